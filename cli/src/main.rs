@@ -1,0 +1,242 @@
+//! `icn`: every icnplay core computation as JSON (default) or CSV, for scripts, course
+//! notes and checks. Schemas: docs/cli.md.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::str::FromStr;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
+use icn_core::{Network, Node, FAMILIES};
+use serde_json::{json, Value};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "icn",
+    version,
+    about = "Interconnection networks: routes and exact metrics as JSON or CSV"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the topology families, their parameters and strategies.
+    Families,
+    /// Nodes, links, degree, diameter, average distance, symmetry, paper formulas.
+    Info {
+        /// Topology spec, e.g. hypercycle:m=5x4x3,rho=2x1x1
+        spec: String,
+    },
+    /// Paths from one node to another under a routing strategy.
+    Route {
+        /// Topology spec.
+        spec: String,
+        /// Source address.
+        from: String,
+        /// Destination address.
+        to: String,
+        /// Routing strategy (default: the family's first, `minimal`).
+        #[arg(long, short)]
+        strategy: Option<String>,
+        /// How many paths to list (all are counted).
+        #[arg(long, short, default_value_t = 64)]
+        limit: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+    /// Distance distribution, diameter, average distance, channel and node loads.
+    Metrics {
+        /// Topology spec.
+        spec: String,
+        /// Routing strategy for the loads.
+        #[arg(long, short)]
+        strategy: Option<String>,
+        /// Output format (csv: the distance distribution).
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+    /// The network as an edge list (one `u v` line per link, node indices).
+    Export {
+        /// Topology spec.
+        spec: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ExportFormat::Edgelist)]
+        format: ExportFormat,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Json,
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum ExportFormat {
+    /// `u v` per undirected link, u < v, node indices 0..N-1.
+    Edgelist,
+    /// `index,address` per node.
+    Nodes,
+}
+
+/// A failure to report on one line.
+#[derive(Debug)]
+struct Failure(String);
+
+impl<E: std::error::Error> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+fn network(spec: &str) -> Result<Network, Failure> {
+    spec.parse::<Network>()
+        .map_err(|e| Failure(format!("topology spec '{spec}': {e}")))
+}
+
+fn node(net: &Network, which: &str, text: &str) -> Result<Node, Failure> {
+    net.parse_node(text)
+        .map_err(|e| Failure(format!("{which} address '{text}': {e}")))
+}
+
+/// An exact integer of any size as a JSON number.
+fn big(n: &icn_core::BigUint) -> Value {
+    serde_json::Number::from_str(&n.to_string()).map_or(Value::Null, Value::Number)
+}
+
+fn strategy_name<'a>(net: &Network, s: &'a Option<String>) -> &'a str {
+    match s {
+        Some(s) => s.as_str(),
+        None => net.strategies().first().map_or("minimal", |s| s.name),
+    }
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    match cli.command {
+        Command::Families => {
+            writeln!(out, "{}", serde_json::to_string_pretty(FAMILIES)?)?;
+        }
+        Command::Info { spec } => {
+            let net = network(&spec)?;
+            writeln!(out, "{}", serde_json::to_string_pretty(&net.info())?)?;
+        }
+        Command::Route {
+            spec,
+            from,
+            to,
+            strategy,
+            limit,
+            format,
+        } => {
+            let net = network(&spec)?;
+            let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
+            let name = strategy_name(&net, &strategy);
+            let route = net.route(name, a, b, limit)?;
+            let paths: Vec<Vec<String>> = route
+                .paths
+                .iter()
+                .map(|p| p.iter().map(|&v| net.format_node(v)).collect())
+                .collect();
+            if format == Format::Csv {
+                writeln!(out, "path,hops,nodes")?;
+                for (i, p) in paths.iter().enumerate() {
+                    writeln!(out, "{},{},{}", i + 1, p.len() - 1, p.join(" "))?;
+                }
+                return Ok(());
+            }
+            let mut doc = json!({
+                "spec": net.spec(),
+                "strategy": name,
+                "from": net.format_node(a),
+                "to": net.format_node(b),
+                "distance": route.length,
+                "path_count": big(&route.path_count),
+                "listed": paths.len(),
+                "truncated": route.truncated,
+                "paths": paths,
+            });
+            if let Network::Hypercycle(h) = &net {
+                let c = h.path_counts(a, b);
+                doc["hypercycle"] = json!({
+                    "dim_distances": h.dim_distances(a, b),
+                    "minimal_paths": big(&c.minimal),
+                    "equation_paths": big(&c.equation),
+                    "greedy_paths": big(&c.greedy),
+                });
+            }
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
+        Command::Metrics {
+            spec,
+            strategy,
+            format,
+        } => {
+            let net = network(&spec)?;
+            let name = strategy_name(&net, &strategy);
+            let routing = net.routing(name)?;
+            let dd = net.distance_distribution();
+            if format == Format::Csv {
+                writeln!(out, "distance,ordered_pairs")?;
+                for (d, c) in dd.counts.iter().enumerate().skip(1) {
+                    writeln!(out, "{d},{c}")?;
+                }
+                return Ok(());
+            }
+            let n = net.topology().node_count();
+            let loads = if n <= LOAD_NODE_LIMIT {
+                json!(load_summary(net.topology(), routing.as_ref()))
+            } else {
+                Value::Null
+            };
+            let doc = json!({
+                "spec": net.spec(),
+                "strategy": name,
+                "nodes": net.topology().node_count(),
+                "distance_distribution": dd.counts,
+                "diameter": dd.diameter(),
+                "average_distance": dd.average(),
+                "loads": loads,
+                "loads_skipped": (n > LOAD_NODE_LIMIT).then(|| format!(
+                    "loads need O(N) memory; skipped above {LOAD_NODE_LIMIT} nodes")),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
+        Command::Export { spec, format } => {
+            let net = network(&spec)?;
+            let t = net.topology();
+            let mut buf = Vec::new();
+            let mut w = io::BufWriter::new(out);
+            for u in 0..t.node_count() {
+                if format == ExportFormat::Nodes {
+                    writeln!(w, "{u},{}", t.format_node(u))?;
+                    continue;
+                }
+                buf.clear();
+                t.neighbours(u, &mut buf);
+                for &v in buf.iter().filter(|&&v| v > u) {
+                    writeln!(w, "{u} {v}")?;
+                }
+            }
+            w.flush()?;
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match run(cli, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            let _ = out.flush();
+            eprintln!("icn: error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

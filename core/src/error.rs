@@ -1,0 +1,154 @@
+//! Small, specific error types. Each names the offending value and says why.
+
+use thiserror::Error;
+
+/// A topology spec (`family:key=value,...`) that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// The spec is empty.
+    #[error("the topology spec is empty; expected family:key=value,… (e.g. hypercube:n=6)")]
+    Empty,
+    /// No family of that name.
+    #[error("unknown family '{name}'; known families: {known}")]
+    UnknownFamily {
+        /// The family as typed.
+        name: String,
+        /// The known family names, comma separated.
+        known: String,
+    },
+    /// A character that does not belong at this place.
+    #[error("unexpected character {ch:?} at position {position} of the spec: {why}")]
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// Its 1-based position in the spec.
+        position: usize,
+        /// What was expected there.
+        why: &'static str,
+    },
+    /// A key=value item without '='.
+    #[error("parameter '{item}' has no '='; write key=value")]
+    MissingEquals {
+        /// The item as typed.
+        item: String,
+    },
+    /// The same key twice.
+    #[error("parameter '{key}' is given twice")]
+    DuplicateKey {
+        /// The key.
+        key: String,
+    },
+    /// A parameter the family does not take, or a bad value for one it does.
+    #[error(transparent)]
+    Param(#[from] ParamError),
+}
+
+/// Parameters that are out of range or malformed for a family.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParamError {
+    /// A parameter the family does not know.
+    #[error("{family} has no parameter '{key}'; it takes {allowed}")]
+    UnknownKey {
+        /// The family.
+        family: &'static str,
+        /// The key as typed.
+        key: String,
+        /// The keys it takes.
+        allowed: &'static str,
+    },
+    /// A required parameter is absent.
+    #[error("{family} needs parameter '{key}' ({help})")]
+    Missing {
+        /// The family.
+        family: &'static str,
+        /// The key.
+        key: &'static str,
+        /// What it means.
+        help: &'static str,
+    },
+    /// A value that is not a number list of the right form.
+    #[error("parameter '{key}' = '{value}': {why}")]
+    Malformed {
+        /// The key.
+        key: &'static str,
+        /// The value as typed.
+        value: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A number outside its allowed range.
+    #[error("parameter {key} = {value} is out of range: {allowed}")]
+    OutOfRange {
+        /// The key, with an index for vectors (e.g. `rho[2]`).
+        key: String,
+        /// The value.
+        value: u64,
+        /// The allowed range, said in words.
+        allowed: String,
+    },
+    /// Two vector parameters of different lengths.
+    #[error("'{a}' has {len_a} entries but '{b}' has {len_b}; they must have the same length")]
+    LengthMismatch {
+        /// First key.
+        a: &'static str,
+        /// Its length.
+        len_a: usize,
+        /// Second key.
+        b: &'static str,
+        /// Its length.
+        len_b: usize,
+    },
+    /// The network would have more nodes than the engine addresses.
+    #[error("the network would have {nodes} nodes; at most {max} are supported")]
+    TooLarge {
+        /// The node count (saturated at u128::MAX when even that overflows).
+        nodes: u128,
+        /// The limit.
+        max: u64,
+    },
+}
+
+/// A node address that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AddressError {
+    /// Nothing was typed.
+    #[error("the address is empty; {expected}")]
+    Empty {
+        /// What an address looks like here.
+        expected: String,
+    },
+    /// Too few or too many digits.
+    #[error("the address '{address}' has {got} digits; this network needs exactly {want}")]
+    WrongLength {
+        /// The address as typed.
+        address: String,
+        /// Digits given.
+        got: usize,
+        /// Digits needed.
+        want: usize,
+    },
+    /// A character that is not a digit of its position's radix.
+    #[error("character {ch:?} at position {position} is not a digit of radix {radix} (allowed: {allowed})")]
+    BadDigit {
+        /// The character.
+        ch: char,
+        /// 1-based position.
+        position: usize,
+        /// The radix of that position.
+        radix: u32,
+        /// The allowed characters, e.g. `0-4`.
+        allowed: String,
+    },
+}
+
+/// A routing strategy that is not offered for a network.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown strategy '{name}' for {family}; choose one of: {known}")]
+pub struct StrategyError {
+    /// The name as typed.
+    pub name: String,
+    /// The family.
+    pub family: &'static str,
+    /// The strategies it offers.
+    pub known: String,
+}

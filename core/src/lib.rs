@@ -1,0 +1,34 @@
+//! icn-core: topologies, addresses, routing and exact metrics for the interconnection
+//! networks of the icnplay playground. Pure Rust; no web or wasm dependency.
+//!
+//! ```
+//! use icn_core::{Network, Topology};
+//!
+//! let net: Network = "hypercycle:m=5x4x3,rho=2x1x1".parse()?;
+//! let (a, b) = (net.parse_node("000")?, net.parse_node("421")?);
+//! let route = net.route("minimal", a, b, 8)?;
+//! assert_eq!(route.length, 4);
+//! assert_eq!(net.format_node(route.paths[0][0]), "000");
+//! assert_eq!(net.topology().node_count(), 60);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod error;
+mod math;
+pub mod metrics;
+mod network;
+pub mod routing;
+mod spec;
+pub mod topology;
+
+pub use error::{AddressError, ParamError, SpecError, StrategyError};
+pub use math::{binomial, bounded_compositions, multinomial};
+pub use network::{
+    family, FamilyInfo, Formula, Network, NetworkInfo, ParamInfo, StrategyInfo, FAMILIES,
+};
+pub use routing::{path_edges, Route};
+pub use spec::Spec;
+pub use topology::{Node, Routing, Topology, MAX_NODES};
+
+/// Big unsigned integers, as used for path counts.
+pub use num_bigint::BigUint;

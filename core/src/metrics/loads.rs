@@ -1,0 +1,258 @@
+//! Channel and node loads under uniform all-to-all traffic.
+//!
+//! Every ordered pair (s, t), s ≠ t, sends one unit, split equally among the paths the
+//! routing offers. For a fixed destination t let τ(u) be the number of paths from u to t
+//! and g(u) = Σ_s P(s, u) / τ(s), where P(s, u) counts the routing's paths from s that
+//! reach u. Then the traffic bound to t crossing channel u → v is τ(v) · g(u), and the
+//! traffic forwarded by u (u neither source nor destination) is τ(u) · g(u) − 1. Both
+//! come out of one pass over the routing's DAG towards t, so a destination costs
+//! O(N + E); a translation-invariant routing on a vertex-transitive topology needs one
+//! destination, anything else all N.
+
+use serde::Serialize;
+
+use crate::metrics::tidy;
+use crate::topology::{Node, Routing, Topology};
+
+/// The load of every directed channel, in the order of the topology's neighbour lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChannelLoads {
+    /// `targets[offsets[u] .. offsets[u + 1]]` are the neighbours of u.
+    pub offsets: Vec<usize>,
+    /// Channel heads.
+    pub targets: Vec<Node>,
+    /// `loads[k]` is the load of channel u → targets[k].
+    pub loads: Vec<f64>,
+    /// Traffic forwarded by each node (excluding what it sends or receives itself).
+    pub node_loads: Vec<f64>,
+}
+
+impl ChannelLoads {
+    /// Every channel as (from, to, load).
+    pub fn iter(&self) -> impl Iterator<Item = (Node, Node, f64)> + '_ {
+        (0..self.offsets.len() - 1).flat_map(move |u| {
+            (self.offsets[u]..self.offsets[u + 1]).map(move |k| (u, self.targets[k], self.loads[k]))
+        })
+    }
+
+    /// The load of channel u → v, if it exists.
+    pub fn load(&self, u: Node, v: Node) -> Option<f64> {
+        (self.offsets[u]..self.offsets[u + 1])
+            .find(|&k| self.targets[k] == v)
+            .map(|k| self.loads[k])
+    }
+}
+
+/// Extremes and means of channel and node loads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadSummary {
+    /// Directed channels (twice the undirected links).
+    pub channels: u64,
+    /// The busiest channel's load.
+    pub max_channel_load: f64,
+    /// The least busy channel's load.
+    pub min_channel_load: f64,
+    /// Mean over channels (total hops of all pairs / channels).
+    pub mean_channel_load: f64,
+    /// The busiest node's forwarded traffic.
+    pub max_node_load: f64,
+    /// Mean forwarded traffic per node.
+    pub mean_node_load: f64,
+}
+
+/// The topology's adjacency as arrays.
+fn adjacency<T: Topology + ?Sized>(topology: &T) -> (Vec<usize>, Vec<Node>) {
+    let n = topology.node_count();
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut targets = Vec::new();
+    offsets.push(0);
+    for u in 0..n {
+        topology.neighbours(u, &mut targets);
+        offsets.push(targets.len());
+    }
+    (offsets, targets)
+}
+
+/// One destination's contribution: calls `channel(u, v, load)` and `node(u, load)`.
+fn per_destination<R: Routing + ?Sized>(
+    routing: &R,
+    n: usize,
+    dst: Node,
+    channel: &mut impl FnMut(Node, Node, f64),
+    node: &mut impl FnMut(Node, f64),
+) {
+    // The routing's DAG towards dst, as arrays.
+    let mut hop_off = Vec::with_capacity(n + 1);
+    let mut hops = Vec::new();
+    hop_off.push(0);
+    for u in 0..n {
+        routing.next_hops(u, dst, &mut hops);
+        hop_off.push(hops.len());
+    }
+    // Kahn's order: every node before its next hops.
+    let mut indeg = vec![0u32; n];
+    for &v in &hops {
+        indeg[v] += 1;
+    }
+    let mut order: Vec<Node> = (0..n).filter(|&u| indeg[u] == 0).collect();
+    let mut head = 0;
+    while head < order.len() {
+        let u = order[head];
+        head += 1;
+        for &v in &hops[hop_off[u]..hop_off[u + 1]] {
+            indeg[v] -= 1;
+            if indeg[v] == 0 {
+                order.push(v);
+            }
+        }
+    }
+    debug_assert_eq!(order.len(), n, "the routing relation must be acyclic");
+    let mut tau = vec![0f64; n];
+    tau[dst] = 1.0;
+    for &u in order.iter().rev() {
+        if u != dst {
+            tau[u] = hops[hop_off[u]..hop_off[u + 1]]
+                .iter()
+                .map(|&v| tau[v])
+                .sum();
+        }
+    }
+    let mut g: Vec<f64> = (0..n)
+        .map(|u| {
+            if u == dst || tau[u] == 0.0 {
+                0.0
+            } else {
+                1.0 / tau[u]
+            }
+        })
+        .collect();
+    for &u in &order {
+        let gu = g[u];
+        for &v in &hops[hop_off[u]..hop_off[u + 1]] {
+            g[v] += gu;
+            channel(u, v, tau[v] * gu);
+        }
+        if u != dst && tau[u] > 0.0 {
+            node(u, tau[u] * gu - 1.0);
+        }
+    }
+}
+
+/// The load of every channel and node.
+///
+/// # Complexity
+/// O(N + E) with symmetry (a translation-invariant routing on a vertex-transitive
+/// topology), O(N·(N + E)) otherwise; O(E) memory.
+pub fn channel_loads<T, R>(topology: &T, routing: &R) -> ChannelLoads
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let n = topology.node_count();
+    let (offsets, targets) = adjacency(topology);
+    let index = |u: Node, v: Node| (offsets[u]..offsets[u + 1]).find(|&k| targets[k] == v);
+    let mut loads = vec![0f64; targets.len()];
+    let mut node_loads = vec![0f64; n];
+    if topology.vertex_transitive() && routing.translation_invariant() {
+        let mut class = vec![0f64; topology.channel_class_count()];
+        let mut node_total = 0.0;
+        per_destination(
+            routing,
+            n,
+            0,
+            &mut |u, v, l| {
+                if let Some(c) = topology.channel_class(u, v) {
+                    class[c] += l;
+                }
+            },
+            &mut |_, l| node_total += l,
+        );
+        for u in 0..n {
+            for k in offsets[u]..offsets[u + 1] {
+                if let Some(c) = topology.channel_class(u, targets[k]) {
+                    loads[k] = class[c];
+                }
+            }
+        }
+        node_loads.fill(node_total);
+    } else {
+        for dst in 0..n {
+            per_destination(
+                routing,
+                n,
+                dst,
+                &mut |u, v, l| {
+                    if let Some(k) = index(u, v) {
+                        loads[k] += l;
+                    }
+                },
+                &mut |u, l| node_loads[u] += l,
+            );
+        }
+    }
+    loads.iter_mut().for_each(|l| *l = tidy(*l));
+    node_loads.iter_mut().for_each(|l| *l = tidy(*l));
+    ChannelLoads {
+        offsets,
+        targets,
+        loads,
+        node_loads,
+    }
+}
+
+/// Load extremes and means without keeping per-channel loads where symmetry allows.
+///
+/// # Complexity
+/// O(N + E) time and O(N) memory with symmetry; as [`channel_loads`] otherwise.
+pub fn load_summary<T, R>(topology: &T, routing: &R) -> LoadSummary
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let n = topology.node_count();
+    if topology.vertex_transitive() && routing.translation_invariant() {
+        let mut class = vec![0f64; topology.channel_class_count()];
+        let mut node_total = 0.0;
+        per_destination(
+            routing,
+            n,
+            0,
+            &mut |u, v, l| {
+                if let Some(c) = topology.channel_class(u, v) {
+                    class[c] += l;
+                }
+            },
+            &mut |_, l| node_total += l,
+        );
+        // Each node has exactly one channel of each class it touches.
+        let mut out = Vec::new();
+        topology.neighbours(0, &mut out);
+        let per_node: Vec<f64> = out
+            .iter()
+            .filter_map(|&v| topology.channel_class(0, v).map(|c| class[c]))
+            .collect();
+        let count = per_node.len().max(1) as f64;
+        return LoadSummary {
+            channels: (n * out.len()) as u64,
+            max_channel_load: tidy(per_node.iter().copied().fold(0.0, f64::max)),
+            min_channel_load: tidy(per_node.iter().copied().fold(f64::INFINITY, f64::min)),
+            mean_channel_load: tidy(per_node.iter().sum::<f64>() / count),
+            max_node_load: tidy(node_total),
+            mean_node_load: tidy(node_total),
+        };
+    }
+    summarise(&channel_loads(topology, routing))
+}
+
+fn summarise(c: &ChannelLoads) -> LoadSummary {
+    let channels = c.loads.len();
+    let nodes = c.node_loads.len().max(1);
+    LoadSummary {
+        channels: channels as u64,
+        max_channel_load: c.loads.iter().copied().fold(0.0, f64::max),
+        min_channel_load: c.loads.iter().copied().fold(f64::INFINITY, f64::min),
+        mean_channel_load: tidy(c.loads.iter().sum::<f64>() / channels.max(1) as f64),
+        max_node_load: c.node_loads.iter().copied().fold(0.0, f64::max),
+        mean_node_load: tidy(c.node_loads.iter().sum::<f64>() / nodes as f64),
+    }
+}

@@ -1,0 +1,185 @@
+//! Exact metrics over any [`Topology`]: distances, path counts, loads.
+//!
+//! Every function here is exact (loads are sums of rationals kept as `f64`). A family
+//! that declares itself vertex-transitive is measured from one source (or destination)
+//! and the result multiplied out by symmetry; otherwise every source is visited.
+
+mod loads;
+
+pub use loads::{channel_loads, load_summary, ChannelLoads, LoadSummary};
+
+use std::collections::VecDeque;
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use serde::Serialize;
+
+use crate::topology::{Node, Topology};
+
+/// Rounds a load to 12 significant digits. Loads are exact rationals summed in `f64`;
+/// this removes the last-bit noise (31.999999999999993 -> 32) without hiding any
+/// difference a load can really have at the sizes the engine handles.
+pub fn tidy(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(11 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
+/// Above this many nodes, loads (O(N + E) memory even with symmetry) are not computed
+/// by the CLI and the web app.
+pub const LOAD_NODE_LIMIT: usize = 1 << 22;
+
+/// Marks an unreachable node in a distance vector.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+/// Breadth-first distances from `src` to every node.
+///
+/// # Complexity
+/// O(N + E) time, O(N) memory.
+pub fn bfs<T: Topology + ?Sized>(topology: &T, src: Node) -> Vec<u32> {
+    let n = topology.node_count();
+    let mut dist = vec![UNREACHABLE; n];
+    let mut queue = VecDeque::with_capacity(n.min(1 << 20));
+    let mut buf = Vec::new();
+    dist[src] = 0;
+    queue.push_back(src);
+    while let Some(u) = queue.pop_front() {
+        buf.clear();
+        topology.neighbours(u, &mut buf);
+        let du = dist[u] + 1;
+        for &v in &buf {
+            if dist[v] == UNREACHABLE {
+                dist[v] = du;
+                queue.push_back(v);
+            }
+        }
+    }
+    dist
+}
+
+/// How many ordered pairs of distinct nodes lie at each distance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DistanceDistribution {
+    /// `counts[d]` = ordered pairs (s, t), s ≠ t, at distance d (so `counts[0] = 0`).
+    pub counts: Vec<u64>,
+    /// Ordered pairs with no path.
+    pub unreachable: u64,
+}
+
+impl DistanceDistribution {
+    /// Ordered pairs of distinct, mutually reachable nodes.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The largest distance (0 for a single node).
+    pub fn diameter(&self) -> u32 {
+        self.counts.iter().rposition(|&c| c > 0).unwrap_or(0) as u32
+    }
+
+    /// The mean distance over ordered pairs of distinct nodes.
+    pub fn average(&self) -> f64 {
+        let pairs = self.pairs();
+        if pairs == 0 {
+            return 0.0;
+        }
+        let total: u128 = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| d as u128 * u128::from(c))
+            .sum();
+        total as f64 / pairs as f64
+    }
+
+    /// The sum of all pair distances.
+    pub fn total_distance(&self) -> u128 {
+        self.counts
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| d as u128 * u128::from(c))
+            .sum()
+    }
+
+    fn add_counts(&mut self, counts: &[u64], times: u64) {
+        if self.counts.len() < counts.len() {
+            self.counts.resize(counts.len(), 0);
+        }
+        for (d, &c) in counts.iter().enumerate().skip(1) {
+            self.counts[d] += c * times;
+        }
+    }
+
+    fn add_source(&mut self, dist: &[u32], times: u64) {
+        for &d in dist {
+            if d == UNREACHABLE {
+                self.unreachable += times;
+            } else if d > 0 {
+                let d = d as usize;
+                if self.counts.len() <= d {
+                    self.counts.resize(d + 1, 0);
+                }
+                self.counts[d] += times;
+            }
+        }
+    }
+}
+
+/// The distance distribution over all ordered pairs.
+///
+/// # Complexity
+/// The family's closed form where it has one (times N by symmetry); else O(N + E) for a
+/// vertex-transitive topology (one source, times N), O(N·(N + E)) otherwise.
+pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDistribution {
+    let mut dd = DistanceDistribution {
+        counts: vec![0],
+        unreachable: 0,
+    };
+    let n = topology.node_count();
+    if topology.vertex_transitive() {
+        if let Some(counts) = topology.distance_counts_from(0) {
+            dd.add_counts(&counts, n as u64);
+            return dd;
+        }
+        dd.add_source(&bfs(topology, 0), n as u64);
+    } else {
+        for s in 0..n {
+            dd.add_source(&bfs(topology, s), 1);
+        }
+    }
+    dd
+}
+
+/// The number of minimal paths from `a` to `b`, counted on the breadth-first DAG.
+///
+/// # Complexity
+/// O(N + E) plus big-integer additions.
+pub fn count_minimal_paths<T: Topology + ?Sized>(topology: &T, a: Node, b: Node) -> BigUint {
+    let dist = bfs(topology, a);
+    if dist[b] == UNREACHABLE {
+        return BigUint::zero();
+    }
+    let mut order: Vec<Node> = (0..topology.node_count())
+        .filter(|&v| dist[v] <= dist[b])
+        .collect();
+    order.sort_by_key(|&v| dist[v]);
+    let mut count: Vec<BigUint> = vec![BigUint::zero(); topology.node_count()];
+    count[a] = BigUint::one();
+    let mut buf = Vec::new();
+    for &u in &order {
+        if dist[u] == dist[b] {
+            continue;
+        }
+        buf.clear();
+        topology.neighbours(u, &mut buf);
+        let cu = count[u].clone();
+        for &v in &buf {
+            if dist[v] == dist[u] + 1 {
+                count[v] += &cu;
+            }
+        }
+    }
+    std::mem::take(&mut count[b])
+}

@@ -1,0 +1,96 @@
+//! The capability traits every family implements, and the families themselves.
+
+pub mod hypercycle;
+
+use crate::error::AddressError;
+
+/// A node's dense index, `0 .. node_count()`.
+pub type Node = usize;
+
+/// The largest network the engine addresses (node indices fit `u32` on wasm32).
+pub const MAX_NODES: u64 = 1 << 31;
+
+/// An undirected, connected interconnection network with dense node indices.
+///
+/// Implementors validate their parameters once at construction, so every method here
+/// may assume a well-formed network.
+pub trait Topology {
+    /// The number of nodes, N.
+    fn node_count(&self) -> usize;
+
+    /// Appends the neighbours of `v` to `out`: no duplicates, never `v` itself.
+    fn neighbours(&self, v: Node, out: &mut Vec<Node>);
+
+    /// The canonical address of `v`, as [`Topology::parse_node`] reads it.
+    fn format_node(&self, v: Node) -> String;
+
+    /// Reads an address; the error names the offending character and why.
+    ///
+    /// # Errors
+    /// [`AddressError`] when the text is not an address of this network.
+    fn parse_node(&self, text: &str) -> Result<Node, AddressError>;
+
+    /// The number of undirected links. The default sums degrees: O(N·degree).
+    fn link_count(&self) -> u64 {
+        let mut buf = Vec::new();
+        let mut sum = 0u64;
+        for v in 0..self.node_count() {
+            buf.clear();
+            self.neighbours(v, &mut buf);
+            sum += buf.len() as u64;
+        }
+        sum / 2
+    }
+
+    /// The exact distance in O(1)-ish time, where a closed form is known.
+    fn distance(&self, _a: Node, _b: Node) -> Option<u32> {
+        None
+    }
+
+    /// How many nodes lie at each distance from `src` (index = distance), where a
+    /// closed form is known; lets metrics skip the breadth-first search.
+    fn distance_counts_from(&self, _src: Node) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// Whether a group of translations acts transitively on the nodes and maps
+    /// channels to channels; metrics then need a single source (or destination).
+    ///
+    /// When true, [`Topology::channel_class`] must return `Some` for every channel.
+    fn vertex_transitive(&self) -> bool {
+        false
+    }
+
+    /// The orbit of the directed channel `u -> v` under the translation group:
+    /// a dense index below [`Topology::channel_class_count`]. Every orbit has exactly
+    /// N channels.
+    fn channel_class(&self, _u: Node, _v: Node) -> Option<usize> {
+        None
+    }
+
+    /// The number of channel orbits under the translation group.
+    fn channel_class_count(&self) -> usize {
+        0
+    }
+}
+
+/// A memoryless routing relation: the next hops allowed at a node for a destination.
+///
+/// Every routing here is loop-free and always progresses, so the relation for a fixed
+/// destination is a DAG in which every node reaches the destination. A unit sent along
+/// it is split equally among its paths.
+pub trait Routing {
+    /// Appends the allowed next hops at `at` towards `dst` (empty when `at == dst`).
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>);
+
+    /// Whether the relation commutes with the topology's translations, so loads can
+    /// be computed from a single destination.
+    fn translation_invariant(&self) -> bool {
+        false
+    }
+
+    /// The number of paths from `src` to `dst`, where a closed form is known.
+    fn path_count(&self, _src: Node, _dst: Node) -> Option<num_bigint::BigUint> {
+        None
+    }
+}

@@ -1,0 +1,248 @@
+//! Checks every network must pass, each against an independent computation:
+//! breadth-first search, a path-count DAG, brute-force enumeration.
+
+use icn_core::metrics::{
+    bfs, channel_loads, count_minimal_paths, distance_distribution, load_summary,
+};
+use icn_core::routing::{count_paths, enumerate_paths};
+use icn_core::{BigUint, Network, Node, Routing, Topology};
+
+/// Small instances of every family, covering the corner cases of each.
+pub const SMALL: &[&str] = &[
+    "hypercube:n=1",
+    "hypercube:n=3",
+    "hypercube:n=5",
+    "hypercycle:m=5x4x3,rho=2x1x1",
+    "hypercycle:m=12,rho=2",
+    "hypercycle:m=6x5,rho=1x2",
+    "hypercycle:m=11,rho=4",
+    "hypercycle:m=8,rho=4",
+    "hypercycle:m=7x4,rho=3x2",
+    "hypercycle:m=9x3,rho=3x1",
+    "hypercycle:m=2x3x4,rho=1x1x2",
+    "hypercycle:m=10x2,rho=3x1",
+];
+
+/// The same topology with its symmetry hidden, so metrics take the all-sources path.
+struct Plain<'a>(&'a dyn Topology);
+
+impl Topology for Plain<'_> {
+    fn node_count(&self) -> usize {
+        self.0.node_count()
+    }
+    fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
+        self.0.neighbours(v, out);
+    }
+    fn format_node(&self, v: Node) -> String {
+        self.0.format_node(v)
+    }
+    fn parse_node(&self, text: &str) -> Result<Node, icn_core::AddressError> {
+        self.0.parse_node(text)
+    }
+}
+
+fn networks() -> Vec<Network> {
+    SMALL.iter().map(|s| s.parse().expect(s)).collect()
+}
+
+fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    t.neighbours(v, &mut out);
+    out
+}
+
+#[test]
+fn spec_prints_back_to_the_same_network() {
+    for net in networks() {
+        let again: Network = net.spec().parse().expect("canonical spec parses");
+        assert_eq!(again, net);
+        assert_eq!(again.spec(), net.spec());
+    }
+}
+
+#[test]
+fn addresses_round_trip() {
+    for net in networks() {
+        let t = net.topology();
+        for v in 0..t.node_count() {
+            let text = t.format_node(v);
+            assert_eq!(t.parse_node(&text), Ok(v), "{} {text}", net.spec());
+        }
+    }
+}
+
+#[test]
+fn adjacency_is_symmetric_simple_and_counted() {
+    for net in networks() {
+        let t = net.topology();
+        let mut degree_sum = 0u64;
+        for u in 0..t.node_count() {
+            let nb = neighbours(t, u);
+            degree_sum += nb.len() as u64;
+            let mut sorted = nb.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(
+                sorted.len(),
+                nb.len(),
+                "duplicate neighbour in {}",
+                net.spec()
+            );
+            assert!(!nb.contains(&u), "self-loop in {}", net.spec());
+            for &v in &nb {
+                assert!(
+                    neighbours(t, v).contains(&u),
+                    "{u}-{v} one-way in {}",
+                    net.spec()
+                );
+            }
+        }
+        assert_eq!(t.link_count(), degree_sum / 2, "{}", net.spec());
+    }
+}
+
+#[test]
+fn distances_match_bfs_and_sum_to_n_minus_1() {
+    for net in networks() {
+        let t = net.topology();
+        let n = t.node_count();
+        for s in 0..n {
+            let dist = bfs(t, s);
+            for (v, &d) in dist.iter().enumerate() {
+                assert_eq!(t.distance(s, v).unwrap_or(d), d, "{} {s}->{v}", net.spec());
+            }
+            assert_eq!(dist.iter().filter(|&&d| d > 0).count(), n - 1);
+        }
+        // The symmetric single-source distribution equals the all-sources one.
+        assert_eq!(
+            distance_distribution(t),
+            distance_distribution(&Plain(t)),
+            "{}",
+            net.spec()
+        );
+        assert_eq!(distance_distribution(t).pairs(), (n * (n - 1)) as u64);
+    }
+}
+
+/// Every strategy: paths are walks of adjacent nodes from src to dst; the counted total
+/// equals the enumerated total and a DAG walk; minimal strategies have BFS length.
+#[test]
+fn routes_are_walks_with_consistent_counts() {
+    for net in networks() {
+        let t = net.topology();
+        let n = t.node_count();
+        for info in net.strategies() {
+            let routing = net.routing(info.name).expect("offered strategy");
+            for s in 0..n {
+                let dist = bfs(t, s);
+                for (d, &dist_d) in dist.iter().enumerate() {
+                    let route = net.route(info.name, s, d, 1 << 16).expect("route");
+                    assert!(!route.truncated);
+                    assert_eq!(BigUint::from(route.paths.len()), route.path_count);
+                    assert_eq!(count_paths(routing.as_ref(), s, d), route.path_count);
+                    let mut unique = route.paths.clone();
+                    unique.sort();
+                    unique.dedup();
+                    assert_eq!(unique.len(), route.paths.len(), "repeated path");
+                    for p in &route.paths {
+                        assert_eq!((p[0], p[p.len() - 1]), (s, d));
+                        assert_eq!(
+                            p.len() as u32 - 1,
+                            dist_d,
+                            "{} {} {s}->{d}",
+                            net.spec(),
+                            info.name
+                        );
+                        for w in p.windows(2) {
+                            assert!(neighbours(t, w[0]).contains(&w[1]), "not a walk");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn minimal_count_equals_bfs_dag_count() {
+    for net in networks() {
+        let t = net.topology();
+        let minimal = net.minimal_routing();
+        for s in 0..t.node_count() {
+            for d in 0..t.node_count() {
+                let bfs_count = count_minimal_paths(t, s, d);
+                let route = net.route("minimal", s, d, 0).expect("route");
+                assert_eq!(route.path_count, bfs_count, "{} {s}->{d}", net.spec());
+                assert_eq!(count_paths(&minimal, s, d), bfs_count);
+                let listed = enumerate_paths(&minimal, s, d, 1 << 16);
+                let family = enumerate_paths(
+                    net.routing("minimal").expect("minimal").as_ref(),
+                    s,
+                    d,
+                    1 << 16,
+                );
+                let (mut a, mut b) = (listed, family);
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "the family's minimal paths differ from BFS's");
+            }
+        }
+    }
+}
+
+/// Loads: the symmetric shortcut equals the all-destinations computation, and the
+/// total load equals the total hop count of all pairs.
+#[test]
+fn loads_agree_with_and_without_symmetry() {
+    for net in networks() {
+        let t = net.topology();
+        let total = distance_distribution(t).total_distance() as f64;
+        for info in net.strategies() {
+            let routing = net.routing(info.name).expect("strategy");
+            let fast = channel_loads(t, routing.as_ref());
+            let slow = channel_loads(&Plain(t), routing.as_ref());
+            for ((a, b), (c, d)) in fast
+                .loads
+                .iter()
+                .zip(&slow.loads)
+                .zip(fast.node_loads.iter().zip(&slow.node_loads))
+            {
+                assert!(
+                    (a - b).abs() < 1e-6 * b.max(1.0),
+                    "{} {}: channel {a} vs {b}",
+                    net.spec(),
+                    info.name
+                );
+                assert!((c - d).abs() < 1e-6 * d.max(1.0), "node {c} vs {d}");
+            }
+            let sum: f64 = slow.loads.iter().sum();
+            assert!(
+                (sum - total).abs() < 1e-6 * total.max(1.0),
+                "{}: {sum} vs {total}",
+                net.spec()
+            );
+            let summary = load_summary(t, routing.as_ref());
+            let max = slow.loads.iter().copied().fold(0.0, f64::max);
+            assert!((summary.max_channel_load - max).abs() < 1e-6 * max.max(1.0));
+            assert!(
+                (summary.mean_channel_load - sum / slow.loads.len() as f64).abs()
+                    < 1e-6 * max.max(1.0)
+            );
+        }
+    }
+}
+
+/// Route and count a routing directly, to keep the trait object path honest too.
+#[test]
+fn boxed_routing_matches_route() {
+    let net: Network = "hypercycle:m=5x4x3,rho=2x1x1".parse().expect("spec");
+    let routing: Box<dyn Routing + '_> = net.routing("eq311").expect("eq311");
+    let (a, b) = (
+        net.parse_node("000").expect("a"),
+        net.parse_node("421").expect("b"),
+    );
+    assert_eq!(
+        count_paths(routing.as_ref(), a, b),
+        net.route("eq311", a, b, 0).expect("r").path_count
+    );
+}

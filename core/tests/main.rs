@@ -1,0 +1,6 @@
+//! One integration binary: the conformance suite every family passes, and the
+//! family-specific checks against the papers.
+
+mod conformance;
+mod hypercycle;
+mod properties;
