@@ -43,6 +43,30 @@ pub enum SpecError {
     Param(#[from] ParamError),
 }
 
+impl SpecError {
+    /// The parameter this error is about (`m` for `m[2]`), when it names one; `None` for
+    /// errors about the spec as a whole (syntax, family, unknown or repeated keys).
+    pub fn param_key(&self) -> Option<&str> {
+        match self {
+            SpecError::Param(p) => p.param_key(),
+            _ => None,
+        }
+    }
+}
+
+impl ParamError {
+    /// The parameter this error is about, without a vector index; for a length
+    /// mismatch, the second of the two.
+    pub fn param_key(&self) -> Option<&str> {
+        match self {
+            ParamError::Missing { key, .. } | ParamError::Malformed { key, .. } => Some(key),
+            ParamError::OutOfRange { key, .. } => Some(key.split('[').next().unwrap_or(key)),
+            ParamError::LengthMismatch { b, .. } => Some(b),
+            ParamError::UnknownKey { .. } | ParamError::TooLarge { .. } => None,
+        }
+    }
+}
+
 /// Parameters that are out of range or malformed for a family.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParamError {

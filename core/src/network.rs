@@ -291,6 +291,50 @@ impl Network {
         distance_distribution(self.topology())
     }
 
+    /// The paper's closed forms for this network (cheap at any size).
+    pub fn formulas(&self) -> Vec<Formula> {
+        match self {
+            Network::Hypercycle(h) => vec![
+                Formula {
+                    name: "degree",
+                    expression: "Σ f(mᵢ, ρᵢ); f = 2ρᵢ if 2ρᵢ < mᵢ, else mᵢ − 1",
+                    value: h.degree_formula(),
+                },
+                Formula {
+                    name: "diameter",
+                    expression: "Σ ⌈⌊mᵢ/2⌋ / ρᵢ⌉",
+                    value: h.diameter_formula(),
+                },
+            ],
+        }
+    }
+
+    /// A rough count of elementary steps [`Network::info`] takes: a closed-form
+    /// distance distribution costs next to nothing, one BFS costs N + E, all-pairs BFS
+    /// N·(N + E). Callers compare it with a budget before calling `info`.
+    pub fn info_cost(&self) -> u64 {
+        let t = self.topology();
+        let n = t.node_count() as u64;
+        let walk = n.saturating_add(t.link_count().saturating_mul(2));
+        if t.vertex_transitive() {
+            if t.distance_counts_from(0).is_some() {
+                return 1_000;
+            }
+            return walk;
+        }
+        n.saturating_mul(walk)
+    }
+
+    /// The default pair to route between: the family's example when it names nodes of
+    /// this network, else the first and the last node.
+    pub fn default_route(&self) -> (Node, Node) {
+        let (a, b) = self.family().example_route;
+        match (self.parse_node(a), self.parse_node(b)) {
+            (Ok(a), Ok(b)) => (a, b),
+            _ => (0, self.topology().node_count().saturating_sub(1)),
+        }
+    }
+
     /// Summary numbers: counts, degrees, diameter, average distance, formulas.
     ///
     /// # Complexity
@@ -311,20 +355,7 @@ impl Network {
             min_degree = min_degree.min(buf.len() as u64);
             max_degree = max_degree.max(buf.len() as u64);
         }
-        let formulas = match self {
-            Network::Hypercycle(h) => vec![
-                Formula {
-                    name: "degree",
-                    expression: "Σ f(mᵢ, ρᵢ); f = 2ρᵢ if 2ρᵢ < mᵢ, else mᵢ − 1",
-                    value: h.degree_formula(),
-                },
-                Formula {
-                    name: "diameter",
-                    expression: "Σ ⌈⌊mᵢ/2⌋ / ρᵢ⌉",
-                    value: h.diameter_formula(),
-                },
-            ],
-        };
+        let formulas = self.formulas();
         NetworkInfo {
             spec: self.spec(),
             family: self.family().name,

@@ -184,9 +184,27 @@ fn bad_parameters_say_what_and_why() {
     ));
     assert!(matches!(err("torus:n=4"), SpecError::UnknownFamily { .. }));
     assert!(err("hypercycle:m=5xx4").to_string().contains("empty"));
+    assert_eq!(err("hypercycle:m=5x4,rho=3x1").param_key(), Some("rho"));
+    assert_eq!(err("hypercycle:m=5x1").param_key(), Some("m"));
+    assert_eq!(err("hypercycle:m=5x4,rho=1").param_key(), Some("rho"));
+    assert_eq!(err("hypercube:k=4").param_key(), None);
     // ρ defaults to all ones.
     let ring: Network = "hypercycle:m=7".parse().expect("ring");
     assert_eq!(ring.spec(), "hypercycle:m=7,rho=1");
+}
+
+#[test]
+fn default_route_and_cheap_info() {
+    let net: Network = "hypercycle:m=5x4x3,rho=2x1x1".parse().expect("spec");
+    assert_eq!(net.default_route(), (0, 4 * 12 + 2 * 3 + 1));
+    let other: Network = "hypercycle:m=3x3".parse().expect("spec");
+    assert_eq!(other.default_route(), (0, 8)); // the example 000 -> 421 does not fit
+    let cube: Network = "hypercube:n=31".parse().expect("spec");
+    assert!(
+        cube.info_cost() < 1_000_000,
+        "closed form, whatever the size"
+    );
+    assert_eq!(cube.info().diameter, 31);
 }
 
 #[test]

@@ -1,0 +1,117 @@
+# icnplay: build, serve and test. `make help` lists the targets; docs/development.md explains them.
+#
+# Every step stops the run at its first failure. Targets run one at a time (.NOTPARALLEL), so
+# `make -j test` keeps the documented order.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.NOTPARALLEL:
+MAKEFLAGS += --no-print-directory
+
+# npm's wasm-opt 132 (binaryen) must come before anything else called wasm-opt: Debian's binaryen
+# builds an app that never mounts. Cargo-installed trunk and wasm-bindgen live in ~/.cargo/bin.
+CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
+export PATH := $(CURDIR)/e2e/node_modules/.bin:$(CARGO_BIN):$(PATH)
+# trunk 0.21 wants true/false here, not 1.
+export TRUNK_SKIP_VERSION_CHECK := true
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+# The default ./ makes every asset link relative, so one dist/ works from any host and any
+# sub-path; `make dist PUBLIC_URL=/icnplay/` pins absolute links to that sub-path instead.
+PUBLIC_URL ?= ./
+# The e2e suite serves dist/ here (trunk serve keeps 8080). E2E_PREFIX must match the
+# PUBLIC_URL dist/ was built with; E2E_ARGS go to `playwright test` (e.g. E2E_ARGS=tests/url.spec.ts).
+E2E_PORT ?= 8091
+E2E_PREFIX ?= /
+E2E_ARGS ?=
+
+step = @printf '\n==> %s\n' '$(1)'
+
+.PHONY: help setup setup-build serve dist test e2e clean distclean \
+        fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
+
+help:
+	@echo 'make setup      install every tool (idempotent): wasm target, trunk, wasm-bindgen-cli,'
+	@echo '                Debian chromium + chromium-driver, npm ci in e2e/ (wasm-opt 132, Playwright)'
+	@echo 'make serve      trunk serve on http://127.0.0.1:8080 with live reload'
+	@echo 'make test       everything CI runs: fmt, clippy (native + wasm), unit tests, icn CLI,'
+	@echo '                trunk build --release, Playwright on dist/ (127.0.0.1:$(E2E_PORT))'
+	@echo 'make dist       release build into dist/; PUBLIC_URL=/sub/path/ for sub-path hosting'
+	@echo 'make e2e        only the Playwright suite, on an existing dist/ and target/debug/icn'
+	@echo 'make clean      remove dist/, test output, screenshots and cargo target/'
+	@echo 'make distclean  clean, and remove e2e/node_modules'
+
+setup:
+	$(call step,setup: tools)
+	scripts/setup.sh all
+
+# What trunk needs, without apt (serve and dist).
+setup-build:
+	$(call step,setup: build tools)
+	scripts/setup.sh build
+
+serve: setup-build
+	$(call step,trunk serve on http://127.0.0.1:8080)
+	trunk serve
+
+dist: setup-build
+	$(call step,trunk build --release --public-url $(PUBLIC_URL))
+	trunk build --release --public-url '$(PUBLIC_URL)'
+
+# The order is the order of the steps; each one stops the run when it fails.
+test: setup fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
+	@printf '\n==> make test: all steps passed\n'
+
+fmt-check:
+	$(call step,[1/9] cargo fmt --all --check)
+	cargo fmt --all --check
+
+clippy:
+	$(call step,[2/9] cargo clippy: icn-core icn-cli (all targets))
+	cargo clippy -p icn-core -p icn-cli --all-targets -- -D warnings
+
+clippy-web:
+	$(call step,[3/9] cargo clippy: icn-web (wasm32))
+	cargo clippy -p icn-web --target wasm32-unknown-unknown -- -D warnings
+
+# By package, not --workspace: that would build leptos natively for nothing.
+unit:
+	$(call step,[4/9] cargo test: icn-core icn-cli)
+	cargo test -p icn-core -p icn-cli
+
+# Layout geometry and URL state, compiled to wasm32 and run in Node (wasm-bindgen-test-runner).
+web-unit:
+	$(call step,[5/9] cargo test: icn-web (wasm32, in Node))
+	cargo test -p icn-web --target wasm32-unknown-unknown
+
+# The e2e suite compares the page with target/debug/icn.
+cli:
+	$(call step,[6/9] cargo build: icn-cli (target/debug/icn))
+	cargo build -p icn-cli
+
+web-release:
+	$(call step,[7/9] trunk build --release --public-url ./)
+	trunk build --release --public-url ./
+
+e2e-typecheck:
+	$(call step,[8/9] e2e: tsc --noEmit)
+	cd e2e && tsc --noEmit
+
+e2e-run:
+	$(call step,[9/9] e2e: Playwright on dist/ at 127.0.0.1:$(E2E_PORT)$(E2E_PREFIX))
+	@test -f dist/index.html || { echo 'dist/index.html missing: run make dist (or make test)' >&2; exit 1; }
+	@test -x target/debug/icn || { echo 'target/debug/icn missing: run cargo build -p icn-cli' >&2; exit 1; }
+	@test -x e2e/node_modules/.bin/playwright || { echo 'e2e/node_modules missing: run make setup' >&2; exit 1; }
+	cd e2e && E2E_PORT='$(E2E_PORT)' E2E_PREFIX='$(E2E_PREFIX)' playwright test $(E2E_ARGS)
+
+# Just the Playwright part, assuming dist/ and target/debug/icn are built.
+e2e: e2e-run
+
+clean:
+	$(call step,clean)
+	rm -rf dist e2e/test-results e2e/playwright-report e2e/screenshots
+	cargo clean
+
+distclean: clean
+	rm -rf e2e/node_modules

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+// The suite runs against the release build in ../dist, served by serve.mjs (not trunk serve,
+// which keeps 8080). E2E_PREFIX serves the site under a sub-path, for a dist/ built with
+// `make dist PUBLIC_URL=/icnplay/`; tests navigate with relative URLs ('./?view=...') so the
+// same specs run under either.
+const port = Number(process.env.E2E_PORT ?? 8091);
+const prefix = `/${(process.env.E2E_PREFIX ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+const baseURL = `http://127.0.0.1:${port}${prefix}`;
+const ci = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: ci,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    // Debian's Chromium; Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `node serve.mjs --port ${port} --prefix ${prefix}`,
+    url: baseURL,
+    reuseExistingServer: !ci,
+    timeout: 20_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

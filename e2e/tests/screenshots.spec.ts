@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { expect, test, type RouteState } from '../fixtures/explorer';
+
+// Flow: full-page screenshots of the route explorer at desktop and phone widths, light and
+// dark, written to e2e/screenshots/ (gitignored) for people to look at. No pixel comparison.
+
+const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots');
+
+const state: RouteState = { t: 'hypercycle:m=5x4x3,rho=2x1x1', from: '000', to: '421' };
+
+const devices = {
+  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+};
+
+for (const [device, options] of Object.entries(devices)) {
+  test.describe(`${device} ${options.viewport.width}x${options.viewport.height}`, () => {
+    test.use(options);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`route explorer, ${colorScheme}`, async ({ page, explorer }) => {
+        await page.emulateMedia({ colorScheme });
+        await explorer.gotoState(state);
+        await expect(explorer.distance).toHaveText(/^\d+$/);
+        await expect(explorer.pathItems.first()).toBeVisible();
+        await expect(explorer.diagram.or(explorer.diagramTooLarge)).toBeVisible();
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `route-explorer-${device}-${colorScheme}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      });
+    }
+  });
+}

@@ -1,0 +1,128 @@
+//! The application shell: header, navigation generated from [`View::ALL`], the current view,
+//! and the footer naming the papers. Also mounting, and the panel shown if the app dies.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::history::Nav;
+use crate::pages::{RouteExplorer, UnknownView};
+use crate::url::{View, ViewChoice};
+
+/// Replaces the static "loading" fallback of index.html (`#app`) with the app.
+pub fn mount() {
+    let target = document()
+        .get_element_by_id("app")
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    match target {
+        Some(el) => {
+            el.set_text_content(None);
+            leptos::mount::mount_to(el, App).forget();
+        }
+        None => leptos::mount::mount_to_body(App),
+    }
+}
+
+/// Puts a visible error panel at the top of the page: after a panic the app no longer runs,
+/// and a page that silently stops reacting is worse than one that says so.
+pub fn show_fatal_error(message: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = doc.body() else {
+        return;
+    };
+    let make = |tag: &str, text: &str| {
+        let el = doc.create_element(tag).ok()?;
+        el.set_text_content(Some(text));
+        Some(el)
+    };
+    let Ok(panel) = doc.create_element("section") else {
+        return;
+    };
+    panel.set_class_name("fatal-error");
+    let _ = panel.set_attribute("role", "alert");
+    let parts = [
+        make("h2", "icnplay stopped because of an internal error"),
+        make("p", "The page no longer reacts to input. Reloading it usually helps; the URL keeps your settings."),
+        make("pre", message),
+    ];
+    for el in parts.into_iter().flatten() {
+        let _ = panel.append_child(&el);
+    }
+    let _ = body.insert_before(&panel, body.first_child().as_ref());
+}
+
+/// The whole site.
+#[component]
+pub fn App() -> impl IntoView {
+    let nav = Nav::install();
+    let choice = Memo::new(move |_| nav.state.with(|s| s.view.clone()));
+    let current = move || match choice.get() {
+        ViewChoice::Known(View::Route) => view! { <RouteExplorer nav=nav /> }.into_any(),
+        ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
+    };
+    view! {
+        <header class="site-header">
+            <div class="brand">
+                <span class="logo" aria-hidden="true"></span>
+                <div>
+                    <p class="site-name">"icnplay"</p>
+                    <p class="subtitle">"The Interconnection Network Playground: topologies, routes and exact path counts"</p>
+                </div>
+            </div>
+            <SiteNav nav=nav current=choice />
+        </header>
+        <main id="main" class="site-main">{current}</main>
+        <SiteFooter />
+    }
+}
+
+/// Links to every view, generated from [`View::ALL`].
+#[component]
+fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
+    let links = View::ALL
+        .iter()
+        .map(|&v| {
+            let is_current = move || current.with(|c| *c == ViewChoice::Known(v));
+            view! {
+                <a
+                    href=format!("?view={}", v.slug())
+                    class="nav-link"
+                    aria-current=move || is_current().then_some("page")
+                    on:click=move |ev| {
+                        if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+                            return;
+                        }
+                        ev.prevent_default();
+                        nav.commit(|s| s.view = ViewChoice::Known(v));
+                    }
+                >
+                    {v.title()}
+                </a>
+            }
+        })
+        .collect_view();
+    view! { <nav class="site-nav" aria-label="Views">{links}</nav> }
+}
+
+/// The papers the families come from, each once, in family order.
+#[component]
+fn SiteFooter() -> impl IntoView {
+    let mut sources: Vec<&str> = Vec::new();
+    for f in icn_core::FAMILIES {
+        if !sources.contains(&f.source) {
+            sources.push(f.source);
+        }
+    }
+    let papers = sources
+        .into_iter()
+        .map(|s| view! { <li>{s}</li> })
+        .collect_view();
+    view! {
+        <footer class="site-footer">
+            <p>"Networks and formulas from:"</p>
+            <ul class="papers">{papers}</ul>
+            <p class="fine">"Everything runs in your browser; the URL holds the whole state, so you can share or bookmark it."</p>
+        </footer>
+    }
+}

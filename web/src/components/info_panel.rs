@@ -1,0 +1,165 @@
+//! The network's facts beside the paper's closed forms.
+
+use icn_core::{Formula, NetworkInfo};
+use leptos::prelude::*;
+
+use crate::pages::{Facts, RouteModel, INFO_BUDGET};
+
+/// Nodes, links, degree, diameter, average distance, symmetry, formulas.
+#[component]
+pub fn InfoPanel(model: RouteModel) -> impl IntoView {
+    let heading = move || {
+        model.network.with(|n| {
+            n.as_ref().ok().map(|net| {
+                let f = net.family();
+                view! {
+                    <p class="family-title">{f.title}</p>
+                    <p class="help">{f.summary}</p>
+                    <p class="spec-line">"Canonical spec: " <code>{net.spec()}</code></p>
+                }
+            })
+        })
+    };
+    let body = move || {
+        model.facts.with(|facts| match facts {
+            Some(Facts::Exact(info)) => exact(info).into_any(),
+            Some(Facts::Skipped {
+                cost,
+                nodes,
+                links,
+                degree,
+                diameter,
+            }) => skipped(*cost, *nodes, *links, *degree, *diameter).into_any(),
+            None => {
+                view! { <p class="placeholder">"No network: fix the spec first."</p> }.into_any()
+            }
+        })
+    };
+    view! {
+        <section class="card info" aria-labelledby="info-title">
+            <h2 id="info-title">"Network"</h2>
+            {heading}
+            {body}
+        </section>
+    }
+}
+
+fn exact(info: &NetworkInfo) -> impl IntoView {
+    let degree = if info.min_degree == info.max_degree {
+        info.min_degree.to_string()
+    } else {
+        format!("{}–{}", info.min_degree, info.max_degree)
+    };
+    let symmetry = if info.vertex_transitive { "yes" } else { "no" };
+    let computed = |name: &str| match name {
+        "degree" if info.min_degree == info.max_degree => Some(info.min_degree),
+        "diameter" => Some(u64::from(info.diameter)),
+        _ => None,
+    };
+    let formulas = info
+        .formulas
+        .iter()
+        .map(|f| formula_row(f, computed(f.name)))
+        .collect_view();
+    let table = (!info.formulas.is_empty()).then(|| {
+        view! {
+            <table class="formulas">
+                <caption>"The paper's formulas beside the computed values"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Formula"</th>
+                        <th scope="col" class="num">"Paper"</th>
+                        <th scope="col" class="num">"Computed"</th>
+                    </tr>
+                </thead>
+                <tbody>{formulas}</tbody>
+            </table>
+        }
+    });
+    view! {
+        <dl class="facts">
+            <div>
+                <dt>"Nodes"</dt>
+                <dd data-testid="info-nodes">{info.nodes}</dd>
+            </div>
+            <div>
+                <dt>"Links"</dt>
+                <dd data-testid="info-links">{info.links}</dd>
+            </div>
+            <div>
+                <dt>"Degree"</dt>
+                <dd data-testid="info-degree">{degree}</dd>
+            </div>
+            <div>
+                <dt>"Diameter"</dt>
+                <dd data-testid="info-diameter">{info.diameter}</dd>
+            </div>
+            <div>
+                <dt>"Average distance"</dt>
+                <dd>{format!("{:.4}", info.average_distance)}</dd>
+            </div>
+            <div>
+                <dt>"Vertex-transitive"</dt>
+                <dd title="If yes, the metrics are measured from one node and multiplied out by symmetry.">
+                    {symmetry}
+                </dd>
+            </div>
+        </dl>
+        {table}
+    }
+}
+
+fn formula_row(f: &Formula, computed: Option<u64>) -> impl IntoView {
+    let (shown, verdict, class) = match computed {
+        Some(c) if c == f.value => (c.to_string(), "agrees", "agree"),
+        Some(c) => (c.to_string(), "differs", "differ"),
+        None => ("—".to_string(), "", ""),
+    };
+    view! {
+        <tr class=class>
+            <th scope="row">{f.name} <span class="expr">{f.expression}</span></th>
+            <td class="num">{f.value}</td>
+            <td class="num">{shown} " " <span class="verdict">{verdict}</span></td>
+        </tr>
+    }
+}
+
+fn skipped(
+    cost: u64,
+    nodes: u64,
+    links: u64,
+    degree: Option<u64>,
+    diameter: Option<u64>,
+) -> impl IntoView {
+    view! {
+        <dl class="facts">
+            <div>
+                <dt>"Nodes"</dt>
+                <dd data-testid="info-nodes">{nodes}</dd>
+            </div>
+            <div>
+                <dt>"Links"</dt>
+                <dd data-testid="info-links">{links}</dd>
+            </div>
+            {degree.map(|d| view! {
+                <div>
+                    <dt>"Degree " <small>"(paper's formula)"</small></dt>
+                    <dd data-testid="info-degree">{d}</dd>
+                </div>
+            })}
+            {diameter.map(|d| view! {
+                <div>
+                    <dt>"Diameter " <small>"(paper's formula)"</small></dt>
+                    <dd data-testid="info-diameter">{d}</dd>
+                </div>
+            })}
+        </dl>
+        <p class="note">
+            "Exact metrics (diameter and average distance) are skipped: they would take about "
+            {cost.to_string()}
+            " steps here, over the budget of "
+            {INFO_BUDGET.to_string()}
+            ". The degree and diameter shown are the paper's closed forms."
+        </p>
+    }
+}

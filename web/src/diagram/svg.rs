@@ -1,0 +1,182 @@
+//! [`DiagramSvg`]: draws a [`Layout`] and a [`Highlight`] as `<svg>`. No geometry here.
+
+use std::sync::Arc;
+
+use icn_core::Node;
+use leptos::prelude::*;
+
+use super::geometry::polygon_points;
+use super::layout::{EdgeKind, Layout};
+
+/// What to emphasise on the drawing.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Highlight {
+    /// The source node.
+    pub src: Option<Node>,
+    /// The destination node.
+    pub dst: Option<Node>,
+    /// Every channel of the strategy's paths (drawn soft).
+    pub dag: Vec<(Node, Node)>,
+    /// The selected path (drawn strong, with direction).
+    pub path: Vec<Node>,
+    /// The selected path as text, for the text alternative.
+    pub path_text: String,
+}
+
+impl Highlight {
+    fn role(&self, v: Node) -> (&'static str, &'static str) {
+        if self.src == Some(v) {
+            ("node src", ", source")
+        } else if self.dst == Some(v) {
+            ("node dst", ", destination")
+        } else if self.path.contains(&v) {
+            ("node on-path", ", on the highlighted path")
+        } else {
+            ("node", "")
+        }
+    }
+}
+
+fn num(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// The diagram as `<svg data-testid="diagram">`. Nodes are focusable buttons: a click or
+/// Enter calls `on_node` with the node.
+#[component]
+pub fn DiagramSvg(
+    /// The drawing.
+    layout: Arc<Layout>,
+    /// What to emphasise.
+    #[prop(into)]
+    highlight: Signal<Highlight>,
+    /// Called when a node is clicked or activated with the keyboard.
+    on_node: Callback<Node>,
+) -> impl IntoView {
+    let l = layout.clone();
+    let edges = l
+        .edges
+        .iter()
+        .map(|e| {
+            let class = match e.kind {
+                EdgeKind::Near => "edge near",
+                EdgeKind::Far => "edge far",
+                EdgeKind::Block => "edge block",
+            };
+            view! { <path class=class d=e.curve.path_data()></path> }
+        })
+        .collect_view();
+
+    let dag_layout = layout.clone();
+    let dag = move || {
+        highlight.with(|h| {
+            h.dag
+                .iter()
+                .filter_map(|&(u, v)| dag_layout.edge(u, v))
+                .map(|c| view! { <path class="dag-edge" d=c.path_data()></path> })
+                .collect_view()
+        })
+    };
+
+    let route_layout = layout.clone();
+    let route = move || {
+        highlight.with(|h| {
+            let arrow = route_layout.radius * 0.9;
+            h.path
+                .windows(2)
+                .filter_map(|w| route_layout.edge(w[0], w[1]))
+                .map(|c| {
+                    view! {
+                        <path class="route-edge" d=c.path_data()></path>
+                        <polygon class="route-arrow" points=polygon_points(&c.arrowhead(arrow))></polygon>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    let radius = num(l.radius);
+    let font = num(l.font_size);
+    let show_labels = l.show_labels;
+    let nodes = l
+        .nodes
+        .iter()
+        .zip(&l.labels)
+        .enumerate()
+        .map(|(v, (p, label))| {
+            let (x, y) = (num(p.x), num(p.y));
+            let text = show_labels.then(|| {
+                view! {
+                    <text x=x.clone() y=y.clone() font-size=font.clone()>
+                        {label.clone()}
+                    </text>
+                }
+            });
+            let name = label.clone();
+            let class = move || highlight.with(|h| h.role(v).0);
+            let aria = move || highlight.with(|h| format!("Node {name}{}", h.role(v).1));
+            view! {
+                <g
+                    data-testid="node"
+                    data-addr=label.clone()
+                    class=class
+                    tabindex="0"
+                    role="button"
+                    aria-label=aria
+                    on:click=move |_| on_node.run(v)
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" || ev.key() == " " {
+                            ev.prevent_default();
+                            on_node.run(v);
+                        }
+                    }
+                >
+                    <title>{label.clone()}</title>
+                    <circle cx=x.clone() cy=y.clone() r=radius.clone()></circle>
+                    {text}
+                </g>
+            }
+        })
+        .collect_view();
+
+    let described = l.describe();
+    let desc = move || {
+        highlight.with(|h| {
+            if h.path_text.is_empty() {
+                described.clone()
+            } else {
+                format!("{described} Highlighted path: {}.", h.path_text)
+            }
+        })
+    };
+    // Small drawings are zoomed (up to 1.6x) so they do not look lost; on phones the frame
+    // fits the width, with labels hidden when they would be too small to read (style.css).
+    let zoom = (440.0 / l.width).clamp(1.0, 1.6);
+    let display_width = l.width * zoom;
+    let phone_font = l.font_size * display_width.min(330.0) / l.width;
+    let class = if phone_font < 6.0 {
+        "diagram small-labels"
+    } else {
+        "diagram"
+    };
+
+    view! {
+        <svg
+            data-testid="diagram"
+            class=class
+            style=format!("--w:{display_width:.0}px")
+            viewBox=format!("0 0 {} {}", l.width, l.height)
+            width=num(l.width)
+            height=num(l.height)
+            role="group"
+            aria-label="Network diagram"
+            aria-describedby="diagram-desc"
+        >
+            <desc id="diagram-desc">{desc}</desc>
+            <g class="edges" aria-hidden="true">{edges}</g>
+            <g class="dag" aria-hidden="true">{dag}</g>
+            <g class="route" aria-hidden="true">{route}</g>
+            <g class="nodes">{nodes}</g>
+        </svg>
+    }
+}

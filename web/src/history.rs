@@ -1,0 +1,92 @@
+//! The browser side of URL state: reading `location.search`, writing history entries, and
+//! [`Nav`], which keeps the [`AppState`] signal and the address bar in step.
+//!
+//! While a field is being typed into, the first keystroke pushes a history entry and later
+//! ones replace it; a committed value (change event, select, node click) pushes one unless the
+//! URL already says it. So Back undoes one edit of one field at a time.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use crate::url::AppState;
+
+/// How a state reaches the history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    Push,
+    Replace,
+}
+
+/// The current query string, without `?` ("" if there is none or no window).
+pub fn current_query() -> String {
+    let search = window().location().search().unwrap_or_default();
+    search.strip_prefix('?').unwrap_or(&search).to_string()
+}
+
+/// Writes `?query` to the address bar, keeping the path, so the site works under any sub-path.
+fn write(query: &str, entry: Entry) {
+    if entry == Entry::Push && query == current_query() {
+        return;
+    }
+    let url = format!("?{query}");
+    let Ok(history) = window().history() else {
+        return;
+    };
+    let result = match entry {
+        Entry::Push => history.push_state_with_url(&JsValue::NULL, "", Some(&url)),
+        Entry::Replace => history.replace_state_with_url(&JsValue::NULL, "", Some(&url)),
+    };
+    if let Err(e) = result {
+        leptos::logging::warn!("could not update the URL: {e:?}");
+    }
+}
+
+/// The site's state and its history. Copy it into event handlers.
+#[derive(Debug, Clone, Copy)]
+pub struct Nav {
+    /// The whole view state; read it, change it only through [`Nav`].
+    pub state: ReadSignal<AppState>,
+    set_state: WriteSignal<AppState>,
+    /// The field being typed into, if any.
+    typing: StoredValue<Option<&'static str>>,
+}
+
+impl Nav {
+    /// Reads the state from the current URL and follows Back and Forward.
+    pub fn install() -> Nav {
+        let (state, set_state) = signal(AppState::from_query(&current_query()));
+        let nav = Nav {
+            state,
+            set_state,
+            typing: StoredValue::new(None),
+        };
+        let handle = window_event_listener(leptos::ev::popstate, move |_| nav.restore());
+        on_cleanup(move || handle.remove());
+        nav
+    }
+
+    /// A keystroke in `field`: the first of a run pushes an entry, the next ones replace it.
+    pub fn edit(self, field: &'static str, change: impl FnOnce(&mut AppState)) {
+        self.set_state.update(change);
+        let entry = if self.typing.get_value() == Some(field) {
+            Entry::Replace
+        } else {
+            Entry::Push
+        };
+        self.typing.set_value(Some(field));
+        write(&self.state.with_untracked(AppState::to_query), entry);
+    }
+
+    /// A committed value: pushes an entry unless the URL already holds this state.
+    pub fn commit(self, change: impl FnOnce(&mut AppState)) {
+        self.set_state.update(change);
+        self.typing.set_value(None);
+        write(&self.state.with_untracked(AppState::to_query), Entry::Push);
+    }
+
+    /// Back or Forward: the URL is the truth.
+    fn restore(self) {
+        self.typing.set_value(None);
+        self.set_state.set(AppState::from_query(&current_query()));
+    }
+}

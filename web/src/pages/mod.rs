@@ -1,0 +1,7 @@
+//! One file per view of [`crate::url::View`], plus the page for an unknown `view=`.
+
+mod route;
+mod unknown;
+
+pub use route::{ClickMode, DimRow, Facts, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET};
+pub use unknown::UnknownView;

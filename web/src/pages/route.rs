@@ -1,0 +1,315 @@
+//! The route explorer (`?view=route`): a topology, two nodes and a strategy in; distance,
+//! path counts, paths, a diagram and the network's facts out.
+//!
+//! One-way state, as a chain of memos: URL -> [`RouteForm`] -> spec -> [`Network`] ->
+//! addresses and strategy -> [`Route`] -> views. The components only display these memos.
+
+use icn_core::topology::hypercycle::PathCounts;
+use icn_core::{
+    family, path_edges, AddressError, FamilyInfo, Network, NetworkInfo, Node, Route, SpecError,
+    StrategyInfo, Topology,
+};
+use leptos::prelude::*;
+
+use crate::components::{
+    DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, TopologyFields,
+};
+use crate::diagram::{draw, Drawing, Highlight};
+use crate::history::Nav;
+use crate::url::RouteForm;
+
+/// Paths listed before "show more".
+pub const FIRST_PATHS: usize = 8;
+/// Paths listed after it (and asked of core).
+pub const MORE_PATHS: usize = 64;
+/// Exact metrics are computed when core estimates them at most this many steps
+/// ([`Network::info_cost`]): one breadth-first search of a few million nodes.
+pub const INFO_BUDGET: u64 = 1 << 24;
+
+/// Where a click on a diagram node goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClickMode {
+    /// It becomes the source.
+    From,
+    /// It becomes the destination.
+    To,
+}
+
+/// The network's facts: exact when small enough, counts and formulas otherwise.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Facts {
+    /// Everything, from [`Network::info`].
+    Exact(NetworkInfo),
+    /// Too costly to compute here.
+    Skipped {
+        /// The estimated cost in steps.
+        cost: u64,
+        /// Nodes N.
+        nodes: u64,
+        /// Links.
+        links: u64,
+        /// The paper's degree formula, where the family has one.
+        degree: Option<u64>,
+        /// The paper's diameter formula, where the family has one.
+        diameter: Option<u64>,
+    },
+}
+
+/// One row of the per-dimension table of a Hypercycle route.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DimRow {
+    /// Radix m_i.
+    pub radix: u32,
+    /// Connectivity ρ_i.
+    pub rho: u32,
+    /// Digit i of the source, as printed.
+    pub from: char,
+    /// Digit i of the destination, as printed.
+    pub to: char,
+    /// Distance q_i inside dimension i.
+    pub q: u64,
+}
+
+/// Every derived value of the explorer, as memos. `Copy`: hand it to components.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteModel {
+    /// Where changes go.
+    pub nav: Nav,
+    /// The fields, as typed.
+    pub form: Memo<RouteForm>,
+    /// The family named by the form, if the site knows it.
+    pub family: Memo<Option<&'static FamilyInfo>>,
+    /// The network, or why the spec is not one.
+    pub network: Memo<Result<Network, SpecError>>,
+    /// The source, once the network is valid.
+    pub from: Memo<Option<Result<Node, AddressError>>>,
+    /// The destination, once the network is valid.
+    pub to: Memo<Option<Result<Node, AddressError>>>,
+    /// The strategies offered.
+    pub strategies: Memo<&'static [StrategyInfo]>,
+    /// Why the strategy is not offered, once the network is valid.
+    pub strategy_error: Memo<Option<String>>,
+    /// Distance, count and the first paths.
+    pub route: Memo<Option<Route>>,
+    /// Each listed path as text.
+    pub path_texts: Memo<Vec<String>>,
+    /// The paper's three counts (Hypercycles only).
+    pub path_counts: Memo<Option<PathCounts>>,
+    /// Per-dimension distances (Hypercycles only).
+    pub dims: Memo<Option<Vec<DimRow>>>,
+    /// Nodes, links, degree, diameter ...
+    pub facts: Memo<Option<Facts>>,
+    /// What the diagram shows.
+    pub drawing: Memo<Option<Drawing>>,
+    /// The selected path (the first one unless the user picked another).
+    pub selected: Memo<Option<Vec<Node>>>,
+    /// What the diagram emphasises.
+    pub highlight: Memo<Highlight>,
+    /// The path the user picked, if any.
+    pub picked: RwSignal<Option<Vec<Node>>>,
+    /// Whether up to [`MORE_PATHS`] paths are listed.
+    pub show_more: RwSignal<bool>,
+    /// Where node clicks go.
+    pub click_mode: RwSignal<ClickMode>,
+}
+
+fn address(net: &Result<Network, SpecError>, text: &str) -> Option<Result<Node, AddressError>> {
+    net.as_ref().ok().map(|n| n.parse_node(text))
+}
+
+fn ok_node(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
+    m.with(|r| r.as_ref().and_then(|r| r.as_ref().ok().copied()))
+}
+
+impl RouteModel {
+    /// Builds the memo chain on `nav`'s state.
+    pub fn new(nav: Nav) -> RouteModel {
+        let form = Memo::new(move |_| nav.state.with(|s| s.route.clone()));
+        let family = Memo::new(move |_| form.with(|f| family(&f.family)));
+        let spec = Memo::new(move |_| form.with(RouteForm::spec));
+        let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
+        let from = Memo::new(move |_| network.with(|n| form.with(|f| address(n, &f.from))));
+        let to = Memo::new(move |_| network.with(|n| form.with(|f| address(n, &f.to))));
+        let strategy = Memo::new(move |_| form.with(|f| f.strategy.clone()));
+        let strategies =
+            Memo::new(
+                move |_| match network.with(|n| n.as_ref().ok().map(Network::strategies)) {
+                    Some(s) => s,
+                    None => family.get().map_or(&[][..], |f| f.strategies),
+                },
+            );
+        let strategy_error = Memo::new(move |_| {
+            network.with(|n| {
+                let net = n.as_ref().ok()?;
+                strategy.with(|s| net.routing(s).err().map(|e| e.to_string()))
+            })
+        });
+        let route = Memo::new(move |_| {
+            let (a, b) = (ok_node(from)?, ok_node(to)?);
+            network.with(|n| strategy.with(|s| n.as_ref().ok()?.route(s, a, b, MORE_PATHS).ok()))
+        });
+        let path_texts = Memo::new(move |_| {
+            network.with(|n| {
+                route.with(|r| match (n, r) {
+                    (Ok(net), Some(r)) => r
+                        .paths
+                        .iter()
+                        .map(|p| {
+                            p.iter()
+                                .map(|&v| net.format_node(v))
+                                .collect::<Vec<_>>()
+                                .join(" → ")
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                })
+            })
+        });
+        let path_counts = Memo::new(move |_| {
+            let (a, b) = (ok_node(from)?, ok_node(to)?);
+            network.with(|n| match n.as_ref().ok()? {
+                Network::Hypercycle(h) => Some(h.path_counts(a, b)),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            })
+        });
+        let dims = Memo::new(move |_| {
+            let (a, b) = (ok_node(from)?, ok_node(to)?);
+            network.with(|n| match n.as_ref().ok()? {
+                Network::Hypercycle(h) => {
+                    let (fa, fb) = (h.format_node(a), h.format_node(b));
+                    let rows = h
+                        .radices()
+                        .iter()
+                        .zip(h.rho())
+                        .zip(fa.chars().zip(fb.chars()))
+                        .zip(h.dim_distances(a, b))
+                        .map(|(((&radix, &rho), (from, to)), q)| DimRow {
+                            radix,
+                            rho,
+                            from,
+                            to,
+                            q,
+                        })
+                        .collect();
+                    Some(rows)
+                }
+                #[allow(unreachable_patterns)]
+                _ => None,
+            })
+        });
+        let facts = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(facts_of)));
+        let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
+        let picked = RwSignal::new(None::<Vec<Node>>);
+        let selected = Memo::new(move |_| {
+            route.with(|r| {
+                let r = r.as_ref()?;
+                picked
+                    .get()
+                    .filter(|p| r.paths.contains(p))
+                    .or_else(|| r.paths.first().cloned())
+            })
+        });
+        let dag = Memo::new(move |_| {
+            let drawn = drawing.with(|d| matches!(d, Some(Drawing::Layout(_))));
+            let (a, b) = (ok_node(from)?, ok_node(to)?);
+            if !drawn {
+                return None;
+            }
+            network.with(|n| {
+                let routing = strategy.with(|s| n.as_ref().ok()?.routing(s).ok())?;
+                Some(path_edges(routing.as_ref(), a, b))
+            })
+        });
+        let highlight = Memo::new(move |_| {
+            let path = selected.get().unwrap_or_default();
+            let path_text = network.with(|n| match n {
+                Ok(net) => path
+                    .iter()
+                    .map(|&v| net.format_node(v))
+                    .collect::<Vec<_>>()
+                    .join(" → "),
+                Err(_) => String::new(),
+            });
+            Highlight {
+                src: ok_node(from),
+                dst: ok_node(to),
+                dag: dag.get().unwrap_or_default(),
+                path,
+                path_text,
+            }
+        });
+        RouteModel {
+            nav,
+            form,
+            family,
+            network,
+            from,
+            to,
+            strategies,
+            strategy_error,
+            route,
+            path_texts,
+            path_counts,
+            dims,
+            facts,
+            drawing,
+            selected,
+            highlight,
+            picked,
+            show_more: RwSignal::new(false),
+            click_mode: RwSignal::new(ClickMode::To),
+        }
+    }
+
+    /// A keystroke in a route field (`from`, `to`, or a parameter key).
+    pub fn edit(self, field: &'static str, change: impl FnOnce(&mut RouteForm)) {
+        self.nav.edit(field, |s| change(&mut s.route));
+    }
+
+    /// A committed change of the route fields.
+    pub fn commit(self, change: impl FnOnce(&mut RouteForm)) {
+        self.nav.commit(|s| change(&mut s.route));
+    }
+}
+
+/// The facts of `net`: exact within [`INFO_BUDGET`], counts and formulas beyond.
+fn facts_of(net: &Network) -> Facts {
+    let cost = net.info_cost();
+    if cost <= INFO_BUDGET {
+        return Facts::Exact(net.info());
+    }
+    let formulas = net.formulas();
+    let formula = |name: &str| formulas.iter().find(|f| f.name == name).map(|f| f.value);
+    let t = net.topology();
+    Facts::Skipped {
+        cost,
+        nodes: t.node_count() as u64,
+        links: t.link_count(),
+        degree: formula("degree"),
+        diameter: formula("diameter"),
+    }
+}
+
+/// The route explorer page.
+#[component]
+pub fn RouteExplorer(nav: Nav) -> impl IntoView {
+    let model = RouteModel::new(nav);
+    view! {
+        <section data-testid="view-route" class="explorer" aria-labelledby="explorer-title">
+            <h1 id="explorer-title" class="visually-hidden">"Route explorer"</h1>
+            <div class="column column-main">
+                <section class="card controls" aria-label="Network and route">
+                    <TopologyFields model=model />
+                    <RouteFields model=model />
+                </section>
+                <ResultsPanel model=model />
+            </div>
+            <div class="column column-side">
+                <DiagramPanel model=model />
+                <PathList model=model />
+                <InfoPanel model=model />
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,520 @@
+//! Typed view state <-> query string.
+//!
+//! Every view keeps all of its state in the query, so a URL can be reloaded, shared and
+//! embedded from any sub-path (no path segments, no routing on the path):
+//!
+//! ```text
+//! ?view=route&t=hypercycle:m=5x4x3,rho=2x1x1&from=000&to=421&s=minimal
+//!  ^ View      ^ topology spec (core grammar)  ^ addresses       ^ strategy
+//! ```
+//!
+//! A missing parameter takes the family's example ([`icn_core::FamilyInfo::example`],
+//! [`icn_core::FamilyInfo::example_route`]). A present but invalid one is kept as typed: the
+//! page shows it in its field with the error beside it, it is never replaced.
+
+use icn_core::{family, FamilyInfo, Network, FAMILIES};
+
+/// The views of the site, in menu order. The navigation is generated from [`View::ALL`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// Distance, path counts and paths between two nodes, with a diagram.
+    Route,
+}
+
+impl View {
+    /// Every view, in menu order; the first is the default.
+    pub const ALL: &'static [View] = &[View::Route];
+
+    /// The value of `view=` in the query.
+    pub fn slug(self) -> &'static str {
+        match self {
+            View::Route => "route",
+        }
+    }
+
+    /// The menu title.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::Route => "Route explorer",
+        }
+    }
+
+    /// The view whose slug is `slug`.
+    pub fn from_slug(slug: &str) -> Option<View> {
+        View::ALL.iter().copied().find(|v| v.slug() == slug)
+    }
+
+    /// The view shown when the query names none.
+    pub fn default_view() -> View {
+        View::ALL[0]
+    }
+}
+
+/// Which view the query asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ViewChoice {
+    /// A view the site has.
+    Known(View),
+    /// `view=` named something else; kept to say so.
+    Unknown(String),
+}
+
+/// One `key[=value]` item of a topology spec, exactly as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecItem {
+    /// The text before the first `=`.
+    pub key: String,
+    /// The text after it; `None` when there is no `=`.
+    pub value: Option<String>,
+}
+
+/// The route explorer's fields, as typed. Nothing here is validated: the page parses each
+/// field with core's parsers and shows the error beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteForm {
+    /// The family name (the part of the spec before `:`).
+    pub family: String,
+    /// The spec's items in the order typed; `None` when the spec has no `:` at all.
+    pub items: Option<Vec<SpecItem>>,
+    /// Source address.
+    pub from: String,
+    /// Destination address.
+    pub to: String,
+    /// Routing strategy name.
+    pub strategy: String,
+}
+
+/// The whole view state of the site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppState {
+    /// The view shown.
+    pub view: ViewChoice,
+    /// The route explorer's fields.
+    pub route: RouteForm,
+}
+
+impl AppState {
+    /// Reads a query string (with or without the leading `?`). Never fails: missing values
+    /// take defaults, invalid ones are kept for the page to report.
+    pub fn from_query(query: &str) -> AppState {
+        let q = Query::parse(query);
+        let view = match q.get("view") {
+            None | Some("") => ViewChoice::Known(View::default_view()),
+            Some(slug) => match View::from_slug(slug) {
+                Some(v) => ViewChoice::Known(v),
+                None => ViewChoice::Unknown(slug.to_string()),
+            },
+        };
+        AppState {
+            view,
+            route: RouteForm::from_query(&q),
+        }
+    }
+
+    /// The query string (without `?`) that restores this state.
+    pub fn to_query(&self) -> String {
+        match &self.view {
+            ViewChoice::Known(View::Route) => self.route.to_query(View::Route),
+            ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
+        }
+    }
+}
+
+impl RouteForm {
+    /// The example of `family`: its example spec, example route and default strategy.
+    pub fn example(family: &FamilyInfo) -> RouteForm {
+        RouteForm {
+            family: family.name.to_string(),
+            items: split_spec(family.example).1,
+            from: family.example_route.0.to_string(),
+            to: family.example_route.1.to_string(),
+            strategy: family.strategies.first().map_or("", |s| s.name).to_string(),
+        }
+    }
+
+    fn from_query(q: &Query) -> RouteForm {
+        let fallback = &FAMILIES[0];
+        let spec = q.get("t").unwrap_or(fallback.example);
+        let (family_name, items) = split_spec(spec);
+        let info = family(&family_name);
+        let net = spec.parse::<Network>().ok();
+        let example = info.map(|f| f.example_route);
+        let from = match q.get("from") {
+            Some(a) => a.to_string(),
+            None => default_address(net.as_ref(), example.map(|e| e.0), false),
+        };
+        let to = match q.get("to") {
+            Some(a) => a.to_string(),
+            None => default_address(net.as_ref(), example.map(|e| e.1), true),
+        };
+        let strategy = match q.get("s") {
+            Some(s) => s.to_string(),
+            None => info
+                .unwrap_or(fallback)
+                .strategies
+                .first()
+                .map_or("", |s| s.name)
+                .to_string(),
+        };
+        RouteForm {
+            family: family_name,
+            items,
+            from,
+            to,
+            strategy,
+        }
+    }
+
+    /// The query string (without `?`) of this form under `view`.
+    pub fn to_query(&self, view: View) -> String {
+        Query(vec![
+            ("view".into(), view.slug().into()),
+            ("t".into(), self.spec()),
+            ("from".into(), self.from.clone()),
+            ("to".into(), self.to.clone()),
+            ("s".into(), self.strategy.clone()),
+        ])
+        .encode()
+    }
+
+    /// The topology spec, `family:key=value,...`, exactly as the fields hold it.
+    pub fn spec(&self) -> String {
+        let mut out = self.family.clone();
+        if let Some(items) = &self.items {
+            out.push(':');
+            let parts: Vec<String> = items
+                .iter()
+                .map(|it| match &it.value {
+                    Some(v) => format!("{}={v}", it.key),
+                    None => it.key.clone(),
+                })
+                .collect();
+            out.push_str(&parts.join(","));
+        }
+        out
+    }
+
+    /// The value typed for parameter `key` ("" when absent).
+    pub fn param(&self, key: &str) -> String {
+        self.items
+            .iter()
+            .flatten()
+            .find(|it| it.key == key)
+            .and_then(|it| it.value.clone())
+            .unwrap_or_default()
+    }
+
+    /// Sets parameter `key`; an empty value removes it, so core reports it as missing.
+    pub fn set_param(&mut self, key: &str, value: &str) {
+        let items = self.items.get_or_insert_with(Vec::new);
+        let at = items.iter().position(|it| it.key == key);
+        match (at, value.is_empty()) {
+            (Some(i), true) => {
+                items.remove(i);
+            }
+            (Some(i), false) => items[i].value = Some(value.to_string()),
+            (None, true) => {}
+            (None, false) => items.push(SpecItem {
+                key: key.to_string(),
+                value: Some(value.to_string()),
+            }),
+        }
+        if items.is_empty() {
+            self.items = None;
+        }
+    }
+
+    /// The items that no parameter field shows: unknown keys, repeats, bare flags.
+    /// Returned with their index, for [`RouteForm::remove_item`].
+    pub fn extra_items(&self) -> Vec<(usize, SpecItem)> {
+        let known: &[&str] = &match family(&self.family) {
+            Some(f) => f.params.iter().map(|p| p.key).collect::<Vec<_>>(),
+            None => Vec::new(),
+        };
+        let mut shown: Vec<&str> = Vec::new();
+        let mut extras = Vec::new();
+        for (i, it) in self.items.iter().flatten().enumerate() {
+            let is_field = known.contains(&it.key.as_str()) && it.value.is_some();
+            if is_field && !shown.contains(&it.key.as_str()) {
+                shown.push(it.key.as_str());
+            } else {
+                extras.push((i, it.clone()));
+            }
+        }
+        extras
+    }
+
+    /// Removes the item at `index` (as numbered by [`RouteForm::extra_items`]).
+    pub fn remove_item(&mut self, index: usize) {
+        if let Some(items) = &mut self.items {
+            if index < items.len() {
+                items.remove(index);
+            }
+            if items.is_empty() {
+                self.items = None;
+            }
+        }
+    }
+}
+
+/// Splits a spec into its family and items, keeping every character: joining them back with
+/// [`RouteForm::spec`] gives the input again. Core's parser judges it later.
+fn split_spec(spec: &str) -> (String, Option<Vec<SpecItem>>) {
+    match spec.split_once(':') {
+        None => (spec.to_string(), None),
+        Some((family, rest)) => {
+            let items = rest
+                .split(',')
+                .map(|raw| match raw.split_once('=') {
+                    Some((k, v)) => SpecItem {
+                        key: k.to_string(),
+                        value: Some(v.to_string()),
+                    },
+                    None => SpecItem {
+                        key: raw.to_string(),
+                        value: None,
+                    },
+                })
+                .collect();
+            (family.to_string(), Some(items))
+        }
+    }
+}
+
+/// The address a missing `from`/`to` takes: core's default route of the network
+/// ([`Network::default_route`]); the family's example as is when the spec is invalid.
+fn default_address(net: Option<&Network>, example: Option<&str>, last: bool) -> String {
+    let Some(net) = net else {
+        return example.unwrap_or_default().to_string();
+    };
+    let (a, b) = net.default_route();
+    net.format_node(if last { b } else { a })
+}
+
+/// A query string as ordered `key=value` pairs, percent-decoded.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Query(pub Vec<(String, String)>);
+
+impl Query {
+    /// Reads `a=1&b=2` (a leading `?` is skipped), as `application/x-www-form-urlencoded`:
+    /// `+` is a space, `%XX` a byte; a malformed escape is kept literally.
+    pub fn parse(query: &str) -> Query {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        Query(
+            query
+                .split('&')
+                .filter(|p| !p.is_empty())
+                .map(|pair| match pair.split_once('=') {
+                    Some((k, v)) => (decode(k), decode(v)),
+                    None => (decode(pair), String::new()),
+                })
+                .collect(),
+        )
+    }
+
+    /// The first value of `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// `a=1&b=2`, escaping only what would change the meaning, so specs stay readable.
+    pub fn encode(&self) -> String {
+        self.0
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+}
+
+/// Characters written as they are: unreserved ones plus the spec's `:`, `,` and `=`
+/// (a reader splits each pair at its first `=`, so `=` in a value is safe).
+fn is_plain(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b':' | b',' | b'=' | b'/')
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if is_plain(b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = match bytes.get(i..i + 3) {
+            Some([b'%', hi, lo]) => hex_pair(*hi, *lo),
+            _ => None,
+        };
+        match (escaped, bytes[i]) {
+            (Some(b), _) => {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+            (None, b'+') => out.push(b' '),
+            (None, b) => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn hex_pair(hi: u8, lo: u8) -> Option<u8> {
+    let h = (hi as char).to_digit(16)?;
+    let l = (lo as char).to_digit(16)?;
+    Some((h * 16 + l) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const EXAMPLE: &str = "view=route&t=hypercycle:m=5x4x3,rho=2x1x1&from=000&to=421&s=minimal";
+
+    #[wasm_bindgen_test]
+    fn reads_the_documented_example() {
+        let s = AppState::from_query(&format!("?{EXAMPLE}"));
+        assert_eq!(s.view, ViewChoice::Known(View::Route));
+        assert_eq!(s.route.family, "hypercycle");
+        assert_eq!(s.route.param("m"), "5x4x3");
+        assert_eq!(s.route.param("rho"), "2x1x1");
+        assert_eq!(s.route.spec(), "hypercycle:m=5x4x3,rho=2x1x1");
+        assert_eq!((s.route.from.as_str(), s.route.to.as_str()), ("000", "421"));
+        assert_eq!(s.route.strategy, "minimal");
+        assert_eq!(s.to_query(), EXAMPLE);
+    }
+
+    #[wasm_bindgen_test]
+    fn percent_encoded_and_plain_queries_agree() {
+        let encoded = "view=route&t=hypercycle%3Am%3D5x4x3%2Crho%3D2x1x1&from=000&to=421&s=minimal";
+        assert_eq!(AppState::from_query(encoded), AppState::from_query(EXAMPLE));
+    }
+
+    #[wasm_bindgen_test]
+    fn missing_values_take_the_family_example() {
+        let s = AppState::from_query("");
+        assert_eq!(s.view, ViewChoice::Known(View::Route));
+        assert_eq!(s.route, RouteForm::example(&FAMILIES[0]));
+
+        let cube = AppState::from_query("t=hypercube:n=6");
+        assert_eq!(
+            (cube.route.from.as_str(), cube.route.to.as_str()),
+            ("000000", "101101")
+        );
+        assert_eq!(cube.route.strategy, "minimal");
+    }
+
+    #[wasm_bindgen_test]
+    fn missing_addresses_fit_the_network_when_the_example_does_not() {
+        let s = AppState::from_query("t=hypercube:n=3");
+        assert_eq!((s.route.from.as_str(), s.route.to.as_str()), ("000", "111"));
+    }
+
+    #[wasm_bindgen_test]
+    fn invalid_values_are_kept_as_typed() {
+        let q = "view=route&t=hypercycle:m=5xx3,rho=2x1x1,zz&from=0z9&to=&s=fastest";
+        let s = AppState::from_query(q);
+        assert_eq!(s.route.param("m"), "5xx3");
+        assert_eq!(s.route.from, "0z9");
+        assert_eq!(s.route.to, "");
+        assert_eq!(s.route.strategy, "fastest");
+        assert_eq!(s.route.spec(), "hypercycle:m=5xx3,rho=2x1x1,zz");
+        assert_eq!(s.to_query(), q);
+        let unknown = AppState::from_query("t=torus:k=4");
+        assert_eq!(unknown.route.family, "torus");
+        assert_eq!(unknown.route.spec(), "torus:k=4");
+    }
+
+    #[wasm_bindgen_test]
+    fn every_state_round_trips() {
+        let specs = [
+            "hypercycle:m=5x4x3,rho=2x1x1",
+            "hypercube:n=6",
+            "hypercycle",
+            "hypercycle:",
+            "hypercycle:m=3,,",
+            "a b:c=d&e=f+g%",
+            "hypercycle:rho=1x1,m=6x5,m=7",
+            "Üñí:x=ø",
+        ];
+        for spec in specs {
+            for (from, to, s) in [
+                ("000", "421", "minimal"),
+                ("", "a&b=c", "e cube"),
+                ("#1", "%zz", ""),
+            ] {
+                let state = AppState {
+                    view: ViewChoice::Known(View::Route),
+                    route: RouteForm {
+                        family: split_spec(spec).0,
+                        items: split_spec(spec).1,
+                        from: from.into(),
+                        to: to.into(),
+                        strategy: s.into(),
+                    },
+                };
+                assert_eq!(state.route.spec(), spec);
+                assert_eq!(
+                    AppState::from_query(&state.to_query()),
+                    state,
+                    "{spec} {from} {to} {s}"
+                );
+            }
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn unknown_views_are_reported_not_replaced() {
+        let s = AppState::from_query("view=charts&t=hypercube:n=4");
+        assert_eq!(s.view, ViewChoice::Unknown("charts".into()));
+        assert_eq!(s.to_query(), "view=charts");
+        for v in View::ALL {
+            assert_eq!(View::from_slug(v.slug()), Some(*v));
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn parameters_are_edited_in_place() {
+        let mut f = RouteForm::example(&FAMILIES[0]);
+        f.set_param("m", "6x5");
+        f.set_param("rho", "");
+        assert_eq!(f.spec(), "hypercycle:m=6x5");
+        f.set_param("rho", "1x2");
+        assert_eq!(f.spec(), "hypercycle:m=6x5,rho=1x2");
+        f.set_param("m", "");
+        f.set_param("rho", "");
+        assert_eq!(f.spec(), "hypercycle");
+    }
+
+    #[wasm_bindgen_test]
+    fn extra_items_are_listed_and_removable() {
+        let mut s = AppState::from_query("t=hypercube:n=4,n=5,x=1,flag").route;
+        let extras: Vec<usize> = s.extra_items().iter().map(|(i, _)| *i).collect();
+        assert_eq!(extras, vec![1, 2, 3]);
+        s.remove_item(2);
+        assert_eq!(s.spec(), "hypercube:n=4,n=5,flag");
+    }
+
+    #[wasm_bindgen_test]
+    fn escapes_only_what_changes_meaning() {
+        let q = Query(vec![("t".into(), "a:b=c,d&e+f g%#".into())]);
+        assert_eq!(q.encode(), "t=a:b=c,d%26e%2Bf%20g%25%23");
+        assert_eq!(Query::parse(&q.encode()), q);
+        assert_eq!(Query::parse("a=%zz&b=%4").get("a"), Some("%zz"));
+        assert_eq!(Query::parse("a=%zz&b=%4").get("b"), Some("%4"));
+        assert_eq!(Query::parse("a=x+y").get("a"), Some("x y"));
+    }
+}
