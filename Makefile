@@ -20,10 +20,12 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 # The default ./ makes every asset link relative, so one dist/ works from any host and any
 # sub-path; `make dist PUBLIC_URL=/icnplay/` pins absolute links to that sub-path instead.
 PUBLIC_URL ?= ./
-# The e2e suite serves dist/ here (trunk serve keeps 8080). E2E_PREFIX must match the
-# PUBLIC_URL dist/ was built with; E2E_ARGS go to `playwright test` (e.g. E2E_ARGS=tests/url.spec.ts).
+# The e2e suite serves dist/ here (trunk serve keeps 8080), under a sub-path so that every run
+# checks sub-path hosting; dist/ is built with relative links (./), so any E2E_PREFIX works with
+# it; a dist built with an absolute PUBLIC_URL needs E2E_PREFIX to match.
+# E2E_ARGS go to `playwright test` (e.g. E2E_ARGS=tests/url-state.spec.ts).
 E2E_PORT ?= 8091
-E2E_PREFIX ?= /
+E2E_PREFIX ?= /icnplay/
 E2E_ARGS ?=
 
 step = @printf '\n==> %s\n' '$(1)'

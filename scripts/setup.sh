@@ -104,6 +104,9 @@ apt_pkgs=()
 if [ "$mode" != build ]; then
   command -v chromium >/dev/null || apt_pkgs+=(chromium)
   command -v chromedriver >/dev/null || apt_pkgs+=(chromium-driver)
+  # Only recommended by chromium, so --no-install-recommends would skip it: screenshots
+  # should render with the same fonts on every machine.
+  [ -d /usr/share/fonts/truetype/liberation ] || apt_pkgs+=(fonts-liberation)
 fi
 command -v node >/dev/null && command -v npm >/dev/null || apt_pkgs+=(nodejs npm)
 if [ ${#apt_pkgs[@]} -gt 0 ] && need "apt: ${apt_pkgs[*]}"; then

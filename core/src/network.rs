@@ -88,7 +88,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
     FamilyInfo {
         name: "hypercycle",
         title: "Hypercycle G(m, ρ)",
-        summary: "Mixed-radix product of circulant rings: each digit moves by up to ±ρ_i.",
+        summary: "Mixed-radix product of circulant rings: each digit moves by up to ±ρᵢ.",
         params: &[
             ParamInfo {
                 key: "m",
