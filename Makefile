@@ -55,7 +55,8 @@ setup-build:
 
 serve: setup-build
 	$(call step,trunk serve on http://127.0.0.1:8080)
-	trunk serve
+	# Its own output folder: a dev build in dist/ would break the next `make e2e`.
+	trunk serve --dist target/serve-dist
 
 dist: setup-build
 	$(call step,trunk build --release --public-url $(PUBLIC_URL))
