@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
+use icn_core::topology::lens::{self, Direction, PathChoice, PathClass};
 use icn_core::{Network, Node, FAMILIES};
 use serde_json::{json, Value};
 
@@ -58,6 +59,24 @@ enum Command {
         /// Output format (csv: the distance distribution).
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+    },
+    /// The Lens's step-by-step route: address, dot, digits, bus and explanation per step.
+    Walkthrough {
+        /// A Lens spec, e.g. lens:p=4,q=4,n=5.
+        spec: String,
+        /// Source processor (w.v).
+        from: String,
+        /// Destination processor.
+        to: String,
+        /// Which path: shortest (default), paper, left, right (uncompleted), class1..class4
+        /// (completed).
+        #[arg(long, short, default_value = "shortest")]
+        choice: String,
+    },
+    /// A table or worked example of a paper, computed: `icn table` lists them.
+    Table {
+        /// The table's name.
+        name: Option<String>,
     },
     /// The network as an edge list (one `u v` line per link, node indices).
     Export {
@@ -113,6 +132,29 @@ fn strategy_name<'a>(net: &Network, s: &'a Option<String>) -> &'a str {
         Some(s) => s.as_str(),
         None => net.strategies().first().map_or("minimal", |s| s.name),
     }
+}
+
+/// The tables `icn table` computes.
+const TABLES: &[&str] = &["lens-figure2"];
+
+/// Reads a walkthrough path choice.
+fn path_choice(text: &str) -> Result<PathChoice, Failure> {
+    let class = |class| PathChoice::Class { class, run: None };
+    Ok(match text {
+        "shortest" => PathChoice::Shortest,
+        "paper" => PathChoice::PaperRule,
+        "left" => PathChoice::FourStep(Direction::Left),
+        "right" => PathChoice::FourStep(Direction::Right),
+        "class1" => class(PathClass::One),
+        "class2" => class(PathClass::Two),
+        "class3" => class(PathClass::Three),
+        "class4" => class(PathClass::Four),
+        other => {
+            return Err(Failure(format!(
+            "unknown path choice '{other}'; choose shortest, paper, left, right or class1..class4"
+        )))
+        }
+    })
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
@@ -205,6 +247,49 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
+        Command::Walkthrough {
+            spec,
+            from,
+            to,
+            choice,
+        } => {
+            let net = network(&spec)?;
+            let Network::Lens(lens) = &net else {
+                return Err(Failure(format!(
+                    "walkthrough is for the Lens; '{}' is a {}",
+                    net.spec(),
+                    net.family().name
+                )));
+            };
+            let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
+            let steps = lens.walkthrough(a, b, path_choice(&choice)?)?;
+            let doc = json!({
+                "spec": net.spec(),
+                "from": net.format_node(a),
+                "to": net.format_node(b),
+                "choice": choice,
+                "busses": steps.len(),
+                "steps": steps,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
+        Command::Table { name } => match name.as_deref() {
+            Some("lens-figure2") => {
+                let figure = lens::figure2()?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&figure)?)?;
+            }
+            Some(other) => {
+                return Err(Failure(format!(
+                    "unknown table '{other}'; known tables: {}",
+                    TABLES.join(", ")
+                )))
+            }
+            None => {
+                for t in TABLES {
+                    writeln!(out, "{t}")?;
+                }
+            }
+        },
         Command::Export { spec, format } => {
             let net = network(&spec)?;
             let t = net.topology();

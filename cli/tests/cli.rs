@@ -115,3 +115,68 @@ fn bad_input_exits_nonzero_with_one_line() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+/// Finkel & Solomon's Figure 2 (n = 10, p = q = 4, 021.0212012 -> 0110010.212): the
+/// differences row and a, b, c as printed; the paper's pattern-A distance 10 (class 1);
+/// the real graph's distance, by breadth-first search, is 9 (docs/paper-notes.md).
+#[test]
+fn table_lens_figure2() {
+    let v = json(&["table", "lens-figure2"]);
+    let r = &v["routing"];
+    assert_eq!(r["differences"], "010.0101.100");
+    assert_eq!(
+        (r["a"].clone(), r["b"].clone(), r["c"].clone()),
+        (6.into(), 3.into(), 1.into())
+    );
+    // n + a − 2b, n + a, 2n − a − 2c, 2n − a
+    assert_eq!(r["class_lengths"], serde_json::json!([10, 16, 12, 14]));
+    assert_eq!(r["pattern_a_distance"], 10);
+    assert_eq!(r["distance"], 9);
+    assert_eq!(v["class1_path"][0], "021.0212012");
+    assert_eq!(v["class1_path"][10], "0110010.212");
+    let (code, out, _) = icn(&["table"]);
+    assert_eq!((code, out.as_str()), (0, "lens-figure2\n"));
+}
+
+/// The walkthrough reaches the destination in as many busses as the route's distance
+/// (counted in links: two per bus).
+#[test]
+fn lens_walkthrough_and_route_agree() {
+    let w = json(&["walkthrough", "lens:p=4,q=4,n=5", "021.10", "00.220"]);
+    let route = json(&["route", "lens:p=4,q=4,n=5", "021.10", "00.220"]);
+    let steps = w["steps"].as_array().expect("steps");
+    assert_eq!(
+        steps.len() as u64 * 2,
+        route["distance"].as_u64().expect("distance")
+    );
+    assert_eq!(steps[steps.len() - 1]["address"], "00.220");
+    let (code, _, err) = icn(&["walkthrough", "hypercube:n=3", "000", "111"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("walkthrough is for the Lens"), "{err}");
+}
+
+/// TR-88-27 Example 2 (20 -> 14 in KYKLOS-II<2,2,6>): distance 8 with exactly two
+/// minimal paths, one through each tree first.
+#[test]
+fn kyklos_route() {
+    let v = json(&[
+        "route",
+        "kyklos2:m=2,r=2,n=6",
+        "20",
+        "14",
+        "--strategy",
+        "d2",
+    ]);
+    assert_eq!(v["distance"], 8);
+    assert_eq!(v["path_count"], 2);
+    let (code, _, err) = icn(&[
+        "route",
+        "kyklos2:m=2,r=2,n=6,shuffle=original",
+        "20",
+        "14",
+        "-s",
+        "y2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not available"), "{err}");
+}

@@ -151,6 +151,15 @@ pub enum AddressError {
         /// Digits needed.
         want: usize,
     },
+    /// An address whose shape is wrong (no dot, two dots, a dot out of place, a number
+    /// out of range); the reason says which character and why.
+    #[error("{why}")]
+    Malformed {
+        /// The address as typed.
+        address: String,
+        /// What is wrong, naming the character or part and what is allowed.
+        why: String,
+    },
     /// A character that is not a digit of its position's radix.
     #[error("character {ch:?} at position {position} is not a digit of radix {radix} (allowed: {allowed})")]
     BadDigit {
@@ -167,12 +176,23 @@ pub enum AddressError {
 
 /// A routing strategy that is not offered for a network.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown strategy '{name}' for {family}; choose one of: {known}")]
-pub struct StrategyError {
-    /// The name as typed.
-    pub name: String,
-    /// The family.
-    pub family: &'static str,
-    /// The strategies it offers.
-    pub known: String,
+pub enum StrategyError {
+    /// No strategy of that name in the family.
+    #[error("unknown strategy '{name}' for {family}; choose one of: {known}")]
+    Unknown {
+        /// The name as typed.
+        name: String,
+        /// The family.
+        family: &'static str,
+        /// The strategies it offers here.
+        known: String,
+    },
+    /// The family has it, but not for these parameters.
+    #[error("strategy '{name}' is not available here: {why}")]
+    Unavailable {
+        /// The name.
+        name: String,
+        /// Why not.
+        why: String,
+    },
 }

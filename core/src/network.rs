@@ -9,6 +9,8 @@ use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
+use crate::topology::kyklos::{Kyklos, KyklosRouting};
+use crate::topology::lens::Lens;
 use crate::topology::{Node, Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
@@ -83,6 +85,64 @@ const HYPERCYCLE_STRATEGIES: &[StrategyInfo] = &[
 
 const HYPERCYCLES_PAPER: &str = "Dimopoulos et al., Hypercycles: a status report";
 
+const KYKLOS_PAPER: &str = "Haddix et al., The KYKLOS (n mod r = 0) Routing Algorithm, TR-88-27; Du et al., Minimal-distance routing for KYKLOS II";
+
+/// In menu order; the first one a network supports is its default.
+const KYKLOS_STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "y2",
+        title: "Y-2",
+        summary: "TR-88-27 §VI: start in the Appendix A tree, change the XOR string's bits level by level (m = 2, proposed shuffle).",
+    },
+    StrategyInfo {
+        name: "hr",
+        title: "H-r (equi-slice)",
+        summary: "Tree t changes only the digits of its lowest levels (its slice); the trees in every order.",
+    },
+    StrategyInfo {
+        name: "pr",
+        title: "P-r",
+        summary: "Minimal paths with the fewest pass-throughs (intermediate L-nodes).",
+    },
+    StrategyInfo {
+        name: "d2",
+        title: "D2 (all minimal)",
+        summary: "Every minimal path: Du et al.'s longest-run rule for r = 2, breadth-first search in general.",
+    },
+    StrategyInfo {
+        name: "mr",
+        title: "M-r (one tree)",
+        summary: "The shortest route inside a single tree; ties split among the best trees.",
+    },
+];
+
+const LENS_STRATEGIES: &[StrategyInfo] = &[StrategyInfo {
+    name: "minimal",
+    title: "All minimal paths",
+    summary: "Every shortest processor–bus–processor path (patterns A and B; breadth-first search decides).",
+}];
+
+const KYKLOS_PARAMS: &[ParamInfo] = &[
+    ParamInfo {
+        key: "m",
+        label: "Branching m",
+        help: "children per IB-node, 2–36",
+        example: "2",
+    },
+    ParamInfo {
+        key: "r",
+        label: "Trees r",
+        help: "number of trees, ≥ 1",
+        example: "2",
+    },
+    ParamInfo {
+        key: "n",
+        label: "Levels n",
+        help: "N = mⁿ L-nodes",
+        example: "6",
+    },
+];
+
 /// Every family the engine knows, in menu order.
 pub const FAMILIES: &[FamilyInfo] = &[
     FamilyInfo {
@@ -123,6 +183,65 @@ pub const FAMILIES: &[FamilyInfo] = &[
         strategies: HYPERCYCLE_STRATEGIES,
         source: HYPERCYCLES_PAPER,
     },
+    FamilyInfo {
+        name: "kyklos2",
+        title: "KYKLOS-II multiple trees",
+        summary: "r m-ary trees over N = mⁿ L-nodes, each tree's leaves shuffled (proposed: TR-88-27 §IV; original: bit reversal).",
+        params: &[
+            KYKLOS_PARAMS[0],
+            KYKLOS_PARAMS[1],
+            KYKLOS_PARAMS[2],
+            ParamInfo {
+                key: "shuffle",
+                label: "Shuffle",
+                help: "proposed (n mod r = 0) or original (r = 2)",
+                example: "proposed",
+            },
+        ],
+        example: "kyklos2:m=2,r=2,n=6,shuffle=proposed",
+        example_route: ("24", "62"),
+        strategies: KYKLOS_STRATEGIES,
+        source: KYKLOS_PAPER,
+    },
+    FamilyInfo {
+        name: "kyklos1",
+        title: "KYKLOS-I multiple trees",
+        summary: "r m-ary trees over N = mⁿ L-nodes, every tree with the same leaf labelling.",
+        params: KYKLOS_PARAMS,
+        example: "kyklos1:m=2,r=2,n=6",
+        example_route: ("24", "62"),
+        strategies: KYKLOS_STRATEGIES,
+        source: KYKLOS_PAPER,
+    },
+    FamilyInfo {
+        name: "lens",
+        title: "Lens",
+        summary: "Processors and busses: q busses per processor, p processors per bus, n digits; `completed` (p = q) closes the ends.",
+        params: &[
+            ParamInfo {
+                key: "p",
+                label: "Processors per bus p",
+                help: "3–37",
+                example: "4",
+            },
+            ParamInfo {
+                key: "q",
+                label: "Busses per processor q",
+                help: "3–37 (default p)",
+                example: "4",
+            },
+            ParamInfo {
+                key: "n",
+                label: "Level n",
+                help: "digits in an address, ≥ 1 (≥ 2 when completed)",
+                example: "5",
+            },
+        ],
+        example: "lens:p=4,q=4,n=5",
+        example_route: ("021.10", "00.220"),
+        strategies: LENS_STRATEGIES,
+        source: "Finkel, Solomon, The Lens Interconnection Strategy, TR 387, 1980",
+    },
 ];
 
 /// The family called `name`.
@@ -136,6 +255,10 @@ pub fn family(name: &str) -> Option<&'static FamilyInfo> {
 pub enum Network {
     /// A Hypercycle (or binary n-cube).
     Hypercycle(Hypercycle),
+    /// A KYKLOS-I or KYKLOS-II multiple-tree network.
+    Kyklos(Kyklos),
+    /// A Lens, uncompleted or completed.
+    Lens(Lens),
 }
 
 /// Summary numbers of a network.
@@ -145,13 +268,16 @@ pub struct NetworkInfo {
     pub spec: String,
     /// The family name.
     pub family: &'static str,
-    /// Nodes N.
+    /// Nodes N (all of them: terminals and forwarding nodes).
     pub nodes: u64,
+    /// Terminals: the nodes that send and receive (processors, L-nodes); the
+    /// distance figures are over pairs of these.
+    pub terminals: u64,
     /// Undirected links.
     pub links: u64,
-    /// Smallest degree.
+    /// Smallest degree (of a terminal).
     pub min_degree: u64,
-    /// Largest degree.
+    /// Largest degree (of a terminal).
     pub max_degree: u64,
     /// Diameter (breadth-first search).
     pub diameter: u32,
@@ -182,6 +308,8 @@ impl Network {
     pub fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
         match spec.family.as_str() {
             "hypercycle" | "hypercube" => Ok(Network::Hypercycle(Hypercycle::from_spec(spec)?)),
+            "kyklos1" | "kyklos2" => Ok(Network::Kyklos(Kyklos::from_spec(spec)?)),
+            "lens" => Ok(Network::Lens(Lens::from_spec(spec)?)),
             other => Err(SpecError::UnknownFamily {
                 name: other.to_string(),
                 known: FAMILIES
@@ -197,6 +325,8 @@ impl Network {
     pub fn spec(&self) -> String {
         match self {
             Network::Hypercycle(h) => h.spec_string(),
+            Network::Kyklos(k) => k.spec_string(),
+            Network::Lens(l) => l.spec_string(),
         }
     }
 
@@ -205,19 +335,41 @@ impl Network {
         let name = match self {
             Network::Hypercycle(h) if h.is_hypercube() => "hypercube",
             Network::Hypercycle(_) => "hypercycle",
+            Network::Kyklos(k) if k.shuffle() == crate::topology::kyklos::Shuffle::Identity => {
+                "kyklos1"
+            }
+            Network::Kyklos(_) => "kyklos2",
+            Network::Lens(_) => "lens",
         };
         family(name).unwrap_or(&FAMILIES[0])
     }
 
-    /// The strategies offered; the first is the default.
-    pub fn strategies(&self) -> &'static [StrategyInfo] {
-        self.family().strategies
+    /// The strategies offered for these parameters; the first is the default.
+    pub fn strategies(&self) -> Vec<StrategyInfo> {
+        self.family()
+            .strategies
+            .iter()
+            .filter(|s| self.unavailable(s.name).is_none())
+            .copied()
+            .collect()
+    }
+
+    /// Why the family's strategy `name` is not offered for these parameters.
+    fn unavailable(&self, name: &str) -> Option<String> {
+        match self {
+            Network::Hypercycle(_) | Network::Lens(_) => None,
+            Network::Kyklos(k) => {
+                KyklosRouting::from_name(name).and_then(|kind| k.unsupported(kind))
+            }
+        }
     }
 
     /// The topology, as a trait object.
     pub fn topology(&self) -> &dyn Topology {
         match self {
             Network::Hypercycle(h) => h,
+            Network::Kyklos(k) => k,
+            Network::Lens(l) => l,
         }
     }
 
@@ -237,6 +389,19 @@ impl Network {
                 };
                 Ok(Box::new(h.routing(kind)))
             }
+            Network::Kyklos(k) => {
+                let kind =
+                    KyklosRouting::from_name(name).ok_or_else(|| self.unknown_strategy(name))?;
+                let routing = k.routing(kind).map_err(|why| StrategyError::Unavailable {
+                    name: name.to_string(),
+                    why,
+                })?;
+                Ok(Box::new(routing))
+            }
+            Network::Lens(l) => match name {
+                "minimal" => Ok(Box::new(l.routing())),
+                _ => Err(self.unknown_strategy(name)),
+            },
         }
     }
 
@@ -246,7 +411,7 @@ impl Network {
     }
 
     fn unknown_strategy(&self, name: &str) -> StrategyError {
-        StrategyError {
+        StrategyError::Unknown {
             name: name.to_string(),
             family: self.family().name,
             known: self
@@ -306,6 +471,12 @@ impl Network {
                     value: h.diameter_formula(),
                 },
             ],
+            Network::Kyklos(_) => Vec::new(),
+            Network::Lens(l) => vec![Formula {
+                name: "pattern-A diameter (busses)",
+                expression: if l.is_completed() { "⌊3n/2⌋" } else { "2n" },
+                value: u64::from(l.paper_diameter()),
+            }],
         }
     }
 
@@ -322,7 +493,7 @@ impl Network {
             }
             return walk;
         }
-        n.saturating_mul(walk)
+        (t.terminal_count() as u64).saturating_mul(walk)
     }
 
     /// The default pair to route between: the family's example when it names nodes of
@@ -360,6 +531,7 @@ impl Network {
             spec: self.spec(),
             family: self.family().name,
             nodes: t.node_count() as u64,
+            terminals: t.terminal_count() as u64,
             links: t.link_count(),
             min_degree,
             max_degree,

@@ -3,4 +3,6 @@
 
 mod conformance;
 mod hypercycle;
+mod kyklos;
+mod lens;
 mod properties;

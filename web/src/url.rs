@@ -147,13 +147,15 @@ impl RouteForm {
             Some(a) => a.to_string(),
             None => default_address(net.as_ref(), example.map(|e| e.1), true),
         };
+        // Missing: the first strategy these parameters support (the family's first if the
+        // spec does not parse).
         let strategy = match q.get("s") {
             Some(s) => s.to_string(),
-            None => info
-                .unwrap_or(fallback)
-                .strategies
-                .first()
-                .map_or("", |s| s.name)
+            None => net
+                .as_ref()
+                .and_then(|n| n.strategies().first().map(|s| s.name))
+                .or_else(|| info.unwrap_or(fallback).strategies.first().map(|s| s.name))
+                .unwrap_or("")
                 .to_string(),
         };
         RouteForm {

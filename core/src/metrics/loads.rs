@@ -1,6 +1,6 @@
 //! Channel and node loads under uniform all-to-all traffic.
 //!
-//! Every ordered pair (s, t), s ≠ t, sends one unit, split equally among the paths the
+//! Every ordered pair (s, t) of distinct terminals sends one unit, split equally among the paths the
 //! routing offers. For a fixed destination t let τ(u) be the number of paths from u to t
 //! and g(u) = Σ_s P(s, u) / τ(s), where P(s, u) counts the routing's paths from s that
 //! reach u. Then the traffic bound to t crossing channel u → v is τ(v) · g(u), and the
@@ -23,7 +23,7 @@ pub struct ChannelLoads {
     pub targets: Vec<Node>,
     /// `loads[k]` is the load of channel u → targets[k].
     pub loads: Vec<f64>,
-    /// Traffic forwarded by each node (excluding what it sends or receives itself).
+    /// Traffic forwarded by each node (excluding what a terminal sends or receives itself).
     pub node_loads: Vec<f64>,
 }
 
@@ -77,6 +77,7 @@ fn adjacency<T: Topology + ?Sized>(topology: &T) -> (Vec<usize>, Vec<Node>) {
 fn per_destination<R: Routing + ?Sized>(
     routing: &R,
     n: usize,
+    terminals: usize,
     dst: Node,
     channel: &mut impl FnMut(Node, Node, f64),
     node: &mut impl FnMut(Node, f64),
@@ -117,9 +118,10 @@ fn per_destination<R: Routing + ?Sized>(
                 .sum();
         }
     }
+    // Only terminals send: g starts at 1/τ(u) for terminal sources.
     let mut g: Vec<f64> = (0..n)
         .map(|u| {
-            if u == dst || tau[u] == 0.0 {
+            if u == dst || u >= terminals || tau[u] == 0.0 {
                 0.0
             } else {
                 1.0 / tau[u]
@@ -133,7 +135,8 @@ fn per_destination<R: Routing + ?Sized>(
             channel(u, v, tau[v] * gu);
         }
         if u != dst && tau[u] > 0.0 {
-            node(u, tau[u] * gu - 1.0);
+            // A terminal's own unit passes through it but is not forwarded traffic.
+            node(u, tau[u] * gu - if u < terminals { 1.0 } else { 0.0 });
         }
     }
 }
@@ -159,6 +162,7 @@ where
         per_destination(
             routing,
             n,
+            n,
             0,
             &mut |u, v, l| {
                 if let Some(c) = topology.channel_class(u, v) {
@@ -176,10 +180,12 @@ where
         }
         node_loads.fill(node_total);
     } else {
-        for dst in 0..n {
+        let terminals = topology.terminal_count();
+        for dst in 0..terminals {
             per_destination(
                 routing,
                 n,
+                terminals,
                 dst,
                 &mut |u, v, l| {
                     if let Some(k) = index(u, v) {
@@ -215,6 +221,7 @@ where
         let mut node_total = 0.0;
         per_destination(
             routing,
+            n,
             n,
             0,
             &mut |u, v, l| {

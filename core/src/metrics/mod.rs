@@ -127,7 +127,7 @@ impl DistanceDistribution {
     }
 }
 
-/// The distance distribution over all ordered pairs.
+/// The distance distribution over all ordered pairs of terminals.
 ///
 /// # Complexity
 /// The family's closed form where it has one (times N by symmetry); else O(N + E) for a
@@ -145,8 +145,9 @@ pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDist
         }
         dd.add_source(&bfs(topology, 0), n as u64);
     } else {
-        for s in 0..n {
-            dd.add_source(&bfs(topology, s), 1);
+        let terminals = topology.terminal_count();
+        for s in 0..terminals {
+            dd.add_source(&bfs(topology, s)[..terminals], 1);
         }
     }
     dd

@@ -1,6 +1,8 @@
 //! The capability traits every family implements, and the families themselves.
 
 pub mod hypercycle;
+pub mod kyklos;
+pub mod lens;
 
 use crate::error::AddressError;
 
@@ -30,6 +32,13 @@ pub trait Topology {
     /// [`AddressError`] when the text is not an address of this network.
     fn parse_node(&self, text: &str) -> Result<Node, AddressError>;
 
+    /// Nodes `0 .. terminal_count()` are terminals: the processors or leaves that send
+    /// and receive traffic. The others (busses, switches, tree nodes) only forward it.
+    /// Distance distributions and loads are over ordered pairs of terminals.
+    fn terminal_count(&self) -> usize {
+        self.node_count()
+    }
+
     /// The number of undirected links. The default sums degrees: O(N·degree).
     fn link_count(&self) -> u64 {
         let mut buf = Vec::new();
@@ -56,7 +65,8 @@ pub trait Topology {
     /// Whether a group of translations acts transitively on the nodes and maps
     /// channels to channels; metrics then need a single source (or destination).
     ///
-    /// When true, [`Topology::channel_class`] must return `Some` for every channel.
+    /// When true, [`Topology::channel_class`] must return `Some` for every channel, and
+    /// every node must be a terminal.
     fn vertex_transitive(&self) -> bool {
         false
     }
@@ -82,6 +92,11 @@ pub trait Topology {
 pub trait Routing {
     /// Appends the allowed next hops at `at` towards `dst` (empty when `at == dst`).
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>);
+
+    /// Whether every path it offers is a shortest path of the graph.
+    fn is_minimal(&self) -> bool {
+        true
+    }
 
     /// Whether the relation commutes with the topology's translations, so loads can
     /// be computed from a single destination.

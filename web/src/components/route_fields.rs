@@ -81,7 +81,7 @@ fn StrategySelect(model: RouteModel) -> impl IntoView {
         model
             .strategies
             .get()
-            .iter()
+            .into_iter()
             .map(|s| {
                 view! {
                     <option value=s.name prop:selected=move || chosen.with(|c| c == s.name)>

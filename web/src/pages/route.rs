@@ -86,7 +86,7 @@ pub struct RouteModel {
     /// The destination, once the network is valid.
     pub to: Memo<Option<Result<Node, AddressError>>>,
     /// The strategies offered.
-    pub strategies: Memo<&'static [StrategyInfo]>,
+    pub strategies: Memo<Vec<StrategyInfo>>,
     /// Why the strategy is not offered, once the network is valid.
     pub strategy_error: Memo<Option<String>>,
     /// Distance, count and the first paths.
@@ -135,7 +135,9 @@ impl RouteModel {
             Memo::new(
                 move |_| match network.with(|n| n.as_ref().ok().map(Network::strategies)) {
                     Some(s) => s,
-                    None => family.get().map_or(&[][..], |f| f.strategies),
+                    None => family
+                        .get()
+                        .map_or_else(Vec::new, |f| f.strategies.to_vec()),
                 },
             );
         let strategy_error = Memo::new(move |_| {

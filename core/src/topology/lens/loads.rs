@@ -1,0 +1,164 @@
+//! Processor-only views of a Lens and processor-to-processor loads.
+
+use serde::Serialize;
+
+use super::Lens;
+use crate::error::AddressError;
+use crate::metrics::bfs;
+use crate::topology::{Node, Topology};
+
+/// The processors of a Lens, two of them adjacent when they share a bus: with pattern B
+/// (the real processor graph) or with pattern A only (the paper's routing, which moves
+/// the dot at every step). Node indices are the lens's processor indices.
+#[derive(Debug, Clone, Copy)]
+pub struct ProcessorGraph<'a> {
+    lens: &'a Lens,
+    pattern_b: bool,
+}
+
+impl Lens {
+    /// The processor graph: patterns A and B (`pattern_b = true`, distances equal
+    /// [`Lens::processor_distance`]) or pattern A only (the paper's routing; in the
+    /// uncompleted lens digit 1 then never changes, so this graph is disconnected).
+    pub fn processor_graph(&self, pattern_b: bool) -> ProcessorGraph<'_> {
+        ProcessorGraph {
+            lens: self,
+            pattern_b,
+        }
+    }
+}
+
+impl Topology for ProcessorGraph<'_> {
+    fn node_count(&self) -> usize {
+        self.lens.processor_count()
+    }
+
+    fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
+        let start = out.len();
+        let dot = self.lens.dot(v);
+        let mut busses = Vec::new();
+        let mut procs = Vec::new();
+        self.lens.neighbours(v, &mut busses);
+        for &b in &busses {
+            procs.clear();
+            self.lens.neighbours(b, &mut procs);
+            for &u in &procs {
+                let keep = u != v && (self.pattern_b || self.lens.dot(u) != dot);
+                if keep && !out[start..].contains(&u) {
+                    out.push(u);
+                }
+            }
+        }
+    }
+
+    fn format_node(&self, v: Node) -> String {
+        self.lens.format_node(v)
+    }
+
+    fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
+        let v = self.lens.parse_node(text)?;
+        if self.lens.is_processor(v) {
+            Ok(v)
+        } else {
+            Err(AddressError::BadDigit {
+                ch: 'B',
+                position: 1,
+                radix: self.lens.p() - 1,
+                allowed: "a processor address w.v: busses are not nodes of the processor graph"
+                    .into(),
+            })
+        }
+    }
+}
+
+/// Loads under uniform processor-to-processor traffic: every ordered pair of distinct
+/// processors sends one unit, split equally among all minimal paths (the paper's
+/// "regular" routing, §6). A node's load is the traffic it relays (not counting what it
+/// sends or receives); divide by P(P − 1) for the paper's probability.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LensLoads {
+    /// Relayed traffic of each processor, by processor index.
+    pub processor: Vec<f64>,
+    /// Traffic crossing each bus, by bus index minus the processor count.
+    pub bus: Vec<f64>,
+}
+
+fn range(x: &[f64]) -> (f64, f64) {
+    x.iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        })
+}
+
+impl LensLoads {
+    /// (least, greatest) processor load.
+    pub fn processor_range(&self) -> (f64, f64) {
+        range(&self.processor)
+    }
+
+    /// (least, greatest) bus load.
+    pub fn bus_range(&self) -> (f64, f64) {
+        range(&self.bus)
+    }
+}
+
+impl Lens {
+    /// Processor and bus loads under uniform processor-to-processor traffic and regular
+    /// (all minimal paths equally likely) routing.
+    ///
+    /// # Complexity
+    /// O(P · (N + E)): one breadth-first search and one pass over the minimal-path DAG
+    /// per destination processor. Meant for small lenses.
+    pub fn loads(&self) -> LensLoads {
+        let n = self.node_count();
+        let procs = self.processor_count();
+        let mut load = vec![0f64; n];
+        let mut adj_off = Vec::with_capacity(n + 1);
+        let mut adj = Vec::new();
+        adj_off.push(0);
+        for u in 0..n {
+            self.neighbours(u, &mut adj);
+            adj_off.push(adj.len());
+        }
+        let mut tau = vec![0f64; n];
+        let mut g = vec![0f64; n];
+        for t in 0..procs {
+            let dist = bfs(self, t);
+            let mut order: Vec<Node> = (0..n).collect();
+            order.sort_unstable_by_key(|&u| dist[u]);
+            tau.fill(0.0);
+            tau[t] = 1.0;
+            for &u in &order[1..] {
+                tau[u] = adj[adj_off[u]..adj_off[u + 1]]
+                    .iter()
+                    .filter(|&&v| dist[v] + 1 == dist[u])
+                    .map(|&v| tau[v])
+                    .sum();
+            }
+            for u in 0..n {
+                g[u] = if u < procs && u != t {
+                    1.0 / tau[u]
+                } else {
+                    0.0
+                };
+            }
+            for &u in order.iter().rev() {
+                if u == t {
+                    continue;
+                }
+                let gu = g[u];
+                load[u] += tau[u] * gu - if u < procs { 1.0 } else { 0.0 };
+                for &v in &adj[adj_off[u]..adj_off[u + 1]] {
+                    if dist[v] + 1 == dist[u] {
+                        g[v] += gu;
+                    }
+                }
+            }
+        }
+        let load: Vec<f64> = load.into_iter().map(crate::metrics::tidy).collect();
+        LensLoads {
+            processor: load[..procs].to_vec(),
+            bus: load[procs..].to_vec(),
+        }
+    }
+}

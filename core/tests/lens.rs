@@ -1,0 +1,774 @@
+//! The Lens against the paper (Finkel & Solomon 1980) and breadth-first search.
+
+use icn_core::metrics::{bfs, count_minimal_paths, UNREACHABLE};
+use icn_core::routing::count_paths;
+use icn_core::topology::lens::{
+    figure2, Direction, Lens, LensAddressError, PathChoice, PathClass, Pattern, SECTION4_EXAMPLE,
+};
+use icn_core::{AddressError, BigUint, ParamError, Spec, Topology, MAX_NODES};
+
+/// (p, q, n, completed): every kind of small lens the checks below sweep.
+const SMALL: &[(u64, u64, u64, bool)] = &[
+    (3, 3, 1, false),
+    (3, 3, 2, false),
+    (3, 3, 3, false),
+    (3, 3, 4, false),
+    (4, 3, 2, false),
+    (3, 4, 3, false),
+    (4, 4, 2, false),
+    (5, 3, 2, false),
+    (3, 5, 2, false),
+    (3, 3, 2, true),
+    (3, 3, 3, true),
+    (3, 3, 4, true),
+    (3, 3, 5, true),
+    (4, 4, 2, true),
+    (4, 4, 3, true),
+    (5, 5, 2, true),
+];
+
+fn lenses() -> Vec<Lens> {
+    SMALL
+        .iter()
+        .map(|&(p, q, n, c)| Lens::new(p, q, n, c).expect("a valid lens"))
+        .collect()
+}
+
+fn nb(t: &dyn Topology, v: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    t.neighbours(v, &mut out);
+    out
+}
+
+#[test]
+fn counts_degrees_and_closed_forms() {
+    for l in lenses() {
+        let (p, q, n) = (u64::from(l.p()), u64::from(l.q()), l.n() as u32);
+        let (r1, r2) = (p - 1, q - 1);
+        let procs: u64 = (1..=n).map(|k| r1.pow(k) * r2.pow(n - k)).sum();
+        let busses: u64 = (0..n).map(|k| r1.pow(k) * r2.pow(n - k)).sum();
+        assert_eq!(l.processor_count() as u64, procs);
+        assert_eq!(l.bus_count() as u64, busses);
+        if p == q {
+            assert_eq!(procs, u64::from(n) * r1.pow(n));
+            assert_eq!(busses, procs, "as many busses as processors");
+        }
+        let mut degree_sum = 0u64;
+        let (mut short_procs, mut short_busses) = (0u64, 0u64);
+        for v in 0..l.node_count() {
+            let d = nb(&l, v).len() as u64;
+            degree_sum += d;
+            if l.is_processor(v) {
+                assert!(
+                    d == q || (d == q - 1 && !l.is_completed()),
+                    "{}",
+                    l.spec_string()
+                );
+                short_procs += u64::from(d < q);
+            } else {
+                assert!(d == p || (d == p - 1 && !l.is_completed()));
+                short_busses += u64::from(d < p);
+            }
+        }
+        let edge = if l.is_completed() { 0 } else { 1 };
+        // The (p−1)ⁿ edge processors lack a bus, the (q−1)ⁿ central busses a processor.
+        assert_eq!(short_procs, edge * r1.pow(n));
+        assert_eq!(short_busses, edge * r2.pow(n));
+        assert_eq!(l.link_count(), degree_sum / 2);
+        assert_eq!(l.link_formula(), degree_sum / 2);
+    }
+}
+
+/// Adjacency is symmetric, simple and bipartite (processors only meet busses).
+#[test]
+fn adjacency_is_symmetric_simple_and_bipartite() {
+    for l in lenses() {
+        for u in 0..l.node_count() {
+            let a = nb(&l, u);
+            let mut s = a.clone();
+            s.sort_unstable();
+            s.dedup();
+            assert_eq!(s.len(), a.len(), "duplicate neighbour, {}", l.spec_string());
+            for &v in &a {
+                assert_ne!(l.is_processor(u), l.is_processor(v));
+                assert!(nb(&l, v).contains(&u), "one-way link {u}-{v}");
+            }
+        }
+    }
+}
+
+/// The paper's recursive construction (§3), built independently with address strings:
+/// each bus is compared as the set of processors on it.
+#[test]
+fn recursive_construction_gives_the_same_busses() {
+    fn digit(x: u64) -> char {
+        char::from_digit(x as u32, 36).unwrap()
+    }
+    for l in lenses() {
+        let (p, q, n) = (u64::from(l.p()), u64::from(l.q()), l.n());
+        // Level 1: q − 1 busses, each on all p − 1 processors "b.".
+        let level1: Vec<String> = (0..p - 1).map(|b| format!("{}.", digit(b))).collect();
+        let mut busses: Vec<Vec<String>> = (0..q - 1).map(|_| level1.clone()).collect();
+        let mut procs = level1;
+        for _ in 2..=n {
+            let mut next_busses = Vec::new();
+            let mut next_procs = Vec::new();
+            for i in 0..q - 1 {
+                let ext = |a: &String| format!("{a}{}", digit(i));
+                next_procs.extend(procs.iter().map(ext));
+                next_busses.extend(busses.iter().map(|b| b.iter().map(ext).collect::<Vec<_>>()));
+            }
+            // Each deficient processor wb. gets a new bus in every copy i; the q − 1 new
+            // busses of wb share the p − 1 new processors wbc.
+            for w in procs.iter().filter(|a| a.ends_with('.')) {
+                let stem = &w[..w.len() - 1];
+                let new: Vec<String> = (0..p - 1).map(|c| format!("{stem}{}.", digit(c))).collect();
+                for i in 0..q - 1 {
+                    let mut bus = new.clone();
+                    bus.push(format!("{w}{}", digit(i)));
+                    next_busses.push(bus);
+                }
+                next_procs.extend(new);
+            }
+            busses = next_busses;
+            procs = next_procs;
+        }
+        if l.is_completed() {
+            // "A processor with address aw. is connected to any deficient bus adjacent to
+            // processor 0.w": one each, the q − 1 such busses being interchangeable.
+            let mut next_a = std::collections::HashMap::new();
+            for bus in busses.iter_mut().filter(|b| b.len() as u64 == p - 1) {
+                let w = bus[0][2..].to_string();
+                let a = next_a.entry(w.clone()).or_insert(0u64);
+                bus.push(format!("{}{w}.", digit(*a)));
+                *a += 1;
+            }
+        }
+        let mut want: Vec<Vec<String>> = busses
+            .into_iter()
+            .map(|mut b| {
+                b.sort();
+                b
+            })
+            .collect();
+        want.sort();
+        let mut got: Vec<Vec<String>> = (l.processor_count()..l.node_count())
+            .map(|b| {
+                let mut s: Vec<String> = nb(&l, b).into_iter().map(|v| l.format_node(v)).collect();
+                s.sort();
+                s
+            })
+            .collect();
+        got.sort();
+        let mut want_procs = procs;
+        want_procs.sort();
+        let mut got_procs: Vec<String> =
+            (0..l.processor_count()).map(|v| l.format_node(v)).collect();
+        got_procs.sort();
+        assert_eq!(got_procs, want_procs, "{}", l.spec_string());
+        assert_eq!(got, want, "{}", l.spec_string());
+    }
+}
+
+#[test]
+fn spec_parses_and_prints_back() {
+    for (text, canon) in [
+        ("lens:p=4,q=4,n=10", "lens:p=4,q=4,n=10"),
+        ("lens:p=4,q=4,n=10,completed", "lens:p=4,q=4,n=10,completed"),
+        ("lens:n=3,p=5,completed", "lens:p=5,q=5,n=3,completed"),
+        ("lens:p=3,q=5,n=2", "lens:p=3,q=5,n=2"),
+    ] {
+        let l = Lens::from_spec(&text.parse::<Spec>().unwrap()).unwrap();
+        assert_eq!(l.spec_string(), canon);
+        let again = Lens::from_spec(&canon.parse::<Spec>().unwrap()).unwrap();
+        assert_eq!(again, l);
+    }
+}
+
+#[test]
+fn parameter_errors() {
+    let spec = |s: &str| Lens::from_spec(&s.parse::<Spec>().unwrap());
+    assert!(matches!(
+        spec("lens:p=4,q=3,n=3,completed"),
+        Err(ParamError::OutOfRange { ref key, value: 3, .. }) if key == "q"
+    ));
+    assert!(matches!(
+        spec("lens:p=4,n=1,completed"),
+        Err(ParamError::OutOfRange { ref key, value: 1, .. }) if key == "n"
+    ));
+    assert!(
+        matches!(spec("lens:p=2,n=3"), Err(ParamError::OutOfRange { ref key, .. }) if key == "p")
+    );
+    assert!(
+        matches!(spec("lens:p=3,q=38,n=3"), Err(ParamError::OutOfRange { ref key, .. }) if key == "q")
+    );
+    assert!(
+        matches!(spec("lens:p=3,n=0"), Err(ParamError::OutOfRange { ref key, .. }) if key == "n")
+    );
+    assert!(matches!(
+        spec("lens:q=3,n=2"),
+        Err(ParamError::Missing { key: "p", .. })
+    ));
+    assert!(matches!(
+        spec("lens:p=3"),
+        Err(ParamError::Missing { key: "n", .. })
+    ));
+    assert!(matches!(
+        spec("lens:p=3,n=2,m=4"),
+        Err(ParamError::UnknownKey { .. })
+    ));
+    assert!(matches!(
+        spec("lens:p=x,n=2"),
+        Err(ParamError::Malformed { key: "p", .. })
+    ));
+    assert!(matches!(
+        spec("lens:p=3,n=30"),
+        Err(ParamError::TooLarge { max: MAX_NODES, .. })
+    ));
+    assert!(matches!(
+        spec("lens:p=37,n=99999999999"),
+        Err(ParamError::TooLarge { .. })
+    ));
+    // The largest binary lens that fits: 2·25·2^25 ≤ 2^31 < 2·26·2^26 nodes.
+    assert!(spec("lens:p=3,n=25,completed").is_ok());
+    assert!(spec("lens:p=3,n=26,completed").is_err());
+}
+
+#[test]
+fn every_address_round_trips() {
+    for l in lenses() {
+        for v in 0..l.node_count() {
+            let text = l.format_node(v);
+            assert_eq!(l.parse_node(&text), Ok(v), "{} {text}", l.spec_string());
+            assert_eq!(text.starts_with('B'), !l.is_processor(v));
+            if l.is_processor(v) {
+                assert_eq!(l.parse_node(&format!("P{text}")), Ok(v));
+                assert!(
+                    !text.starts_with('.'),
+                    "canonical processors are w.v, w non-empty"
+                );
+            } else {
+                assert!(
+                    !text.ends_with('.'),
+                    "canonical busses have a digit after the dot"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn address_errors_name_the_character() {
+    let l = Lens::new(4, 3, 4, false).unwrap();
+    // w is base p − 1 = 3, v base q − 1 = 2.
+    assert_eq!(l.format_node(l.parse_node("21.01").unwrap()), "21.01");
+    assert!(matches!(
+        l.parse_address("21.21"),
+        Err(LensAddressError::BadDigit {
+            ch: '2',
+            position: 4,
+            radix: 2,
+            side: "after",
+            ..
+        })
+    ));
+    assert!(matches!(
+        l.parse_address("31.01"),
+        Err(LensAddressError::BadDigit {
+            ch: '3',
+            position: 1,
+            radix: 3,
+            side: "before",
+            ..
+        })
+    ));
+    assert_eq!(
+        l.parse_address("2.1.01"),
+        Err(LensAddressError::TwoDots {
+            first: 2,
+            second: 4
+        })
+    );
+    assert!(matches!(
+        l.parse_address("2101"),
+        Err(LensAddressError::NoDot { .. })
+    ));
+    assert!(matches!(
+        l.parse_address("21.0"),
+        Err(LensAddressError::WrongLength {
+            got: 3,
+            want: 4,
+            ..
+        })
+    ));
+    assert!(matches!(
+        l.parse_address("  "),
+        Err(LensAddressError::Empty { .. })
+    ));
+    assert!(matches!(
+        l.parse_address(".0101"),
+        Err(LensAddressError::DotOutOfRange { position: 1, .. })
+    ));
+    assert!(matches!(
+        l.parse_address("B2101."),
+        Err(LensAddressError::DotOutOfRange { position: 6, .. })
+    ));
+    // Through Topology::parse_node the shape errors keep the Lens's own words.
+    assert!(matches!(
+        l.parse_node("21.21"),
+        Err(AddressError::Malformed { ref why, .. }) if why.contains("'2' at position 4")
+    ));
+    assert!(matches!(
+        l.parse_node("21.0"),
+        Err(AddressError::WrongLength {
+            got: 3,
+            want: 4,
+            ..
+        })
+    ));
+    let msg = l.parse_node("2.1.01").unwrap_err().to_string();
+    assert!(msg.contains("second dot"), "{msg}");
+    let msg = l.parse_node("2101").unwrap_err().to_string();
+    assert!(msg.contains("no dot"), "{msg}");
+    // The completed lens: w. and .w are one processor, Bw. and B.w one bus.
+    let c = Lens::new(3, 3, 3, true).unwrap();
+    assert_eq!(c.parse_node(".101"), c.parse_node("101."));
+    assert_eq!(c.format_node(c.parse_node(".101").unwrap()), "101.");
+    assert_eq!(c.parse_node("B101."), c.parse_node("B.101"));
+    assert_eq!(c.format_node(c.parse_node("B101.").unwrap()), "B.101");
+}
+
+/// Closed-form distances against BFS for every pair; processor distances against BFS
+/// on the processor graph.
+#[test]
+fn distances_match_bfs_for_all_pairs() {
+    for l in lenses() {
+        let pg = l.processor_graph(true);
+        for s in 0..l.node_count() {
+            let dist = bfs(&l, s);
+            assert!(dist.iter().all(|&d| d != UNREACHABLE), "connected");
+            for (t, &d) in dist.iter().enumerate() {
+                assert_eq!(l.distance(s, t), Some(d), "{} {s}->{t}", l.spec_string());
+            }
+            if l.is_processor(s) {
+                let pd = bfs(&pg, s);
+                for (t, &d) in pd.iter().enumerate() {
+                    assert_eq!(dist[t], 2 * d);
+                    assert_eq!(l.processor_distance(s, t), d);
+                }
+            }
+        }
+    }
+}
+
+/// The minimal routing's paths are exactly BFS's minimal paths (counted on the DAG).
+#[test]
+fn minimal_routing_counts_equal_bfs_counts() {
+    for l in lenses().into_iter().filter(|l| l.node_count() <= 200) {
+        let r = l.routing();
+        for s in 0..l.node_count() {
+            for t in 0..l.node_count() {
+                assert_eq!(
+                    count_paths(&r, s, t),
+                    count_minimal_paths(&l, s, t),
+                    "{} {s}->{t}",
+                    l.spec_string()
+                );
+            }
+        }
+    }
+}
+
+/// §4 (uncompleted): the region of difference, the four-step lengths and direction rule
+/// against BFS on the pattern-A graph, and the true distance against BFS.
+#[test]
+fn four_step_algorithm_against_bfs() {
+    for l in lenses().into_iter().filter(|l| !l.is_completed()) {
+        let pa = l.processor_graph(false);
+        for s in 0..l.processor_count() {
+            let da = bfs(&pa, s);
+            for (t, &dat) in da.iter().enumerate() {
+                let r = l.region_of_difference(s, t);
+                assert_eq!(r.paper_length, (2 * r.k - r.i.abs_diff(r.j)) as u32);
+                assert_eq!(r.distance, l.processor_distance(s, t));
+                if r.needs_dot_zero {
+                    // Digit 1 differs: pattern A never changes it.
+                    assert_eq!(dat, UNREACHABLE);
+                } else {
+                    assert_eq!(r.paper_length, dat, "{} {s}->{t}", l.spec_string());
+                }
+                // Pattern B saves one step exactly when the walk turns at a digit on the
+                // left, i.e. the region's left end is a digit, not a dot.
+                let turn_at_digit = r.k > 0 && r.first <= l.dot(s).min(l.dot(t));
+                assert_eq!(r.distance, r.paper_length - u32::from(turn_at_digit));
+                // The rule picks a direction of paper length.
+                if let Some(dir) = r.first_move {
+                    let len = match dir {
+                        Direction::Right => r.length_right_first,
+                        Direction::Left => r.length_left_first,
+                    };
+                    assert_eq!(len, r.paper_length);
+                }
+            }
+        }
+    }
+}
+
+/// §5 (completed): the four class lengths against BFS on the pattern-A graph, and the
+/// true distance against BFS on the real graph.
+#[test]
+fn path_classes_against_bfs() {
+    for l in lenses().into_iter().filter(|l| l.is_completed()) {
+        let pa = l.processor_graph(false);
+        let n = l.n();
+        for s in 0..l.processor_count() {
+            let da = bfs(&pa, s);
+            for (t, &dat) in da.iter().enumerate() {
+                let c = l.completed_routing(s, t);
+                assert_eq!(c.pattern_a_distance, dat, "{} {s}->{t}", l.spec_string());
+                assert_eq!(c.distance, l.processor_distance(s, t));
+                assert!(2 * c.a >= n, "A is the longer arc");
+                let rule = c.class_lengths[usize::from(c.rule_choice.number() - 1)];
+                assert_eq!(rule, c.pattern_a_distance, "the class 1/3 rule is minimal");
+                assert!(c.distance + 1 >= c.pattern_a_distance);
+            }
+        }
+    }
+}
+
+/// Every walkthrough is a walk processor → bus → processor that ends at the destination
+/// after as many steps as its length formula says.
+#[test]
+fn walkthroughs_reach_the_destination_in_the_stated_number_of_steps() {
+    for l in lenses() {
+        for s in 0..l.processor_count() {
+            for t in 0..l.processor_count() {
+                let check = |choice: PathChoice, want: u32| {
+                    let steps = l.walkthrough(s, t, choice).unwrap();
+                    assert_eq!(
+                        steps.len() as u32,
+                        want,
+                        "{} {s}->{t} {choice:?}",
+                        l.spec_string()
+                    );
+                    let mut at = s;
+                    for st in &steps {
+                        assert!(nb(&l, at).contains(&st.bus), "{choice:?}");
+                        assert!(nb(&l, st.bus).contains(&st.node));
+                        assert_eq!(l.dot(st.node), st.dot);
+                        assert_eq!(st.pattern == Pattern::B, l.dot(at) == st.dot);
+                        assert!((1..=4).contains(&st.phase));
+                        at = st.node;
+                    }
+                    assert_eq!(at, t);
+                    if let Some(last) = steps.last() {
+                        assert_eq!(last.address, l.format_node(t));
+                    }
+                };
+                check(PathChoice::Shortest, l.processor_distance(s, t));
+                if l.is_completed() {
+                    let c = l.completed_routing(s, t);
+                    check(PathChoice::PaperRule, c.pattern_a_distance);
+                    let (n, a) = (l.n() as u32, c.a as u32);
+                    check(
+                        PathChoice::Class {
+                            class: PathClass::Two,
+                            run: None,
+                        },
+                        n + a,
+                    );
+                    check(
+                        PathChoice::Class {
+                            class: PathClass::Four,
+                            run: None,
+                        },
+                        2 * n - a,
+                    );
+                    for (i, r) in c.b_runs.iter().enumerate() {
+                        let class = PathClass::One;
+                        check(
+                            PathChoice::Class {
+                                class,
+                                run: Some(i),
+                            },
+                            n + a - 2 * r.len as u32,
+                        );
+                    }
+                    for (i, r) in c.c_runs.iter().enumerate() {
+                        let class = PathClass::Three;
+                        check(
+                            PathChoice::Class {
+                                class,
+                                run: Some(i),
+                            },
+                            2 * n - a - 2 * r.len as u32,
+                        );
+                    }
+                } else {
+                    let r = l.region_of_difference(s, t);
+                    let saved = u32::from(r.needs_dot_zero);
+                    check(PathChoice::PaperRule, r.paper_length - saved);
+                    check(
+                        PathChoice::FourStep(Direction::Left),
+                        r.length_left_first - saved,
+                    );
+                    check(
+                        PathChoice::FourStep(Direction::Right),
+                        r.length_right_first - saved,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Figure 2, digit by digit.
+#[test]
+fn figure_2() {
+    let f = figure2().unwrap();
+    assert_eq!(f.spec, "lens:p=4,q=4,n=10,completed");
+    let c = &f.routing;
+    assert_eq!(c.differences, "010.0101.100");
+    assert_eq!(c.a_direction, Direction::Left);
+    assert_eq!(c.a_digits, vec![3, 2, 1, 10, 9, 8]);
+    assert_eq!((c.a, c.b, c.c), (6, 3, 1));
+    assert_eq!(c.class_lengths, [10, 16, 12, 14]);
+    assert_eq!(c.pattern_a_distance, 10);
+    assert_eq!(c.minimal_classes, vec![PathClass::One]);
+    assert_eq!(c.rule_choice, PathClass::One);
+    assert_eq!(
+        f.class1_path,
+        [
+            "021.0212012",
+            "02.?0212012",
+            "0.??0212012",
+            "01.?0212012",
+            "011.0212012",
+            "0110.212012",
+            "01100.12012",
+            "011001.2012",
+            "0110010.012",
+            "0110010?.12",
+            "0110010.212",
+        ]
+    );
+    // The real graph (pattern B allowed) is one bus shorter; BFS on both graphs agrees.
+    assert_eq!(c.distance, 9);
+    let l = Lens::new(4, 4, 10, true).unwrap();
+    let (s, t) = (
+        l.parse_node(&f.source).unwrap(),
+        l.parse_node(&f.destination).unwrap(),
+    );
+    assert_eq!(bfs(&l, s)[t], 2 * 9);
+    assert_eq!(bfs(&l.processor_graph(false), s)[t], 10);
+    // 27 pattern-A paths (three `?` digits, three values each), 9 real minimal paths.
+    assert_eq!(
+        count_minimal_paths(&l.processor_graph(false), s, t),
+        BigUint::from(27u32)
+    );
+    assert_eq!(
+        count_minimal_paths(&l.processor_graph(true), s, t),
+        BigUint::from(9u32)
+    );
+    let fast = l.walkthrough(s, t, PathChoice::Shortest).unwrap();
+    assert_eq!(fast.len(), 9);
+    assert_eq!(fast.iter().filter(|st| st.pattern == Pattern::B).count(), 1);
+}
+
+/// §4's example path: 021.10 → 00.220 with n = 5. The paper says p = 3, but the digit 2
+/// needs base p − 1 ≥ 3 (and q − 1 ≥ 3 for v = 220): the example lives in p = q = 4.
+#[test]
+fn section_4_example() {
+    assert!(Lens::new(3, 3, 5, false)
+        .unwrap()
+        .parse_node("021.10")
+        .is_err());
+    let l = Lens::new(4, 4, 5, false).unwrap();
+    let path: Vec<usize> = SECTION4_EXAMPLE
+        .iter()
+        .map(|a| l.parse_node(a).unwrap())
+        .collect();
+    for w in path.windows(2) {
+        assert_eq!(
+            l.processor_distance(w[0], w[1]),
+            1,
+            "consecutive processors share a bus"
+        );
+    }
+    let (s, t) = (path[0], path[4]);
+    let r = l.region_of_difference(s, t);
+    assert_eq!(r.mask, "01110");
+    assert_eq!((r.k, r.i, r.j), (3, 2, 1));
+    assert_eq!(r.first_move, Some(Direction::Right));
+    assert_eq!((r.length_right_first, r.length_left_first), (5, 7));
+    // "If we restrict ourselves to pattern A alone, that last step requires two": 5.
+    assert_eq!(r.paper_length, 5);
+    assert_eq!(bfs(&l.processor_graph(false), s)[t], 5);
+    assert_eq!(r.distance, 4);
+    assert_eq!(bfs(&l, s)[t], 8);
+    let steps = l.walkthrough(s, t, PathChoice::PaperRule).unwrap();
+    let got: Vec<&str> = steps.iter().map(|s| s.address.as_str()).collect();
+    assert_eq!(got, ["021?.0", "021.20", "02.220", "0.?220", "00.220"]);
+    let steps = l.walkthrough(s, t, PathChoice::Shortest).unwrap();
+    let got: Vec<&str> = steps.iter().map(|s| s.address.as_str()).collect();
+    assert_eq!(got, ["021?.0", "021.20", "02.220", "00.220"]);
+}
+
+/// Theorem 2: reversing labels and swapping processors with busses is an automorphism
+/// of the completed lens.
+#[test]
+fn theorem_2_duality() {
+    for l in lenses().into_iter().filter(|l| l.is_completed()) {
+        let n = l.n();
+        let f = |v: usize| {
+            let mut d = l.digits(v);
+            d.reverse();
+            let k = l.dot(v);
+            if l.is_processor(v) {
+                l.bus(&d, n - k).unwrap()
+            } else {
+                l.processor(&d, n - k).unwrap()
+            }
+        };
+        for u in 0..l.node_count() {
+            let mut image: Vec<usize> = nb(&l, u).into_iter().map(f).collect();
+            image.sort_unstable();
+            let mut want = nb(&l, f(u));
+            want.sort_unstable();
+            assert_eq!(image, want, "{}", l.spec_string());
+        }
+    }
+}
+
+/// Theorem 1 and its corollaries: under regular routing of uniform processor traffic
+/// the completed lens loads every processor alike and every bus alike; the uncompleted
+/// lens does not.
+#[test]
+fn loads_uniform_only_when_completed() {
+    for l in lenses().into_iter().filter(|l| l.n() >= 2) {
+        let loads = l.loads();
+        let (plo, phi) = loads.processor_range();
+        let (blo, bhi) = loads.bus_range();
+        // Total traffic through busses = Σ over pairs of busses traversed.
+        let p = l.processor_count();
+        let total: u64 = (0..p)
+            .flat_map(|s| (0..p).map(move |t| (s, t)))
+            .map(|(s, t)| u64::from(l.processor_distance(s, t)))
+            .sum();
+        let bus_sum: f64 = loads.bus.iter().sum();
+        assert!((bus_sum - total as f64).abs() < 1e-6 * total as f64);
+        match l.spec_string().as_str() {
+            "lens:p=3,q=3,n=3" => assert_eq!((plo, phi, blo, bhi), (16.0, 61.0, 36.0, 84.0)),
+            "lens:p=3,q=3,n=3,completed" => {
+                assert_eq!((plo, phi, blo, bhi), (27.0, 27.0, 50.0, 50.0))
+            }
+            _ => {}
+        }
+        if l.is_completed() {
+            assert!(
+                phi - plo < 1e-9 * phi.max(1.0),
+                "{}: {plo} {phi}",
+                l.spec_string()
+            );
+            assert!(bhi - blo < 1e-9 * bhi, "{}: {blo} {bhi}", l.spec_string());
+        } else {
+            assert!(
+                phi - plo > 1e-3,
+                "{}: processors {plo} {phi}",
+                l.spec_string()
+            );
+            assert!(bhi - blo > 1e-3, "{}: busses {blo} {bhi}", l.spec_string());
+        }
+    }
+}
+
+/// Minimal path counts between processors: the routing's DAG equals BFS's, and a few
+/// values are pinned.
+#[test]
+fn minimal_path_counts_pinned() {
+    let l = Lens::new(4, 4, 5, false).unwrap();
+    let (s, t) = (
+        l.parse_node("021.10").unwrap(),
+        l.parse_node("00.220").unwrap(),
+    );
+    let n = count_minimal_paths(&l, s, t);
+    assert_eq!(count_paths(&l.routing(), s, t), n);
+    assert!(n >= BigUint::from(1u32));
+}
+
+/// Diameters in busses: the paper's 2n (uncompleted) and ⌊3n/2⌋ (completed) are the
+/// pattern-A values; with pattern B the real graph is one bus shorter in both.
+#[test]
+fn diameters_against_the_paper() {
+    for &(p, n, completed) in &[
+        (3, 1, false),
+        (3, 2, false),
+        (3, 4, false),
+        (4, 3, false),
+        (3, 2, true),
+        (3, 3, true),
+        (3, 4, true),
+        (3, 5, true),
+        (4, 3, true),
+    ] {
+        let l = Lens::new(p, p, n, completed).unwrap();
+        let (pa, pb) = (l.processor_graph(false), l.processor_graph(true));
+        let (mut da, mut db) = (0u32, 0u32);
+        let mut disconnected = false;
+        for s in 0..l.processor_count() {
+            let a = bfs(&pa, s);
+            disconnected |= a.contains(&UNREACHABLE);
+            da = da.max(a.into_iter().filter(|&x| x != UNREACHABLE).max().unwrap());
+            db = db.max(bfs(&pb, s).into_iter().max().unwrap());
+        }
+        assert_eq!(db, l.processor_diameter(), "{}", l.spec_string());
+        let n = n as u32;
+        if completed {
+            assert_eq!(da, l.paper_diameter());
+            assert_eq!(da, 3 * n / 2, "{}", l.spec_string());
+            assert_eq!(db, 3 * n / 2 - 1, "{}", l.spec_string());
+            assert!(!disconnected);
+        } else {
+            // Pattern A alone never changes digit 1: the graph falls apart.
+            assert!(disconnected);
+            assert_eq!(db, 2 * n - 1, "{}", l.spec_string());
+        }
+    }
+}
+
+/// Theorem 1: H (rotate the circular address, dot included, one place right) and G
+/// (add 1 to the rightmost digit) are automorphisms of the completed lens, busses
+/// included.
+#[test]
+fn theorem_1_automorphisms() {
+    for l in lenses().into_iter().filter(|l| l.is_completed()) {
+        let (n, r) = (l.n(), l.p() - 1);
+        let place = |v: usize, d: &[u32], dot: usize| {
+            if l.is_processor(v) {
+                l.processor(d, dot % n).unwrap()
+            } else {
+                l.bus(d, dot % n).unwrap()
+            }
+        };
+        let h = |v: usize| {
+            let mut d = l.digits(v);
+            d.rotate_right(1);
+            place(v, &d, l.dot(v) + 1)
+        };
+        let g = |v: usize| {
+            let mut d = l.digits(v);
+            d[n - 1] = (d[n - 1] + 1) % r;
+            place(v, &d, l.dot(v))
+        };
+        for f in [&h as &dyn Fn(usize) -> usize, &g] {
+            for u in 0..l.node_count() {
+                assert_eq!(l.is_processor(f(u)), l.is_processor(u));
+                let mut image: Vec<usize> = nb(&l, u).into_iter().map(f).collect();
+                image.sort_unstable();
+                let mut want = nb(&l, f(u));
+                want.sort_unstable();
+                assert_eq!(image, want, "{}", l.spec_string());
+            }
+        }
+    }
+}
