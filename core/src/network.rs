@@ -46,8 +46,10 @@ pub struct FamilyInfo {
     pub title: &'static str,
     /// One sentence on the family.
     pub summary: &'static str,
-    /// Its parameters.
+    /// Its parameters (`key=value`).
     pub params: &'static [ParamInfo],
+    /// Its flags (a bare `key` in the spec switches it on); `example` is unused.
+    pub flags: &'static [ParamInfo],
     /// A valid spec, used as the default.
     pub example: &'static str,
     /// The default source and destination addresses of the example.
@@ -163,6 +165,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
                 example: "2x1x1",
             },
         ],
+        flags: &[],
         example: "hypercycle:m=5x4x3,rho=2x1x1",
         example_route: ("000", "421"),
         strategies: HYPERCYCLE_STRATEGIES,
@@ -178,6 +181,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             help: "1–31",
             example: "6",
         }],
+        flags: &[],
         example: "hypercube:n=6",
         example_route: ("000000", "101101"),
         strategies: HYPERCYCLE_STRATEGIES,
@@ -198,6 +202,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
                 example: "proposed",
             },
         ],
+        flags: &[],
         example: "kyklos2:m=2,r=2,n=6,shuffle=proposed",
         example_route: ("24", "62"),
         strategies: KYKLOS_STRATEGIES,
@@ -208,6 +213,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
         title: "KYKLOS-I multiple trees",
         summary: "r m-ary trees over N = mⁿ L-nodes, every tree with the same leaf labelling.",
         params: KYKLOS_PARAMS,
+        flags: &[],
         example: "kyklos1:m=2,r=2,n=6",
         example_route: ("24", "62"),
         strategies: KYKLOS_STRATEGIES,
@@ -234,11 +240,17 @@ pub const FAMILIES: &[FamilyInfo] = &[
                 key: "n",
                 label: "Level n",
                 help: "digits in an address, ≥ 1 (≥ 2 when completed)",
-                example: "5",
+                example: "3",
             },
         ],
-        example: "lens:p=4,q=4,n=5",
-        example_route: ("021.10", "00.220"),
+        flags: &[ParamInfo {
+            key: "completed",
+            label: "Completed lens",
+            help: "join the two ends of every address (needs p = q and n ≥ 2)",
+            example: "",
+        }],
+        example: "lens:p=4,q=4,n=3",
+        example_route: ("02.1", "1.20"),
         strategies: LENS_STRATEGIES,
         source: "Finkel, Solomon, The Lens Interconnection Strategy, TR 387, 1980",
     },
@@ -497,12 +509,12 @@ impl Network {
     }
 
     /// The default pair to route between: the family's example when it names nodes of
-    /// this network, else the first and the last node.
+    /// this network, else the first and the last terminal.
     pub fn default_route(&self) -> (Node, Node) {
         let (a, b) = self.family().example_route;
         match (self.parse_node(a), self.parse_node(b)) {
             (Ok(a), Ok(b)) => (a, b),
-            _ => (0, self.topology().node_count().saturating_sub(1)),
+            _ => (0, self.topology().terminal_count().saturating_sub(1)),
         }
     }
 

@@ -5,17 +5,22 @@ import { expect, test } from '../fixtures/explorer';
 // and minimal-path count as `icn route` (target/debug/icn), and its listed paths are real ones.
 
 const cases = [
-  { spec: 'hypercycle:m=5x4x3,rho=2x1x1', from: '000', to: '421' },
-  { spec: 'hypercube:n=6', from: '000000', to: '101101' },
+  { spec: 'hypercycle:m=5x4x3,rho=2x1x1', from: '000', to: '421', strategy: 'minimal' },
+  { spec: 'hypercube:n=6', from: '000000', to: '101101', strategy: 'minimal' },
+  // TR-88-27 Examples 1 and 2 under Y-2 and D2 (all minimal paths).
+  { spec: 'kyklos2:m=2,r=2,n=6,shuffle=proposed', from: '24', to: '62', strategy: 'y2' },
+  { spec: 'kyklos2:m=2,r=2,n=6,shuffle=proposed', from: '20', to: '14', strategy: 'd2' },
+  // The Lens: processors and busses; the §4 example pair.
+  { spec: 'lens:p=4,q=4,n=5', from: '021.10', to: '00.220', strategy: 'minimal' },
 ];
 
 for (const c of cases) {
-  test(`${c.spec} ${c.from} → ${c.to} matches icn route`, async ({ explorer }) => {
-    const cli = cliRoute(c.spec, c.from, c.to);
+  test(`${c.spec} ${c.from} → ${c.to} (${c.strategy}) matches icn route`, async ({ explorer }) => {
+    const cli = cliRoute(c.spec, c.from, c.to, c.strategy);
 
     await explorer.goto();
     await explorer.setTopology(c.spec);
-    await explorer.strategy.selectOption('minimal');
+    await explorer.strategy.selectOption(c.strategy);
     await explorer.setRoute(c.from, c.to);
 
     await expect(explorer.specError).toBeHidden();

@@ -226,17 +226,43 @@ impl RouteForm {
         }
     }
 
-    /// The items that no parameter field shows: unknown keys, repeats, bare flags.
+    /// Whether flag `key` is in the spec.
+    pub fn has_flag(&self, key: &str) -> bool {
+        self.items
+            .iter()
+            .flatten()
+            .any(|it| it.key == key && it.value.is_none())
+    }
+
+    /// Switches flag `key` on (appended) or off (every occurrence removed).
+    pub fn set_flag(&mut self, key: &str, on: bool) {
+        let items = self.items.get_or_insert_with(Vec::new);
+        items.retain(|it| !(it.key == key && it.value.is_none()));
+        if on {
+            items.push(SpecItem {
+                key: key.to_string(),
+                value: None,
+            });
+        }
+        if items.is_empty() {
+            self.items = None;
+        }
+    }
+
+    /// The items that no parameter field or flag checkbox shows: unknown keys, repeats,
+    /// flags given a value.
     /// Returned with their index, for [`RouteForm::remove_item`].
     pub fn extra_items(&self) -> Vec<(usize, SpecItem)> {
-        let known: &[&str] = &match family(&self.family) {
-            Some(f) => f.params.iter().map(|p| p.key).collect::<Vec<_>>(),
-            None => Vec::new(),
-        };
+        let info = family(&self.family);
+        let known: &[&str] =
+            &info.map_or_else(Vec::new, |f| f.params.iter().map(|p| p.key).collect());
+        let flags: &[&str] =
+            &info.map_or_else(Vec::new, |f| f.flags.iter().map(|p| p.key).collect());
         let mut shown: Vec<&str> = Vec::new();
         let mut extras = Vec::new();
         for (i, it) in self.items.iter().flatten().enumerate() {
-            let is_field = known.contains(&it.key.as_str()) && it.value.is_some();
+            let is_field = (known.contains(&it.key.as_str()) && it.value.is_some())
+                || (flags.contains(&it.key.as_str()) && it.value.is_none());
             if is_field && !shown.contains(&it.key.as_str()) {
                 shown.push(it.key.as_str());
             } else {
@@ -385,6 +411,22 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test;
 
     const EXAMPLE: &str = "view=route&t=hypercycle:m=5x4x3,rho=2x1x1&from=000&to=421&s=minimal";
+
+    #[wasm_bindgen_test]
+    fn flags_toggle_and_are_not_extra_items() {
+        let mut s = AppState::from_query("?view=route&t=lens:p=3,q=3,n=3,completed");
+        assert!(s.route.has_flag("completed"));
+        assert!(s.route.extra_items().is_empty());
+        s.route.set_flag("completed", false);
+        assert_eq!(s.route.spec(), "lens:p=3,q=3,n=3");
+        s.route.set_flag("completed", true);
+        s.route.set_flag("completed", true);
+        assert_eq!(s.route.spec(), "lens:p=3,q=3,n=3,completed");
+        // A flag given a value is not a flag: it stays visible as an extra item.
+        let odd = AppState::from_query("?view=route&t=lens:p=3,n=3,completed=yes");
+        assert!(!odd.route.has_flag("completed"));
+        assert_eq!(odd.route.extra_items().len(), 1);
+    }
 
     #[wasm_bindgen_test]
     fn reads_the_documented_example() {

@@ -3,7 +3,7 @@
 use icn_core::Node;
 use leptos::prelude::*;
 
-use crate::diagram::{DiagramSvg, Drawing};
+use crate::diagram::{Arrangement, DiagramSvg, Drawing};
 use crate::pages::{ClickMode, RouteModel};
 
 /// The diagram with its controls.
@@ -42,7 +42,7 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
                 <div class="diagram-frame" class:zoomed=move || zoomed.get()>
                     <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
                 </div>
-                <Legend />
+                <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
             Some(Drawing::TooLarge { nodes, links }) => view! {
@@ -80,15 +80,34 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
     }
 }
 
-/// What the colours mean.
+/// What the colours (and, for families with several kinds of node, the shapes) mean.
 #[component]
-fn Legend() -> impl IntoView {
+fn Legend(arrangement: Arrangement) -> impl IntoView {
+    let shapes: &[(&str, &str)] = match arrangement {
+        Arrangement::Trees { .. } => &[("leaf", "L-node"), ("ib", "IB-node <t,v,o>")],
+        Arrangement::Stages {
+            completed: true, ..
+        } => &[
+            ("proc", "processor"),
+            ("bus", "bus"),
+            ("completion", "completion link"),
+        ],
+        Arrangement::Stages { .. } => &[("proc", "processor"), ("bus", "bus")],
+        _ => &[],
+    };
+    let shapes = shapes
+        .iter()
+        .map(|&(class, text)| {
+            view! { <li><span class=format!("swatch {class}")></span>{text}</li> }
+        })
+        .collect_view();
     view! {
         <ul class="legend" aria-hidden="true">
             <li><span class="swatch src"></span>"source"</li>
             <li><span class="swatch dst"></span>"destination"</li>
             <li><span class="swatch route"></span>"selected path"</li>
             <li><span class="swatch dag"></span>"all paths of the strategy"</li>
+            {shapes}
         </ul>
     }
 }

@@ -49,6 +49,12 @@ pub fn TopologyFields(model: RouteModel) -> impl IntoView {
                 .collect_view()
         })
     };
+    let flags = move || {
+        model
+            .family
+            .get()
+            .map(|f| f.flags.iter().map(|p| flag_field(model, p)).collect_view())
+    };
     let spec_error = Signal::derive(move || {
         model
             .network
@@ -67,6 +73,7 @@ pub fn TopologyFields(model: RouteModel) -> impl IntoView {
                 <p class="help">{move || model.family.get().map(|f| f.summary)}</p>
             </div>
             <div class="param-row">{params}</div>
+            {flags}
             <ExtraItems model=model />
             <FieldError error=spec_error id="spec-error" />
         </fieldset>
@@ -102,6 +109,31 @@ fn param_field(model: RouteModel, p: &'static ParamInfo) -> impl IntoView {
                 }
                 on:change=move |_| model.commit(|_| ())
             />
+            <p class="help" id=format!("{id}-help")>{p.help}</p>
+        </div>
+    }
+}
+
+/// One flag: a checkbox that adds or removes the bare key in the spec.
+fn flag_field(model: RouteModel, p: &'static ParamInfo) -> impl IntoView {
+    let id = format!("flag-{}", p.key);
+    view! {
+        <div class="field flag">
+            <label for=id.clone()>
+                <input
+                    id=id.clone()
+                    data-testid=id.clone()
+                    type="checkbox"
+                    aria-describedby=format!("{id}-help spec-error")
+                    prop:checked=move || model.form.with(|f| f.has_flag(p.key))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        model.commit(move |f| f.set_flag(p.key, on));
+                    }
+                />
+                " "
+                {p.label}
+            </label>
             <p class="help" id=format!("{id}-help")>{p.help}</p>
         </div>
     }

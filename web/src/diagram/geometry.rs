@@ -50,6 +50,9 @@ pub enum Curve {
     Line(Point, Point),
     /// A cubic Bézier: start, two control points, end.
     Cubic(Point, Point, Point, Point),
+    /// A polyline through six points (repeat a point for fewer corners), for links routed
+    /// around the outside of a drawing.
+    Poly([Point; 6]),
 }
 
 impl Curve {
@@ -73,7 +76,39 @@ impl Curve {
         match *self {
             Curve::Line(a, b) => Curve::Line(b, a),
             Curve::Cubic(a, c1, c2, b) => Curve::Cubic(b, c2, c1, a),
+            Curve::Poly(mut p) => {
+                p.reverse();
+                Curve::Poly(p)
+            }
         }
+    }
+
+    /// The points whose convex hull holds the curve: ends, control points, corners.
+    pub fn hull(&self) -> Vec<Point> {
+        match *self {
+            Curve::Line(a, b) => vec![a, b],
+            Curve::Cubic(a, c1, c2, b) => vec![a, c1, c2, b],
+            Curve::Poly(p) => p.to_vec(),
+        }
+    }
+
+    /// For a polyline: the segment at parameter `t` (by length) and the fraction along it.
+    fn poly_segment(p: &[Point; 6], t: f64) -> (usize, f64) {
+        let lengths: Vec<f64> = p.windows(2).map(|w| w[0].to(w[1]).norm()).collect();
+        let total: f64 = lengths.iter().sum();
+        let mut left = t.clamp(0.0, 1.0) * total;
+        let mut last = 0;
+        for (i, &len) in lengths.iter().enumerate() {
+            if len <= f64::EPSILON {
+                continue;
+            }
+            last = i;
+            if left <= len {
+                return (i, left / len);
+            }
+            left -= len;
+        }
+        (last, 1.0)
     }
 
     /// The same shape moved by `d`.
@@ -86,6 +121,7 @@ impl Curve {
                 c2.plus(d, 1.0),
                 b.plus(d, 1.0),
             ),
+            Curve::Poly(p) => Curve::Poly(p.map(|q| q.plus(d, 1.0))),
         }
     }
 
@@ -101,6 +137,10 @@ impl Curve {
                     k0 * a.y + k1 * c1.y + k2 * c2.y + k3 * b.y,
                 )
             }
+            Curve::Poly(p) => {
+                let (i, f) = Curve::poly_segment(&p, t);
+                p[i].plus(p[i].to(p[i + 1]), f)
+            }
         }
     }
 
@@ -115,6 +155,10 @@ impl Curve {
                     k0 * (c1.x - a.x) + k1 * (c2.x - c1.x) + k2 * (b.x - c2.x),
                     k0 * (c1.y - a.y) + k1 * (c2.y - c1.y) + k2 * (b.y - c2.y),
                 )
+            }
+            Curve::Poly(p) => {
+                let (i, _) = Curve::poly_segment(&p, t);
+                p[i].to(p[i + 1])
             }
         }
     }
@@ -138,6 +182,11 @@ impl Curve {
                     "M{:.1} {:.1}C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1}",
                     a.x, a.y, c1.x, c1.y, c2.x, c2.y, b.x, b.y
                 );
+            }
+            Curve::Poly(p) => {
+                for (i, q) in p.iter().enumerate() {
+                    let _ = write!(d, "{}{:.1} {:.1}", if i == 0 { 'M' } else { 'L' }, q.x, q.y);
+                }
             }
         }
         d
@@ -167,6 +216,7 @@ impl Curve {
     pub fn start(&self) -> Point {
         match *self {
             Curve::Line(a, _) | Curve::Cubic(a, _, _, _) => a,
+            Curve::Poly(p) => p[0],
         }
     }
 
@@ -174,6 +224,7 @@ impl Curve {
     pub fn end(&self) -> Point {
         match *self {
             Curve::Line(_, b) | Curve::Cubic(_, _, _, b) => b,
+            Curve::Poly(p) => p[5],
         }
     }
 }
@@ -230,6 +281,24 @@ mod tests {
         assert!((tip.x).abs() < 1e-9);
         let up = line.reversed().arrowhead(10.0);
         assert!(up[0].y < up[1].y);
+    }
+
+    #[wasm_bindgen_test]
+    fn a_polyline_is_walked_by_length() {
+        let (a, b, c) = (
+            Point::new(0.0, 0.0),
+            Point::new(0.0, 30.0),
+            Point::new(10.0, 30.0),
+        );
+        let poly = Curve::Poly([a, a, b, b, c, c]);
+        assert!(close(poly.at(0.0), a) && close(poly.at(1.0), c));
+        assert!(close(poly.at(0.5), Point::new(0.0, 20.0)));
+        assert!(poly.tangent(0.5).x.abs() < 1e-9 && poly.tangent(0.5).y > 0.0);
+        assert!(poly.tangent(0.9).x > 0.0);
+        let back = poly.reversed();
+        assert!(close(back.at(0.25), poly.at(0.75)));
+        assert_eq!(back.start(), c);
+        assert!(poly.path_data().starts_with("M0.0 0.0L0.0 0.0L0.0 30.0"));
     }
 
     #[wasm_bindgen_test]

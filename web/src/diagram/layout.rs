@@ -14,6 +14,9 @@
 //!         the drawing closer to square; a large radix wraps onto several rows), with gaps
 //!         growing per level. Links between blocks are drawn as faint curves.
 //! ```
+//!
+//! KYKLOS networks are drawn by [`super::kyklos`] (leaves in a row, trees above and below)
+//! and Lenses by [`super::lens`] (rows of exchange groups joined by perfect shuffles).
 
 use std::collections::HashMap;
 use std::f64::consts::PI;
@@ -46,6 +49,45 @@ pub enum EdgeKind {
     Far,
     /// Between blocks (outer digits): a faint curve.
     Block,
+    /// A Lens completion link (edge processor to central bus): dotted, around the outside.
+    Completion,
+}
+
+/// A node's drawn outline, centred on its point.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    /// A circle of this radius.
+    Circle(f64),
+    /// A rounded rectangle of half width `hw` and half height `hh`.
+    Rect {
+        /// Half the width.
+        hw: f64,
+        /// Half the height.
+        hh: f64,
+    },
+}
+
+impl Shape {
+    /// Half the width and half the height of the bounding box.
+    pub fn half_extent(self) -> (f64, f64) {
+        match self {
+            Shape::Circle(r) => (r, r),
+            Shape::Rect { hw, hh } => (hw, hh),
+        }
+    }
+}
+
+/// How one kind of node is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeStyle {
+    /// Its outline.
+    pub shape: Shape,
+    /// Label font size (user units).
+    pub font_size: f64,
+    /// Whether its labels are drawn (they are always in the node's `<title>`).
+    pub show_labels: bool,
+    /// Extra CSS class on the node's `<g>` (`""` for none).
+    pub class: &'static str,
 }
 
 /// A drawn link, from its lower-numbered node `a` to `b`.
@@ -85,6 +127,26 @@ pub enum Arrangement {
         /// Columns of a block (the last digit).
         cols: u32,
     },
+    /// KYKLOS: leaves in a row, trees above and below.
+    Trees {
+        /// L-nodes.
+        leaves: usize,
+        /// Trees r.
+        trees: usize,
+        /// Levels n.
+        levels: usize,
+    },
+    /// A Lens: rows of exchange groups joined by perfect shuffles.
+    Stages {
+        /// Rows of exchange groups (the level n).
+        rows: usize,
+        /// Busses per exchange group (q − 1).
+        busses: u32,
+        /// Processors per exchange group (p − 1).
+        processors: u32,
+        /// Whether completion links are drawn.
+        completed: bool,
+    },
 }
 
 /// A complete drawing: node centres, labels, links, and the viewBox they fit in.
@@ -94,12 +156,16 @@ pub struct Layout {
     pub width: f64,
     /// viewBox height.
     pub height: f64,
-    /// Node circle radius.
+    /// Node circle radius (of the main kind of node; arrowheads are sized by it).
     pub radius: f64,
-    /// Label font size (user units).
+    /// Label font size (user units; the smallest of the labels drawn).
     pub font_size: f64,
-    /// Whether labels are legible at the nominal display width.
+    /// Whether labels are legible at the nominal display width (any kind of node).
     pub show_labels: bool,
+    /// The kinds of node, each drawn its own way.
+    pub styles: Vec<NodeStyle>,
+    /// The kind of each node (an index into `styles`), indexed by node.
+    pub style_of: Vec<u8>,
     /// Centre of each node, indexed by node.
     pub nodes: Vec<Point>,
     /// Address of each node, indexed by node.
@@ -142,6 +208,8 @@ pub fn draw(net: &Network) -> Drawing {
     }
     match net {
         Network::Hypercycle(h) => Drawing::Layout(Arc::new(hypercycle(h))),
+        Network::Kyklos(k) => Drawing::Layout(Arc::new(super::kyklos::kyklos(k))),
+        Network::Lens(l) => Drawing::Layout(Arc::new(super::lens::lens(l))),
         #[allow(unreachable_patterns)] // Network is non_exhaustive: new families come later.
         _ => Drawing::Unsupported,
     }
@@ -174,8 +242,119 @@ impl Layout {
                  column inside a block, the other digits place the block; links between blocks \
                  are faint curves."
             ),
+            Arrangement::Trees {
+                leaves,
+                trees,
+                levels,
+            } => {
+                let more = if trees > 2 {
+                    " (further trees stacked alternately above and below)"
+                } else {
+                    ""
+                };
+                let below = if trees > 1 { ", tree 1 below" } else { "" };
+                format!(
+                    "{leaves} L-nodes in a row in address order; {trees} trees of {levels} levels, \
+                     tree 0 above the row{below}{more}. Each IB-node is drawn at its level over \
+                     the middle of the leaves it spans."
+                )
+            }
+            Arrangement::Stages {
+                rows,
+                busses,
+                processors,
+                completed,
+            } => format!(
+                "{rows} rows of exchange groups, from dot position 1 at the top: each group is \
+                 {busses} busses (bars, above) fully linked to {processors} processors (circles, \
+                 below); each row's processors meet the next row's busses through a perfect \
+                 shuffle.{}",
+                if completed {
+                    " Dotted completion links join the bottom processors to the top busses \
+                     around the sides."
+                } else {
+                    ""
+                }
+            ),
         }
     }
+
+    /// The kind of node v.
+    pub fn style(&self, v: Node) -> &NodeStyle {
+        &self.styles[usize::from(self.style_of[v])]
+    }
+
+    /// A layout from node centres and links in any coordinates: moved into a viewBox
+    /// starting at (0, 0) with padding, labels shown per style only where legible.
+    pub(super) fn fitted(
+        nodes: Vec<Point>,
+        labels: Vec<String>,
+        mut styles: Vec<NodeStyle>,
+        style_of: Vec<u8>,
+        mut edges: Vec<Edge>,
+        arrangement: Arrangement,
+        radius: f64,
+    ) -> Layout {
+        let mut min = Point::new(f64::INFINITY, f64::INFINITY);
+        let mut max = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+        let mut grow = |p: Point, mx: f64, my: f64| {
+            min = Point::new(min.x.min(p.x - mx), min.y.min(p.y - my));
+            max = Point::new(max.x.max(p.x + mx), max.y.max(p.y + my));
+        };
+        for (v, &p) in nodes.iter().enumerate() {
+            let (hw, hh) = styles[usize::from(style_of[v])].shape.half_extent();
+            grow(p, hw + STROKE, hh + STROKE);
+        }
+        for e in &edges {
+            for p in e.curve.hull() {
+                grow(p, STROKE, STROKE);
+            }
+        }
+        if nodes.is_empty() {
+            (min, max) = (Point::new(0.0, 0.0), Point::new(0.0, 0.0));
+        }
+        let shift = Point::new(PAD - min.x, PAD - min.y);
+        let nodes: Vec<Point> = nodes.iter().map(|&p| p.plus(shift, 1.0)).collect();
+        for e in &mut edges {
+            e.curve = e.curve.translated(shift);
+        }
+        let width = (max.x - min.x + 2.0 * PAD).ceil();
+        let height = (max.y - min.y + 2.0 * PAD).ceil();
+        let index = edges
+            .iter()
+            .enumerate()
+            .map(|(k, e)| ((e.a, e.b), k))
+            .collect();
+        for s in &mut styles {
+            s.show_labels =
+                s.show_labels && s.font_size * (NOMINAL_WIDTH / width).min(1.0) >= MIN_LABEL_PX;
+        }
+        let shown = styles.iter().filter(|s| s.show_labels);
+        let font_size = shown
+            .clone()
+            .map(|s| s.font_size)
+            .fold(f64::INFINITY, f64::min);
+        let show_labels = shown.count() > 0;
+        Layout {
+            width,
+            height,
+            radius,
+            font_size: if show_labels { font_size } else { 0.0 },
+            show_labels,
+            styles,
+            style_of,
+            nodes,
+            labels,
+            edges,
+            arrangement,
+            index,
+        }
+    }
+}
+
+/// Whether labels of `font` user units are legible in a drawing `width` units wide.
+pub(super) fn legible(font: f64, width: f64) -> bool {
+    font * (NOMINAL_WIDTH / width).min(1.0) >= MIN_LABEL_PX
 }
 
 /// Node radius, node spacing and label font size for addresses of `len` characters.
@@ -308,6 +487,13 @@ pub fn hypercycle(h: &Hypercycle) -> Layout {
         radius,
         font_size,
         show_labels,
+        styles: vec![NodeStyle {
+            shape: Shape::Circle(radius),
+            font_size,
+            show_labels,
+            class: "",
+        }],
+        style_of: vec![0; n],
         nodes,
         labels: (0..n).map(|v| h.format_node(v)).collect(),
         edges,

@@ -6,7 +6,7 @@ use icn_core::Node;
 use leptos::prelude::*;
 
 use super::geometry::polygon_points;
-use super::layout::{EdgeKind, Layout};
+use super::layout::{Arrangement, EdgeKind, Layout, Shape};
 
 /// What to emphasise on the drawing.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -62,6 +62,7 @@ pub fn DiagramSvg(
                 EdgeKind::Near => "edge near",
                 EdgeKind::Far => "edge far",
                 EdgeKind::Block => "edge block",
+                EdgeKind::Completion => "edge completion",
             };
             view! { <path class=class d=e.curve.path_data()></path> }
         })
@@ -95,25 +96,48 @@ pub fn DiagramSvg(
         })
     };
 
-    let radius = num(l.radius);
-    let font = num(l.font_size);
-    let show_labels = l.show_labels;
     let nodes = l
         .nodes
         .iter()
         .zip(&l.labels)
         .enumerate()
         .map(|(v, (p, label))| {
+            let style = l.style(v);
             let (x, y) = (num(p.x), num(p.y));
-            let text = show_labels.then(|| {
+            let text = style.show_labels.then(|| {
                 view! {
-                    <text x=x.clone() y=y.clone() font-size=font.clone()>
+                    <text x=x.clone() y=y.clone() font-size=num(style.font_size)>
                         {label.clone()}
                     </text>
                 }
             });
+            let outline = match style.shape {
+                Shape::Circle(r) => {
+                    view! { <circle cx=x.clone() cy=y.clone() r=num(r)></circle> }.into_any()
+                }
+                Shape::Rect { hw, hh } => view! {
+                    <rect
+                        x=num(p.x - hw)
+                        y=num(p.y - hh)
+                        width=num(2.0 * hw)
+                        height=num(2.0 * hh)
+                        rx=num(hh.min(hw) * 0.6)
+                    ></rect>
+                }
+                .into_any(),
+            };
             let name = label.clone();
-            let class = move || highlight.with(|h| h.role(v).0);
+            let kind = style.class;
+            let class = move || {
+                highlight.with(|h| {
+                    let role = h.role(v).0;
+                    if kind.is_empty() {
+                        role.to_string()
+                    } else {
+                        format!("{role} {kind}")
+                    }
+                })
+            };
             let aria = move || highlight.with(|h| format!("Node {name}{}", h.role(v).1));
             view! {
                 <g
@@ -132,7 +156,7 @@ pub fn DiagramSvg(
                     }
                 >
                     <title>{label.clone()}</title>
-                    <circle cx=x.clone() cy=y.clone() r=radius.clone()></circle>
+                    {outline}
                     {text}
                 </g>
             }
@@ -158,6 +182,18 @@ pub fn DiagramSvg(
         "diagram small-labels"
     } else {
         "diagram"
+    };
+    // KYKLOS and Lens drawings can be far wider than a phone: "Zoom" shows them at full size,
+    // scrolling (style.css).
+    let wide = l.width > 700.0
+        && matches!(
+            l.arrangement,
+            Arrangement::Trees { .. } | Arrangement::Stages { .. }
+        );
+    let class = if wide {
+        format!("{class} wide")
+    } else {
+        class.to_string()
     };
 
     view! {

@@ -1,0 +1,314 @@
+//! Where each processor, bus and link of a Lens is drawn. Pure: no Leptos, no web-sys.
+//!
+//! The multistage picture of the paper's §7 (Figures 3 and 4): row j (j = 1 … n, top to
+//! bottom) holds the exchange groups that rewrite digit j — the busses with their dot after
+//! digit j − 1 (bars) above the processors with their dot after digit j (circles). A group
+//! is the q − 1 busses and p − 1 processors that agree on every digit but j, fully linked.
+//! A processor meets the bus of the same label in the next row; ordering every row by its
+//! group makes those one-to-one links a perfect shuffle.
+//!
+//! ```text
+//!   row 1   ▭ ▭   ▭ ▭   ▭ ▭   ▭ ▭        busses B.v      (dot 0: central, deficient)
+//!           |X|   |X|   |X|   |X|        exchange groups (digit 1)
+//!           ○ ○   ○ ○   ○ ○   ○ ○        processors a.v  (dot 1)
+//!            \ \__/ /  …                 perfect shuffle (same labels)
+//!   row 2   ▭ ▭   ▭ ▭   ▭ ▭   ▭ ▭        busses Ba.v     (dot 1)
+//!   …
+//!   row n   ○ ○   ○ ○   ○ ○   ○ ○        processors w.   (dot n: edge, deficient)
+//! ```
+//!
+//! In a completed lens each edge processor `w.` is also on the central bus `B.w`: those
+//! links are dotted and run around the sides, from the bottom row back up to the top.
+
+use icn_core::topology::lens::Lens;
+use icn_core::{Node, Topology};
+
+use super::geometry::{Curve, Point};
+use super::layout::{legible, Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
+
+/// One way of sizing the drawing: labelled, or compact without labels.
+#[derive(Debug, Clone, Copy)]
+struct Sizing {
+    labels: bool,
+    font: f64,
+    proc_radius: f64,
+    bus_hw: f64,
+    bus_hh: f64,
+    /// Extra space between neighbouring nodes of a group.
+    gap: f64,
+    /// Extra space between groups.
+    group_gap: f64,
+    /// From a row's busses down to its processors.
+    exchange: f64,
+}
+
+/// The drawing of a Lens (see the module documentation).
+pub fn lens(l: &Lens) -> Layout {
+    let labels: Vec<String> = (0..l.node_count()).map(|v| l.format_node(v)).collect();
+    let longest = |procs: bool| {
+        (0..l.node_count())
+            .filter(|&v| l.is_processor(v) == procs)
+            .map(|v| labels[v].chars().count())
+            .max()
+            .unwrap_or(1) as f64
+    };
+    let font = 9.0;
+    let options = [
+        Sizing {
+            labels: true,
+            font,
+            proc_radius: (0.6 * font * longest(true) / (2.0 * 0.92) + 0.5).max(10.0),
+            bus_hw: (0.6 * font * longest(false) + 7.0) / 2.0,
+            bus_hh: font / 2.0 + 3.5,
+            gap: 6.0,
+            group_gap: 16.0,
+            exchange: 54.0,
+        },
+        Sizing {
+            labels: false,
+            font,
+            proc_radius: 7.5,
+            bus_hw: 9.0,
+            bus_hh: 4.0,
+            gap: 5.0,
+            group_gap: 12.0,
+            exchange: 44.0,
+        },
+    ];
+    let layout = build(l, options[0], labels.clone());
+    if legible(font, layout.width) {
+        layout
+    } else {
+        build(l, options[1], labels)
+    }
+}
+
+/// Row (1 ..= n), whether a processor, group number in the row and place in the group.
+fn place(l: &Lens, v: Node) -> (usize, bool, usize, usize) {
+    let n = l.n();
+    let proc = l.is_processor(v);
+    let dot = l.dot(v);
+    let j = if proc { dot } else { dot + 1 };
+    let d = l.digits(v);
+    // The other digits, as a mixed-radix number: base p − 1 left of digit j, q − 1 right.
+    let group = (1..=n).filter(|&i| i != j).fold(0usize, |acc, i| {
+        let radix = if i < j { l.p() - 1 } else { l.q() - 1 };
+        acc * radix as usize + d[i - 1] as usize
+    });
+    (j, proc, group, d[j - 1] as usize)
+}
+
+fn build(l: &Lens, z: Sizing, labels: Vec<String>) -> Layout {
+    let (n, p1, q1) = (l.n(), l.p() as usize - 1, l.q() as usize - 1);
+    let total = l.node_count();
+    let slot = (2.0 * z.proc_radius).max(2.0 * z.bus_hw) + z.gap;
+    let pitch = p1.max(q1) as f64 * slot + z.group_gap;
+    // Groups in row j: (p − 1)^(j−1) · (q − 1)^(n−j).
+    let groups = |j: usize| p1.pow(j as u32 - 1) * q1.pow((n - j) as u32);
+    let widest = (1..=n).map(groups).max().unwrap_or(1) as f64 * pitch;
+    let shuffle = (0.14 * widest).clamp(70.0, 170.0);
+    let row_height = z.exchange + shuffle;
+
+    let nodes: Vec<Point> = (0..total)
+        .map(|v| {
+            let (j, proc, group, k) = place(l, v);
+            let left = (widest - groups(j) as f64 * pitch) / 2.0;
+            let centre = left + (group as f64 + 0.5) * pitch;
+            let count = if proc { p1 } else { q1 };
+            let x = centre + (k as f64 - (count as f64 - 1.0) / 2.0) * slot;
+            let y = (j - 1) as f64 * row_height + if proc { z.exchange } else { 0.0 };
+            Point::new(x, y)
+        })
+        .collect();
+
+    // Completion links leave the bottom row downwards, run up the nearer side in nested
+    // channels and enter the top row from above.
+    let bottom = (n - 1) as f64 * row_height + z.exchange;
+    let (left_edge, right_edge) = nodes
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |acc, p| {
+            (acc.0.min(p.x), acc.1.max(p.x))
+        });
+    let middle = (left_edge + right_edge) / 2.0;
+    let reach = z.proc_radius.max(z.bus_hw) + 10.0;
+    let step = if z.labels { 5.0 } else { 4.0 };
+    let mut completion: Vec<(Node, Node)> = Vec::new();
+
+    let mut edges = Vec::new();
+    let mut buf = Vec::new();
+    for v in 0..total {
+        buf.clear();
+        l.neighbours(v, &mut buf);
+        buf.sort_unstable();
+        buf.dedup();
+        for &w in buf.iter().filter(|&&w| w > v) {
+            let (jv, jw) = (place(l, v).0, place(l, w).0);
+            let kind = if jv == jw {
+                EdgeKind::Near
+            } else if jw == jv + 1 {
+                EdgeKind::Far
+            } else {
+                completion.push((v, w));
+                continue;
+            };
+            edges.push(Edge {
+                a: v,
+                b: w,
+                kind,
+                curve: Curve::Line(nodes[v], nodes[w]),
+            });
+        }
+    }
+    for left in [true, false] {
+        let mut side: Vec<(Node, Node)> = completion
+            .iter()
+            .copied()
+            .filter(|&(a, _)| (nodes[a].x < middle) == left)
+            .collect();
+        // Nearest the side first: the innermost channel and the shallowest turn.
+        side.sort_by(|&(a, _), &(b, _)| {
+            let (xa, xb) = (nodes[a].x, nodes[b].x);
+            if left {
+                xa.total_cmp(&xb)
+            } else {
+                xb.total_cmp(&xa)
+            }
+        });
+        for (i, &(a, b)) in side.iter().enumerate() {
+            let out = reach + i as f64 * step;
+            let x = if left {
+                left_edge - out
+            } else {
+                right_edge + out
+            };
+            let (pa, pb) = (nodes[a], nodes[b]);
+            let (low, high) = (bottom + out, -out);
+            edges.push(Edge {
+                a,
+                b,
+                kind: EdgeKind::Completion,
+                curve: Curve::Poly([
+                    pa,
+                    Point::new(pa.x, low),
+                    Point::new(x, low),
+                    Point::new(x, high),
+                    Point::new(pb.x, high),
+                    pb,
+                ]),
+            });
+        }
+    }
+
+    let styles = vec![
+        NodeStyle {
+            shape: Shape::Circle(z.proc_radius),
+            font_size: z.font,
+            show_labels: z.labels,
+            class: "proc",
+        },
+        NodeStyle {
+            shape: Shape::Rect {
+                hw: z.bus_hw,
+                hh: z.bus_hh,
+            },
+            font_size: z.font,
+            show_labels: z.labels,
+            class: "bus",
+        },
+    ];
+    let style_of = (0..total).map(|v| u8::from(!l.is_processor(v))).collect();
+    Layout::fitted(
+        nodes,
+        labels,
+        styles,
+        style_of,
+        edges,
+        Arrangement::Stages {
+            rows: n,
+            busses: l.q() - 1,
+            processors: l.p() - 1,
+            completed: l.is_completed(),
+        },
+        z.proc_radius,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::{draw, Drawing};
+    use super::super::testing::{check_layout, pos};
+    use super::*;
+    use icn_core::Network;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const SPECS: &[&str] = &[
+        "lens:p=3,q=3,n=1",
+        "lens:p=3,q=3,n=2",
+        "lens:p=3,q=3,n=3",
+        "lens:p=3,q=3,n=3,completed",
+        "lens:p=3,q=3,n=5,completed",
+        "lens:p=4,q=4,n=3",
+        "lens:p=4,q=4,n=3,completed",
+        "lens:p=3,q=5,n=3",
+        "lens:p=5,q=3,n=2",
+        "lens:p=5,q=5,n=3,completed",
+    ];
+
+    fn layout(spec: &str) -> Layout {
+        let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
+        match draw(&net) {
+            Drawing::Layout(l) => (*l).clone(),
+            other => panic!("{spec} is not drawn: {other:?}"),
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn every_node_and_link_fits_once_without_overlaps() {
+        for spec in SPECS {
+            let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
+            check_layout(spec, &net, &layout(spec));
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn rows_follow_the_dot_and_busses_sit_above_their_processors() {
+        let l = layout("lens:p=3,q=3,n=3,completed");
+        assert_eq!(l.nodes.len(), 48);
+        // Row 1: central busses B.v above processors a.v; row 3 ends with the edge processors.
+        let (b0, p1, b1, p3) = (
+            pos(&l, "B.000"),
+            pos(&l, "0.00"),
+            pos(&l, "B0.00"),
+            pos(&l, "000."),
+        );
+        assert!(b0.y < p1.y && p1.y < b1.y && b1.y < p3.y);
+        assert!((pos(&l, "B.111").y - b0.y).abs() < 1e-9);
+        assert!((pos(&l, "111.").y - p3.y).abs() < 1e-9);
+        // An exchange group is side by side: 0.00 and 1.00 share busses B.000 and B.100.
+        assert!((pos(&l, "1.00").x - p1.x).abs() < 2.5 * l.radius + 12.0);
+        assert_eq!(l.style(0).class, "proc");
+        assert_eq!(l.style(l.nodes.len() - 1).class, "bus");
+        assert!(l.style(0).show_labels);
+        // Completion links are dotted, one per edge processor.
+        let dotted = l
+            .edges
+            .iter()
+            .filter(|e| e.kind == EdgeKind::Completion)
+            .count();
+        assert_eq!(dotted, 8);
+        assert!(l.describe().contains("Dotted completion links"));
+    }
+
+    #[wasm_bindgen_test]
+    fn the_paper_example_is_too_large_to_draw() {
+        // lens:p=4,q=4,n=5: 5·3⁵ = 1215 processors and as many busses.
+        let net: Network = "lens:p=4,q=4,n=5".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            draw(&net),
+            Drawing::TooLarge {
+                nodes: 2430,
+                links: 4 * 1215 - 243
+            }
+        );
+    }
+}
