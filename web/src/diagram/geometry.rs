@@ -163,7 +163,8 @@ impl Curve {
         }
     }
 
-    /// Points along the curve, ends included, for bounding boxes and tests.
+    /// Points along the curve, ends included, for the layout tests.
+    #[cfg(test)]
     pub fn samples(&self, n: usize) -> impl Iterator<Item = Point> + '_ {
         let n = n.max(1);
         (0..=n).map(move |i| self.at(i as f64 / n as f64))

@@ -326,8 +326,7 @@ impl Layout {
             .map(|(k, e)| ((e.a, e.b), k))
             .collect();
         for s in &mut styles {
-            s.show_labels =
-                s.show_labels && s.font_size * (NOMINAL_WIDTH / width).min(1.0) >= MIN_LABEL_PX;
+            s.show_labels = s.show_labels && legible(s.font_size, width);
         }
         let shown = styles.iter().filter(|s| s.show_labels);
         let font_size = shown
@@ -452,54 +451,22 @@ pub fn hypercycle(h: &Hypercycle) -> Layout {
         }
     }
 
-    // Fit everything into a viewBox starting at (0, 0).
-    let mut min = Point::new(f64::INFINITY, f64::INFINITY);
-    let mut max = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
-    let mut grow = |p: Point, margin: f64| {
-        min = Point::new(min.x.min(p.x - margin), min.y.min(p.y - margin));
-        max = Point::new(max.x.max(p.x + margin), max.y.max(p.y + margin));
-    };
-    for &p in &nodes {
-        grow(p, radius + STROKE);
-    }
-    for e in &edges {
-        for p in e.curve.samples(24) {
-            grow(p, STROKE);
-        }
-    }
-    let shift = Point::new(PAD - min.x, PAD - min.y);
-    let nodes: Vec<Point> = nodes.iter().map(|&p| p.plus(shift, 1.0)).collect();
-    for e in &mut edges {
-        e.curve = e.curve.translated(shift);
-    }
-    let width = (max.x - min.x + 2.0 * PAD).ceil();
-    let height = (max.y - min.y + 2.0 * PAD).ceil();
-    let index = edges
-        .iter()
-        .enumerate()
-        .map(|(k, e)| ((e.a, e.b), k))
-        .collect();
-    let show_labels = font_size * (NOMINAL_WIDTH / width).min(1.0) >= MIN_LABEL_PX;
-
-    Layout {
-        width,
-        height,
-        radius,
+    let style = NodeStyle {
+        shape: Shape::Circle(radius),
         font_size,
-        show_labels,
-        styles: vec![NodeStyle {
-            shape: Shape::Circle(radius),
-            font_size,
-            show_labels,
-            class: "",
-        }],
-        style_of: vec![0; n],
+        show_labels: true,
+        class: "",
+    };
+    let labels = (0..n).map(|v| h.format_node(v)).collect();
+    Layout::fitted(
         nodes,
-        labels: (0..n).map(|v| h.format_node(v)).collect(),
+        labels,
+        vec![style],
+        vec![0; n],
         edges,
         arrangement,
-        index,
-    }
+        radius,
+    )
 }
 
 /// `n` nodes clockwise from the top of a circle, neighbours about `s` apart.
@@ -675,14 +642,7 @@ mod tests {
         }
     }
 
-    fn pos(l: &Layout, addr: &str) -> Point {
-        let v = l
-            .labels
-            .iter()
-            .position(|a| a == addr)
-            .unwrap_or_else(|| panic!("no node {addr}"));
-        l.nodes[v]
-    }
+    use crate::diagram::testing::pos;
 
     #[wasm_bindgen_test]
     fn a_grid_has_rows_of_the_first_digit_and_columns_of_the_second() {
