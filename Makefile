@@ -53,9 +53,9 @@ setup-build:
 	$(call step,setup: build tools)
 	scripts/setup.sh build
 
+# Its own output folder: a dev build in dist/ would break the next `make e2e`.
 serve: setup-build
 	$(call step,trunk serve on http://127.0.0.1:8080)
-	# Its own output folder: a dev build in dist/ would break the next `make e2e`.
 	trunk serve --dist target/serve-dist
 
 dist: setup-build
