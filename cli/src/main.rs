@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
-use icn_core::topology::lens::{self, Direction, PathChoice, PathClass};
+use icn_core::topology::lens::{self, PathChoice};
 use icn_core::{Network, Node, FAMILIES};
 use serde_json::{json, Value};
 
@@ -77,6 +77,9 @@ enum Command {
     Table {
         /// The table's name.
         name: Option<String>,
+        /// Output format (csv: one line per cell; the KYKLOS tables only).
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
     },
     /// The network as an edge list (one `u v` line per link, node indices).
     Export {
@@ -135,27 +138,19 @@ fn strategy_name<'a>(net: &Network, s: &'a Option<String>) -> &'a str {
 }
 
 /// The tables `icn table` computes.
-const TABLES: &[&str] = &["lens-figure2"];
+const TABLES: &[&str] = &[
+    "lens-figure2",
+    "kyklos-spans",
+    "kyklos-real-span",
+    "kyklos-density",
+    "d2-distances",
+];
 
-/// Reads a walkthrough path choice.
-fn path_choice(text: &str) -> Result<PathChoice, Failure> {
-    let class = |class| PathChoice::Class { class, run: None };
-    Ok(match text {
-        "shortest" => PathChoice::Shortest,
-        "paper" => PathChoice::PaperRule,
-        "left" => PathChoice::FourStep(Direction::Left),
-        "right" => PathChoice::FourStep(Direction::Right),
-        "class1" => class(PathClass::One),
-        "class2" => class(PathClass::Two),
-        "class3" => class(PathClass::Three),
-        "class4" => class(PathClass::Four),
-        other => {
-            return Err(Failure(format!(
-            "unknown path choice '{other}'; choose shortest, paper, left, right or class1..class4"
-        )))
-        }
-    })
-}
+/// `kyklos-density` is computed up to N = 2^12 = 4096 (about a second in a release build).
+const DENSITY_MAX_N: u64 = 12;
+
+/// `d2-distances` covers n = 2 … 10.
+const D2_MAX_N: u64 = 10;
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
@@ -262,7 +257,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 )));
             };
             let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
-            let steps = lens.walkthrough(a, b, path_choice(&choice)?)?;
+            let steps = lens.walkthrough(a, b, choice.parse::<PathChoice>()?)?;
             let doc = json!({
                 "spec": net.spec(),
                 "from": net.format_node(a),
@@ -273,23 +268,42 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
-        Command::Table { name } => match name.as_deref() {
-            Some("lens-figure2") => {
-                let figure = lens::figure2()?;
-                writeln!(out, "{}", serde_json::to_string_pretty(&figure)?)?;
-            }
-            Some(other) => {
-                return Err(Failure(format!(
-                    "unknown table '{other}'; known tables: {}",
-                    TABLES.join(", ")
-                )))
-            }
-            None => {
-                for t in TABLES {
-                    writeln!(out, "{t}")?;
+        Command::Table { name, format } => {
+            use icn_core::topology::kyklos::tables;
+            let table = match name.as_deref() {
+                Some("lens-figure2") => {
+                    if format == Format::Csv {
+                        return Err(Failure(
+                            "lens-figure2 is a worked example, printed as JSON only".into(),
+                        ));
+                    }
+                    let figure = lens::figure2()?;
+                    writeln!(out, "{}", serde_json::to_string_pretty(&figure)?)?;
+                    return Ok(());
+                }
+                Some("kyklos-spans") => tables::table1_spans(),
+                Some("kyklos-real-span") => tables::table_b1_real_spans(),
+                Some("kyklos-density") => tables::table3_density(DENSITY_MAX_N),
+                Some("d2-distances") => tables::d2_distances(D2_MAX_N),
+                Some(other) => {
+                    return Err(Failure(format!(
+                        "unknown table '{other}'; known tables: {}",
+                        TABLES.join(", ")
+                    )))
+                }
+                None => {
+                    for t in TABLES {
+                        writeln!(out, "{t}")?;
+                    }
+                    return Ok(());
                 }
             }
-        },
+            .map_err(Failure)?;
+            match format {
+                Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&table)?)?,
+                Format::Csv => write!(out, "{}", table.csv())?,
+            }
+        }
         Command::Export { spec, format } => {
             let net = network(&spec)?;
             let t = net.topology();

@@ -135,7 +135,13 @@ fn table_lens_figure2() {
     assert_eq!(v["class1_path"][0], "021.0212012");
     assert_eq!(v["class1_path"][10], "0110010.212");
     let (code, out, _) = icn(&["table"]);
-    assert_eq!((code, out.as_str()), (0, "lens-figure2\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nd2-distances\n"
+        )
+    );
 }
 
 /// The walkthrough reaches the destination in as many busses as the route's distance
@@ -179,4 +185,69 @@ fn kyklos_route() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("not available"), "{err}");
+}
+
+/// TR-88-27 Table 1 as `icn table kyklos-spans`: every cell matches, with the paper, the
+/// printed and the computed value and a verdict per cell; CSV has one line per cell.
+/// (`kyklos-density` computes N = 4096 and is tested in core with N ≤ 256.)
+#[test]
+fn table_kyklos_spans_json_and_csv() {
+    let v = json(&["table", "kyklos-spans"]);
+    assert_eq!(v["name"], "kyklos-spans");
+    assert!(v["source"].as_str().expect("source").contains("TR-88-27"));
+    assert_eq!(v["summary"]["cells"], 60);
+    assert_eq!(v["summary"]["matches"], 60);
+    let c = &v["cells"][0];
+    assert_eq!(
+        (c["group"].as_str(), c["row"].as_str(), c["column"].as_str()),
+        (
+            Some("proposed KYKLOS-II<2,3,6>"),
+            Some("level 1"),
+            Some("z tree 0")
+        )
+    );
+    assert_eq!(
+        (c["printed"].clone(), c["computed"].clone()),
+        (0.into(), 0.into())
+    );
+    assert_eq!(c["verdict"], "match");
+    let (code, out, _) = icn(&["table", "kyklos-spans", "--format", "csv"]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("group,row,column,printed,computed,verdict,note")
+    );
+    assert_eq!(
+        lines.next(),
+        Some("\"proposed KYKLOS-II<2,3,6>\",level 1,z tree 0,0,0,match,")
+    );
+    assert_eq!(out.lines().count(), 61);
+    let (code, _, err) = icn(&["table", "lens-figure2", "--format", "csv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("JSON only"), "{err}");
+}
+
+/// Table B-1 and the D2 paper's distributions: the only differing cells are the
+/// documented ones (footnote n13's formula; the M2 average's printed closed form).
+#[test]
+fn table_kyklos_real_span_and_d2_distances() {
+    let v = json(&["table", "kyklos-real-span"]);
+    assert_eq!(v["summary"]["differs"], 15);
+    let cells = v["cells"].as_array().expect("cells");
+    assert!(cells
+        .iter()
+        .filter(|c| c["verdict"] == "differs")
+        .all(|c| c["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("paper-notes.md"))));
+    let v = json(&["table", "d2-distances"]);
+    let cells = v["cells"].as_array().expect("cells");
+    for c in cells.iter().filter(|c| c["verdict"] == "differs") {
+        assert_eq!(c["column"], "M2 (closed form as printed)");
+    }
+    assert!(cells
+        .iter()
+        .filter(|c| c["column"] == "P_H2" || c["column"] == "P_M2" || c["column"] == "P_D2")
+        .all(|c| c["verdict"] == "match"));
 }

@@ -548,3 +548,163 @@ fn y2_relation_exactness() {
         assert_eq!(extra, 0, "{spec}");
     }
 }
+
+/// The symmetry computation of link traffic equals the all-pairs one, link by link,
+/// for every strategy on every small network (N ≤ 64; r up to 4; m = 2 and 3).
+#[test]
+fn link_traffic_by_symmetry_equals_all_pairs() {
+    let mut nets = small();
+    nets.push(k("kyklos2:m=2,r=4,n=4"));
+    for net in nets {
+        for kind in strategies(&net) {
+            let slow = net.traffic(kind).unwrap().links;
+            let fast = net.link_traffic_by_symmetry(kind).unwrap();
+            assert_eq!(slow.len(), fast.len());
+            for (i, (a, b)) in slow.iter().zip(&fast).enumerate() {
+                assert!(
+                    (a - b).abs() <= 1e-9 * a.abs().max(1.0),
+                    "{} {kind:?} link {i}: {a} vs {b}",
+                    net.spec_string()
+                );
+            }
+        }
+    }
+}
+
+mod paper_tables {
+    use icn_core::topology::kyklos::tables::{self, Num, PaperTable, Verdict};
+
+    fn differing(t: &PaperTable) -> Vec<(String, String, String)> {
+        t.cells
+            .iter()
+            .filter(|c| c.verdict == Verdict::Differs)
+            .map(|c| (c.group.clone(), c.row.clone(), c.column.clone()))
+            .collect()
+    }
+
+    /// `icn table kyklos-spans`: every z_tv and span of Table 1 matches.
+    #[test]
+    fn spans_table_matches_table_1() {
+        let t = tables::table1_spans().unwrap();
+        assert_eq!(t.name, "kyklos-spans");
+        // ⟨2,3,6⟩: 6 levels × 3 trees × (z, span); ⟨2,2,6⟩: 6 × 2 × 2.
+        assert_eq!((t.summary.cells, t.summary.matches), (36 + 24, 60));
+        let c = t
+            .cells
+            .iter()
+            .find(|c| {
+                c.group.contains("<2,2,6>") && c.row == "level 2" && c.column == "span tree 1"
+            })
+            .unwrap();
+        assert_eq!(
+            (c.printed, c.computed),
+            (Some(Num::Int(16)), Some(Num::Int(16)))
+        );
+    }
+
+    /// `icn table kyklos-real-span`: d_tv, r-span − 1, the level totals (by the table's
+    /// rule) and the tree and network totals all match; only the footnote-n13 formula
+    /// cells differ, and exactly where r-span > 1 and d_tv ≠ 1.
+    #[test]
+    fn real_span_table_matches_table_b1() {
+        let t = tables::table_b1_real_spans().unwrap();
+        // 7 trees × 6 levels × 4 cells + 7 tree totals + 3 network totals.
+        assert_eq!(t.summary.cells, 7 * 24 + 7 + 3);
+        let diff = differing(&t);
+        assert_eq!(diff.len(), 15);
+        assert!(diff
+            .iter()
+            .all(|(_, _, col)| col.ends_with("footnote n13 formula")));
+        assert_eq!(t.summary.matches, t.summary.cells - 15);
+        let total = |group: &str| {
+            t.cells
+                .iter()
+                .find(|c| c.group.contains(group) && c.row == "network total")
+                .unwrap()
+                .computed
+        };
+        assert_eq!(total("original"), Some(Num::Int(651)));
+        assert_eq!(total("proposed KYKLOS-II<2,2,6>"), Some(Num::Int(210)));
+        assert_eq!(total("<2,3,6>"), Some(Num::Int(477)));
+    }
+
+    /// `icn table kyklos-density` up to N = 256: K-1, M-2, H-2 and Y-2 match Table 3;
+    /// P-2 matches at N = 4 only (24, 248, 2784 for 26, 196, 1616: the tie rule);
+    /// larger N are reported as not computed.
+    #[test]
+    fn density_table_matches_table_3_up_to_256() {
+        let t = tables::table3_density(8).unwrap();
+        assert_eq!(t.summary.cells, 30);
+        assert_eq!(t.summary.not_computed, 10);
+        let diff = differing(&t);
+        assert_eq!(
+            diff.iter()
+                .map(|(_, row, col)| format!("{row} {col}"))
+                .collect::<Vec<_>>(),
+            ["N = 16 P-2", "N = 64 P-2", "N = 256 P-2"]
+        );
+        let p2: Vec<Option<Num>> = t
+            .cells
+            .iter()
+            .filter(|c| c.column == "P-2")
+            .map(|c| c.computed)
+            .collect();
+        assert_eq!(
+            p2[..4],
+            [
+                Some(Num::Int(3)),
+                Some(Num::Int(24)),
+                Some(Num::Int(248)),
+                Some(Num::Int(2784))
+            ]
+        );
+        assert_eq!(t.summary.matches, 17);
+    }
+
+    /// `icn table d2-distances` for n ≤ 8: the paper's P_M2(2d) and P_H2(2d) formulas and
+    /// Theorem 1's P_D2 equal the counts; the H2 average and the sum of the paper's
+    /// P_M2 match; only the printed closed form of the M2 average differs.
+    #[test]
+    fn d2_distances_table() {
+        let t = tables::d2_distances(8).unwrap();
+        let diff = differing(&t);
+        assert_eq!(diff.len(), 7, "{diff:?}");
+        assert!(diff
+            .iter()
+            .all(|(_, _, col)| col == "M2 (closed form as printed)"));
+        assert_eq!(t.summary.not_printed, 7); // the D2 averages
+                                              // 2ⁿ⁻² processors at the maximum distance 2n under M2 (n = 8: 64).
+        let c = t
+            .cells
+            .iter()
+            .find(|c| {
+                c.group.ends_with("<2,2,8>") && c.row.starts_with("d = 8") && c.column == "P_M2"
+            })
+            .unwrap();
+        assert_eq!(
+            (c.printed, c.computed),
+            (Some(Num::Int(64)), Some(Num::Int(64)))
+        );
+        // The corrected closed forms: 2n − 10/3 + (n + 10/3)/2ⁿ (even), (n + 11/3)/2ⁿ (odd).
+        for c in t
+            .cells
+            .iter()
+            .filter(|c| c.column == "M2 (sum of the paper's P_M2)")
+        {
+            let n: f64 = c
+                .group
+                .trim_end_matches('>')
+                .rsplit(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let tail = if n as u32 % 2 == 0 { 10.0 } else { 11.0 } / 3.0;
+            let want = 2.0 * n - 10.0 / 3.0 + (n + tail) / 2f64.powf(n);
+            assert!((c.computed.unwrap().value() - want).abs() < 1e-9, "n = {n}");
+        }
+        let csv = t.csv();
+        assert!(csv.starts_with("group,row,column,printed,computed,verdict,note\n"));
+        assert_eq!(csv.lines().count(), t.cells.len() + 1);
+    }
+}

@@ -772,3 +772,22 @@ fn theorem_1_automorphisms() {
         }
     }
 }
+
+/// The path-choice names shared by `choice=` URLs and `icn walkthrough --choice`.
+#[test]
+fn path_choice_names() {
+    use icn_core::topology::lens::{Direction, PathChoice, PathClass};
+    let class = |class| PathChoice::Class { class, run: None };
+    for (name, want) in [
+        ("shortest", PathChoice::Shortest),
+        ("paper", PathChoice::PaperRule),
+        ("left", PathChoice::FourStep(Direction::Left)),
+        ("right", PathChoice::FourStep(Direction::Right)),
+        ("class1", class(PathClass::One)),
+        ("class4", class(PathClass::Four)),
+    ] {
+        assert_eq!(name.parse::<PathChoice>(), Ok(want));
+    }
+    let err = "class5".parse::<PathChoice>().unwrap_err().to_string();
+    assert!(err.contains("unknown path 'class5'"), "{err}");
+}

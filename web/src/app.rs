@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
-use crate::pages::{RouteExplorer, UnknownView};
+use crate::pages::{LensWalkthrough, RouteExplorer, UnknownView};
 use crate::url::{View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
@@ -59,6 +59,7 @@ pub fn App() -> impl IntoView {
     let choice = Memo::new(move |_| nav.state.with(|s| s.view.clone()));
     let current = move || match choice.get() {
         ViewChoice::Known(View::Route) => view! { <RouteExplorer nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Walk) => view! { <LensWalkthrough nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     view! {

@@ -19,16 +19,19 @@ use icn_core::{family, FamilyInfo, Network, FAMILIES};
 pub enum View {
     /// Distance, path counts and paths between two nodes, with a diagram.
     Route,
+    /// The Lens walkthrough: a route played step by step, with the paper's analysis.
+    Walk,
 }
 
 impl View {
     /// Every view, in menu order; the first is the default.
-    pub const ALL: &'static [View] = &[View::Route];
+    pub const ALL: &'static [View] = &[View::Route, View::Walk];
 
     /// The value of `view=` in the query.
     pub fn slug(self) -> &'static str {
         match self {
             View::Route => "route",
+            View::Walk => "walk",
         }
     }
 
@@ -36,6 +39,7 @@ impl View {
     pub fn title(self) -> &'static str {
         match self {
             View::Route => "Route explorer",
+            View::Walk => "Lens walkthrough",
         }
     }
 
@@ -91,6 +95,70 @@ pub struct AppState {
     pub view: ViewChoice,
     /// The route explorer's fields.
     pub route: RouteForm,
+    /// The Lens walkthrough's fields.
+    pub walk: WalkForm,
+}
+
+/// The Lens walkthrough's fields, as typed (`?view=walk&t=SPEC&from=A&to=B&choice=C&step=K`).
+/// Nothing here is validated except `step`, a position that only the buttons write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkForm {
+    /// The topology spec.
+    pub spec: String,
+    /// Source processor.
+    pub from: String,
+    /// Destination processor.
+    pub to: String,
+    /// Which path: `shortest`, `paper`, `left`, `right`, `class1` … `class4`.
+    pub choice: String,
+    /// How many steps have been played (0: at the source). A value that is not a number
+    /// reads as 0; one past the end shows the last step.
+    pub step: usize,
+}
+
+/// The walkthrough's example: Figure 2 of the Lens paper.
+pub const WALK_EXAMPLE: (&str, &str, &str) =
+    ("lens:p=4,q=4,n=10,completed", "021.0212012", "0110010.212");
+
+impl WalkForm {
+    fn from_query(q: &Query) -> WalkForm {
+        let spec = q.get("t").unwrap_or(WALK_EXAMPLE.0).to_string();
+        let net = spec.parse::<Network>().ok();
+        let example = (spec == WALK_EXAMPLE.0).then_some((WALK_EXAMPLE.1, WALK_EXAMPLE.2));
+        // Missing: Figure 2's addresses on Figure 2's lens, else the network's default route.
+        let from = match (q.get("from"), example) {
+            (Some(a), _) => a.to_string(),
+            (None, Some(e)) => e.0.to_string(),
+            (None, None) => default_address(net.as_ref(), None, false),
+        };
+        let to = match (q.get("to"), example) {
+            (Some(a), _) => a.to_string(),
+            (None, Some(e)) => e.1.to_string(),
+            (None, None) => default_address(net.as_ref(), None, true),
+        };
+        WalkForm {
+            spec,
+            from,
+            to,
+            choice: q.get("choice").unwrap_or("shortest").to_string(),
+            step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(0),
+        }
+    }
+
+    /// The query string (without `?`) of this form; `step` only when not 0.
+    pub fn to_query(&self) -> String {
+        let mut pairs = vec![
+            ("view".into(), View::Walk.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("from".into(), self.from.clone()),
+            ("to".into(), self.to.clone()),
+            ("choice".into(), self.choice.clone()),
+        ];
+        if self.step > 0 {
+            pairs.push(("step".into(), self.step.to_string()));
+        }
+        Query(pairs).encode()
+    }
 }
 
 impl AppState {
@@ -106,8 +174,13 @@ impl AppState {
             },
         };
         AppState {
-            view,
             route: RouteForm::from_query(&q),
+            // The explorer's `t`, `from` and `to` are not the walkthrough's.
+            walk: match view {
+                ViewChoice::Known(View::Walk) => WalkForm::from_query(&q),
+                _ => WalkForm::from_query(&Query::default()),
+            },
+            view,
         }
     }
 
@@ -115,6 +188,7 @@ impl AppState {
     pub fn to_query(&self) -> String {
         match &self.view {
             ViewChoice::Known(View::Route) => self.route.to_query(View::Route),
+            ViewChoice::Known(View::Walk) => self.walk.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -502,6 +576,7 @@ mod tests {
             ] {
                 let state = AppState {
                     view: ViewChoice::Known(View::Route),
+                    walk: WalkForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -528,6 +603,30 @@ mod tests {
         for v in View::ALL {
             assert_eq!(View::from_slug(v.slug()), Some(*v));
         }
+    }
+
+    #[wasm_bindgen_test]
+    fn walk_state_round_trips_and_defaults_to_figure_2() {
+        let q = "view=walk&t=lens:p=4,q=4,n=10,completed&from=021.0212012&to=0110010.212&choice=class1&step=3";
+        let s = AppState::from_query(q);
+        assert_eq!(s.view, ViewChoice::Known(View::Walk));
+        assert_eq!(s.walk.choice, "class1");
+        assert_eq!(s.walk.step, 3);
+        assert_eq!(s.to_query(), q);
+        let d = AppState::from_query("view=walk").walk;
+        assert_eq!(
+            (d.spec.as_str(), d.from.as_str(), d.to.as_str()),
+            WALK_EXAMPLE
+        );
+        assert_eq!((d.choice.as_str(), d.step), ("shortest", 0));
+        let small = AppState::from_query("view=walk&t=lens:p=3,q=3,n=3&step=x").walk;
+        assert_eq!(small.step, 0);
+        assert!(!small.from.is_empty() && !small.to.is_empty());
+        let odd = AppState::from_query("view=walk&from=0z.1&to=&choice=sideways");
+        assert_eq!(odd.walk.from, "0z.1");
+        assert_eq!(odd.walk.to, "");
+        assert_eq!(odd.walk.choice, "sideways");
+        assert_eq!(AppState::from_query(&odd.to_query()).walk, odd.walk);
     }
 
     #[wasm_bindgen_test]

@@ -1,4 +1,4 @@
-//! The route explorer's pieces. Each reads [`crate::pages::RouteModel`] memos and displays
+//! The views' pieces (the route explorer's, then the walkthrough's `walk_*`). Each reads [`crate::pages::RouteModel`] memos and displays
 //! them; none computes anything about networks.
 
 mod diagram_panel;
@@ -8,6 +8,10 @@ mod path_list;
 mod results;
 mod route_fields;
 mod topology_fields;
+mod walk_analysis;
+mod walk_diagram;
+mod walk_fields;
+mod walk_player;
 
 pub use diagram_panel::DiagramPanel;
 pub use field_error::FieldError;
@@ -16,3 +20,7 @@ pub use path_list::PathList;
 pub use results::ResultsPanel;
 pub use route_fields::RouteFields;
 pub use topology_fields::TopologyFields;
+pub use walk_analysis::WalkAnalysis;
+pub use walk_diagram::WalkDiagram;
+pub use walk_fields::WalkFields;
+pub use walk_player::WalkPlayer;

@@ -2,6 +2,8 @@
 
 mod route;
 mod unknown;
+mod walk;
 
 pub use route::{ClickMode, DimRow, Facts, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET};
 pub use unknown::UnknownView;
+pub use walk::{Analysis, LensWalkthrough, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

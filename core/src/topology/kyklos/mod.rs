@@ -29,6 +29,7 @@
 mod address;
 mod routing;
 mod strings;
+pub mod tables;
 mod traffic;
 
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};

@@ -247,7 +247,7 @@ impl Kyklos {
         self.y2_levels_for(self.xor_mask(src, dst), self.y2_start_tree(dst))
     }
 
-    fn chain(&self, src: Node, dst: Node, order: &[(usize, usize)]) -> PathPlan {
+    pub(super) fn chain(&self, src: Node, dst: Node, order: &[(usize, usize)]) -> PathPlan {
         let mut at = src;
         let mut legs = Vec::new();
         for &(tree, levels) in order {

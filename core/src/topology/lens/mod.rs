@@ -44,7 +44,7 @@ pub use analysis::{
     figure2, CompletedRouting, Figure2, PathClass, RegionOfDifference, Run, SECTION4_EXAMPLE,
 };
 pub use loads::{LensLoads, ProcessorGraph};
-pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, WalkError};
+pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoice, WalkError};
 
 use crate::error::ParamError;
 use crate::spec::{parse_number, Spec};

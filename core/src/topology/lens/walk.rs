@@ -301,6 +301,36 @@ pub enum PathChoice {
     Shortest,
 }
 
+/// A `PathChoice` name that is not one of `shortest`, `paper`, `left`, `right`,
+/// `class1` … `class4`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(
+    "unknown path '{0}'; choose shortest, paper, left or right (uncompleted lens), or class1 to class4 (completed lens)"
+)]
+pub struct UnknownPathChoice(pub String);
+
+impl std::str::FromStr for PathChoice {
+    type Err = UnknownPathChoice;
+
+    /// Reads the names used in URLs (`choice=`) and on the command line (`--choice`):
+    /// `shortest`, `paper`, `left`, `right`, `class1` … `class4` (the longest region B or
+    /// C for classes 1 and 3).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let class = |class| PathChoice::Class { class, run: None };
+        Ok(match text {
+            "shortest" => PathChoice::Shortest,
+            "paper" => PathChoice::PaperRule,
+            "left" => PathChoice::FourStep(Direction::Left),
+            "right" => PathChoice::FourStep(Direction::Right),
+            "class1" => class(super::PathClass::One),
+            "class2" => class(super::PathClass::Two),
+            "class3" => class(super::PathClass::Three),
+            "class4" => class(super::PathClass::Four),
+            other => return Err(UnknownPathChoice(other.to_string())),
+        })
+    }
+}
+
 /// Turns legs into processor steps with digit bookkeeping.
 pub(crate) fn steps_from_legs(lens: &Lens, s: &Addr, t: &Addr, legs: &[Leg]) -> Vec<Step> {
     // Half positions and the phase of each half move.

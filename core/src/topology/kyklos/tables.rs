@@ -1,0 +1,614 @@
+//! The KYKLOS papers' tables, computed and set beside the printed values.
+//!
+//! Every table is a [`PaperTable`]: a flat list of [`Cell`]s, each with the value the
+//! paper prints (transcribed once, here), the value computed by this crate, and a
+//! verdict. Where a printed value is not reproduced, the cell's note says why and
+//! docs/paper-notes.md ("## KYKLOS") has the details.
+
+use serde::Serialize;
+
+use crate::metrics::{bfs, tidy};
+
+use super::{Kyklos, KyklosRouting, Shuffle};
+
+/// A table value: an exact integer, or a real number.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Num {
+    /// An integer.
+    Int(i64),
+    /// A real number (not an integer).
+    Real(f64),
+}
+
+impl Num {
+    /// The value, as an integer when it is one.
+    pub fn of(x: f64) -> Num {
+        if x.fract() == 0.0 && x.abs() < 9.0e15 {
+            Num::Int(x as i64)
+        } else {
+            Num::Real(x)
+        }
+    }
+
+    /// The value as f64.
+    pub fn value(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Real(x) => x,
+        }
+    }
+}
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Num::Int(i) => write!(f, "{i}"),
+            Num::Real(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// How a computed value compares with the printed one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Equal (within 10⁻⁹ relative).
+    Match,
+    /// Different; the cell's note says why.
+    Differs,
+    /// The paper prints nothing here; computed only.
+    NotPrinted,
+    /// Printed but not computed (the note says why).
+    NotComputed,
+}
+
+/// One cell of a table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Cell {
+    /// Which sub-table or network.
+    pub group: String,
+    /// The row label.
+    pub row: String,
+    /// The column label.
+    pub column: String,
+    /// The paper's value.
+    pub printed: Option<Num>,
+    /// This crate's value.
+    pub computed: Option<Num>,
+    /// Their comparison.
+    pub verdict: Verdict,
+    /// Why a value differs or is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Cell counts by verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Summary {
+    /// All cells.
+    pub cells: usize,
+    /// Cells that match.
+    pub matches: usize,
+    /// Cells that differ.
+    pub differs: usize,
+    /// Cells computed only.
+    pub not_printed: usize,
+    /// Cells printed only.
+    pub not_computed: usize,
+}
+
+/// A paper's table, computed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PaperTable {
+    /// The `icn table` name.
+    pub name: &'static str,
+    /// The paper and the table or section.
+    pub source: String,
+    /// What the cells are.
+    pub description: String,
+    /// Conventions and known discrepancies.
+    pub notes: Vec<String>,
+    /// Verdict counts.
+    pub summary: Summary,
+    /// The cells, row by row.
+    pub cells: Vec<Cell>,
+}
+
+impl PaperTable {
+    fn new(name: &'static str, source: String, description: &str) -> Self {
+        PaperTable {
+            name,
+            source,
+            description: description.into(),
+            notes: Vec::new(),
+            summary: Summary::default(),
+            cells: Vec::new(),
+        }
+    }
+
+    /// Adds a cell, judging it: equal within 10⁻⁹ relative is a match.
+    fn cell(
+        &mut self,
+        group: &str,
+        row: String,
+        column: String,
+        printed: Option<f64>,
+        computed: Option<f64>,
+        why_differs: Option<&str>,
+    ) {
+        let verdict = match (printed, computed) {
+            (Some(p), Some(c)) if (p - c).abs() <= 1e-9 * p.abs().max(1.0) => Verdict::Match,
+            (Some(_), Some(_)) => Verdict::Differs,
+            (None, _) => Verdict::NotPrinted,
+            (Some(_), None) => Verdict::NotComputed,
+        };
+        let note = match verdict {
+            Verdict::Differs | Verdict::NotComputed => why_differs.map(str::to_string),
+            _ => None,
+        };
+        self.cells.push(Cell {
+            group: group.into(),
+            row,
+            column,
+            printed: printed.map(|x| Num::of(tidy(x))),
+            computed: computed.map(|x| Num::of(tidy(x))),
+            verdict,
+            note,
+        });
+    }
+
+    fn finish(mut self) -> Self {
+        let mut s = Summary {
+            cells: self.cells.len(),
+            ..Summary::default()
+        };
+        for c in &self.cells {
+            match c.verdict {
+                Verdict::Match => s.matches += 1,
+                Verdict::Differs => s.differs += 1,
+                Verdict::NotPrinted => s.not_printed += 1,
+                Verdict::NotComputed => s.not_computed += 1,
+            }
+        }
+        self.summary = s;
+        self
+    }
+
+    /// The cells as CSV: `group,row,column,printed,computed,verdict,note`.
+    pub fn csv(&self) -> String {
+        let quote = |s: &str| {
+            if s.contains([',', '"', '\n']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.to_string()
+            }
+        };
+        let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
+        let mut out = String::from("group,row,column,printed,computed,verdict,note\n");
+        for c in &self.cells {
+            let verdict = match c.verdict {
+                Verdict::Match => "match",
+                Verdict::Differs => "differs",
+                Verdict::NotPrinted => "not_printed",
+                Verdict::NotComputed => "not_computed",
+            };
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{}\n",
+                quote(&c.group),
+                quote(&c.row),
+                quote(&c.column),
+                num(c.printed),
+                num(c.computed),
+                verdict,
+                quote(c.note.as_deref().unwrap_or(""))
+            ));
+        }
+        out
+    }
+}
+
+const TR: &str = "Haddix, Dale, Jenevein, Walton, The KYKLOS (n mod r = 0) Routing Algorithm, UT Austin TR-88-27";
+const D2: &str = "Du, Hwang, Odlyzko, Zhang, Minimal-distance routing for KYKLOS II";
+
+fn net(shuffle: Shuffle, r: u64, n: u64) -> Result<Kyklos, String> {
+    Kyklos::new(shuffle, 2, r, n).map_err(|e| e.to_string())
+}
+
+/// TR-88-27 Table 1: z_tv and span_tv = 2^z_tv of proposed KYKLOS-II⟨2,3,6⟩ and ⟨2,2,6⟩.
+///
+/// # Errors
+/// Never in practice (the networks are fixed and valid).
+pub fn table1_spans() -> Result<PaperTable, String> {
+    let mut table = PaperTable::new(
+        "kyklos-spans",
+        format!("{TR}, §IV, Table 1"),
+        "The dimension z_tv changed at level v of tree t (0-based digit, place value 2^z) and span_tv = m^z_tv, proposed shuffle.",
+    );
+    table.notes.push("The OCR of the ⟨2,3,6⟩ table is jumbled; its rows read level, z for trees 0-2, spans for trees 0-2 (docs/paper-notes.md, KYKLOS, Proposed shuffle).".into());
+    // Printed z_tv, rows = levels 1..6, columns = trees.
+    let printed: [(u64, &str, [&[usize]; 6]); 2] = [
+        (
+            3,
+            "proposed KYKLOS-II<2,3,6>",
+            [
+                &[0, 2, 4],
+                &[1, 3, 5],
+                &[3, 5, 1],
+                &[2, 4, 0],
+                &[5, 1, 3],
+                &[4, 0, 2],
+            ],
+        ),
+        (
+            2,
+            "proposed KYKLOS-II<2,2,6>",
+            [&[0, 3], &[1, 4], &[2, 5], &[5, 2], &[4, 1], &[3, 0]],
+        ),
+    ];
+    for (r, group, rows) in printed {
+        let k = net(Shuffle::Proposed, r, 6)?;
+        for (i, z) in rows.iter().enumerate() {
+            let v = i + 1;
+            for (t, &zp) in z.iter().enumerate() {
+                table.cell(
+                    group,
+                    format!("level {v}"),
+                    format!("z tree {t}"),
+                    Some(zp as f64),
+                    Some(k.dimension(t, v) as f64),
+                    None,
+                );
+            }
+            for (t, &zp) in z.iter().enumerate() {
+                table.cell(
+                    group,
+                    format!("level {v}"),
+                    format!("span tree {t}"),
+                    Some(f64::from(1u32 << zp)),
+                    Some(k.span(t, v) as f64),
+                    None,
+                );
+            }
+        }
+    }
+    Ok(table.finish())
+}
+
+/// TR-88-27 Appendix B, Table B-1: d_tv, r-span_tv − 1 and the total link crossings.
+///
+/// # Errors
+/// Never in practice (the networks are fixed and valid).
+pub fn table_b1_real_spans() -> Result<PaperTable, String> {
+    let mut table = PaperTable::new(
+        "kyklos-real-span",
+        format!("{TR}, Appendix B, Table B-1"),
+        "Per network, tree and level: d_tv (levels above v whose dimension is below z_tv), r-span_tv − 1 = 2^d_tv − 1 (the maximum number of link crossings), the total link crossings at the level and their tree and network totals.",
+    );
+    table.notes.push("Total link crossings are computed as the table prints them, 2^(n−v−1)·(r-span_tv − 1); footnote n13's formula 2^(n−v−d_tv)·(r-span_tv − 1) does not give the table (its cells are listed as 'footnote n13 formula', docs/paper-notes.md, KYKLOS, Table B-1 footnote n13). Crossings of an actual drawing are not computed.".into());
+    table.notes.push("The OCR of the lower two blocks repeats the ⟨2,2,6⟩ tree-1 column (8 values per row for 7 columns); the duplicate is dropped.".into());
+    // Printed d_tv for levels 6, 5, …, 1 (rows), per tree.
+    let nets: [(Shuffle, u64, &str, &[[usize; 6]]); 3] = [
+        (
+            Shuffle::Original,
+            2,
+            "original KYKLOS-II<2,2,6>",
+            &[[0, 0, 0, 0, 0, 0], [0, 1, 2, 3, 4, 5]],
+        ),
+        (
+            Shuffle::Proposed,
+            2,
+            "proposed KYKLOS-II<2,2,6>",
+            &[[0, 1, 2, 0, 0, 0], [0, 1, 2, 3, 3, 3]],
+        ),
+        (
+            Shuffle::Proposed,
+            3,
+            "proposed KYKLOS-II<2,3,6>",
+            &[[0, 1, 0, 1, 0, 0], [0, 1, 2, 3, 2, 2], [0, 1, 0, 1, 4, 4]],
+        ),
+    ];
+    // Printed r-span − 1 and total crossings, same layout.
+    let rspan: [&[[u64; 6]]; 3] = [
+        &[[0; 6], [0, 1, 3, 7, 15, 31]],
+        &[[0, 1, 3, 0, 0, 0], [0, 1, 3, 7, 7, 7]],
+        &[[0, 1, 0, 1, 0, 0], [0, 1, 3, 7, 3, 3], [0, 1, 0, 1, 15, 15]],
+    ];
+    let crossings: [&[[u64; 6]]; 3] = [
+        &[[0; 6], [0, 1, 6, 28, 120, 496]],
+        &[[0, 1, 6, 0, 0, 0], [0, 1, 6, 28, 56, 112]],
+        &[
+            [0, 1, 0, 4, 0, 0],
+            [0, 1, 6, 28, 24, 48],
+            [0, 1, 0, 4, 120, 240],
+        ],
+    ];
+    let tree_totals: [&[u64]; 3] = [&[0, 651], &[7, 203], &[5, 107, 365]];
+    let network_totals = [651u64, 210, 477];
+    let n = 6usize;
+    let footnote = "footnote n13's formula 2^(n−v−d_tv)·(r-span_tv − 1) does not give the printed totals; the table uses 2^(n−v−1)·(r-span_tv − 1) (docs/paper-notes.md, KYKLOS)";
+    for (i, &(shuffle, r, group, d_rows)) in nets.iter().enumerate() {
+        let k = net(shuffle, r, n as u64)?;
+        let mut network_total = 0usize;
+        for (t, d_printed) in d_rows.iter().enumerate() {
+            let mut tree_total = 0usize;
+            for (row, v) in (1..=n).rev().enumerate() {
+                let d = k.d(t, v);
+                let rs = k.real_span(t, v) - 1;
+                // 2^(n−v−1)·(r-span − 1); at v = n, r-span is 1.
+                let total = if rs == 0 { 0 } else { (rs << (n - v)) / 2 };
+                let foot = (rs << (n - v)) >> d; // d_tv ≤ n − v
+                tree_total += total;
+                let (row_label, tree) = (format!("level {v}"), format!("tree {t}"));
+                table.cell(
+                    group,
+                    row_label.clone(),
+                    format!("d {tree}"),
+                    Some(d_printed[row] as f64),
+                    Some(d as f64),
+                    None,
+                );
+                table.cell(
+                    group,
+                    row_label.clone(),
+                    format!("r-span − 1 {tree}"),
+                    Some(rspan[i][t][row] as f64),
+                    Some(rs as f64),
+                    None,
+                );
+                table.cell(
+                    group,
+                    row_label.clone(),
+                    format!("total link crossings {tree}"),
+                    Some(crossings[i][t][row] as f64),
+                    Some(total as f64),
+                    None,
+                );
+                table.cell(
+                    group,
+                    row_label,
+                    format!("total link crossings {tree}, footnote n13 formula"),
+                    Some(crossings[i][t][row] as f64),
+                    Some(foot as f64),
+                    Some(footnote),
+                );
+            }
+            network_total += tree_total;
+            table.cell(
+                group,
+                "tree total".into(),
+                format!("total link crossings tree {t}"),
+                Some(tree_totals[i][t] as f64),
+                Some(tree_total as f64),
+                None,
+            );
+        }
+        table.cell(
+            group,
+            "network total".into(),
+            "total link crossings".into(),
+            Some(network_totals[i] as f64),
+            Some(network_total as f64),
+            None,
+        );
+    }
+    Ok(table.finish())
+}
+
+/// Table 3's strategies: (column, KYKLOS-I?, strategy).
+pub const DENSITY_COLUMNS: [(&str, bool, KyklosRouting); 5] = [
+    ("K-1", true, KyklosRouting::Mr),
+    ("M-2", false, KyklosRouting::Mr),
+    ("H-2", false, KyklosRouting::Hr),
+    ("P-2", false, KyklosRouting::Pr),
+    ("Y-2", false, KyklosRouting::Y2),
+];
+
+/// Table 3, maximum link traffic density, as printed: n = 2, 4, …, 12 (N = 4 … 4096).
+pub const DENSITY_PRINTED: [(u64, [f64; 5]); 6] = [
+    (2, [4.0, 3.0, 4.0, 3.0, 3.0]),
+    (4, [64.0, 36.0, 32.0, 26.0, 24.0]),
+    (6, [1024.0, 576.0, 256.0, 196.0, 192.0]),
+    (8, [16384.0, 9216.0, 2048.0, 1616.0, 1536.0]),
+    (10, [262_144.0, 147_456.0, 16384.0, 15808.0, 12288.0]),
+    (
+        12,
+        [4_194_304.0, 2_359_296.0, 131_072.0, 173_568.0, 98304.0],
+    ),
+];
+
+/// TR-88-27 Table 3, maximum link traffic density of K-1, M-2, H-2, P-2, Y-2 for
+/// N = 4 … 4096, computed for n ≤ `max_n` (the rest is reported as not computed).
+///
+/// # Errors
+/// Never in practice (the strategies are defined on these networks).
+pub fn table3_density(max_n: u64) -> Result<PaperTable, String> {
+    let mut table = PaperTable::new(
+        "kyklos-density",
+        format!("{TR}, §VIII, Table 3 (Maximum Link Traffic Density)"),
+        "The busiest link's traffic over all N² ordered pairs of L-nodes, one unit per pair split equally among the strategy's routes, both directions of a link added. K-1 = KYKLOS-I⟨2,2,n⟩ with single-tree routes split over the two trees; M-2, H-2, P-2, Y-2 = proposed KYKLOS-II⟨2,2,n⟩.",
+    );
+    table.notes.push("Counting convention and the strategies' readings: docs/paper-notes.md, KYKLOS (Counting convention of Table 3; Y-2).".into());
+    table.notes.push("Computed exactly from the routes towards L-node 0 and the translation symmetry (Kyklos::link_traffic_by_symmetry), checked link by link against the all-pairs computation on small networks.".into());
+    table.notes.push("The second half of Table 3 (maximum IB-node processing load, partial-join assignments) is not computed.".into());
+    let p2 = "P-2's tie rule among minimal paths with the fewest pass-throughs is not given (TR-88-27 cites [Mene87b]); splitting ties equally gives this value (docs/paper-notes.md, KYKLOS, P-2)";
+    let not_computed = format!("not computed: this table is computed up to n = {max_n}");
+    for (n, printed) in DENSITY_PRINTED {
+        let kyklos1 = net(Shuffle::Identity, 2, n)?;
+        let kyklos2 = net(Shuffle::Proposed, 2, n)?;
+        for (c, (column, k1, kind)) in DENSITY_COLUMNS.into_iter().enumerate() {
+            let computed = if n <= max_n {
+                let k = if k1 { &kyklos1 } else { &kyklos2 };
+                Some(k.max_link_traffic(kind)?)
+            } else {
+                None
+            };
+            let why = match (computed, kind) {
+                (None, _) => Some(not_computed.as_str()),
+                (_, KyklosRouting::Pr) => Some(p2),
+                _ => Some("not reproduced (unexplained)"),
+            };
+            table.cell(
+                "maximum link traffic density",
+                format!("N = {}", 1u64 << n),
+                column.into(),
+                Some(printed[c]),
+                computed,
+                why,
+            );
+        }
+    }
+    Ok(table.finish())
+}
+
+/// The paper's P_M2(2d) for 2ⁿ processors: 2^d − ⌊3·2^(2d−n−2)⌋ (= 2^d for d ≤ ⌊n/2⌋).
+fn p_m2(n: u64, d: u64) -> f64 {
+    let e = 2 * d as i64 - n as i64 - 2;
+    let sub = (3.0 * 2f64.powi(e as i32)).floor();
+    2f64.powi(d as i32) - sub
+}
+
+/// The paper's P_H2(2d) with i = ⌊n/2⌋.
+fn p_h2(n: u64, d: u64) -> f64 {
+    let i = n / 2;
+    let coeff = if d <= i {
+        d + 3
+    } else if d <= n - i {
+        i + 2
+    } else {
+        n - d + 1
+    };
+    coeff as f64 * 2f64.powi(d as i32 - 2)
+}
+
+/// The D2 paper's distance distributions (§3) and average distances for the original
+/// KYKLOS-II⟨2,2,n⟩, n = 2 … `max_n`.
+///
+/// # Errors
+/// Never in practice (the strategies are defined on these networks).
+pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
+    let mut table = PaperTable::new(
+        "d2-distances",
+        format!("{D2}, §2-3 (D2 strategy, comparison of routing strategies)"),
+        "P_S(2d): the processors at distance 2d from processor 0 under S (the network is processor-symmetric), original KYKLOS-II⟨2,2,n⟩ (T2 = digit reversal); M2 = best single tree, H2 with i = ⌊n/2⌋, D2 = breadth-first distance. Printed = the paper's formula evaluated. Averages are over all 2ⁿ processors including processor 0 itself, as the paper's 1/2ⁿ sums.",
+    );
+    table.notes.push("P_D2 has no formula in the paper; its 'printed' column is Theorem 1, d = 2(n − longest run of equal digits), evaluated by counting runs.".into());
+    table.notes.push("The M2 average's closed form as printed (2ⁿ − 10/3 + (n + 13/3)/2ⁿ for even n, last term (2n + 5/6)/2ⁿ for odd n) is not the average of the paper's own P_M2 (which matches): '2ⁿ' must be 2n, and the sum gives 2n − 10/3 + (n + 10/3)/2ⁿ (even n), 2n − 10/3 + (n + 11/3)/2ⁿ (odd n) (docs/paper-notes.md, KYKLOS).".into());
+    let m2_avg_note = "the printed closed form (read with 2n for 2ⁿ) is not the average of the paper's own P_M2; that sum gives 2n − 10/3 + (n + 10/3)/2ⁿ (even n), (n + 11/3)/2ⁿ (odd n) (docs/paper-notes.md, KYKLOS)";
+    for n in 2..=max_n {
+        let k = net(Shuffle::Original, 2, n)?;
+        let group = format!("original KYKLOS-II<2,2,{n}>");
+        let nl = k.leaf_count();
+        let dist = bfs(&k, 0);
+        let (mut m2, mut h2, mut d2, mut runs) = (
+            vec![0usize; n as usize + 1],
+            vec![0usize; n as usize + 1],
+            vec![0usize; n as usize + 1],
+            vec![0usize; n as usize + 1],
+        );
+        for b in 1..nl {
+            let len = |kind| -> Result<usize, String> {
+                Ok(k.plans(kind, 0, b)?.first().map_or(0, |p| p.length()))
+            };
+            m2[len(KyklosRouting::Mr)? / 2] += 1;
+            h2[len(KyklosRouting::Hr)? / 2] += 1;
+            d2[dist[b] as usize / 2] += 1;
+            // Theorem 1: 2(n − longest run of zeros of b).
+            let mut longest = 0;
+            let mut run = 0;
+            for g in 0..n as usize {
+                run = if k.digit(b, g) == 0 { run + 1 } else { 0 };
+                longest = longest.max(run);
+            }
+            runs[n as usize - longest] += 1;
+        }
+        let avg = |counts: &[usize]| -> f64 {
+            counts
+                .iter()
+                .enumerate()
+                .map(|(d, &c)| (2 * d * c) as f64)
+                .sum::<f64>()
+                / nl as f64
+        };
+        for d in 1..=n {
+            let row = format!("d = {d} (distance {})", 2 * d);
+            let du = d as usize;
+            table.cell(
+                &group,
+                row.clone(),
+                "P_M2".into(),
+                Some(p_m2(n, d)),
+                Some(m2[du] as f64),
+                None,
+            );
+            table.cell(
+                &group,
+                row.clone(),
+                "P_H2".into(),
+                Some(p_h2(n, d)),
+                Some(h2[du] as f64),
+                None,
+            );
+            table.cell(
+                &group,
+                row,
+                "P_D2".into(),
+                Some(runs[du] as f64),
+                Some(d2[du] as f64),
+                None,
+            );
+        }
+        let nf = n as f64;
+        let big = nl as f64;
+        let m2_printed = if n % 2 == 0 {
+            2.0 * nf - 10.0 / 3.0 + (nf + 13.0 / 3.0) / big
+        } else {
+            2.0 * nf - 10.0 / 3.0 + (2.0 * nf + 5.0 / 6.0) / big
+        };
+        let i = n / 2;
+        let h2_printed =
+            2.0 * nf - 4.0 + 0.5f64.powi(i as i32 - 1) + 0.5f64.powi((n - i) as i32 - 1);
+        let m2_sum: f64 = (1..=n).map(|d| 2.0 * d as f64 * p_m2(n, d)).sum::<f64>() / big;
+        table.cell(
+            &group,
+            "average distance".into(),
+            "M2 (closed form as printed)".into(),
+            Some(m2_printed),
+            Some(avg(&m2)),
+            Some(m2_avg_note),
+        );
+        table.cell(
+            &group,
+            "average distance".into(),
+            "M2 (sum of the paper's P_M2)".into(),
+            Some(m2_sum),
+            Some(avg(&m2)),
+            None,
+        );
+        table.cell(
+            &group,
+            "average distance".into(),
+            "H2".into(),
+            Some(h2_printed),
+            Some(avg(&h2)),
+            None,
+        );
+        table.cell(
+            &group,
+            "average distance".into(),
+            "D2".into(),
+            None,
+            Some(avg(&d2)),
+            None,
+        );
+    }
+    Ok(table.finish())
+}
+
+/// The KYKLOS tables by `icn table` name.
+pub const TABLE_NAMES: [&str; 4] = [
+    "kyklos-spans",
+    "kyklos-real-span",
+    "kyklos-density",
+    "d2-distances",
+];

@@ -1,0 +1,73 @@
+//! The walkthrough's diagram: the Lens drawn as in the explorer, the path so far strong,
+//! the rest of the walk soft, and the bus of the current step lit.
+
+use icn_core::Node;
+use leptos::prelude::*;
+
+use crate::diagram::{DiagramSvg, Drawing};
+use crate::pages::WalkModel;
+
+/// The diagram card (or why there is no drawing).
+#[component]
+pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
+    // A click on a processor makes it the destination.
+    let on_node = Callback::new(move |v: Node| {
+        let Some(address) = model.network.with_untracked(|n| {
+            n.as_ref()
+                .ok()
+                .filter(|n| matches!(n, icn_core::Network::Lens(l) if l.is_processor(v)))
+                .map(|n| n.format_node(v))
+        }) else {
+            return;
+        };
+        model.playing.set(false);
+        model.commit(move |f| {
+            f.to = address;
+            f.step = 0;
+        });
+    });
+    // The current bus is lit by a rule on its label (labels are digits, dots and `B`).
+    let bus_rule = move || {
+        model
+            .current_bus
+            .get()
+            .map(|label| {
+                format!(".walk-diagram .diagram .node.bus[data-addr=\"{label}\"] rect {{ fill: var(--bus-lit); stroke: var(--accent); stroke-width: 3; }}")
+            })
+            .unwrap_or_default()
+    };
+    let drawing = move || {
+        model.drawing.with(|d| match d {
+            Some(Drawing::Layout(layout)) => view! {
+                <style>{bus_rule}</style>
+                <div class="diagram-frame walk-diagram">
+                    <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
+                </div>
+                <ul class="legend" aria-hidden="true">
+                    <li><span class="swatch src"></span>"source"</li>
+                    <li><span class="swatch dst"></span>"destination"</li>
+                    <li><span class="swatch route"></span>"walked so far"</li>
+                    <li><span class="swatch dag"></span>"the rest of the walk"</li>
+                    <li><span class="swatch bus-lit"></span>"bus of this step"</li>
+                </ul>
+            }
+            .into_any(),
+            Some(Drawing::TooLarge { nodes, links }) => view! {
+                <p class="too-large" data-testid="diagram-too-large" role="status">
+                    {format!("Too large to draw ({nodes} nodes, {links} links) — the walk and its numbers are exact.")}
+                </p>
+            }
+            .into_any(),
+            _ => view! { <p class="placeholder">"No diagram: the Lens spec is invalid."</p> }.into_any(),
+        })
+    };
+    view! {
+        <section class="card diagram-card walk-diagram-card" aria-labelledby="walk-diagram-title">
+            <div class="card-head">
+                <h2 id="walk-diagram-title">"Diagram"</h2>
+                <span class="help">"Click a processor to make it the destination."</span>
+            </div>
+            {drawing}
+        </section>
+    }
+}
