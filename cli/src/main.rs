@@ -73,6 +73,18 @@ enum Command {
         #[arg(long, short, default_value = "shortest")]
         choice: String,
     },
+    /// KYKLOS-II relational join (TR-88-27 §VII, Appendix A): the join site of the S
+    /// fragment at L-node S with the R fragment at L-node R, and both fragments' routes.
+    Join {
+        /// A KYKLOS spec, e.g. kyklos2:m=2,r=2,n=6 (m = 2, r = 2, proposed shuffle).
+        spec: String,
+        /// The L-node holding the S (larger) fragment.
+        #[arg(long)]
+        s: String,
+        /// The L-node holding the R (smaller) fragment.
+        #[arg(long)]
+        r: String,
+    },
     /// A table or worked example of a paper, computed: `icn table` lists them.
     Table {
         /// The table's name.
@@ -143,6 +155,7 @@ const TABLES: &[&str] = &[
     "kyklos-spans",
     "kyklos-real-span",
     "kyklos-density",
+    "kyklos-joins",
     "d2-distances",
 ];
 
@@ -268,6 +281,40 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
+        Command::Join { spec, s, r } => {
+            let net = network(&spec)?;
+            let Network::Kyklos(k) = &net else {
+                return Err(Failure(format!(
+                    "join is for KYKLOS; '{}' is a {}",
+                    net.spec(),
+                    net.family().name
+                )));
+            };
+            let (i, j) = (node(&net, "S", &s)?, node(&net, "R", &r)?);
+            for (which, text, x) in [("S", &s, i), ("R", &r, j)] {
+                if !k.is_leaf(x) {
+                    return Err(Failure(format!(
+                        "{which} address '{text}' is an IB-node; fragments are stored at L-nodes"
+                    )));
+                }
+            }
+            let join = k.join(i, j).map_err(Failure)?;
+            let names = |route: &[Node]| -> Vec<String> {
+                route.iter().map(|&x| net.format_node(x)).collect()
+            };
+            let doc = json!({
+                "spec": net.spec(),
+                "s": net.format_node(i),
+                "r": net.format_node(j),
+                "start_tree": join.start_tree,
+                "tree": join.tree,
+                "level": join.level,
+                "ib_node": join.ib.map(|_| net.format_node(join.site)),
+                "s_route": names(&join.s_route),
+                "r_route": names(&join.r_route),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
         Command::Table { name, format } => {
             use icn_core::topology::kyklos::tables;
             let table = match name.as_deref() {
@@ -284,6 +331,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Some("kyklos-spans") => tables::table1_spans(),
                 Some("kyklos-real-span") => tables::table_b1_real_spans(),
                 Some("kyklos-density") => tables::table3_density(DENSITY_MAX_N),
+                Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
                 Some("d2-distances") => tables::d2_distances(D2_MAX_N),
                 Some(other) => {
                     return Err(Failure(format!(

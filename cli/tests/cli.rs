@@ -139,7 +139,7 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nd2-distances\n"
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-joins\nd2-distances\n"
         )
     );
 }
@@ -250,4 +250,73 @@ fn table_kyklos_real_span_and_d2_distances() {
         .iter()
         .filter(|c| c["column"] == "P_H2" || c["column"] == "P_M2" || c["column"] == "P_D2")
         .all(|c| c["verdict"] == "match"));
+}
+
+/// `icn join`: TR-88-27 §VII / Appendix A join of S at 42 with R at 0 in proposed
+/// KYKLOS-II<2,2,6> (worked by hand in core/tests/kyklos.rs), the L-node case, errors.
+#[test]
+fn kyklos_join() {
+    let v = json(&["join", "kyklos2:m=2,r=2,n=6", "--s", "42", "--r", "0"]);
+    assert_eq!(v["spec"], "kyklos2:m=2,r=2,n=6,shuffle=proposed");
+    assert_eq!((v["s"].as_str(), v["r"].as_str()), (Some("42"), Some("0")));
+    assert_eq!(
+        (v["tree"].as_u64(), v["level"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert_eq!(v["ib_node"], "<0,2,10>");
+    assert_eq!(
+        v["s_route"],
+        serde_json::json!(["42", "<0,1,21>", "<0,2,10>"])
+    );
+    assert_eq!(
+        v["r_route"],
+        serde_json::json!([
+            "0", "<1,1,0>", "<1,2,0>", "<1,3,0>", "<1,2,8>", "<1,1,16>", "40", "<0,1,20>",
+            "<0,2,10>"
+        ])
+    );
+    let v = json(&["join", "kyklos2:m=2,r=2,n=6", "--s", "5", "--r", "5"]);
+    assert_eq!((v["level"].as_u64(), v["tree"].is_null()), (Some(0), true));
+    assert!(v["ib_node"].is_null());
+    for (args, want) in [
+        (
+            vec!["join", "kyklos2:m=2,r=2,n=6", "--s", "5", "--r", "<0,1,0>"],
+            "is an IB-node",
+        ),
+        (
+            vec!["join", "hypercube:n=3", "--s", "000", "--r", "001"],
+            "join is for KYKLOS",
+        ),
+        (
+            vec!["join", "kyklos2:m=2,r=3,n=6", "--s", "1", "--r", "2"],
+            "m = 2, r = 2",
+        ),
+    ] {
+        let (code, _, err) = icn(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(want), "{err}");
+    }
+}
+
+/// TR-88-27 Table 2 as `icn table kyklos-joins`: all 128 grid cells and the §VII
+/// loadings match.
+#[test]
+fn table_kyklos_joins() {
+    let v = json(&["table", "kyklos-joins"]);
+    assert_eq!(v["name"], "kyklos-joins");
+    assert_eq!(v["summary"]["differs"], 0);
+    assert_eq!(v["summary"]["matches"], v["summary"]["cells"]);
+    let cells = v["cells"].as_array().expect("cells");
+    assert_eq!(
+        cells
+            .iter()
+            .filter(|c| c["group"]
+                .as_str()
+                .is_some_and(|g| g.starts_with("Table 2")))
+            .count(),
+        128
+    );
+    let (code, out, _) = icn(&["table", "kyklos-joins", "--format", "csv"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Table 2 level,110,011,5,5,match,"), "{out}");
 }

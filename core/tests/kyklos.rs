@@ -708,3 +708,217 @@ mod paper_tables {
         assert_eq!(csv.lines().count(), t.cells.len() + 1);
     }
 }
+
+// ---- Relational joins (TR-88-27 §I, §II, §VII, Appendix A) ----
+
+/// Node index of IB-node <t,v,o> in `net`.
+fn ibn(net: &Kyklos, t: usize, v: usize, o: usize) -> usize {
+    net.index(t, v, o)
+}
+
+/// Joins worked by hand on proposed KYKLOS-II<2,2,6> (tree 0: z = 0,1,2,5,4,3; tree 1:
+/// z = 3,4,5,2,1,0). Start tree (Appendix A, j the R node): s = (384 − bitcount(j) −
+/// j div 2) mod 2. Y_s = X_t' cnc X_s; level by §VII's algorithm (1 + the run of ones
+/// from bit 1; 111110 → 1, 111111 → n); o = the ancestor of the S node i.
+#[test]
+fn joins_worked_by_hand() {
+    use icn_core::topology::kyklos::join_level;
+    let net = k("kyklos2:m=2,r=2,n=6");
+    // §VII's special cases and the general rule.
+    assert_eq!(join_level(0, 2, 6), 0);
+    assert_eq!(join_level(0b111110, 2, 6), 1);
+    assert_eq!(join_level(0b111111, 2, 6), 6);
+    assert_eq!(join_level(0b001110, 2, 6), 4);
+    assert_eq!(join_level(0b101010, 2, 6), 2);
+    assert_eq!(join_level(0b100000, 2, 6), 1);
+
+    // S at 24 (011000), R at 62 (111110): s = (5 + 31) mod 2 = 0; X = 100110,
+    // X_0 = 110, X_1' = 001, Y_0 = 001110 → v = 4 in tree 0 (X_0 > 0); the level-4
+    // ancestor of 24 keeps dims 3, 4 → o = 3. Y-2: levels(0) = 3 + 1 (step 5), so R goes
+    // up tree 0 only.
+    let j = net.join(24, 62).unwrap();
+    assert_eq!((j.start_tree, j.tree, j.level), (0, Some(0), 4));
+    assert_eq!(j.site, ibn(&net, 0, 4, 3));
+    let up = |x: usize| {
+        vec![
+            x,
+            ibn(&net, 0, 1, x >> 1),
+            ibn(&net, 0, 2, x >> 2),
+            ibn(&net, 0, 3, x >> 3),
+            ibn(&net, 0, 4, 3),
+        ]
+    };
+    assert_eq!(j.s_route, up(24));
+    assert_eq!(j.r_route, up(62));
+
+    // S at 8, R at 0: s = 0, X = 001000, X_0 = 0 → tree 1 (Appendix A 4c), Y_0 = 100000
+    // → v = 1; tree 1's level 1 changes dim 3, so 8's ancestor is <1,1,0>.
+    let j = net.join(8, 0).unwrap();
+    assert_eq!((j.start_tree, j.tree, j.level), (0, Some(1), 1));
+    assert_eq!(j.s_route, vec![8, ibn(&net, 1, 1, 0)]);
+    assert_eq!(j.r_route, vec![0, ibn(&net, 1, 1, 0)]);
+
+    // S at 42 (101010), R at 0: s = 0, X_0 = 010, X_1 = 101, Y_0 = 101010 → v = 2 in
+    // tree 0, <0,2,10>. Y-2 levels (2, 3); step 9 runs tree 1 first (0 → 40, passing
+    // through L-node 40 = 101000), then up tree 0 from 40 to the site.
+    let j = net.join(42, 0).unwrap();
+    assert_eq!((j.start_tree, j.tree, j.level), (0, Some(0), 2));
+    assert_eq!(
+        j.s_route,
+        vec![42, ibn(&net, 0, 1, 21), ibn(&net, 0, 2, 10)]
+    );
+    assert_eq!(
+        j.r_route,
+        vec![
+            0,
+            ibn(&net, 1, 1, 0),
+            ibn(&net, 1, 2, 0),
+            ibn(&net, 1, 3, 0),
+            ibn(&net, 1, 2, 8),
+            ibn(&net, 1, 1, 16),
+            40,
+            ibn(&net, 0, 1, 20),
+            ibn(&net, 0, 2, 10),
+        ]
+    );
+
+    // S at 0, R at 63: s = (6 + 31) mod 2 = 1, Y_1 = 111111 → level n = 6, the root of
+    // tree 1; both fragments climb tree 1 all the way.
+    let j = net.join(0, 63).unwrap();
+    assert_eq!((j.start_tree, j.tree, j.level), (1, Some(1), 6));
+    assert_eq!(j.site, ibn(&net, 1, 6, 0));
+    assert_eq!((j.s_route.len(), j.r_route.len()), (7, 7));
+
+    // i = j: at the L-node (§II).
+    let j = net.join(5, 5).unwrap();
+    assert_eq!((j.tree, j.level, j.site), (None, 0, 5));
+    assert_eq!((j.s_route.clone(), j.r_route.clone()), (vec![5], vec![5]));
+
+    // Errors.
+    assert!(net.join(64, 0).unwrap_err().contains("L-node 0-63"));
+    assert!(net.join(0, 64).is_err());
+    assert!(k("kyklos2:m=2,r=3,n=6").join(0, 1).is_err());
+    assert!(k("kyklos2:m=2,r=2,n=6,shuffle=original")
+        .join(0, 1)
+        .is_err());
+}
+
+/// Every join: S goes only up its join tree, both routes are walks of adjacent nodes
+/// ending at the join site, the site is the level-v ancestor of i in tree t and lies on
+/// the Y-2 route between i and j.
+#[test]
+fn join_routes_are_walks_to_the_site() {
+    for spec in [
+        "kyklos2:m=2,r=2,n=2",
+        "kyklos2:m=2,r=2,n=4",
+        "kyklos2:m=2,r=2,n=6",
+    ] {
+        let net = k(spec);
+        for i in 0..net.leaf_count() {
+            for jj in 0..net.leaf_count() {
+                let j = net.join(i, jj).unwrap();
+                assert_eq!(j.s_route.first(), Some(&i));
+                assert_eq!(j.r_route.first(), Some(&jj));
+                assert_eq!(j.s_route.last(), Some(&j.site));
+                assert_eq!(j.r_route.last(), Some(&j.site));
+                for route in [&j.s_route, &j.r_route] {
+                    for w in route.windows(2) {
+                        assert!(nb(&net, w[0]).contains(&w[1]), "{spec} {i} {jj}");
+                    }
+                }
+                // S: strictly up one tree, one level per hop.
+                assert_eq!(j.s_route.len(), j.level + 1);
+                for (v, &x) in j.s_route.iter().enumerate() {
+                    assert_eq!(net.level(x), v);
+                    if v > 0 {
+                        assert_eq!(net.tree(x), j.tree);
+                    }
+                }
+                if i == jj {
+                    assert_eq!((j.level, j.site), (0, i));
+                    continue;
+                }
+                let b = net.ib(j.site).unwrap();
+                assert_eq!((Some(b.tree), b.level), (j.tree, j.level));
+                assert!(net.contains(b.tree, b.level, b.spec, i));
+                // The site lies on the Y-2 route between the two L-nodes.
+                let y2 = net.y2_path(i, jj).unwrap();
+                assert!(y2.contains(&j.site), "{spec} {i} {jj}");
+                // Step 9 is that route walked from j, cut at the site.
+                let back: Vec<usize> = y2.iter().rev().copied().collect();
+                assert_eq!(j.r_route[..], back[..j.r_route.len()], "{spec} {i} {jj}");
+            }
+        }
+    }
+}
+
+/// TR-88-27 Table 2, every cell: the printed grid against all 4096 ordered pairs of
+/// proposed KYKLOS-II<2,2,6> (rows X_s, columns X_t', Y_s = X_t' cnc X_s).
+#[test]
+fn table_2_join_grid() {
+    use icn_core::topology::kyklos::table2_joins;
+    use icn_core::topology::kyklos::tables::Verdict;
+    let t = table2_joins().unwrap();
+    let grid: Vec<_> = t
+        .cells
+        .iter()
+        .filter(|c| c.group.starts_with("Table 2"))
+        .collect();
+    assert_eq!(grid.len(), 128);
+    for c in &grid {
+        assert_eq!(c.verdict, Verdict::Match, "{c:?}");
+    }
+    assert_eq!(t.summary.differs, 0);
+    assert_eq!(t.summary.matches, t.summary.cells);
+    // A few cells read directly: row 110 is <3,s> <4,s> <3,s> <5,s> <3,s> <4,s> <3,s> <1,s>.
+    let level = |row: &str, col: &str| {
+        grid.iter()
+            .find(|c| c.group == "Table 2 level" && c.row == row && c.column == col)
+            .and_then(|c| c.computed)
+            .map(|n| n.value() as usize)
+    };
+    let row110: Vec<_> = (0..8)
+        .map(|c| level("110", &format!("{c:03b}")).unwrap())
+        .collect();
+    assert_eq!(row110, vec![3, 4, 3, 5, 3, 4, 3, 1]);
+    assert_eq!(level("111", "111"), Some(6));
+    assert_eq!(level("000", "000"), Some(0));
+}
+
+/// §VII: Y-2 loading is one partial join per L-node and N/2 per IB-node at every level;
+/// every S source has 1 join at its L-node, N/2 at level 1 and half as many each level up
+/// (1 at level n), so level totals are N·(1, N/2, N/4, …, 1).
+#[test]
+fn join_loads_are_level() {
+    for (spec, n) in [
+        ("kyklos2:m=2,r=2,n=2", 2),
+        ("kyklos2:m=2,r=2,n=4", 4),
+        ("kyklos2:m=2,r=2,n=6", 6),
+    ] {
+        let net = k(spec);
+        let big_n = net.leaf_count();
+        let loads = net.join_loads().unwrap();
+        assert_eq!(loads.per_node.iter().sum::<usize>(), big_n * big_n);
+        assert_eq!((loads.min_per_node[0], loads.max_per_node[0]), (1, 1));
+        for v in 1..=n {
+            assert_eq!(loads.min_per_node[v], big_n / 2, "{spec} v = {v}");
+            assert_eq!(loads.max_per_node[v], big_n / 2, "{spec} v = {v}");
+            assert_eq!(
+                loads.per_level[v],
+                big_n * (big_n >> v).max(1),
+                "{spec} v = {v}"
+            );
+        }
+        // Per S source: 1 at the L-node, N/2 at level 1, halving upwards, 1 at level n.
+        let want: Vec<usize> = (0..=n)
+            .map(|v| if v == 0 { 1 } else { (big_n >> v).max(1) })
+            .collect();
+        for i in 0..big_n {
+            let mut got = vec![0usize; n + 1];
+            for j in 0..big_n {
+                got[net.join(i, j).unwrap().level] += 1;
+            }
+            assert_eq!(got, want, "{spec} S at {i}");
+        }
+    }
+}

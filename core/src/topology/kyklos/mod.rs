@@ -27,11 +27,13 @@
 //! leaf, so o is the node's fixed digits read as a base-m number.
 
 mod address;
+mod joins;
 mod routing;
 mod strings;
 pub mod tables;
 mod traffic;
 
+pub use joins::{join_level, table2_joins, Join, JoinLoads};
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::RoutingStrings;
 pub use traffic::{LevelTraffic, Traffic};

@@ -1,0 +1,374 @@
+//! Relational joins on KYKLOS-II (TR-88-27 §I, §II, §VII and Appendix A).
+//!
+//! The partial join of the S fragment stored at L-node i with the R fragment stored at
+//! L-node j is performed at one join site:
+//!
+//! * i = j: at the L-node itself (level 0, §II);
+//! * otherwise at the IB-node ⟨t, v, o⟩ where the tree t comes from Appendix A (start
+//!   tree s = (n·N − bitcount(j) − j div r) mod r; t = s when X_s > 0, else the first
+//!   tree after s with X_t > 0), the level v from §VII's level-assignment algorithm applied
+//!   to the Y-2 routing string Y_s, and o is the level-v ancestor of i in tree t.
+//!
+//! The S fragment moves only up tree t from i to the join site (§I, Y-2 step 8). The R
+//! fragment follows Y-2 step 9: from j through the trees s + 1, …, s (the join tree
+//! last), the way the Y-2 route to i goes, stopping at the join site on the way down.
+//!
+//! §VII is written for the two-tree case with m = 2 (Table 2 is KYKLOS-II⟨2,2,6⟩), so
+//! joins are offered for m = 2, r = 2 and the proposed shuffle only.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use crate::topology::Node;
+
+use super::tables::{Cell, Num, PaperTable, Summary, Verdict};
+use super::{IbNode, Kyklos, Shuffle};
+
+/// One partial join: where it happens and how the two fragments get there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Join {
+    /// The L-node holding the S (larger) fragment.
+    pub s: Node,
+    /// The L-node holding the R (smaller) fragment.
+    pub r: Node,
+    /// Appendix A's start tree s (from the R node j).
+    pub start_tree: usize,
+    /// X = XOR(i, j) as a bit mask.
+    pub x: u64,
+    /// The Y-2 routing string Y_s (bit v − 1 is X at the dimension of level v of tree s).
+    pub y_s: u64,
+    /// The join tree; `None` when the join is at the L-node (i = j).
+    pub tree: Option<usize>,
+    /// The join level (0: the L-node).
+    pub level: usize,
+    /// The join IB-node ⟨t, v, o⟩; `None` at level 0.
+    pub ib: Option<IbNode>,
+    /// The join site's node index (the L-node i at level 0).
+    pub site: Node,
+    /// The S fragment's route: i up the join tree to the site.
+    pub s_route: Vec<Node>,
+    /// The R fragment's route: j to the site (Y-2 step 9).
+    pub r_route: Vec<Node>,
+}
+
+/// §VII's Level Assignment Algorithm (find v), verbatim for base m, n levels.
+pub fn join_level(y_s: u64, m: u64, n: usize) -> usize {
+    let big_n = m.pow(n as u32);
+    let mut y = y_s;
+    let mut v = 1;
+    if y == 0 {
+        v = 0;
+    }
+    if y == big_n - 2 {
+        y = 0;
+    }
+    if y == big_n - 1 {
+        v = n;
+        y = 0;
+    }
+    y /= m;
+    while y > 0 {
+        if y % m != 0 {
+            v += 1;
+        } else {
+            y = 0;
+        }
+        y /= m;
+    }
+    v
+}
+
+/// Join counts of the whole network: every ordered pair (i, j) of L-nodes once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct JoinLoads {
+    /// Partial joins at each node (L-nodes first, then IB-nodes, by node index).
+    pub per_node: Vec<usize>,
+    /// Partial joins at each level v = 0 ..= n (all trees).
+    pub per_level: Vec<usize>,
+    /// The fewest partial joins at one node of level v (v = 0: an L-node).
+    pub min_per_node: Vec<usize>,
+    /// The most partial joins at one node of level v.
+    pub max_per_node: Vec<usize>,
+}
+
+impl Kyklos {
+    /// Why joins are not offered on this network, or `None` when they are.
+    pub fn joins_unsupported(&self) -> Option<String> {
+        (self.shuffle != Shuffle::Proposed || self.m != 2 || self.r != 2).then(|| {
+            "joins follow TR-88-27 §VII, written for m = 2, r = 2 and the proposed shuffle"
+                .to_string()
+        })
+    }
+
+    /// The partial join of the S fragment at L-node `i` with the R fragment at L-node `j`.
+    ///
+    /// # Errors
+    /// When joins are not offered here, when i or j is not an L-node, or (never on the
+    /// networks tested) when the assigned site is not on the Y-2 route of R.
+    pub fn join(&self, i: Node, j: Node) -> Result<Join, String> {
+        if let Some(why) = self.joins_unsupported() {
+            return Err(why);
+        }
+        for (name, x) in [("S", i), ("R", j)] {
+            if x >= self.leaves {
+                return Err(format!(
+                    "the {name} fragment is stored at an L-node 0-{}; {x} is not one",
+                    self.leaves - 1
+                ));
+            }
+        }
+        let r = self.r;
+        let x = self.xor_mask(i, j);
+        let s = self.y2_start_tree(j);
+        let y_s = self.y_mask(s, i, j);
+        let level = join_level(y_s, self.m as u64, self.n);
+        let slice = |t: usize| self.slice_mask(t, i, j).unwrap_or(0);
+        let tree = if x == 0 {
+            None
+        } else {
+            (0..r).map(|k| (s + k) % r).find(|&t| slice(t) > 0)
+        };
+        let Some(t) = tree else {
+            return Ok(Join {
+                s: i,
+                r: j,
+                start_tree: s,
+                x,
+                y_s,
+                tree: None,
+                level: 0,
+                ib: None,
+                site: i,
+                s_route: vec![i],
+                r_route: vec![j],
+            });
+        };
+        let mut s_route = vec![i];
+        let mut at = i;
+        for _ in 0..level {
+            at = self
+                .parent(t, at)
+                .ok_or_else(|| format!("no level {level} in tree {t}"))?;
+            s_route.push(at);
+        }
+        let site = at;
+        // Y-2 step 9: trees t − 1, t − 2, …, t (the join tree last), Y-2 levels.
+        let levels = self.y2_levels_for(x, s);
+        let order: Vec<(usize, usize)> = (1..=r)
+            .map(|k| {
+                let u = (t + r - k % r) % r;
+                (u, levels[u])
+            })
+            .collect();
+        let plan = self.chain(j, i, &order);
+        let nodes = self.plan_nodes(j, &plan);
+        let end = nodes
+            .iter()
+            .position(|&y| y == site)
+            .ok_or_else(|| format!("the join site of S {i}, R {j} is not on the Y-2 route of R"))?;
+        Ok(Join {
+            s: i,
+            r: j,
+            start_tree: s,
+            x,
+            y_s,
+            tree: Some(t),
+            level,
+            ib: self.ib(site),
+            site,
+            s_route,
+            r_route: nodes[..=end].to_vec(),
+        })
+    }
+
+    /// Partial joins per node and per level over all N² ordered pairs.
+    ///
+    /// # Errors
+    /// As [`Kyklos::join`].
+    pub fn join_loads(&self) -> Result<JoinLoads, String> {
+        let nodes = self.leaves + self.r * self.per_tree;
+        let mut per_node = vec![0usize; nodes];
+        for i in 0..self.leaves {
+            for j in 0..self.leaves {
+                per_node[self.join(i, j)?.site] += 1;
+            }
+        }
+        let n = self.n;
+        let mut per_level = vec![0usize; n + 1];
+        let mut min_per_node = vec![usize::MAX; n + 1];
+        let mut max_per_node = vec![0usize; n + 1];
+        for (x, &c) in per_node.iter().enumerate() {
+            let v = self.level(x);
+            per_level[v] += c;
+            min_per_node[v] = min_per_node[v].min(c);
+            max_per_node[v] = max_per_node[v].max(c);
+        }
+        Ok(JoinLoads {
+            per_node,
+            per_level,
+            min_per_node,
+            max_per_node,
+        })
+    }
+}
+
+/// TR-88-27 Table 2 as printed for KYKLOS-II⟨2,2,6⟩: rows X_s = 000 … 111, columns
+/// X_t' = 000 … 111, each cell ⟨level, tree⟩ with tree 0 = "s" (and the "<0,0>" cell,
+/// the L-node), 1 = "t". Transcribed once from the OCR text; every cell is legible.
+const TABLE2: [[(u8, u8); 8]; 8] = {
+    const S1: (u8, u8) = (1, 0);
+    const S2: (u8, u8) = (2, 0);
+    const S3: (u8, u8) = (3, 0);
+    const S4: (u8, u8) = (4, 0);
+    const S5: (u8, u8) = (5, 0);
+    const T1: (u8, u8) = (1, 1);
+    [
+        [(0, 0), T1, T1, T1, T1, T1, T1, T1],
+        [S1; 8],
+        [S2; 8],
+        [S2; 8],
+        [S1; 8],
+        [S1; 8],
+        [S3, S4, S3, S5, S3, S4, S3, S1],
+        [S3, S4, S3, S5, S3, S4, S3, (6, 0)],
+    ]
+};
+
+fn bits3(x: usize) -> String {
+    format!("{x:03b}")
+}
+
+fn push(
+    cells: &mut Vec<Cell>,
+    group: &str,
+    row: String,
+    column: String,
+    printed: usize,
+    computed: Option<usize>,
+    why: &str,
+) {
+    let verdict = match computed {
+        Some(c) if c == printed => Verdict::Match,
+        Some(_) => Verdict::Differs,
+        None => Verdict::NotComputed,
+    };
+    cells.push(Cell {
+        group: group.into(),
+        row,
+        column,
+        printed: Some(Num::Int(printed as i64)),
+        computed: computed.map(|c| Num::Int(c as i64)),
+        verdict,
+        note: (verdict != Verdict::Match).then(|| why.to_string()),
+    });
+}
+
+/// `icn table kyklos-joins`: TR-88-27 Table 2 (⟨level, tree⟩ per X_s, X_t'), computed
+/// from every ordered pair of KYKLOS-II⟨2,2,6⟩, and the §VII loadings.
+///
+/// # Errors
+/// Never in practice (the network is fixed and valid).
+pub fn table2_joins() -> Result<PaperTable, String> {
+    let net = Kyklos::new(Shuffle::Proposed, 2, 2, 6).map_err(|e| e.to_string())?;
+    let h = 3;
+    // (level, tree offset from s) of every pair, gathered per (X_s, X_t') cell.
+    let mut grid = vec![vec![BTreeSet::new(); 8]; 8];
+    for i in 0..net.leaves {
+        for j in 0..net.leaves {
+            let join = net.join(i, j)?;
+            let (row, col) = ((join.y_s & 7) as usize, (join.y_s >> h) as usize);
+            let offset = join.tree.map_or(0, |t| (t + 2 - join.start_tree) % 2);
+            grid[row][col].insert((join.level, offset));
+        }
+    }
+    let mut cells = Vec::new();
+    for (row, printed_row) in TABLE2.iter().enumerate() {
+        for (col, &(pl, pt)) in printed_row.iter().enumerate() {
+            let seen = &grid[row][col];
+            let computed = (seen.len() == 1)
+                .then(|| seen.iter().next().copied())
+                .flatten();
+            let why = "the pairs of this cell do not share one join site";
+            push(
+                &mut cells,
+                "Table 2 level",
+                bits3(row),
+                bits3(col),
+                pl as usize,
+                computed.map(|c| c.0),
+                why,
+            );
+            push(
+                &mut cells,
+                "Table 2 tree (0 = s or the L-node, 1 = t)",
+                bits3(row),
+                bits3(col),
+                pt as usize,
+                computed.map(|c| c.1),
+                why,
+            );
+        }
+    }
+    let loads = net.join_loads()?;
+    let half = net.leaves / 2;
+    for v in 0..=net.n {
+        let printed = if v == 0 { 1 } else { half };
+        let why = "the loading differs from §VII's Y-2 figure";
+        push(
+            &mut cells,
+            "§VII Y-2 partial joins per node",
+            format!("v = {v}"),
+            "fewest".into(),
+            printed,
+            Some(loads.min_per_node[v]),
+            why,
+        );
+        push(
+            &mut cells,
+            "§VII Y-2 partial joins per node",
+            format!("v = {v}"),
+            "most".into(),
+            printed,
+            Some(loads.max_per_node[v]),
+            why,
+        );
+    }
+    for v in 0..=net.n {
+        // §VII: one per source at the L-node, 32 at level 1, half as many each level up.
+        let printed = if v == 0 { 1 } else { half >> (v - 1) };
+        push(
+            &mut cells,
+            "§VII partial joins per level (all pairs / N)",
+            format!("v = {v}"),
+            "per S source".into(),
+            printed,
+            (loads.per_level[v] % net.leaves == 0).then(|| loads.per_level[v] / net.leaves),
+            "the level totals are not a multiple of N",
+        );
+    }
+    let mut summary = Summary {
+        cells: cells.len(),
+        ..Summary::default()
+    };
+    for c in &cells {
+        match c.verdict {
+            Verdict::Match => summary.matches += 1,
+            Verdict::Differs => summary.differs += 1,
+            Verdict::NotPrinted => summary.not_printed += 1,
+            Verdict::NotComputed => summary.not_computed += 1,
+        }
+    }
+    Ok(PaperTable {
+        name: "kyklos-joins",
+        source: "Haddix, Dale, Jenevein, Walton, The KYKLOS (n mod r = 0) Routing Algorithm, UT Austin TR-88-27, Table 2 and §VII".into(),
+        description: "Partial join sites <level, tree> of proposed KYKLOS-II<2,2,6> by X_s (rows) and X_t' (columns), Y_s = X_t' cnc X_s, computed from all 4096 ordered (S node, R node) pairs; then the §VII Y-2 loadings".into(),
+        notes: vec![
+            "Start tree s from Appendix A with j the R node; tree t = s when X_s > 0, else s + 1; level from the §VII Level Assignment Algorithm on Y_s.".into(),
+            "The printed <0,0> cell (i = j, join at the L-node) is read as level 0 and tree code 0; the L-node belongs to every tree (Appendix A 4a).".into(),
+            "Per-node loadings count every ordered pair once; level 0 is the L-nodes.".into(),
+        ],
+        summary,
+        cells,
+    })
+}
