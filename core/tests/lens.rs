@@ -630,13 +630,7 @@ fn theorem_2_duality() {
                 l.processor(&d, n - k).unwrap()
             }
         };
-        for u in 0..l.node_count() {
-            let mut image: Vec<usize> = nb(&l, u).into_iter().map(f).collect();
-            image.sort_unstable();
-            let mut want = nb(&l, f(u));
-            want.sort_unstable();
-            assert_eq!(image, want, "{}", l.spec_string());
-        }
+        assert_maps_neighbours_to_neighbours(&l, &f);
     }
 }
 
@@ -763,12 +757,8 @@ fn theorem_1_automorphisms() {
         for f in [&h as &dyn Fn(usize) -> usize, &g] {
             for u in 0..l.node_count() {
                 assert_eq!(l.is_processor(f(u)), l.is_processor(u));
-                let mut image: Vec<usize> = nb(&l, u).into_iter().map(f).collect();
-                image.sort_unstable();
-                let mut want = nb(&l, f(u));
-                want.sort_unstable();
-                assert_eq!(image, want, "{}", l.spec_string());
             }
+            assert_maps_neighbours_to_neighbours(&l, f);
         }
     }
 }
@@ -790,4 +780,16 @@ fn path_choice_names() {
     }
     let err = "class5".parse::<PathChoice>().unwrap_err().to_string();
     assert!(err.contains("unknown path 'class5'"), "{err}");
+}
+
+/// `f` maps each node's neighbourhood onto its image's neighbourhood (with `f` a
+/// bijection, that makes it an automorphism).
+fn assert_maps_neighbours_to_neighbours(l: &Lens, f: &dyn Fn(usize) -> usize) {
+    for u in 0..l.node_count() {
+        let mut image: Vec<usize> = nb(l, u).into_iter().map(f).collect();
+        image.sort_unstable();
+        let mut want = nb(l, f(u));
+        want.sort_unstable();
+        assert_eq!(image, want, "{}", l.spec_string());
+    }
 }

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::Lens;
 use crate::error::AddressError;
-use crate::metrics::bfs;
+use crate::metrics::channel_loads;
 use crate::topology::{Node, Topology};
 
 /// The processors of a Lens, two of them adjacent when they share a bus: with pattern B
@@ -107,58 +107,15 @@ impl Lens {
     /// (all minimal paths equally likely) routing.
     ///
     /// # Complexity
-    /// O(P · (N + E)): one breadth-first search and one pass over the minimal-path DAG
-    /// per destination processor. Meant for small lenses.
+    /// O(P · (N + E)): [`crate::metrics::channel_loads`] with the processors as
+    /// terminals, one pass over the minimal-path DAG per destination processor. Meant
+    /// for small lenses.
     pub fn loads(&self) -> LensLoads {
-        let n = self.node_count();
         let procs = self.processor_count();
-        let mut load = vec![0f64; n];
-        let mut adj_off = Vec::with_capacity(n + 1);
-        let mut adj = Vec::new();
-        adj_off.push(0);
-        for u in 0..n {
-            self.neighbours(u, &mut adj);
-            adj_off.push(adj.len());
-        }
-        let mut tau = vec![0f64; n];
-        let mut g = vec![0f64; n];
-        for t in 0..procs {
-            let dist = bfs(self, t);
-            let mut order: Vec<Node> = (0..n).collect();
-            order.sort_unstable_by_key(|&u| dist[u]);
-            tau.fill(0.0);
-            tau[t] = 1.0;
-            for &u in &order[1..] {
-                tau[u] = adj[adj_off[u]..adj_off[u + 1]]
-                    .iter()
-                    .filter(|&&v| dist[v] + 1 == dist[u])
-                    .map(|&v| tau[v])
-                    .sum();
-            }
-            for u in 0..n {
-                g[u] = if u < procs && u != t {
-                    1.0 / tau[u]
-                } else {
-                    0.0
-                };
-            }
-            for &u in order.iter().rev() {
-                if u == t {
-                    continue;
-                }
-                let gu = g[u];
-                load[u] += tau[u] * gu - if u < procs { 1.0 } else { 0.0 };
-                for &v in &adj[adj_off[u]..adj_off[u + 1]] {
-                    if dist[v] + 1 == dist[u] {
-                        g[v] += gu;
-                    }
-                }
-            }
-        }
-        let load: Vec<f64> = load.into_iter().map(crate::metrics::tidy).collect();
+        let node_loads = channel_loads(self, &self.routing()).node_loads;
         LensLoads {
-            processor: load[..procs].to_vec(),
-            bus: load[procs..].to_vec(),
+            processor: node_loads[..procs].to_vec(),
+            bus: node_loads[procs..].to_vec(),
         }
     }
 }
