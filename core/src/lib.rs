@@ -19,6 +19,7 @@ pub mod metrics;
 mod network;
 pub mod routing;
 mod spec;
+pub mod table;
 pub mod topology;
 
 pub use error::{AddressError, ParamError, SpecError, StrategyError};
