@@ -157,6 +157,7 @@ const TABLES: &[&str] = &[
     "kyklos-density",
     "kyklos-joins",
     "d2-distances",
+    "d2-density",
 ];
 
 /// `kyklos-density` is computed up to N = 2^12 = 4096 (about a second in a release build).
@@ -164,6 +165,9 @@ const DENSITY_MAX_N: u64 = 12;
 
 /// `d2-distances` covers n = 2 … 10.
 const D2_MAX_N: u64 = 10;
+
+/// `d2-density` covers the paper's n = 3 … 20 (2^20 sequences by processor symmetry).
+const D2_DENSITY_MAX_N: u64 = 20;
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
@@ -333,6 +337,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Some("kyklos-density") => tables::table3_density(DENSITY_MAX_N),
                 Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
                 Some("d2-distances") => tables::d2_distances(D2_MAX_N),
+                Some("d2-density") => tables::d2_density(D2_DENSITY_MAX_N),
                 Some(other) => {
                     return Err(Failure(format!(
                         "unknown table '{other}'; known tables: {}",

@@ -139,7 +139,7 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-joins\nd2-distances\n"
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-joins\nd2-distances\nd2-density\n"
         )
     );
 }
@@ -319,4 +319,14 @@ fn table_kyklos_joins() {
     let (code, out, _) = icn(&["table", "kyklos-joins", "--format", "csv"]);
     assert_eq!(code, 0);
     assert!(out.contains("Table 2 level,110,011,5,5,match,"), "{out}");
+}
+
+#[test]
+fn table_d2_density_csv() {
+    let (code, out, _) = icn(&["table", "d2-density", "--format", "csv"]);
+    assert_eq!(code, 0);
+    // D2 at n = 5: 212/3, printed 71; H2 at n = 4: 32 = N^1.5/2.
+    assert!(out.contains("\nD2 n=5,density,N=32,71,70.6666666667,match,\n"));
+    assert!(out.contains("\nH2 n=4,density,N=16,32,32,match,\n"));
+    assert!(out.contains("\nD2 n=20,level,N=1048576,17,17,match,\n"));
 }

@@ -80,6 +80,9 @@ pub struct Cell {
     /// Why a value differs or is missing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The computed value as an exact fraction, where it is rational and not an integer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
 }
 
 /// Cell counts by verdict.
@@ -137,8 +140,34 @@ impl PaperTable {
         computed: Option<f64>,
         why_differs: Option<&str>,
     ) {
+        let tolerance = printed.map_or(0.0, |p| 1e-9 * p.abs().max(1.0));
+        self.cell_within(
+            group,
+            row,
+            column,
+            printed,
+            computed,
+            tolerance,
+            why_differs,
+        );
+    }
+
+    /// Adds a cell printed with limited precision: a match when the computed value is
+    /// within `tolerance` (absolute) of the printed one, e.g. below 1 for a rounded or
+    /// truncated integer, half a unit of the last digit for 2.8 × 10⁵.
+    #[allow(clippy::too_many_arguments)]
+    pub fn cell_within(
+        &mut self,
+        group: &str,
+        row: String,
+        column: String,
+        printed: Option<f64>,
+        computed: Option<f64>,
+        tolerance: f64,
+        why_differs: Option<&str>,
+    ) {
         let verdict = match (printed, computed) {
-            (Some(p), Some(c)) if (p - c).abs() <= 1e-9 * p.abs().max(1.0) => Verdict::Match,
+            (Some(p), Some(c)) if (p - c).abs() <= tolerance => Verdict::Match,
             (Some(_), Some(_)) => Verdict::Differs,
             (None, _) => Verdict::NotPrinted,
             (Some(_), None) => Verdict::NotComputed,
@@ -155,7 +184,15 @@ impl PaperTable {
             computed: computed.map(|x| Num::of(tidy(x))),
             verdict,
             note,
+            exact: None,
         });
+    }
+
+    /// Records the exact value of the last cell added.
+    pub fn exact(&mut self, text: String) {
+        if let Some(c) = self.cells.last_mut() {
+            c.exact = Some(text);
+        }
     }
 
     /// Counts the verdicts; call once, after the last cell.

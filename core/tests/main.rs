@@ -4,5 +4,6 @@
 mod conformance;
 mod hypercycle;
 mod kyklos;
+mod kyklos_density;
 mod lens;
 mod properties;

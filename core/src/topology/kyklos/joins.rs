@@ -261,6 +261,7 @@ fn push(
         computed: computed.map(|c| Num::Int(c as i64)),
         verdict,
         note: (verdict != Verdict::Match).then(|| why.to_string()),
+        exact: None,
     });
 }
 

@@ -27,12 +27,14 @@
 //! leaf, so o is the node's fixed digits read as a base-m number.
 
 mod address;
+mod density;
 mod joins;
 mod routing;
 mod strings;
 pub mod tables;
 mod traffic;
 
+pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
 pub use joins::{join_level, table2_joins, Join, JoinLoads};
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::RoutingStrings;

@@ -388,18 +388,12 @@ impl Kyklos {
             .map_or_else(|| vec![src], |p| self.plan_nodes(src, p)))
     }
 
-    /// Du et al.'s D2 rule for r = 2 (original shuffle): for every longest run of equal
-    /// digits a_(i+1) … a_(i+k) (indices from the most significant digit), route through
-    /// s₁ = (a₁ … a_(i+k), b_(i+k+1) … b_n) via tree 0 then tree 1, and through
-    /// s₂ = (b₁ … b_(i+k), a_(i+k+1) … a_n) via tree 1 then tree 0. Distinct plans only.
-    pub fn d2_rule_plans(&self, a: Node, b: Node) -> Vec<PathPlan> {
+    /// The maximal runs (i, k) of equal digits a_(i+1) … a_(i+k) of leaves a and b, with
+    /// digits indexed 1 … n from the most significant (digit i is dimension n − i).
+    pub(super) fn equal_runs(&self, a: Node, b: Node) -> Vec<(usize, usize)> {
         let n = self.n;
-        if a == b {
-            return vec![PathPlan::default()];
-        }
-        // Index i (1-based, from the most significant digit) is dimension n − i.
         let eq = |i: usize| self.digit(a, n - i) == self.digit(b, n - i);
-        let mut runs = Vec::new(); // (i, k): run a_(i+1) … a_(i+k)
+        let mut runs = Vec::new();
         let mut i = 0;
         while i < n {
             if eq(i + 1) {
@@ -413,6 +407,19 @@ impl Kyklos {
                 i += 1;
             }
         }
+        runs
+    }
+
+    /// Du et al.'s D2 rule for r = 2 (original shuffle): for every longest run of equal
+    /// digits a_(i+1) … a_(i+k) (indices from the most significant digit), route through
+    /// s₁ = (a₁ … a_(i+k), b_(i+k+1) … b_n) via tree 0 then tree 1, and through
+    /// s₂ = (b₁ … b_(i+k), a_(i+k+1) … a_n) via tree 1 then tree 0. Distinct plans only.
+    pub fn d2_rule_plans(&self, a: Node, b: Node) -> Vec<PathPlan> {
+        let n = self.n;
+        if a == b {
+            return vec![PathPlan::default()];
+        }
+        let runs = self.equal_runs(a, b);
         let longest = runs.iter().map(|&(_, k)| k).max().unwrap_or(0);
         let mut out: Vec<PathPlan> = Vec::new();
         let mut push = |p: PathPlan| {
