@@ -155,6 +155,7 @@ const TABLES: &[&str] = &[
     "kyklos-spans",
     "kyklos-real-span",
     "kyklos-density",
+    "kyklos-load",
     "kyklos-joins",
     "d2-distances",
     "d2-density",
@@ -165,6 +166,9 @@ const DENSITY_MAX_N: u64 = 12;
 
 /// `d2-distances` covers n = 2 … 10.
 const D2_MAX_N: u64 = 10;
+
+/// `kyklos-load` is computed for N = 4 … 1024, as printed (all N² pairs).
+const LOAD_MAX_N: u64 = 10;
 
 /// `d2-density` covers the paper's n = 3 … 20 (2^20 sequences by processor symmetry).
 const D2_DENSITY_MAX_N: u64 = 20;
@@ -335,6 +339,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Some("kyklos-spans") => tables::table1_spans(),
                 Some("kyklos-real-span") => tables::table_b1_real_spans(),
                 Some("kyklos-density") => tables::table3_density(DENSITY_MAX_N),
+                Some("kyklos-load") => tables::table3_load(LOAD_MAX_N),
                 Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
                 Some("d2-distances") => tables::d2_distances(D2_MAX_N),
                 Some("d2-density") => tables::d2_density(D2_DENSITY_MAX_N),

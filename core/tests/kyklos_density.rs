@@ -106,3 +106,73 @@ fn the_d2_table_reproduces_the_paper_up_to_its_rounding() {
     assert_eq!(t.summary.differs, 12);
     assert_eq!(t.summary.not_printed, 20);
 }
+
+#[test]
+fn processing_loads_follow_section_vii() {
+    for n in [2u64, 4, 6] {
+        let big_n = 1usize << n;
+        let root = (big_n as f64).sqrt();
+        let h = (n / 2) as usize;
+        let k2 = Kyklos::new(Shuffle::Proposed, 2, 2, n).unwrap();
+        let h2 = k2.h2_join_load().unwrap();
+        let y2 = k2.y2_join_load().unwrap();
+        for load in [&h2, &y2] {
+            // Every ordered pair joins exactly once.
+            assert_eq!(load.per_node.iter().sum::<f64>(), (big_n * big_n) as f64);
+        }
+        // §VII: Y-2 puts N/2 on every IB-node.
+        assert!(y2.per_node[big_n..]
+            .iter()
+            .all(|&c| c == (big_n / 2) as f64));
+        // §VII's H-2 loadings: level 1 N/2 + N^½ − 1 (n ≥ 4), levels 2 … h N/2 on every
+        // node, nothing above h.
+        for x in big_n..h2.per_node.len() {
+            let v = k2.level(x);
+            let want = match v {
+                1 if n >= 4 => big_n as f64 / 2.0 + root - 1.0,
+                1 => continue,
+                v if v <= h => (big_n / 2) as f64,
+                _ => 0.0,
+            };
+            assert_eq!(h2.per_node[x], want, "n={n} node {x} level {v}");
+        }
+        // K-1: the roots take N²/4 each (pairs differing in the top digit, two trees).
+        let k1 = Kyklos::new(Shuffle::Identity, 2, 2, n).unwrap();
+        let mid = k1.midpoint_join_load(KyklosRouting::Mr).unwrap();
+        assert_eq!(mid.max_ib_node, (big_n * big_n / 4) as f64);
+        assert_eq!(mid.max_per_level[n as usize], mid.max_ib_node);
+    }
+    // N = 4: level 1 only; Appendix A's trees give 2, 3, 3, 4, not the formula's 3 on each.
+    let k2 = Kyklos::new(Shuffle::Proposed, 2, 2, 2).unwrap();
+    let mut level1: Vec<f64> = k2.h2_join_load().unwrap().per_node[4..]
+        .iter()
+        .zip(4..)
+        .filter(|&(_, x)| k2.level(x) == 1)
+        .map(|(&c, _)| c)
+        .collect();
+    level1.sort_by(f64::total_cmp);
+    assert_eq!(level1, vec![2.0, 3.0, 3.0, 4.0]);
+}
+
+#[test]
+fn the_load_table_reproduces_table_3() {
+    use icn_core::topology::kyklos::tables::table3_load;
+    let t = table3_load(6).unwrap();
+    let get = |row: &str, column: &str| {
+        let c = t
+            .cells
+            .iter()
+            .find(|c| c.row == row && c.column == column)
+            .unwrap();
+        (c.computed.unwrap().value(), c.verdict)
+    };
+    assert_eq!(get("N = 64", "K-1"), (1024.0, Verdict::Match));
+    assert_eq!(get("N = 64", "H-2"), (39.0, Verdict::Match));
+    assert_eq!(get("N = 64", "Y-2"), (32.0, Verdict::Match));
+    assert_eq!(get("N = 16", "H-2"), (11.0, Verdict::Match));
+    assert_eq!(get("N = 4", "H-2"), (4.0, Verdict::Differs));
+    // P-2 with ties split equally and mid-point joins (printed 12, 88).
+    assert_eq!(get("N = 16", "P-2"), (20.0, Verdict::Differs));
+    assert_eq!(get("N = 64", "P-2"), (208.0, Verdict::Differs));
+    assert_eq!(t.summary.matches, 9);
+}

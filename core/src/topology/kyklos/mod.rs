@@ -29,6 +29,7 @@
 mod address;
 mod density;
 mod joins;
+mod load;
 mod routing;
 mod strings;
 pub mod tables;
@@ -36,6 +37,7 @@ mod traffic;
 
 pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
 pub use joins::{join_level, table2_joins, Join, JoinLoads};
+pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::RoutingStrings;
 pub use traffic::{LevelTraffic, Traffic};

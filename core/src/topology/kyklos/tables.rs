@@ -233,7 +233,10 @@ pub fn table3_density(max_n: u64) -> Result<PaperTable, String> {
     );
     table.notes.push("Counting convention and the strategies' readings: docs/paper-notes.md, KYKLOS (Counting convention of Table 3; Y-2).".into());
     table.notes.push("Computed exactly from the routes towards L-node 0 and the translation symmetry (Kyklos::link_traffic_by_symmetry), checked link by link against the all-pairs computation on small networks.".into());
-    table.notes.push("The second half of Table 3 (maximum IB-node processing load, partial-join assignments) is not computed.".into());
+    table.notes.push(
+        "The second half of Table 3 (maximum IB-node processing load) is `icn table kyklos-load`."
+            .into(),
+    );
     let p2 = "P-2's tie rule among minimal paths with the fewest pass-throughs is not given (TR-88-27 cites [Mene87b]); splitting ties equally gives this value (docs/paper-notes.md, KYKLOS, P-2)";
     let not_computed = format!("not computed: this table is computed up to n = {max_n}");
     for (n, printed) in DENSITY_PRINTED {
@@ -408,6 +411,58 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
     Ok(table.finish())
 }
 
+/// Table 3's maximum IB-node processing load as printed: n, then K-1, P-2, H-2, Y-2.
+const LOAD_PRINTED: [(u64, [f64; 4]); 5] = [
+    (2, [4.0, 2.0, 3.0, 2.0]),
+    (4, [64.0, 12.0, 11.0, 8.0]),
+    (6, [1024.0, 88.0, 39.0, 32.0]),
+    (8, [16384.0, 928.0, 143.0, 128.0]),
+    (10, [262144.0, 9728.0, 543.0, 512.0]),
+];
+
+/// `icn table kyklos-load`: TR-88-27 Table 3, maximum IB-node processing load (the
+/// partial joins of all N² ordered pairs), for N = 4 … 2^`max_n` (n even).
+///
+/// # Errors
+/// Never in practice (the networks are fixed and valid).
+pub fn table3_load(max_n: u64) -> Result<PaperTable, String> {
+    let mut table = PaperTable::new(
+        "kyklos-load",
+        format!("{TR}, §VII-VIII, Table 3 (Maximum IB-node Processing Load)"),
+        "The most partial joins computed at one IB-node, over all N² ordered pairs ⟨R_j, S_i⟩ (i = j joins at the L-node). K-1 = KYKLOS-I⟨2,2,n⟩, M-r routes (split over the two trees), join at the route's middle node; P-2 = P-r routes, join at the middle node; H-2 = the quasi-level assignment on H-2 routes; Y-2 = §VII's level assignment (icn join). Proposed KYKLOS-II⟨2,2,n⟩ for P-2, H-2, Y-2.",
+    );
+    table.notes.push("H-2's assignment is not spelled out in the TR ('with minor modification'); ours takes Y-2's join tree and §VII's level from Y_s, and brings levels above h down to level 1. It gives exactly §VII's stated H-2 loadings, N/2 + N^½ − 1 at level 1 and N/2 at levels 2 … h (docs/paper-notes.md, KYKLOS).".into());
+    table.notes.push("Mid-point joins split a pair's join equally among the middles of its routes; P-2's tie rule is not given in the TR, so P-2 differs as its link traffic does.".into());
+    let why = |column: &str, n: u64| -> &'static str {
+        match (column, n) {
+            ("P-2", _) => "P-2's tie rule among minimal routes with the fewest pass-throughs is not given (TR-88-27 cites [Mene87b]); splitting ties equally and joining at each route's middle gives this value",
+            ("H-2", 2) => "N = 4 has h = 1: every join is at level 1 and the printed 3 is the formula N/2 + N^½ − 1; Appendix A's tree choice gives the four level-1 nodes 2, 3, 3 and 4 joins",
+            _ => "not reproduced (unexplained)",
+        }
+    };
+    for (n, printed) in LOAD_PRINTED.into_iter().filter(|&(n, _)| n <= max_n) {
+        let kyklos1 = net(Shuffle::Identity, 2, n)?;
+        let kyklos2 = net(Shuffle::Proposed, 2, n)?;
+        let computed = [
+            kyklos1.midpoint_join_load(KyklosRouting::Mr)?,
+            kyklos2.midpoint_join_load(KyklosRouting::Pr)?,
+            kyklos2.h2_join_load()?,
+            kyklos2.y2_join_load()?,
+        ];
+        for (c, column) in ["K-1", "P-2", "H-2", "Y-2"].into_iter().enumerate() {
+            table.cell(
+                "maximum IB-node processing load",
+                format!("N = {}", 1u64 << n),
+                column.into(),
+                Some(printed[c]),
+                Some(computed[c].max_ib_node),
+                Some(why(column, n)),
+            );
+        }
+    }
+    Ok(table.finish())
+}
+
 /// The D2 paper's printed traffic densities and levels: (n, density, levels), with the
 /// precision printed (1 for integers, else half a unit of the second significant digit).
 const D2_PRINTED: [(u64, f64, &[f64]); 13] = [
@@ -511,10 +566,11 @@ pub fn d2_density(max_n: u64) -> Result<PaperTable, String> {
 }
 
 /// The KYKLOS tables by `icn table` name.
-pub const TABLE_NAMES: [&str; 5] = [
+pub const TABLE_NAMES: [&str; 6] = [
     "kyklos-spans",
     "kyklos-real-span",
     "kyklos-density",
+    "kyklos-load",
     "d2-distances",
     "d2-density",
 ];

@@ -1,0 +1,144 @@
+//! IB-node processing load: where the partial joins of all N² ordered pairs are computed
+//! (TR-88-27 §II, §VII and the second half of Table 3).
+//!
+//! Every ordered pair (i, j) of L-nodes is one partial join ⟨R_j, S_i⟩ (the S fragment at
+//! i, the R fragment at j); i = j joins at the L-node (§II). The others go to an IB-node
+//! by one of three assignments, one per column of Table 3:
+//!
+//! * **mid-point** (K-1 and P-2): the middle node of the route, the node ½·length hops
+//!   from the source; a pair with several routes splits its join equally among their
+//!   middles (so loads can be fractional). Routes of even length always have a middle
+//!   node; it may be a pass-through L-node.
+//! * **H-2 quasi-level**: the join tree t is chosen as Appendix A does for Y-2 (the start
+//!   tree s of R's node j, or the next tree with a non-zero slice string); the R fragment
+//!   follows the H-2 route from j to i that ends in tree t, and the join happens at the
+//!   level v that §VII's algorithm assigns to t's h-bit slice string (Y_t's lowest h bits,
+//!   with the special cases at 2^h − 2 and 2^h − 1), at i's level-v ancestor. That is the text's "minor modification" of the
+//!   Y-2 assignment for H2, our reading; it gives exactly the loads §VII states,
+//!   N/2 + N^½ − 1 at level 1 and N/2 at levels 2 … h, and Table 3's H-2 column.
+//! * **Y-2 level loading**: [`Kyklos::join`] (§VII, Appendix A), N/2 at every IB-node.
+
+use serde::Serialize;
+
+use crate::topology::Node;
+
+use super::{join_level, Kyklos, KyklosRouting};
+
+/// Partial joins per node under one assignment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProcessingLoad {
+    /// Expected partial joins at each node (L-nodes first, then IB-nodes, by index).
+    pub per_node: Vec<f64>,
+    /// The most partial joins at one IB-node of level v, v = 0 ..= n (v = 0: L-nodes).
+    pub max_per_level: Vec<f64>,
+    /// The most at any IB-node (Table 3's "maximum IB-node processing load").
+    pub max_ib_node: f64,
+}
+
+impl Kyklos {
+    fn processing_load(&self, per_node: Vec<f64>) -> ProcessingLoad {
+        let mut max_per_level = vec![0f64; self.n + 1];
+        for (x, &c) in per_node.iter().enumerate() {
+            let v = self.level(x);
+            max_per_level[v] = max_per_level[v].max(c);
+        }
+        let tidy = crate::metrics::tidy;
+        ProcessingLoad {
+            max_ib_node: tidy(max_per_level[1..].iter().copied().fold(0.0, f64::max)),
+            max_per_level: max_per_level.into_iter().map(tidy).collect(),
+            per_node,
+        }
+    }
+
+    /// Joins at the middle of `kind`'s routes (K-1 with M-r on KYKLOS-I, P-2 with P-r).
+    ///
+    /// # Errors
+    /// The reason, when the strategy is not defined here.
+    ///
+    /// # Complexity
+    /// O(N² · routes per pair · n).
+    pub fn midpoint_join_load(&self, kind: KyklosRouting) -> Result<ProcessingLoad, String> {
+        let mut per_node = vec![0f64; self.leaves + self.r * self.per_tree];
+        let router = self.routing(kind)?;
+        for dst in 0..self.leaves {
+            per_node[dst] += 1.0; // i = j: at the L-node
+            for src in (0..self.leaves).filter(|&s| s != dst) {
+                let plans = self.plans_with(kind, src, dst, Some(&router))?;
+                let share = 1.0 / plans.len() as f64;
+                for plan in &plans {
+                    let path = self.plan_nodes(src, plan);
+                    per_node[path[(path.len() - 1) / 2]] += share;
+                }
+            }
+        }
+        Ok(self.processing_load(per_node))
+    }
+
+    /// The H-2 quasi-level assignment (module docs): the join site for S at i and R at j.
+    ///
+    /// # Errors
+    /// When H-r is not defined here, or the network has no slice height h (not the
+    /// proposed shuffle with n mod r = 0).
+    pub fn h2_join_site(&self, i: Node, j: Node) -> Result<Node, String> {
+        let h = self
+            .h()
+            .ok_or("the H-2 level assignment needs the proposed shuffle's slices")?;
+        if i == j {
+            return Ok(i);
+        }
+        // The join tree as Appendix A chooses it: the start tree s of R's node j, or the
+        // next tree whose slice string is not zero.
+        let s = self.y2_start_tree(j);
+        let slice = |t: usize| self.y_mask(t, i, j) & ((1 << h) - 1);
+        let t = (0..self.r)
+            .map(|k| (s + k) % self.r)
+            .find(|&t| slice(t) > 0)
+            .ok_or("two different L-nodes with equal slices")?;
+        // R follows the H-2 route that ends in tree t.
+        let plans = self.plans(KyklosRouting::Hr, j, i)?;
+        let last = plans
+            .iter()
+            .filter_map(|p| p.legs.last())
+            .find(|leg| leg.tree == t)
+            .ok_or_else(|| format!("no H-2 route from {j} to {i} ends in tree {t}"))?;
+        // §VII's level from the whole Y-2 string Y_s; H-2 never climbs above level h, so
+        // the joins that would go higher are brought down to level 1.
+        let v = match join_level(self.y_mask(s, i, j), self.m as u64, self.n) {
+            v if v > h => 1,
+            v => v,
+        };
+        if v == 0 || v > last.levels {
+            return Err(format!(
+                "level {v} of tree {t} is not on the H-2 route from {j} to {i}"
+            ));
+        }
+        let mut at = i;
+        for _ in 0..v {
+            at = self.parent(t, at).ok_or("no such level")?;
+        }
+        Ok(at)
+    }
+
+    /// The H-2 quasi-level assignment over all N² ordered pairs.
+    ///
+    /// # Errors
+    /// As [`Kyklos::h2_join_site`].
+    pub fn h2_join_load(&self) -> Result<ProcessingLoad, String> {
+        let mut per_node = vec![0f64; self.leaves + self.r * self.per_tree];
+        for i in 0..self.leaves {
+            for j in 0..self.leaves {
+                per_node[self.h2_join_site(i, j)?] += 1.0;
+            }
+        }
+        Ok(self.processing_load(per_node))
+    }
+
+    /// The Y-2 level loading ([`Kyklos::join`]) over all N² ordered pairs.
+    ///
+    /// # Errors
+    /// As [`Kyklos::join`].
+    pub fn y2_join_load(&self) -> Result<ProcessingLoad, String> {
+        let loads = self.join_loads()?;
+        Ok(self.processing_load(loads.per_node.iter().map(|&c| c as f64).collect()))
+    }
+}
