@@ -88,10 +88,12 @@ web-unit:
 	$(call step,[5/9] cargo test: icn-web (wasm32, in Node))
 	cargo test -p icn-web --target wasm32-unknown-unknown
 
-# The e2e suite compares the page with target/debug/icn.
+# The e2e suite compares the page with target/debug/icn. `icn papers --check` recomputes
+# every reproduced table of the five papers against cli/papers-expected.csv.
 cli:
-	$(call step,[6/9] cargo build: icn-cli (target/debug/icn))
+	$(call step,[6/9] cargo build: icn-cli (target/debug/icn); icn papers --check)
 	cargo build -p icn-cli
+	target/debug/icn papers --check
 
 web-release:
 	$(call step,[7/9] trunk build --release --public-url ./)

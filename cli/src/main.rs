@@ -5,6 +5,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
 
+mod papers;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
 use icn_core::topology::lens::{self, PathChoice};
@@ -93,6 +95,22 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+    /// The audit of the five papers: every printed value beside the computed one.
+    Papers {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = papers::PapersFormat::Text)]
+        format: papers::PapersFormat,
+        /// Only this item (an `icn table` name).
+        #[arg(long)]
+        item: Option<String>,
+        /// Compare with the recorded expectation; exit 1 on any change or unexplained
+        /// difference.
+        #[arg(long, conflicts_with = "record")]
+        check: bool,
+        /// Print the expectation file (cli/papers-expected.csv) for the current code.
+        #[arg(long)]
+        record: bool,
+    },
     /// The network as an edge list (one `u v` line per link, node indices).
     Export {
         /// Topology spec.
@@ -159,6 +177,8 @@ const TABLES: &[&str] = &[
     "kyklos-joins",
     "d2-distances",
     "d2-density",
+    "hypercycle-formulas",
+    "lens-counts",
 ];
 
 /// `kyklos-density` is computed up to N = 2^12 = 4096 (about a second in a release build).
@@ -343,6 +363,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
                 Some("d2-distances") => tables::d2_distances(D2_MAX_N),
                 Some("d2-density") => tables::d2_density(D2_DENSITY_MAX_N),
+                Some(other) if icn_core::papers::item(other).is_some() => {
+                    icn_core::papers::item(other)
+                        .map_or_else(|| Err(String::new()), |i| (i.build)())
+                }
                 Some(other) => {
                     return Err(Failure(format!(
                         "unknown table '{other}'; known tables: {}",
@@ -362,6 +386,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Format::Csv => write!(out, "{}", table.csv())?,
             }
         }
+        // Handled by `main`, which owns its exit status (1 when the check fails).
+        Command::Papers { .. } => {}
         Command::Export { spec, format } => {
             let net = network(&spec)?;
             let t = net.topology();
@@ -386,6 +412,22 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Papers {
+        format,
+        item,
+        check,
+        record,
+    } = &cli.command
+    {
+        let stdout = io::stdout();
+        return papers::main(
+            *format,
+            item.as_deref(),
+            *check,
+            *record,
+            &mut stdout.lock(),
+        );
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match run(cli, &mut out) {

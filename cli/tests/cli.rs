@@ -139,7 +139,7 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\n"
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\nhypercycle-formulas\nlens-counts\n"
         )
     );
 }
@@ -329,4 +329,24 @@ fn table_d2_density_csv() {
     assert!(out.contains("\nD2 n=5,density,N=32,71,70.6666666667,match,\n"));
     assert!(out.contains("\nH2 n=4,density,N=16,32,32,match,\n"));
     assert!(out.contains("\nD2 n=20,level,N=1048576,17,17,match,\n"));
+}
+
+#[test]
+fn papers_check_and_record() {
+    let (code, out, err) = icn(&["papers", "--check", "--item", "lens-figure2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("papers --check: 17 cells as recorded"));
+    let (code, out, _) = icn(&["papers", "--record", "--item", "hypercycle-formulas"]);
+    assert_eq!(code, 0);
+    // The header and 3 cells for each of the 10 Hypercycles.
+    assert_eq!(out.lines().count(), 31);
+    assert!(out.contains(
+        "hypercycle-formulas,\"hypercycle:m=5x4x3,rho=2x1x1\",degree,\"Σ f(mᵢ, ρᵢ)\",8,match"
+    ));
+    let (code, _, err) = icn(&["papers", "--item", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no paper item 'nope'"));
+    // The registry's items are tables too.
+    let v = json(&["table", "lens-counts"]);
+    assert_eq!(v["name"], "lens-counts");
 }

@@ -17,6 +17,7 @@ mod error;
 mod math;
 pub mod metrics;
 mod network;
+pub mod papers;
 pub mod routing;
 mod spec;
 pub mod table;

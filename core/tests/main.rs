@@ -6,4 +6,5 @@ mod hypercycle;
 mod kyklos;
 mod kyklos_density;
 mod lens;
+mod papers;
 mod properties;

@@ -1,0 +1,180 @@
+//! `icn papers`: the audit of every reproducible item of the five papers.
+//!
+//! `--check` recomputes everything and compares each cell's computed value and verdict
+//! with the recorded expectation (`cli/papers-expected.csv`, written by `--record`); it
+//! fails (exit 1) on any change, any missing or new cell, and any unexplained difference.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use icn_core::papers::{self, PaperAudit};
+use icn_core::table::Verdict;
+
+/// The recorded expectation: `item,group,row,column,computed,verdict` per cell.
+const EXPECTED: &str = include_str!("../papers-expected.csv");
+
+/// What `icn papers` prints.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
+pub enum PapersFormat {
+    /// Everything, with every table's cells.
+    Json,
+    /// One line per item and per paper.
+    Text,
+}
+
+fn verdict(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Match => "match",
+        Verdict::Differs => "differs",
+        Verdict::NotPrinted => "not_printed",
+        Verdict::NotComputed => "not_computed",
+    }
+}
+
+fn quote(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One expectation line per cell, keyed by `item,group,row,column`.
+fn records(audit: &[PaperAudit]) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for p in audit {
+        for item in &p.items {
+            for c in &item.table.cells {
+                let key = [item.name, &c.group, &c.row, &c.column]
+                    .iter()
+                    .map(|s| quote(s))
+                    .collect::<Vec<_>>()
+                    .join(",");
+                let value = format!(
+                    "{},{}",
+                    c.computed.map_or(String::new(), |n| n.to_string()),
+                    verdict(c.verdict)
+                );
+                out.insert(key, value);
+            }
+        }
+    }
+    out
+}
+
+/// Splits a recorded line into its key (4 fields) and value (2 fields).
+fn split_record(line: &str) -> Option<(String, String)> {
+    // The last two fields never contain commas or quotes.
+    let (rest, v) = line.rsplit_once(',')?;
+    let (key, c) = rest.rsplit_once(',')?;
+    Some((key.to_string(), format!("{c},{v}")))
+}
+
+fn text(audit: &[PaperAudit], out: &mut dyn Write) -> std::io::Result<()> {
+    for p in audit {
+        writeln!(
+            out,
+            "{}  [{}]  score {}%: {} matched, {} differ (explained), {} differ (unexplained)",
+            p.paper.citation, p.paper.id, p.score, p.matched, p.explained, p.unexplained
+        )?;
+        for i in &p.items {
+            writeln!(
+                out,
+                "  {:<20} {:>4} matched {:>4} explained {:>4} unexplained {:>4} computed only   {}",
+                i.name, i.matched, i.explained, i.unexplained, i.computed_only, i.title
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `icn papers`.
+pub fn main(
+    format: PapersFormat,
+    only: Option<&str>,
+    check: bool,
+    record: bool,
+    out: &mut dyn Write,
+) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("icn: error: {msg}");
+        ExitCode::from(2)
+    };
+    if let Some(name) = only {
+        if papers::item(name).is_none() {
+            let names: Vec<&str> = papers::ITEMS.iter().map(|i| i.name).collect();
+            return fail(format!(
+                "no paper item '{name}'; items: {}",
+                names.join(", ")
+            ));
+        }
+    }
+    let mut audit = match papers::audit_only(only) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    audit.retain(|p| !p.items.is_empty() || only.is_none());
+    let got = records(&audit);
+    if record {
+        let _ = writeln!(out, "item,group,row,column,computed,verdict");
+        for (k, v) in &got {
+            let _ = writeln!(out, "{k},{v}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    if check {
+        let mut expected: BTreeMap<String, String> =
+            EXPECTED.lines().skip(1).filter_map(split_record).collect();
+        if let Some(name) = only {
+            let prefix = format!("{},", quote(name));
+            expected.retain(|k, _| k.starts_with(&prefix));
+        }
+        let mut problems = Vec::new();
+        for (k, v) in &got {
+            match expected.get(k) {
+                None => problems.push(format!("new cell {k}: {v}")),
+                Some(e) if e != v => problems.push(format!("changed {k}: was {e}, now {v}")),
+                _ => {}
+            }
+        }
+        for k in expected.keys().filter(|k| !got.contains_key(*k)) {
+            problems.push(format!("missing cell {k}"));
+        }
+        for p in &audit {
+            for i in p.items.iter().filter(|i| i.unexplained > 0) {
+                problems.push(format!(
+                    "{}: {} differing cells have no explanation",
+                    i.name, i.unexplained
+                ));
+            }
+        }
+        let _ = text(&audit, out);
+        if problems.is_empty() {
+            let _ = writeln!(
+                out,
+                "papers --check: {} cells as recorded, no unexplained difference",
+                got.len()
+            );
+            return ExitCode::SUCCESS;
+        }
+        for p in &problems {
+            eprintln!("icn papers --check: {p}");
+        }
+        eprintln!(
+            "icn papers --check: {} problems (if a change is intended, run `icn papers --record > cli/papers-expected.csv` and explain it in docs/paper-notes.md)",
+            problems.len()
+        );
+        return ExitCode::from(1);
+    }
+    let written = match format {
+        PapersFormat::Json => serde_json::to_string_pretty(&audit)
+            .map_err(std::io::Error::other)
+            .and_then(|s| writeln!(out, "{s}")),
+        PapersFormat::Text => text(&audit, out),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e.to_string()),
+    }
+}
