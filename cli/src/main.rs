@@ -100,6 +100,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = papers::PapersFormat::Text)]
         format: papers::PapersFormat,
+        /// Only this paper (kyklos, d2, hypercycles, lens, dragonfly).
+        #[arg(long)]
+        paper: Option<String>,
         /// Only this item (an `icn table` name).
         #[arg(long)]
         item: Option<String>,
@@ -414,6 +417,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Command::Papers {
         format,
+        paper,
         item,
         check,
         record,
@@ -422,6 +426,7 @@ fn main() -> ExitCode {
         let stdout = io::stdout();
         return papers::main(
             *format,
+            paper.as_deref(),
             item.as_deref(),
             *check,
             *record,

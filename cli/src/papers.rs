@@ -92,6 +92,7 @@ fn text(audit: &[PaperAudit], out: &mut dyn Write) -> std::io::Result<()> {
 /// Runs `icn papers`.
 pub fn main(
     format: PapersFormat,
+    paper: Option<&str>,
     only: Option<&str>,
     check: bool,
     record: bool,
@@ -110,11 +111,18 @@ pub fn main(
             ));
         }
     }
-    let mut audit = match papers::audit_only(only) {
+    if let Some(id) = paper {
+        if !papers::PAPERS.iter().any(|p| p.id == id) {
+            let ids: Vec<&str> = papers::PAPERS.iter().map(|p| p.id).collect();
+            return fail(format!("no paper '{id}'; papers: {}", ids.join(", ")));
+        }
+    }
+    let mut audit = match papers::audit_only(paper, only) {
         Ok(a) => a,
         Err(e) => return fail(e),
     };
     audit.retain(|p| !p.items.is_empty() || only.is_none());
+    let partial = paper.is_some() || only.is_some();
     let got = records(&audit);
     if record {
         let _ = writeln!(out, "item,group,row,column,computed,verdict");
@@ -126,9 +134,12 @@ pub fn main(
     if check {
         let mut expected: BTreeMap<String, String> =
             EXPECTED.lines().skip(1).filter_map(split_record).collect();
-        if let Some(name) = only {
-            let prefix = format!("{},", quote(name));
-            expected.retain(|k, _| k.starts_with(&prefix));
+        if partial {
+            let names: Vec<String> = audit
+                .iter()
+                .flat_map(|p| p.items.iter().map(|i| format!("{},", quote(i.name))))
+                .collect();
+            expected.retain(|k, _| names.iter().any(|n| k.starts_with(n.as_str())));
         }
         let mut problems = Vec::new();
         for (k, v) in &got {

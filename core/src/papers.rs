@@ -213,23 +213,27 @@ pub fn audit_item(item: &Item, table: PaperTable) -> ItemAudit {
 /// # Errors
 /// The first item that fails to compute.
 pub fn audit() -> Result<Vec<PaperAudit>, String> {
-    audit_only(None)
+    audit_only(None, None)
 }
 
-/// As [`audit`], for the item called `only` when given (the other papers come out empty).
+/// As [`audit`], for the paper with id `paper` and the item called `item` when given
+/// (the papers left out come out without items).
 ///
 /// # Errors
 /// The first item that fails to compute.
-pub fn audit_only(only: Option<&str>) -> Result<Vec<PaperAudit>, String> {
+pub fn audit_only(paper: Option<&str>, item: Option<&str>) -> Result<Vec<PaperAudit>, String> {
     let mut out = Vec::new();
-    for paper in PAPERS {
+    for p in PAPERS
+        .into_iter()
+        .filter(|p| paper.is_none_or(|id| id == p.id))
+    {
         let mut items = Vec::new();
-        for item in ITEMS
+        for it in ITEMS
             .iter()
-            .filter(|i| i.paper == paper.id && only.is_none_or(|o| o == i.name))
+            .filter(|i| i.paper == p.id && item.is_none_or(|o| o == i.name))
         {
-            let table = (item.build)().map_err(|e| format!("{}: {e}", item.name))?;
-            items.push(audit_item(item, table));
+            let table = (it.build)().map_err(|e| format!("{}: {e}", it.name))?;
+            items.push(audit_item(it, table));
         }
         let sum = |f: fn(&ItemAudit) -> usize| items.iter().map(f).sum::<usize>();
         let (matched, explained, unexplained) = (
@@ -239,7 +243,7 @@ pub fn audit_only(only: Option<&str>) -> Result<Vec<PaperAudit>, String> {
         );
         let printed = matched + explained + unexplained;
         out.push(PaperAudit {
-            paper,
+            paper: p,
             items,
             matched,
             explained,

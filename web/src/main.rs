@@ -2,6 +2,7 @@
 
 mod app;
 mod components;
+mod compute;
 mod diagram;
 mod history;
 mod pages;

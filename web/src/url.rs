@@ -21,17 +21,20 @@ pub enum View {
     Route,
     /// The Lens walkthrough: a route played step by step, with the paper's analysis.
     Walk,
+    /// Every reproduced table of the five papers, printed beside computed.
+    Papers,
 }
 
 impl View {
     /// Every view, in menu order; the first is the default.
-    pub const ALL: &'static [View] = &[View::Route, View::Walk];
+    pub const ALL: &'static [View] = &[View::Route, View::Walk, View::Papers];
 
     /// The value of `view=` in the query.
     pub fn slug(self) -> &'static str {
         match self {
             View::Route => "route",
             View::Walk => "walk",
+            View::Papers => "papers",
         }
     }
 
@@ -40,6 +43,7 @@ impl View {
         match self {
             View::Route => "Route explorer",
             View::Walk => "Lens walkthrough",
+            View::Papers => "Papers",
         }
     }
 
@@ -97,6 +101,36 @@ pub struct AppState {
     pub route: RouteForm,
     /// The Lens walkthrough's fields.
     pub walk: WalkForm,
+    /// The Papers view's choice (`?view=papers&paper=ID`).
+    pub papers: PapersForm,
+}
+
+/// The Papers view's state: which paper (an id of `icn_core::papers::PAPERS`, kept as
+/// typed; the page reports an unknown one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PapersForm {
+    /// The paper's id.
+    pub paper: String,
+}
+
+impl PapersForm {
+    fn from_query(q: &Query) -> PapersForm {
+        PapersForm {
+            paper: q
+                .get("paper")
+                .unwrap_or(icn_core::papers::PAPERS[0].id)
+                .to_string(),
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        Query(vec![
+            ("view".into(), View::Papers.slug().into()),
+            ("paper".into(), self.paper.clone()),
+        ])
+        .encode()
+    }
 }
 
 /// The Lens walkthrough's fields, as typed (`?view=walk&t=SPEC&from=A&to=B&choice=C&step=K`).
@@ -180,6 +214,7 @@ impl AppState {
                 ViewChoice::Known(View::Walk) => WalkForm::from_query(&q),
                 _ => WalkForm::from_query(&Query::default()),
             },
+            papers: PapersForm::from_query(&q),
             view,
         }
     }
@@ -189,6 +224,7 @@ impl AppState {
         match &self.view {
             ViewChoice::Known(View::Route) => self.route.to_query(View::Route),
             ViewChoice::Known(View::Walk) => self.walk.to_query(),
+            ViewChoice::Known(View::Papers) => self.papers.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -577,6 +613,7 @@ mod tests {
                 let state = AppState {
                     view: ViewChoice::Known(View::Route),
                     walk: WalkForm::from_query(&Query::default()),
+                    papers: PapersForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -659,5 +696,14 @@ mod tests {
         assert_eq!(Query::parse("a=%zz&b=%4").get("a"), Some("%zz"));
         assert_eq!(Query::parse("a=%zz&b=%4").get("b"), Some("%4"));
         assert_eq!(Query::parse("a=x+y").get("a"), Some("x y"));
+    }
+
+    #[wasm_bindgen_test]
+    fn papers_view_round_trips() {
+        let s = AppState::from_query("view=papers&paper=lens");
+        assert_eq!(s.view, ViewChoice::Known(View::Papers));
+        assert_eq!(s.papers.paper, "lens");
+        assert_eq!(s.to_query(), "view=papers&paper=lens");
+        assert_eq!(AppState::from_query("view=papers").papers.paper, "kyklos");
     }
 }

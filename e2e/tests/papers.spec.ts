@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { ICN_BIN } from '../fixtures/cli';
+
+// Flow: open the Papers view on each paper; the tables are computed in the worker, and the
+// page's matched / explained / unexplained counts equal `icn papers --paper ID`. An example
+// link opens the live view with the example's values. A heavy computation shows progress,
+// can be cancelled, and the page answers clicks while it runs.
+
+interface PaperAudit {
+  matched: number;
+  explained: number;
+  unexplained: number;
+  items: { name: string }[];
+}
+
+function cliAudit(paper: string): PaperAudit {
+  // Slower than other icn calls: the KYKLOS paper enumerates all pairs of N = 1024.
+  const text = execFileSync(ICN_BIN, ['papers', '--paper', paper, '--format', 'json'], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 64 << 20,
+  });
+  const out = JSON.parse(text) as PaperAudit[];
+  return out[0];
+}
+
+// The KYKLOS paper's Table 3 enumerates all N² pairs of N = 1024 (and N = 4096 by
+// symmetry): tens of seconds in the worker.
+for (const paper of ['kyklos', 'd2', 'hypercycles', 'lens', 'dragonfly']) {
+  test(`papers view: ${paper} counts equal icn papers`, async ({ page }) => {
+    test.setTimeout(paper === 'kyklos' ? 300_000 : 120_000);
+    const cli = cliAudit(paper);
+    await page.goto(`./?view=papers&paper=${paper}`);
+    await expect(page.getByTestId('view-papers')).toBeVisible();
+    await expect(page.getByTestId(`paper-tab-${paper}`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('paper-counts')).toHaveText(
+      `${cli.matched} ${cli.explained} ${cli.unexplained}`,
+      { timeout: paper === 'kyklos' ? 240_000 : 100_000 },
+    );
+    expect(cli.unexplained).toBe(0);
+    for (const item of cli.items) {
+      await expect(page.getByTestId(`paper-item-${item.name}`)).toBeVisible();
+    }
+  });
+}
+
+test('papers view: the Lens Figure 2 link opens the walkthrough with the example', async ({ page }) => {
+  await page.goto('./?view=papers&paper=lens');
+  const link = page.getByTestId('paper-item-lens-figure2').getByTestId('paper-example-link');
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  await link.click();
+  await expect(page.getByTestId('view-walk')).toBeVisible();
+  await expect(page).toHaveURL(/view=walk/);
+  await expect(page).toHaveURL(/from=021\.0212012/);
+  await expect(page).toHaveURL(/choice=class1/);
+});
+
+test('papers view: KYKLOS shows progress, cancels, and stays responsive', async ({ page }) => {
+  await page.goto('./?view=papers&paper=kyklos');
+  const progress = page.getByTestId('job-progress');
+  await expect(progress).toBeVisible();
+  // The page answers while the worker computes: switching tabs is immediate.
+  await page.getByTestId('paper-tab-hypercycles').click();
+  await expect(page.getByTestId('paper-tab-hypercycles')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('paper-tab-kyklos').click();
+  await expect(progress).toBeVisible();
+  await page.getByTestId('job-cancel').click();
+  await expect(progress).toBeHidden();
+  await expect(page.getByTestId('papers-compute')).toBeVisible();
+});
+
+test('papers view: an unknown paper is reported', async ({ page }) => {
+  await page.goto('./?view=papers&paper=%3Cscript%3E');
+  await expect(page.getByTestId('paper-error')).toContainText("There is no paper '<script>'");
+});

@@ -1,0 +1,201 @@
+//! The page's side of the computing worker (`icn-worker`, protocol in `icn_web::jobs`).
+//!
+//! One worker, started on first use from `icn-worker_loader.js` (next to index.html, so it
+//! resolves under any sub-path). One job runs at a time: starting a job supersedes the
+//! previous one (its late replies are dropped by id); [`cancel`] terminates the worker —
+//! a running wasm computation cannot be interrupted otherwise — and the next job starts a
+//! fresh one. Finished results are cached per job for the session.
+//!
+//! [`JobState`] is what a view shows: idle, running with progress, done, or failed.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use icn_web::jobs::{Job, Reply, Request};
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+/// The worker script Trunk emits (index.html, `data-loader-shim`), relative to the page.
+const WORKER_URL: &str = "./icn-worker_loader.js";
+
+/// A job as a view sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobState {
+    /// Nothing requested (or cancelled).
+    Idle,
+    /// Running: `done` of `total` steps; `label` says what.
+    Running {
+        /// Steps finished.
+        done: usize,
+        /// All steps (0 while unknown).
+        total: usize,
+        /// What runs now.
+        label: String,
+    },
+    /// Finished: the result's JSON.
+    Done(Arc<str>),
+    /// Failed, with the reason.
+    Failed(String),
+}
+
+type Handler = Rc<dyn Fn(Reply)>;
+
+#[derive(Default)]
+struct Slot {
+    worker: Option<Worker>,
+    ready: bool,
+    pending: Option<String>,
+    current: u64,
+    next_id: u64,
+    /// A request is in the worker and has not answered yet.
+    busy: bool,
+    handler: Option<Handler>,
+    listeners: Vec<Closure<dyn Fn(MessageEvent)>>,
+    errors: Vec<Closure<dyn Fn(web_sys::Event)>>,
+    cache: HashMap<Job, Arc<str>>,
+}
+
+thread_local! {
+    static SLOT: RefCell<Slot> = RefCell::new(Slot::default());
+}
+
+/// Delivers a reply to the current job's handler (outside the borrow, which it may need).
+fn deliver(reply: Reply) {
+    let handler = SLOT.with_borrow_mut(|s| {
+        let id = match &reply {
+            Reply::Ready => {
+                s.ready = true;
+                if let (Some(w), Some(text)) = (&s.worker, s.pending.take()) {
+                    let _ = w.post_message(&JsValue::from_str(&text));
+                }
+                return None;
+            }
+            Reply::Progress { id, .. } => *id,
+            Reply::Done { id, .. } | Reply::Failed { id, .. } => {
+                s.busy = false;
+                *id
+            }
+        };
+        (id == s.current).then(|| s.handler.clone()).flatten()
+    });
+    if let Some(h) = handler {
+        h(reply);
+    }
+}
+
+fn spawn(s: &mut Slot) -> Result<(), String> {
+    let worker =
+        Worker::new(WORKER_URL).map_err(|e| format!("the worker could not start: {e:?}"))?;
+    let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
+        let Some(text) = event.data().as_string() else {
+            return;
+        };
+        match serde_json::from_str::<Reply>(&text) {
+            Ok(reply) => deliver(reply),
+            Err(e) => leptos::logging::warn!("unreadable worker message: {e}"),
+        }
+    });
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|_| {
+        let id = SLOT.with_borrow(|s| s.current);
+        deliver(Reply::Failed {
+            id,
+            message: "the computing worker failed to load or crashed; reload the page to retry"
+                .into(),
+        });
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    s.listeners.push(on_message);
+    s.errors.push(on_error);
+    s.worker = Some(worker);
+    s.ready = false;
+    Ok(())
+}
+
+/// Starts `job`, superseding any running one; `state` follows it. A cached result is
+/// delivered at once.
+pub fn start(job: Job, state: WriteSignal<JobState>) {
+    let cached = SLOT.with_borrow(|s| s.cache.get(&job).cloned());
+    if let Some(result) = cached {
+        SLOT.with_borrow_mut(|s| s.current = 0);
+        let _ = state.try_set(JobState::Done(result));
+        return;
+    }
+    let label = job.label();
+    let key = job.clone();
+    let handler: Handler = Rc::new(move |reply| match reply {
+        Reply::Progress {
+            done, total, label, ..
+        } => {
+            let _ = state.try_set(JobState::Running { done, total, label });
+        }
+        Reply::Done { result, .. } => {
+            let result: Arc<str> = result.into();
+            SLOT.with_borrow_mut(|s| {
+                s.cache.insert(key.clone(), result.clone());
+            });
+            let _ = state.try_set(JobState::Done(result));
+        }
+        Reply::Failed { message, .. } => {
+            let _ = state.try_set(JobState::Failed(message));
+        }
+        Reply::Ready => {}
+    });
+    let _ = state.try_set(JobState::Running {
+        done: 0,
+        total: 0,
+        label,
+    });
+    let failed = SLOT.with_borrow_mut(|s| {
+        s.next_id += 1;
+        s.current = s.next_id;
+        s.handler = Some(handler);
+        if s.busy {
+            // The superseded job would hold the worker until it ends: start afresh.
+            stop(s);
+        }
+        if s.worker.is_none() {
+            if let Err(e) = spawn(s) {
+                return Some(e);
+            }
+        }
+        let text = serde_json::to_string(&Request { id: s.current, job }).unwrap_or_default();
+        match (&s.worker, s.ready) {
+            (Some(w), true) => {
+                let _ = w.post_message(&JsValue::from_str(&text));
+            }
+            _ => s.pending = Some(text),
+        }
+        s.busy = true;
+        None
+    });
+    if let Some(e) = failed {
+        let _ = state.try_set(JobState::Failed(e));
+    }
+}
+
+/// Terminates the worker and forgets its requests.
+fn stop(s: &mut Slot) {
+    if let Some(w) = s.worker.take() {
+        w.terminate();
+    }
+    s.ready = false;
+    s.busy = false;
+    s.pending = None;
+    s.listeners.clear();
+    s.errors.clear();
+}
+
+/// Stops the running job: terminates the worker (the next job starts a new one).
+pub fn cancel(state: WriteSignal<JobState>) {
+    SLOT.with_borrow_mut(|s| {
+        stop(s);
+        s.current = 0;
+        s.handler = None;
+    });
+    let _ = state.try_set(JobState::Idle);
+}

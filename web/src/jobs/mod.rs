@@ -1,0 +1,90 @@
+//! Jobs: computations that can take longer than a frame, run in the Web Worker
+//! (`src/worker.rs`) and reported back to the page as JSON messages.
+//!
+//! The page posts a [`Request`] (a job with an id); the worker answers with
+//! [`Reply::Progress`] messages while it works and one [`Reply::Done`] or
+//! [`Reply::Failed`] at the end. A job cannot be interrupted inside the worker, so the
+//! page cancels by terminating the worker (and starting a fresh one for the next job);
+//! replies carry the job id, so a superseded job's late replies are ignored.
+
+mod papers;
+
+use serde::{Deserialize, Serialize};
+
+pub use papers::{CellReport, ItemReport, PaperReport};
+
+/// A computation the worker runs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Job {
+    /// Every registered item of one paper (`icn_core::papers`), audited.
+    Papers {
+        /// The paper's id.
+        paper: String,
+    },
+}
+
+impl Job {
+    /// A short description for progress messages.
+    pub fn label(&self) -> String {
+        match self {
+            Job::Papers { paper } => format!("computing the tables of paper '{paper}'"),
+        }
+    }
+}
+
+/// A job with its id, page → worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the page; echoed in every reply.
+    pub id: u64,
+    /// What to compute.
+    pub job: Job,
+}
+
+/// Worker → page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// The worker has loaded and takes requests.
+    Ready,
+    /// `done` of `total` steps finished; `label` says what runs now.
+    Progress {
+        /// The job.
+        id: u64,
+        /// Steps finished.
+        done: usize,
+        /// All steps.
+        total: usize,
+        /// What is being computed.
+        label: String,
+    },
+    /// The job's result, as the JSON of its result type.
+    Done {
+        /// The job.
+        id: u64,
+        /// The result (e.g. a [`PaperReport`]), JSON.
+        result: String,
+    },
+    /// The job could not be computed.
+    Failed {
+        /// The job.
+        id: u64,
+        /// Why, for the user.
+        message: String,
+    },
+}
+
+/// Runs `job`, calling `progress(done, total, label)` between steps; returns the result
+/// as JSON.
+///
+/// # Errors
+/// A message for the user when the job cannot be computed.
+pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<String, String> {
+    match job {
+        Job::Papers { paper } => {
+            let report = papers::paper_report(paper, progress)?;
+            serde_json::to_string(&report).map_err(|e| e.to_string())
+        }
+    }
+}
