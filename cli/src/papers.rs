@@ -9,7 +9,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use icn_core::papers::{self, PaperAudit};
-use icn_core::table::Verdict;
 
 /// The recorded expectation: `item,group,row,column,computed,verdict` per cell.
 const EXPECTED: &str = include_str!("../papers-expected.csv");
@@ -21,15 +20,6 @@ pub enum PapersFormat {
     Json,
     /// One line per item and per paper.
     Text,
-}
-
-fn verdict(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Match => "match",
-        Verdict::Differs => "differs",
-        Verdict::NotPrinted => "not_printed",
-        Verdict::NotComputed => "not_computed",
-    }
 }
 
 fn quote(s: &str) -> String {
@@ -54,7 +44,7 @@ fn records(audit: &[PaperAudit]) -> BTreeMap<String, String> {
                 let value = format!(
                     "{},{}",
                     c.computed.map_or(String::new(), |n| n.to_string()),
-                    verdict(c.verdict)
+                    c.verdict.name()
                 );
                 out.insert(key, value);
             }

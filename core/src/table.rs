@@ -62,6 +62,19 @@ pub enum Verdict {
     NotComputed,
 }
 
+impl Verdict {
+    /// The verdict as written in CSV and JSON: `match`, `differs`, `not_printed`,
+    /// `not_computed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Match => "match",
+            Verdict::Differs => "differs",
+            Verdict::NotPrinted => "not_printed",
+            Verdict::NotComputed => "not_computed",
+        }
+    }
+}
+
 /// One cell of a table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Cell {
@@ -225,12 +238,7 @@ impl PaperTable {
         let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
         let mut out = String::from("group,row,column,printed,computed,verdict,note\n");
         for c in &self.cells {
-            let verdict = match c.verdict {
-                Verdict::Match => "match",
-                Verdict::Differs => "differs",
-                Verdict::NotPrinted => "not_printed",
-                Verdict::NotComputed => "not_computed",
-            };
+            let verdict = c.verdict.name();
             out.push_str(&format!(
                 "{},{},{},{},{},{},{}\n",
                 quote(&c.group),

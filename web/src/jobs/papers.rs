@@ -2,7 +2,6 @@
 //! can deserialize (numbers as the text they print as, so nothing is rounded twice).
 
 use icn_core::papers::{audit_item, ITEMS, PAPERS};
-use icn_core::table::Verdict;
 use serde::{Deserialize, Serialize};
 
 /// One cell: printed beside computed.
@@ -68,15 +67,6 @@ pub struct PaperReport {
     pub unexplained: usize,
 }
 
-fn verdict(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Match => "match",
-        Verdict::Differs => "differs",
-        Verdict::NotPrinted => "not_printed",
-        Verdict::NotComputed => "not_computed",
-    }
-}
-
 /// Computes and audits every item of `paper`, one progress step per item.
 ///
 /// # Errors
@@ -126,7 +116,7 @@ pub fn paper_report(
                     printed: c.printed.map(|n| n.to_string()),
                     computed: c.computed.map(|n| n.to_string()),
                     exact: c.exact.clone(),
-                    verdict: verdict(c.verdict).into(),
+                    verdict: c.verdict.name().into(),
                     note: c.note.clone(),
                 })
                 .collect(),
