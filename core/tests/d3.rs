@@ -1,0 +1,449 @@
+//! The Swapped Dragonfly D3(K, M) and the maximal Dragonfly MDF(K, M) against the paper
+//! (Draper, "The Swapped Dragonfly"), breadth-first search and brute force.
+
+use icn_core::metrics::{bfs, count_minimal_paths, distance_distribution};
+use icn_core::routing::enumerate_paths;
+use icn_core::topology::d3::{PortKind, Router, D3};
+use icn_core::topology::mdf::Mdf;
+use icn_core::{BigUint, Network, Node, ParamError, SpecError, Topology};
+
+fn d3(k: u64, m: u64) -> D3 {
+    D3::new(k, m).expect("valid D3")
+}
+
+fn r(c: u32, d: u32, p: u32) -> Router {
+    Router { c, d, p }
+}
+
+fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    t.neighbours(v, &mut out);
+    out
+}
+
+/// Small instances swept by the checks below.
+const SWEEP: &[(u64, u64)] = &[
+    (1, 2),
+    (1, 3),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+    (3, 4),
+    (4, 3),
+];
+
+/// §3: with K = 6, (4,5,3,(4)) connects to (2,3,5,(2)).
+#[test]
+fn paper_example_global_port() {
+    let net = d3(6, 6);
+    let from = r(4, 5, 3);
+    let to = net.global_peer(from, 4);
+    assert_eq!(to, r(2, 3, 5));
+    assert_eq!(
+        net.global_port(to, from.c),
+        2,
+        "arrives on port −4 = 2 mod 6"
+    );
+    assert_eq!(net.global_peer(to, 2), from);
+    assert!(neighbours(&net, net.node(from)).contains(&net.node(to)));
+    // The ribbon rule: (c,d,*,(γ)) connects in order to (c+γ,*,d,(−γ)).
+    for p in 0..6 {
+        assert_eq!(net.global_peer(r(4, 5, p), 4), r(2, p, 5));
+    }
+}
+
+/// Degrees: K + M − 1 ports; the diagonal routers lose the global self-loop.
+#[test]
+fn degrees_and_links() {
+    for &(k, m) in SWEEP {
+        let net = d3(k, m);
+        let mut sum = 0u64;
+        for v in 0..net.node_count() {
+            let x = net.router(v);
+            let deg = neighbours(&net, v).len() as u64;
+            let want = k + m - 1 - u64::from(x.d == x.p);
+            assert_eq!(deg, want, "D3({k},{m}) {x}");
+            sum += deg;
+        }
+        assert_eq!(net.link_count() * 2, sum);
+        // Local links K·M·C(M,2), global links KM(KM−1)/2.
+        assert_eq!(
+            net.link_count(),
+            k * m * m * (m - 1) / 2 + k * m * (k * m - 1) / 2
+        );
+    }
+}
+
+/// Diameter three (BFS), and the closed-form distance equals BFS for every pair.
+#[test]
+fn diameter_three_and_closed_form_distance() {
+    for &(k, m) in SWEEP {
+        let net = d3(k, m);
+        let mut diameter = 0;
+        for s in 0..net.node_count() {
+            let dist = bfs(&net, s);
+            for (t, &d) in dist.iter().enumerate() {
+                assert_eq!(net.distance(s, t), Some(d));
+                diameter = diameter.max(d);
+            }
+        }
+        assert_eq!(diameter, 3, "D3({k},{m})");
+    }
+}
+
+/// The number of minimal paths between routers three hops apart, derived by hand
+/// (see docs/topologies/dragonfly.md) and checked against the BFS path-count DAG:
+/// 1 (l-g-l) + K − [d = p] g-l-g paths when p' = p, and 1 + 2K when d' = d
+/// (K g-g-l and K l-g-g paths). The paper's "(2.2) is the shortest path and it is
+/// unique" holds exactly when p' ≠ p and d' ≠ d.
+#[test]
+fn minimal_path_counts_at_distance_three() {
+    for &(k, m) in SWEEP {
+        let net = d3(k, m);
+        let n = net.node_count();
+        for s in 0..n {
+            for t in 0..n {
+                if net.distance(s, t) != Some(3) {
+                    continue;
+                }
+                let (a, b) = (net.router(s), net.router(t));
+                let want = if b.d == a.d {
+                    1 + 2 * k
+                } else if b.p == a.p {
+                    1 + k - u64::from(a.d == a.p)
+                } else {
+                    1
+                };
+                assert_eq!(
+                    count_minimal_paths(&net, s, t),
+                    BigUint::from(want),
+                    "D3({k},{m}) {a} -> {b}"
+                );
+            }
+        }
+    }
+}
+
+/// The lgl relation follows (2.2) and the header path, holds left out, except inside
+/// one drawer (direct hop).
+#[test]
+fn lgl_route_is_the_header_path_without_holds() {
+    for &(k, m) in SWEEP {
+        let spec = format!("d3:k={k},m={m}");
+        let net: Network = spec.parse().expect("spec");
+        let Network::D3(d) = &net else {
+            panic!("d3");
+        };
+        let routing = net.routing("lgl").expect("lgl");
+        for s in 0..d.node_count() {
+            for t in 0..d.node_count() {
+                let paths = enumerate_paths(routing.as_ref(), s, t, 4);
+                assert_eq!(paths.len(), 1);
+                let (a, b) = (d.router(s), d.router(t));
+                let mut want: Vec<Node> = Vec::new();
+                if (a.c, a.d) == (b.c, b.d) {
+                    want.push(s);
+                    if s != t {
+                        want.push(t);
+                    }
+                } else {
+                    for x in d.apply_vector(a, d.source_vector(a, b)) {
+                        let v = d.node(x);
+                        if want.last() != Some(&v) {
+                            want.push(v);
+                        }
+                    }
+                }
+                assert_eq!(paths[0], want, "{spec} {a} -> {b}");
+                assert!(paths[0].len() - 1 <= 3);
+            }
+        }
+    }
+}
+
+/// §8: the header (3; c'−c, p'−d, d'−p) reaches the destination in three steps for
+/// every pair; §10's destination-header lookups give the same three ports.
+#[test]
+fn source_vector_headers_reach_the_destination() {
+    for &(k, m) in SWEEP {
+        let net = d3(k, m);
+        for s in 0..net.node_count() {
+            for t in 0..net.node_count() {
+                let trace = net.header_trace(s, t);
+                let (a, b) = (net.router(s), net.router(t));
+                assert_eq!(trace.routers.len(), 4);
+                assert_eq!(trace.routers[0], a.to_string());
+                assert_eq!(trace.routers[3], b.to_string());
+                let v = trace.vector;
+                let ports: Vec<(PortKind, u32)> =
+                    trace.hops.iter().map(|h| (h.kind, h.port)).collect();
+                assert_eq!(
+                    ports,
+                    vec![
+                        (PortKind::Local, v.delta),
+                        (PortKind::Global, v.gamma),
+                        (PortKind::Local, v.pi)
+                    ]
+                );
+                let looked_up: Vec<(PortKind, u32)> = trace
+                    .destination_header
+                    .iter()
+                    .map(|st| (st.table, st.port))
+                    .collect();
+                assert_eq!(looked_up, ports, "destination header {a} -> {b}");
+                // Moving steps are real links; holds are local port 0 or the diagonal's
+                // global port 0.
+                for h in &trace.hops {
+                    let (x, y) = (
+                        net.parse_node(&h.from).expect("from"),
+                        net.parse_node(&h.to).expect("to"),
+                    );
+                    if h.moves {
+                        assert!(neighbours(&net, x).contains(&y));
+                    } else {
+                        assert_eq!(x, y);
+                        assert_eq!(h.port, 0);
+                    }
+                }
+                assert!(trace.moving_hops >= net.distance(s, t).expect("closed form"));
+                // Distinct sources with one vector reach distinct destinations
+                // (a permutation: the paper's "parallel" paths).
+            }
+        }
+    }
+}
+
+/// §8: sending to oneself is (3; 0, p − d, d − p); each vector permutes the routers.
+#[test]
+fn self_header_and_vectors_are_permutations() {
+    let net = d3(3, 4);
+    let s = r(1, 2, 3);
+    let v = net.source_vector(s, s);
+    // π = p − d = 1, δ = d − p = −1 ≡ 3 (mod 4).
+    assert_eq!((v.gamma, v.pi, v.delta), (0, 1, 3));
+    let trace = net.header_trace(net.node(s), net.node(s));
+    assert_eq!(trace.header, "(3; 0, 1, 3)");
+    // Three steps; the global one is port 0 of the diagonal router (1,2,2): a hold.
+    assert_eq!(trace.hops.len(), 3);
+    assert_eq!(trace.routers, ["(1,2,3)", "(1,2,2)", "(1,2,2)", "(1,2,3)"]);
+    assert_eq!(trace.moving_hops, 2);
+    for gamma in 0..3 {
+        for pi in 0..4 {
+            for delta in 0..4 {
+                let vec = icn_core::topology::d3::SourceVector { gamma, pi, delta };
+                let mut seen = vec![false; net.node_count()];
+                for x in 0..net.node_count() {
+                    let end = net.apply_vector(net.router(x), vec)[3];
+                    assert!(!std::mem::replace(&mut seen[net.node(end)], true));
+                }
+            }
+        }
+    }
+}
+
+/// §10's deterministic glgl path, with the local hop written as the graph has it:
+/// (c,d,p) → (c',p,d) → (c',p,d') → (c',d',p) → (c',d',p').
+#[test]
+fn glgl_direct_jumps_to_the_destination_cabinet() {
+    let net: Network = "d3:k=3,m=4".parse().expect("spec");
+    let Network::D3(d) = &net else { panic!("d3") };
+    let routing = net.routing("glgl-direct").expect("glgl-direct");
+    let (a, b) = (r(0, 1, 2), r(2, 3, 0));
+    let paths = enumerate_paths(routing.as_ref(), d.node(a), d.node(b), 4);
+    let want: Vec<Node> = [a, r(2, 2, 1), r(2, 2, 3), r(2, 3, 2), b]
+        .iter()
+        .map(|&x| d.node(x))
+        .collect();
+    assert_eq!(paths, vec![want]);
+    // Every glgl-direct path reaches the destination cabinet on its first hop when the
+    // cabinets differ, and has at most four hops.
+    for s in 0..d.node_count() {
+        for t in 0..d.node_count() {
+            let p = &enumerate_paths(routing.as_ref(), s, t, 2)[0];
+            assert!(p.len() <= 5);
+            if d.router(s).c != d.router(t).c {
+                assert_eq!(d.router(p[1]).c, d.router(t).c);
+            }
+        }
+    }
+}
+
+/// §10's deflection paths: M per cabinet C, K·M in all; each is a walk of at most five
+/// hops ending at the destination; D = p with C = c' is the glgl-direct path.
+#[test]
+fn deflection_paths_are_walks() {
+    let d = d3(3, 4);
+    let (s, t) = (d.node(r(0, 0, 1)), d.node(r(1, 1, 2)));
+    let via = d.deflection_paths(s, t, Some(1));
+    // D = p = 1: jump to (1,1,0) in the destination drawer, then (3; …) goes through
+    // the diagonal router (1,1,1), holds on its global port 0, and ends at (1,1,2).
+    assert_eq!(
+        via[1],
+        [r(0, 0, 1), r(1, 1, 0), r(1, 1, 1), r(1, 1, 2)].map(|x| d.node(x))
+    );
+    let net: Network = "d3:k=3,m=4".parse().expect("spec");
+    let Network::D3(d) = &net else { panic!("d3") };
+    let direct = net.routing("glgl-direct").expect("glgl-direct");
+    for s in 0..d.node_count() {
+        for t in 0..d.node_count() {
+            let (a, b) = (d.router(s), d.router(t));
+            let all = d.deflection_paths(s, t, None);
+            assert_eq!(all.len(), 12);
+            for p in &all {
+                assert_eq!((p[0], p[p.len() - 1]), (s, t));
+                assert!(p.len() <= 6);
+                for w in p.windows(2) {
+                    assert!(neighbours(d, w[0]).contains(&w[1]), "{a} -> {b}: {p:?}");
+                }
+            }
+            let via = d.deflection_paths(s, t, Some(b.c));
+            assert_eq!(via.len(), 4);
+            // Unless the jump lands in the destination drawer (p = d'), where the header
+            // detours through the diagonal router and the memoryless relation does not.
+            if a.c != b.c && a.p != b.d {
+                let expected = &enumerate_paths(direct.as_ref(), s, t, 1)[0];
+                assert_eq!(&via[a.p as usize], expected, "{a} -> {b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn addresses_parse_and_errors_are_precise() {
+    let net = d3(3, 4);
+    assert_eq!(net.parse_node("(2,0,3)"), Ok(net.node(r(2, 0, 3))));
+    assert_eq!(net.parse_node("2,0,3"), Ok(net.node(r(2, 0, 3))));
+    assert_eq!(net.parse_node(" ( 2, 0 ,3 ) "), Ok(net.node(r(2, 0, 3))));
+    assert_eq!(net.format_node(net.node(r(2, 0, 3))), "(2,0,3)");
+    let err = |t: &str| net.parse_node(t).expect_err(t).to_string();
+    assert!(err("(1,2)").contains("2 coordinates"), "{}", err("(1,2)"));
+    assert!(err("(1,4,0)").contains("d = 4 is out of range: 0 ≤ d < M = 4"));
+    assert!(err("(3,0,0)").contains("c = 3 is out of range: 0 ≤ c < K = 3"));
+    assert!(
+        err("(1,x,0)").contains("'x' at position 4"),
+        "{}",
+        err("(1,x,0)")
+    );
+    assert!(err("(1,2,3").contains("parentheses"));
+    assert!(err("").contains("(c,d,p)"));
+    assert!(err("(1,,2)").contains("coordinate d is empty"));
+}
+
+#[test]
+fn parameters_are_validated() {
+    let e = |s: &str| s.parse::<Network>().expect_err(s);
+    assert!(
+        matches!(e("d3:k=0,m=4"), SpecError::Param(ParamError::OutOfRange { ref key, .. }) if key == "k")
+    );
+    assert!(
+        matches!(e("d3:k=3,m=0"), SpecError::Param(ParamError::OutOfRange { ref key, .. }) if key == "m")
+    );
+    assert!(
+        matches!(e("d3:k=1,m=1"), SpecError::Param(ParamError::OutOfRange { ref key, .. }) if key == "m")
+    );
+    assert!(matches!(
+        e("d3:k=3"),
+        SpecError::Param(ParamError::Missing { key: "m", .. })
+    ));
+    assert!(matches!(
+        e("d3:k=3,m=4,n=2"),
+        SpecError::Param(ParamError::UnknownKey { .. })
+    ));
+    assert!(matches!(
+        e("d3:k=100000,m=100000"),
+        SpecError::Param(ParamError::TooLarge {
+            nodes: 1_000_000_000_000_000,
+            ..
+        })
+    ));
+    assert!(matches!(
+        e("d3:k=18446744073709551615,m=18446744073709551615"),
+        SpecError::Param(ParamError::OutOfRange { .. })
+    ));
+    assert!(matches!(
+        e("mdf:k=65536,m=65536"),
+        SpecError::Param(ParamError::TooLarge { .. })
+    ));
+    // The largest allowed: K·M² = 2³¹.
+    assert!("d3:k=2,m=32768".parse::<Network>().is_ok());
+    assert!("d3:k=3,m=32768".parse::<Network>().is_err());
+}
+
+/// MDF(K, M): KM + 1 groups, one global link between every two groups, slot j maps
+/// every group to group j or j + 1 (§11: "each global port maps all groups to only two
+/// groups"), diameter 3 when M ≥ 2.
+#[test]
+fn maximal_dragonfly_structure() {
+    for &(k, m) in SWEEP {
+        let net = Mdf::new(k, m).expect("mdf");
+        let groups = net.groups();
+        assert_eq!(u64::from(groups), k * m + 1);
+        assert_eq!(net.node_count() as u64, (k * m + 1) * m);
+        let mut between = vec![vec![0u32; groups as usize]; groups as usize];
+        for v in 0..net.node_count() {
+            let (g, _) = net.coords(v);
+            for w in neighbours(&net, v) {
+                let (h, _) = net.coords(w);
+                if h != g {
+                    between[g as usize][h as usize] += 1;
+                }
+            }
+        }
+        for (g, row) in between.iter().enumerate() {
+            for (h, &links) in row.iter().enumerate() {
+                assert_eq!(links, u32::from(g != h), "MDF({k},{m}) {g}-{h}");
+            }
+        }
+        for rr in 0..m as u32 {
+            for gamma in 0..k as u32 {
+                let j = rr * k as u32 + gamma;
+                for g in 0..groups {
+                    let (h, _, _) = net.global_peer(g, rr, gamma);
+                    assert!(h == j || h == j + 1);
+                }
+            }
+        }
+        let dd = distance_distribution(&net);
+        assert_eq!(dd.diameter(), 3, "MDF({k},{m})");
+        // Pairs at distance 1 are the directed links.
+        assert_eq!(dd.counts[1], 2 * net.link_count());
+    }
+}
+
+/// The distance distribution per source, in closed form (derived from the distance
+/// rule; see docs/topologies/dragonfly.md), against all-sources BFS:
+/// d ≠ p: M−1+K at 1, 2KM−K−2 at 2; d = p: M+K−2 at 1, 2KM−2K−M+1 at 2; the rest at 3.
+#[test]
+fn d3_distance_distribution_closed_form() {
+    for &(k, m) in SWEEP {
+        let net: Network = format!("d3:k={k},m={m}").parse().expect("spec");
+        let n = k * m * m;
+        let (off, diag) = (k * m * (m - 1), k * m);
+        let off1 = m - 1 + k;
+        let off2 = 2 * k * m - k - 2;
+        let diag1 = m + k - 2;
+        let diag2 = 2 * k * m - 2 * k - m + 1;
+        let want = [
+            0,
+            off * off1 + diag * diag1,
+            off * off2 + diag * diag2,
+            off * (n - 1 - off1 - off2) + diag * (n - 1 - diag1 - diag2),
+        ];
+        let dd = net.distance_distribution();
+        let got: Vec<u64> = dd
+            .counts
+            .iter()
+            .copied()
+            .chain(std::iter::repeat(0))
+            .take(4)
+            .collect();
+        assert_eq!(&got[1..], &want[1..], "D3({k},{m})");
+    }
+    // D3(3,4) beside MDF(3,4): 48 routers in 12 drawers against 52 in 13 groups.
+    let d: Network = "d3:k=3,m=4".parse().expect("spec");
+    let mdf: Network = "mdf:k=3,m=4".parse().expect("spec");
+    assert_eq!(d.distance_distribution().counts, [0, 276, 864, 1116]);
+    assert_eq!(mdf.topology().node_count(), 52);
+    assert_eq!(mdf.distance_distribution().diameter(), 3);
+}
