@@ -48,6 +48,14 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// D3 only: add the source-vector header (3; γ, π, δ), its evolution 3 → 0 and
+        /// the destination-header lookups (§8, §10).
+        #[arg(long)]
+        header: bool,
+        /// D3 only: add §10's deflection paths through cabinet C (a number), or `all`
+        /// for every cabinet.
+        #[arg(long, value_name = "C|all")]
+        deflect: Option<String>,
     },
     /// Distance distribution, diameter, average distance, channel and node loads.
     Metrics {
@@ -92,6 +100,16 @@ enum Command {
         /// Output format (csv: one line per cell; the KYKLOS tables only).
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// d3-subnetwork: the big network's cabinets N.
+        #[arg(long, default_value_t = 9)]
+        n: u32,
+        /// d3-subnetwork: the cabinets κ, comma separated (e.g. 1,2,5,8); without it,
+        /// the paper's printed tables beside the computed ones.
+        #[arg(long, value_delimiter = ',')]
+        kappa: Option<Vec<u32>>,
+        /// d3-subnetwork: M for the edge-by-edge isomorphism check.
+        #[arg(long, default_value_t = 3)]
+        m: u32,
     },
     /// The network as an edge list (one `u v` line per link, node indices).
     Export {
@@ -157,7 +175,12 @@ const TABLES: &[&str] = &[
     "kyklos-density",
     "kyklos-joins",
     "d2-distances",
+    "d3-subnetwork",
+    "d3-cutset",
 ];
+
+/// The instances `d3-cutset` searches exhaustively (at most 18 routers).
+const CUTSET_INSTANCES: &[(u64, u64)] = &[(2, 2), (1, 4), (4, 2), (2, 3)];
 
 /// `kyklos-density` is computed up to N = 2^12 = 4096 (about a second in a release build).
 const DENSITY_MAX_N: u64 = 12;
@@ -181,9 +204,22 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             strategy,
             limit,
             format,
+            header,
+            deflect,
         } => {
             let net = network(&spec)?;
             let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
+            let d3 = match &net {
+                Network::D3(d) => Some(d),
+                _ => None,
+            };
+            if (header || deflect.is_some()) && d3.is_none() {
+                return Err(Failure(format!(
+                    "--header and --deflect are for d3; '{}' is a {}",
+                    net.spec(),
+                    net.family().name
+                )));
+            }
             let name = strategy_name(&net, &strategy);
             let route = net.route(name, a, b, limit)?;
             let paths: Vec<Vec<String>> = route
@@ -209,6 +245,30 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 "truncated": route.truncated,
                 "paths": paths,
             });
+            if let Some(d) = d3 {
+                if header {
+                    doc["header"] = json!(d.header_trace(a, b));
+                }
+                if let Some(which) = &deflect {
+                    let cabinet = match which.as_str() {
+                        "all" => None,
+                        c => Some(c.parse::<u32>().ok().filter(|&c| c < d.k()).ok_or_else(
+                            || {
+                                Failure(format!(
+                                    "--deflect '{c}': a cabinet 0 to {} or 'all'",
+                                    d.k() - 1
+                                ))
+                            },
+                        )?),
+                    };
+                    let paths: Vec<Vec<String>> = d
+                        .deflection_paths(a, b, cabinet)
+                        .iter()
+                        .map(|p| p.iter().map(|&v| net.format_node(v)).collect())
+                        .collect();
+                    doc["deflection"] = json!({ "cabinet": cabinet, "paths": paths });
+                }
+            }
             if let Network::Hypercycle(h) = &net {
                 let c = h.path_counts(a, b);
                 doc["hypercycle"] = json!({
@@ -315,8 +375,34 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
-        Command::Table { name, format } => {
+        Command::Table {
+            name,
+            format,
+            n,
+            kappa,
+            m,
+        } => {
+            use icn_core::topology::d3::subnet;
             use icn_core::topology::kyklos::tables;
+            if let (Some("d3-subnetwork"), Some(kappa)) = (name.as_deref(), &kappa) {
+                if format == Format::Csv {
+                    return Err(Failure("d3-subnetwork with --kappa is JSON only".into()));
+                }
+                let table = subnet::subnet_table(n, kappa)?;
+                let big = icn_core::topology::d3::D3::new(u64::from(n), u64::from(m))?;
+                let small =
+                    icn_core::topology::d3::D3::new(table.kappa.len() as u64, u64::from(m))?;
+                let check =
+                    subnet::check_embedding(&small, &big, &big.cabinet_embedding(&table.kappa));
+                let doc = json!({
+                    "network": big.spec_string(),
+                    "subnetwork": small.spec_string(),
+                    "port_table": table,
+                    "isomorphism": check,
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+                return Ok(());
+            }
             let table = match name.as_deref() {
                 Some("lens-figure2") => {
                     if format == Format::Csv {
@@ -333,6 +419,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Some("kyklos-density") => tables::table3_density(DENSITY_MAX_N),
                 Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
                 Some("d2-distances") => tables::d2_distances(D2_MAX_N),
+                Some("d3-subnetwork") => subnet::table_subnetworks(),
+                Some("d3-cutset") => subnet::table_cutsets(CUTSET_INSTANCES),
                 Some(other) => {
                     return Err(Failure(format!(
                         "unknown table '{other}'; known tables: {}",

@@ -320,3 +320,91 @@ fn table_kyklos_joins() {
     assert_eq!(code, 0);
     assert!(out.contains("Table 2 level,110,011,5,5,match,"), "{out}");
 }
+
+/// The Swapped Dragonfly's header (§8) for the paper's example link (4,5,3,(4)) ->
+/// (2,3,5,(2)) in D3(6,M): one global step on port 4, arriving on port 2.
+#[test]
+fn d3_route_header_and_deflection() {
+    let v = json(&[
+        "route",
+        "d3:k=6,m=6",
+        "(4,5,3)",
+        "(2,3,5)",
+        "--header",
+        "--deflect",
+        "2",
+    ]);
+    assert_eq!(v["distance"], 1);
+    assert_eq!(v["strategy"], "lgl");
+    let h = &v["header"];
+    assert_eq!(h["header"], "(3; 4, 0, 0)");
+    assert_eq!(h["hops"][1]["port"], 4);
+    assert_eq!(h["hops"][1]["arrives_on"], 2);
+    assert_eq!(h["moving_hops"], 1);
+    assert_eq!(h["routers"][3], "(2,3,5)");
+    assert_eq!(h["destination_header"][1]["port"], 4);
+    // M = 6 deflection paths through cabinet 2; D = p = 3 is the direct link.
+    let paths = v["deflection"]["paths"].as_array().expect("paths");
+    assert_eq!(paths.len(), 6);
+    assert_eq!(paths[3], serde_json::json!(["(4,5,3)", "(2,3,5)"]));
+    // A three-step header with counter 3 -> 0 from a generic pair.
+    let g = json(&["route", "d3:k=3,m=4", "(0,1,2)", "(2,3,0)", "--header"]);
+    assert_eq!(g["header"]["header"], "(3; 2, 3, 1)");
+    assert_eq!(
+        g["header"]["routers"],
+        serde_json::json!(["(0,1,2)", "(0,1,3)", "(2,3,1)", "(2,3,0)"])
+    );
+    assert_eq!(g["paths"][0], g["header"]["routers"]);
+    let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "011", "--header"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--header and --deflect are for d3"), "{err}");
+    let (code, _, err) = icn(&[
+        "route",
+        "d3:k=3,m=4",
+        "(0,1,2)",
+        "(2,3,0)",
+        "--deflect",
+        "7",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+    let (code, _, err) = icn(&["route", "d3:k=3,m=4", "(0,1,9)", "(2,3,0)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("p = 9 is out of range"), "{err}");
+}
+
+#[test]
+fn d3_and_mdf_info() {
+    let d = json(&["info", "d3:k=3,m=4"]);
+    assert_eq!(d["nodes"], 48);
+    assert_eq!(d["links"], 138);
+    assert_eq!(d["diameter"], 3);
+    assert_eq!(d["min_degree"], 5);
+    assert_eq!(d["max_degree"], 6);
+    let m = json(&["info", "mdf:k=3,m=4"]);
+    assert_eq!(m["nodes"], 52);
+    assert_eq!(m["diameter"], 3);
+    assert_eq!(m["min_degree"], 6);
+    let metrics = json(&["metrics", "mdf:k=3,m=4"]);
+    assert_eq!(metrics["strategy"], "minimal");
+    assert!(metrics["loads"]["max_channel_load"].as_f64().is_some());
+}
+
+#[test]
+fn d3_subnetwork_tables() {
+    let v = json(&["table", "d3-subnetwork", "--n", "9", "--kappa", "1,2,5,8"]);
+    assert_eq!(
+        v["port_table"]["rows"][1]["ports"],
+        serde_json::json!([8, 0, 3, 6])
+    );
+    assert_eq!(v["isomorphism"]["isomorphic"], true);
+    assert_eq!(v["subnetwork"], "d3:k=4,m=3");
+    let paper = json(&["table", "d3-subnetwork"]);
+    assert_eq!(paper["summary"]["differs"], 7);
+    assert_eq!(paper["summary"]["matches"], 34);
+    let cut = json(&["table", "d3-cutset"]);
+    assert_eq!(cut["summary"]["cells"], 8);
+    let (code, _, err) = icn(&["table", "d3-subnetwork", "--kappa", "1,9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("kappa"), "{err}");
+}

@@ -447,3 +447,184 @@ fn d3_distance_distribution_closed_form() {
     assert_eq!(mdf.topology().node_count(), 52);
     assert_eq!(mdf.distance_distribution().diameter(), 3);
 }
+
+/// Theorem 2 by brute force over every two transmissions with distinct destinations:
+/// the exact rule is "same source drawer, same destination drawer, and the two drawers
+/// differ" (a step-2 conflict on the global link) or "same source and same d' ≠ p" (a
+/// step-1 conflict). So the theorem holds for distinct sources whose drawers differ
+/// from their destinations' drawers; its two exceptions are checked to occur.
+#[test]
+fn theorem2_link_conflicts_by_brute_force() {
+    for &(k, m) in &[(1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        let net = d3(k, m);
+        let n = net.node_count();
+        let (mut same_drawer_exception, mut same_source_exception) = (false, false);
+        for s1 in 0..n {
+            for t1 in 0..n {
+                for s2 in 0..n {
+                    for t2 in (0..n).filter(|&t2| t2 != t1) {
+                        let conflicts = net.link_conflicts(s1, t1, s2, t2);
+                        let (a, b, c, d) = (
+                            net.router(s1),
+                            net.router(t1),
+                            net.router(s2),
+                            net.router(t2),
+                        );
+                        let drawers = (a.c, a.d) == (c.c, c.d) && (b.c, b.d) == (d.c, d.d);
+                        let step2 = drawers && (a.c, a.d) != (b.c, b.d);
+                        let step1 = s1 == s2 && b.d == d.d && b.d != a.p;
+                        assert_eq!(!conflicts.is_empty(), step1 || step2, "{a}->{b}, {c}->{d}");
+                        let predicted = net.theorem2_predicts_conflict(s1, t1, s2, t2);
+                        if s1 != s2 && (a.c, a.d) != (b.c, b.d) {
+                            assert_eq!(predicted, !conflicts.is_empty(), "{a}->{b}, {c}->{d}");
+                        }
+                        same_drawer_exception |= predicted && conflicts.is_empty();
+                        same_source_exception |= !predicted && !conflicts.is_empty();
+                        for x in &conflicts {
+                            assert!((x.step == 1 && step1) || (x.step == 2 && step2));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(same_drawer_exception, "D3({k},{m})");
+        assert_eq!(same_source_exception, k >= 2, "D3({k},{m})");
+    }
+    // The smallest exception of each kind, in D3(1,2).
+    let net = d3(1, 2);
+    let x = |c, d, p| net.node(r(c, d, p));
+    // Both inside drawer (0,0): the theorem predicts a conflict; the global step holds.
+    assert!(net.theorem2_predicts_conflict(x(0, 0, 0), x(0, 0, 1), x(0, 0, 1), x(0, 0, 0)));
+    assert!(net
+        .link_conflicts(x(0, 0, 0), x(0, 0, 1), x(0, 0, 1), x(0, 0, 0))
+        .is_empty());
+}
+
+/// Theorem 1: the port table for κ = {1,2,5,8} in D3(9, M), the embedding checked link
+/// by link, and the paper's printed tables entry by entry.
+#[test]
+fn theorem1_subnetworks() {
+    use icn_core::table::Verdict;
+    use icn_core::topology::d3::subnet::{check_embedding, subnet_table, table_subnetworks};
+    let t = subnet_table(9, &[8, 1, 5, 2]).expect("κ");
+    assert_eq!(t.kappa, [1, 2, 5, 8]);
+    let ports: Vec<Vec<u32>> = t.rows.iter().map(|r| r.ports.clone()).collect();
+    assert_eq!(
+        ports,
+        [[0, 1, 4, 7], [8, 0, 3, 6], [5, 6, 0, 3], [2, 3, 6, 0]]
+    );
+    assert_eq!(t.rows[1].by_gamma, [0, 3, 6, 8]);
+    let big = d3(9, 3);
+    for kappa in [&[1u32, 2, 5, 8][..], &[0, 3, 4, 6, 7], &[4], &[0, 8]] {
+        let small = d3(kappa.len() as u64, 3);
+        let map = big.cabinet_embedding(kappa);
+        let check = check_embedding(&small, &big, &map);
+        assert!(check.isomorphic, "{kappa:?}");
+        assert_eq!(check.links, small.link_count());
+        assert_eq!(check.induced_links, check.links);
+        // Port γ of D3(K,M) at cabinet i is the table's by_gamma[γ] in D3(9,M).
+        let table = subnet_table(9, kappa).expect("κ");
+        for v in 0..small.node_count() {
+            let x = small.router(v);
+            for gamma in 0..small.k() {
+                let there = big.router(map(small.node(small.global_peer(x, gamma))));
+                let port = table.rows[x.c as usize].by_gamma[gamma as usize];
+                assert_eq!(big.global_peer(big.router(map(v)), port), there);
+            }
+        }
+    }
+    // A map that swaps d and p is not an isomorphism (local links break).
+    let small = d3(4, 3);
+    let swapped = |v: Node| {
+        let x = small.router(v);
+        big.node(r([1, 2, 5, 8][x.c as usize], x.p, x.d))
+    };
+    assert!(!check_embedding(&small, &big, &swapped).isomorphic);
+    let paper = table_subnetworks().expect("table");
+    assert_eq!(paper.summary.cells, 16 + 25);
+    assert_eq!(paper.summary.differs, 7);
+    assert_eq!(paper.summary.matches, 34);
+    let differing: Vec<(String, String)> = paper
+        .cells
+        .iter()
+        .filter(|c| c.verdict == Verdict::Differs)
+        .map(|c| (c.row.clone(), c.column.clone()))
+        .collect();
+    assert_eq!(
+        differing[0],
+        ("i = 1, k_i = 2".to_string(), "j = 0".to_string())
+    );
+    // Errors name the offending entry.
+    assert!(subnet_table(9, &[1, 9]).is_err());
+    assert!(subnet_table(9, &[1, 1]).is_err());
+    assert!(subnet_table(9, &[]).is_err());
+}
+
+/// §4's maintenance sub-networks: dropping a drawer index leaves D3(K, M−1) (K(2M−1)
+/// routers off line), dropping a cabinet leaves D3(K−1, M) (M² off line).
+#[test]
+fn maintenance_subnetworks() {
+    use icn_core::topology::d3::subnet::check_embedding;
+    for &(k, m) in &[(2u64, 3u64), (3, 3), (3, 4), (4, 2)] {
+        let big = d3(k, m);
+        for x in 0..m as u32 {
+            let lambda: Vec<u32> = (0..m as u32).filter(|&y| y != x).collect();
+            let small = d3(k, m - 1);
+            let check = check_embedding(&small, &big, &big.drawer_embedding(&lambda));
+            assert!(check.isomorphic, "D3({k},{m}) without {x}");
+            assert_eq!(
+                big.node_count() - small.node_count(),
+                (k * (2 * m - 1)) as usize
+            );
+        }
+        if k >= 2 {
+            for x in 0..k as u32 {
+                let kappa: Vec<u32> = (0..k as u32).filter(|&y| y != x).collect();
+                let small = d3(k - 1, m);
+                let check = check_embedding(&small, &big, &big.cabinet_embedding(&kappa));
+                assert!(check.isomorphic);
+                assert_eq!(big.node_count() - small.node_count(), (m * m) as usize);
+            }
+        }
+    }
+}
+
+/// Corollary 1: the cabinet partition cuts K²M²/2 channels; the exact minimum
+/// bisection (exhaustive search) is smaller.
+#[test]
+fn corollary1_cutset() {
+    use icn_core::topology::d3::subnet::{min_bisection_links, table_cutsets};
+    let t = table_cutsets(&[(2, 2), (2, 3), (4, 2), (1, 4)]).expect("table");
+    let computed: Vec<Option<f64>> = t
+        .cells
+        .iter()
+        .map(|c| c.computed.map(|x| x.value()))
+        .collect();
+    let printed: Vec<Option<f64>> = t
+        .cells
+        .iter()
+        .map(|c| c.printed.map(|x| x.value()))
+        .collect();
+    // Per instance: cabinet partition (printed K²M²/2, computed cut), then the
+    // Corollary's minimum beside twice the exact minimum bisection.
+    assert_eq!(
+        printed,
+        [8.0, 8.0, 18.0, 18.0, 32.0, 16.0, 8.0, 8.0].map(Some)
+    );
+    assert_eq!(
+        computed,
+        [
+            Some(8.0),
+            Some(8.0),
+            Some(18.0),
+            Some(16.0),
+            Some(32.0),
+            Some(16.0),
+            None,
+            Some(8.0)
+        ]
+    );
+    // D3(2,3): 8 links split it, fewer than the Corollary's 18 channels = 9 links.
+    assert_eq!(min_bisection_links(&d3(2, 3)), Some(8));
+    assert_eq!(min_bisection_links(&d3(2, 2)), Some(4));
+}

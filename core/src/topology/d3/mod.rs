@@ -20,13 +20,16 @@
 //! source-vector header the port still exists: using it means the packet holds for one
 //! step (like local port 0), see [`header`]. Every router is a terminal.
 
+pub mod conflict;
 pub mod header;
 pub mod routing;
+pub mod subnet;
 
 use crate::error::{AddressError, ParamError};
 use crate::spec::{parse_number, Spec};
 use crate::topology::{Node, Topology, MAX_NODES};
 
+pub use conflict::LinkConflict;
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};
 pub use routing::D3Routing;
 
