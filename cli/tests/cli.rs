@@ -139,7 +139,7 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-joins\nd2-distances\n"
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-joins\nd2-distances\nd3-subnetwork\nd3-cutset\n"
         )
     );
 }
