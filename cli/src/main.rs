@@ -111,6 +111,26 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         m: u32,
     },
+    /// A D3 collective as a step-by-step schedule: rounds, delays, link conflicts, the
+    /// paper's claim, and per step the channels in use.
+    Schedule {
+        /// A D3 spec, e.g. d3:k=3,m=4.
+        spec: String,
+        /// broadcast, one-to-all, all-to-one or all-to-all.
+        collective: String,
+        /// The source (broadcast, one-to-all) or sink (all-to-one), e.g. (0,0,1).
+        #[arg(long)]
+        root: Option<String>,
+        /// broadcast: how many messages.
+        #[arg(long, default_value_t = 4)]
+        count: u32,
+        /// Delays: `paper` (the paper's algorithm) or `greedy` (earliest conflict-free).
+        #[arg(long, value_enum, default_value_t = Rule::Paper)]
+        rule: Rule,
+        /// Leave out the per-step channel occupancy.
+        #[arg(long)]
+        summary: bool,
+    },
     /// The network as an edge list (one `u v` line per link, node indices).
     Export {
         /// Topology spec.
@@ -126,6 +146,15 @@ enum Format {
     Json,
     Csv,
 }
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Rule {
+    Paper,
+    Greedy,
+}
+
+/// The largest broadcast count `icn schedule` simulates.
+const MAX_BROADCASTS: u32 = 4096;
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum ExportFormat {
@@ -439,6 +468,63 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&table)?)?,
                 Format::Csv => write!(out, "{}", table.csv())?,
             }
+        }
+        Command::Schedule {
+            spec,
+            collective,
+            root,
+            count,
+            rule,
+            summary,
+        } => {
+            use icn_core::topology::d3::schedule::{Collective, DelayRule};
+            let net = network(&spec)?;
+            let Network::D3(d) = &net else {
+                return Err(Failure(format!(
+                    "schedule is for d3; '{}' is a {}",
+                    net.spec(),
+                    net.family().name
+                )));
+            };
+            let root_node = |what: &str| -> Result<Node, Failure> {
+                let text = root.as_deref().ok_or_else(|| {
+                    Failure(format!(
+                        "{collective} needs --root (the {what}), e.g. --root '(0,0,1)'"
+                    ))
+                })?;
+                node(&net, "root", text)
+            };
+            let which = match collective.as_str() {
+                "all-to-all" => Collective::AllToAll,
+                "one-to-all" => Collective::OneToAll {
+                    source: root_node("source")?,
+                },
+                "all-to-one" => Collective::AllToOne {
+                    sink: root_node("sink")?,
+                },
+                "broadcast" => {
+                    if !(1..=MAX_BROADCASTS).contains(&count) {
+                        return Err(Failure(format!(
+                            "--count {count}: 1 to {MAX_BROADCASTS} broadcasts"
+                        )));
+                    }
+                    Collective::Broadcast {
+                        source: root_node("source")?,
+                        count,
+                    }
+                }
+                other => {
+                    return Err(Failure(format!(
+                        "unknown collective '{other}'; choose broadcast, one-to-all, all-to-one or all-to-all"
+                    )))
+                }
+            };
+            let rule = match rule {
+                Rule::Paper => DelayRule::Paper,
+                Rule::Greedy => DelayRule::Greedy,
+            };
+            let schedule = d.schedule(which, rule, !summary);
+            writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
         }
         Command::Export { spec, format } => {
             let net = network(&spec)?;

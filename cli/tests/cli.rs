@@ -408,3 +408,77 @@ fn d3_subnetwork_tables() {
     assert_eq!(code, 2);
     assert!(err.contains("kappa"), "{err}");
 }
+
+/// Theorem 7 on D3(3,4): 48 rounds, 12 delays, no conflicts; the per-step occupancy
+/// lists every channel in use (step 2: global port 0 of the 36 non-diagonal routers).
+#[test]
+fn d3_schedule_all_to_all() {
+    let v = json(&["schedule", "d3:k=3,m=4", "all-to-all"]);
+    assert_eq!(v["rounds"], 48);
+    assert_eq!(v["delays"], 12);
+    assert_eq!(v["conflicts"], 0);
+    assert_eq!(v["steps"], 62);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["claim"]["rounds"], 48);
+    assert_eq!(v["claim"]["delays"], 12);
+    let occupancy = v["occupancy"].as_array().expect("occupancy");
+    assert_eq!(occupancy.len(), 62);
+    assert_eq!(occupancy[0]["channels"].as_array().map(Vec::len), Some(0));
+    assert_eq!(occupancy[1]["channels"].as_array().map(Vec::len), Some(36));
+    assert_eq!(occupancy[1]["channels"][0]["kind"], "global");
+    let s = json(&[
+        "schedule",
+        "d3:k=3,m=2",
+        "all-to-one",
+        "--root",
+        "(0,0,1)",
+        "--summary",
+    ]);
+    assert_eq!(s["conflicts"], 3);
+    assert_eq!(s["occupancy"], serde_json::json!([]));
+    let g = json(&[
+        "schedule",
+        "d3:k=3,m=2",
+        "all-to-one",
+        "--root",
+        "(0,0,1)",
+        "--rule",
+        "greedy",
+        "--summary",
+    ]);
+    assert_eq!(
+        (g["conflicts"].clone(), g["delays"].clone()),
+        (0.into(), 4.into())
+    );
+    for (args, needle) in [
+        (
+            &["schedule", "d3:k=3,m=4", "one-to-all"][..],
+            "needs --root",
+        ),
+        (
+            &["schedule", "mdf:k=3,m=4", "all-to-all"][..],
+            "schedule is for d3",
+        ),
+        (
+            &["schedule", "d3:k=3,m=4", "gossip"][..],
+            "unknown collective",
+        ),
+        (
+            &[
+                "schedule",
+                "d3:k=3,m=4",
+                "broadcast",
+                "--root",
+                "(0,0,1)",
+                "--count",
+                "0",
+            ][..],
+            "--count 0",
+        ),
+    ] {
+        let (code, _, err) = icn(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1);
+        assert!(err.contains(needle), "{err}");
+    }
+}

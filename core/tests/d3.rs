@@ -628,3 +628,178 @@ fn corollary1_cutset() {
     assert_eq!(min_bisection_links(&d3(2, 3)), Some(8));
     assert_eq!(min_bisection_links(&d3(2, 2)), Some(4));
 }
+
+/// Instances the schedule checks sweep (the paper assumes M even, M ≥ 4; smaller and
+/// odd M are swept too).
+const SCHEDULES: &[(u64, u64)] = &[
+    (1, 2),
+    (2, 2),
+    (1, 3),
+    (2, 3),
+    (3, 2),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (2, 6),
+];
+
+/// Theorem 7: KM² rounds, KM delays (the paper's test π(i) − 2 = δ(i)), no conflicts,
+/// every ordered pair delivered once, in KM² + KM + 2 steps. Greedy placement needs
+/// at most as many delays.
+#[test]
+fn theorem7_all_to_all() {
+    use icn_core::topology::d3::schedule::{Collective, DelayRule};
+    for &(k, m) in SCHEDULES {
+        let net = d3(k, m);
+        let s = net.schedule(Collective::AllToAll, DelayRule::Paper, false);
+        assert_eq!(
+            (s.rounds, s.delays, s.conflicts),
+            ((k * m * m) as u32, (k * m) as u32, 0),
+            "D3({k},{m})"
+        );
+        assert!(s.complete);
+        assert_eq!(s.deliveries, (k * m * m).pow(2));
+        assert_eq!(u64::from(s.steps), k * m * m + k * m + 2);
+        assert_eq!((s.claim.rounds, s.claim.delays), (k * m * m, k * m));
+        let g = net.schedule(Collective::AllToAll, DelayRule::Greedy, false);
+        assert_eq!(g.conflicts, 0);
+        assert!(g.delays <= s.delays);
+    }
+    // D3(3,4): greedy needs K(M − 2) = 6 of the paper's 12 delays (rounds whose δ or
+    // the earlier round's π is the hold port 0 cannot conflict).
+    let g = d3(3, 4).schedule(Collective::AllToAll, DelayRule::Greedy, false);
+    assert_eq!((g.rounds, g.delays, g.steps), (48, 6, 56));
+}
+
+/// Theorem 5: from (c,d,p) with d ≠ p, KM rounds, no delays, no conflicts. From a
+/// diagonal router the paper's M one-step delays leave conflicts (smallest: D3(2,2)
+/// from (0,0,0): delayed round 2 now meets round 1's last local step on (0,0,0) →
+/// (0,0,1)); greedy placement is conflict-free with at most M delays.
+#[test]
+fn theorem5_one_to_all() {
+    use icn_core::topology::d3::schedule::{Collective, DelayRule};
+    for &(k, m) in SCHEDULES {
+        let net = d3(k, m);
+        for v in 0..net.node_count() {
+            let x = net.router(v);
+            let s = net.schedule(Collective::OneToAll { source: v }, DelayRule::Paper, false);
+            assert!(s.complete, "D3({k},{m}) {x}");
+            assert_eq!(u64::from(s.rounds), k * m);
+            if x.d != x.p {
+                assert_eq!((s.delays, s.conflicts), (0, 0), "D3({k},{m}) {x}");
+                continue;
+            }
+            let g = net.schedule(Collective::OneToAll { source: v }, DelayRule::Greedy, false);
+            assert_eq!(g.conflicts, 0);
+            assert!(u64::from(g.delays) <= m, "D3({k},{m}) {x}: {}", g.delays);
+        }
+    }
+    let net = d3(2, 2);
+    let s = net.schedule(
+        Collective::OneToAll {
+            source: net.node(r(0, 0, 0)),
+        },
+        DelayRule::Paper,
+        true,
+    );
+    assert_eq!((s.rounds, s.delays, s.conflicts), (4, 2, 1));
+    assert_eq!(s.launches, [1, 2, 4, 6]);
+    let clash: Vec<_> = s.occupancy[3]
+        .channels
+        .iter()
+        .filter(|c| c.rounds.len() > 1)
+        .collect();
+    assert_eq!(clash.len(), 1);
+    assert_eq!(
+        (clash[0].from.as_str(), clash[0].to.as_str()),
+        ("(0,0,0)", "(0,0,1)")
+    );
+    assert_eq!(clash[0].rounds, [1, 2]);
+}
+
+/// Theorem 6: the sink (c,d,p), d ≠ p, collects from every router in KM rounds
+/// (request broadcast L G L, delay D, l-g-l answers), in KM + 6 steps, without
+/// conflicts — as long as KM ≤ 4. From KM ≥ 5 the request broadcast of round i + 4
+/// meets round i's answers (the proof checks rounds i, i+1, i+2 only); smallest
+/// counter-example D3(3,2) with sink (0,0,1). Greedy placement is conflict-free with
+/// 4 idle steps after every 4 rounds.
+#[test]
+fn theorem6_all_to_one() {
+    use icn_core::topology::d3::schedule::{Collective, DelayRule};
+    for &(k, m) in SCHEDULES {
+        let net = d3(k, m);
+        for v in 0..net.node_count() {
+            let x = net.router(v);
+            if x.d == x.p {
+                continue;
+            }
+            let c = Collective::AllToOne { sink: v };
+            let s = net.schedule(c, DelayRule::Paper, false);
+            assert_eq!(
+                (u64::from(s.rounds), s.delays),
+                (k * m, 0),
+                "D3({k},{m}) {x}"
+            );
+            assert!(s.complete);
+            assert_eq!(u64::from(s.steps), k * m + 6);
+            assert_eq!(s.conflicts == 0, k * m <= 4, "D3({k},{m}) {x}");
+            let g = net.schedule(c, DelayRule::Greedy, false);
+            assert_eq!(g.conflicts, 0);
+            assert_eq!(
+                u64::from(g.delays),
+                4 * ((k * m).div_ceil(4) - 1),
+                "D3({k},{m}) {x}"
+            );
+        }
+    }
+    let net = d3(3, 2);
+    let s = net.schedule(
+        Collective::AllToOne {
+            sink: net.node(r(0, 0, 1)),
+        },
+        DelayRule::Paper,
+        true,
+    );
+    assert_eq!(s.conflicts, 3);
+    let first = s
+        .occupancy
+        .iter()
+        .flat_map(|st| st.channels.iter().map(move |c| (st.step, c)))
+        .find(|(_, c)| c.rounds.len() > 1)
+        .expect("a conflict");
+    assert_eq!(first.0, 6);
+    assert_eq!(
+        (first.1.from.as_str(), first.1.to.as_str()),
+        ("(0,0,1)", "(0,0,0)")
+    );
+    assert_eq!(first.1.rounds, [1, 5]);
+}
+
+/// Theorem 4: N broadcasts from (c,d,p), d ≠ p, in N rounds without delays (N + 2
+/// steps); from (c,p,p) Protocol 3 (two messages, two idle steps) is conflict-free,
+/// and greedy placement needs exactly its delays.
+#[test]
+fn theorem4_broadcasts() {
+    use icn_core::topology::d3::schedule::{Collective, DelayRule};
+    for &(k, m) in SCHEDULES {
+        let net = d3(k, m);
+        for (source, diagonal) in [(r(0, 0, 1), false), (r(0, 1, 1), true)] {
+            let source = net.node(source);
+            for count in [1u32, 2, 5, 6] {
+                let c = Collective::Broadcast { source, count };
+                let s = net.schedule(c, DelayRule::Paper, false);
+                assert!(s.complete);
+                assert_eq!(s.conflicts, 0, "D3({k},{m}) {count}");
+                assert_eq!(s.deliveries, u64::from(count) * k * m * m);
+                if diagonal {
+                    let pairs = count.div_ceil(2);
+                    assert_eq!(s.delays, 2 * (pairs - 1));
+                    let g = net.schedule(c, DelayRule::Greedy, false);
+                    assert_eq!(g.delays, s.delays);
+                } else {
+                    assert_eq!((s.delays, s.steps), (0, count + 2));
+                }
+            }
+        }
+    }
+}

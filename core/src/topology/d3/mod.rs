@@ -23,6 +23,7 @@
 pub mod conflict;
 pub mod header;
 pub mod routing;
+pub mod schedule;
 pub mod subnet;
 
 use crate::error::{AddressError, ParamError};
