@@ -116,7 +116,7 @@ enum Command {
     Schedule {
         /// A D3 spec, e.g. d3:k=3,m=4.
         spec: String,
-        /// broadcast, one-to-all, all-to-one or all-to-all.
+        /// broadcast, one-to-all, all-to-one, all-to-all or permutation.
         collective: String,
         /// The source (broadcast, one-to-all) or sink (all-to-one), e.g. (0,0,1).
         #[arg(long)]
@@ -124,6 +124,12 @@ enum Command {
         /// broadcast: how many messages.
         #[arg(long, default_value_t = 4)]
         count: u32,
+        /// permutation: shift, swap, reverse or random.
+        #[arg(long, default_value = "shift")]
+        perm: String,
+        /// permutation random: the seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Delays: `paper` (the paper's algorithm) or `greedy` (earliest conflict-free).
         #[arg(long, value_enum, default_value_t = Rule::Paper)]
         rule: Rule,
@@ -474,6 +480,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             collective,
             root,
             count,
+            perm,
+            seed,
             rule,
             summary,
         } => {
@@ -494,6 +502,18 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 })?;
                 node(&net, "root", text)
             };
+            let rule = match rule {
+                Rule::Paper => DelayRule::Paper,
+                Rule::Greedy => DelayRule::Greedy,
+            };
+            if collective == "permutation" {
+                let targets = d.named_permutation(&perm, seed).map_err(Failure)?;
+                let schedule = d
+                    .permutation_schedule(&targets, rule, !summary)
+                    .map_err(Failure)?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
+                return Ok(());
+            }
             let which = match collective.as_str() {
                 "all-to-all" => Collective::AllToAll,
                 "one-to-all" => Collective::OneToAll {
@@ -515,13 +535,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 }
                 other => {
                     return Err(Failure(format!(
-                        "unknown collective '{other}'; choose broadcast, one-to-all, all-to-one or all-to-all"
+                        "unknown collective '{other}'; choose broadcast, one-to-all, all-to-one, all-to-all or permutation"
                     )))
                 }
-            };
-            let rule = match rule {
-                Rule::Paper => DelayRule::Paper,
-                Rule::Greedy => DelayRule::Greedy,
             };
             let schedule = d.schedule(which, rule, !summary);
             writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;

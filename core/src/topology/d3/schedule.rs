@@ -44,6 +44,9 @@ pub enum Collective {
     },
     /// Theorem 7: every router sends a distinct message to every router.
     AllToAll,
+    /// Theorem 8: every router sends one message, to distinct routers (see
+    /// [`D3::permutation_schedule`]; [`D3::schedule`] uses the identity).
+    Permutation,
 }
 
 /// How delays are inserted.
@@ -173,11 +176,45 @@ impl D3 {
         reached
     }
 
-    fn rounds(&self, collective: Collective) -> (Vec<Round>, Claim) {
+    /// Theorem 8's rounds: packets grouped by (source drawer, destination drawer), the
+    /// only pairs that conflict (Theorem 2); the j-th packet of every group (sources in
+    /// router order) goes in round j, so at most M rounds.
+    fn permutation_rounds(&self, targets: &[Node]) -> Vec<Round> {
+        let mut groups: HashMap<(u32, u32, u32, u32), u32> = HashMap::new();
+        let mut rounds: Vec<Round> = Vec::new();
+        for (src, &dst) in targets.iter().enumerate() {
+            let (a, b) = (self.router(src), self.router(dst));
+            let j = groups.entry((a.c, a.d, b.c, b.d)).or_default();
+            if rounds.len() <= *j as usize {
+                rounds.push(Round {
+                    uses: Vec::new(),
+                    deliveries: Vec::new(),
+                    paper_delay: 0,
+                });
+            }
+            let round = &mut rounds[*j as usize];
+            let end = self.packet(a, self.source_vector(a, b), &mut round.uses);
+            round.deliveries.push((src, end));
+            *j += 1;
+        }
+        rounds
+    }
+
+    fn rounds(&self, collective: Collective, targets: &[Node]) -> (Vec<Round>, Claim) {
         let (k, m) = (self.k, self.m);
         let (k64, m64) = (u64::from(k), u64::from(m));
         let n = self.node_count();
         match collective {
+            Collective::Permutation => {
+                let claim = Claim {
+                    theorem: "Theorem 8",
+                    rounds: m64,
+                    delays: 0,
+                    conflicts: 0,
+                    text: "A permutation in at most M + 4 hops (§9 item 5 says M hops).".into(),
+                };
+                (self.permutation_rounds(targets), claim)
+            }
             Collective::AllToAll => {
                 let rounds = (0..k * m * m)
                     .map(|i| {
@@ -326,7 +363,46 @@ impl D3 {
     /// # Complexity
     /// O(total channel uses), times the delay tried per round for `Greedy`.
     pub fn schedule(&self, collective: Collective, rule: DelayRule, occupancy: bool) -> Schedule {
-        let (rounds, claim) = self.rounds(collective);
+        let identity: Vec<Node> = (0..self.node_count()).collect();
+        self.simulate(collective, &identity, rule, occupancy)
+    }
+
+    /// Theorem 8: the permutation `targets[v]` (each router's destination) as a schedule.
+    ///
+    /// # Errors
+    /// `targets` has the wrong length, names a router twice, or one out of range.
+    pub fn permutation_schedule(
+        &self,
+        targets: &[Node],
+        rule: DelayRule,
+        occupancy: bool,
+    ) -> Result<Schedule, String> {
+        let n = self.node_count();
+        if targets.len() != n {
+            return Err(format!(
+                "a permutation of D3({},{}) names {n} destinations, not {}",
+                self.k,
+                self.m,
+                targets.len()
+            ));
+        }
+        let mut seen = vec![false; n];
+        for &t in targets {
+            if t >= n || std::mem::replace(&mut seen[t], true) {
+                return Err(format!("destination {t} is out of range or repeated"));
+            }
+        }
+        Ok(self.simulate(Collective::Permutation, targets, rule, occupancy))
+    }
+
+    fn simulate(
+        &self,
+        collective: Collective,
+        targets: &[Node],
+        rule: DelayRule,
+        occupancy: bool,
+    ) -> Schedule {
+        let (rounds, claim) = self.rounds(collective, targets);
         let mut used: HashMap<(u32, Channel), Vec<u32>> = HashMap::new();
         let mut launches = Vec::with_capacity(rounds.len());
         let mut next = 1u32;
@@ -364,6 +440,7 @@ impl D3 {
         let n = self.node_count();
         let expected = match collective {
             Collective::AllToAll => n * n,
+            Collective::Permutation => n,
             Collective::OneToAll { .. } | Collective::AllToOne { .. } => n,
             Collective::Broadcast { count, .. } => n.min(n * count as usize),
         };
@@ -378,7 +455,7 @@ impl D3 {
                 Some(self.router(source).to_string())
             }
             Collective::AllToOne { sink } => Some(self.router(sink).to_string()),
-            Collective::AllToAll => None,
+            Collective::AllToAll | Collective::Permutation => None,
         };
         let occupancy = if occupancy {
             self.occupancy(&used, &launches, steps)
@@ -439,5 +516,59 @@ impl D3 {
                 }
             })
             .collect()
+    }
+}
+
+/// The permutations `icn schedule … permutation --perm` names.
+pub const PERMUTATIONS: &[&str] = &["shift", "swap", "reverse", "random"];
+
+impl D3 {
+    /// A named permutation of the routers: `shift` (c, d, p) → (c + 1, d, p), every
+    /// drawer to one drawer; `swap` (c, d, p) → (c, p, d); `reverse` v → N − 1 − v;
+    /// `random` a pseudo-random one from `seed` (a fixed 64-bit LCG, Fisher–Yates).
+    ///
+    /// # Errors
+    /// An unknown name.
+    pub fn named_permutation(&self, name: &str, seed: u64) -> Result<Vec<Node>, String> {
+        let n = self.node_count();
+        Ok(match name {
+            "shift" => (0..n)
+                .map(|v| {
+                    let x = self.router(v);
+                    self.node(Router {
+                        c: Self::add(x.c, 1, self.k),
+                        ..x
+                    })
+                })
+                .collect(),
+            "swap" => (0..n)
+                .map(|v| {
+                    let x = self.router(v);
+                    self.node(Router {
+                        d: x.p,
+                        p: x.d,
+                        ..x
+                    })
+                })
+                .collect(),
+            "reverse" => (0..n).rev().collect(),
+            "random" => {
+                let mut state = seed;
+                let mut p: Vec<Node> = (0..n).collect();
+                for i in (1..n).rev() {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    p.swap(i, (state >> 33) as usize % (i + 1));
+                }
+                p
+            }
+            other => {
+                return Err(format!(
+                    "unknown permutation '{other}'; choose {}",
+                    PERMUTATIONS.join(", ")
+                ))
+            }
+        })
     }
 }
