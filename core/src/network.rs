@@ -602,7 +602,7 @@ impl Network {
                         value: 3,
                     },
                     Formula {
-                        name: "cutset (Corollary 1, links)",
+                        name: "cutset (Corollary 1, channels)",
                         expression: "min(K²M²/2, KM³/2)",
                         value: (k * k * m * m).min(k * m * m * m) / 2,
                     },
