@@ -8,7 +8,7 @@ use std::str::FromStr;
 use clap::{Parser, Subcommand, ValueEnum};
 use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
 use icn_core::topology::lens::{self, PathChoice};
-use icn_core::{Network, Node, FAMILIES};
+use icn_core::{Network, Node, Topology, FAMILIES};
 use serde_json::{json, Value};
 
 #[derive(Parser, Debug)]
@@ -213,6 +213,9 @@ const TABLES: &[&str] = &[
     "d3-subnetwork",
     "d3-cutset",
 ];
+
+/// The most steps the `d3-subnetwork --kappa` isomorphism check may take.
+const EMBEDDING_CHECK_LIMIT: u64 = 1 << 26;
 
 /// The instances `d3-cutset` searches exhaustively (at most 18 routers).
 const CUTSET_INSTANCES: &[(u64, u64)] = &[(2, 2), (1, 4), (4, 2), (2, 3)];
@@ -427,6 +430,16 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 let big = icn_core::topology::d3::D3::new(u64::from(n), u64::from(m))?;
                 let small =
                     icn_core::topology::d3::D3::new(table.kappa.len() as u64, u64::from(m))?;
+                let cost = (small.node_count() as u64)
+                    .saturating_mul(u64::from(big.k() + big.m()))
+                    .saturating_mul(u64::from(small.k() + small.m()));
+                if cost > EMBEDDING_CHECK_LIMIT {
+                    return Err(Failure(format!(
+                        "checking {} inside {} link by link takes about {cost} steps; at most {EMBEDDING_CHECK_LIMIT} (choose a smaller --m or fewer cabinets)",
+                        small.spec_string(),
+                        big.spec_string()
+                    )));
+                }
                 let check =
                     subnet::check_embedding(&small, &big, &big.cabinet_embedding(&table.kappa));
                 let doc = json!({
@@ -485,7 +498,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             rule,
             summary,
         } => {
-            use icn_core::topology::d3::schedule::{Collective, DelayRule};
+            use icn_core::topology::d3::schedule::{Collective, DelayRule, SCHEDULE_LIMIT};
             let net = network(&spec)?;
             let Network::D3(d) = &net else {
                 return Err(Failure(format!(
@@ -506,7 +519,17 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Rule::Paper => DelayRule::Paper,
                 Rule::Greedy => DelayRule::Greedy,
             };
+            let too_large = |size: u64| -> Result<(), Failure> {
+                if size > SCHEDULE_LIMIT {
+                    return Err(Failure(format!(
+                        "{collective} on {} would simulate about {size} channel uses; at most {SCHEDULE_LIMIT}",
+                        d.spec_string()
+                    )));
+                }
+                Ok(())
+            };
             if collective == "permutation" {
+                too_large(d.schedule_size(Collective::Permutation))?;
                 let targets = d.named_permutation(&perm, seed).map_err(Failure)?;
                 let schedule = d
                     .permutation_schedule(&targets, rule, !summary)
@@ -539,6 +562,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     )))
                 }
             };
+            too_large(d.schedule_size(which))?;
             let schedule = d.schedule(which, rule, !summary);
             writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
         }

@@ -407,6 +407,19 @@ fn d3_subnetwork_tables() {
     let (code, _, err) = icn(&["table", "d3-subnetwork", "--kappa", "1,9"]);
     assert_eq!(code, 2);
     assert!(err.contains("kappa"), "{err}");
+    let many: Vec<String> = (0..2000).map(|c| c.to_string()).collect();
+    let (code, _, err) = icn(&[
+        "table",
+        "d3-subnetwork",
+        "--n",
+        "4000",
+        "--kappa",
+        &many.join(","),
+        "--m",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("link by link takes about"), "{err}");
 }
 
 /// Theorem 7 on D3(3,4): 48 rounds, 12 delays, no conflicts; the per-step occupancy

@@ -359,11 +359,22 @@ fn parameters_are_validated() {
     ));
     assert!(matches!(
         e("d3:k=18446744073709551615,m=18446744073709551615"),
-        SpecError::Param(ParamError::OutOfRange { .. })
+        SpecError::Param(ParamError::TooLarge {
+            nodes: u128::MAX,
+            ..
+        })
     ));
     assert!(matches!(
         e("mdf:k=65536,m=65536"),
         SpecError::Param(ParamError::TooLarge { .. })
+    ));
+    assert!(matches!(
+        e("mdf:k=18446744073709551615,m=18446744073709551615"),
+        SpecError::Param(ParamError::TooLarge { .. })
+    ));
+    assert!(matches!(
+        e("mdf:k=3,m=0"),
+        SpecError::Param(ParamError::OutOfRange { ref key, .. }) if key == "m"
     ));
     // The largest allowed: K·M² = 2³¹.
     assert!("d3:k=2,m=32768".parse::<Network>().is_ok());

@@ -15,7 +15,7 @@
 use crate::error::{AddressError, ParamError};
 use crate::spec::Spec;
 use crate::topology::d3::{check_km, parse_tuple, read_km};
-use crate::topology::{Node, Topology, MAX_NODES};
+use crate::topology::{Node, Topology};
 
 /// A validated MDF(K, M).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,16 +28,11 @@ impl Mdf {
     /// MDF(K, M): (KM + 1)·M routers.
     ///
     /// # Errors
-    /// K or M zero, or more than [`MAX_NODES`] routers.
+    /// K or M zero, or more than [`MAX_NODES`](crate::topology::MAX_NODES) routers.
     pub fn new(k: u64, m: u64) -> Result<Self, ParamError> {
-        check_km(k, m)?;
-        let nodes = (u128::from(k) * u128::from(m) + 1) * u128::from(m);
-        if nodes > u128::from(MAX_NODES) {
-            return Err(ParamError::TooLarge {
-                nodes,
-                max: MAX_NODES,
-            });
-        }
+        check_km(k, m, |k, m| {
+            k.checked_mul(m)?.checked_add(1)?.checked_mul(m)
+        })?;
         Ok(Mdf {
             k: k as u32,
             m: m as u32,

@@ -65,8 +65,6 @@ impl D3 {
     /// K or M zero, D3(1, 1) (a single router), or more than [`MAX_NODES`] routers
     /// (K·M² is computed with checked arithmetic).
     pub fn new(k: u64, m: u64) -> Result<Self, ParamError> {
-        check_km(k, m)?;
-        let nodes = u128::from(k) * u128::from(m) * u128::from(m);
         if k == 1 && m == 1 {
             return Err(ParamError::OutOfRange {
                 key: "m".into(),
@@ -74,12 +72,7 @@ impl D3 {
                 allowed: "m ≥ 2 when k = 1 (D3(1,1) is a single router)".into(),
             });
         }
-        if nodes > u128::from(MAX_NODES) {
-            return Err(ParamError::TooLarge {
-                nodes,
-                max: MAX_NODES,
-            });
-        }
+        check_km(k, m, |k, m| k.checked_mul(m)?.checked_mul(m))?;
         Ok(D3 {
             k: k as u32,
             m: m as u32,
@@ -182,28 +175,30 @@ impl D3 {
     }
 }
 
-/// Validates K and M (both at least 1, neither above [`MAX_NODES`]).
-pub(crate) fn check_km(k: u64, m: u64) -> Result<(), ParamError> {
-    if k == 0 {
-        return Err(ParamError::OutOfRange {
-            key: "k".into(),
-            value: k,
-            allowed: "k ≥ 1 (global ports per router)".into(),
-        });
+/// Validates K and M (both at least 1) and the router count `nodes(K, M)` (checked
+/// arithmetic; `None` on overflow) against [`MAX_NODES`].
+pub(crate) fn check_km(
+    k: u64,
+    m: u64,
+    nodes: fn(u128, u128) -> Option<u128>,
+) -> Result<(), ParamError> {
+    for (key, value, what) in [
+        ("k", k, "global ports per router"),
+        ("m", m, "routers per drawer"),
+    ] {
+        if value == 0 {
+            return Err(ParamError::OutOfRange {
+                key: key.into(),
+                value,
+                allowed: format!("{key} ≥ 1 ({what})"),
+            });
+        }
     }
-    if m == 0 {
-        return Err(ParamError::OutOfRange {
-            key: "m".into(),
-            value: m,
-            allowed: "m ≥ 1 (routers per drawer)".into(),
-        });
-    }
-    if k > MAX_NODES || m > MAX_NODES {
-        let key = if k > m { "k" } else { "m" };
-        return Err(ParamError::OutOfRange {
-            key: key.into(),
-            value: k.max(m),
-            allowed: format!("at most {MAX_NODES}"),
+    let nodes = nodes(u128::from(k), u128::from(m)).unwrap_or(u128::MAX);
+    if nodes > u128::from(MAX_NODES) {
+        return Err(ParamError::TooLarge {
+            nodes,
+            max: MAX_NODES,
         });
     }
     Ok(())

@@ -519,6 +519,28 @@ impl D3 {
     }
 }
 
+/// The most channel uses a schedule may simulate (`icn schedule` refuses more).
+pub const SCHEDULE_LIMIT: u64 = 1 << 24;
+
+impl D3 {
+    /// An upper bound on the channel uses `collective` simulates (N routers, K + M
+    /// ports): all-to-all 3N², one-to-all and all-to-one 3N (plus a broadcast per
+    /// round), `count` broadcasts count·N·(K + M), a permutation 3N. Compare with
+    /// [`SCHEDULE_LIMIT`] before simulating.
+    pub fn schedule_size(&self, collective: Collective) -> u64 {
+        let n = self.node_count() as u64;
+        let ports = u64::from(self.k) + u64::from(self.m);
+        match collective {
+            Collective::AllToAll => 3 * n * n,
+            Collective::OneToAll { .. } | Collective::Permutation => 3 * n,
+            Collective::AllToOne { .. } => {
+                u64::from(self.k) * u64::from(self.m) * (n * ports + 3 * u64::from(self.m))
+            }
+            Collective::Broadcast { count, .. } => u64::from(count) * n * ports,
+        }
+    }
+}
+
 /// The permutations `icn schedule … permutation --perm` names.
 pub const PERMUTATIONS: &[&str] = &["shift", "swap", "reverse", "random"];
 
