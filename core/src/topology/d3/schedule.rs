@@ -442,7 +442,7 @@ impl D3 {
             Collective::AllToAll => n * n,
             Collective::Permutation => n,
             Collective::OneToAll { .. } | Collective::AllToOne { .. } => n,
-            Collective::Broadcast { count, .. } => n.min(n * count as usize),
+            Collective::Broadcast { count, .. } => usize::from(count > 0) * n,
         };
         let exactly_once = match collective {
             // Every broadcast reaches every router once: count messages per pair.
