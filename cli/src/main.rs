@@ -10,7 +10,7 @@ mod papers;
 use clap::{Parser, Subcommand, ValueEnum};
 use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
 use icn_core::topology::lens::{self, PathChoice};
-use icn_core::{Network, Node, FAMILIES};
+use icn_core::{Network, Node, Topology, FAMILIES};
 use serde_json::{json, Value};
 
 #[derive(Parser, Debug)]
@@ -50,6 +50,14 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// D3 only: add the source-vector header (3; γ, π, δ), its evolution 3 → 0 and
+        /// the destination-header lookups (§8, §10).
+        #[arg(long)]
+        header: bool,
+        /// D3 only: add §10's deflection paths through cabinet C (a number), or `all`
+        /// for every cabinet.
+        #[arg(long, value_name = "C|all")]
+        deflect: Option<String>,
     },
     /// Distance distribution, diameter, average distance, channel and node loads.
     Metrics {
@@ -94,6 +102,42 @@ enum Command {
         /// Output format (csv: one line per cell; the KYKLOS tables only).
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// d3-subnetwork: the big network's cabinets N.
+        #[arg(long, default_value_t = 9)]
+        n: u32,
+        /// d3-subnetwork: the cabinets κ, comma separated (e.g. 1,2,5,8); without it,
+        /// the paper's printed tables beside the computed ones.
+        #[arg(long, value_delimiter = ',')]
+        kappa: Option<Vec<u32>>,
+        /// d3-subnetwork: M for the edge-by-edge isomorphism check.
+        #[arg(long, default_value_t = 3)]
+        m: u32,
+    },
+    /// A D3 collective as a step-by-step schedule: rounds, delays, link conflicts, the
+    /// paper's claim, and per step the channels in use.
+    Schedule {
+        /// A D3 spec, e.g. d3:k=3,m=4.
+        spec: String,
+        /// broadcast, one-to-all, all-to-one, all-to-all or permutation.
+        collective: String,
+        /// The source (broadcast, one-to-all) or sink (all-to-one), e.g. (0,0,1).
+        #[arg(long)]
+        root: Option<String>,
+        /// broadcast: how many messages.
+        #[arg(long, default_value_t = 4)]
+        count: u32,
+        /// permutation: shift, swap, reverse or random.
+        #[arg(long, default_value = "shift")]
+        perm: String,
+        /// permutation random: the seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Delays: `paper` (the paper's algorithm) or `greedy` (earliest conflict-free).
+        #[arg(long, value_enum, default_value_t = Rule::Paper)]
+        rule: Rule,
+        /// Leave out the per-step channel occupancy.
+        #[arg(long)]
+        summary: bool,
     },
     /// The audit of the five papers: every printed value beside the computed one.
     Papers {
@@ -129,6 +173,15 @@ enum Format {
     Json,
     Csv,
 }
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Rule {
+    Paper,
+    Greedy,
+}
+
+/// The largest broadcast count `icn schedule` simulates.
+const MAX_BROADCASTS: u32 = 4096;
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum ExportFormat {
@@ -180,9 +233,14 @@ const TABLES: &[&str] = &[
     "kyklos-joins",
     "d2-distances",
     "d2-density",
+    "d3-subnetwork",
+    "d3-cutset",
     "hypercycle-formulas",
     "lens-counts",
 ];
+
+/// The most steps the `d3-subnetwork --kappa` isomorphism check may take.
+const EMBEDDING_CHECK_LIMIT: u64 = 1 << 26;
 
 /// `kyklos-density` is computed up to N = 2^12 = 4096 (about a second in a release build).
 const DENSITY_MAX_N: u64 = 12;
@@ -212,9 +270,22 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             strategy,
             limit,
             format,
+            header,
+            deflect,
         } => {
             let net = network(&spec)?;
             let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
+            let d3 = match &net {
+                Network::D3(d) => Some(d),
+                _ => None,
+            };
+            if (header || deflect.is_some()) && d3.is_none() {
+                return Err(Failure(format!(
+                    "--header and --deflect are for d3; '{}' is a {}",
+                    net.spec(),
+                    net.family().name
+                )));
+            }
             let name = strategy_name(&net, &strategy);
             let route = net.route(name, a, b, limit)?;
             let paths: Vec<Vec<String>> = route
@@ -240,6 +311,30 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 "truncated": route.truncated,
                 "paths": paths,
             });
+            if let Some(d) = d3 {
+                if header {
+                    doc["header"] = json!(d.header_trace(a, b));
+                }
+                if let Some(which) = &deflect {
+                    let cabinet = match which.as_str() {
+                        "all" => None,
+                        c => Some(c.parse::<u32>().ok().filter(|&c| c < d.k()).ok_or_else(
+                            || {
+                                Failure(format!(
+                                    "--deflect '{c}': a cabinet 0 to {} or 'all'",
+                                    d.k() - 1
+                                ))
+                            },
+                        )?),
+                    };
+                    let paths: Vec<Vec<String>> = d
+                        .deflection_paths(a, b, cabinet)
+                        .iter()
+                        .map(|p| p.iter().map(|&v| net.format_node(v)).collect())
+                        .collect();
+                    doc["deflection"] = json!({ "cabinet": cabinet, "paths": paths });
+                }
+            }
             if let Network::Hypercycle(h) = &net {
                 let c = h.path_counts(a, b);
                 doc["hypercycle"] = json!({
@@ -346,8 +441,44 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
-        Command::Table { name, format } => {
+        Command::Table {
+            name,
+            format,
+            n,
+            kappa,
+            m,
+        } => {
+            use icn_core::topology::d3::subnet;
             use icn_core::topology::kyklos::tables;
+            if let (Some("d3-subnetwork"), Some(kappa)) = (name.as_deref(), &kappa) {
+                if format == Format::Csv {
+                    return Err(Failure("d3-subnetwork with --kappa is JSON only".into()));
+                }
+                let table = subnet::subnet_table(n, kappa)?;
+                let big = icn_core::topology::d3::D3::new(u64::from(n), u64::from(m))?;
+                let small =
+                    icn_core::topology::d3::D3::new(table.kappa.len() as u64, u64::from(m))?;
+                let cost = (small.node_count() as u64)
+                    .saturating_mul(u64::from(big.k() + big.m()))
+                    .saturating_mul(u64::from(small.k() + small.m()));
+                if cost > EMBEDDING_CHECK_LIMIT {
+                    return Err(Failure(format!(
+                        "checking {} inside {} link by link takes about {cost} steps; at most {EMBEDDING_CHECK_LIMIT} (choose a smaller --m or fewer cabinets)",
+                        small.spec_string(),
+                        big.spec_string()
+                    )));
+                }
+                let check =
+                    subnet::check_embedding(&small, &big, &big.cabinet_embedding(&table.kappa));
+                let doc = json!({
+                    "network": big.spec_string(),
+                    "subnetwork": small.spec_string(),
+                    "port_table": table,
+                    "isomorphism": check,
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+                return Ok(());
+            }
             let table = match name.as_deref() {
                 Some("lens-figure2") => {
                     if format == Format::Csv {
@@ -366,6 +497,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
                 Some("d2-distances") => tables::d2_distances(D2_MAX_N),
                 Some("d2-density") => tables::d2_density(D2_DENSITY_MAX_N),
+                Some("d3-subnetwork") => subnet::table_subnetworks(),
+                Some("d3-cutset") => subnet::table_cutsets(icn_core::papers::D3_CUTSET_INSTANCES),
                 Some(other) if icn_core::papers::item(other).is_some() => {
                     icn_core::papers::item(other)
                         .map_or_else(|| Err(String::new()), |i| (i.build)())
@@ -391,6 +524,84 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         }
         // Handled by `main`, which owns its exit status (1 when the check fails).
         Command::Papers { .. } => {}
+        Command::Schedule {
+            spec,
+            collective,
+            root,
+            count,
+            perm,
+            seed,
+            rule,
+            summary,
+        } => {
+            use icn_core::topology::d3::schedule::{Collective, DelayRule, SCHEDULE_LIMIT};
+            let net = network(&spec)?;
+            let Network::D3(d) = &net else {
+                return Err(Failure(format!(
+                    "schedule is for d3; '{}' is a {}",
+                    net.spec(),
+                    net.family().name
+                )));
+            };
+            let root_node = |what: &str| -> Result<Node, Failure> {
+                let text = root.as_deref().ok_or_else(|| {
+                    Failure(format!(
+                        "{collective} needs --root (the {what}), e.g. --root '(0,0,1)'"
+                    ))
+                })?;
+                node(&net, "root", text)
+            };
+            let rule = match rule {
+                Rule::Paper => DelayRule::Paper,
+                Rule::Greedy => DelayRule::Greedy,
+            };
+            let too_large = |size: u64| -> Result<(), Failure> {
+                if size > SCHEDULE_LIMIT {
+                    return Err(Failure(format!(
+                        "{collective} on {} would simulate about {size} channel uses; at most {SCHEDULE_LIMIT}",
+                        d.spec_string()
+                    )));
+                }
+                Ok(())
+            };
+            if collective == "permutation" {
+                too_large(d.schedule_size(Collective::Permutation))?;
+                let targets = d.named_permutation(&perm, seed).map_err(Failure)?;
+                let schedule = d
+                    .permutation_schedule(&targets, rule, !summary)
+                    .map_err(Failure)?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
+                return Ok(());
+            }
+            let which = match collective.as_str() {
+                "all-to-all" => Collective::AllToAll,
+                "one-to-all" => Collective::OneToAll {
+                    source: root_node("source")?,
+                },
+                "all-to-one" => Collective::AllToOne {
+                    sink: root_node("sink")?,
+                },
+                "broadcast" => {
+                    if !(1..=MAX_BROADCASTS).contains(&count) {
+                        return Err(Failure(format!(
+                            "--count {count}: 1 to {MAX_BROADCASTS} broadcasts"
+                        )));
+                    }
+                    Collective::Broadcast {
+                        source: root_node("source")?,
+                        count,
+                    }
+                }
+                other => {
+                    return Err(Failure(format!(
+                        "unknown collective '{other}'; choose broadcast, one-to-all, all-to-one, all-to-all or permutation"
+                    )))
+                }
+            };
+            too_large(d.schedule_size(which))?;
+            let schedule = d.schedule(which, rule, !summary);
+            writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
+        }
         Command::Export { spec, format } => {
             let net = network(&spec)?;
             let t = net.topology();

@@ -139,7 +139,7 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\nhypercycle-formulas\nlens-counts\n"
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\nd3-subnetwork\nd3-cutset\nhypercycle-formulas\nlens-counts\n"
         )
     );
 }
@@ -349,4 +349,179 @@ fn papers_check_and_record() {
     // The registry's items are tables too.
     let v = json(&["table", "lens-counts"]);
     assert_eq!(v["name"], "lens-counts");
+}
+
+/// The Swapped Dragonfly's header (§8) for the paper's example link (4,5,3,(4)) ->
+/// (2,3,5,(2)) in D3(6,M): one global step on port 4, arriving on port 2.
+#[test]
+fn d3_route_header_and_deflection() {
+    let v = json(&[
+        "route",
+        "d3:k=6,m=6",
+        "(4,5,3)",
+        "(2,3,5)",
+        "--header",
+        "--deflect",
+        "2",
+    ]);
+    assert_eq!(v["distance"], 1);
+    assert_eq!(v["strategy"], "lgl");
+    let h = &v["header"];
+    assert_eq!(h["header"], "(3; 4, 0, 0)");
+    assert_eq!(h["hops"][1]["port"], 4);
+    assert_eq!(h["hops"][1]["arrives_on"], 2);
+    assert_eq!(h["moving_hops"], 1);
+    assert_eq!(h["routers"][3], "(2,3,5)");
+    assert_eq!(h["destination_header"][1]["port"], 4);
+    // M = 6 deflection paths through cabinet 2; D = p = 3 is the direct link.
+    let paths = v["deflection"]["paths"].as_array().expect("paths");
+    assert_eq!(paths.len(), 6);
+    assert_eq!(paths[3], serde_json::json!(["(4,5,3)", "(2,3,5)"]));
+    // A three-step header with counter 3 -> 0 from a generic pair.
+    let g = json(&["route", "d3:k=3,m=4", "(0,1,2)", "(2,3,0)", "--header"]);
+    assert_eq!(g["header"]["header"], "(3; 2, 3, 1)");
+    assert_eq!(
+        g["header"]["routers"],
+        serde_json::json!(["(0,1,2)", "(0,1,3)", "(2,3,1)", "(2,3,0)"])
+    );
+    assert_eq!(g["paths"][0], g["header"]["routers"]);
+    let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "011", "--header"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--header and --deflect are for d3"), "{err}");
+    let (code, _, err) = icn(&[
+        "route",
+        "d3:k=3,m=4",
+        "(0,1,2)",
+        "(2,3,0)",
+        "--deflect",
+        "7",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+    let (code, _, err) = icn(&["route", "d3:k=3,m=4", "(0,1,9)", "(2,3,0)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("p = 9 is out of range"), "{err}");
+}
+
+#[test]
+fn d3_and_mdf_info() {
+    let d = json(&["info", "d3:k=3,m=4"]);
+    assert_eq!(d["nodes"], 48);
+    assert_eq!(d["links"], 138);
+    assert_eq!(d["diameter"], 3);
+    assert_eq!(d["min_degree"], 5);
+    assert_eq!(d["max_degree"], 6);
+    let m = json(&["info", "mdf:k=3,m=4"]);
+    assert_eq!(m["nodes"], 52);
+    assert_eq!(m["diameter"], 3);
+    assert_eq!(m["min_degree"], 6);
+    let metrics = json(&["metrics", "mdf:k=3,m=4"]);
+    assert_eq!(metrics["strategy"], "minimal");
+    assert!(metrics["loads"]["max_channel_load"].as_f64().is_some());
+}
+
+#[test]
+fn d3_subnetwork_tables() {
+    let v = json(&["table", "d3-subnetwork", "--n", "9", "--kappa", "1,2,5,8"]);
+    assert_eq!(
+        v["port_table"]["rows"][1]["ports"],
+        serde_json::json!([8, 0, 3, 6])
+    );
+    assert_eq!(v["isomorphism"]["isomorphic"], true);
+    assert_eq!(v["subnetwork"], "d3:k=4,m=3");
+    let paper = json(&["table", "d3-subnetwork"]);
+    assert_eq!(paper["summary"]["differs"], 7);
+    assert_eq!(paper["summary"]["matches"], 34);
+    let cut = json(&["table", "d3-cutset"]);
+    assert_eq!(cut["summary"]["cells"], 8);
+    let (code, _, err) = icn(&["table", "d3-subnetwork", "--kappa", "1,9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("kappa"), "{err}");
+    let many: Vec<String> = (0..2000).map(|c| c.to_string()).collect();
+    let (code, _, err) = icn(&[
+        "table",
+        "d3-subnetwork",
+        "--n",
+        "4000",
+        "--kappa",
+        &many.join(","),
+        "--m",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("link by link takes about"), "{err}");
+}
+
+/// Theorem 7 on D3(3,4): 48 rounds, 12 delays, no conflicts; the per-step occupancy
+/// lists every channel in use (step 2: global port 0 of the 36 non-diagonal routers).
+#[test]
+fn d3_schedule_all_to_all() {
+    let v = json(&["schedule", "d3:k=3,m=4", "all-to-all"]);
+    assert_eq!(v["rounds"], 48);
+    assert_eq!(v["delays"], 12);
+    assert_eq!(v["conflicts"], 0);
+    assert_eq!(v["steps"], 62);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["claim"]["rounds"], 48);
+    assert_eq!(v["claim"]["delays"], 12);
+    let occupancy = v["occupancy"].as_array().expect("occupancy");
+    assert_eq!(occupancy.len(), 62);
+    assert_eq!(occupancy[0]["channels"].as_array().map(Vec::len), Some(0));
+    assert_eq!(occupancy[1]["channels"].as_array().map(Vec::len), Some(36));
+    assert_eq!(occupancy[1]["channels"][0]["kind"], "global");
+    let s = json(&[
+        "schedule",
+        "d3:k=3,m=2",
+        "all-to-one",
+        "--root",
+        "(0,0,1)",
+        "--summary",
+    ]);
+    assert_eq!(s["conflicts"], 3);
+    assert_eq!(s["occupancy"], serde_json::json!([]));
+    let g = json(&[
+        "schedule",
+        "d3:k=3,m=2",
+        "all-to-one",
+        "--root",
+        "(0,0,1)",
+        "--rule",
+        "greedy",
+        "--summary",
+    ]);
+    assert_eq!(
+        (g["conflicts"].clone(), g["delays"].clone()),
+        (0.into(), 4.into())
+    );
+    for (args, needle) in [
+        (
+            &["schedule", "d3:k=3,m=4", "one-to-all"][..],
+            "needs --root",
+        ),
+        (
+            &["schedule", "mdf:k=3,m=4", "all-to-all"][..],
+            "schedule is for d3",
+        ),
+        (
+            &["schedule", "d3:k=3,m=4", "gossip"][..],
+            "unknown collective",
+        ),
+        (
+            &[
+                "schedule",
+                "d3:k=3,m=4",
+                "broadcast",
+                "--root",
+                "(0,0,1)",
+                "--count",
+                "0",
+            ][..],
+            "--count 0",
+        ),
+    ] {
+        let (code, _, err) = icn(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1);
+        assert!(err.contains(needle), "{err}");
+    }
 }

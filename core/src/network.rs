@@ -8,9 +8,11 @@ use crate::error::{AddressError, SpecError, StrategyError};
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
+use crate::topology::d3::{D3Routing, D3};
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
 use crate::topology::kyklos::{Kyklos, KyklosRouting};
 use crate::topology::lens::Lens;
+use crate::topology::mdf::Mdf;
 use crate::topology::{Node, Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
@@ -145,6 +147,47 @@ const KYKLOS_PARAMS: &[ParamInfo] = &[
     },
 ];
 
+const D3_STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "lgl",
+        title: "l-g-l (2.2)",
+        summary: "The paper's path: local to router d', global to cabinet c', local to p' (holds left out; one drawer: the direct hop).",
+    },
+    StrategyInfo {
+        name: "minimal",
+        title: "All minimal paths",
+        summary: "Every shortest path, including the g|g and l|g, g|l cases; the closed-form distance decides.",
+    },
+    StrategyInfo {
+        name: "glgl-direct",
+        title: "glgl, destination cabinet first",
+        summary: "§10: the global hop to the destination cabinet first, then l-g-l inside it.",
+    },
+];
+
+const MDF_STRATEGIES: &[StrategyInfo] = &[StrategyInfo {
+    name: "minimal",
+    title: "All minimal paths",
+    summary: "Every shortest path (breadth-first search decides).",
+}];
+
+const SWAPPED_DRAGONFLY_PAPER: &str = "Draper, The Swapped Dragonfly";
+
+const DRAGONFLY_PARAMS: &[ParamInfo] = &[
+    ParamInfo {
+        key: "k",
+        label: "Global ports K",
+        help: "global ports per router, ≥ 1 (D3: cabinets)",
+        example: "3",
+    },
+    ParamInfo {
+        key: "m",
+        label: "Routers per drawer M",
+        help: "≥ 1 (D3: also drawers per cabinet; D3(1,1) is refused)",
+        example: "4",
+    },
+];
+
 /// Every family the engine knows, in menu order.
 pub const FAMILIES: &[FamilyInfo] = &[
     FamilyInfo {
@@ -254,6 +297,28 @@ pub const FAMILIES: &[FamilyInfo] = &[
         strategies: LENS_STRATEGIES,
         source: "Finkel, Solomon, The Lens Interconnection Strategy, TR 387, 1980",
     },
+    FamilyInfo {
+        name: "d3",
+        title: "Swapped Dragonfly D3(K, M)",
+        summary: "K cabinets of M drawers of M routers (c,d,p); drawers are complete graphs, global port a joins (c,d,p) to (c+a,p,d): diameter 3.",
+        params: DRAGONFLY_PARAMS,
+        flags: &[],
+        example: "d3:k=3,m=4",
+        example_route: ("(0,1,2)", "(2,3,0)"),
+        strategies: D3_STRATEGIES,
+        source: SWAPPED_DRAGONFLY_PAPER,
+    },
+    FamilyInfo {
+        name: "mdf",
+        title: "Maximal Dragonfly MDF(K, M)",
+        summary: "KM+1 groups of M routers, K global ports each, one link between every two groups (consecutive port assignment).",
+        params: DRAGONFLY_PARAMS,
+        flags: &[],
+        example: "mdf:k=3,m=4",
+        example_route: ("(0,1)", "(12,3)"),
+        strategies: MDF_STRATEGIES,
+        source: SWAPPED_DRAGONFLY_PAPER,
+    },
 ];
 
 /// The family called `name`.
@@ -271,6 +336,10 @@ pub enum Network {
     Kyklos(Kyklos),
     /// A Lens, uncompleted or completed.
     Lens(Lens),
+    /// A Swapped Dragonfly D3(K, M).
+    D3(D3),
+    /// A maximal Dragonfly MDF(K, M).
+    Mdf(Mdf),
 }
 
 /// Summary numbers of a network.
@@ -322,6 +391,8 @@ impl Network {
             "hypercycle" | "hypercube" => Ok(Network::Hypercycle(Hypercycle::from_spec(spec)?)),
             "kyklos1" | "kyklos2" => Ok(Network::Kyklos(Kyklos::from_spec(spec)?)),
             "lens" => Ok(Network::Lens(Lens::from_spec(spec)?)),
+            "d3" => Ok(Network::D3(D3::from_spec(spec)?)),
+            "mdf" => Ok(Network::Mdf(Mdf::from_spec(spec)?)),
             other => Err(SpecError::UnknownFamily {
                 name: other.to_string(),
                 known: FAMILIES
@@ -339,6 +410,8 @@ impl Network {
             Network::Hypercycle(h) => h.spec_string(),
             Network::Kyklos(k) => k.spec_string(),
             Network::Lens(l) => l.spec_string(),
+            Network::D3(d) => d.spec_string(),
+            Network::Mdf(d) => d.spec_string(),
         }
     }
 
@@ -352,6 +425,8 @@ impl Network {
             }
             Network::Kyklos(_) => "kyklos2",
             Network::Lens(_) => "lens",
+            Network::D3(_) => "d3",
+            Network::Mdf(_) => "mdf",
         };
         family(name).unwrap_or(&FAMILIES[0])
     }
@@ -369,7 +444,7 @@ impl Network {
     /// Why the family's strategy `name` is not offered for these parameters.
     fn unavailable(&self, name: &str) -> Option<String> {
         match self {
-            Network::Hypercycle(_) | Network::Lens(_) => None,
+            Network::Hypercycle(_) | Network::Lens(_) | Network::D3(_) | Network::Mdf(_) => None,
             Network::Kyklos(k) => {
                 KyklosRouting::from_name(name).and_then(|kind| k.unsupported(kind))
             }
@@ -382,6 +457,8 @@ impl Network {
             Network::Hypercycle(h) => h,
             Network::Kyklos(k) => k,
             Network::Lens(l) => l,
+            Network::D3(d) => d,
+            Network::Mdf(d) => d,
         }
     }
 
@@ -412,6 +489,18 @@ impl Network {
             }
             Network::Lens(l) => match name {
                 "minimal" => Ok(Box::new(l.routing())),
+                _ => Err(self.unknown_strategy(name)),
+            },
+            Network::D3(d) => match name {
+                "minimal" => Ok(Box::new(MinimalRouting::new(d))),
+                _ => {
+                    let kind =
+                        D3Routing::from_name(name).ok_or_else(|| self.unknown_strategy(name))?;
+                    Ok(Box::new(d.routing(kind)))
+                }
+            },
+            Network::Mdf(d) => match name {
+                "minimal" => Ok(Box::new(MinimalRouting::new(d))),
                 _ => Err(self.unknown_strategy(name)),
             },
         }
@@ -489,6 +578,56 @@ impl Network {
                 expression: if l.is_completed() { "⌊3n/2⌋" } else { "2n" },
                 value: u64::from(l.paper_diameter()),
             }],
+            Network::D3(d) => {
+                let (k, m) = (u64::from(d.k()), u64::from(d.m()));
+                vec![
+                    Formula {
+                        name: "routers",
+                        expression: "KM²",
+                        value: k * m * m,
+                    },
+                    Formula {
+                        name: "drawers",
+                        expression: "KM",
+                        value: k * m,
+                    },
+                    Formula {
+                        name: "ports per router",
+                        expression: "K global + (M − 1) local",
+                        value: k + m - 1,
+                    },
+                    Formula {
+                        name: "diameter",
+                        expression: "3",
+                        value: 3,
+                    },
+                    Formula {
+                        name: "cutset (Corollary 1, channels)",
+                        expression: "min(K²M²/2, KM³/2)",
+                        value: (k * k * m * m).min(k * m * m * m) / 2,
+                    },
+                ]
+            }
+            Network::Mdf(d) => {
+                let (k, m) = (u64::from(d.k()), u64::from(d.m()));
+                vec![
+                    Formula {
+                        name: "routers",
+                        expression: "(KM + 1)·M",
+                        value: (k * m + 1) * m,
+                    },
+                    Formula {
+                        name: "groups (drawers)",
+                        expression: "KM + 1",
+                        value: k * m + 1,
+                    },
+                    Formula {
+                        name: "diameter",
+                        expression: "3",
+                        value: 3,
+                    },
+                ]
+            }
         }
     }
 

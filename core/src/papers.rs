@@ -136,7 +136,22 @@ pub const ITEMS: &[Item] = &[
         title: "§3, §5: processor and bus counts, diameters",
         build: lens_counts,
     },
+    Item {
+        paper: "dragonfly",
+        name: "d3-subnetwork",
+        title: "§4, Theorem 1: port tables of D3(4,M) and D3(5,M) inside D3(9,M)",
+        build: crate::topology::d3::subnet::table_subnetworks,
+    },
+    Item {
+        paper: "dragonfly",
+        name: "d3-cutset",
+        title: "Corollary 1: the cutset beside a minimum bisection",
+        build: || crate::topology::d3::subnet::table_cutsets(D3_CUTSET_INSTANCES),
+    },
 ];
+
+/// The instances `d3-cutset` searches exhaustively (as `icn table d3-cutset`).
+pub const D3_CUTSET_INSTANCES: &[(u64, u64)] = &[(2, 2), (1, 4), (4, 2), (2, 3)];
 
 /// The item called `name`.
 pub fn item(name: &str) -> Option<&'static Item> {

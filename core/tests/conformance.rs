@@ -30,6 +30,17 @@ pub const SMALL: &[&str] = &[
     "lens:p=3,q=4,n=2",
     "lens:p=4,q=3,n=2",
     "lens:p=3,q=3,n=3,completed",
+    "d3:k=1,m=2",
+    "d3:k=1,m=4",
+    "d3:k=2,m=2",
+    "d3:k=2,m=3",
+    "d3:k=3,m=4",
+    "d3:k=4,m=3",
+    "d3:k=3,m=1",
+    "mdf:k=1,m=2",
+    "mdf:k=2,m=1",
+    "mdf:k=2,m=3",
+    "mdf:k=3,m=2",
 ];
 
 /// The same topology with its symmetry hidden, so metrics take the all-sources path.

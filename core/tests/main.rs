@@ -2,6 +2,7 @@
 //! family-specific checks against the papers.
 
 mod conformance;
+mod d3;
 mod hypercycle;
 mod kyklos;
 mod kyklos_density;

@@ -1,8 +1,10 @@
 //! The capability traits every family implements, and the families themselves.
 
+pub mod d3;
 pub mod hypercycle;
 pub mod kyklos;
 pub mod lens;
+pub mod mdf;
 
 use crate::error::AddressError;
 

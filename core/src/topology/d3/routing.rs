@@ -1,0 +1,139 @@
+//! D3(K, M) routing relations (memoryless next hops) and the deflection paths of §10.
+//!
+//! - [`D3Routing::Lgl`]: the paper's path (2.2) local–global–local, with the hops that
+//!   do not move (local port 0, the diagonal's global port 0) left out. One path.
+//!   Within one drawer it takes the direct local hop (the literal header detours through
+//!   the drawer's diagonal router and holds there; a memoryless relation cannot tell a
+//!   packet that starts in the destination drawer from one that has just arrived).
+//! - [`D3Routing::GlglDirect`]: §10's deterministic glgl path: first the global hop to
+//!   the destination cabinet, then (2.2) inside it. One path.
+//! - `minimal` is the generic [`crate::routing::MinimalRouting`] over the closed-form
+//!   distance.
+//!
+//! The deflection paths (§10, counter 5 and 4) depend on where the packet started, so
+//! they are listed explicitly by [`D3::deflection_paths`], not as a relation.
+
+use num_bigint::BigUint;
+
+use super::{Router, D3};
+use crate::topology::{Node, Routing};
+
+/// Which D3 routing relation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum D3Routing {
+    /// The l-g-l path (2.2).
+    Lgl,
+    /// The glgl path that jumps to the destination cabinet first (§10).
+    GlglDirect,
+}
+
+impl D3Routing {
+    /// The strategy name used in specs and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            D3Routing::Lgl => "lgl",
+            D3Routing::GlglDirect => "glgl-direct",
+        }
+    }
+
+    /// The routing called `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "lgl" => Some(D3Routing::Lgl),
+            "glgl-direct" => Some(D3Routing::GlglDirect),
+            _ => None,
+        }
+    }
+}
+
+/// A D3 routing relation bound to its network.
+#[derive(Debug, Clone)]
+pub struct D3Router<'a> {
+    net: &'a D3,
+    kind: D3Routing,
+}
+
+impl D3 {
+    /// The routing relation `kind` on this network.
+    pub fn routing(&self, kind: D3Routing) -> D3Router<'_> {
+        D3Router { net: self, kind }
+    }
+
+    /// The next router of the (2.2) path from `at` towards `dst` (`at ≠ dst`).
+    pub fn lgl_next(&self, at: Router, dst: Router) -> Router {
+        if (at.c, at.d) == (dst.c, dst.d) {
+            dst
+        } else if at.p == dst.d {
+            self.global_peer(at, self.global_port(at, dst.c))
+        } else {
+            Router { p: dst.d, ..at }
+        }
+    }
+
+    /// The next router of the glgl-direct path from `at` towards `dst` (`at ≠ dst`).
+    pub fn glgl_direct_next(&self, at: Router, dst: Router) -> Router {
+        if at.c != dst.c {
+            self.global_peer(at, self.global_port(at, dst.c))
+        } else {
+            self.lgl_next(at, dst)
+        }
+    }
+
+    /// §10's deflection paths from `src` to `dst`: counter 5 takes local port D (any of
+    /// the M, 0 = stay), counter 4 takes the global port to cabinet C, then the
+    /// destination header's three steps (local, global, local). With `cabinet = Some(C)`
+    /// the M paths through that cabinet; with `None` all K·M. Each path lists the
+    /// routers it visits, holds (port 0, the diagonal's self-loop) left out, and ends
+    /// where it first reaches the destination (the literal counter would walk on and
+    /// come back), so a path has at most 5 hops; different choices can give the same
+    /// router sequence, and each choice is listed (D = 0 … M−1 for each C = 0 … K−1).
+    pub fn deflection_paths(&self, src: Node, dst: Node, cabinet: Option<u32>) -> Vec<Vec<Node>> {
+        let (s, t) = (self.router(src), self.router(dst));
+        let cabinets: Vec<u32> = match cabinet {
+            Some(c) => vec![c % self.k],
+            None => (0..self.k).collect(),
+        };
+        let mut paths = Vec::new();
+        for c in cabinets {
+            for d in 0..self.m {
+                let mut walk = vec![s];
+                let r1 = Router { p: d, ..s };
+                let r2 = self.global_peer(r1, self.global_port(r1, c));
+                let r3 = Router { p: t.d, ..r2 };
+                let r4 = self.global_peer(r3, self.global_port(r3, t.c));
+                for r in [r1, r2, r3, r4, t] {
+                    if walk.last() == Some(&t) {
+                        break;
+                    }
+                    if walk.last() != Some(&r) {
+                        walk.push(r);
+                    }
+                }
+                paths.push(walk.into_iter().map(|r| self.node(r)).collect());
+            }
+        }
+        paths
+    }
+}
+
+impl Routing for D3Router<'_> {
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        if at == dst {
+            return;
+        }
+        let (a, t) = (self.net.router(at), self.net.router(dst));
+        let next = match self.kind {
+            D3Routing::Lgl => self.net.lgl_next(a, t),
+            D3Routing::GlglDirect => self.net.glgl_direct_next(a, t),
+        };
+        out.push(self.net.node(next));
+    }
+
+    fn is_minimal(&self) -> bool {
+        false
+    }
+
+    fn path_count(&self, _src: Node, _dst: Node) -> Option<BigUint> {
+        Some(BigUint::from(1u32))
+    }
+}

@@ -1,0 +1,124 @@
+//! The maximal Dragonfly MDF(K, M) (Draper, "The Swapped Dragonfly", §11; Kim et al.).
+//!
+//! KM + 1 groups (drawers) of M routers; the routers of a group form a complete graph
+//! and each router has K global ports, so a group has KM global ports: exactly one
+//! link to every other group. A router is `(g, r)`, node index `g·M + r`, printed
+//! `(g,r)`.
+//!
+//! Global ports are assigned consecutively (the arrangement §11 says machines are
+//! built with): global port γ of router r of group g is the group's slot
+//! j = r·K + γ, and slot j leads to group j if j < g, else to group j + 1 (the groups
+//! in order, skipping g). So each slot j maps every group to one of only two groups,
+//! j and j + 1 — which is why, as §11 notes, global ports do not permute the groups
+//! and source-vector routing is not possible here.
+
+use crate::error::{AddressError, ParamError};
+use crate::spec::Spec;
+use crate::topology::d3::{check_km, parse_tuple, read_km};
+use crate::topology::{Node, Topology};
+
+/// A validated MDF(K, M).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mdf {
+    k: u32,
+    m: u32,
+}
+
+impl Mdf {
+    /// MDF(K, M): (KM + 1)·M routers.
+    ///
+    /// # Errors
+    /// K or M zero, or more than [`MAX_NODES`](crate::topology::MAX_NODES) routers.
+    pub fn new(k: u64, m: u64) -> Result<Self, ParamError> {
+        check_km(k, m, |k, m| {
+            k.checked_mul(m)?.checked_add(1)?.checked_mul(m)
+        })?;
+        Ok(Mdf {
+            k: k as u32,
+            m: m as u32,
+        })
+    }
+
+    /// Reads `mdf:k=…,m=…`.
+    pub(crate) fn from_spec(spec: &Spec) -> Result<Self, ParamError> {
+        let (k, m) = read_km(spec, "mdf")?;
+        Self::new(k, m)
+    }
+
+    /// The canonical spec.
+    pub fn spec_string(&self) -> String {
+        format!("mdf:k={},m={}", self.k, self.m)
+    }
+
+    /// Global ports per router, K.
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+
+    /// Routers per group, M.
+    pub fn m(&self) -> u32 {
+        self.m
+    }
+
+    /// The number of groups, KM + 1.
+    pub fn groups(&self) -> u32 {
+        self.k * self.m + 1
+    }
+
+    /// `(group, router)` of node `v`.
+    pub fn coords(&self, v: Node) -> (u32, u32) {
+        ((v / self.m as usize) as u32, (v % self.m as usize) as u32)
+    }
+
+    /// The node `(g, r)`.
+    pub fn node(&self, g: u32, r: u32) -> Node {
+        g as usize * self.m as usize + r as usize
+    }
+
+    /// Where global port `gamma` of router `(g, r)` leads: `(group, router, port)`.
+    pub fn global_peer(&self, g: u32, r: u32, gamma: u32) -> (u32, u32, u32) {
+        let j = r * self.k + gamma;
+        let h = if j < g { j } else { j + 1 };
+        let back = if g < h { g } else { g - 1 };
+        (h, back / self.k, back % self.k)
+    }
+}
+
+impl Topology for Mdf {
+    fn node_count(&self) -> usize {
+        self.groups() as usize * self.m as usize
+    }
+
+    /// Local neighbours by router 0 … M−1 (skipping itself), then global ones by port.
+    fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
+        let (g, r) = self.coords(v);
+        for x in (0..self.m).filter(|&x| x != r) {
+            out.push(self.node(g, x));
+        }
+        for gamma in 0..self.k {
+            let (h, x, _) = self.global_peer(g, r, gamma);
+            out.push(self.node(h, x));
+        }
+    }
+
+    fn format_node(&self, v: Node) -> String {
+        let (g, r) = self.coords(v);
+        format!("({g},{r})")
+    }
+
+    fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
+        let v = parse_tuple(
+            text,
+            &[("g", self.groups(), "KM+1"), ("r", self.m, "M")],
+            "(0,1)",
+        )?;
+        Ok(self.node(v[0], v[1]))
+    }
+
+    /// (KM + 1)·M(M−1)/2 local links and (KM + 1)·KM/2 global ones.
+    fn link_count(&self) -> u64 {
+        let (k, m) = (u64::from(self.k), u64::from(self.m));
+        let groups = k * m + 1;
+        groups * m * (m - 1) / 2 + groups * k * m / 2
+    }
+}
