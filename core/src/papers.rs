@@ -84,6 +84,12 @@ pub const ITEMS: &[Item] = &[
     },
     Item {
         paper: "kyklos",
+        name: "kyklos-examples",
+        title: "§V Examples 1 and 2: routing strings and path lengths",
+        build: kyklos_examples,
+    },
+    Item {
+        paper: "kyklos",
         name: "kyklos-joins",
         title: "Table 2: join levels and trees, KYKLOS-II⟨2,2,6⟩",
         build: crate::topology::kyklos::table2_joins,
@@ -271,6 +277,122 @@ pub fn audit_only(paper: Option<&str>, item: Option<&str>) -> Result<Vec<PaperAu
         });
     }
     Ok(out)
+}
+
+/// TR-88-27 §V, Examples 1 and 2 as printed: (source, destination, S, D, X, X_0, X_1,
+/// X_0', X_1', Y_0, Y_1, D_0, D_1, tree-0 length, tree-1 length, shortest length).
+type Example = (usize, usize, [&'static str; 11], (f64, f64, f64));
+const KYKLOS_EXAMPLES: [Example; 2] = [
+    (
+        24,
+        62,
+        [
+            "011000", "111110", "100110", "110", "100", "011", "001", "001110", "011100", "111110",
+            "011111",
+        ],
+        (8.0, 10.0, 8.0),
+    ),
+    (
+        20,
+        14,
+        [
+            "010100", "001110", "011010", "010", "011", "010", "110", "110010", "010011", "100110",
+            "011001",
+        ],
+        (12.0, 10.0, 8.0),
+    ),
+];
+
+/// TR-88-27 §V, Examples 1 and 2 in KYKLOS-II⟨2,2,6⟩: every printed string (1 = the
+/// computed string equals it) and the path lengths, against the graph.
+///
+/// # Errors
+/// Never in practice.
+pub fn kyklos_examples() -> Result<PaperTable, String> {
+    use crate::metrics::count_minimal_paths;
+    use crate::topology::kyklos::{Kyklos, Shuffle};
+    let net = Kyklos::new(Shuffle::Proposed, 2, 2, 6).map_err(|e| e.to_string())?;
+    let mut table = PaperTable::new(
+        "kyklos-examples",
+        "Haddix, Dale, Jenevein, Walton, TR-88-27, §V, Examples 1 and 2".into(),
+        "The routing strings of the two worked examples in the proposed KYKLOS-II⟨2,2,6⟩ (a string cell is 1 when the computed string equals the printed one, shown in the row), the single-tree path lengths 2·L_t, and the shortest path length by breadth-first search.",
+    );
+    let names = [
+        "S", "D", "X", "X_0", "X_1", "X_0'", "X_1'", "Y_0", "Y_1", "D_0", "D_1",
+    ];
+    for (k, (from, to, strings, (len0, len1, shortest))) in KYKLOS_EXAMPLES.into_iter().enumerate()
+    {
+        let group = format!("Example {} ({from} → {to})", k + 1);
+        let s = net.routing_strings(from, to);
+        let computed = [
+            &s.s,
+            &s.d,
+            &s.x,
+            &s.slices[0],
+            &s.slices[1],
+            &s.slices_inverted[0],
+            &s.slices_inverted[1],
+            &s.y[0],
+            &s.y[1],
+            &s.d_strings[0],
+            &s.d_strings[1],
+        ];
+        for ((name, want), got) in names.iter().zip(strings).zip(computed) {
+            table.cell(
+                &group,
+                format!("{name} = {want}"),
+                "string equal".into(),
+                Some(1.0),
+                Some(if got == want { 1.0 } else { 0.0 }),
+                Some("the computed string differs (unexplained)"),
+            );
+        }
+        for (row, printed, got) in [
+            (
+                "path length in tree 0",
+                len0,
+                2 * net.tree_levels(0, from, to),
+            ),
+            (
+                "path length in tree 1",
+                len1,
+                2 * net.tree_levels(1, from, to),
+            ),
+            (
+                "shortest path length (BFS)",
+                shortest,
+                bfs(&net, from)[to] as usize,
+            ),
+        ] {
+            table.cell(
+                &group,
+                row.into(),
+                "hops".into(),
+                Some(printed),
+                Some(got as f64),
+                Some("not reproduced (unexplained)"),
+            );
+        }
+        if k == 1 {
+            table.cell(
+                &group,
+                "shortest routings (\"the second routing reverses the order\")".into(),
+                "count".into(),
+                Some(2.0),
+                count_minimal_paths(&net, from, to).to_string().parse().ok(),
+                Some("not reproduced (unexplained)"),
+            );
+            table.cell(
+                &group,
+                "source node in the heading".into(),
+                "node".into(),
+                Some(60.0),
+                Some(from as f64),
+                Some("the heading says 'from node 60', but S: 20: 010100 and every string are for node 20 (docs/paper-notes.md, KYKLOS)"),
+            );
+        }
+    }
+    Ok(table.finish())
 }
 
 /// The Hypercycles of the paper's Figure 1 and §3 discussion, and a sweep of small ones.

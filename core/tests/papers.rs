@@ -66,3 +66,18 @@ fn lens_items_reproduce_figure_2_and_explain_the_diameters() {
         assert_eq!(p.zip(g).map(|(p, g)| p - g), Some(1.0), "{}", cell.group);
     }
 }
+
+#[test]
+fn kyklos_examples_come_out_as_printed() {
+    let a = audited("kyklos-examples");
+    // Every string and length of Examples 1 and 2; only Example 2's heading ("60") differs.
+    assert_eq!((a.matched, a.explained, a.unexplained), (29, 1, 0));
+    let differs: Vec<&str> = a
+        .table
+        .cells
+        .iter()
+        .filter(|c| c.verdict == Verdict::Differs)
+        .map(|c| c.row.as_str())
+        .collect();
+    assert_eq!(differs, vec!["source node in the heading"]);
+}
