@@ -33,9 +33,11 @@ mod strings;
 pub mod tables;
 mod traffic;
 
-pub use joins::{join_level, table2_joins, Join, JoinLoads};
+pub use joins::{
+    join_level, table2_joins, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads,
+};
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
-pub use strings::RoutingStrings;
+pub use strings::{RoutingStrings, TreeDepths};
 pub use traffic::{LevelTraffic, Traffic};
 
 use crate::error::ParamError;
