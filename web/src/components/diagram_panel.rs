@@ -23,17 +23,7 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
         }
     });
     let mode_button = move |mode: ClickMode, label: &'static str, testid: &'static str| {
-        view! {
-            <button
-                type="button"
-                class="toggle"
-                data-testid=testid
-                aria-pressed=move || if model.click_mode.get() == mode { "true" } else { "false" }
-                on:click=move |_| model.click_mode.set(mode)
-            >
-                {label}
-            </button>
-        }
+        mode_toggle(model.click_mode, mode, label, testid)
     };
     let zoomed = RwSignal::new(false);
     let drawing = move || {
@@ -66,17 +56,47 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
                     {mode_button(ClickMode::From, "From", "click-mode-from")}
                     {mode_button(ClickMode::To, "To", "click-mode-to")}
                 </div>
-                <button
-                    type="button"
-                    class="toggle zoom"
-                    aria-pressed=move || if zoomed.get() { "true" } else { "false" }
-                    on:click=move |_| zoomed.update(|z| *z = !*z)
-                >
-                    "Zoom"
-                </button>
+                {zoom_toggle(zoomed)}
             </div>
             {drawing}
         </section>
+    }
+}
+
+/// A toggle button that sets `mode` to `value` (pressed while it has it).
+pub fn mode_toggle<T>(
+    mode: RwSignal<T>,
+    value: T,
+    label: &'static str,
+    testid: &'static str,
+) -> impl IntoView
+where
+    T: Copy + PartialEq + Send + Sync + 'static,
+{
+    view! {
+        <button
+            type="button"
+            class="toggle"
+            data-testid=testid
+            aria-pressed=move || if mode.get() == value { "true" } else { "false" }
+            on:click=move |_| mode.set(value)
+        >
+            {label}
+        </button>
+    }
+}
+
+/// The phones' "Zoom" toggle of a diagram card (style.css shows it below 600 px).
+pub fn zoom_toggle(zoomed: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="toggle zoom"
+            aria-pressed=move || if zoomed.get() { "true" } else { "false" }
+            on:click=move |_| zoomed.update(|z| *z = !*z)
+        >
+            "Zoom"
+        </button>
     }
 }
 

@@ -4,6 +4,7 @@
 use icn_core::Node;
 use leptos::prelude::*;
 
+use super::diagram_panel::{mode_toggle, zoom_toggle};
 use crate::diagram::{DiagramSvg, Drawing};
 use crate::pages::{JoinEnd, JoinModel};
 
@@ -24,17 +25,7 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
         }
     });
     let mode_button = move |end: JoinEnd, label: &'static str, testid: &'static str| {
-        view! {
-            <button
-                type="button"
-                class="toggle"
-                data-testid=testid
-                aria-pressed=move || if model.click.get() == end { "true" } else { "false" }
-                on:click=move |_| model.click.set(end)
-            >
-                {label}
-            </button>
-        }
+        mode_toggle(model.click, end, label, testid)
     };
     let zoomed = RwSignal::new(false);
     let drawing = move || {
@@ -70,14 +61,7 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
                     {mode_button(JoinEnd::S, "S", "join-click-s")}
                     {mode_button(JoinEnd::R, "R", "join-click-r")}
                 </div>
-                <button
-                    type="button"
-                    class="toggle zoom"
-                    aria-pressed=move || if zoomed.get() { "true" } else { "false" }
-                    on:click=move |_| zoomed.update(|z| *z = !*z)
-                >
-                    "Zoom"
-                </button>
+                {zoom_toggle(zoomed)}
             </div>
             {drawing}
         </section>

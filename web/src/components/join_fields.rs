@@ -4,7 +4,7 @@
 use icn_core::Node;
 use leptos::prelude::*;
 
-use super::FieldError;
+use super::TextField;
 use crate::pages::JoinModel;
 use crate::url::{JoinForm, JOIN_EXAMPLE};
 
@@ -51,32 +51,19 @@ pub fn JoinFields(model: JoinModel) -> impl IntoView {
         .collect_view();
     view! {
         <section class="card controls join-fields" aria-label="Network and fragments">
-            <div class="field">
-                <label for="join-spec">"KYKLOS network"</label>
-                <input
-                    id="join-spec"
-                    data-testid="join-spec"
-                    type="text"
-                    autocomplete="off"
-                    autocapitalize="off"
-                    spellcheck="false"
-                    class="mono"
-                    placeholder="kyklos2:m=2,r=2,n=6,shuffle=proposed"
-                    aria-invalid=move || spec_error.with(Option::is_some).then_some("true")
-                    aria-describedby="join-spec-help join-spec-error"
-                    prop:value=move || model.form.with(|f| f.spec.clone())
-                    on:input=move |ev| {
-                        let value = event_target_value(&ev);
-                        model.edit("join-spec", move |f| f.spec = value);
-                    }
-                    on:change=move |_| model.commit(|_| ())
-                />
-                <p class="help" id="join-spec-help">
-                    "TR-88-27 §VII assigns join sites for two trees, m = 2 and the proposed shuffle: kyklos2:m=2,r=2,n=2, 4, 6, …"
-                </p>
-                <FieldError error=spec_error id="join-spec-error" />
+            <TextField
+                id="join-spec"
+                error_id="join-spec-error"
+                label="KYKLOS network"
+                placeholder="kyklos2:m=2,r=2,n=6,shuffle=proposed"
+                help=("join-spec-help", "TR-88-27 §VII assigns join sites for two trees, m = 2 and the proposed shuffle: kyklos2:m=2,r=2,n=2, 4, 6, …")
+                value=Signal::derive(move || model.form.with(|f| f.spec.clone()))
+                error=spec_error
+                on_input=Callback::new(move |value: String| model.edit("join-spec", move |f| f.spec = value))
+                on_commit=Callback::new(move |()| model.commit(|_| ()))
+            >
                 <div class="preset-row" role="group" aria-label="Networks with joins">{presets}</div>
-            </div>
+            </TextField>
             <div class="param-row">
                 {node_field(model, "join-s", "S fragment at (larger relation)", model.s, |f| f.s.clone(), |f, v| f.s = v)}
                 {node_field(model, "join-r", "R fragment at (smaller relation)", model.r, |f| f.r.clone(), |f, v| f.r = v)}
@@ -101,26 +88,15 @@ fn node_field(
     };
     let error = Signal::derive(move || parsed.with(|p| p.as_ref().and_then(|r| r.clone().err())));
     view! {
-        <div class="field address">
-            <label for=id>{label}</label>
-            <input
-                id=id
-                data-testid=id
-                type="text"
-                inputmode="numeric"
-                autocomplete="off"
-                spellcheck="false"
-                class="mono"
-                aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=error_id
-                prop:value=move || model.form.with(get)
-                on:input=move |ev| {
-                    let value = event_target_value(&ev);
-                    model.edit(id, move |f| set(f, value));
-                }
-                on:change=move |_| model.commit(|_| ())
-            />
-            <FieldError error=error id=error_id />
-        </div>
+        <TextField
+            class="address"
+            id=id
+            error_id=error_id
+            label=label
+            value=Signal::derive(move || model.form.with(get))
+            error=error
+            on_input=Callback::new(move |value: String| model.edit(id, move |f| set(f, value)))
+            on_commit=Callback::new(move |()| model.commit(|_| ()))
+        />
     }
 }

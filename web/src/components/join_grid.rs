@@ -90,7 +90,7 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                             && r.max_per_node == r.paper_per_node;
                         view! {
                             <tr class=if ok { "agree" } else { "differ" } data-testid="join-level-row" data-level=r.level>
-                                <th scope="row">{if r.level == 0 { "0 (L-nodes)".to_string() } else { r.level.to_string() }}</th>
+                                <th scope="row">{if r.level == 0 { "0 (L)".to_string() } else { r.level.to_string() }}</th>
                                 <td class="num">{r.nodes}</td>
                                 <td class="num" data-testid="join-level-joins">{r.joins}</td>
                                 <td class="num">{r.paper_joins}</td>
@@ -119,8 +119,9 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                     <p class="explain">
                         "Y_s = X_t' cnc X_s is the Y-2 string of the start tree s. s: the join is in the start tree; t: in the other tree; <0,0>: at the L-node (S and R on one node). Click a cell to choose a pair in it."
                     </p>
+                    <div class="grid-frame">
                     <table class="formulas join-levels">
-                        <caption>"Partial joins per level over all N² ordered pairs, beside §VII (Y-2 loading)"</caption>
+                        <caption>"Partial joins per level over all N² ordered pairs, beside §VII (Y-2 loading; level 0 is the L-nodes)"</caption>
                         <thead>
                             <tr>
                                 <th scope="col">"Level v"</th>
@@ -128,12 +129,13 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                                 <th scope="col" class="num">"Joins"</th>
                                 <th scope="col" class="num">"§VII"</th>
                                 <th scope="col" class="num">"Per node"</th>
-                                <th scope="col" class="num">"§VII per node"</th>
+                                <th scope="col" class="num">"§VII"</th>
                                 <th scope="col"></th>
                             </tr>
                         </thead>
                         <tbody>{levels}</tbody>
                     </table>
+                    </div>
                     <p class="explain">
                         "§VII: one partial join per S source at its L-node, N/2 at level 1 and half as many each level up, so N/2 = N/r per IB-node at every level."
                     </p>

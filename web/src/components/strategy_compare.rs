@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::PathButton;
 use crate::pages::{Comparison, KyklosPanels};
 
 /// `<section data-testid="compare">`: one `compare-row` per strategy.
@@ -40,16 +41,12 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
                                 let path = path.clone();
                                 view! {
                                     <li>
-                                        <button
-                                            type="button"
-                                            class="path"
-                                            class:selected=selected
-                                            aria-pressed=move || if selected.get() { "true" } else { "false" }
-                                            data-testid="compare-path"
-                                            on:click=move |_| panels.pick(name, path.clone())
-                                        >
-                                            {text.clone()}
-                                        </button>
+                                        <PathButton
+                                            text=text.clone()
+                                            selected=selected
+                                            testid="compare-path"
+                                            on_click=Callback::new(move |()| panels.pick(name, path.clone()))
+                                        />
                                     </li>
                                 }
                             })
