@@ -170,6 +170,8 @@ test('join tree, level, site and routes equal `icn join`', async ({ page }) => {
     await expect(join.site).toHaveText(cli.ib_node ?? s);
     await expect(join.sRoute).toHaveText(cli.s_route.join(' → '));
     await expect(join.rRoute).toHaveText(cli.r_route.join(' → '));
+    // §VII: every IB-node hosts N/2 = 32 of the 4096 partial joins, every L-node 1.
+    await expect(join.siteLoad).toHaveText(cli.ib_node ? '32' : '1');
     // On the diagram: the site is marked (unless it is the L-node itself).
     if (cli.ib_node) await expect(join.node(cli.ib_node)).toHaveClass(/site/);
     await expect(join.node(s)).toHaveClass(/src/);

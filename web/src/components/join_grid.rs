@@ -119,17 +119,19 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                     <p class="explain">
                         "Y_s = X_t' cnc X_s is the Y-2 string of the start tree s. s: the join is in the start tree; t: in the other tree; <0,0>: at the L-node (S and R on one node). Click a cell to choose a pair in it."
                     </p>
+                    <h3 class="sub" id="join-levels-caption">
+                        "Partial joins per level over all N² ordered pairs, beside §VII (Y-2 loading; level 0 is the L-nodes)"
+                    </h3>
                     <div class="grid-frame">
-                    <table class="formulas join-levels">
-                        <caption>"Partial joins per level over all N² ordered pairs, beside §VII (Y-2 loading; level 0 is the L-nodes)"</caption>
+                    <table class="formulas join-levels" aria-labelledby="join-levels-caption">
                         <thead>
                             <tr>
                                 <th scope="col">"Level v"</th>
                                 <th scope="col" class="num">"Nodes"</th>
                                 <th scope="col" class="num">"Joins"</th>
-                                <th scope="col" class="num">"§VII"</th>
+                                <th scope="col" class="num">"§VII target"</th>
                                 <th scope="col" class="num">"Per node"</th>
-                                <th scope="col" class="num">"§VII"</th>
+                                <th scope="col" class="num">"§VII target"</th>
                                 <th scope="col"></th>
                             </tr>
                         </thead>

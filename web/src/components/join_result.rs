@@ -71,6 +71,17 @@ pub fn JoinResult(model: JoinModel) -> impl IntoView {
                     {format!(" → level {} (Table 2 row {}, column {}).", f.level, f.x_s, f.x_t_inv)}
                 </li>
             </ul>
+            {move || {
+                model.site_load.get().map(|(load, target)| {
+                    view! {
+                        <p class="site-load">
+                            "Partial joins at this site over all N² pairs: "
+                            <strong data-testid="join-site-load">{load}</strong>
+                            {format!(" (§VII's Y-2 target: {target})")}
+                        </p>
+                    }
+                })
+            }}
             <h3 class="sub">"Routes"</h3>
             <dl class="join-routes">
                 <dt><span class="swatch second"></span>{format!("S route: up the join tree only ({s_hops} hops)")}</dt>

@@ -84,11 +84,9 @@ pub fn RoutingStrings(panels: KyklosPanels) -> impl IntoView {
                     .clone()
                     .map(|text| view! { <p class="y2-summary" data-testid="string-y2">{text}</p> });
                 view! {
-                    <div class="bits" role="group" aria-label="S, D and X by dimension">
+                    <div class="bits" role="group" aria-label="S, D and X by dimension, then Y_t and D_t by level">
                         {block_view(&v.digits)}
-                    </div>
-                    {slices}
-                    <div class="bits" role="group" aria-label="Y_t and D_t by level">
+                        {slices}
                         {block_view(&v.levels)}
                     </div>
                     {y2}

@@ -62,6 +62,8 @@ pub struct GridData {
     pub grid: JoinGrid,
     /// Per-level counts beside §VII's targets.
     pub rows: Vec<JoinLevelRow>,
+    /// Partial joins at each node (by node index) over all N² ordered pairs.
+    pub per_node: Vec<usize>,
 }
 
 /// Every derived value of the join view, as memos. `Copy`: hand it to components.
@@ -91,6 +93,8 @@ pub struct JoinModel {
     pub highlight: Memo<Highlight>,
     /// Where diagram clicks go.
     pub click: RwSignal<JoinEnd>,
+    /// The join site's load over all pairs beside §VII's target (when the grid is computed).
+    pub site_load: Memo<Option<(usize, usize)>>,
 }
 
 /// The KYKLOS network of `net` when it offers joins.
@@ -201,8 +205,12 @@ impl JoinModel {
                     )));
                 }
                 Some(k.join_grid().and_then(|grid| {
-                    let rows = k.join_level_rows(&k.join_loads()?);
-                    Ok(GridData { grid, rows })
+                    let loads = k.join_loads()?;
+                    Ok(GridData {
+                        grid,
+                        rows: k.join_level_rows(&loads),
+                        per_node: loads.per_node,
+                    })
                 }))
             })
         });
@@ -243,7 +251,21 @@ impl JoinModel {
                 },
             })
         });
+        let site_load = Memo::new(move |_| {
+            let (site, level) = join.with(|j| match j {
+                Some(Ok(j)) => Some((j.site, j.level)),
+                _ => None,
+            })?;
+            grid.with(|g| match g {
+                Some(Ok(g)) => {
+                    let target = g.rows.get(level)?.paper_per_node;
+                    Some((*g.per_node.get(site)?, target))
+                }
+                _ => None,
+            })
+        });
         JoinModel {
+            site_load,
             nav,
             form,
             network,
