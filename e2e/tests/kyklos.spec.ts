@@ -24,6 +24,8 @@ const EXAMPLES = [
     // "a path length of 4 * 2 = 8 in tree 0, and … 5 * 2 = 10 in tree 1"
     treeHops: [8, 10],
     shortest: 8,
+    // "If tree 0 were traversed, the routing would go up four levels from node 24"
+    mrLegs: 'up 4 levels of tree 0 to 62',
   },
   {
     from: '20',
@@ -37,6 +39,8 @@ const EXAMPLES = [
     // "6 * 2 = 12 in tree 0 … 5 * 2 = 10 in tree 1 … a shortest path length of (6 - 2) * 2 = 8"
     treeHops: [12, 10],
     shortest: 8,
+    // The better single tree is tree 1: 5 levels.
+    mrLegs: 'up 5 levels of tree 1 to 14',
   },
 ];
 
@@ -84,6 +88,7 @@ for (const [i, ex] of EXAMPLES.entries()) {
       }
     }
     await expect(k.strategy('d2').getByTestId('compare-length')).toHaveText(String(ex.shortest));
+    await expect(k.strategy('mr').getByTestId('compare-legs')).toHaveText([ex.mrLegs]);
   });
 }
 
@@ -96,6 +101,15 @@ test('Example 2: two minimal routes; a D2 path clicked is drawn and becomes the 
   await expect(k.y2).toHaveText(/2 levels of tree 0, then 2 levels of tree 1: 8 hops/);
   const d2 = k.strategy('d2');
   await expect(d2.getByTestId('compare-count')).toHaveText('2 paths');
+  // "a two-level deep traversals of both trees … The second routing reverses the order"
+  await expect(d2.getByTestId('compare-legs')).toHaveText([
+    /^up 2 levels of tree (0|1) to \d+, then up 2 levels of tree (0|1) to 14$/,
+    /^up 2 levels of tree (0|1) to \d+, then up 2 levels of tree (0|1) to 14$/,
+  ]);
+  const legs = await d2.getByTestId('compare-legs').allTextContents();
+  expect(new Set(legs.map((l) => l.slice(0, 'up 2 levels of tree 0'.length)))).toEqual(
+    new Set(['up 2 levels of tree 0', 'up 2 levels of tree 1']),
+  );
   const second = d2.getByTestId('compare-path').nth(1);
   const text = await second.textContent();
   await second.click();

@@ -32,21 +32,22 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
                         let paths = row
                             .paths
                             .iter()
-                            .map(|(path, text)| {
-                                let this = path.clone();
+                            .map(|p| {
+                                let this = p.nodes.clone();
                                 let selected = Memo::new(move |_| {
                                     current.get()
                                         && model.selected.with(|s| s.as_ref() == Some(&this))
                                 });
-                                let path = path.clone();
+                                let path = p.nodes.clone();
                                 view! {
                                     <li>
                                         <PathButton
-                                            text=text.clone()
+                                            text=p.text.clone()
                                             selected=selected
                                             testid="compare-path"
                                             on_click=Callback::new(move |()| panels.pick(name, path.clone()))
                                         />
+                                        <p class="help legs" data-testid="compare-legs">{p.legs.clone()}</p>
                                     </li>
                                 }
                             })

@@ -27,8 +27,41 @@ pub struct StrategyRoute {
     pub length: u32,
     /// How many paths it offers, exactly.
     pub count: String,
-    /// The first [`COMPARE_PATHS`] paths with their text.
-    pub paths: Vec<(Vec<Node>, String)>,
+    /// The first [`COMPARE_PATHS`] paths.
+    pub paths: Vec<ComparePath>,
+}
+
+/// One listed path of a strategy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComparePath {
+    /// Its nodes.
+    pub nodes: Vec<Node>,
+    /// Its nodes as text.
+    pub text: String,
+    /// Its tree traversals in the paper's words ("up 2 levels of tree 0 to 22, then …").
+    pub legs: String,
+}
+
+/// The tree traversals of `path` (between L-nodes), as core splits them.
+pub fn legs_text(k: &Kyklos, path: &[Node]) -> String {
+    let legs: Vec<String> = k
+        .plan_of_path(path)
+        .legs
+        .iter()
+        .map(|l| {
+            format!(
+                "up {} of tree {} to {}",
+                plural(l.levels, "level", "levels"),
+                l.tree,
+                l.to
+            )
+        })
+        .collect();
+    if legs.is_empty() {
+        "no traversal".into()
+    } else {
+        legs.join(", then ")
+    }
 }
 
 /// What the comparison shows.
@@ -443,7 +476,11 @@ impl KyklosPanels {
                             .map(|p| {
                                 let text: Vec<String> =
                                     p.iter().map(|&v| net.format_node(v)).collect();
-                                (p.clone(), text.join(" → "))
+                                ComparePath {
+                                    nodes: p.clone(),
+                                    text: text.join(" → "),
+                                    legs: legs_text(k, p),
+                                }
                             })
                             .collect();
                         Some(StrategyRoute {
@@ -567,6 +604,23 @@ mod tests {
             y2.ends_with("2 levels of tree 0, then 2 levels of tree 1: 8 hops."),
             "{y2}"
         );
+    }
+
+    /// Example 2's two minimal routes in the paper's words: two levels of each tree.
+    #[wasm_bindgen_test]
+    fn legs_are_told_as_tree_traversals() {
+        let k = net("kyklos2:m=2,r=2,n=6,shuffle=proposed");
+        let plan = &k
+            .plans(icn_core::topology::kyklos::KyklosRouting::D2, 20, 14)
+            .unwrap_or_default()[0];
+        let path = k.plan_nodes(20, plan);
+        let text = legs_text(&k, &path);
+        assert!(
+            text == "up 2 levels of tree 0 to 22, then up 2 levels of tree 1 to 14"
+                || text == "up 2 levels of tree 1 to 12, then up 2 levels of tree 0 to 14",
+            "{text}"
+        );
+        assert_eq!(legs_text(&k, &[5]), "no traversal");
     }
 
     /// Without slices (KYKLOS-I, m = 3): no rules, no slices, no Y-2; branches are digits.
