@@ -4,8 +4,8 @@
 use icn_core::Node;
 use leptos::prelude::*;
 
-use super::diagram_panel::{mode_toggle, zoom_toggle};
-use crate::diagram::{DiagramSvg, Drawing};
+use super::diagram_panel::{diagram_frame, mode_toggle, too_large, zoom_toggle};
+use crate::diagram::Drawing;
 use crate::pages::{JoinEnd, JoinModel};
 
 /// The diagram card (or why there is no drawing).
@@ -24,16 +24,11 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
             JoinEnd::R => model.commit(move |f| f.r = address),
         }
     });
-    let mode_button = move |end: JoinEnd, label: &'static str, testid: &'static str| {
-        mode_toggle(model.click, end, label, testid)
-    };
     let zoomed = RwSignal::new(false);
     let drawing = move || {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                <div class="diagram-frame" class:zoomed=move || zoomed.get()>
-                    <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
-                </div>
+                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed)}
                 <ul class="legend" aria-hidden="true">
                     <li><span class="swatch src"></span>"S fragment"</li>
                     <li><span class="swatch dst"></span>"R fragment"</li>
@@ -43,13 +38,11 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
                 </ul>
             }
             .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => view! {
-                <p class="too-large" data-testid="diagram-too-large" role="status">
-                    {format!("Too large to draw ({nodes} nodes, {links} links) — the join and its routes above are exact.")}
-                </p>
+            Some(Drawing::TooLarge { nodes, links }) => {
+                too_large(*nodes, *links, "the join and its routes above are exact").into_any()
             }
-            .into_any(),
-            _ => view! { <p class="placeholder">"No diagram: the network offers no joins."</p> }.into_any(),
+            _ => view! { <p class="placeholder">"No diagram: the network offers no joins."</p> }
+                .into_any(),
         })
     };
     view! {
@@ -58,8 +51,8 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
                 <h2 id="join-diagram-title">"Diagram"</h2>
                 <div class="click-mode" role="group" aria-label="A click on an L-node sets">
                     <span class="help">"Click an L-node to set:"</span>
-                    {mode_button(JoinEnd::S, "S", "join-click-s")}
-                    {mode_button(JoinEnd::R, "R", "join-click-r")}
+                    {mode_toggle(model.click, JoinEnd::S, "S", "join-click-s")}
+                    {mode_toggle(model.click, JoinEnd::R, "R", "join-click-r")}
                 </div>
                 {zoom_toggle(zoomed)}
             </div>
