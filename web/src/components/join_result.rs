@@ -25,7 +25,7 @@ pub fn JoinResult(model: JoinModel) -> impl IntoView {
         };
         let tree = match f.tree {
             Some(t) => format!("{t}"),
-            None => "— (the L-node)".to_string(),
+            None => "L-node".to_string(),
         };
         let tree_why = match f.tree {
             Some(t) if t == f.start_tree => {
