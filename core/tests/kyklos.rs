@@ -318,6 +318,52 @@ fn examples_1_and_2() {
     assert_eq!(first.legs[0].to, 22);
 }
 
+/// The depths read off the strings: Example 1 climbs 4 levels of tree 0 or 5 of tree 1
+/// (8 or 10 hops, as printed), Example 2 6 or 5 (12 or 10); and in general the single-tree
+/// depth is the tree's own route (`tree_levels`), H-r's and Y-2's depths are the plans' legs.
+#[test]
+fn tree_depths_are_the_strings_deciding_bits() {
+    let net = k("kyklos2:m=2,r=2,n=6");
+    let d = net.tree_depths(24, 62);
+    assert_eq!(d.single_tree, vec![4, 5]);
+    // X_0 = 110, X_1 = 100: H-2 climbs 3 levels of each tree.
+    assert_eq!(d.slice, vec![3, 3]);
+    let d = net.tree_depths(20, 14);
+    assert_eq!(d.single_tree, vec![6, 5]);
+    // X_0 = 010, X_1 = 011.
+    assert_eq!(d.slice, vec![2, 2]);
+    for spec in [
+        "kyklos2:m=2,r=2,n=4",
+        "kyklos2:m=2,r=3,n=6",
+        "kyklos1:m=3,r=2,n=3",
+    ] {
+        let net = k(spec);
+        for a in 0..net.leaf_count() {
+            for b in 0..net.leaf_count() {
+                let d = net.tree_depths(a, b);
+                for t in 0..net.r() {
+                    assert_eq!(d.single_tree[t], net.tree_levels(t, a, b), "{spec}");
+                }
+                let legs = |kind| -> Vec<usize> {
+                    let mut per = vec![0; net.r()];
+                    for leg in &net.plans(kind, a, b).unwrap()[0].legs {
+                        per[leg.tree] = leg.levels;
+                    }
+                    per
+                };
+                if net.h().is_some() {
+                    assert_eq!(d.slice, legs(KyklosRouting::Hr), "{spec} {a}->{b}");
+                    let (start, levels) = d.y2.clone().unwrap();
+                    assert_eq!(start, net.y2_start_tree(b));
+                    assert_eq!(levels, legs(KyklosRouting::Y2), "{spec} {a}->{b}");
+                } else {
+                    assert!(d.slice.is_empty() && d.y2.is_none());
+                }
+            }
+        }
+    }
+}
+
 /// Y_t is X in tree t's level order, and equals the paper's concatenation.
 #[test]
 fn y_strings_equal_the_concatenation() {
@@ -883,6 +929,73 @@ fn table_2_join_grid() {
     assert_eq!(row110, vec![3, 4, 3, 5, 3, 4, 3, 1]);
     assert_eq!(level("111", "111"), Some(6));
     assert_eq!(level("000", "000"), Some(0));
+}
+
+/// The join grid of the join view: TR-88-27 Table 2 transcribed here on its own, cell by
+/// cell, against `join_grid` (all 4096 pairs of ⟨2,2,6⟩); every cell holds N pairs.
+#[test]
+fn join_grid_is_table_2() {
+    use icn_core::topology::kyklos::GridSite;
+    const PRINTED: [&str; 8] = [
+        "<0,0> <1,t> <1,t> <1,t> <1,t> <1,t> <1,t> <1,t>",
+        "<1,s> <1,s> <1,s> <1,s> <1,s> <1,s> <1,s> <1,s>",
+        "<2,s> <2,s> <2,s> <2,s> <2,s> <2,s> <2,s> <2,s>",
+        "<2,s> <2,s> <2,s> <2,s> <2,s> <2,s> <2,s> <2,s>",
+        "<1,s> <1,s> <1,s> <1,s> <1,s> <1,s> <1,s> <1,s>",
+        "<1,s> <1,s> <1,s> <1,s> <1,s> <1,s> <1,s> <1,s>",
+        "<3,s> <4,s> <3,s> <5,s> <3,s> <4,s> <3,s> <1,s>",
+        "<3,s> <4,s> <3,s> <5,s> <3,s> <4,s> <3,s> <6,s>",
+    ];
+    let net = k("kyklos2:m=2,r=2,n=6");
+    let grid = net.join_grid().unwrap();
+    assert_eq!((grid.h, grid.cells.len()), (3, 8));
+    for (row, line) in PRINTED.iter().enumerate() {
+        let got: Vec<String> = grid.cells[row]
+            .iter()
+            .map(|c| match c.site {
+                GridSite::LNode => "<0,0>".to_string(),
+                GridSite::Tree { level, start } => {
+                    format!("<{level},{}>", if start { 's' } else { 't' })
+                }
+                GridSite::Mixed => "mixed".to_string(),
+            })
+            .collect();
+        assert_eq!(got.join(" "), *line, "row {row:03b}");
+        for (col, c) in grid.cells[row].iter().enumerate() {
+            assert_eq!(c.pairs, 64, "cell {row:03b} {col:03b}");
+            let (i, j) = c.example.unwrap();
+            assert_eq!(net.grid_position(&net.join(i, j).unwrap()), (row, col));
+            // The example's S node has a partner in the cell (perhaps another R node).
+            let p = net.partner_in_cell(i, row, col).unwrap();
+            assert!(p <= j);
+            assert_eq!(net.grid_position(&net.join(i, p).unwrap()), (row, col));
+        }
+    }
+    // The level rows: computed counts equal §VII's targets at every level.
+    let rows = net.join_level_rows(&net.join_loads().unwrap());
+    let nodes: Vec<usize> = rows.iter().map(|r| r.nodes).collect();
+    assert_eq!(nodes, vec![64, 64, 32, 16, 8, 4, 2]);
+    let joins: Vec<usize> = rows.iter().map(|r| r.joins).collect();
+    assert_eq!(joins, vec![64, 2048, 1024, 512, 256, 128, 64]);
+    for r in &rows {
+        assert_eq!(r.joins, r.paper_joins, "v = {}", r.level);
+        assert_eq!(
+            (r.min_per_node, r.max_per_node),
+            (r.paper_per_node, r.paper_per_node)
+        );
+    }
+    assert_eq!(rows[3].paper_per_node, 32);
+    // S at 0 cannot reach the <0,0> cell with another R node.
+    assert_eq!(net.partner_in_cell(0, 0, 0), Some(0));
+    assert_eq!(net.partner_in_cell(5, 0, 0), Some(5));
+    // Only m = 2, r = 2, the proposed shuffle.
+    for spec in [
+        "kyklos2:m=2,r=3,n=6",
+        "kyklos2:m=2,r=2,n=4,shuffle=original",
+        "kyklos1:m=2,r=2,n=4",
+    ] {
+        assert!(k(spec).join_grid().is_err(), "{spec}");
+    }
 }
 
 /// §VII: Y-2 loading is one partial join per L-node and N/2 per IB-node at every level;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
-use crate::pages::{LensWalkthrough, PapersView, RouteExplorer, UnknownView};
+use crate::pages::{JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, UnknownView};
 use crate::url::{View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
@@ -60,6 +60,7 @@ pub fn App() -> impl IntoView {
     let current = move || match choice.get() {
         ViewChoice::Known(View::Route) => view! { <RouteExplorer nav=nav /> }.into_any(),
         ViewChoice::Known(View::Walk) => view! { <LensWalkthrough nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Join) => view! { <JoinExplorer nav=nav /> }.into_any(),
         ViewChoice::Known(View::Papers) => view! { <PapersView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };

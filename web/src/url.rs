@@ -21,19 +21,22 @@ pub enum View {
     Route,
     /// The Lens walkthrough: a route played step by step, with the paper's analysis.
     Walk,
+    /// KYKLOS relational joins: where the partial join of two fragments happens.
+    Join,
     /// Every reproduced table of the five papers, printed beside computed.
     Papers,
 }
 
 impl View {
     /// Every view, in menu order; the first is the default.
-    pub const ALL: &'static [View] = &[View::Route, View::Walk, View::Papers];
+    pub const ALL: &'static [View] = &[View::Route, View::Walk, View::Join, View::Papers];
 
     /// The value of `view=` in the query.
     pub fn slug(self) -> &'static str {
         match self {
             View::Route => "route",
             View::Walk => "walk",
+            View::Join => "join",
             View::Papers => "papers",
         }
     }
@@ -43,6 +46,7 @@ impl View {
         match self {
             View::Route => "Route explorer",
             View::Walk => "Lens walkthrough",
+            View::Join => "KYKLOS joins",
             View::Papers => "Papers",
         }
     }
@@ -101,6 +105,8 @@ pub struct AppState {
     pub route: RouteForm,
     /// The Lens walkthrough's fields.
     pub walk: WalkForm,
+    /// The join view's fields.
+    pub join: JoinForm,
     /// The Papers view's choice (`?view=papers&paper=ID`).
     pub papers: PapersForm,
 }
@@ -128,6 +134,52 @@ impl PapersForm {
         Query(vec![
             ("view".into(), View::Papers.slug().into()),
             ("paper".into(), self.paper.clone()),
+        ])
+        .encode()
+    }
+}
+
+/// The join view's fields, as typed (`?view=join&t=SPEC&s=I&r=J`): the KYKLOS spec, the
+/// L-node holding the S (larger) fragment and the one holding the R (smaller) fragment.
+/// Nothing here is validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinForm {
+    /// The topology spec.
+    pub spec: String,
+    /// The S fragment's L-node.
+    pub s: String,
+    /// The R fragment's L-node.
+    pub r: String,
+}
+
+/// The join view's example: TR-88-27's KYKLOS-II⟨2,2,6⟩ (Table 2), S at 42, R at 0
+/// (the worked example of docs/topologies/kyklos.md).
+pub const JOIN_EXAMPLE: (&str, &str, &str) = ("kyklos2:m=2,r=2,n=6,shuffle=proposed", "42", "0");
+
+impl JoinForm {
+    fn from_query(q: &Query) -> JoinForm {
+        let spec = q.get("t").unwrap_or(JOIN_EXAMPLE.0).to_string();
+        let example = spec == JOIN_EXAMPLE.0;
+        let net = spec.parse::<Network>().ok();
+        let pick = |key: &str, example_value: &str, last: bool| match q.get(key) {
+            Some(v) => v.to_string(),
+            None if example => example_value.to_string(),
+            None => default_address(net.as_ref(), None, last),
+        };
+        JoinForm {
+            s: pick("s", JOIN_EXAMPLE.1, false),
+            r: pick("r", JOIN_EXAMPLE.2, true),
+            spec,
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        Query(vec![
+            ("view".into(), View::Join.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("s".into(), self.s.clone()),
+            ("r".into(), self.r.clone()),
         ])
         .encode()
     }
@@ -214,6 +266,10 @@ impl AppState {
                 ViewChoice::Known(View::Walk) => WalkForm::from_query(&q),
                 _ => WalkForm::from_query(&Query::default()),
             },
+            join: match view {
+                ViewChoice::Known(View::Join) => JoinForm::from_query(&q),
+                _ => JoinForm::from_query(&Query::default()),
+            },
             papers: PapersForm::from_query(&q),
             view,
         }
@@ -224,6 +280,7 @@ impl AppState {
         match &self.view {
             ViewChoice::Known(View::Route) => self.route.to_query(View::Route),
             ViewChoice::Known(View::Walk) => self.walk.to_query(),
+            ViewChoice::Known(View::Join) => self.join.to_query(),
             ViewChoice::Known(View::Papers) => self.papers.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
@@ -613,6 +670,7 @@ mod tests {
                 let state = AppState {
                     view: ViewChoice::Known(View::Route),
                     walk: WalkForm::from_query(&Query::default()),
+                    join: JoinForm::from_query(&Query::default()),
                     papers: PapersForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
@@ -664,6 +722,44 @@ mod tests {
         assert_eq!(odd.walk.to, "");
         assert_eq!(odd.walk.choice, "sideways");
         assert_eq!(AppState::from_query(&odd.to_query()).walk, odd.walk);
+    }
+
+    #[wasm_bindgen_test]
+    fn join_state_round_trips_and_defaults_to_the_worked_example() {
+        let q = "view=join&t=kyklos2:m=2,r=2,n=4,shuffle=proposed&s=3&r=12";
+        let s = AppState::from_query(q);
+        assert_eq!(s.view, ViewChoice::Known(View::Join));
+        assert_eq!((s.join.s.as_str(), s.join.r.as_str()), ("3", "12"));
+        assert_eq!(s.to_query(), q);
+        let d = AppState::from_query("view=join").join;
+        assert_eq!((d.spec.as_str(), d.s.as_str(), d.r.as_str()), JOIN_EXAMPLE);
+        // Another network without nodes: its default route's ends.
+        let other = AppState::from_query("view=join&t=kyklos2:m=2,r=2,n=4").join;
+        assert!(!other.s.is_empty() && !other.r.is_empty());
+        // Anything typed is kept as typed, even when it is nothing like a node.
+        for bad in [
+            "",
+            "x",
+            "-1",
+            "99999999999999999999",
+            "<0,1,0>",
+            "4 2",
+            "%zz",
+        ] {
+            let st = AppState {
+                view: ViewChoice::Known(View::Join),
+                join: JoinForm {
+                    spec: "kyklos2:m=3,r=2,n=4".into(),
+                    s: bad.into(),
+                    r: bad.into(),
+                },
+                ..AppState::from_query("")
+            };
+            assert_eq!(AppState::from_query(&st.to_query()).join, st.join, "{bad}");
+        }
+        // The route explorer's `s` (a strategy) is not the join view's `s`.
+        let route = AppState::from_query("view=route&t=kyklos2:m=2,r=2,n=6&s=y2");
+        assert_eq!(route.join.s, JOIN_EXAMPLE.1);
     }
 
     #[wasm_bindgen_test]

@@ -1,9 +1,12 @@
 //! The diagram card: the click-mode toggle, the `<svg>` (or why there is none), a legend.
 
+use std::sync::Arc;
+
 use icn_core::Node;
 use leptos::prelude::*;
 
-use crate::diagram::{Arrangement, DiagramSvg, Drawing};
+use crate::diagram::layout::Layout;
+use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight};
 use crate::pages::{ClickMode, RouteModel};
 
 /// The diagram with its controls.
@@ -22,39 +25,22 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
             ClickMode::To => model.commit(move |f| f.to = address),
         }
     });
-    let mode_button = move |mode: ClickMode, label: &'static str, testid: &'static str| {
-        view! {
-            <button
-                type="button"
-                class="toggle"
-                data-testid=testid
-                aria-pressed=move || if model.click_mode.get() == mode { "true" } else { "false" }
-                on:click=move |_| model.click_mode.set(mode)
-            >
-                {label}
-            </button>
-        }
-    };
     let zoomed = RwSignal::new(false);
     let drawing = move || {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                <div class="diagram-frame" class:zoomed=move || zoomed.get()>
-                    <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
-                </div>
+                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed)}
                 <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => view! {
-                <p class="too-large" data-testid="diagram-too-large" role="status">
-                    {format!("Too large to draw ({nodes} nodes, {links} links) — the numbers above are exact.")}
-                </p>
+            Some(Drawing::TooLarge { nodes, links }) => {
+                too_large(*nodes, *links, "the numbers above are exact").into_any()
             }
-            .into_any(),
             Some(Drawing::Unsupported) => {
                 view! { <p class="placeholder">"This family has no diagram yet."</p> }.into_any()
             }
-            None => view! { <p class="placeholder">"No diagram: the network spec is invalid."</p> }.into_any(),
+            None => view! { <p class="placeholder">"No diagram: the network spec is invalid."</p> }
+                .into_any(),
         })
     };
     view! {
@@ -63,20 +49,73 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
                 <h2 id="diagram-title">"Diagram"</h2>
                 <div class="click-mode" role="group" aria-label="A click on a node sets">
                     <span class="help">"Click sets:"</span>
-                    {mode_button(ClickMode::From, "From", "click-mode-from")}
-                    {mode_button(ClickMode::To, "To", "click-mode-to")}
+                    {mode_toggle(model.click_mode, ClickMode::From, "From", "click-mode-from")}
+                    {mode_toggle(model.click_mode, ClickMode::To, "To", "click-mode-to")}
                 </div>
-                <button
-                    type="button"
-                    class="toggle zoom"
-                    aria-pressed=move || if zoomed.get() { "true" } else { "false" }
-                    on:click=move |_| zoomed.update(|z| *z = !*z)
-                >
-                    "Zoom"
-                </button>
+                {zoom_toggle(zoomed)}
             </div>
             {drawing}
         </section>
+    }
+}
+
+/// The scrolling frame around a drawing (zoomed on phones by [`zoom_toggle`]).
+pub fn diagram_frame(
+    layout: Arc<Layout>,
+    highlight: Memo<Highlight>,
+    on_node: Callback<Node>,
+    zoomed: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="diagram-frame" class:zoomed=move || zoomed.get()>
+            <DiagramSvg layout=layout highlight=highlight on_node=on_node />
+        </div>
+    }
+}
+
+/// What replaces a drawing too large to draw; `rest` says what is still exact.
+pub fn too_large(nodes: u64, links: u64, rest: &str) -> impl IntoView {
+    view! {
+        <p class="too-large" data-testid="diagram-too-large" role="status">
+            {format!("Too large to draw ({nodes} nodes, {links} links) — {rest}.")}
+        </p>
+    }
+}
+
+/// A toggle button that sets `mode` to `value` (pressed while it has it).
+pub fn mode_toggle<T>(
+    mode: RwSignal<T>,
+    value: T,
+    label: &'static str,
+    testid: &'static str,
+) -> impl IntoView
+where
+    T: Copy + PartialEq + Send + Sync + 'static,
+{
+    view! {
+        <button
+            type="button"
+            class="toggle"
+            data-testid=testid
+            aria-pressed=move || if mode.get() == value { "true" } else { "false" }
+            on:click=move |_| mode.set(value)
+        >
+            {label}
+        </button>
+    }
+}
+
+/// The phones' "Zoom" toggle of a diagram card (style.css shows it below 600 px).
+pub fn zoom_toggle(zoomed: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="toggle zoom"
+            aria-pressed=move || if zoomed.get() { "true" } else { "false" }
+            on:click=move |_| zoomed.update(|z| *z = !*z)
+        >
+            "Zoom"
+        </button>
     }
 }
 

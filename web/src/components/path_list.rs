@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::PathButton;
 use crate::pages::{RouteModel, FIRST_PATHS};
 
 /// `<ol data-testid="path-list">` of `path-item` buttons.
@@ -28,17 +29,13 @@ pub fn PathList(model: RouteModel) -> impl IntoView {
                         Memo::new(move |_| model.selected.with(|s| s.as_ref() == Some(&this)));
                     view! {
                         <li>
-                            <button
-                                type="button"
-                                class="path"
-                                class:selected=selected
-                                aria-pressed=move || if selected.get() { "true" } else { "false" }
-                                aria-label=format!("Path {}: {text}", i + 1)
-                                data-testid="path-item"
-                                on:click=move |_| model.picked.set(Some(path.clone()))
-                            >
-                                {text.clone()}
-                            </button>
+                            <PathButton
+                                text=text.clone()
+                                label=format!("Path {}: {text}", i + 1)
+                                selected=selected
+                                testid="path-item"
+                                on_click=Callback::new(move |()| model.picked.set(Some(path.clone())))
+                            />
                         </li>
                     }
                 })

@@ -4,6 +4,7 @@
 use icn_core::Node;
 use leptos::prelude::*;
 
+use super::diagram_panel::too_large;
 use crate::diagram::{DiagramSvg, Drawing};
 use crate::pages::WalkModel;
 
@@ -52,13 +53,11 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
                 </ul>
             }
             .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => view! {
-                <p class="too-large" data-testid="diagram-too-large" role="status">
-                    {format!("Too large to draw ({nodes} nodes, {links} links) — the walk and its numbers are exact.")}
-                </p>
+            Some(Drawing::TooLarge { nodes, links }) => {
+                too_large(*nodes, *links, "the walk and its numbers are exact").into_any()
             }
-            .into_any(),
-            _ => view! { <p class="placeholder">"No diagram: the Lens spec is invalid."</p> }.into_any(),
+            _ => view! { <p class="placeholder">"No diagram: the Lens spec is invalid."</p> }
+                .into_any(),
         })
     };
     view! {

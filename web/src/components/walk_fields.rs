@@ -3,7 +3,7 @@
 use icn_core::{Network, Node};
 use leptos::prelude::*;
 
-use super::FieldError;
+use super::{FieldError, TextField};
 use crate::pages::{WalkModel, WALK_CHOICES};
 use crate::url::{WalkForm, WALK_EXAMPLE};
 
@@ -28,32 +28,24 @@ pub fn WalkFields(model: WalkModel) -> impl IntoView {
     };
     view! {
         <section class="card controls walk-fields" aria-label="Lens and route">
-            <div class="field walk-spec-field">
-                <label for="walk-spec">"Lens"</label>
-                <input
-                    id="walk-spec"
-                    data-testid="walk-spec"
-                    type="text"
-                    autocomplete="off"
-                    autocapitalize="off"
-                    spellcheck="false"
-                    class="mono"
-                    placeholder="lens:p=3,q=3,n=3,completed"
-                    aria-invalid=move || spec_error.with(Option::is_some).then_some("true")
-                    aria-describedby="walk-spec-error"
-                    prop:value=move || model.form.with(|f| f.spec.clone())
-                    on:input=move |ev| {
-                        let value = event_target_value(&ev);
-                        model.edit("walk-spec", move |f| {
-                            f.spec = value;
-                            f.step = 0;
-                        });
-                    }
-                    on:change=move |_| model.commit(|_| ())
-                />
-                <FieldError error=spec_error id="walk-spec-error" />
+            <TextField
+                class="walk-spec-field"
+                id="walk-spec"
+                error_id="walk-spec-error"
+                label="Lens"
+                placeholder="lens:p=3,q=3,n=3,completed"
+                value=Signal::derive(move || model.form.with(|f| f.spec.clone()))
+                error=spec_error
+                on_input=Callback::new(move |value: String| {
+                    model.edit("walk-spec", move |f| {
+                        f.spec = value;
+                        f.step = 0;
+                    })
+                })
+                on_commit=Callback::new(move |()| model.commit(|_| ()))
+            >
                 <button type="button" class="toggle" on:click=figure2>"Figure 2 of the paper"</button>
-            </div>
+            </TextField>
             <div class="param-row">
                 {address_field(model, "walk-from", "From", model.from, |f| f.from.clone(), |f, v| f.from = v)}
                 {address_field(model, "walk-to", "To", model.to, |f| f.to.clone(), |f, v| f.to = v)}
@@ -78,31 +70,23 @@ fn address_field(
         "walk-to-error"
     };
     let error = Signal::derive(move || parsed.with(|p| p.as_ref().and_then(|r| r.clone().err())));
+    let on_input = Callback::new(move |value: String| {
+        model.edit(id, move |f| {
+            set(f, value);
+            f.step = 0;
+        })
+    });
     view! {
-        <div class="field address">
-            <label for=id>{label}</label>
-            <input
-                id=id
-                data-testid=id
-                type="text"
-                autocomplete="off"
-                autocapitalize="off"
-                spellcheck="false"
-                class="mono"
-                aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=error_id
-                prop:value=move || model.form.with(get)
-                on:input=move |ev| {
-                    let value = event_target_value(&ev);
-                    model.edit(id, move |f| {
-                        set(f, value);
-                        f.step = 0;
-                    });
-                }
-                on:change=move |_| model.commit(|_| ())
-            />
-            <FieldError error=error id=error_id />
-        </div>
+        <TextField
+            class="address"
+            id=id
+            error_id=error_id
+            label=label
+            value=Signal::derive(move || model.form.with(get))
+            error=error
+            on_input=on_input
+            on_commit=Callback::new(move |()| model.commit(|_| ()))
+        />
     }
 }
 

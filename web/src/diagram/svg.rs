@@ -21,15 +21,25 @@ pub struct Highlight {
     pub path: Vec<Node>,
     /// The selected path as text, for the text alternative.
     pub path_text: String,
+    /// A second route drawn strong, dashed (the join view's S route).
+    pub second: Vec<Node>,
+    /// A node to ring as the goal of both routes (the join view's join site).
+    pub site: Option<Node>,
 }
 
 impl Highlight {
+    fn is_end(&self, v: Node) -> bool {
+        self.src == Some(v) || self.dst == Some(v)
+    }
+
     fn role(&self, v: Node) -> (&'static str, &'static str) {
-        if self.src == Some(v) {
+        if self.site == Some(v) && !self.is_end(v) {
+            ("node site", ", join site")
+        } else if self.src == Some(v) {
             ("node src", ", source")
         } else if self.dst == Some(v) {
             ("node dst", ", destination")
-        } else if self.path.contains(&v) {
+        } else if self.path.contains(&v) || self.second.contains(&v) {
             ("node on-path", ", on the highlighted path")
         } else {
             ("node", "")
@@ -83,13 +93,15 @@ pub fn DiagramSvg(
     let route = move || {
         highlight.with(|h| {
             let arrow = route_layout.radius * 0.9;
-            h.path
-                .windows(2)
-                .filter_map(|w| route_layout.edge(w[0], w[1]))
-                .map(|c| {
+            let strong = h.path.windows(2).map(|w| (w, ""));
+            let second = h.second.windows(2).map(|w| (w, " second"));
+            strong
+                .chain(second)
+                .filter_map(|(w, kind)| Some((route_layout.edge(w[0], w[1])?, kind)))
+                .map(|(c, kind)| {
                     view! {
-                        <path class="route-edge" d=c.path_data()></path>
-                        <polygon class="route-arrow" points=polygon_points(&c.arrowhead(arrow))></polygon>
+                        <path class=format!("route-edge{kind}") d=c.path_data()></path>
+                        <polygon class=format!("route-arrow{kind}") points=polygon_points(&c.arrowhead(arrow))></polygon>
                     }
                 })
                 .collect_view()

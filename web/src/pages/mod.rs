@@ -1,11 +1,16 @@
-//! One file per view of [`crate::url::View`], plus the page for an unknown `view=`.
+//! One file per view of [`crate::url::View`] (the route explorer's KYKLOS panels in
+//! `route_kyklos`), plus the page for an unknown `view=`.
 
+mod join;
 mod papers;
 mod route;
+mod route_kyklos;
 mod unknown;
 mod walk;
 
+pub use join::{joinable, JoinEnd, JoinExplorer, JoinModel};
 pub use papers::PapersView;
 pub use route::{ClickMode, DimRow, Facts, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET};
+pub use route_kyklos::{sub, BitBlock, BitRow, Comparison, KyklosPanels, Mark};
 pub use unknown::UnknownView;
 pub use walk::{Analysis, LensWalkthrough, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

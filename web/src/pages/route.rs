@@ -11,8 +11,10 @@ use icn_core::{
 };
 use leptos::prelude::*;
 
+use super::route_kyklos::KyklosPanels;
 use crate::components::{
-    DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, TopologyFields,
+    DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, RoutingStrings, StrategyCompare,
+    TopologyFields,
 };
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
@@ -117,7 +119,7 @@ fn address(net: &Result<Network, SpecError>, text: &str) -> Option<Result<Node, 
     net.as_ref().ok().map(|n| n.parse_node(text))
 }
 
-fn ok_node(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
+pub(crate) fn ok_node(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
     m.with(|r| r.as_ref().and_then(|r| r.as_ref().ok().copied()))
 }
 
@@ -239,6 +241,7 @@ impl RouteModel {
                 dag: dag.get().unwrap_or_default(),
                 path,
                 path_text,
+                ..Highlight::default()
             }
         });
         RouteModel {
@@ -297,6 +300,19 @@ fn facts_of(net: &Network) -> Facts {
 #[component]
 pub fn RouteExplorer(nav: Nav) -> impl IntoView {
     let model = RouteModel::new(nav);
+    let panels = KyklosPanels::new(model);
+    let compare = move || {
+        panels
+            .active
+            .get()
+            .then(|| view! { <StrategyCompare panels=panels /> })
+    };
+    let strings = move || {
+        panels
+            .active
+            .get()
+            .then(|| view! { <RoutingStrings panels=panels /> })
+    };
     view! {
         <section data-testid="view-route" class="explorer" aria-labelledby="explorer-title">
             <h1 id="explorer-title" class="visually-hidden">"Route explorer"</h1>
@@ -309,6 +325,8 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
             </div>
             <div class="column column-side">
                 <DiagramPanel model=model />
+                {compare}
+                {strings}
                 <PathList model=model />
                 <InfoPanel model=model />
             </div>

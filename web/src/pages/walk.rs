@@ -218,6 +218,7 @@ impl WalkModel {
                 dag,
                 path: if walked.len() > 1 { walked } else { Vec::new() },
                 path_text,
+                ..Highlight::default()
             }
         });
         let current_bus = Memo::new(move |_| {

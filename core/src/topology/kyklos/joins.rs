@@ -213,6 +213,141 @@ impl Kyklos {
     }
 }
 
+/// Where the pairs of one cell of the join grid are joined, in Table 2's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridSite {
+    /// ⟨0,0⟩: at the L-node (i = j).
+    LNode,
+    /// ⟨level, s⟩ (`start`: the start tree of Appendix A) or ⟨level, t⟩ (the other tree).
+    Tree {
+        /// The join level v ≥ 1.
+        level: usize,
+        /// Whether the join tree is the start tree s.
+        start: bool,
+    },
+    /// The cell's pairs do not share one ⟨level, tree⟩ (never on the networks tested).
+    Mixed,
+}
+
+/// One cell of the join grid: the ordered pairs (i, j) whose Y_s has this X_s (row) and
+/// X_t' (column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JoinCell {
+    /// The join site shared by the cell's pairs.
+    pub site: GridSite,
+    /// How many ordered pairs fall in the cell.
+    pub pairs: usize,
+    /// The first pair (S node, R node) found in the cell, if any.
+    pub example: Option<(Node, Node)>,
+}
+
+/// TR-88-27 Table 2 for any KYKLOS-II⟨2,2,n⟩: rows X_s = 0 … 2^h − 1, columns
+/// X_t' = 0 … 2^h − 1 (h = n/2), built from every ordered pair's [`Join`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinGrid {
+    /// The slice height h: rows and columns are h-bit strings.
+    pub h: usize,
+    /// `cells[X_s][X_t']`.
+    pub cells: Vec<Vec<JoinCell>>,
+}
+
+/// One level's partial joins beside §VII's targets (Y-2 loading, m = 2, r = 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JoinLevelRow {
+    /// The level v (0: the L-nodes).
+    pub level: usize,
+    /// Nodes at level v (N L-nodes at v = 0, r·N/2^v IB-nodes above).
+    pub nodes: usize,
+    /// Partial joins at level v over all N² ordered pairs.
+    pub joins: usize,
+    /// §VII's figure: N·1 at v = 0, N·N/2^v above (one per source at the L-node, N/2 at
+    /// level 1, half as many each level up).
+    pub paper_joins: usize,
+    /// The fewest partial joins at one node of level v.
+    pub min_per_node: usize,
+    /// The most.
+    pub max_per_node: usize,
+    /// §VII's Y-2 target per node: 1 at an L-node, N/2 (= N/r) at an IB-node.
+    pub paper_per_node: usize,
+}
+
+impl Kyklos {
+    /// Table 2's row X_s and column X_t' of a join: Y_s = X_t' cnc X_s split at h.
+    pub fn grid_position(&self, join: &Join) -> (usize, usize) {
+        let h = self.n / self.r;
+        let y = join.y_s as usize;
+        (y & ((1 << h) - 1), y >> h)
+    }
+
+    /// The join grid of the whole network (N² joins).
+    ///
+    /// # Errors
+    /// As [`Kyklos::join`].
+    pub fn join_grid(&self) -> Result<JoinGrid, String> {
+        if let Some(why) = self.joins_unsupported() {
+            return Err(why);
+        }
+        let h = self.n / self.r;
+        let side = 1usize << h;
+        let empty = JoinCell {
+            site: GridSite::Mixed,
+            pairs: 0,
+            example: None,
+        };
+        let mut cells = vec![vec![empty; side]; side];
+        for i in 0..self.leaves {
+            for j in 0..self.leaves {
+                let join = self.join(i, j)?;
+                let (row, col) = self.grid_position(&join);
+                let site = match join.tree {
+                    None => GridSite::LNode,
+                    Some(t) => GridSite::Tree {
+                        level: join.level,
+                        start: t == join.start_tree,
+                    },
+                };
+                let cell = &mut cells[row][col];
+                cell.site = if cell.pairs == 0 || cell.site == site {
+                    site
+                } else {
+                    GridSite::Mixed
+                };
+                cell.pairs += 1;
+                cell.example.get_or_insert((i, j));
+            }
+        }
+        Ok(JoinGrid { h, cells })
+    }
+
+    /// An R node j such that the pair (i, j) lies in cell (row X_s, column X_t'), if any.
+    pub fn partner_in_cell(&self, i: Node, row: usize, col: usize) -> Option<Node> {
+        (0..self.leaves).find(|&j| {
+            self.join(i, j)
+                .is_ok_and(|join| self.grid_position(&join) == (row, col))
+        })
+    }
+
+    /// The per-level counts of `loads` beside §VII's targets.
+    pub fn join_level_rows(&self, loads: &JoinLoads) -> Vec<JoinLevelRow> {
+        let big_n = self.leaves;
+        (0..=self.n)
+            .map(|v| JoinLevelRow {
+                level: v,
+                nodes: if v == 0 {
+                    big_n
+                } else {
+                    self.r * self.pow[self.n - v]
+                },
+                joins: loads.per_level[v],
+                paper_joins: if v == 0 { big_n } else { big_n * (big_n >> v) },
+                min_per_node: loads.min_per_node[v],
+                max_per_node: loads.max_per_node[v],
+                paper_per_node: if v == 0 { 1 } else { big_n / self.r },
+            })
+            .collect()
+    }
+}
+
 /// TR-88-27 Table 2 as printed for KYKLOS-II⟨2,2,6⟩: rows X_s = 000 … 111, columns
 /// X_t' = 000 … 111, each cell ⟨level, tree⟩ with tree 0 = "s" (and the "<0,0>" cell,
 /// the L-node), 1 = "t". Transcribed once from the OCR text; every cell is legible.

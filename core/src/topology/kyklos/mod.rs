@@ -36,10 +36,12 @@ pub mod tables;
 mod traffic;
 
 pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
-pub use joins::{join_level, table2_joins, Join, JoinLoads};
+pub use joins::{
+    join_level, table2_joins, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads,
+};
 pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
-pub use strings::RoutingStrings;
+pub use strings::{RoutingStrings, TreeDepths};
 pub use traffic::{LevelTraffic, Traffic};
 
 use crate::error::ParamError;

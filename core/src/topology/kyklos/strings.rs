@@ -93,3 +93,35 @@ impl Kyklos {
         }
     }
 }
+
+/// How far up each tree a pair's routes go, read off the §V strings (the bits that decide
+/// each traversal, for displays that mark them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeDepths {
+    /// Per tree t: the levels tree t alone must climb, the highest 1 of Y_t plus one
+    /// (0 when S = D); the single-tree route has twice as many hops (§V, M-r).
+    pub single_tree: Vec<usize>,
+    /// Per tree t: H-r's levels, the highest 1 of the slice X_t plus one (proposed
+    /// shuffle only; empty otherwise).
+    pub slice: Vec<usize>,
+    /// Y-2's start tree (Appendix A, from the destination) and levels(t) per tree
+    /// (§VI steps 1-7); `None` where Y-2 is not defined.
+    pub y2: Option<(usize, Vec<usize>)>,
+}
+
+impl Kyklos {
+    /// The traversal depths of the pair `s` → `d` (L-nodes) per tree and strategy.
+    pub fn tree_depths(&self, s: Node, d: Node) -> TreeDepths {
+        let bitlen = |v: u64| (64 - v.leading_zeros()) as usize;
+        TreeDepths {
+            single_tree: (0..self.r).map(|t| bitlen(self.y_mask(t, s, d))).collect(),
+            slice: (0..self.r)
+                .filter_map(|t| self.slice_mask(t, s, d).map(bitlen))
+                .collect(),
+            y2: self
+                .unsupported(super::KyklosRouting::Y2)
+                .is_none()
+                .then(|| (self.y2_start_tree(d), self.y2_levels(s, d))),
+        }
+    }
+}
