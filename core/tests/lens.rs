@@ -950,17 +950,23 @@ fn every_choice_of_region_b_and_c() {
     let b = c.region_choices(PathClass::One);
     let summary = |r: &[icn_core::topology::lens::RegionChoice]| {
         r.iter()
-            .map(|r| (r.number, r.digits.clone(), r.length, r.minimal))
+            .map(|r| (r.number, r.digits.clone(), r.length, r.minimal, r.default))
             .collect::<Vec<_>>()
     };
     assert_eq!(
         summary(&b),
-        vec![(1, vec![3], 14, false), (2, vec![9, 10, 1], 10, true)]
+        vec![
+            (1, vec![3], 14, false, false),
+            (2, vec![9, 10, 1], 10, true, true)
+        ]
     );
     let cc = c.region_choices(PathClass::Three);
     assert_eq!(
         summary(&cc),
-        vec![(1, vec![4], 12, false), (2, vec![6], 12, false)]
+        vec![
+            (1, vec![4], 12, false, true),
+            (2, vec![6], 12, false, false)
+        ]
     );
     assert!(c.region_choices(PathClass::Two).is_empty());
     let path = |choice: &str| {
@@ -993,9 +999,60 @@ fn every_choice_of_region_b_and_c() {
                         let steps = l.walkthrough(s, t, choice.parse().unwrap()).unwrap();
                         assert_eq!(steps.len() as u32, r.length, "{choice}");
                         assert_eq!(r.minimal, r.length == c.pattern_a_distance);
+                        if r.default {
+                            let plain = format!("class{}", class.number());
+                            let default = l.walkthrough(s, t, plain.parse().unwrap()).unwrap();
+                            assert_eq!(default, steps, "{choice} is what {plain} takes");
+                        }
                     }
                 }
             }
         }
     }
+}
+
+/// The load summary the web shows: per kind min/mean/max and uniformity, consistent with
+/// the all-node summary of `icn metrics` (metrics::load_summary, computed separately).
+#[test]
+fn load_stats_agree_with_the_metrics_summary() {
+    use icn_core::metrics::load_summary;
+    for (spec, want) in [
+        ("lens:p=3,q=3,n=3", (16.0, 61.0, false, 36.0, 84.0, false)),
+        (
+            "lens:p=3,q=3,n=3,completed",
+            (27.0, 27.0, true, 50.0, 50.0, true),
+        ),
+        (
+            "lens:p=4,q=4,n=3",
+            (72.0, 244.0, false, 162.0, 324.0, false),
+        ),
+        (
+            "lens:p=4,q=4,n=3,completed",
+            (118.0, 118.0, true, 198.0, 198.0, true),
+        ),
+    ] {
+        let l = Lens::from_spec(&spec.parse::<Spec>().unwrap()).unwrap();
+        let loads = l.loads();
+        let (ps, bs) = (loads.processor_stats(), loads.bus_stats());
+        assert_eq!(
+            (ps.min, ps.max, ps.uniform, bs.min, bs.max, bs.uniform),
+            want,
+            "{spec}"
+        );
+        let summary = load_summary(&l, &l.routing());
+        let (np, nb) = (l.processor_count() as f64, l.bus_count() as f64);
+        let mean = (np * ps.mean + nb * bs.mean) / (np + nb);
+        assert!((summary.mean_node_load - mean).abs() < 1e-6, "{spec}");
+        assert_eq!(summary.max_node_load, ps.max.max(bs.max), "{spec}");
+        // Levels: the least loaded node in band 0, the most in the top band.
+        if !ps.uniform {
+            assert_eq!(ps.level(ps.min, 5), 0);
+            assert_eq!(ps.level(ps.max, 5), 4);
+        } else {
+            assert_eq!(ps.level(ps.min, 5), 2);
+        }
+        assert!(l.loads_cost() < 1 << 24, "{spec} fits the page's budget");
+    }
+    // Figure 2's lens is far beyond it.
+    assert!(Lens::new(4, 4, 10, true).unwrap().loads_cost() > 1 << 24);
 }

@@ -4,6 +4,7 @@
 mod diagram_panel;
 mod field_error;
 mod info_panel;
+mod lens_loads;
 mod path_list;
 mod results;
 mod route_fields;
@@ -16,6 +17,7 @@ mod walk_player;
 pub use diagram_panel::DiagramPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;
+pub use lens_loads::LensLoadsCard;
 pub use path_list::PathList;
 pub use results::ResultsPanel;
 pub use route_fields::RouteFields;

@@ -6,4 +6,4 @@ mod walk;
 
 pub use route::{ClickMode, DimRow, Facts, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET};
 pub use unknown::UnknownView;
-pub use walk::{Analysis, LensWalkthrough, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};
+pub use walk::{Analysis, LensWalkthrough, LoadsView, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

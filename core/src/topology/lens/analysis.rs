@@ -59,6 +59,15 @@ pub struct RegionChoice {
     pub length: u32,
     /// Whether that length is the paper's minimum (pattern A).
     pub minimal: bool,
+    /// Whether `class1` / `class3` without a number takes this region (the first
+    /// longest one).
+    pub default: bool,
+}
+
+/// The region `class1` / `class3` takes without a number: the first longest, in the order
+/// the dot meets them.
+fn default_run(runs: &[Run]) -> Option<usize> {
+    (0..runs.len()).rev().max_by_key(|&i| runs[i].len)
 }
 
 /// §4: the region of difference between two processors of an uncompleted lens, and the
@@ -140,6 +149,7 @@ impl CompletedRouting {
             PathClass::Three => (&self.c_runs, 2 * n - self.a),
             PathClass::Two | PathClass::Four => return Vec::new(),
         };
+        let default = default_run(runs);
         runs.iter()
             .enumerate()
             .map(|(i, &run)| {
@@ -151,6 +161,7 @@ impl CompletedRouting {
                     digits: (0..run.len).map(|k| (run.first - 1 + k) % n + 1).collect(),
                     length,
                     minimal: length == self.pattern_a_distance,
+                    default: default == Some(i),
                 }
             })
             .collect()
@@ -405,8 +416,7 @@ impl Lens {
                 count: runs.len(),
                 index: i,
             })?),
-            // The first longest, in the order the dot meets them.
-            None => runs.iter().rev().copied().max_by_key(|r| r.len),
+            None => default_run(runs).map(|i| runs[i]),
         };
         match chosen {
             // A region of agreement from digit f spans dots f − 1 … f + len − 1.

@@ -46,7 +46,7 @@ pub use analysis::{
     SECTION4_EXAMPLE,
 };
 pub use layout::{StageLayout, StageLink, StageLinkKind, StagePlace};
-pub use loads::{LensLoads, ProcessorGraph};
+pub use loads::{LensLoads, LoadStats, ProcessorGraph};
 pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoice, WalkError};
 
 use crate::error::ParamError;

@@ -1,0 +1,160 @@
+//! The Lens's loads under uniform traffic (§6): processor and bus load, least, mean and
+//! greatest, whether each kind is uniform, and the switch that colours the diagram by load.
+//! The numbers are core's ([`icn_core::topology::lens::Lens::loads`]); this only shows them.
+
+use icn_core::topology::lens::{Lens, LensLoads, LoadStats};
+use icn_core::Topology;
+use leptos::prelude::*;
+
+use crate::pages::{LoadsView, WalkModel, INFO_BUDGET};
+use crate::url::{Query, View};
+
+/// Colour bands of the load colouring (CSS `--load-0` … `--load-4`).
+pub const LOAD_LEVELS: usize = 5;
+
+/// A small lens whose loads the page computes, offered when the current one is too large.
+const SMALL_LENS: &str = "lens:p=3,q=3,n=3,completed";
+
+/// A load as printed: up to four decimals, trailing zeros dropped.
+pub fn load_text(x: f64) -> String {
+    let s = format!("{x:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// CSS rules filling every processor and bus of the walkthrough's diagram with its load
+/// band (each kind banded over its own range); source and destination keep their colours.
+pub fn load_rules(lens: &Lens, loads: &LensLoads) -> String {
+    let procs = lens.processor_count();
+    let (ps, bs) = (loads.processor_stats(), loads.bus_stats());
+    let mut bands: Vec<Vec<String>> = vec![Vec::new(); LOAD_LEVELS];
+    let kinds = [
+        ("proc", "circle", &loads.processor, ps, 0),
+        ("bus", "rect", &loads.bus, bs, procs),
+    ];
+    for (class, shape, values, stats, first) in kinds {
+        for (i, &x) in values.iter().enumerate() {
+            let label = lens.format_node(first + i);
+            bands[stats.level(x, LOAD_LEVELS)].push(format!(
+                ".walk-diagram.by-load .node.{class}:not(.src):not(.dst)[data-addr=\"{label}\"] {shape}"
+            ));
+        }
+    }
+    bands
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.is_empty())
+        .map(|(k, s)| format!("{} {{ fill: var(--load-{k}); }}", s.join(", ")))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn stats_row(kind: &'static str, count: usize, s: LoadStats) -> impl IntoView {
+    let id = |what: &str| format!("loads-{kind}-{what}");
+    view! {
+        <tr data-testid=format!("loads-{kind}")>
+            <th scope="row">{if kind == "proc" { "Processors" } else { "Busses" }}</th>
+            <td data-testid=id("count")>{count}</td>
+            <td data-testid=id("min")>{load_text(s.min)}</td>
+            <td data-testid=id("mean")>{load_text(s.mean)}</td>
+            <td data-testid=id("max")>{load_text(s.max)}</td>
+            <td data-testid=id("uniform")>{if s.uniform { "yes" } else { "no" }}</td>
+        </tr>
+    }
+}
+
+/// The loads card of the walkthrough.
+#[component]
+pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
+    let content = move || {
+        let loads = model.loads.get()?;
+        let (procs, busses, completed) = model.network.with(|n| match n {
+            Ok(icn_core::Network::Lens(l)) => {
+                Some((l.processor_count(), l.bus_count(), l.is_completed()))
+            }
+            _ => None,
+        })?;
+        Some(match loads {
+            LoadsView::OverBudget { cost } => {
+                let href = format!(
+                    "?{}",
+                    Query(vec![
+                        ("view".into(), View::Walk.slug().into()),
+                        ("t".into(), SMALL_LENS.into()),
+                        ("loads".into(), "1".into()),
+                    ])
+                    .encode()
+                );
+                view! {
+                    <p class="too-large" data-testid="loads-over-budget" role="status">
+                        {format!(
+                            "Not computed here: about {cost} steps, over the page's budget of \
+                             {INFO_BUDGET}. "
+                        )}
+                        <code>"icn metrics"</code>
+                        " computes them on the command line; or "
+                        <a href=href>{format!("try {SMALL_LENS}")}</a>
+                        "."
+                    </p>
+                }
+                .into_any()
+            }
+            LoadsView::Computed(l) => {
+                let (ps, bs) = (l.processor_stats(), l.bus_stats());
+                let verdict = match (ps.uniform, bs.uniform, completed) {
+                    (true, true, true) => "Uniform: every processor relays the same traffic and every bus carries the same, as Theorem 1 and its corollaries say for the completed lens.".to_string(),
+                    (true, true, false) => "Uniform here, although the lens is not completed.".to_string(),
+                    _ => format!(
+                        "Not uniform: processors relay {} to {}, busses carry {} to {}. Colour the diagram to see where; the completed lens (p = q) loads evenly.",
+                        load_text(ps.min), load_text(ps.max), load_text(bs.min), load_text(bs.max)
+                    ),
+                };
+                let uniform = ps.uniform && bs.uniform;
+                view! {
+                    <div class="loads-scroll">
+                    <table class="loads-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">""</th>
+                                <th scope="col">"count"</th>
+                                <th scope="col">"least"</th>
+                                <th scope="col">"mean"</th>
+                                <th scope="col">"greatest"</th>
+                                <th scope="col">"uniform"</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {stats_row("proc", procs, ps)}
+                            {stats_row("bus", busses, bs)}
+                        </tbody>
+                    </table>
+                    </div>
+                    <p class="loads-verdict" class:uniform=uniform data-testid="loads-verdict">{verdict}</p>
+                    <label class="check">
+                        <input
+                            type="checkbox"
+                            data-testid="loads-colour"
+                            prop:checked=move || model.form.with(|f| f.loads)
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                model.commit(move |f| f.loads = on);
+                            }
+                        />
+                        " Colour the diagram by load"
+                    </label>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <section class="card walk-loads" data-testid="lens-loads" aria-labelledby="walk-loads-title">
+            <h2 id="walk-loads-title">"Loads under uniform traffic"</h2>
+            <p class="help">
+                "Every ordered pair of processors sends one unit, split equally over all minimal paths (the paper's regular routing, §6). A processor's load is the traffic it relays; a bus's, the traffic it carries. Divide by P(P − 1) for the paper's probability."
+            </p>
+            {move || content().unwrap_or_else(|| view! {
+                <p class="placeholder">"Type a valid Lens spec to see its loads."</p>
+            }.into_any())}
+        </section>
+    }
+}
