@@ -1056,3 +1056,42 @@ fn load_stats_agree_with_the_metrics_summary() {
     // Figure 2's lens is far beyond it.
     assert!(Lens::new(4, 4, 10, true).unwrap().loads_cost() > 1 << 24);
 }
+
+/// The uncompleted lens loads every node of a row (dot position) alike, and the central
+/// busses `B.v` (dot 0) are the least loaded busses: §3's "thickening at the center ... to
+/// share the greater message traffic" does not show under regular routing on the real
+/// graph (docs/paper-notes.md).
+#[test]
+fn uncompleted_loads_by_row() {
+    for (p, n, want) in [
+        (3, 3, vec![36.0, 51.0, 84.0, 61.0, 77.0, 16.0]),
+        (4, 3, vec![162.0, 232.0, 324.0, 244.0, 302.0, 72.0]),
+    ] {
+        let l = Lens::new(p, p, n, false).unwrap();
+        let loads = l.loads();
+        let procs = l.processor_count();
+        // Half positions 1 … 2n: bus dot 0, processor dot 1, bus dot 1, …, processor dot n.
+        let mut rows: Vec<Vec<f64>> = vec![Vec::new(); 2 * n as usize];
+        for v in 0..l.node_count() {
+            let (h, x) = if v < procs {
+                (2 * l.dot(v), loads.processor[v])
+            } else {
+                (2 * l.dot(v) + 1, loads.bus[v - procs])
+            };
+            rows[h - 1].push(x);
+        }
+        let per_row: Vec<f64> = rows
+            .iter()
+            .map(|r| {
+                assert!(r.iter().all(|&x| x == r[0]), "one load per row");
+                r[0]
+            })
+            .collect();
+        assert_eq!(per_row, want, "p = q = {p}, n = {n}");
+        assert_eq!(
+            loads.bus_range().0,
+            per_row[0],
+            "the central busses are the least loaded"
+        );
+    }
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { devices, SCREENSHOT_DIR } from '../fixtures/devices';
 import { expect, test } from '../fixtures/explorer';
 import { walkUrl } from '../fixtures/walkthrough';
 
@@ -6,16 +7,9 @@ import { walkUrl } from '../fixtures/walkthrough';
 // region choices; a small lens coloured by load) at desktop and phone widths, light and
 // dark, written to e2e/screenshots/ (gitignored) for people to look at. No pixel comparison.
 
-const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots');
-
 const pages = {
   figure2: `${walkUrl({ t: 'lens:p=4,q=4,n=10,completed', from: '021.0212012', to: '0110010.212', choice: 'class3:2', step: 4 })}`,
   loads: `${walkUrl({ t: 'lens:p=3,q=3,n=3', from: '0.00', to: '1.11', choice: 'paper', step: 2 })}&loads=1`,
-};
-
-const devices = {
-  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 };
 
 for (const [device, options] of Object.entries(devices)) {

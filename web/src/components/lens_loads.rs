@@ -116,9 +116,9 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
                             <tr>
                                 <th scope="col">""</th>
                                 <th scope="col">"count"</th>
-                                <th scope="col">"least"</th>
+                                <th scope="col">"min"</th>
                                 <th scope="col">"mean"</th>
-                                <th scope="col">"greatest"</th>
+                                <th scope="col">"max"</th>
                                 <th scope="col">"uniform"</th>
                             </tr>
                         </thead>

@@ -180,29 +180,18 @@ fn completed_numbers(model: WalkModel, c: CompletedRouting) -> impl IntoView {
                 (false, true) => " · paper's rule",
                 (false, false) => "",
             };
-            view! {
-                <li>
-                    <button
-                        type="button"
-                        class="toggle walk-class"
-                        class:minimal=minimal
-                        data-testid=format!("walk-class-{number}")
-                        aria-pressed=move || if current() { "true" } else { "false" }
-                        on:click=move |_| {
-                            let value = value.clone();
-                            model.playing.set(false);
-                            model.commit(move |f| {
-                                f.choice = value;
-                                f.step = 0;
-                            });
-                        }
-                    >
-                        <span class="walk-class-name">{format!("Class {number}")}</span>
-                        <span class="walk-class-length">{len}</span>
-                        <span class="help">{format!("{formula}{note}")}</span>
-                    </button>
-                </li>
-            }
+            choice_button(
+                model,
+                ChoiceButton {
+                    value,
+                    testid: format!("walk-class-{number}"),
+                    name: format!("Class {number}"),
+                    length: len,
+                    detail: format!("{formula}{note}"),
+                    minimal,
+                },
+                current,
+            )
         })
         .collect_view();
     view! {
@@ -268,30 +257,18 @@ fn region_choices(model: WalkModel, c: &CompletedRouting, class: PathClass) -> i
                 r.run.len,
                 if r.minimal { " · minimal" } else { "" }
             );
-            view! {
-                <li>
-                    <button
-                        type="button"
-                        class="toggle walk-class walk-region"
-                        class:minimal=r.minimal
-                        data-testid=format!("walk-region-{number}-{k}")
-                        data-length=r.length
-                        aria-pressed=move || if pressed() { "true" } else { "false" }
-                        on:click=move |_| {
-                            let value = value.clone();
-                            model.playing.set(false);
-                            model.commit(move |f| {
-                                f.choice = value;
-                                f.step = 0;
-                            });
-                        }
-                    >
-                        <span class="walk-class-name mono">{label}</span>
-                        <span class="walk-class-length">{r.length}</span>
-                        <span class="help">{detail}</span>
-                    </button>
-                </li>
-            }
+            choice_button(
+                model,
+                ChoiceButton {
+                    value,
+                    testid: format!("walk-region-{number}-{k}"),
+                    name: label,
+                    length: r.length,
+                    detail,
+                    minimal: r.minimal,
+                },
+                pressed,
+            )
         })
         .collect_view();
     view! {
@@ -300,5 +277,50 @@ fn region_choices(model: WalkModel, c: &CompletedRouting, class: PathClass) -> i
             <p class="help">{note}</p>
             <ul class="walk-classes" aria-label=format!("Choose region {letter}")>{buttons}</ul>
         </div>
+    }
+}
+
+/// What a button that walks one class (or one region of a class) shows.
+struct ChoiceButton {
+    /// The `choice=` value it sets.
+    value: String,
+    testid: String,
+    name: String,
+    /// The class's length (with this region).
+    length: u32,
+    detail: String,
+    minimal: bool,
+}
+
+/// A toggle that walks `b.value` from step 0; pressed while `pressed()` holds.
+fn choice_button(
+    model: WalkModel,
+    b: ChoiceButton,
+    pressed: impl Fn() -> bool + Send + Sync + 'static,
+) -> impl IntoView {
+    let value = b.value;
+    view! {
+        <li>
+            <button
+                type="button"
+                class="toggle walk-class"
+                class:minimal=b.minimal
+                data-testid=b.testid
+                data-length=b.length
+                aria-pressed=move || if pressed() { "true" } else { "false" }
+                on:click=move |_| {
+                    let value = value.clone();
+                    model.playing.set(false);
+                    model.commit(move |f| {
+                        f.choice = value;
+                        f.step = 0;
+                    });
+                }
+            >
+                <span class="walk-class-name">{b.name}</span>
+                <span class="walk-class-length">{b.length}</span>
+                <span class="help">{b.detail}</span>
+            </button>
+        </li>
     }
 }
