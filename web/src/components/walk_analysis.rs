@@ -49,21 +49,24 @@ fn digit_grid(
     let (sd, sdot) = split_address(src);
     let (dd, ddot) = split_address(dst);
     let n = sd.len();
-    let marks: Vec<char> = mask.chars().filter(|&c| c != '.').collect();
-    let marked = move |j: usize| marks.get(j - 1) == Some(&'1');
-    let address = move |digits: Vec<char>, dot: usize, marked: Box<dyn Fn(usize) -> bool>| {
+    let marks: Vec<bool> = mask
+        .chars()
+        .filter(|&c| c != '.')
+        .map(|c| c == '1')
+        .collect();
+    let address = |digits: Vec<char>, dot: usize| {
+        let marks = marks.clone();
         grid_row(
             n,
-            move |j| (digits[j - 1].to_string(), marked(j)),
+            move |j| (digits[j - 1].to_string(), marks.get(j - 1) == Some(&true)),
             move |k| (k == dot).then_some("."),
         )
     };
-    let m2 = marked.clone();
-    let m3 = marked.clone();
+    let (source, destination) = (address(sd, sdot), address(dd, ddot));
     let row = grid_row(
         n,
         move |j| {
-            let on = m3(j);
+            let on = marks.get(j - 1) == Some(&true);
             (if on { "1" } else { "0" }.to_string(), on)
         },
         move |k| (dots_in_row && (k == sdot || k == ddot)).then_some("."),
@@ -83,11 +86,11 @@ fn digit_grid(
         <div class="walk-grid mono" style=columns>
             <span class="walk-row-label">"Source"</span>
             <div class="walk-grid-row" data-testid="walk-source">
-                {address(sd, sdot, Box::new(marked))}
+                {source}
             </div>
             <span class="walk-row-label">"Destination"</span>
             <div class="walk-grid-row" data-testid="walk-destination">
-                {address(dd, ddot, Box::new(m2))}
+                {destination}
             </div>
             <span class="walk-row-label">{row_label}</span>
             <div class="walk-grid-row" data-testid="walk-differences">{row}</div>
