@@ -79,3 +79,15 @@ test('a lens over the page budget shows the message, not a computation', async (
   await expect(over).toContainText('icn metrics');
   await expect(page.getByTestId('loads-proc-min')).toHaveCount(0);
 });
+
+test('the explorer links a Lens to its loads in the walkthrough', async ({ page, explorer }) => {
+  await explorer.gotoState({ t: 'lens:p=3,q=3,n=3,completed', from: '0.00', to: '111.' });
+  await page.getByTestId('lens-loads-link').click();
+  await expect(page).toHaveURL(/[?&]view=walk(&|$)/);
+  await expect(page.getByTestId('loads-colour')).toBeChecked();
+  await expect(page.getByTestId('loads-proc-min')).toHaveText('27');
+  await expect(page.getByTestId('loads-bus-max')).toHaveText('50');
+  // Other families get no such link.
+  await explorer.gotoState({ t: 'hypercube:n=3', from: '000', to: '111' });
+  await expect(page.getByTestId('lens-loads-link')).toHaveCount(0);
+});

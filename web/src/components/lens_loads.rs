@@ -3,7 +3,7 @@
 //! The numbers are core's ([`icn_core::topology::lens::Lens::loads`]); this only shows them.
 
 use icn_core::topology::lens::{Lens, LensLoads, LoadStats};
-use icn_core::Topology;
+use icn_core::{Network, SpecError, Topology};
 use leptos::prelude::*;
 
 use crate::pages::{LoadsView, WalkModel, INFO_BUDGET};
@@ -48,17 +48,45 @@ pub fn load_rules(lens: &Lens, loads: &LensLoads) -> String {
         .join("\n")
 }
 
-fn stats_row(kind: &'static str, count: usize, s: LoadStats) -> impl IntoView {
-    let id = |what: &str| format!("loads-{kind}-{what}");
+/// The loads table: one column per kind, one row per statistic; every cell is
+/// `loads-{proc|bus}-{count|min|mean|max|uniform}`.
+fn stats_table(procs: usize, busses: usize, ps: LoadStats, bs: LoadStats) -> impl IntoView {
+    let cell = |kind: &str, what: &str, text: String| {
+        view! { <td data-testid=format!("loads-{kind}-{what}")>{text}</td> }
+    };
+    let yes = |u: bool| if u { "yes" } else { "no" }.to_string();
+    let rows = [
+        ("count", procs.to_string(), busses.to_string()),
+        ("min", load_text(ps.min), load_text(bs.min)),
+        ("mean", load_text(ps.mean), load_text(bs.mean)),
+        ("max", load_text(ps.max), load_text(bs.max)),
+        ("uniform", yes(ps.uniform), yes(bs.uniform)),
+    ];
+    let names = ["count", "least", "mean", "greatest", "uniform"];
+    let body = rows
+        .into_iter()
+        .zip(names)
+        .map(|((what, p, b), name)| {
+            view! {
+                <tr>
+                    <th scope="row">{name}</th>
+                    {cell("proc", what, p)}
+                    {cell("bus", what, b)}
+                </tr>
+            }
+        })
+        .collect_view();
     view! {
-        <tr data-testid=format!("loads-{kind}")>
-            <th scope="row">{if kind == "proc" { "Processors" } else { "Busses" }}</th>
-            <td data-testid=id("count")>{count}</td>
-            <td data-testid=id("min")>{load_text(s.min)}</td>
-            <td data-testid=id("mean")>{load_text(s.mean)}</td>
-            <td data-testid=id("max")>{load_text(s.max)}</td>
-            <td data-testid=id("uniform")>{if s.uniform { "yes" } else { "no" }}</td>
-        </tr>
+        <table class="loads-table">
+            <thead>
+                <tr>
+                    <th scope="col">""</th>
+                    <th scope="col" data-testid="loads-proc">"Processors"</th>
+                    <th scope="col" data-testid="loads-bus">"Busses"</th>
+                </tr>
+            </thead>
+            <tbody>{body}</tbody>
+        </table>
     }
 }
 
@@ -110,24 +138,7 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
                 };
                 let uniform = ps.uniform && bs.uniform;
                 view! {
-                    <div class="loads-scroll">
-                    <table class="loads-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">""</th>
-                                <th scope="col">"count"</th>
-                                <th scope="col">"min"</th>
-                                <th scope="col">"mean"</th>
-                                <th scope="col">"max"</th>
-                                <th scope="col">"uniform"</th>
-                            </tr>
-                        </thead>
-                        <tbody>
-                            {stats_row("proc", procs, ps)}
-                            {stats_row("bus", busses, bs)}
-                        </tbody>
-                    </table>
-                    </div>
+                    {stats_table(procs, busses, ps, bs)}
                     <p class="loads-verdict" class:uniform=uniform data-testid="loads-verdict">{verdict}</p>
                     <label class="check">
                         <input
@@ -156,5 +167,33 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
                 <p class="placeholder">"Type a valid Lens spec to see its loads."</p>
             }.into_any())}
         </section>
+    }
+}
+
+/// In the route explorer, for a Lens: a link to its loads in the walkthrough.
+#[component]
+pub fn LensLoadsLink(network: Memo<Result<Network, SpecError>>) -> impl IntoView {
+    move || {
+        network.with(|n| match n {
+            Ok(net @ Network::Lens(_)) => {
+                let href = format!(
+                    "?{}",
+                    Query(vec![
+                        ("view".into(), View::Walk.slug().into()),
+                        ("t".into(), net.spec()),
+                        ("loads".into(), "1".into()),
+                    ])
+                    .encode()
+                );
+                Some(view! {
+                    <p class="help">
+                        "Processor and bus loads under uniform traffic, and routes step by step: "
+                        <a href=href data-testid="lens-loads-link">"open this Lens in the walkthrough"</a>
+                        "."
+                    </p>
+                })
+            }
+            _ => None,
+        })
     }
 }

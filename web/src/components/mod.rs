@@ -17,7 +17,7 @@ mod walk_player;
 pub use diagram_panel::DiagramPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;
-pub use lens_loads::LensLoadsCard;
+pub use lens_loads::{LensLoadsCard, LensLoadsLink};
 pub use path_list::PathList;
 pub use results::ResultsPanel;
 pub use route_fields::RouteFields;
