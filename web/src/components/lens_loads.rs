@@ -21,6 +21,16 @@ pub fn load_text(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// The walkthrough of `spec` with the diagram coloured by load.
+fn walk_loads_href(spec: &str) -> String {
+    let query = Query(vec![
+        ("view".into(), View::Walk.slug().into()),
+        ("t".into(), spec.into()),
+        ("loads".into(), "1".into()),
+    ]);
+    format!("?{}", query.encode())
+}
+
 /// CSS rules filling every processor and bus of the walkthrough's diagram with its load
 /// band (each kind banded over its own range); source and destination keep their colours.
 pub fn load_rules(lens: &Lens, loads: &LensLoads) -> String {
@@ -103,15 +113,7 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
         })?;
         Some(match loads {
             LoadsView::OverBudget { cost } => {
-                let href = format!(
-                    "?{}",
-                    Query(vec![
-                        ("view".into(), View::Walk.slug().into()),
-                        ("t".into(), SMALL_LENS.into()),
-                        ("loads".into(), "1".into()),
-                    ])
-                    .encode()
-                );
+                let href = walk_loads_href(SMALL_LENS);
                 view! {
                     <p class="too-large" data-testid="loads-over-budget" role="status">
                         {format!(
@@ -176,15 +178,7 @@ pub fn LensLoadsLink(network: Memo<Result<Network, SpecError>>) -> impl IntoView
     move || {
         network.with(|n| match n {
             Ok(net @ Network::Lens(_)) => {
-                let href = format!(
-                    "?{}",
-                    Query(vec![
-                        ("view".into(), View::Walk.slug().into()),
-                        ("t".into(), net.spec()),
-                        ("loads".into(), "1".into()),
-                    ])
-                    .encode()
-                );
+                let href = walk_loads_href(&net.spec());
                 Some(view! {
                     <p class="help">
                         "Processor and bus loads under uniform traffic, and routes step by step: "
