@@ -79,9 +79,13 @@ enum Command {
         /// Destination processor.
         to: String,
         /// Which path: shortest (default), paper, left, right (uncompleted), class1..class4
-        /// (completed).
+        /// (completed; class1:K / class3:K for region B / C number K).
         #[arg(long, short, default_value = "shortest")]
         choice: String,
+        /// With --choice class1 or class3: region B or C number K (1, 2, … as listed in
+        /// `regions`), instead of a longest one.
+        #[arg(long, short)]
+        region: Option<usize>,
     },
     /// KYKLOS-II relational join (TR-88-27 §VII, Appendix A): the join site of the S
     /// fragment at L-node S with the R fragment at L-node R, and both fragments' routes.
@@ -386,6 +390,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             from,
             to,
             choice,
+            region,
         } => {
             let net = network(&spec)?;
             let Network::Lens(lens) = &net else {
@@ -396,12 +401,30 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 )));
             };
             let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
-            let steps = lens.walkthrough(a, b, choice.parse::<PathChoice>()?)?;
+            let choice = match region {
+                Some(k) if choice.contains(':') => {
+                    return Err(Failure(format!(
+                        "--region {k} and --choice {choice} both name a region; give one"
+                    )))
+                }
+                Some(k) => format!("{choice}:{k}"),
+                None => choice,
+            };
+            let choice = choice.parse::<PathChoice>()?;
+            let steps = lens.walkthrough(a, b, choice)?;
+            let regions = lens.is_completed().then(|| {
+                let c = lens.completed_routing(a, b);
+                json!({
+                    "class1": c.region_choices(lens::PathClass::One),
+                    "class3": c.region_choices(lens::PathClass::Three),
+                })
+            });
             let doc = json!({
                 "spec": net.spec(),
                 "from": net.format_node(a),
                 "to": net.format_node(b),
-                "choice": choice,
+                "choice": choice.to_string(),
+                "regions": regions,
                 "busses": steps.len(),
                 "steps": steps,
             });

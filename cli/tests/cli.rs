@@ -161,6 +161,38 @@ fn lens_walkthrough_and_route_agree() {
     assert!(err.contains("walkthrough is for the Lens"), "{err}");
 }
 
+/// Figure 2's regions: `--region K` picks region B number K (B = {3}: 14 busses,
+/// B = {9, 10, 1}: 10), listed under `regions`; a region that does not exist exits 2.
+#[test]
+fn lens_walkthrough_region_choice() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "walkthrough",
+            "lens:p=4,q=4,n=10,completed",
+            "021.0212012",
+            "0110010.212",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let w = json(&args(&["--choice", "class1", "--region", "1"]));
+    assert_eq!(w["choice"], "class1:1");
+    assert_eq!(w["busses"], 14);
+    assert_eq!(w["regions"]["class1"][0]["digits"], serde_json::json!([3]));
+    assert_eq!(
+        w["regions"]["class1"][1]["digits"],
+        serde_json::json!([9, 10, 1])
+    );
+    assert_eq!(w["regions"]["class1"][1]["length"], 10);
+    let w = json(&args(&["--choice", "class3:2"]));
+    assert_eq!(w["busses"], 12);
+    assert_eq!(w["steps"][11]["address"], "0110010.212");
+    let (code, _, err) = icn(&args(&["--choice", "class1", "--region", "3"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("no region number"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
 /// TR-88-27 Example 2 (20 -> 14 in KYKLOS-II<2,2,6>): distance 8 with exactly two
 /// minimal paths, one through each tree first.
 #[test]

@@ -793,3 +793,305 @@ fn assert_maps_neighbours_to_neighbours(l: &Lens, f: &dyn Fn(usize) -> usize) {
         assert_eq!(image, want, "{}", l.spec_string());
     }
 }
+
+/// §7, Figures 3 and 4: the multistage picture. Every link of the graph appears once; row
+/// j holds (p−1)^(j−1)(q−1)^(n−j) exchange groups, each a complete bipartite graph of q − 1
+/// busses and p − 1 processors; the links between rows are the perfect shuffle (cut the
+/// row into q − 1 piles and interleave them), and the completion links are the same
+/// shuffle from the last row back to the first.
+#[test]
+fn stage_layout_is_rows_of_exchange_groups_joined_by_perfect_shuffles() {
+    use icn_core::topology::lens::{NodeKind, StageLinkKind};
+    use std::collections::{BTreeMap, BTreeSet};
+    for l in lenses() {
+        let spec = l.spec_string();
+        let layout = l.stage_layout();
+        let (n, p1, q1) = (l.n(), l.p() as usize - 1, l.q() as usize - 1);
+        assert_eq!(layout.rows, n);
+        assert_eq!((layout.group_processors, layout.group_busses), (p1, q1));
+        assert_eq!(layout.links.len() as u64, l.link_count(), "{spec}");
+        // Every link of the graph exactly once.
+        let mut seen = BTreeSet::new();
+        for link in &layout.links {
+            assert!(l.is_processor(link.processor) && !l.is_processor(link.bus));
+            assert!(nb(&l, link.processor).contains(&link.bus), "{spec}");
+            assert!(seen.insert((link.processor, link.bus)), "{spec}: twice");
+        }
+        // Rows: processors at their dot, busses one below theirs; columns fill each row.
+        let mut columns: BTreeMap<(usize, bool), BTreeSet<usize>> = BTreeMap::new();
+        for v in 0..l.node_count() {
+            let place = layout.places[v];
+            let proc = place.kind == NodeKind::Processor;
+            assert_eq!(proc, l.is_processor(v));
+            assert_eq!(place.row, if proc { l.dot(v) } else { l.dot(v) + 1 });
+            let size = if proc { p1 } else { q1 };
+            assert_eq!(place.column, place.group * size + place.slot);
+            assert!(place.slot < size);
+            assert!(columns
+                .entry((place.row, proc))
+                .or_default()
+                .insert(place.column));
+        }
+        for j in 1..=n {
+            let groups = p1.pow(j as u32 - 1) * q1.pow((n - j) as u32);
+            assert_eq!(layout.groups[j - 1], groups, "{spec} row {j}");
+            for (proc, size) in [(true, p1), (false, q1)] {
+                let want: BTreeSet<usize> = (0..groups * size).collect();
+                assert_eq!(columns[&(j, proc)], want, "{spec} row {j}");
+            }
+        }
+        // Exchange links join a row's busses and processors of the same group, all of them.
+        let mut per_group: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        for link in &layout.links {
+            let (a, b) = (layout.places[link.processor], layout.places[link.bus]);
+            match link.kind {
+                StageLinkKind::Exchange => {
+                    assert_eq!((a.row, a.group), (b.row, b.group), "{spec}");
+                    *per_group.entry((a.row, a.group)).or_default() += 1;
+                }
+                StageLinkKind::Shuffle => {
+                    assert_eq!(b.row, a.row + 1, "{spec}");
+                    assert_eq!(l.digits(link.processor), l.digits(link.bus));
+                }
+                StageLinkKind::Completion => {
+                    assert!(l.is_completed());
+                    assert_eq!((a.row, b.row), (n, 1), "{spec}");
+                }
+            }
+            if link.kind != StageLinkKind::Exchange {
+                // The generalised perfect shuffle: a row of m cards cut into q − 1 piles
+                // of m / (q − 1), the piles interleaved.
+                let m = layout.groups[a.row - 1] * p1;
+                let pile = m / q1;
+                let shuffled = (a.column % pile) * q1 + a.column / pile;
+                assert_eq!(
+                    b.column,
+                    shuffled,
+                    "{spec}: {}",
+                    l.format_node(link.processor)
+                );
+                if p1 == q1 && m > 1 {
+                    // p = q, r = p − 1: Stone's shuffle c ↦ c·r mod (rⁿ − 1).
+                    let stone = if a.column == m - 1 {
+                        m - 1
+                    } else {
+                        a.column * p1 % (m - 1)
+                    };
+                    assert_eq!(b.column, stone, "{spec}");
+                }
+            }
+        }
+        assert_eq!(
+            per_group.len(),
+            layout.groups.iter().sum::<usize>(),
+            "{spec}"
+        );
+        assert!(per_group.values().all(|&c| c == p1 * q1), "{spec}");
+        let between = |k: StageLinkKind| layout.links.iter().filter(|x| x.kind == k).count();
+        let shuffles: usize = (1..n).map(|j| layout.groups[j - 1] * p1).sum();
+        assert_eq!(between(StageLinkKind::Shuffle), shuffles, "{spec}");
+        let edge = p1.pow(n as u32);
+        let completion = if l.is_completed() { edge } else { 0 };
+        assert_eq!(between(StageLinkKind::Completion), completion, "{spec}");
+    }
+    // Figure 3c / Figure 4: the completed level-3 lens with p = q = 3 is 3 rows of 4 boxes;
+    // each box has q − 1 = 2 links up and p − 1 = 2 down, to 2 different boxes each way
+    // (the flip / Omega network's 2×2 switches).
+    let l = Lens::new(3, 3, 3, true).unwrap();
+    let layout = l.stage_layout();
+    assert_eq!(layout.groups, vec![4, 4, 4]);
+    let mut down: BTreeMap<(usize, usize), BTreeSet<(usize, usize)>> = BTreeMap::new();
+    for link in layout
+        .links
+        .iter()
+        .filter(|x| x.kind != StageLinkKind::Exchange)
+    {
+        let (a, b) = (layout.places[link.processor], layout.places[link.bus]);
+        down.entry((a.row, a.group))
+            .or_default()
+            .insert((b.row, b.group));
+    }
+    assert_eq!(down.len(), 12);
+    assert!(down.values().all(|boxes| boxes.len() == 2));
+}
+
+/// Every choice of region B and C: `classN:K` names round-trip, each region's path has
+/// the class's length with that region, and different regions give different paths
+/// (Figure 2: B = {3} or {9, 10, 1}, C = {4} or {6}).
+#[test]
+fn every_choice_of_region_b_and_c() {
+    let class = |class, run| PathChoice::Class { class, run };
+    for (name, want) in [
+        ("class1:1", class(PathClass::One, Some(0))),
+        ("class3:2", class(PathClass::Three, Some(1))),
+        ("class2", class(PathClass::Two, None)),
+        ("paper", PathChoice::PaperRule),
+    ] {
+        assert_eq!(name.parse::<PathChoice>(), Ok(want));
+        assert_eq!(want.to_string(), name);
+    }
+    for bad in [
+        "class2:1",
+        "class1:0",
+        "class1:",
+        "class1:+1",
+        "class1:x",
+        "paper:1",
+    ] {
+        let err = bad.parse::<PathChoice>().unwrap_err().to_string();
+        assert!(err.contains(&format!("unknown path '{bad}'")), "{err}");
+    }
+    let l = Lens::new(4, 4, 10, true).unwrap();
+    let (s, t) = (
+        l.parse_node("021.0212012").unwrap(),
+        l.parse_node("0110010.212").unwrap(),
+    );
+    let c = l.completed_routing(s, t);
+    let b = c.region_choices(PathClass::One);
+    let summary = |r: &[icn_core::topology::lens::RegionChoice]| {
+        r.iter()
+            .map(|r| (r.number, r.digits.clone(), r.length, r.minimal, r.default))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        summary(&b),
+        vec![
+            (1, vec![3], 14, false, false),
+            (2, vec![9, 10, 1], 10, true, true)
+        ]
+    );
+    let cc = c.region_choices(PathClass::Three);
+    assert_eq!(
+        summary(&cc),
+        vec![
+            (1, vec![4], 12, false, true),
+            (2, vec![6], 12, false, false)
+        ]
+    );
+    assert!(c.region_choices(PathClass::Two).is_empty());
+    let path = |choice: &str| {
+        let steps = l.walkthrough(s, t, choice.parse().unwrap()).unwrap();
+        assert_eq!(steps.last().map(|st| st.node), Some(t), "{choice}");
+        steps.iter().map(|st| st.node).collect::<Vec<_>>()
+    };
+    assert_eq!(path("class1:1").len(), 14);
+    assert_eq!(
+        path("class1:2"),
+        path("class1"),
+        "the longest B is the default"
+    );
+    assert_eq!(path("class3:1").len(), 12);
+    assert_eq!(path("class3:2").len(), 12);
+    assert_ne!(path("class3:1"), path("class3:2"));
+    let err = l
+        .walkthrough(s, t, "class1:3".parse().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("2 choice(s)"), "{err}");
+    // Every region of every small completed lens: the length its RegionChoice states.
+    for l in lenses().into_iter().filter(|l| l.is_completed()) {
+        for s in 0..l.processor_count() {
+            for t in 0..l.processor_count() {
+                let c = l.completed_routing(s, t);
+                for class in [PathClass::One, PathClass::Three] {
+                    for r in c.region_choices(class) {
+                        let choice = format!("class{}:{}", class.number(), r.number);
+                        let steps = l.walkthrough(s, t, choice.parse().unwrap()).unwrap();
+                        assert_eq!(steps.len() as u32, r.length, "{choice}");
+                        assert_eq!(r.minimal, r.length == c.pattern_a_distance);
+                        if r.default {
+                            let plain = format!("class{}", class.number());
+                            let default = l.walkthrough(s, t, plain.parse().unwrap()).unwrap();
+                            assert_eq!(default, steps, "{choice} is what {plain} takes");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The load summary the web shows: per kind min/mean/max and uniformity, consistent with
+/// the all-node summary of `icn metrics` (metrics::load_summary, computed separately).
+#[test]
+fn load_stats_agree_with_the_metrics_summary() {
+    use icn_core::metrics::load_summary;
+    for (spec, want) in [
+        ("lens:p=3,q=3,n=3", (16.0, 61.0, false, 36.0, 84.0, false)),
+        (
+            "lens:p=3,q=3,n=3,completed",
+            (27.0, 27.0, true, 50.0, 50.0, true),
+        ),
+        (
+            "lens:p=4,q=4,n=3",
+            (72.0, 244.0, false, 162.0, 324.0, false),
+        ),
+        (
+            "lens:p=4,q=4,n=3,completed",
+            (118.0, 118.0, true, 198.0, 198.0, true),
+        ),
+    ] {
+        let l = Lens::from_spec(&spec.parse::<Spec>().unwrap()).unwrap();
+        let loads = l.loads();
+        let (ps, bs) = (loads.processor_stats(), loads.bus_stats());
+        assert_eq!(
+            (ps.min, ps.max, ps.uniform, bs.min, bs.max, bs.uniform),
+            want,
+            "{spec}"
+        );
+        let summary = load_summary(&l, &l.routing());
+        let (np, nb) = (l.processor_count() as f64, l.bus_count() as f64);
+        let mean = (np * ps.mean + nb * bs.mean) / (np + nb);
+        assert!((summary.mean_node_load - mean).abs() < 1e-6, "{spec}");
+        assert_eq!(summary.max_node_load, ps.max.max(bs.max), "{spec}");
+        // Levels: the least loaded node in band 0, the most in the top band.
+        if !ps.uniform {
+            assert_eq!(ps.level(ps.min, 5), 0);
+            assert_eq!(ps.level(ps.max, 5), 4);
+        } else {
+            assert_eq!(ps.level(ps.min, 5), 2);
+        }
+        assert!(l.loads_cost() < 1 << 24, "{spec} fits the page's budget");
+    }
+    // Figure 2's lens is far beyond it.
+    assert!(Lens::new(4, 4, 10, true).unwrap().loads_cost() > 1 << 24);
+}
+
+/// The uncompleted lens loads every node of a row (dot position) alike, and the central
+/// busses `B.v` (dot 0) are the least loaded busses: §3's "thickening at the center ... to
+/// share the greater message traffic" does not show under regular routing on the real
+/// graph (docs/paper-notes.md).
+#[test]
+fn uncompleted_loads_by_row() {
+    for (p, n, want) in [
+        (3, 3, vec![36.0, 51.0, 84.0, 61.0, 77.0, 16.0]),
+        (4, 3, vec![162.0, 232.0, 324.0, 244.0, 302.0, 72.0]),
+    ] {
+        let l = Lens::new(p, p, n, false).unwrap();
+        let loads = l.loads();
+        let procs = l.processor_count();
+        // Half positions 1 … 2n: bus dot 0, processor dot 1, bus dot 1, …, processor dot n.
+        let mut rows: Vec<Vec<f64>> = vec![Vec::new(); 2 * n as usize];
+        for v in 0..l.node_count() {
+            let (h, x) = if v < procs {
+                (2 * l.dot(v), loads.processor[v])
+            } else {
+                (2 * l.dot(v) + 1, loads.bus[v - procs])
+            };
+            rows[h - 1].push(x);
+        }
+        let per_row: Vec<f64> = rows
+            .iter()
+            .map(|r| {
+                assert!(r.iter().all(|&x| x == r[0]), "one load per row");
+                r[0]
+            })
+            .collect();
+        assert_eq!(per_row, want, "p = q = {p}, n = {n}");
+        assert_eq!(
+            loads.bus_range().0,
+            per_row[0],
+            "the central busses are the least loaded"
+        );
+    }
+}

@@ -1,17 +1,11 @@
 import path from 'node:path';
+import { devices, SCREENSHOT_DIR } from '../fixtures/devices';
 import { expect, test, type RouteState } from '../fixtures/explorer';
 
 // Flow: full-page screenshots of the route explorer at desktop and phone widths, light and
 // dark, written to e2e/screenshots/ (gitignored) for people to look at. No pixel comparison.
 
-const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots');
-
 const state: RouteState = { t: 'hypercycle:m=5x4x3,rho=2x1x1', from: '000', to: '421' };
-
-const devices = {
-  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-};
 
 for (const [device, options] of Object.entries(devices)) {
   test.describe(`${device} ${options.viewport.width}x${options.viewport.height}`, () => {

@@ -1,4 +1,4 @@
-import { cliRoute } from '../fixtures/cli';
+import { cliRoute, icn } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
 import { Walkthrough, type WalkState } from '../fixtures/walkthrough';
 
@@ -31,6 +31,100 @@ test('Figure 2: differences, the four class lengths and the 10-step class-1 path
   await expect(walk.stepIndex).toHaveText('9 / 10');
   await expect(walk.explanation).toHaveText(/\S/);
   await expect(page.getByTestId('diagram-too-large')).toBeVisible();
+});
+
+test('Figure 2: every choice of region B and C walks its own path in the class length', async ({ page }) => {
+  const walk = new Walkthrough(page);
+  await walk.goto(figure2);
+  // class1 takes the longest B = {9, 10, 1} (10 busses); B = {3} takes 14. Both C take 12.
+  await expect(page.getByTestId('walk-region-1-2')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('walk-region-1-2')).toContainText('{9, 10, 1}');
+  await expect(page.getByTestId('walk-region-1-1')).toContainText('{3}');
+
+  const walkAddresses = async (): Promise<string[]> => {
+    const seen = [(await walk.address.textContent()) ?? ''];
+    while (await walk.next.isEnabled()) {
+      await walk.next.click();
+      await expect(walk.stepIndex).toHaveText(new RegExp(`^${seen.length} / \\d+$`));
+      seen.push((await walk.address.textContent()) ?? '');
+    }
+    return seen;
+  };
+  const paths = new Map<string, string[]>();
+  for (const [region, length] of [
+    ['1-1', 14],
+    ['1-2', 10],
+    ['3-1', 12],
+    ['3-2', 12],
+  ] as const) {
+    const button = page.getByTestId(`walk-region-${region}`);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    const [cls, k] = region.split('-');
+    await expect(page).toHaveURL(new RegExp(`[?&]choice=class${cls}(%3A|:)${k}(&|$)`));
+    await expect(button).toHaveAttribute('data-length', String(length));
+    expect(await walk.total()).toBe(length);
+    const addresses = await walkAddresses();
+    expect(addresses.length - 1).toBe(length);
+    expect(addresses[addresses.length - 1]).toBe(figure2.to);
+    // The same path as `icn walkthrough --choice classC --region K`.
+    const cli = JSON.parse(
+      icn('walkthrough', figure2.t, figure2.from, figure2.to, '--choice', `class${cls}`, '--region', k),
+    ) as { busses: number; steps: { address: string }[] };
+    expect(cli.busses).toBe(length);
+    expect(addresses.slice(1)).toEqual(cli.steps.map((st) => st.address));
+    paths.set(region, addresses);
+  }
+  expect(paths.get('1-1')).not.toEqual(paths.get('1-2'));
+  expect(paths.get('3-1')).not.toEqual(paths.get('3-2'));
+  // The class button for class 1 returns to the default region.
+  await page.getByTestId('walk-class-1').click();
+  await expect(page.getByTestId('walk-region-1-2')).toHaveAttribute('aria-pressed', 'true');
+  expect(await walk.total()).toBe(10);
+});
+
+test('Figure 2a/2b: the differences row sits digit under digit, dots marked', async ({ page }) => {
+  const walk = new Walkthrough(page);
+  await walk.goto(figure2);
+  const cell = (row: string, attr: string, k: number) =>
+    page.locator(`[data-testid="${row}"] [data-${attr}="${k}"]`);
+  const centre = async (row: string, attr: string, k: number) => {
+    const box = await cell(row, attr, k).boundingBox();
+    if (!box) throw new Error(`${row} ${attr} ${k} has no box`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const expected = { 'walk-source': '0210212012', 'walk-destination': '0110010212', 'walk-differences': '0100101100' };
+  let previous = -Infinity;
+  for (let j = 1; j <= 10; j += 1) {
+    const xs: number[] = [];
+    for (const [row, digits] of Object.entries(expected)) {
+      await expect(cell(row, 'digit', j)).toHaveText(digits[j - 1]);
+      xs.push((await centre(row, 'digit', j)).x);
+    }
+    expect(Math.max(...xs) - Math.min(...xs)).toBeLessThan(1);
+    expect(xs[0]).toBeGreaterThan(previous);
+    previous = xs[0];
+  }
+  // Rows are stacked: source above destination above differences.
+  const ys = [
+    (await centre('walk-source', 'digit', 1)).y,
+    (await centre('walk-destination', 'digit', 1)).y,
+    (await centre('walk-differences', 'digit', 1)).y,
+    (await centre('walk-dots', 'gap', 3)).y,
+  ];
+  expect(ys).toEqual([...ys].sort((a, b) => a - b));
+  // The source's dot after digit 3, the destination's after digit 7, marked s and t below.
+  await expect(cell('walk-source', 'gap', 3)).toHaveText('.');
+  await expect(cell('walk-destination', 'gap', 7)).toHaveText('.');
+  await expect(cell('walk-differences', 'gap', 3)).toHaveText('.');
+  await expect(cell('walk-differences', 'gap', 7)).toHaveText('.');
+  await expect(cell('walk-dots', 'gap', 3)).toHaveText('s');
+  await expect(cell('walk-dots', 'gap', 7)).toHaveText('t');
+  for (const [row, gap] of [['walk-source', 3], ['walk-dots', 3], ['walk-destination', 7], ['walk-dots', 7]] as const) {
+    const x = (await centre(row, 'gap', gap)).x;
+    expect(x).toBeGreaterThan((await centre('walk-differences', 'digit', gap)).x);
+    expect(x).toBeLessThan((await centre('walk-differences', 'digit', gap + 1)).x);
+  }
 });
 
 test('keyboard arrows step when focus is not in a field', async ({ page }) => {

@@ -185,7 +185,8 @@ impl JoinForm {
     }
 }
 
-/// The Lens walkthrough's fields, as typed (`?view=walk&t=SPEC&from=A&to=B&choice=C&step=K`).
+/// The Lens walkthrough's fields, as typed
+/// (`?view=walk&t=SPEC&from=A&to=B&choice=C&step=K&loads=1`).
 /// Nothing here is validated except `step`, a position that only the buttons write.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalkForm {
@@ -200,6 +201,8 @@ pub struct WalkForm {
     /// How many steps have been played (0: at the source). A value that is not a number
     /// reads as 0; one past the end shows the last step.
     pub step: usize,
+    /// Whether the diagram is coloured by load under uniform traffic (`loads=1`).
+    pub loads: bool,
 }
 
 /// The walkthrough's example: Figure 2 of the Lens paper.
@@ -228,6 +231,7 @@ impl WalkForm {
             to,
             choice: q.get("choice").unwrap_or("shortest").to_string(),
             step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(0),
+            loads: q.get("loads") == Some("1"),
         }
     }
 
@@ -242,6 +246,9 @@ impl WalkForm {
         ];
         if self.step > 0 {
             pairs.push(("step".into(), self.step.to_string()));
+        }
+        if self.loads {
+            pairs.push(("loads".into(), "1".into()));
         }
         Query(pairs).encode()
     }
@@ -707,7 +714,13 @@ mod tests {
         assert_eq!(s.view, ViewChoice::Known(View::Walk));
         assert_eq!(s.walk.choice, "class1");
         assert_eq!(s.walk.step, 3);
+        assert!(!s.walk.loads);
         assert_eq!(s.to_query(), q);
+        let region =
+            "view=walk&t=lens:p=3,q=3,n=3,completed&from=0.00&to=1.11&choice=class3:2&loads=1";
+        let r = AppState::from_query(region);
+        assert_eq!((r.walk.choice.as_str(), r.walk.loads), ("class3:2", true));
+        assert_eq!(r.to_query(), region);
         let d = AppState::from_query("view=walk").walk;
         assert_eq!(
             (d.spec.as_str(), d.from.as_str(), d.to.as_str()),

@@ -3,6 +3,7 @@
 use icn_core::{Formula, NetworkInfo};
 use leptos::prelude::*;
 
+use super::LensLoadsLink;
 use crate::pages::{Facts, RouteModel, INFO_BUDGET};
 
 /// Nodes, links, degree, diameter, average distance, symmetry, formulas.
@@ -39,6 +40,7 @@ pub fn InfoPanel(model: RouteModel) -> impl IntoView {
         <section class="card info" aria-labelledby="info-title">
             <h2 id="info-title">"Network"</h2>
             {heading}
+            <LensLoadsLink network=model.network />
             {body}
         </section>
     }

@@ -5,8 +5,9 @@ use icn_core::Node;
 use leptos::prelude::*;
 
 use super::diagram_panel::too_large;
+use super::lens_loads::{load_rules, load_text, LOAD_LEVELS};
 use crate::diagram::{DiagramSvg, Drawing};
-use crate::pages::WalkModel;
+use crate::pages::{LoadsView, WalkModel};
 
 /// The diagram card (or why there is no drawing).
 #[component]
@@ -37,11 +38,61 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
             })
             .unwrap_or_default()
     };
+    // Colouring by load: only when asked for and computed.
+    let by_load = Memo::new(move |_| {
+        model.form.with(|f| f.loads)
+            && model
+                .loads
+                .with(|l| matches!(l, Some(LoadsView::Computed(_))))
+    });
+    let load_rule = move || {
+        if !by_load.get() {
+            return String::new();
+        }
+        model.loads.with(|l| match l {
+            Some(LoadsView::Computed(loads)) => model.network.with(|n| match n {
+                Ok(icn_core::Network::Lens(lens)) => load_rules(lens, loads),
+                _ => String::new(),
+            }),
+            _ => String::new(),
+        })
+    };
+    let load_legend = move || {
+        if !by_load.get() {
+            return None;
+        }
+        let ranges = model.loads.with(|l| match l {
+            Some(LoadsView::Computed(l)) => {
+                let range = |s: icn_core::topology::lens::LoadStats| {
+                    if s.uniform {
+                        format!("all {}", load_text(s.max))
+                    } else {
+                        format!("{} to {}", load_text(s.min), load_text(s.max))
+                    }
+                };
+                format!(
+                    "processors {}, busses {}",
+                    range(l.processor_stats()),
+                    range(l.bus_stats())
+                )
+            }
+            _ => String::new(),
+        });
+        let swatches = (0..LOAD_LEVELS)
+            .map(|k| view! { <span class=format!("swatch load load-{k}")></span> })
+            .collect_view();
+        Some(view! {
+            <li class="load-legend" data-testid="loads-legend">
+                "load: least"{swatches}"greatest of its kind ("{ranges}")"
+            </li>
+        })
+    };
     let drawing = move || {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
                 <style>{bus_rule}</style>
-                <div class="diagram-frame walk-diagram">
+                <style>{load_rule}</style>
+                <div class="diagram-frame walk-diagram" class:by-load=move || by_load.get()>
                     <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
                 </div>
                 <ul class="legend" aria-hidden="true">
@@ -50,6 +101,7 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
                     <li><span class="swatch route"></span>"walked so far"</li>
                     <li><span class="swatch dag"></span>"the rest of the walk"</li>
                     <li><span class="swatch bus-lit"></span>"bus of this step"</li>
+                    {load_legend}
                 </ul>
             }
             .into_any(),

@@ -1,5 +1,6 @@
 //! The walkthrough's inputs: the Lens spec, source, destination and path, each with its error.
 
+use icn_core::topology::lens::{PathChoice, PathClass};
 use icn_core::{Network, Node};
 use leptos::prelude::*;
 
@@ -121,9 +122,24 @@ fn ChoiceSelect(model: WalkModel) -> impl IntoView {
         let known = offered().any(|(v, _, _)| chosen.with(|c| c == v));
         (!known).then(|| {
             let c = chosen.get();
+            // A region of class 1 or 3 (`class1:K`, from the region buttons) is valid.
+            let region = match model.choice.get() {
+                Ok(PathChoice::Class {
+                    class,
+                    run: Some(i),
+                }) => Some(format!(
+                    "Class {}, region {} number {}",
+                    class.number(),
+                    if class == PathClass::One { "B" } else { "C" },
+                    i + 1
+                )),
+                _ => None,
+            };
+            let disabled = region.is_none();
+            let label = region.unwrap_or_else(|| format!("“{c}”"));
             view! {
-                <option value=c.clone() disabled=true prop:selected=true>
-                    {format!("“{c}”")}
+                <option value=c.clone() disabled=disabled prop:selected=true>
+                    {label}
                 </option>
             }
         })

@@ -4,8 +4,9 @@
 //! bottom) holds the exchange groups that rewrite digit j — the busses with their dot after
 //! digit j − 1 (bars) above the processors with their dot after digit j (circles). A group
 //! is the q − 1 busses and p − 1 processors that agree on every digit but j, fully linked.
-//! A processor meets the bus of the same label in the next row; ordering every row by its
-//! group makes those one-to-one links a perfect shuffle.
+//! A processor meets the bus of the same label in the next row, a perfect shuffle. The
+//! places and the links' roles are core's data ([`Lens::stage_layout`]); this module only
+//! turns them into coordinates.
 //!
 //! ```text
 //!   row 1   ▭ ▭   ▭ ▭   ▭ ▭   ▭ ▭        busses B.v      (dot 0: central, deficient)
@@ -20,7 +21,7 @@
 //! In a completed lens each edge processor `w.` is also on the central bus `B.w`: those
 //! links are dotted and run around the sides, from the bottom row back up to the top.
 
-use icn_core::topology::lens::Lens;
+use icn_core::topology::lens::{Lens, NodeKind, StageLayout, StageLinkKind};
 use icn_core::{Node, Topology};
 
 use super::geometry::{Curve, Point};
@@ -75,43 +76,35 @@ pub fn lens(l: &Lens) -> Layout {
             exchange: 44.0,
         },
     ];
-    let layout = build(l, options[0], labels.clone());
+    let stages = l.stage_layout();
+    let layout = build(l, &stages, options[0], labels.clone());
     if legible(font, layout.width) {
         layout
     } else {
-        build(l, options[1], labels)
+        build(l, &stages, options[1], labels)
     }
 }
 
-/// Row (1 ..= n), whether a processor, group number in the row and place in the group.
-fn place(l: &Lens, v: Node) -> (usize, bool, usize, usize) {
-    let n = l.n();
-    let proc = l.is_processor(v);
-    let dot = l.dot(v);
-    let j = if proc { dot } else { dot + 1 };
-    let d = l.digits(v);
-    // The other digits, as a mixed-radix number: base p − 1 left of digit j, q − 1 right.
-    let group = (1..=n).filter(|&i| i != j).fold(0usize, |acc, i| {
-        let radix = if i < j { l.p() - 1 } else { l.q() - 1 };
-        acc * radix as usize + d[i - 1] as usize
-    });
-    (j, proc, group, d[j - 1] as usize)
-}
-
-fn build(l: &Lens, z: Sizing, labels: Vec<String>) -> Layout {
+fn build(l: &Lens, stages: &StageLayout, z: Sizing, labels: Vec<String>) -> Layout {
     let (n, p1, q1) = (l.n(), l.p() as usize - 1, l.q() as usize - 1);
     let total = l.node_count();
     let slot = (2.0 * z.proc_radius).max(2.0 * z.bus_hw) + z.gap;
     let pitch = p1.max(q1) as f64 * slot + z.group_gap;
     // Groups in row j: (p − 1)^(j−1) · (q − 1)^(n−j).
-    let groups = |j: usize| p1.pow(j as u32 - 1) * q1.pow((n - j) as u32);
+    let groups = |j: usize| stages.groups[j - 1];
     let widest = (1..=n).map(groups).max().unwrap_or(1) as f64 * pitch;
     let shuffle = (0.14 * widest).clamp(70.0, 170.0);
     let row_height = z.exchange + shuffle;
 
     let nodes: Vec<Point> = (0..total)
         .map(|v| {
-            let (j, proc, group, k) = place(l, v);
+            let place = stages.places[v];
+            let (j, proc, group, k) = (
+                place.row,
+                place.kind == NodeKind::Processor,
+                place.group,
+                place.slot,
+            );
             let left = (widest - groups(j) as f64 * pitch) / 2.0;
             let centre = left + (group as f64 + 0.5) * pitch;
             let count = if proc { p1 } else { q1 };
@@ -135,29 +128,23 @@ fn build(l: &Lens, z: Sizing, labels: Vec<String>) -> Layout {
     let mut completion: Vec<(Node, Node)> = Vec::new();
 
     let mut edges = Vec::new();
-    let mut buf = Vec::new();
-    for v in 0..total {
-        buf.clear();
-        l.neighbours(v, &mut buf);
-        buf.sort_unstable();
-        buf.dedup();
-        for &w in buf.iter().filter(|&&w| w > v) {
-            let (jv, jw) = (place(l, v).0, place(l, w).0);
-            let kind = if jv == jw {
-                EdgeKind::Near
-            } else if jw == jv + 1 {
-                EdgeKind::Far
-            } else {
-                completion.push((v, w));
+    for link in &stages.links {
+        // Links run from the lower index (the processor) to the bus.
+        let (a, b) = (link.processor, link.bus);
+        let kind = match link.kind {
+            StageLinkKind::Exchange => EdgeKind::Near,
+            StageLinkKind::Shuffle => EdgeKind::Far,
+            StageLinkKind::Completion => {
+                completion.push((a, b));
                 continue;
-            };
-            edges.push(Edge {
-                a: v,
-                b: w,
-                kind,
-                curve: Curve::Line(nodes[v], nodes[w]),
-            });
-        }
+            }
+        };
+        edges.push(Edge {
+            a,
+            b,
+            kind,
+            curve: Curve::Line(nodes[a], nodes[b]),
+        });
     }
     for left in [true, false] {
         let mut side: Vec<(Node, Node)> = completion

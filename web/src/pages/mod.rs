@@ -13,4 +13,4 @@ pub use papers::PapersView;
 pub use route::{ClickMode, DimRow, Facts, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET};
 pub use route_kyklos::{sub, BitBlock, BitRow, Comparison, KyklosPanels, Mark};
 pub use unknown::UnknownView;
-pub use walk::{Analysis, LensWalkthrough, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};
+pub use walk::{Analysis, LensWalkthrough, LoadsView, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

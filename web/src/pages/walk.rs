@@ -6,14 +6,15 @@
 //! analysis (core's [`Lens::completed_routing`] / [`Lens::region_of_difference`]) -> views.
 
 use icn_core::topology::lens::{
-    CompletedRouting, Lens, PathChoice, RegionOfDifference, Step, WalkError,
+    CompletedRouting, Lens, LensLoads, PathChoice, RegionOfDifference, Step, WalkError,
 };
 use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;
 
-use crate::components::{WalkAnalysis, WalkDiagram, WalkFields, WalkPlayer};
+use crate::components::{LensLoadsCard, WalkAnalysis, WalkDiagram, WalkFields, WalkPlayer};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
+use crate::pages::INFO_BUDGET;
 use crate::url::{Query, View, WalkForm};
 
 /// The paths a walkthrough can follow: (value of `choice=`, label, for a completed lens).
@@ -66,6 +67,18 @@ pub enum Analysis {
     Uncompleted(RegionOfDifference),
 }
 
+/// Loads under uniform traffic (§6), or the work they would take beyond the page's budget.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadsView {
+    /// Core's processor and bus loads.
+    Computed(LensLoads),
+    /// [`Lens::loads_cost`] is over [`INFO_BUDGET`]: not computed here.
+    OverBudget {
+        /// The estimated steps.
+        cost: u64,
+    },
+}
+
 /// Every derived value of the walkthrough, as memos. `Copy`: hand it to components.
 #[derive(Debug, Clone, Copy)]
 pub struct WalkModel {
@@ -99,6 +112,8 @@ pub struct WalkModel {
     pub highlight: Memo<Highlight>,
     /// The label of the bus of the current step, as the diagram prints it.
     pub current_bus: Memo<Option<String>>,
+    /// Loads under uniform traffic, once the network is a Lens.
+    pub loads: Memo<Option<LoadsView>>,
     /// Whether the walk is playing.
     pub playing: RwSignal<bool>,
 }
@@ -229,6 +244,17 @@ impl WalkModel {
             })?;
             network.with(|n| lens_of(n).map(|l| l.format_node(bus)))
         });
+        let loads = Memo::new(move |_| {
+            network.with(|n| {
+                let l = lens_of(n)?;
+                let cost = l.loads_cost();
+                Some(if cost <= INFO_BUDGET {
+                    LoadsView::Computed(l.loads())
+                } else {
+                    LoadsView::OverBudget { cost }
+                })
+            })
+        });
         WalkModel {
             nav,
             form,
@@ -245,6 +271,7 @@ impl WalkModel {
             drawing,
             highlight,
             current_bus,
+            loads,
             playing: RwSignal::new(false),
         }
     }
@@ -299,6 +326,7 @@ pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
             <WalkAnalysis model=model />
             <WalkPlayer model=model />
             <WalkDiagram model=model />
+            <LensLoadsCard model=model />
         }
         .into_any(),
     };

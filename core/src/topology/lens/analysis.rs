@@ -43,6 +43,33 @@ pub struct Run {
     pub len: usize,
 }
 
+/// One choice of region B (class 1) or C (class 3) and the class's length through it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RegionChoice {
+    /// Class 1 (a region B) or class 3 (a region C).
+    pub class: PathClass,
+    /// Its number, 1-based, in the order the dot meets the regions leaving the source:
+    /// the `K` of `class1:K` / `class3:K` ([`super::PathChoice`]).
+    pub number: usize,
+    /// The region.
+    pub run: Run,
+    /// Its digits, leftmost first (wrapping after n).
+    pub digits: Vec<usize>,
+    /// n + a − 2b (class 1) or 2n − a − 2c (class 3) with this region's length.
+    pub length: u32,
+    /// Whether that length is the paper's minimum (pattern A).
+    pub minimal: bool,
+    /// Whether `class1` / `class3` without a number takes this region (the first
+    /// longest one).
+    pub default: bool,
+}
+
+/// The region `class1` / `class3` takes without a number: the first longest, in the order
+/// the dot meets them.
+fn default_run(runs: &[Run]) -> Option<usize> {
+    (0..runs.len()).rev().max_by_key(|&i| runs[i].len)
+}
+
 /// §4: the region of difference between two processors of an uncompleted lens, and the
 /// four-step algorithm's lengths. Positions are 1-based digits; dot positions count
 /// the digits before the dot.
@@ -109,6 +136,36 @@ pub struct CompletedRouting {
     pub rule_choice: PathClass,
     /// The true distance in busses (pattern B allowed; breadth-first search agrees).
     pub distance: u32,
+}
+
+impl CompletedRouting {
+    /// Every choice of region B (`PathClass::One`) or C (`PathClass::Three`) with the
+    /// length of the class's paths through it; empty for classes 2 and 4 and when there
+    /// is no such region (the class then falls back to class 2 or 4).
+    pub fn region_choices(&self, class: PathClass) -> Vec<RegionChoice> {
+        let n = self.differences.chars().filter(|c| *c != '.').count();
+        let (runs, base) = match class {
+            PathClass::One => (&self.b_runs, n + self.a),
+            PathClass::Three => (&self.c_runs, 2 * n - self.a),
+            PathClass::Two | PathClass::Four => return Vec::new(),
+        };
+        let default = default_run(runs);
+        runs.iter()
+            .enumerate()
+            .map(|(i, &run)| {
+                let length = (base - 2 * run.len) as u32;
+                RegionChoice {
+                    class,
+                    number: i + 1,
+                    run,
+                    digits: (0..run.len).map(|k| (run.first - 1 + k) % n + 1).collect(),
+                    length,
+                    minimal: length == self.pattern_a_distance,
+                    default: default == Some(i),
+                }
+            })
+            .collect()
+    }
 }
 
 /// Figure 2 of the paper, recomputed.
@@ -359,8 +416,7 @@ impl Lens {
                 count: runs.len(),
                 index: i,
             })?),
-            // The first longest, in the order the dot meets them.
-            None => runs.iter().rev().copied().max_by_key(|r| r.len),
+            None => default_run(runs).map(|i| runs[i]),
         };
         match chosen {
             // A region of agreement from digit f spans dots f − 1 … f + len − 1.

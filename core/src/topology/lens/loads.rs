@@ -90,7 +90,57 @@ fn range(x: &[f64]) -> (f64, f64) {
         })
 }
 
+/// The least, mean and greatest load of one kind of node, and whether they are equal.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LoadStats {
+    /// The least load.
+    pub min: f64,
+    /// The mean load.
+    pub mean: f64,
+    /// The greatest load.
+    pub max: f64,
+    /// Whether every node of the kind carries the same load (to 1 part in 10⁹).
+    pub uniform: bool,
+}
+
+impl LoadStats {
+    fn of(x: &[f64]) -> LoadStats {
+        let (min, max) = range(x);
+        let mean = if x.is_empty() {
+            0.0
+        } else {
+            x.iter().sum::<f64>() / x.len() as f64
+        };
+        LoadStats {
+            min,
+            mean,
+            max,
+            uniform: max - min <= 1e-9 * max.abs().max(1.0),
+        }
+    }
+
+    /// Which of `levels` equal bands from `min` to `max` holds load `x` (0: the least
+    /// loaded band); the middle band when the loads are uniform.
+    pub fn level(&self, x: f64, levels: usize) -> usize {
+        if self.uniform || levels < 2 {
+            return levels / 2;
+        }
+        let t = ((x - self.min) / (self.max - self.min)).clamp(0.0, 1.0);
+        ((t * levels as f64) as usize).min(levels - 1)
+    }
+}
+
 impl LensLoads {
+    /// Least, mean and greatest processor load.
+    pub fn processor_stats(&self) -> LoadStats {
+        LoadStats::of(&self.processor)
+    }
+
+    /// Least, mean and greatest bus load.
+    pub fn bus_stats(&self) -> LoadStats {
+        LoadStats::of(&self.bus)
+    }
+
     /// (least, greatest) processor load.
     pub fn processor_range(&self) -> (f64, f64) {
         range(&self.processor)
@@ -103,13 +153,21 @@ impl LensLoads {
 }
 
 impl Lens {
+    /// A bound on the work of [`Lens::loads`]: P · (N + 2E) · n (one DAG pass per
+    /// destination processor, O(n) per next-hop test). Callers compare it with a budget.
+    pub fn loads_cost(&self) -> u64 {
+        let (p, nodes) = (self.processor_count() as u64, self.node_count() as u64);
+        p.saturating_mul(nodes + 2 * self.link_formula())
+            .saturating_mul(self.n as u64)
+    }
+
     /// Processor and bus loads under uniform processor-to-processor traffic and regular
     /// (all minimal paths equally likely) routing.
     ///
     /// # Complexity
-    /// O(P · (N + E)): [`crate::metrics::channel_loads`] with the processors as
-    /// terminals, one pass over the minimal-path DAG per destination processor. Meant
-    /// for small lenses.
+    /// O(P · (N + E) · n) ([`Lens::loads_cost`]): [`crate::metrics::channel_loads`] with
+    /// the processors as terminals, one pass over the minimal-path DAG per destination
+    /// processor. Meant for small lenses.
     pub fn loads(&self) -> LensLoads {
         let procs = self.processor_count();
         let node_loads = channel_loads(self, &self.routing()).node_loads;

@@ -36,14 +36,17 @@
 
 mod address;
 mod analysis;
+mod layout;
 mod loads;
 mod walk;
 
 pub use address::LensAddressError;
 pub use analysis::{
-    figure2, CompletedRouting, Figure2, PathClass, RegionOfDifference, Run, SECTION4_EXAMPLE,
+    figure2, CompletedRouting, Figure2, PathClass, RegionChoice, RegionOfDifference, Run,
+    SECTION4_EXAMPLE,
 };
-pub use loads::{LensLoads, ProcessorGraph};
+pub use layout::{StageLayout, StageLink, StageLinkKind, StagePlace};
+pub use loads::{LensLoads, LoadStats, ProcessorGraph};
 pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoice, WalkError};
 
 use crate::error::ParamError;

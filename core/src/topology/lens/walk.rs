@@ -302,10 +302,10 @@ pub enum PathChoice {
 }
 
 /// A `PathChoice` name that is not one of `shortest`, `paper`, `left`, `right`,
-/// `class1` … `class4`.
+/// `class1` … `class4`, `class1:K`, `class3:K`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "unknown path '{0}'; choose shortest, paper, left or right (uncompleted lens), or class1 to class4 (completed lens)"
+    "unknown path '{0}'; choose shortest, paper, left or right (uncompleted lens), or class1 to class4 (completed lens), with class1:K or class3:K for region B or C number K (1, 2, …)"
 )]
 pub struct UnknownPathChoice(pub String);
 
@@ -314,20 +314,48 @@ impl std::str::FromStr for PathChoice {
 
     /// Reads the names used in URLs (`choice=`) and on the command line (`--choice`):
     /// `shortest`, `paper`, `left`, `right`, `class1` … `class4` (the longest region B or
-    /// C for classes 1 and 3).
+    /// C for classes 1 and 3), and `class1:K` / `class3:K` for region B / C number K
+    /// (1-based, [`super::CompletedRouting::region_choices`]).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let class = |class| PathChoice::Class { class, run: None };
-        Ok(match text {
+        let bad = || UnknownPathChoice(text.to_string());
+        let (name, region) = match text.split_once(':') {
+            Some((name, k)) => match k.parse::<usize>() {
+                Ok(i) if i >= 1 && k.bytes().all(|b| b.is_ascii_digit()) => (name, Some(i - 1)),
+                _ => return Err(bad()),
+            },
+            None => (text, None),
+        };
+        let class = |class| PathChoice::Class { class, run: region };
+        let choice = match name {
+            "class1" => class(super::PathClass::One),
+            "class3" => class(super::PathClass::Three),
+            _ if region.is_some() => return Err(bad()),
             "shortest" => PathChoice::Shortest,
             "paper" => PathChoice::PaperRule,
             "left" => PathChoice::FourStep(Direction::Left),
             "right" => PathChoice::FourStep(Direction::Right),
-            "class1" => class(super::PathClass::One),
             "class2" => class(super::PathClass::Two),
-            "class3" => class(super::PathClass::Three),
             "class4" => class(super::PathClass::Four),
-            other => return Err(UnknownPathChoice(other.to_string())),
-        })
+            _ => return Err(bad()),
+        };
+        Ok(choice)
+    }
+}
+
+impl std::fmt::Display for PathChoice {
+    /// The name [`PathChoice::from_str`](std::str::FromStr) reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PathChoice::Shortest => f.write_str("shortest"),
+            PathChoice::PaperRule => f.write_str("paper"),
+            PathChoice::FourStep(Direction::Left) => f.write_str("left"),
+            PathChoice::FourStep(Direction::Right) => f.write_str("right"),
+            PathChoice::Class { class, run: None } => write!(f, "class{}", class.number()),
+            PathChoice::Class {
+                class,
+                run: Some(i),
+            } => write!(f, "class{}:{}", class.number(), i + 1),
+        }
     }
 }
 
