@@ -155,11 +155,11 @@ fn skipped(
             })}
         </dl>
         <p class="note">
-            "Exact metrics (diameter and average distance) are skipped: they would take about "
+            "Exact metrics (diameter and average distance) wait for confirmation (\"Large network\" above): they would take about "
             {cost.to_string()}
             " steps here, over the budget of "
             {INFO_BUDGET.to_string()}
-            ". The degree and diameter shown are the paper's closed forms."
+            ". A degree and diameter shown here are the paper's closed forms."
         </p>
     }
 }
