@@ -99,6 +99,10 @@ function corpus(views: string[]): { label: string; query: string }[] {
     }
     // Percent-encoding tricks, written raw.
     for (const raw of [
+      // The largest valid networks of today's families (beyond the page budget: the cost gate).
+      `view=${view}&t=hypercube:n=31&from=${'0'.repeat(31)}&to=${'1'.repeat(31)}`,
+      `view=${view}&t=kyklos2:m=2,r=2,n=28,shuffle=proposed&s=d2`,
+      `view=${view}&t=lens:p=3,q=3,n=25`,
       `view=${view}&t=hypercube:n=${NEGATIVE[5]}&from=${NEGATIVE[6]}&to=${NEGATIVE[8]}`,
       `view=${view}&t=hypercube:n=${HUGE[1]}&step=${HUGE[4]}`,
       `view=${view}&t=hypercube%253An%253D3`,
@@ -125,6 +129,7 @@ function corpus(views: string[]): { label: string; query: string }[] {
 /** The view slugs, read from the site's navigation (generated from View::ALL). */
 async function liveViews(page: Page): Promise<string[]> {
   await page.goto('./');
+  await expect(page.locator('nav.site-nav a').first()).toBeVisible(); // the app has mounted
   const hrefs = await page.locator('nav.site-nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   const views = hrefs.map((h) => new URLSearchParams(h.replace(/^[^?]*\?/, '')).get('view') ?? '').filter(Boolean);
   expect(views.length, 'the navigation lists the views').toBeGreaterThan(0);

@@ -155,7 +155,7 @@ fn skipped(
             })}
         </dl>
         <p class="note">
-            "Exact metrics (diameter and average distance) wait for confirmation (\"Large network\" above): they would take about "
+            "Exact metrics (diameter and average distance) are not computed yet (see \"Large network\" above): they would take about "
             {cost.to_string()}
             " steps here, over the budget of "
             {INFO_BUDGET.to_string()}
