@@ -30,7 +30,7 @@ E2E_ARGS ?=
 
 step = @printf '\n==> %s\n' '$(1)'
 
-.PHONY: help setup setup-build serve dist test e2e clean distclean \
+.PHONY: help setup setup-build serve dist test e2e clean distclean fuzz fuzz-smoke \
         fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
 
 help:
@@ -40,6 +40,7 @@ help:
 	@echo 'make test       everything CI runs: fmt, clippy (native + wasm), unit tests, icn CLI,'
 	@echo '                trunk build --release, Playwright on dist/ (127.0.0.1:$(E2E_PORT))'
 	@echo 'make dist       release build into dist/; PUBLIC_URL=/sub/path/ for sub-path hosting'
+	@echo 'make fuzz       the long fuzzing campaign (FUZZ_SECONDS=600 per target): executions, findings'
 	@echo 'make e2e        only the Playwright suite, on an existing dist/ and target/debug/icn'
 	@echo 'make clean      remove dist/, test output, screenshots and cargo target/'
 	@echo 'make distclean  clean, and remove e2e/node_modules'
@@ -63,48 +64,62 @@ dist: setup-build
 	trunk build --release --public-url '$(PUBLIC_URL)'
 
 # The order is the order of the steps; each one stops the run when it fails.
-test: setup fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
+test: setup fmt-check clippy clippy-web unit fuzz-smoke web-unit cli web-release e2e-typecheck e2e-run
 	@printf '\n==> make test: all steps passed\n'
 
 fmt-check:
-	$(call step,[1/9] cargo fmt --all --check)
+	$(call step,[1/10] cargo fmt --all --check)
 	cargo fmt --all --check
 
 clippy:
-	$(call step,[2/9] cargo clippy: icn-core icn-cli (all targets))
+	$(call step,[2/10] cargo clippy: icn-core icn-cli (all targets))
 	cargo clippy -p icn-core -p icn-cli --all-targets -- -D warnings
 
 clippy-web:
-	$(call step,[3/9] cargo clippy: icn-web (wasm32))
+	$(call step,[3/10] cargo clippy: icn-web (wasm32))
 	cargo clippy -p icn-web --target wasm32-unknown-unknown -- -D warnings
 
 # By package, not --workspace: that would build leptos natively for nothing.
 unit:
-	$(call step,[4/9] cargo test: icn-core icn-cli)
+	$(call step,[4/10] cargo test: icn-core icn-cli)
 	cargo test -p icn-core -p icn-cli
+
+# A short run of every cargo-fuzz target (scripts/fuzz.sh: seeds from the live family list;
+# stable toolchain with RUSTC_BOOTSTRAP=1, --sanitizer none). FUZZ_SMOKE_SECONDS per target.
+FUZZ_SMOKE_SECONDS ?= 12
+FUZZ_SECONDS ?= 600
+fuzz-smoke:
+	$(call step,[5/10] cargo fuzz: every target $(FUZZ_SMOKE_SECONDS) s (smoke))
+	scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+
+# The long campaign: every target FUZZ_SECONDS (default 600) s; reports executions and findings.
+fuzz:
+	$(call step,cargo fuzz: every target $(FUZZ_SECONDS) s)
+	scripts/setup.sh fuzz
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Layout geometry and URL state, compiled to wasm32 and run in Node (wasm-bindgen-test-runner).
 web-unit:
-	$(call step,[5/9] cargo test: icn-web (wasm32, in Node))
+	$(call step,[6/10] cargo test: icn-web (wasm32, in Node))
 	cargo test -p icn-web --target wasm32-unknown-unknown
 
 # The e2e suite compares the page with target/debug/icn. `icn papers --check` recomputes
 # every reproduced table of the five papers against cli/papers-expected.csv.
 cli:
-	$(call step,[6/9] cargo build: icn-cli (target/debug/icn); icn papers --check)
+	$(call step,[7/10] cargo build: icn-cli (target/debug/icn); icn papers --check)
 	cargo build -p icn-cli
 	target/debug/icn papers --check
 
 web-release:
-	$(call step,[7/9] trunk build --release --public-url ./)
+	$(call step,[8/10] trunk build --release --public-url ./)
 	trunk build --release --public-url ./
 
 e2e-typecheck:
-	$(call step,[8/9] e2e: tsc --noEmit)
+	$(call step,[9/10] e2e: tsc --noEmit)
 	cd e2e && tsc --noEmit
 
 e2e-run:
-	$(call step,[9/9] e2e: Playwright on dist/ at 127.0.0.1:$(E2E_PORT)$(E2E_PREFIX))
+	$(call step,[10/10] e2e: Playwright on dist/ at 127.0.0.1:$(E2E_PORT)$(E2E_PREFIX))
 	@test -f dist/index.html || { echo 'dist/index.html missing: run make dist (or make test)' >&2; exit 1; }
 	@test -x target/debug/icn || { echo 'target/debug/icn missing: run cargo build -p icn-cli' >&2; exit 1; }
 	@test -x e2e/node_modules/.bin/playwright || { echo 'e2e/node_modules missing: run make setup' >&2; exit 1; }
@@ -115,7 +130,7 @@ e2e: e2e-run
 
 clean:
 	$(call step,clean)
-	rm -rf dist e2e/test-results e2e/playwright-report e2e/screenshots
+	rm -rf dist e2e/test-results e2e/playwright-report e2e/screenshots fuzz/target
 	cargo clean
 
 distclean: clean

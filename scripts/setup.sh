@@ -6,10 +6,13 @@
 #   scripts/setup.sh          everything (build + tests)              (`make setup`)
 #   scripts/setup.sh build    only what `trunk build` / `trunk serve` needs (no apt)
 #   scripts/setup.sh check    install nothing; report what is missing, exit 1 if anything is
+#   scripts/setup.sh fuzz     only cargo-fuzz (`make fuzz`)
 #
 # What and why (docs/development.md has the long version):
 #   rustup target wasm32-unknown-unknown, clippy, rustfmt
 #   trunk 0.21.14            cargo install --locked --debug (0.22 needs a newer rustc than ours)
+#   cargo-fuzz 0.13.2        cargo install --locked; runs on the stable toolchain with
+#                            RUSTC_BOOTSTRAP=1 and --sanitizer none (scripts/fuzz.sh)
 #   wasm-bindgen-cli         exactly the wasm-bindgen version in Cargo.lock, NOT --locked (its
 #                            lock file names a webpki-roots release the registry lacks)
 #   cargo fetch              Trunk.toml sets offline = true, which passes --offline to cargo
@@ -20,6 +23,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 TRUNK_VERSION=0.21.14
+CARGO_FUZZ_VERSION=0.13.2
 WASM_OPT_VERSION=132
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 # npm's wasm-opt first, so that a Debian wasm-opt elsewhere on PATH never wins.
@@ -28,8 +32,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 mode=${1:-all}
 case "$mode" in
-  all | build | check) ;;
-  -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  all | build | check | fuzz) ;;
+  -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: $0 [all|build|check]" >&2; exit 2 ;;
 esac
 
@@ -85,6 +89,16 @@ for component in clippy rustfmt; do
 done
 
 # --- cargo-installed tools ---------------------------------------------------------------------
+if [ "$mode" != build ] && [ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
+  if need "cargo-fuzz $CARGO_FUZZ_VERSION (cargo install, about a minute once)"; then
+    cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked --force
+  fi
+fi
+if [ "$mode" = fuzz ]; then
+  log "tools ready: $(cargo fuzz --version)"
+  exit 0
+fi
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   # --debug roughly halves the ~11 min build and runs fine.
   if need "trunk $TRUNK_VERSION (cargo install, several minutes once)"; then

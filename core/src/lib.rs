@@ -13,6 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cost;
 mod error;
 mod math;
 pub mod metrics;
@@ -23,6 +24,7 @@ mod spec;
 pub mod table;
 pub mod topology;
 
+pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
 pub use error::{AddressError, ParamError, SpecError, StrategyError};
 pub use math::{binomial, bounded_compositions, multinomial};
 pub use network::{

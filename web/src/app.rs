@@ -1,5 +1,5 @@
 //! The application shell: header, navigation generated from [`View::ALL`], the current view,
-//! and the footer naming the papers. Also mounting, and the panel shown if the app dies.
+//! and the footer naming the papers. Also mounting (the panel shown if the app dies: `fatal`).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,36 +20,6 @@ pub fn mount() {
         }
         None => leptos::mount::mount_to_body(App),
     }
-}
-
-/// Puts a visible error panel at the top of the page: after a panic the app no longer runs,
-/// and a page that silently stops reacting is worse than one that says so.
-pub fn show_fatal_error(message: &str) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let Some(body) = doc.body() else {
-        return;
-    };
-    let make = |tag: &str, text: &str| {
-        let el = doc.create_element(tag).ok()?;
-        el.set_text_content(Some(text));
-        Some(el)
-    };
-    let Ok(panel) = doc.create_element("section") else {
-        return;
-    };
-    panel.set_class_name("fatal-error");
-    let _ = panel.set_attribute("role", "alert");
-    let parts = [
-        make("h2", "icnplay stopped because of an internal error"),
-        make("p", "The page no longer reacts to input. Reloading it usually helps; the URL keeps your settings."),
-        make("pre", message),
-    ];
-    for el in parts.into_iter().flatten() {
-        let _ = panel.append_child(&el);
-    }
-    let _ = body.insert_before(&panel, body.first_child().as_ref());
 }
 
 /// The whole site.

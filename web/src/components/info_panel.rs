@@ -157,11 +157,11 @@ fn skipped(
             })}
         </dl>
         <p class="note">
-            "Exact metrics (diameter and average distance) are skipped: they would take about "
+            "Exact metrics (diameter and average distance) are not computed yet (see \"Large network\" above): they would take about "
             {cost.to_string()}
             " steps here, over the budget of "
             {INFO_BUDGET.to_string()}
-            ". The degree and diameter shown are the paper's closed forms."
+            ". A degree and diameter shown here are the paper's closed forms."
         </p>
     }
 }

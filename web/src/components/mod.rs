@@ -2,6 +2,7 @@
 //! `join_*`). Each reads [`crate::pages::RouteModel`] memos and displays
 //! them; none computes anything about networks.
 
+mod cost_gate;
 mod diagram_panel;
 mod field_error;
 mod info_panel;
@@ -23,6 +24,7 @@ mod walk_diagram;
 mod walk_fields;
 mod walk_player;
 
+pub use cost_gate::CostGate;
 pub use diagram_panel::DiagramPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;

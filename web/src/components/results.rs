@@ -41,6 +41,15 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
                 }
                 .into_any()
             }
+            None if model
+                .gate
+                .with(|g| g.as_ref().is_some_and(|g| g.route.is_some() && !g.confirmed)) =>
+            {
+                view! {
+                    <p class="placeholder">"This route is over the page's budget: confirm its cost above to compute it."</p>
+                }
+                .into_any()
+            }
             None => view! {
                 <p class="placeholder">"Distance and paths appear here once every field is valid."</p>
             }

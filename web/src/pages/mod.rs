@@ -10,7 +10,9 @@ mod walk;
 
 pub use join::{joinable, JoinEnd, JoinExplorer, JoinModel};
 pub use papers::PapersView;
-pub use route::{ClickMode, DimRow, Facts, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET};
+pub use route::{
+    ClickMode, DimRow, Facts, Gate, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET,
+};
 pub use route_kyklos::{sub, BitBlock, BitRow, Comparison, KyklosPanels, Mark};
 pub use unknown::UnknownView;
 pub use walk::{Analysis, LensWalkthrough, LoadsView, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

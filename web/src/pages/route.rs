@@ -6,15 +6,15 @@
 
 use icn_core::topology::hypercycle::PathCounts;
 use icn_core::{
-    family, path_edges, AddressError, FamilyInfo, Network, NetworkInfo, Node, Route, SpecError,
-    StrategyInfo, Topology,
+    family, path_edges, AddressError, Estimate, FamilyInfo, Network, NetworkInfo, Node, Route,
+    SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
 };
 use leptos::prelude::*;
 
 use super::route_kyklos::KyklosPanels;
 use crate::components::{
-    DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, RoutingStrings, StrategyCompare,
-    TopologyFields,
+    CostGate, DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, RoutingStrings,
+    StrategyCompare, TopologyFields,
 };
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
@@ -24,9 +24,37 @@ use crate::url::RouteForm;
 pub const FIRST_PATHS: usize = 8;
 /// Paths listed after it (and asked of core).
 pub const MORE_PATHS: usize = 64;
-/// Exact metrics are computed when core estimates them at most this many steps
-/// ([`Network::info_cost`]): one breadth-first search of a few million nodes.
-pub const INFO_BUDGET: u64 = 1 << 24;
+/// Exact metrics are computed without asking when core estimates them at most this many
+/// steps ([`Network::info_cost`]): one breadth-first search of a few million nodes.
+pub const INFO_BUDGET: u64 = PAGE_BUDGET.steps;
+
+/// A network whose exact metrics or route exceed [`PAGE_BUDGET`]: what they would cost,
+/// shown before anything is computed (see [`crate::components::CostGate`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gate {
+    /// The canonical spec, which the user's confirmation names.
+    pub spec: String,
+    /// Nodes N.
+    pub nodes: u64,
+    /// Links.
+    pub links: u64,
+    /// The exact metrics' estimate, when over the page budget.
+    pub info: Option<Estimate>,
+    /// The route's estimate, when over the page budget.
+    pub route: Option<Estimate>,
+    /// Whether the user confirmed this network (its computations then run).
+    pub confirmed: bool,
+    /// Whether even a confirmation cannot run it here (beyond [`CONFIRM_LIMIT`]).
+    pub refused: bool,
+}
+
+impl Gate {
+    /// Whether a computation estimated at `e` may run now.
+    pub fn allows(gate: Option<&Gate>, e: Estimate) -> bool {
+        e.within(PAGE_BUDGET)
+            || gate.is_some_and(|g| g.confirmed && !g.refused && e.within(CONFIRM_LIMIT))
+    }
+}
 
 /// Where a click on a diagram node goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +119,11 @@ pub struct RouteModel {
     pub strategies: Memo<Vec<StrategyInfo>>,
     /// Why the strategy is not offered, once the network is valid.
     pub strategy_error: Memo<Option<String>>,
+    /// The estimated cost, when it exceeds the page budget.
+    pub gate: Memo<Option<Gate>>,
+    /// The canonical spec whose over-budget computations the user confirmed. Not in the
+    /// URL: a shared link never starts a long computation by itself.
+    pub confirmed: RwSignal<Option<String>>,
     /// Distance, count and the first paths.
     pub route: Memo<Option<Route>>,
     /// Each listed path as text.
@@ -148,9 +181,48 @@ impl RouteModel {
                 strategy.with(|s| net.routing(s).err().map(|e| e.to_string()))
             })
         });
+        let confirmed = RwSignal::new(None::<String>);
+        let gate = Memo::new(move |_| {
+            network.with(|n| {
+                let net = n.as_ref().ok()?;
+                let cost = net.cost();
+                let route = match (ok_node(from), ok_node(to)) {
+                    (Some(a), Some(b)) => strategy.with(|s| net.route_cost(s, a, b, MORE_PATHS)),
+                    _ => Estimate { steps: 0, bytes: 0 },
+                };
+                let over = |e: Estimate| (!e.within(PAGE_BUDGET)).then_some(e);
+                let (info, route) = (over(cost.info), over(route));
+                if info.is_none() && route.is_none() {
+                    return None;
+                }
+                let spec = net.spec();
+                let refused = [info, route]
+                    .into_iter()
+                    .flatten()
+                    .any(|e| !e.within(CONFIRM_LIMIT));
+                Some(Gate {
+                    confirmed: confirmed.with(|c| c.as_deref() == Some(spec.as_str())),
+                    spec,
+                    nodes: cost.nodes,
+                    links: cost.links,
+                    info,
+                    route,
+                    refused,
+                })
+            })
+        });
         let route = Memo::new(move |_| {
             let (a, b) = (ok_node(from)?, ok_node(to)?);
-            network.with(|n| strategy.with(|s| n.as_ref().ok()?.route(s, a, b, MORE_PATHS).ok()))
+            network.with(|n| {
+                strategy.with(|s| {
+                    let net = n.as_ref().ok()?;
+                    let e = net.route_cost(s, a, b, MORE_PATHS);
+                    if !gate.with(|g| Gate::allows(g.as_ref(), e)) {
+                        return None;
+                    }
+                    net.route(s, a, b, MORE_PATHS).ok()
+                })
+            })
         });
         let path_texts = Memo::new(move |_| {
             network.with(|n| {
@@ -202,7 +274,14 @@ impl RouteModel {
                 _ => None,
             })
         });
-        let facts = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(facts_of)));
+        let facts = Memo::new(move |_| {
+            network.with(|n| {
+                let net = n.as_ref().ok()?;
+                Some(facts_of(net, |e| {
+                    gate.with(|g| Gate::allows(g.as_ref(), e))
+                }))
+            })
+        });
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
         let picked = RwSignal::new(None::<Vec<Node>>);
         let selected = Memo::new(move |_| {
@@ -253,6 +332,8 @@ impl RouteModel {
             to,
             strategies,
             strategy_error,
+            gate,
+            confirmed,
             route,
             path_texts,
             path_counts,
@@ -278,10 +359,12 @@ impl RouteModel {
     }
 }
 
-/// The facts of `net`: exact within [`INFO_BUDGET`], counts and formulas beyond.
-fn facts_of(net: &Network) -> Facts {
-    let cost = net.info_cost();
-    if cost <= INFO_BUDGET {
+/// The facts of `net`: exact when `allowed` (within [`INFO_BUDGET`], or confirmed),
+/// counts and formulas otherwise.
+fn facts_of(net: &Network, allowed: impl Fn(Estimate) -> bool) -> Facts {
+    let estimate = net.cost().info;
+    let cost = estimate.steps;
+    if allowed(estimate) {
         return Facts::Exact(net.info());
     }
     let formulas = net.formulas();
@@ -321,6 +404,7 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
                     <TopologyFields model=model />
                     <RouteFields model=model />
                 </section>
+                <CostGate model=model />
                 <ResultsPanel model=model />
             </div>
             <div class="column column-side">

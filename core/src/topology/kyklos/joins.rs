@@ -54,7 +54,7 @@ pub struct Join {
 
 /// §VII's Level Assignment Algorithm (find v), verbatim for base m, n levels.
 pub fn join_level(y_s: u64, m: u64, n: usize) -> usize {
-    let big_n = m.pow(n as u32);
+    let big_n = m.saturating_pow(u32::try_from(n).unwrap_or(u32::MAX)); // never wraps
     let mut y = y_s;
     let mut v = 1;
     if y == 0 {

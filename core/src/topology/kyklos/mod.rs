@@ -149,8 +149,9 @@ impl Kyklos {
                     key: "r".into(),
                     value: r,
                     allowed: format!(
-                        "the proposed shuffle needs n mod r = 0 (h = n/r levels per equi-slice); n = {n} has divisors {}",
-                        (1..=n).filter(|d| n % d == 0).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                        "the proposed shuffle needs n mod r = 0 (h = n/r levels per equi-slice); the divisors of n = {n} up to {MAX_R} are {}",
+                        // Only r's range: listing every divisor of a huge n would hang.
+                        (1..=n.min(MAX_R)).filter(|d| n % d == 0).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
                     ),
                 });
             }

@@ -1,0 +1,140 @@
+//! Size guards: what a computation on a [`Network`] will cost, estimated from its
+//! parameters and closed forms before anything is built, and the budgets callers compare
+//! it with. docs/limits.md lists every limit and why it was chosen.
+
+use serde::Serialize;
+
+use crate::network::Network;
+use crate::topology::{Node, Topology};
+
+/// Estimated work and peak memory of one computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Estimate {
+    /// Elementary steps (a node visited, a link followed).
+    pub steps: u64,
+    /// Peak bytes allocated.
+    pub bytes: u64,
+}
+
+impl Estimate {
+    /// Whether it stays within `budget` in both steps and bytes.
+    pub fn within(&self, budget: Budget) -> bool {
+        self.steps <= budget.steps && self.bytes <= budget.bytes
+    }
+
+    /// The larger of the two in each coordinate.
+    pub fn max(self, other: Estimate) -> Estimate {
+        Estimate {
+            steps: self.steps.max(other.steps),
+            bytes: self.bytes.max(other.bytes),
+        }
+    }
+}
+
+/// How much a caller lets a computation take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Budget {
+    /// At most this many steps.
+    pub steps: u64,
+    /// At most this many bytes.
+    pub bytes: u64,
+}
+
+/// What a web page computes without asking: a breadth-first search of a few million
+/// nodes, well under a second, and a small fraction of a tab's memory.
+pub const PAGE_BUDGET: Budget = Budget {
+    steps: 1 << 24,
+    bytes: 256 << 20,
+};
+
+/// What a page computes even when the user confirms: beyond this a wasm32 tab (4 GiB of
+/// address space, usually much less granted) would run out of memory, so the page refuses
+/// and points to the native CLI.
+pub const CONFIRM_LIMIT: Budget = Budget {
+    steps: 1 << 36,
+    bytes: 1 << 30,
+};
+
+/// Bytes per node of a breadth-first search: the distance array and the queue (`u32`s).
+const BFS_BYTES_PER_NODE: u64 = 8;
+/// Bytes per node of the path-count walk: a hash-map entry holding a big integer.
+const COUNT_BYTES_PER_NODE: u64 = 64;
+
+/// The size of a network and what its computations are estimated to cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Cost {
+    /// Nodes N (terminals and forwarding nodes).
+    pub nodes: u64,
+    /// Terminals.
+    pub terminals: u64,
+    /// Undirected links.
+    pub links: u64,
+    /// Ordered pairs of distinct terminals (what the distance distribution covers).
+    pub pairs: u64,
+    /// [`Network::info`]: the distance distribution, degrees and formulas.
+    pub info: Estimate,
+    /// One route under any strategy between any pair, without closed forms: a
+    /// breadth-first search and a path-count walk over (at most) every node.
+    pub route: Estimate,
+}
+
+impl Network {
+    /// The network's size and estimated costs, from its parameters and closed forms: no
+    /// per-node array is built (families give `link_count` in closed form).
+    pub fn cost(&self) -> Cost {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let terminals = t.terminal_count() as u64;
+        let links = t.link_count();
+        let walk = nodes.saturating_add(links.saturating_mul(2));
+        let info = Estimate {
+            steps: self.info_cost(),
+            bytes: if t.vertex_transitive() && t.distance_counts_from(0).is_some() {
+                0
+            } else {
+                nodes.saturating_mul(BFS_BYTES_PER_NODE)
+            },
+        };
+        let route = Estimate {
+            steps: walk.saturating_mul(2),
+            bytes: nodes.saturating_mul(BFS_BYTES_PER_NODE + COUNT_BYTES_PER_NODE),
+        };
+        Cost {
+            nodes,
+            terminals,
+            links,
+            pairs: terminals.saturating_mul(terminals.saturating_sub(1)),
+            info,
+            route,
+        }
+    }
+
+    /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit:
+    /// small where the family has closed forms for the distance and the path count (no
+    /// walk over the network), else [`Cost::route`]. An unknown strategy costs nothing
+    /// (it fails at once).
+    pub fn route_cost(&self, strategy: &str, src: Node, dst: Node, limit: usize) -> Estimate {
+        let t: &dyn Topology = self.topology();
+        let Ok(routing) = self.routing(strategy) else {
+            return Estimate { steps: 1, bytes: 0 };
+        };
+        let closed = match t.distance(src, dst) {
+            Some(d) => routing.path_count(src, dst).is_some().then_some(d),
+            None => None,
+        };
+        match closed {
+            Some(d) => {
+                let mut buf = Vec::new();
+                t.neighbours(src, &mut buf);
+                let per_path = (u64::from(d) + 1).saturating_mul(buf.len() as u64 + 1);
+                Estimate {
+                    steps: per_path.saturating_mul(limit as u64),
+                    bytes: per_path
+                        .saturating_mul(limit as u64)
+                        .saturating_mul(std::mem::size_of::<Node>() as u64),
+                }
+            }
+            None => self.cost().route,
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import { icn } from '../fixtures/cli';
+import { expect, test } from '../fixtures/explorer';
+
+// Flow: a network whose exact metrics exceed the page's budget. The page shows the estimated
+// cost and a Compute button (and the exact counts meanwhile); nothing is computed before the
+// click; after it, the numbers equal the CLI's. Far beyond a tab's memory, there is no button.
+
+function info(spec: string): { nodes: number; links: number; diameter: number } {
+  return JSON.parse(icn('info', spec)) as { nodes: number; links: number; diameter: number };
+}
+
+test('over the budget: the estimate first, exact metrics after Compute', async ({ page, explorer }) => {
+  // 2048 L-nodes, one binary tree: not vertex-transitive, so 2048 breadth-first searches of
+  // 4095 nodes and 4094 links, 2048 · 12283 ≈ 2.5 · 10^7 steps (over the 2^24 budget).
+  const spec = 'kyklos1:m=2,r=1,n=11';
+  const cli = info(spec);
+  await explorer.goto(`./?view=route&t=${encodeURIComponent(spec)}&from=0&to=2047`);
+  const gate = page.getByTestId('cost-gate');
+  await expect(gate).toBeVisible();
+  await expect(page.getByTestId('cost-nodes')).toHaveText(String(cli.nodes));
+  await expect(page.getByTestId('cost-estimates')).toContainText('exact metrics');
+  await expect(page.getByTestId('cost-estimates')).toContainText('steps');
+  await expect(explorer.infoNodes).toHaveText(String(cli.nodes));
+  await expect(explorer.infoLinks).toHaveText(String(cli.links));
+  await expect(explorer.infoDiameter).toHaveCount(0); // not computed before confirming
+  // The route itself is within the budget and shows at once.
+  await expect(explorer.distance).toHaveText(/^\d+$/);
+
+  await page.getByTestId('cost-compute').click();
+  await expect(gate).toHaveCount(0);
+  await expect(explorer.infoDiameter).toHaveText(String(cli.diameter), { timeout: 30_000 });
+
+  // Another network asks again.
+  await explorer.param('n').fill('12');
+  await expect(gate).toBeVisible();
+});
+
+test('beyond what a tab can hold: counts, the estimate, and no Compute button', async ({ page, explorer }) => {
+  // 2^28 L-nodes and two trees: 805,306,366 nodes; a route without closed forms would need
+  // a breadth-first search and a path-count walk over all of them (tens of GB).
+  const spec = 'kyklos2:m=2,r=2,n=28,shuffle=proposed';
+  await explorer.goto(`./?view=route&t=${encodeURIComponent(spec)}&s=d2`);
+  await expect(page.getByTestId('cost-gate')).toBeVisible();
+  await expect(page.getByTestId('cost-nodes')).toHaveText(String(2 ** 28 + 2 * (2 ** 28 - 1)));
+  await expect(page.getByTestId('cost-refused')).toBeVisible();
+  await expect(page.getByTestId('cost-compute')).toHaveCount(0);
+  await expect(page.getByTestId('cost-estimates')).toContainText('path count');
+  await expect(explorer.distance).toHaveCount(0);
+  await expect(explorer.infoNodes).toHaveText(String(2 ** 28 + 2 * (2 ** 28 - 1)));
+  // Smaller parameters bring everything back.
+  await explorer.param('n').fill('6');
+  await expect(page.getByTestId('cost-gate')).toHaveCount(0);
+  await expect(explorer.distance).toHaveText(/^\d+$/);
+});
