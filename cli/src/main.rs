@@ -239,6 +239,8 @@ const TABLES: &[&str] = &[
     "d2-density",
     "d3-subnetwork",
     "d3-cutset",
+    "d3-example",
+    "d3-schedules",
     "hypercycle-formulas",
     "lens-counts",
 ];

@@ -139,7 +139,7 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\nd3-subnetwork\nd3-cutset\nhypercycle-formulas\nlens-counts\n"
+            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\nd3-subnetwork\nd3-cutset\nd3-example\nd3-schedules\nhypercycle-formulas\nlens-counts\n"
         )
     );
 }

@@ -144,6 +144,18 @@ pub const ITEMS: &[Item] = &[
     },
     Item {
         paper: "dragonfly",
+        name: "d3-example",
+        title: "§2: the swap wiring example (4,5,3,(4)) → (2,3,5,(2)) in D3(6,M)",
+        build: crate::topology::d3::paper::table_example,
+    },
+    Item {
+        paper: "dragonfly",
+        name: "d3-schedules",
+        title: "§9, Theorems 4-7: collectives' rounds, delays and conflicts",
+        build: crate::topology::d3::paper::table_schedules,
+    },
+    Item {
+        paper: "dragonfly",
         name: "d3-subnetwork",
         title: "§4, Theorem 1: port tables of D3(4,M) and D3(5,M) inside D3(9,M)",
         build: crate::topology::d3::subnet::table_subnetworks,

@@ -81,3 +81,20 @@ fn kyklos_examples_come_out_as_printed() {
         .collect();
     assert_eq!(differs, vec!["source node in the heading"]);
 }
+
+#[test]
+fn dragonfly_items_match_or_explain_every_claim() {
+    let e = audited("d3-example");
+    assert_eq!((e.matched, e.explained, e.unexplained), (4, 0, 0));
+    let s = audited("d3-schedules");
+    assert_eq!(s.unexplained, 0);
+    // Theorem 7 (all-to-all, M = 4): KM² rounds, KM delays, no conflict, as claimed.
+    for c in s
+        .table
+        .cells
+        .iter()
+        .filter(|c| c.group.starts_with("D3(3,4) Theorem 7"))
+    {
+        assert_eq!(c.verdict, Verdict::Match, "{} {}", c.group, c.row);
+    }
+}
