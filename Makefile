@@ -30,7 +30,7 @@ E2E_ARGS ?=
 
 step = @printf '\n==> %s\n' '$(1)'
 
-.PHONY: help setup setup-build serve dist test e2e clean distclean fuzz fuzz-smoke \
+.PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-compare fuzz fuzz-smoke \
         fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
 
 help:
@@ -42,6 +42,8 @@ help:
 	@echo 'make dist       release build into dist/; PUBLIC_URL=/sub/path/ for sub-path hosting'
 	@echo 'make fuzz       the long fuzzing campaign (FUZZ_SECONDS=600 per target): executions, findings'
 	@echo 'make e2e        only the Playwright suite, on an existing dist/ and target/debug/icn'
+	@echo 'make bench      criterion benchmarks of the engine (native profile)'
+	@echo 'make bench-compare  icn vs networkx and python-igraph (PyPI) -> docs/benchmarks-compare.md'
 	@echo 'make clean      remove dist/, test output, screenshots and cargo target/'
 	@echo 'make distclean  clean, and remove e2e/node_modules'
 
@@ -127,6 +129,23 @@ e2e-run:
 
 # Just the Playwright part, assuming dist/ and target/debug/icn are built.
 e2e: e2e-run
+
+# Criterion benchmarks of core's hot paths, built with the native profile (opt-level 3; the
+# release profile is tuned for the wasm bundle's size).
+bench:
+	$(call step,cargo bench: icn-core (criterion, native profile))
+	cargo bench -p icn-core --profile native
+
+# icn against networkx and python-igraph (from PyPI, in a virtualenv under target/) on the
+# same graphs: the three distance distributions must agree; times and ratios are written
+# to docs/benchmarks-compare.md (docs/benchmarks.md explains them).
+BENCH_VENV := target/bench-venv
+bench-compare:
+	$(call step,bench-compare: icn vs networkx vs igraph)
+	test -x $(BENCH_VENV)/bin/python || python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet --disable-pip-version-check networkx python-igraph
+	cargo build --profile native -p icn-cli
+	$(BENCH_VENV)/bin/python scripts/bench_compare.py target/native/icn docs/benchmarks-compare.md
 
 clean:
 	$(call step,clean)

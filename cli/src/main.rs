@@ -10,7 +10,7 @@ mod papers;
 use clap::{Parser, Subcommand, ValueEnum};
 use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
 use icn_core::topology::lens::{self, PathChoice};
-use icn_core::{Network, Node, Topology, FAMILIES};
+use icn_core::{Budget, Estimate, Network, Node, Topology, FAMILIES};
 use serde_json::{json, Value};
 
 #[derive(Parser, Debug)]
@@ -22,6 +22,31 @@ use serde_json::{json, Value};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Compute even when the estimated cost exceeds what icn does without asking
+    /// (2^38 steps or 8 GiB; docs/limits.md).
+    #[arg(long, global = true)]
+    force: bool,
+}
+
+/// What `icn` computes without `--force`: a few minutes of one core and 8 GiB. The
+/// estimates come from the parameters (`Network::cost`), before anything is built.
+const CLI_BUDGET: Budget = Budget {
+    steps: 1 << 38,
+    bytes: 8 << 30,
+};
+
+/// Refuses a computation whose estimate exceeds [`CLI_BUDGET`], unless forced.
+fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure> {
+    if force || estimate.within(CLI_BUDGET) {
+        return Ok(());
+    }
+    Err(Failure(format!(
+        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); pass --force to compute anyway",
+        estimate.steps as f64,
+        estimate.bytes >> 20,
+        CLI_BUDGET.steps as f64,
+        CLI_BUDGET.bytes >> 20,
+    )))
 }
 
 #[derive(Subcommand, Debug)]
@@ -261,12 +286,14 @@ const LOAD_MAX_N: u64 = 10;
 const D2_DENSITY_MAX_N: u64 = 20;
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    let force = cli.force;
     match cli.command {
         Command::Families => {
             writeln!(out, "{}", serde_json::to_string_pretty(FAMILIES)?)?;
         }
         Command::Info { spec } => {
             let net = network(&spec)?;
+            guard("icn info", net.cost().info, force)?;
             writeln!(out, "{}", serde_json::to_string_pretty(&net.info())?)?;
         }
         Command::Route {
@@ -293,6 +320,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 )));
             }
             let name = strategy_name(&net, &strategy);
+            guard("this route", net.route_cost(name, a, b, limit), force)?;
             let route = net.route(name, a, b, limit)?;
             let paths: Vec<Vec<String>> = route
                 .paths
@@ -360,6 +388,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let net = network(&spec)?;
             let name = strategy_name(&net, &strategy);
             let routing = net.routing(name)?;
+            let cost = net.cost();
+            guard("the distance distribution", cost.info, force)?;
             let dd = net.distance_distribution();
             if format == Format::Csv {
                 writeln!(out, "distance,ordered_pairs")?;
@@ -369,7 +399,31 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 return Ok(());
             }
             let n = net.topology().node_count();
-            let loads = if n <= LOAD_NODE_LIMIT {
+            // One pass over the routing's DAG per destination; one destination in all when
+            // the routing is translation-invariant on a vertex-transitive network.
+            let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
+            let symmetric = net.topology().vertex_transitive() && routing.translation_invariant();
+            let loads_cost = Estimate {
+                steps: if symmetric {
+                    walk
+                } else {
+                    walk.saturating_mul(cost.terminals)
+                },
+                bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
+            };
+            let skipped = if n > LOAD_NODE_LIMIT {
+                Some(format!(
+                    "loads need O(N) memory; skipped above {LOAD_NODE_LIMIT} nodes"
+                ))
+            } else if !force && !loads_cost.within(CLI_BUDGET) {
+                Some(format!(
+                    "loads would take about {:.1e} steps; skipped (pass --force to compute them)",
+                    loads_cost.steps as f64
+                ))
+            } else {
+                None
+            };
+            let loads = if skipped.is_none() {
                 json!(load_summary(net.topology(), routing.as_ref()))
             } else {
                 Value::Null
@@ -382,8 +436,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 "diameter": dd.diameter(),
                 "average_distance": dd.average(),
                 "loads": loads,
-                "loads_skipped": (n > LOAD_NODE_LIMIT).then(|| format!(
-                    "loads need O(N) memory; skipped above {LOAD_NODE_LIMIT} nodes")),
+                "loads_skipped": skipped,
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }

@@ -557,3 +557,28 @@ fn d3_schedule_all_to_all() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+#[test]
+fn too_costly_computations_are_refused_before_they_start() {
+    // 14·3^14 processors and as many busses: all-pairs BFS would take ~10^16 steps.
+    let (code, out, err) = icn(&["info", "lens:p=4,q=4,n=14"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("pass --force"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    // Listing 10^11 paths of a 31-cube.
+    let zeros = "0".repeat(31);
+    let ones = "1".repeat(31);
+    let (code, _, err) = icn(&[
+        "route",
+        "hypercube:n=31",
+        &zeros,
+        &ones,
+        "--limit",
+        "100000000000",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("this route would take about"), "{err}");
+    // Closed forms cost nothing: a 30-cube's facts come at once.
+    let v = json(&["info", "hypercube:n=30"]);
+    assert_eq!(v["diameter"], 30);
+}

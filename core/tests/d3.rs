@@ -910,3 +910,27 @@ fn theorem8_permutations() {
         .permutation_schedule(&twice, DelayRule::Paper, false)
         .is_err());
 }
+
+/// The per-source closed form behind `distance_distribution` equals a breadth-first
+/// search from every router (diagonal and not) of every instance of the sweep.
+#[test]
+fn d3_distance_counts_from_every_source_equal_bfs() {
+    for &(k, m) in SWEEP {
+        let net: Network = format!("d3:k={k},m={m}").parse().expect("spec");
+        let t = net.topology();
+        for s in 0..t.node_count() {
+            let mut want = vec![0u64; 4];
+            for d in icn_core::metrics::bfs(t, s) {
+                want[d as usize] += 1;
+            }
+            while want.len() > 1 && want[want.len() - 1] == 0 {
+                want.pop();
+            }
+            let mut got = t.distance_counts_from(s).expect("closed form");
+            while got.len() > 1 && got[got.len() - 1] == 0 {
+                got.pop();
+            }
+            assert_eq!(got, want, "D3({k},{m}) from {}", t.format_node(s));
+        }
+    }
+}

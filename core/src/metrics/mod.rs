@@ -130,8 +130,9 @@ impl DistanceDistribution {
 /// The distance distribution over all ordered pairs of terminals.
 ///
 /// # Complexity
-/// The family's closed form where it has one (times N by symmetry); else O(N + E) for a
-/// vertex-transitive topology (one source, times N), O(N·(N + E)) otherwise.
+/// The family's closed form where it has one (times N by symmetry, or summed over the
+/// sources when every node is a terminal); else O(N + E) for a vertex-transitive topology
+/// (one source, times N), O(N·(N + E)) otherwise.
 pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDistribution {
     let mut dd = DistanceDistribution {
         counts: vec![0],
@@ -146,8 +147,13 @@ pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDist
         dd.add_source(&bfs(topology, 0), n as u64);
     } else {
         let terminals = topology.terminal_count();
+        // Per-source closed forms count every node, so they serve when all are terminals.
+        let closed = terminals == n;
         for s in 0..terminals {
-            dd.add_source(&bfs(topology, s)[..terminals], 1);
+            match closed.then(|| topology.distance_counts_from(s)).flatten() {
+                Some(counts) => dd.add_counts(&counts, 1),
+                None => dd.add_source(&bfs(topology, s)[..terminals], 1),
+            }
         }
     }
     dd

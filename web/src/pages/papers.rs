@@ -163,7 +163,13 @@ fn JobPanel(
         JobState::Running { done, total, label } => view! {
             <div class="job-progress" role="status" data-testid="job-progress">
                 <progress max=total.max(1) value=done aria-label="Progress"></progress>
-                <span>{format!("{done} of {total}: {label}")}</span>
+                <span>
+                    {if total == 0 {
+                        format!("Starting: {label}…")
+                    } else {
+                        format!("{done} of {total} tables: {label}")
+                    }}
+                </span>
                 <button type="button" data-testid="job-cancel" on:click=move |_| compute::cancel(set_state)>
                     "Cancel"
                 </button>

@@ -356,4 +356,27 @@ impl Topology for D3 {
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(self.router_distance(self.router(a), self.router(b)))
     }
+
+    /// From [`D3::router_distance`]: a router with d ≠ p has M − 1 + K routers at
+    /// distance 1 and 2KM − K − 2 at distance 2; a diagonal one (d = p) M + K − 2 and
+    /// 2KM − 2K − M + 1; the rest are at distance 3 (checked against BFS in the tests).
+    fn distance_counts_from(&self, src: Node) -> Option<Vec<u64>> {
+        let (k, m) = (i128::from(self.k), i128::from(self.m));
+        let n = k * m * m;
+        let (one, two) = if self.is_diagonal(self.router(src)) {
+            (m + k - 2, 2 * k * m - 2 * k - m + 1)
+        } else {
+            (m - 1 + k, 2 * k * m - k - 2)
+        };
+        let three = n - 1 - one - two;
+        if [one, two, three].iter().any(|&c| c < 0) {
+            return None;
+        }
+        let mut counts = vec![1, one as u64, two as u64, three as u64];
+        // As long as the eccentricity: no trailing zeros (D3(K, 1) has diameter 1).
+        while counts.len() > 1 && counts[counts.len() - 1] == 0 {
+            counts.pop();
+        }
+        Some(counts)
+    }
 }
