@@ -22,6 +22,7 @@
 
 pub mod conflict;
 pub mod header;
+pub mod layout;
 pub mod routing;
 pub mod schedule;
 pub mod subnet;
