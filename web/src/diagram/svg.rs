@@ -188,7 +188,7 @@ pub fn DiagramSvg(
     let wide = l.width > 700.0
         && matches!(
             l.arrangement,
-            Arrangement::Trees { .. } | Arrangement::Stages { .. }
+            Arrangement::Trees { .. } | Arrangement::Stages { .. } | Arrangement::Cabinets { .. }
         );
     let class = if wide {
         format!("{class} wide")
