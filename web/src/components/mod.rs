@@ -1,6 +1,7 @@
 //! The views' pieces (the route explorer's, then the walkthrough's `walk_*`). Each reads [`crate::pages::RouteModel`] memos and displays
 //! them; none computes anything about networks.
 
+mod d3_panel;
 mod diagram_panel;
 mod field_error;
 mod info_panel;
@@ -13,6 +14,7 @@ mod walk_diagram;
 mod walk_fields;
 mod walk_player;
 
+pub use d3_panel::D3Panel;
 pub use diagram_panel::DiagramPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;

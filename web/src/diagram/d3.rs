@@ -20,7 +20,7 @@
 
 use std::f64::consts::PI;
 
-use icn_core::topology::d3::{PortKind, D3};
+use icn_core::topology::d3::{PortKind, Router, D3};
 use icn_core::topology::mdf::Mdf;
 use icn_core::Topology;
 
@@ -125,7 +125,6 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
         });
     }
     for l in &wiring.global {
-        debug_assert_eq!(l.kind, PortKind::Global);
         let (a, b) = (nodes[l.a], nodes[l.b]);
         let chord = a.to(b);
         let len = chord.norm().max(1e-9);
@@ -150,7 +149,12 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
         show_labels: z.labels,
         class: "router",
     }];
-    Layout::fitted(
+    let tips = labels
+        .iter()
+        .enumerate()
+        .map(|(v, l)| port_tip(net, v, l))
+        .collect();
+    let mut layout = Layout::fitted(
         nodes,
         labels,
         styles,
@@ -162,7 +166,22 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
             columns: cols,
         },
         hh.max(5.0),
-    )
+    );
+    layout.tips = tips;
+    layout
+}
+
+/// A router's tooltip: its address, then one line per port (from core's [`D3::ports`]).
+fn port_tip(net: &D3, v: usize, label: &str) -> String {
+    let mut tip = label.to_string();
+    for q in net.ports(net.router(v)) {
+        let kind = q.kind.name();
+        tip.push_str(&format!(
+            "\n{kind} port {} → {} (its port {})",
+            q.port, q.peer, q.arrives_on
+        ));
+    }
+    tip
 }
 
 /// The drawing of MDF(K, M) (see the module documentation).
@@ -234,6 +253,151 @@ pub fn mdf(net: &Mdf) -> Layout {
     )
 }
 
+/// Most target routers (K·M) the global-wiring view draws.
+pub const MAX_RIBBON_ROUTERS: u32 = 96;
+
+/// A router pill of the global-wiring view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pill {
+    /// Centre.
+    pub at: Point,
+    /// Its address.
+    pub label: String,
+}
+
+/// One global link of the chosen drawer, coloured by its port g.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ribbon {
+    /// The port g at the drawer's router (the cabinet offset).
+    pub g: u32,
+    /// The port it arrives on, −g mod K.
+    pub back: u32,
+    /// Index of the source pill.
+    pub from: usize,
+    /// Index of the target pill in its cabinet's list.
+    pub to: (usize, usize),
+    /// Its shape.
+    pub curve: Curve,
+}
+
+/// A cabinet box on the right of the global-wiring view: the routers the drawer reaches
+/// there, one per drawer of that cabinet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CabinetBox {
+    /// The cabinet offset g (cabinet c + g).
+    pub g: u32,
+    /// The cabinet number.
+    pub cabinet: u32,
+    /// Top-left corner and size.
+    pub corner: Point,
+    /// Width and height.
+    pub size: Point,
+    /// The routers `(c + g, p, d)`, p = 0 … M − 1.
+    pub routers: Vec<Pill>,
+}
+
+/// The paper's "global communications from drawer (c, d) to cabinets 0, 1, …": the drawer's
+/// routers in a column on the left, one box per cabinet on the right, ribbon g joining
+/// `(c, d, p)` to `(c + g, p, d)` (port g out, port −g in).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ribbons {
+    /// viewBox width.
+    pub width: f64,
+    /// viewBox height.
+    pub height: f64,
+    /// Half width and half height of a pill.
+    pub pill: Point,
+    /// Font size.
+    pub font: f64,
+    /// The drawer's routers `(c, d, p)`.
+    pub source: Vec<Pill>,
+    /// The cabinets, g = 0 … K − 1.
+    pub cabinets: Vec<CabinetBox>,
+    /// Every global link of the drawer once (the diagonal's port 0 is no link).
+    pub ribbons: Vec<Ribbon>,
+}
+
+/// The global-wiring view of drawer `(c, d)`; `None` when K·M is over
+/// [`MAX_RIBBON_ROUTERS`] or `(c, d)` is not a drawer.
+pub fn ribbons(net: &D3, c: u32, d: u32) -> Option<Ribbons> {
+    let (k, m) = (net.k(), net.m());
+    if c >= k || d >= m || u64::from(k) * u64::from(m) > u64::from(MAX_RIBBON_ROUTERS) {
+        return None;
+    }
+    let font = 9.0;
+    let len = net.format_node(net.node_count() - 1).chars().count() as f64;
+    let pill = Point::new(0.6 * font * len / 2.0 + 4.0, font / 2.0 + 3.5);
+    let row = 2.0 * pill.y + 8.0;
+    let (pad, head, box_gap) = (8.0, 16.0, 12.0);
+    let right = 2.0 * pill.x + 220.0;
+    // Wide enough for its title, "cabinet 12 · g = 11" (about 5.5 units a glyph).
+    let box_w = (2.0 * pill.x + 16.0).max(112.0);
+    let mut cabinets = Vec::new();
+    let mut y = pad;
+    for g in 0..k {
+        let height = head + f64::from(m) * row + 4.0;
+        let corner = Point::new(pad + right - pill.x - 8.0, y);
+        let routers = (0..m)
+            .map(|p| Pill {
+                at: Point::new(pad + right, y + head + (f64::from(p) + 0.5) * row),
+                label: Router {
+                    c: (c + g) % k,
+                    d: p,
+                    p: d,
+                }
+                .to_string(),
+            })
+            .collect();
+        cabinets.push(CabinetBox {
+            g,
+            cabinet: (c + g) % k,
+            corner,
+            size: Point::new(box_w, height),
+            routers,
+        });
+        y += height + box_gap;
+    }
+    let height = (y - box_gap + pad).ceil();
+    let top = (height - f64::from(m) * row) / 2.0;
+    let source: Vec<Pill> = (0..m)
+        .map(|p| Pill {
+            at: Point::new(pad + pill.x, top + (f64::from(p) + 0.5) * row),
+            label: Router { c, d, p }.to_string(),
+        })
+        .collect();
+    let mut ribbons = Vec::new();
+    for (p, s) in source.iter().enumerate() {
+        let r = Router { c, d, p: p as u32 };
+        for port in net.ports(r) {
+            if port.kind != PortKind::Global {
+                continue;
+            }
+            let t = &cabinets[port.port as usize].routers[port.peer.d as usize];
+            let (a, b) = (
+                s.at.plus(Point::new(pill.x, 0.0), 1.0),
+                t.at.plus(Point::new(-pill.x, 0.0), 1.0),
+            );
+            let dx = (b.x - a.x) * 0.45;
+            ribbons.push(Ribbon {
+                g: port.port,
+                back: port.arrives_on,
+                from: p,
+                to: (port.port as usize, port.peer.d as usize),
+                curve: Curve::Cubic(a, Point::new(a.x + dx, a.y), Point::new(b.x - dx, b.y), b),
+            });
+        }
+    }
+    Some(Ribbons {
+        width: (pad + right - pill.x - 8.0 + box_w + pad).ceil(),
+        height,
+        pill,
+        font,
+        source,
+        cabinets,
+        ribbons,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::layout::{draw, Drawing};
@@ -291,6 +455,14 @@ mod tests {
         assert!(pos(&l, "(2,0,0)").x > pos(&l, "(1,0,3)").x);
         assert!(l.style(0).show_labels);
         assert!(l.describe().contains("3 cabinets"));
+        // The tooltip lists the ports: (0,0,1) global port 2 → (2,1,0), arriving on port 1.
+        let v = l.labels.iter().position(|a| a == "(0,0,1)").unwrap();
+        assert!(
+            l.tips[v].contains("global port 2 → (2,1,0) (its port 1)"),
+            "{}",
+            l.tips[v]
+        );
+        assert_eq!(l.tips[v].lines().count(), 1 + 3 + 3);
     }
 
     #[wasm_bindgen_test]
@@ -307,6 +479,54 @@ mod tests {
                 columns: 3
             }
         );
+    }
+
+    #[wasm_bindgen_test]
+    fn drawer_0_0_ribbons_follow_the_swap_rule() {
+        // The paper's "global communications from drawer (0,0) to cabinets 0, 1 & 2" in
+        // D3(3,4): router (0,0,p) on port g reaches (g,p,0) on port −g.
+        let Network::D3(net) = "d3:k=3,m=4".parse::<Network>().unwrap() else {
+            panic!()
+        };
+        let r = ribbons(&net, 0, 0).unwrap();
+        assert_eq!(r.cabinets.len(), 3);
+        assert_eq!(r.ribbons.len(), 3 * 4 - 1); // (0,0,0) port 0 is a self-loop
+        for rb in &r.ribbons {
+            let from = &r.source[rb.from].label;
+            let to = &r.cabinets[rb.to.0].routers[rb.to.1].label;
+            let p = rb.from;
+            assert_eq!(from, &format!("(0,0,{p})"));
+            assert_eq!(to, &format!("({},{p},0)", rb.g));
+            assert_eq!(rb.back, (3 - rb.g) % 3);
+            assert!(rb.curve.start().x < rb.curve.end().x);
+        }
+        // Everything inside the viewBox, pills of a column apart.
+        let pills = r
+            .source
+            .iter()
+            .chain(r.cabinets.iter().flat_map(|b| &b.routers));
+        for p in pills {
+            assert!(
+                p.at.x - r.pill.x >= 0.0 && p.at.x + r.pill.x <= r.width,
+                "{p:?}"
+            );
+            assert!(
+                p.at.y - r.pill.y >= 0.0 && p.at.y + r.pill.y <= r.height,
+                "{p:?}"
+            );
+            assert!(0.6 * r.font * p.label.len() as f64 <= 2.0 * r.pill.x);
+        }
+        for b in &r.cabinets {
+            assert!(b.corner.y + b.size.y <= r.height && b.corner.x + b.size.x <= r.width);
+            for w in b.routers.windows(2) {
+                assert!(w[1].at.y - w[0].at.y >= 2.0 * r.pill.y + 2.0);
+            }
+        }
+        // Another drawer: (1,2) in D3(3,4) reaches (1+g, p, 2).
+        let r = ribbons(&net, 1, 2).unwrap();
+        assert_eq!(r.cabinets[2].cabinet, 0);
+        assert_eq!(r.cabinets[2].routers[3].label, "(0,3,2)");
+        assert!(ribbons(&net, 3, 0).is_none());
     }
 
     #[wasm_bindgen_test]

@@ -190,6 +190,8 @@ pub struct Layout {
     pub edges: Vec<Edge>,
     /// How the nodes are arranged.
     pub arrangement: Arrangement,
+    /// Longer node tooltips (e.g. a router's ports), indexed by node; empty for the label.
+    pub tips: Vec<String>,
     /// (smaller, larger) node -> index into `edges`.
     index: HashMap<(Node, Node), usize>,
 }
@@ -380,6 +382,7 @@ impl Layout {
             labels,
             edges,
             arrangement,
+            tips: Vec::new(),
             index,
         }
     }

@@ -155,7 +155,7 @@ pub fn DiagramSvg(
                         }
                     }
                 >
-                    <title>{label.clone()}</title>
+                    <title>{l.tips.get(v).unwrap_or(label).clone()}</title>
                     {outline}
                     {text}
                 </g>

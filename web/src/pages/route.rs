@@ -12,7 +12,7 @@ use icn_core::{
 use leptos::prelude::*;
 
 use crate::components::{
-    DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, TopologyFields,
+    D3Panel, DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, TopologyFields,
 };
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
@@ -310,6 +310,7 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
             <div class="column column-side">
                 <DiagramPanel model=model />
                 <PathList model=model />
+                <D3Panel model=model />
                 <InfoPanel model=model />
             </div>
         </section>

@@ -57,6 +57,16 @@ pub struct Wiring {
     pub global: Vec<Link>,
 }
 
+impl PortKind {
+    /// `"local"` or `"global"`, as JSON and the web tables spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PortKind::Local => "local",
+            PortKind::Global => "global",
+        }
+    }
+}
+
 impl D3 {
     /// The ports of router `r` in order: local ports 1..M, then global ports 0..K
     /// (global port 0 of a diagonal router is left out: it leads back to `r`).

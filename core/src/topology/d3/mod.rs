@@ -33,6 +33,7 @@ use crate::topology::{Node, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};
+pub use layout::{Link, Port, Wiring};
 pub use routing::D3Routing;
 
 /// A router's coordinates `(c, d, p)`.
