@@ -53,7 +53,8 @@ pub fn D3Panel(model: RouteModel) -> impl IntoView {
             _ => None,
         })
     });
-    move || data.get().map(|f| card(&f))
+    // A stable element keeps the card in its place in the column (display: contents).
+    view! { <div class="d3-slot">{move || data.get().map(|f| card(&f))}</div> }
 }
 
 fn card(f: &D3Facts) -> impl IntoView {
