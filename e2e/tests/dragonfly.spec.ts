@@ -68,3 +68,25 @@ test('clicking a D3 router sets To, and the header follows', async ({ explorer }
   const cli = JSON.parse(icn('route', spec, '(0,0,1)', '(1,2,0)', '--header')) as { header: { header: string } };
   await expect(explorer.page.getByTestId('d3-header-vector')).toHaveText(cli.header.header);
 });
+
+test("the global wiring of drawer (0,0) in D3(3,4) follows the ribbon rule", async ({ explorer }) => {
+  await explorer.gotoState({ t: 'd3:k=3,m=4', from: '(0,0,2)', to: '(1,1,1)' });
+  const ribbons = explorer.page.getByTestId('d3-ribbons').getByTestId('d3-ribbon');
+  // K·M global ports of the drawer, less the diagonal (0,0,0)'s port 0 (a self-loop).
+  await expect(ribbons).toHaveCount(3 * 4 - 1);
+  for (let g = 0; g < 3; g++) {
+    const ofG = explorer.page.locator(`[data-testid="d3-ribbon"][data-g="${g}"]`);
+    await expect(ofG).toHaveCount(g === 0 ? 3 : 4);
+    // (0,0,p) on port g reaches (g,p,0) on port −g: check router p = 3.
+    await expect(ofG.locator('title').filter({ hasText: '(0,0,3) ' })).toHaveText(
+      `(0,0,3) global port ${g} → (${g},3,0), its port ${(3 - g) % 3}`,
+    );
+  }
+});
+
+test('a D3 over the drawing limits shows the numbers instead', async ({ explorer }) => {
+  // D3(9,8): 576 routers, more than the 512 drawn.
+  await explorer.gotoState({ t: 'd3:k=9,m=8', from: '(0,0,0)', to: '(8,7,7)' });
+  await expect(explorer.diagramTooLarge).toContainText('576 nodes');
+  await expect(explorer.distance).toHaveText('3');
+});
