@@ -26,6 +26,12 @@ const COLLECTIVES: &[(&str, &str)] = &[
     ("all-to-all", "all-to-all (Theorem 7)"),
 ];
 
+/// The delay rules offered: value, title.
+const RULES: &[(&str, &str)] = &[
+    ("paper", "the paper's algorithm"),
+    ("greedy", "greedy: earliest without conflict"),
+];
+
 /// Messages of the broadcast offered here (`icn schedule`'s default `--count`).
 const BROADCASTS: u32 = 4;
 
@@ -148,58 +154,19 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
 
     let fields = move || {
         let f = form.get();
-        let options = COLLECTIVES
-            .iter()
-            .map(|&(value, title)| {
-                view! { <option value=value selected=f.collective == value>{title}</option> }
-            })
-            .collect_view();
         view! {
-            <div class="field">
-                <label for="schedule-spec">"Network (d3:k=…,m=…)"</label>
-                <input
-                    id="schedule-spec"
-                    data-testid="schedule-spec"
-                    type="text"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=f.spec.clone()
-                    on:change=move |ev| set(|s, v| s.spec = v, event_target_value(&ev))
-                />
-            </div>
-            <div class="field">
-                <label for="schedule-collective">"Collective"</label>
-                <select
-                    id="schedule-collective"
-                    data-testid="schedule-collective"
-                    on:change=move |ev| set(|s, v| s.collective = v, event_target_value(&ev))
-                >
-                    {options}
-                </select>
-            </div>
-            <div class="field">
-                <label for="schedule-root">"Source or sink"</label>
-                <input
-                    id="schedule-root"
-                    data-testid="schedule-root"
-                    type="text"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=f.root.clone()
-                    on:change=move |ev| set(|s, v| s.root = v, event_target_value(&ev))
-                />
-            </div>
-            <div class="field">
-                <label for="schedule-rule">"Delays"</label>
-                <select
-                    id="schedule-rule"
-                    data-testid="schedule-rule"
-                    on:change=move |ev| set(|s, v| s.rule = v, event_target_value(&ev))
-                >
-                    <option value="paper" selected=f.rule == "paper">"the paper's algorithm"</option>
-                    <option value="greedy" selected=f.rule == "greedy">"greedy: earliest without conflict"</option>
-                </select>
-            </div>
+            {text_field("schedule-spec", "Network (d3:k=…,m=…)", f.spec, move |v| {
+                set(|s, v| s.spec = v, v)
+            })}
+            {select_field("schedule-collective", "Collective", COLLECTIVES, f.collective, move |v| {
+                set(|s, v| s.collective = v, v)
+            })}
+            {text_field("schedule-root", "Source or sink", f.root, move |v| {
+                set(|s, v| s.root = v, v)
+            })}
+            {select_field("schedule-rule", "Delays", RULES, f.rule, move |v| {
+                set(|s, v| s.rule = v, v)
+            })}
         }
     };
 
@@ -297,6 +264,51 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
                 </section>
             </div>
         </section>
+    }
+}
+
+/// A labelled text input; `on_change` gets the committed value.
+fn text_field(
+    id: &'static str,
+    label: &'static str,
+    value: String,
+    on_change: impl Fn(String) + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input
+                id=id
+                data-testid=id
+                type="text"
+                autocomplete="off"
+                spellcheck="false"
+                prop:value=value
+                on:change=move |ev| on_change(event_target_value(&ev))
+            />
+        </div>
+    }
+}
+
+/// A labelled select of `options` (value, title); `on_change` gets the chosen value.
+fn select_field(
+    id: &'static str,
+    label: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    selected: String,
+    on_change: impl Fn(String) + 'static,
+) -> impl IntoView {
+    let options = options
+        .iter()
+        .map(|&(value, title)| view! { <option value=value selected=selected == value>{title}</option> })
+        .collect_view();
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <select id=id data-testid=id on:change=move |ev| on_change(event_target_value(&ev))>
+                {options}
+            </select>
+        </div>
     }
 }
 
