@@ -5,7 +5,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
-use crate::pages::{JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, UnknownView};
+use crate::pages::{
+    JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, UnknownView,
+};
 use crate::url::{View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
@@ -32,6 +34,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Walk) => view! { <LensWalkthrough nav=nav /> }.into_any(),
         ViewChoice::Known(View::Join) => view! { <JoinExplorer nav=nav /> }.into_any(),
         ViewChoice::Known(View::Papers) => view! { <PapersView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Schedule) => view! { <ScheduleView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     view! {

@@ -25,11 +25,19 @@ pub enum View {
     Join,
     /// Every reproduced table of the five papers, printed beside computed.
     Papers,
+    /// A D3 collective played step by step (`?view=schedule`).
+    Schedule,
 }
 
 impl View {
     /// Every view, in menu order; the first is the default.
-    pub const ALL: &'static [View] = &[View::Route, View::Walk, View::Join, View::Papers];
+    pub const ALL: &'static [View] = &[
+        View::Route,
+        View::Walk,
+        View::Join,
+        View::Schedule,
+        View::Papers,
+    ];
 
     /// The value of `view=` in the query.
     pub fn slug(self) -> &'static str {
@@ -38,6 +46,7 @@ impl View {
             View::Walk => "walk",
             View::Join => "join",
             View::Papers => "papers",
+            View::Schedule => "schedule",
         }
     }
 
@@ -48,6 +57,7 @@ impl View {
             View::Walk => "Lens walkthrough",
             View::Join => "KYKLOS joins",
             View::Papers => "Papers",
+            View::Schedule => "D3 schedules",
         }
     }
 
@@ -109,6 +119,8 @@ pub struct AppState {
     pub join: JoinForm,
     /// The Papers view's choice (`?view=papers&paper=ID`).
     pub papers: PapersForm,
+    /// The D3 schedule view's fields.
+    pub schedule: ScheduleForm,
 }
 
 /// The Papers view's state: which paper (an id of `icn_core::papers::PAPERS`, kept as
@@ -254,6 +266,48 @@ impl WalkForm {
     }
 }
 
+/// The D3 schedule view's fields, as typed
+/// (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleForm {
+    /// The topology spec (a `d3:` one).
+    pub spec: String,
+    /// `one-to-all`, `all-to-one`, `broadcast` or `all-to-all`.
+    pub collective: String,
+    /// The source or sink.
+    pub root: String,
+    /// `paper` or `greedy`.
+    pub rule: String,
+    /// The step shown, from 1; a value that is not a number reads as 1.
+    pub step: u32,
+}
+
+impl ScheduleForm {
+    fn from_query(q: &Query) -> ScheduleForm {
+        let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        ScheduleForm {
+            spec: get("t", "d3:k=3,m=4"),
+            collective: get("c", "one-to-all"),
+            root: get("root", "(0,0,1)"),
+            rule: get("rule", "paper"),
+            step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(1),
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        Query(vec![
+            ("view".into(), View::Schedule.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("c".into(), self.collective.clone()),
+            ("root".into(), self.root.clone()),
+            ("rule".into(), self.rule.clone()),
+            ("step".into(), self.step.to_string()),
+        ])
+        .encode()
+    }
+}
+
 impl AppState {
     /// Reads a query string (with or without the leading `?`). Never fails: missing values
     /// take defaults, invalid ones are kept for the page to report.
@@ -278,6 +332,11 @@ impl AppState {
                 _ => JoinForm::from_query(&Query::default()),
             },
             papers: PapersForm::from_query(&q),
+            // `t` and `step` are the walkthrough's too.
+            schedule: match view {
+                ViewChoice::Known(View::Schedule) => ScheduleForm::from_query(&q),
+                _ => ScheduleForm::from_query(&Query::default()),
+            },
             view,
         }
     }
@@ -289,6 +348,7 @@ impl AppState {
             ViewChoice::Known(View::Walk) => self.walk.to_query(),
             ViewChoice::Known(View::Join) => self.join.to_query(),
             ViewChoice::Known(View::Papers) => self.papers.to_query(),
+            ViewChoice::Known(View::Schedule) => self.schedule.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -679,6 +739,7 @@ mod tests {
                     walk: WalkForm::from_query(&Query::default()),
                     join: JoinForm::from_query(&Query::default()),
                     papers: PapersForm::from_query(&Query::default()),
+                    schedule: ScheduleForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -695,6 +756,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[wasm_bindgen_test]
+    fn schedule_state_round_trips_and_defaults_to_one_to_all_on_d3_3_4() {
+        let s = AppState::from_query("view=schedule");
+        assert_eq!(s.view, ViewChoice::Known(View::Schedule));
+        assert_eq!(
+            (s.schedule.spec.as_str(), s.schedule.collective.as_str()),
+            ("d3:k=3,m=4", "one-to-all")
+        );
+        let q = "view=schedule&t=d3:k=2,m=3&c=all-to-all&root=(1,2,0)&rule=greedy&step=5";
+        let s = AppState::from_query(q);
+        assert_eq!(s.schedule.root, "(1,2,0)");
+        assert_eq!(s.schedule.step, 5);
+        assert_eq!(AppState::from_query(&s.to_query()), s);
+        // The walkthrough's `t` and `step` stay the walkthrough's.
+        assert_eq!(
+            AppState::from_query("view=walk&t=d3:k=2,m=3").schedule.spec,
+            "d3:k=3,m=4"
+        );
     }
 
     #[wasm_bindgen_test]

@@ -132,6 +132,9 @@ fn Legend(arrangement: Arrangement) -> impl IntoView {
             ("completion", "completion link"),
         ],
         Arrangement::Stages { .. } => &[("proc", "processor"), ("bus", "bus")],
+        Arrangement::Cabinets { .. } | Arrangement::Groups { .. } => {
+            &[("local", "local link"), ("global", "global link")]
+        }
         _ => &[],
     };
     let shapes = shapes

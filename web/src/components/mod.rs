@@ -3,6 +3,7 @@
 //! them; none computes anything about networks.
 
 mod cost_gate;
+mod d3_panel;
 mod diagram_panel;
 mod field_error;
 mod info_panel;
@@ -25,6 +26,7 @@ mod walk_fields;
 mod walk_player;
 
 pub use cost_gate::CostGate;
+pub use d3_panel::D3Panel;
 pub use diagram_panel::DiagramPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;

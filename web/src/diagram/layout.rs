@@ -147,6 +147,22 @@ pub enum Arrangement {
         /// Whether completion links are drawn.
         completed: bool,
     },
+    /// A Swapped Dragonfly: cabinet panels of drawer rows.
+    Cabinets {
+        /// Cabinets K.
+        cabinets: u32,
+        /// Drawers per cabinet and routers per drawer, M.
+        drawers: u32,
+        /// Cabinet panels per row of the drawing.
+        columns: u32,
+    },
+    /// A maximal Dragonfly: groups on a circle.
+    Groups {
+        /// Groups KM + 1.
+        groups: usize,
+        /// Routers per group M.
+        routers: u32,
+    },
 }
 
 /// A complete drawing: node centres, labels, links, and the viewBox they fit in.
@@ -174,6 +190,8 @@ pub struct Layout {
     pub edges: Vec<Edge>,
     /// How the nodes are arranged.
     pub arrangement: Arrangement,
+    /// Longer node tooltips (e.g. a router's ports), indexed by node; empty for the label.
+    pub tips: Vec<String>,
     /// (smaller, larger) node -> index into `edges`.
     index: HashMap<(Node, Node), usize>,
 }
@@ -210,6 +228,8 @@ pub fn draw(net: &Network) -> Drawing {
         Network::Hypercycle(h) => Drawing::Layout(Arc::new(hypercycle(h))),
         Network::Kyklos(k) => Drawing::Layout(Arc::new(super::kyklos::kyklos(k))),
         Network::Lens(l) => Drawing::Layout(Arc::new(super::lens::lens(l))),
+        Network::D3(d) => Drawing::Layout(Arc::new(super::d3::d3(d))),
+        Network::Mdf(d) => Drawing::Layout(Arc::new(super::d3::mdf(d))),
         #[allow(unreachable_patterns)] // Network is non_exhaustive: new families come later.
         _ => Drawing::Unsupported,
     }
@@ -275,6 +295,22 @@ impl Layout {
                 } else {
                     ""
                 }
+            ),
+            Arrangement::Cabinets {
+                cabinets,
+                drawers,
+                columns,
+            } => format!(
+                "{cabinets} cabinets as panels, {columns} per row, in order; in each cabinet \
+                 {drawers} drawers as rows, top to bottom, of {drawers} routers (c,d,p) left to \
+                 right. Local links join the routers of a drawer (neighbours straight, others \
+                 arcs above the row); global links (c,d,p) to (c+a,p,d) are faint arcs between \
+                 cabinets, or across a panel's diagonal when a = 0."
+            ),
+            Arrangement::Groups { groups, routers } => format!(
+                "{groups} groups on a circle, clockwise from the top; each group's {routers} \
+                 routers (g,r) on a small circle, joined by local links; one global link joins \
+                 every two groups."
             ),
         }
     }
@@ -346,6 +382,7 @@ impl Layout {
             labels,
             edges,
             arrangement,
+            tips: Vec::new(),
             index,
         }
     }

@@ -167,7 +167,7 @@ pub fn DiagramSvg(
                         }
                     }
                 >
-                    <title>{label.clone()}</title>
+                    <title>{l.tips.get(v).unwrap_or(label).clone()}</title>
                     {outline}
                     {text}
                 </g>
@@ -200,7 +200,7 @@ pub fn DiagramSvg(
     let wide = l.width > 700.0
         && matches!(
             l.arrangement,
-            Arrangement::Trees { .. } | Arrangement::Stages { .. }
+            Arrangement::Trees { .. } | Arrangement::Stages { .. } | Arrangement::Cabinets { .. }
         );
     let class = if wide {
         format!("{class} wide")

@@ -5,6 +5,7 @@ mod join;
 mod papers;
 mod route;
 mod route_kyklos;
+mod schedule;
 mod unknown;
 mod walk;
 
@@ -14,5 +15,6 @@ pub use route::{
     ClickMode, DimRow, Facts, Gate, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET,
 };
 pub use route_kyklos::{sub, BitBlock, BitRow, Comparison, KyklosPanels, Mark};
+pub use schedule::ScheduleView;
 pub use unknown::UnknownView;
 pub use walk::{Analysis, LensWalkthrough, LoadsView, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

@@ -13,8 +13,8 @@ use leptos::prelude::*;
 
 use super::route_kyklos::KyklosPanels;
 use crate::components::{
-    CostGate, DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields, RoutingStrings,
-    StrategyCompare, TopologyFields,
+    CostGate, D3Panel, DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields,
+    RoutingStrings, StrategyCompare, TopologyFields,
 };
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
@@ -412,6 +412,7 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
                 {compare}
                 {strings}
                 <PathList model=model />
+                <D3Panel model=model />
                 <InfoPanel model=model />
             </div>
         </section>

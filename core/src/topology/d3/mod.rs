@@ -22,6 +22,7 @@
 
 pub mod conflict;
 pub mod header;
+pub mod layout;
 pub mod paper;
 pub mod routing;
 pub mod schedule;
@@ -33,6 +34,7 @@ use crate::topology::{Node, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};
+pub use layout::{Link, Port, Wiring};
 pub use routing::D3Routing;
 
 /// A router's coordinates `(c, d, p)`.

@@ -1,0 +1,47 @@
+import { icn } from '../fixtures/cli';
+import { expect, test } from '../fixtures/explorer';
+
+// Flow: a D3 collective played step by step (?view=schedule): totals equal `icn schedule`,
+// and each step lights exactly the channels `icn schedule` lists for it.
+
+interface CliSchedule {
+  rounds: number;
+  delays: number;
+  steps: number;
+  conflicts: number;
+  deliveries: number;
+  claim: { rounds: number; delays: number; conflicts: number };
+  occupancy: { step: number; channels: unknown[] }[];
+}
+
+test('one-to-all from (0,0,1) on D3(3,4) plays as icn schedule computes it', async ({ page }) => {
+  const [spec, root] = ['d3:k=3,m=4', '(0,0,1)'];
+  const cli = JSON.parse(icn('schedule', spec, 'one-to-all', '--root', root)) as CliSchedule;
+  const query = new URLSearchParams({ view: 'schedule', t: spec, c: 'one-to-all', root, rule: 'paper' });
+  await page.goto(`./?${query.toString()}`);
+  await expect(page.getByTestId('view-schedule')).toBeVisible();
+  const id = (t: string) => page.getByTestId(t);
+  await expect(id('schedule-rounds')).toHaveText(String(cli.rounds));
+  await expect(id('schedule-claim-rounds')).toHaveText(String(cli.claim.rounds));
+  await expect(id('schedule-delays')).toHaveText(String(cli.delays));
+  await expect(id('schedule-conflicts')).toHaveText(String(cli.conflicts));
+  await expect(id('schedule-steps')).toHaveText(String(cli.steps));
+  await expect(id('schedule-deliveries')).toHaveText(String(cli.deliveries));
+  // Theorem 5: K·M = 12 rounds, no delays, no conflicts.
+  expect([cli.rounds, cli.claim.rounds, cli.conflicts]).toEqual([12, 12, 0]);
+
+  const lit = id('diagram').locator('g.dag path');
+  for (const k of [1, 2, 3]) {
+    await expect(id('schedule-step')).toHaveText(`step ${k} of ${cli.steps}`);
+    const channels = cli.occupancy.find((u) => u.step === k)?.channels.length ?? 0;
+    await expect(id('schedule-channels')).toHaveText(String(channels));
+    await expect(lit).toHaveCount(channels);
+    await id('schedule-next').click();
+  }
+  await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('4');
+});
+
+test('a network that is not a D3 is reported at the field', async ({ page }) => {
+  await page.goto('./?view=schedule&t=mdf:k=2,m=3&c=one-to-all&root=(0,0)');
+  await expect(page.getByTestId('schedule-error')).toContainText('Swapped Dragonfly');
+});

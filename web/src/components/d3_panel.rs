@@ -1,0 +1,248 @@
+//! The Swapped Dragonfly's own card in the route explorer: the source-vector header
+//! `(3; γ, π, δ)` from From to To and its evolution 3 → 0 hop by hop (what the lgl route
+//! follows, as `icn route d3:… --header` prints it), and the ports of the From router.
+//! Everything comes from core ([`D3::header_trace`], [`D3::ports`]).
+
+use icn_core::topology::d3::{HeaderTrace, Port, D3};
+use icn_core::{AddressError, Network, Node};
+
+use crate::diagram::geometry::Point;
+use leptos::prelude::*;
+
+use crate::diagram::d3::{ribbons, Ribbons};
+use crate::pages::RouteModel;
+
+/// What the card shows, once the network is a D3 and From is valid.
+#[derive(Debug, Clone, PartialEq)]
+struct D3Facts {
+    /// The From router, printed.
+    from: String,
+    /// Its ports.
+    ports: Vec<Port>,
+    /// The header to To, once To is valid.
+    trace: Option<HeaderTrace>,
+    /// The global wiring of From's drawer, when small enough to draw.
+    ribbons: Option<Ribbons>,
+    /// From's drawer `(c,d)`, printed.
+    drawer: String,
+}
+
+fn valid(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
+    m.with(|r| r.as_ref().and_then(|r| r.as_ref().ok().copied()))
+}
+
+fn facts(d: &D3, from: Node, to: Option<Node>) -> D3Facts {
+    let r = d.router(from);
+    D3Facts {
+        from: r.to_string(),
+        ports: d.ports(r),
+        trace: to.map(|t| d.header_trace(from, t)),
+        ribbons: ribbons(d, r.c, r.d),
+        drawer: format!("({},{})", r.c, r.d),
+    }
+}
+
+/// The card; nothing for other families.
+#[component]
+pub fn D3Panel(model: RouteModel) -> impl IntoView {
+    let data = Memo::new(move |_| {
+        let from = valid(model.from)?;
+        let to = valid(model.to);
+        model.network.with(|n| match n {
+            Ok(Network::D3(d)) => Some(facts(d, from, to)),
+            _ => None,
+        })
+    });
+    // A stable element keeps the card in its place in the column (display: contents).
+    view! { <div class="d3-slot">{move || data.get().map(|f| card(&f))}</div> }
+}
+
+fn card(f: &D3Facts) -> impl IntoView {
+    let header = f.trace.as_ref().map(header_table);
+    let ports = f
+        .ports
+        .iter()
+        .map(|q| {
+            let kind = q.kind.name();
+            view! {
+                <tr data-testid="d3-port" data-kind=kind data-port=q.port.to_string()>
+                    <td>{kind}</td>
+                    <td class="num">{q.port}</td>
+                    <td data-testid="d3-port-peer"><code>{q.peer.to_string()}</code></td>
+                    <td class="num">{q.arrives_on}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="card d3" data-testid="d3-card" aria-labelledby="d3-title">
+            <h2 id="d3-title">"Swapped Dragonfly"</h2>
+            {header}
+            {wiring(f)}
+            <table class="d3-ports" data-testid="d3-ports">
+                <caption>
+                    "Ports of " <code data-testid="d3-ports-router">{f.from.clone()}</code>
+                    " (From): local port π leads to (c, d, p + π), global port a to (c + a, p, d)"
+                </caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Kind"</th>
+                        <th scope="col" class="num">"Port"</th>
+                        <th scope="col">"Peer"</th>
+                        <th scope="col" class="num">"Arrives on"</th>
+                    </tr>
+                </thead>
+                <tbody>{ports}</tbody>
+            </table>
+        </section>
+    }
+}
+
+fn header_table(t: &HeaderTrace) -> impl IntoView {
+    let v = t.vector;
+    let rows = t
+        .routers
+        .iter()
+        .enumerate()
+        .map(|(i, router)| {
+            let counter = 3 - i;
+            let step = match t.hops.get(i) {
+                Some(h) if h.moves => format!("{} port {} → {}", h.kind.name(), h.port, h.to),
+                Some(h) => format!("{} port {}: holds", h.kind.name(), h.port),
+                None => "arrived".to_string(),
+            };
+            view! {
+                <tr data-testid="d3-header-row">
+                    <td class="num">{i}</td>
+                    <td data-testid="d3-hop-router"><code>{router.clone()}</code></td>
+                    <td data-testid="d3-hop-header">
+                        <code>{format!("({counter}; {}, {}, {})", v.gamma, v.pi, v.delta)}</code>
+                    </td>
+                    <td>{step}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="d3-header" data-testid="d3-header">
+            <caption>
+                "Source-vector header " <code data-testid="d3-header-vector">{t.header.clone()}</code>
+                " from " <code>{t.from.clone()}</code> " to " <code>{t.to.clone()}</code>
+                ": local δ, global γ, local π; the counter counts down to 0. The lgl route takes these steps ("
+                {t.moving_hops} " that move)."
+            </caption>
+            <thead>
+                <tr>
+                    <th scope="col" class="num">"Hop"</th>
+                    <th scope="col">"Router"</th>
+                    <th scope="col">"Header"</th>
+                    <th scope="col">"Next step"</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
+
+fn num(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// The paper's "global communications from drawer (c,d) to cabinets 0, 1, …".
+fn wiring(f: &D3Facts) -> impl IntoView {
+    let Some(r) = f.ribbons.as_ref() else {
+        return view! {
+            <p class="help" data-testid="d3-ribbons-too-large">
+                "Too many cabinets and drawers to draw the global wiring of drawer "
+                {f.drawer.clone()} "; the port table below lists its links."
+            </p>
+        }
+        .into_any();
+    };
+    let pill = |at: Point, label: &str, class: &'static str| {
+        view! {
+            <g class=class>
+                <rect
+                    x=num(at.x - r.pill.x)
+                    y=num(at.y - r.pill.y)
+                    width=num(2.0 * r.pill.x)
+                    height=num(2.0 * r.pill.y)
+                    rx="4"
+                ></rect>
+                <text x=num(at.x) y=num(at.y) font-size=num(r.font)>{label.to_string()}</text>
+            </g>
+        }
+    };
+    let boxes = r
+        .cabinets
+        .iter()
+        .map(|b| {
+            let routers = b
+                .routers
+                .iter()
+                .map(|p| pill(p.at, &p.label, "pill"))
+                .collect_view();
+            view! {
+                <g class=format!("cabinet-box g{}", b.g % 6)>
+                    <rect
+                        x=num(b.corner.x)
+                        y=num(b.corner.y)
+                        width=num(b.size.x)
+                        height=num(b.size.y)
+                        rx="6"
+                    ></rect>
+                    <text class="box-title" x=num(b.corner.x + 6.0) y=num(b.corner.y + 11.0)>
+                        {format!("cabinet {} · g = {}", b.cabinet, b.g)}
+                    </text>
+                    {routers}
+                </g>
+            }
+        })
+        .collect_view();
+    let links = r
+        .ribbons
+        .iter()
+        .map(|rb| {
+            let from = &r.source[rb.from].label;
+            let to = &r.cabinets[rb.to.0].routers[rb.to.1].label;
+            view! {
+                <path
+                    data-testid="d3-ribbon"
+                    data-g=rb.g.to_string()
+                    class=format!("ribbon g{}", rb.g % 6)
+                    d=rb.curve.path_data()
+                >
+                    <title>{format!("{from} global port {} → {to}, its port {}", rb.g, rb.back)}</title>
+                </path>
+            }
+        })
+        .collect_view();
+    let source = r
+        .source
+        .iter()
+        .map(|p| pill(p.at, &p.label, "pill source"))
+        .collect_view();
+    view! {
+        <figure class="d3-wiring">
+            <figcaption>
+                "Global links of drawer " <code>{f.drawer.clone()}</code>
+                " (From's) to every cabinet: (c,d,p) on port g reaches (c+g,p,d) on port −g — \
+                 the ribbon (c,d,*,(g)) → (c+g,*,d,(−g)), one colour per g."
+            </figcaption>
+            <svg
+                data-testid="d3-ribbons"
+                class="ribbons"
+                viewBox=format!("0 0 {} {}", r.width, r.height)
+                width=num(r.width)
+                height=num(r.height)
+                role="img"
+                aria-label=format!("Global links of drawer {}", f.drawer)
+            >
+                {boxes}
+                <g class="ribbon-links">{links}</g>
+                {source}
+            </svg>
+        </figure>
+    }
+    .into_any()
+}

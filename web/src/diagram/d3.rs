@@ -1,0 +1,547 @@
+//! Where each router and link of a Swapped Dragonfly D3(K, M) or a maximal Dragonfly
+//! MDF(K, M) is drawn. Pure: no Leptos, no web-sys.
+//!
+//! D3, in the style of the paper's D3(3,4) wiring diagrams:
+//!
+//! ```text
+//!   cabinet 0                 cabinet 1                 cabinets side by side (K > 3:
+//!   (0,0,0)-(0,0,1)-(0,0,2)   (1,0,0)-(1,0,1)-…         a grid of ⌈√K⌉ columns)
+//!   (0,1,0)-(0,1,1)-(0,1,2)   (1,1,0)-…                 drawer d = row d of its cabinet;
+//!   (0,2,0)-…                                           local links: neighbours straight,
+//!                                                       skips arcs above the row
+//! ```
+//!
+//! Global (swap) links `(c,d,p) — (c+a,p,d)` are faint arcs between the routers; inside a
+//! cabinet (a = 0) they join the mirror images across the panel's diagonal. Core's
+//! [`D3::wiring`] lists the links.
+//!
+//! MDF: the KM + 1 groups on a circle, each group's M routers on a small circle around
+//! its place (local links are chords), global links straight across.
+
+use std::f64::consts::PI;
+
+use icn_core::topology::d3::{PortKind, Router, D3};
+use icn_core::topology::mdf::Mdf;
+use icn_core::Topology;
+
+use super::geometry::{Curve, Point};
+use super::layout::{legible, Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
+
+/// Space between the outlines of neighbouring routers in a drawer.
+const GAP: f64 = 10.0;
+/// Space between cabinet panels.
+const PANEL_GAP: f64 = 56.0;
+
+/// One way of sizing the D3 drawing: labelled pills, or small unlabelled circles.
+#[derive(Debug, Clone, Copy)]
+struct Sizing {
+    labels: bool,
+    font: f64,
+}
+
+/// The drawing of D3(K, M) (see the module documentation).
+pub fn d3(net: &D3) -> Layout {
+    let options = [
+        Sizing {
+            labels: true,
+            font: 9.0,
+        },
+        Sizing {
+            labels: false,
+            font: 9.0,
+        },
+    ];
+    let first = build_d3(net, options[0]);
+    if legible(options[0].font, first.width) {
+        first
+    } else {
+        build_d3(net, options[1])
+    }
+}
+
+/// Columns of the cabinet grid.
+fn columns(k: u32) -> u32 {
+    if k <= 3 {
+        k
+    } else {
+        (f64::from(k).sqrt().ceil()) as u32
+    }
+}
+
+fn build_d3(net: &D3, z: Sizing) -> Layout {
+    let (k, m) = (net.k(), net.m());
+    let total = net.node_count();
+    let labels: Vec<String> = (0..total).map(|v| net.format_node(v)).collect();
+    let len = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    let shape = if z.labels {
+        Shape::Rect {
+            hw: (0.6 * z.font * len as f64) / 2.0 + 4.0,
+            hh: z.font / 2.0 + 3.5,
+        }
+    } else {
+        Shape::Circle(5.0)
+    };
+    let (hw, hh) = shape.half_extent();
+    let sx = 2.0 * hw + GAP;
+    // Local skip s bows s·step above the row; the largest must clear the drawer above.
+    let step = if z.labels { 6.0 } else { 4.0 };
+    let max_bulge = step * f64::from(m.saturating_sub(2));
+    let sy = 2.0 * hh + max_bulge + GAP + 6.0;
+    let cols = columns(k);
+    let panel_w = f64::from(m) * sx;
+    let panel_h = f64::from(m) * sy;
+    let origin = |c: u32| {
+        Point::new(
+            f64::from(c % cols) * (panel_w + PANEL_GAP),
+            f64::from(c / cols) * (panel_h + PANEL_GAP),
+        )
+    };
+    let nodes: Vec<Point> = (0..total)
+        .map(|v| {
+            let r = net.router(v);
+            origin(r.c).plus(Point::new(f64::from(r.p) * sx, f64::from(r.d) * sy), 1.0)
+        })
+        .collect();
+
+    let wiring = net.wiring();
+    let mut edges = Vec::with_capacity(wiring.local.len() + wiring.global.len());
+    for l in &wiring.local {
+        let (a, b) = (nodes[l.a], nodes[l.b]);
+        let skip = (net.router(l.b).p - net.router(l.a).p) as f64;
+        let (kind, curve) = if skip <= 1.0 {
+            (EdgeKind::Near, Curve::Line(a, b))
+        } else {
+            let bulge = step * (skip - 1.0);
+            (
+                EdgeKind::Far,
+                Curve::arc(a, b, Point::new(0.0, -1.0), bulge, 0.25),
+            )
+        };
+        edges.push(Edge {
+            a: l.a,
+            b: l.b,
+            kind,
+            curve,
+        });
+    }
+    for l in &wiring.global {
+        let (a, b) = (nodes[l.a], nodes[l.b]);
+        let chord = a.to(b);
+        let len = chord.norm().max(1e-9);
+        // The left normal of a -> b: arcs between cabinets bow one way, consistently.
+        let normal = Point::new(chord.y / len, -chord.x / len);
+        let bulge = if net.router(l.a).c == net.router(l.b).c {
+            0.5 * hh + 4.0
+        } else {
+            0.08 * len
+        };
+        edges.push(Edge {
+            a: l.a,
+            b: l.b,
+            kind: EdgeKind::Block,
+            curve: Curve::arc(a, b, normal, bulge, 0.25),
+        });
+    }
+
+    let styles = vec![NodeStyle {
+        shape,
+        font_size: z.font,
+        show_labels: z.labels,
+        class: "router",
+    }];
+    let tips = labels
+        .iter()
+        .enumerate()
+        .map(|(v, l)| port_tip(net, v, l))
+        .collect();
+    let mut layout = Layout::fitted(
+        nodes,
+        labels,
+        styles,
+        vec![0; total],
+        edges,
+        Arrangement::Cabinets {
+            cabinets: k,
+            drawers: m,
+            columns: cols,
+        },
+        hh.max(5.0),
+    );
+    layout.tips = tips;
+    layout
+}
+
+/// A router's tooltip: its address, then one line per port (from core's [`D3::ports`]).
+fn port_tip(net: &D3, v: usize, label: &str) -> String {
+    let mut tip = label.to_string();
+    for q in net.ports(net.router(v)) {
+        let kind = q.kind.name();
+        tip.push_str(&format!(
+            "\n{kind} port {} → {} (its port {})",
+            q.port, q.peer, q.arrives_on
+        ));
+    }
+    tip
+}
+
+/// The drawing of MDF(K, M) (see the module documentation).
+pub fn mdf(net: &Mdf) -> Layout {
+    let (m, groups) = (net.m(), net.groups());
+    let total = net.node_count();
+    let labels: Vec<String> = (0..total).map(|v| net.format_node(v)).collect();
+    let len = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    let font = 9.0;
+    let radius = (0.6 * font * len as f64 / (2.0 * 0.92)).max(10.0);
+    // Box-separated neighbours on a circle need their centres √2 · (2r + 2) apart.
+    let clear = 2.0_f64.sqrt() * (2.0 * radius + 2.0) + 2.0;
+    let inner = if m == 1 {
+        0.0
+    } else {
+        clear / (2.0 * (PI / f64::from(m)).sin()).min(2.0)
+    };
+    let group_gap = 2.0 * inner + clear + 12.0;
+    let outer = if groups == 1 {
+        0.0
+    } else {
+        group_gap / (2.0 * (PI / f64::from(groups)).sin()).min(2.0)
+    };
+    let nodes: Vec<Point> = (0..total)
+        .map(|v| {
+            let (g, r) = net.coords(v);
+            let ga = 2.0 * PI * f64::from(g) / f64::from(groups) - PI / 2.0;
+            let centre = Point::new(outer * ga.cos(), outer * ga.sin());
+            let ra = ga + 2.0 * PI * f64::from(r) / f64::from(m);
+            centre.plus(Point::new(ra.cos(), ra.sin()), inner)
+        })
+        .collect();
+    let mut edges = Vec::new();
+    let mut buf = Vec::new();
+    for v in 0..total {
+        buf.clear();
+        net.neighbours(v, &mut buf);
+        for &w in buf.iter().filter(|&&w| w > v) {
+            let local = net.coords(v).0 == net.coords(w).0;
+            edges.push(Edge {
+                a: v,
+                b: w,
+                kind: if local {
+                    EdgeKind::Near
+                } else {
+                    EdgeKind::Block
+                },
+                curve: Curve::Line(nodes[v], nodes[w]),
+            });
+        }
+    }
+    let styles = vec![NodeStyle {
+        shape: Shape::Circle(radius),
+        font_size: font,
+        show_labels: true,
+        class: "router",
+    }];
+    Layout::fitted(
+        nodes,
+        labels,
+        styles,
+        vec![0; total],
+        edges,
+        Arrangement::Groups {
+            groups: groups as usize,
+            routers: m,
+        },
+        radius,
+    )
+}
+
+/// Most target routers (K·M) the global-wiring view draws.
+pub const MAX_RIBBON_ROUTERS: u32 = 96;
+
+/// A router pill of the global-wiring view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pill {
+    /// Centre.
+    pub at: Point,
+    /// Its address.
+    pub label: String,
+}
+
+/// One global link of the chosen drawer, coloured by its port g.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ribbon {
+    /// The port g at the drawer's router (the cabinet offset).
+    pub g: u32,
+    /// The port it arrives on, −g mod K.
+    pub back: u32,
+    /// Index of the source pill.
+    pub from: usize,
+    /// Index of the target pill in its cabinet's list.
+    pub to: (usize, usize),
+    /// Its shape.
+    pub curve: Curve,
+}
+
+/// A cabinet box on the right of the global-wiring view: the routers the drawer reaches
+/// there, one per drawer of that cabinet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CabinetBox {
+    /// The cabinet offset g (cabinet c + g).
+    pub g: u32,
+    /// The cabinet number.
+    pub cabinet: u32,
+    /// Top-left corner and size.
+    pub corner: Point,
+    /// Width and height.
+    pub size: Point,
+    /// The routers `(c + g, p, d)`, p = 0 … M − 1.
+    pub routers: Vec<Pill>,
+}
+
+/// The paper's "global communications from drawer (c, d) to cabinets 0, 1, …": the drawer's
+/// routers in a column on the left, one box per cabinet on the right, ribbon g joining
+/// `(c, d, p)` to `(c + g, p, d)` (port g out, port −g in).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ribbons {
+    /// viewBox width.
+    pub width: f64,
+    /// viewBox height.
+    pub height: f64,
+    /// Half width and half height of a pill.
+    pub pill: Point,
+    /// Font size.
+    pub font: f64,
+    /// The drawer's routers `(c, d, p)`.
+    pub source: Vec<Pill>,
+    /// The cabinets, g = 0 … K − 1.
+    pub cabinets: Vec<CabinetBox>,
+    /// Every global link of the drawer once (the diagonal's port 0 is no link).
+    pub ribbons: Vec<Ribbon>,
+}
+
+/// The global-wiring view of drawer `(c, d)`; `None` when K·M is over
+/// [`MAX_RIBBON_ROUTERS`] or `(c, d)` is not a drawer.
+pub fn ribbons(net: &D3, c: u32, d: u32) -> Option<Ribbons> {
+    let (k, m) = (net.k(), net.m());
+    if c >= k || d >= m || u64::from(k) * u64::from(m) > u64::from(MAX_RIBBON_ROUTERS) {
+        return None;
+    }
+    let font = 9.0;
+    let len = net.format_node(net.node_count() - 1).chars().count() as f64;
+    let pill = Point::new(0.6 * font * len / 2.0 + 4.0, font / 2.0 + 3.5);
+    let row = 2.0 * pill.y + 8.0;
+    let (pad, head, box_gap) = (8.0, 16.0, 12.0);
+    let right = 2.0 * pill.x + 220.0;
+    // Wide enough for its title, "cabinet 12 · g = 11" (about 5.5 units a glyph).
+    let box_w = (2.0 * pill.x + 16.0).max(112.0);
+    let mut cabinets = Vec::new();
+    let mut y = pad;
+    for g in 0..k {
+        let height = head + f64::from(m) * row + 4.0;
+        let corner = Point::new(pad + right - pill.x - 8.0, y);
+        let routers = (0..m)
+            .map(|p| Pill {
+                at: Point::new(pad + right, y + head + (f64::from(p) + 0.5) * row),
+                label: Router {
+                    c: (c + g) % k,
+                    d: p,
+                    p: d,
+                }
+                .to_string(),
+            })
+            .collect();
+        cabinets.push(CabinetBox {
+            g,
+            cabinet: (c + g) % k,
+            corner,
+            size: Point::new(box_w, height),
+            routers,
+        });
+        y += height + box_gap;
+    }
+    let height = (y - box_gap + pad).ceil();
+    let top = (height - f64::from(m) * row) / 2.0;
+    let source: Vec<Pill> = (0..m)
+        .map(|p| Pill {
+            at: Point::new(pad + pill.x, top + (f64::from(p) + 0.5) * row),
+            label: Router { c, d, p }.to_string(),
+        })
+        .collect();
+    let mut ribbons = Vec::new();
+    for (p, s) in source.iter().enumerate() {
+        let r = Router { c, d, p: p as u32 };
+        for port in net.ports(r) {
+            if port.kind != PortKind::Global {
+                continue;
+            }
+            let t = &cabinets[port.port as usize].routers[port.peer.d as usize];
+            let (a, b) = (
+                s.at.plus(Point::new(pill.x, 0.0), 1.0),
+                t.at.plus(Point::new(-pill.x, 0.0), 1.0),
+            );
+            let dx = (b.x - a.x) * 0.45;
+            ribbons.push(Ribbon {
+                g: port.port,
+                back: port.arrives_on,
+                from: p,
+                to: (port.port as usize, port.peer.d as usize),
+                curve: Curve::Cubic(a, Point::new(a.x + dx, a.y), Point::new(b.x - dx, b.y), b),
+            });
+        }
+    }
+    Some(Ribbons {
+        width: (pad + right - pill.x - 8.0 + box_w + pad).ceil(),
+        height,
+        pill,
+        font,
+        source,
+        cabinets,
+        ribbons,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::{draw, Drawing};
+    use super::super::testing::{check_layout, pos};
+    use super::*;
+    use icn_core::Network;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const SPECS: &[&str] = &[
+        "d3:k=3,m=4",
+        "d3:k=1,m=2",
+        "d3:k=2,m=2",
+        "d3:k=4,m=3",
+        "d3:k=3,m=1",
+        "d3:k=5,m=5",
+        "d3:k=2,m=8",
+        "mdf:k=2,m=3",
+        "mdf:k=1,m=2",
+        "mdf:k=3,m=4",
+        "mdf:k=2,m=1",
+    ];
+
+    fn layout(spec: &str) -> (Network, Layout) {
+        let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
+        match draw(&net) {
+            Drawing::Layout(l) => {
+                let l = (*l).clone();
+                (net, l)
+            }
+            other => panic!("{spec} is not drawn: {other:?}"),
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn every_router_and_link_fits_once_without_overlaps() {
+        for spec in SPECS {
+            let (net, l) = layout(spec);
+            check_layout(spec, &net, &l);
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn d3_3_4_is_three_cabinets_of_drawer_rows() {
+        let (_, l) = layout("d3:k=3,m=4");
+        // 72 local + 66 global links, as `icn info d3:k=3,m=4` counts 138.
+        let near = l.edges.iter().filter(|e| e.kind == EdgeKind::Near).count();
+        let far = l.edges.iter().filter(|e| e.kind == EdgeKind::Far).count();
+        let global = l.edges.iter().filter(|e| e.kind == EdgeKind::Block).count();
+        assert_eq!((near + far, global), (72, 66));
+        // A drawer is a row in router order; drawers stack down; cabinets go right.
+        let (a, b) = (pos(&l, "(0,0,0)"), pos(&l, "(0,0,3)"));
+        assert!((a.y - b.y).abs() < 1e-9 && b.x > a.x);
+        assert!(pos(&l, "(0,1,0)").y > a.y);
+        assert!(pos(&l, "(1,0,0)").x > b.x);
+        assert!(pos(&l, "(2,0,0)").x > pos(&l, "(1,0,3)").x);
+        assert!(l.style(0).show_labels);
+        assert!(l.describe().contains("3 cabinets"));
+        // The tooltip lists the ports: (0,0,1) global port 2 → (2,1,0), arriving on port 1.
+        let v = l.labels.iter().position(|a| a == "(0,0,1)").unwrap();
+        assert!(
+            l.tips[v].contains("global port 2 → (2,1,0) (its port 1)"),
+            "{}",
+            l.tips[v]
+        );
+        assert_eq!(l.tips[v].lines().count(), 1 + 3 + 3);
+    }
+
+    #[wasm_bindgen_test]
+    fn many_cabinets_wrap_into_a_grid_and_drop_labels_when_small() {
+        let (_, l) = layout("d3:k=5,m=5");
+        // ⌈√5⌉ = 3 columns: cabinet 3 starts the second row.
+        assert!(pos(&l, "(3,0,0)").y > pos(&l, "(0,4,0)").y);
+        assert!((pos(&l, "(3,0,0)").x - pos(&l, "(0,0,0)").x).abs() < 1e-9);
+        assert_eq!(
+            l.arrangement,
+            Arrangement::Cabinets {
+                cabinets: 5,
+                drawers: 5,
+                columns: 3
+            }
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn drawer_0_0_ribbons_follow_the_swap_rule() {
+        // The paper's "global communications from drawer (0,0) to cabinets 0, 1 & 2" in
+        // D3(3,4): router (0,0,p) on port g reaches (g,p,0) on port −g.
+        let Network::D3(net) = "d3:k=3,m=4".parse::<Network>().unwrap() else {
+            panic!()
+        };
+        let r = ribbons(&net, 0, 0).unwrap();
+        assert_eq!(r.cabinets.len(), 3);
+        assert_eq!(r.ribbons.len(), 3 * 4 - 1); // (0,0,0) port 0 is a self-loop
+        for rb in &r.ribbons {
+            let from = &r.source[rb.from].label;
+            let to = &r.cabinets[rb.to.0].routers[rb.to.1].label;
+            let p = rb.from;
+            assert_eq!(from, &format!("(0,0,{p})"));
+            assert_eq!(to, &format!("({},{p},0)", rb.g));
+            assert_eq!(rb.back, (3 - rb.g) % 3);
+            assert!(rb.curve.start().x < rb.curve.end().x);
+        }
+        // Everything inside the viewBox, pills of a column apart.
+        let pills = r
+            .source
+            .iter()
+            .chain(r.cabinets.iter().flat_map(|b| &b.routers));
+        for p in pills {
+            assert!(
+                p.at.x - r.pill.x >= 0.0 && p.at.x + r.pill.x <= r.width,
+                "{p:?}"
+            );
+            assert!(
+                p.at.y - r.pill.y >= 0.0 && p.at.y + r.pill.y <= r.height,
+                "{p:?}"
+            );
+            assert!(0.6 * r.font * p.label.len() as f64 <= 2.0 * r.pill.x);
+        }
+        for b in &r.cabinets {
+            assert!(b.corner.y + b.size.y <= r.height && b.corner.x + b.size.x <= r.width);
+            for w in b.routers.windows(2) {
+                assert!(w[1].at.y - w[0].at.y >= 2.0 * r.pill.y + 2.0);
+            }
+        }
+        // Another drawer: (1,2) in D3(3,4) reaches (1+g, p, 2).
+        let r = ribbons(&net, 1, 2).unwrap();
+        assert_eq!(r.cabinets[2].cabinet, 0);
+        assert_eq!(r.cabinets[2].routers[3].label, "(0,3,2)");
+        assert!(ribbons(&net, 3, 0).is_none());
+    }
+
+    #[wasm_bindgen_test]
+    fn mdf_groups_sit_on_a_circle() {
+        let (net, l) = layout("mdf:k=2,m=3");
+        let Network::Mdf(n) = &net else { panic!() };
+        assert_eq!(n.groups(), 7);
+        assert_eq!(
+            l.arrangement,
+            Arrangement::Groups {
+                groups: 7,
+                routers: 3
+            }
+        );
+        let global = l.edges.iter().filter(|e| e.kind == EdgeKind::Block).count();
+        assert_eq!(global, 7 * 6 / 2); // one link between every two groups
+    }
+}
