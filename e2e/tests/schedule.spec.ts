@@ -41,6 +41,21 @@ test('one-to-all from (0,0,1) on D3(3,4) plays as icn schedule computes it', asy
   await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('4');
 });
 
+test('all-to-all on D3(3,4) reports the rounds and delays of icn schedule and Theorem 7', async ({ page }) => {
+  const spec = 'd3:k=3,m=4';
+  const cli = JSON.parse(icn('schedule', spec, 'all-to-all', '--summary')) as CliSchedule;
+  const query = new URLSearchParams({ view: 'schedule', t: spec, c: 'all-to-all', rule: 'paper' });
+  await page.goto(`./?${query.toString()}`);
+  const id = (t: string) => page.getByTestId(t);
+  await expect(id('schedule-rounds')).toHaveText(String(cli.rounds));
+  await expect(id('schedule-delays')).toHaveText(String(cli.delays));
+  await expect(id('schedule-conflicts')).toHaveText(String(cli.conflicts));
+  await expect(id('schedule-claim-rounds')).toHaveText(String(cli.claim.rounds));
+  // Theorem 7: K·M² = 48 rounds with K·M = 12 intra-round delays, and no conflict.
+  expect([cli.rounds, cli.delays, cli.conflicts]).toEqual([48, 12, 0]);
+  expect([cli.claim.rounds, cli.claim.delays]).toEqual([48, 12]);
+});
+
 test('a network that is not a D3 is reported at the field', async ({ page }) => {
   await page.goto('./?view=schedule&t=mdf:k=2,m=3&c=one-to-all&root=(0,0)');
   await expect(page.getByTestId('schedule-error')).toContainText('Swapped Dragonfly');
