@@ -484,26 +484,28 @@ pub fn hypercycle_formulas() -> Result<PaperTable, String> {
     Ok(table.finish())
 }
 
+/// Finkel & Solomon's Figure 2g as printed: the class-1 path from 021.0212012 to
+/// 0110010.212, address by address, arbitrary digits as `?`.
+pub const LENS_FIGURE_2G: [&str; 11] = [
+    "021.0212012",
+    "02.?0212012",
+    "0.??0212012",
+    "01.?0212012",
+    "011.0212012",
+    "0110.212012",
+    "01100.12012",
+    "011001.2012",
+    "0110010.012",
+    "0110010?.12",
+    "0110010.212",
+];
+
 /// Finkel & Solomon's Figure 2 as cells: the class lengths, the minimal distance and the
 /// class-1 path of Figure 2g address by address.
 ///
 /// # Errors
 /// Never in practice.
 pub fn lens_figure2() -> Result<PaperTable, String> {
-    // Figure 2g as printed, arbitrary digits as `?`.
-    const FIGURE_2G: [&str; 11] = [
-        "021.0212012",
-        "02.?0212012",
-        "0.??0212012",
-        "01.?0212012",
-        "011.0212012",
-        "0110.212012",
-        "01100.12012",
-        "011001.2012",
-        "0110010.012",
-        "0110010?.12",
-        "0110010.212",
-    ];
     let f = figure2().map_err(|e| e.to_string())?;
     let r = &f.routing;
     let mut table = PaperTable::new(
@@ -539,7 +541,7 @@ pub fn lens_figure2() -> Result<PaperTable, String> {
         Some(f64::from(r.distance)),
         None,
     );
-    for (k, want) in FIGURE_2G.iter().enumerate() {
+    for (k, want) in LENS_FIGURE_2G.iter().enumerate() {
         let got = f.class1_path.get(k).map(String::as_str);
         table.cell(
             "Figure 2g",
