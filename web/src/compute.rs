@@ -179,8 +179,15 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
 }
 
 /// Terminates the worker and forgets its requests.
+///
+/// The worker's handlers are unset before their closures are dropped: a message the worker
+/// posted just before `terminate` may still be dispatched on the page, and must find no
+/// handler rather than a dropped closure (which would throw "closure invoked … after being
+/// dropped").
 fn stop(s: &mut Slot) {
     if let Some(w) = s.worker.take() {
+        w.set_onmessage(None);
+        w.set_onerror(None);
         w.terminate();
     }
     s.ready = false;
