@@ -644,6 +644,10 @@ impl Network {
             }
             return walk;
         }
+        // One breadth-first search from terminal 0 serves every terminal.
+        if t.terminal_transitive() {
+            return walk;
+        }
         // Per-source closed forms (the Swapped Dragonfly), summed over every node.
         if t.terminal_count() == t.node_count() && t.distance_counts_from(0).is_some() {
             return walk.saturating_add(n.saturating_mul(4));

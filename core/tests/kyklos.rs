@@ -1035,3 +1035,34 @@ fn join_loads_are_level() {
         }
     }
 }
+
+/// Processor symmetry (digit-wise translation is an automorphism): the distance
+/// distribution from processor 0 alone, times N, equals the sum over every processor's
+/// breadth-first search, for every kind of network.
+#[test]
+fn processor_symmetry_gives_the_all_sources_distribution() {
+    for net in small() {
+        let leaves = net.terminal_count();
+        let mut counts = vec![0u64; 1];
+        for s in 0..leaves {
+            for &d in &bfs(&net, s)[..leaves] {
+                let d = d as usize;
+                if counts.len() <= d {
+                    counts.resize(d + 1, 0);
+                }
+                counts[d] += u64::from(d > 0);
+            }
+        }
+        let dd = icn_core::metrics::distance_distribution(&net);
+        assert!(net.terminal_transitive());
+        assert_eq!(
+            dd.counts,
+            counts,
+            "m={} r={} n={}",
+            net.m(),
+            net.r(),
+            net.n()
+        );
+        assert_eq!(dd.unreachable, 0);
+    }
+}

@@ -227,7 +227,18 @@ fn cost_values() {
     assert_eq!(kc.nodes, nodes);
     assert_eq!(k.route_cost("d2", 0, 1, 64), kc.route);
     assert_eq!(kc.route.bytes, nodes * 72);
-    assert!(!kc.info.within(PAGE_BUDGET));
+    // Its L-nodes are all alike (processor symmetry): exact metrics are one breadth-first
+    // search from L-node 0, N + 2E steps, within the page's budget at a million L-nodes.
+    let links = 2 * ((1u64 << 20) - 2) + 2 * (1 << 20);
+    assert_eq!(kc.links, links);
+    assert_eq!(kc.info.steps, nodes + 2 * links);
+    assert!(kc.info.within(PAGE_BUDGET));
+    // The uncompleted lens has no such symmetry: one search per processor.
+    let lens: Network = "lens:p=3,q=3,n=8".parse().expect("spec");
+    let lc = lens.cost();
+    assert_eq!((lc.nodes, lc.terminals, lc.links), (4096, 2048, 5888));
+    assert_eq!(lc.info.steps, 2048 * (4096 + 2 * 5888));
+    assert!(!lc.info.within(PAGE_BUDGET));
 }
 
 /// Regressions found by fuzzing: each must fail fast with an error naming a parameter.

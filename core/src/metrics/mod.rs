@@ -131,8 +131,9 @@ impl DistanceDistribution {
 ///
 /// # Complexity
 /// The family's closed form where it has one (times N by symmetry, or summed over the
-/// sources when every node is a terminal); else O(N + E) for a vertex-transitive topology
-/// (one source, times N), O(N·(N + E)) otherwise.
+/// sources when every node is a terminal); else O(N + E) for a vertex-transitive or
+/// terminal-transitive topology (one source, times the terminal count), O(N·(N + E))
+/// otherwise.
 pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDistribution {
     let mut dd = DistanceDistribution {
         counts: vec![0],
@@ -145,6 +146,9 @@ pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDist
             return dd;
         }
         dd.add_source(&bfs(topology, 0), n as u64);
+    } else if topology.terminal_transitive() {
+        let terminals = topology.terminal_count();
+        dd.add_source(&bfs(topology, 0)[..terminals], terminals as u64);
     } else {
         let terminals = topology.terminal_count();
         // Per-source closed forms count every node, so they serve when all are terminals.

@@ -73,6 +73,15 @@ pub trait Topology {
         false
     }
 
+    /// Whether automorphisms act transitively on the terminals (every terminal sees the same
+    /// distances to the terminals, as processor 0 does). Distance distributions then need
+    /// the breadth-first search from terminal 0 only. Implied by
+    /// [`Topology::vertex_transitive`]; meant for networks whose forwarding nodes break
+    /// vertex transitivity (KYKLOS's IB-nodes).
+    fn terminal_transitive(&self) -> bool {
+        self.vertex_transitive()
+    }
+
     /// The orbit of the directed channel `u -> v` under the translation group:
     /// a dense index below [`Topology::channel_class_count`]. Every orbit has exactly
     /// N channels.

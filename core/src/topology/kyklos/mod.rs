@@ -580,6 +580,15 @@ impl Topology for Kyklos {
         address::parse(self, text)
     }
 
+    /// Digit-wise translation x ↦ x + c (each base-m digit mod m) is an automorphism: an
+    /// IB-node at level v of tree t is a class of leaves that agree on every digit but
+    /// z_t1 … z_tv, and translation maps such classes onto such classes, in every tree and
+    /// for every shuffle. It moves L-node 0 to any L-node c, so processor 0's distances
+    /// serve for all (the D2 paper's processor symmetry).
+    fn terminal_transitive(&self) -> bool {
+        true
+    }
+
     fn link_count(&self) -> u64 {
         // Every node but a root has one parent link per tree it belongs to.
         (self.r * (self.per_tree - 1) + self.r * self.leaves) as u64
