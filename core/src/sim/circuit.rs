@@ -399,9 +399,10 @@ fn validate(net: &Hypercycle, cfg: &SimConfig, average_distance: f64) -> Result<
 }
 
 impl<'a> CircuitSim<'a> {
-    /// Point `index` of a sweep: `policy` at offered `load`. Streams are derived from
-    /// (seed, load index) for arrivals — the same arrivals for every policy at a load —
-    /// and (seed, load index, policy) for the random choices.
+    /// One point: `policy` at offered `load`. Its random streams are derived from
+    /// (seed, load) for arrivals — the same arrivals for every policy at a load — and
+    /// (seed, load, policy) for the random choices, so a point's numbers do not depend
+    /// on which other points are simulated.
     ///
     /// # Errors
     /// As [`Sweep::new`].
@@ -410,7 +411,6 @@ impl<'a> CircuitSim<'a> {
         cfg: &SimConfig,
         policy: Policy,
         load: f64,
-        load_index: usize,
     ) -> Result<Self, SimError> {
         let d = distance_distribution(net).average();
         let one = SimConfig {
@@ -419,7 +419,7 @@ impl<'a> CircuitSim<'a> {
             ..cfg.clone()
         };
         validate(net, &one, d)?;
-        Ok(Self::build(net, cfg, policy, load, load_index, d))
+        Ok(Self::build(net, cfg, policy, load, d))
     }
 
     fn build(
@@ -427,7 +427,6 @@ impl<'a> CircuitSim<'a> {
         cfg: &SimConfig,
         policy: Policy,
         load: f64,
-        load_index: usize,
         average_distance: f64,
     ) -> Self {
         let n = net.node_count();
@@ -453,8 +452,8 @@ impl<'a> CircuitSim<'a> {
             free: Vec::new(),
             queue: BinaryHeap::new(),
             seq: 0,
-            arrivals: SplitMix64::stream(cfg.seed, 2 * load_index as u64),
-            choices: SplitMix64::stream(cfg.seed, (2 * load_index as u64 + 1) * 4 + policy_stream),
+            arrivals: SplitMix64::stream(cfg.seed, load.to_bits()),
+            choices: SplitMix64::stream(cfg.seed ^ (policy_stream + 1), load.to_bits()),
             rate: arrival_rate(net, average_distance, load, cfg.transmission_ticks) * n as f64,
             now: 0.0,
             events: 0,
@@ -606,22 +605,32 @@ impl<'a> CircuitSim<'a> {
         let mut hops = std::mem::take(&mut self.hops);
         hops.clear();
         self.net.routing(kind).next_hops(at, dst, &mut hops);
-        let chans: Vec<usize> = hops.iter().map(|&v| self.channel(at, v)).collect();
-        let free: Vec<usize> = (0..hops.len()).filter(|&i| !self.busy[chans[i]]).collect();
-        if let Some(&pick) = match free.len() {
+        // Keep the next hops whose channel is free, as (head, channel), in place.
+        let first_channel = hops.first().map(|&v| self.channel(at, v));
+        let mut free = 0;
+        for i in 0..hops.len() {
+            let c = self.channel(at, hops[i]);
+            if !self.busy[c] {
+                hops[free] = hops[i];
+                free += 1;
+            }
+        }
+        let pick = match free {
             0 => None,
-            1 => Some(&free[0]),
-            k => free.get(self.choices.below(k as u64) as usize),
-        } {
-            let c = chans[pick];
+            1 => Some(0),
+            k => Some(self.choices.below(k as u64) as usize),
+        };
+        if let Some(pick) = pick {
+            let v = hops[pick];
+            let c = self.channel(at, v);
             self.busy[c] = true;
             let m = &mut self.messages[id];
             m.path.push(c);
-            m.at = hops[pick];
+            m.at = v;
             self.push(self.now + hop, Kind::Probe, id);
-        } else if self.policy == Policy::Ecube {
+        } else if let (Policy::Ecube, Some(c)) = (self.policy, first_channel) {
             // Hold and wait: queue on the (single) busy channel.
-            self.waiting[chans[0]].push_back(id);
+            self.waiting[c].push_back(id);
         } else {
             // Backtrack: dissolve the partial path, return to the origin, back off, retry.
             let back = self.messages[id].path.len() as f64 * hop;
@@ -771,7 +780,6 @@ impl<'a> Sweep<'a> {
                     &self.cfg,
                     policy,
                     self.cfg.loads[load_index],
-                    load_index,
                     self.average_distance,
                 ));
             }
