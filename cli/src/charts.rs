@@ -4,9 +4,10 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use icn_core::analysis::dragonfly::d3_vs_mdf_cost;
 use icn_core::analysis::hypercycle_loads::routing_from_name;
-use icn_core::analysis::{compare, d3_vs_mdf, hypercycle_loads, DragonflySide};
+use icn_core::analysis::{
+    compare, d3_vs_mdf, d3_vs_mdf_cost, hypercycle_loads, hypercycle_loads_cost, DragonflySide,
+};
 use icn_core::metrics::Split;
 use icn_core::sim::{Policy, SimConfig, Sweep};
 use icn_core::topology::hypercycle::Hypercycle;
@@ -136,12 +137,12 @@ const PER_LINK_LIMIT: u64 = 1 << 20;
 pub fn loads(a: LoadsArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = hypercycle(&a.spec, "loads")?;
     let channels = net.node_count() as u64 * net.degree_formula();
-    let walk = (net.node_count() as u64).saturating_add(channels);
+    let one = hypercycle_loads_cost(&net);
     guard(
         "these loads",
         Estimate {
-            steps: walk.saturating_mul(a.routing.len() as u64),
-            bytes: walk.saturating_mul(24),
+            steps: one.steps.saturating_mul(a.routing.len() as u64),
+            bytes: one.bytes,
         },
         force,
     )?;

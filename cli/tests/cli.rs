@@ -763,3 +763,33 @@ fn compare_lists_each_network_against_info() {
         "{err}"
     );
 }
+
+#[test]
+fn chart_json_reads_back_into_core_types() {
+    // The web worker posts these documents to the page: core's types must read them.
+    use icn_core::analysis::{CompareRow, DragonflyLoads, HypercycleLoads};
+    use icn_core::sim::{Policy, SimReport};
+    let sim: SimReport = serde_json::from_value(json(&[
+        "simulate",
+        "hypercube:n=3",
+        "--loads",
+        "0.3",
+        "--ticks",
+        "2000",
+    ]))
+    .expect("a SimReport");
+    assert_eq!(sim.series(Policy::Ecube).len(), 1);
+    assert_eq!(sim.config.ticks, 2000);
+    let loads: Vec<HypercycleLoads> =
+        serde_json::from_value(json(&["loads", "hypercube:n=3"])["results"].clone())
+            .expect("HypercycleLoads");
+    assert_eq!(loads[1].routing, "greedy");
+    let d: DragonflyLoads =
+        serde_json::from_value(json(&["d3-vs-mdf", "d3:k=2,m=2"])).expect("DragonflyLoads");
+    assert_eq!(d.d3.routers, 8);
+    let rows: Vec<CompareRow> = serde_json::from_value(
+        json(&["compare", "hypercube:n=3", "mdf:k=1,m=2"])["networks"].clone(),
+    )
+    .expect("CompareRows");
+    assert_eq!(rows[1].nodes, 6);
+}

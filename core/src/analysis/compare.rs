@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cost::{Budget, Estimate};
 use crate::error::StrategyError;
@@ -19,12 +19,12 @@ pub const MIN_COMPARE: usize = 2;
 pub const MAX_COMPARE: usize = 4;
 
 /// One network's row.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CompareRow {
     /// The canonical spec.
     pub spec: String,
     /// The family name.
-    pub family: &'static str,
+    pub family: String,
     /// Nodes (terminals and forwarding nodes).
     pub nodes: u64,
     /// Terminals (the nodes that send and receive).
@@ -40,7 +40,7 @@ pub struct CompareRow {
     /// Mean distance over ordered pairs of distinct terminals.
     pub average_distance: f64,
     /// The strategy the loads use (the family's default).
-    pub strategy: &'static str,
+    pub strategy: String,
     /// The busiest directed channel's load.
     pub max_link_load: f64,
     /// Mean load over directed channels.
@@ -159,7 +159,7 @@ pub fn row(net: &Network) -> Result<CompareRow, CompareError> {
     let loads = load_summary(net.topology(), routing.as_ref());
     Ok(CompareRow {
         spec: info.spec,
-        family: info.family,
+        family: info.family.to_string(),
         nodes: info.nodes,
         terminals: info.terminals,
         links: info.links,
@@ -167,7 +167,7 @@ pub fn row(net: &Network) -> Result<CompareRow, CompareError> {
         max_degree: info.max_degree,
         diameter: info.diameter,
         average_distance: info.average_distance,
-        strategy,
+        strategy: strategy.to_string(),
         max_link_load: loads.max_channel_load,
         mean_link_load: loads.mean_channel_load,
         distance_distribution: dd.counts,
@@ -179,7 +179,6 @@ mod tests {
     use super::*;
     use crate::cost::PAGE_BUDGET;
     use crate::metrics::bfs;
-    use crate::topology::Topology;
 
     fn nets(specs: &[&str]) -> Vec<Network> {
         specs.iter().map(|s| s.parse().unwrap()).collect()

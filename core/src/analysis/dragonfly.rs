@@ -6,7 +6,7 @@
 //! **directed channel** (a link is two channels). A link is *local* when its two routers
 //! share a drawer (D3: same cabinet and drawer; MDF: same group), *global* otherwise.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cost::Estimate;
 use crate::metrics::{channel_loads, distance_distribution, tidy};
@@ -19,7 +19,7 @@ use crate::topology::{Node, Topology};
 pub const MATCH_RULE: &str = "MDF(K', M') with (K'M' + 1)·M' routers closest to D3's K·M²; ties: the router radix K' + M' − 1 closest to D3's K + M − 1, then the smaller M'";
 
 /// Loads of one kind of link.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LinkKindLoad {
     /// Undirected links of this kind.
     pub links: u64,
@@ -36,7 +36,7 @@ pub struct LinkKindLoad {
 }
 
 /// One network's side of the comparison.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DragonflySide {
     /// The canonical spec.
     pub spec: String,
@@ -59,10 +59,10 @@ pub struct DragonflySide {
 }
 
 /// D3 against its matching MDF.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DragonflyLoads {
     /// How the MDF was chosen.
-    pub rule: &'static str,
+    pub rule: String,
     /// The Swapped Dragonfly.
     pub d3: DragonflySide,
     /// The maximal Dragonfly.
@@ -177,7 +177,7 @@ pub fn d3_vs_mdf(d3: &D3) -> DragonflyLoads {
         mdf.coords(u).0 != mdf.coords(v).0
     });
     DragonflyLoads {
-        rule: MATCH_RULE,
+        rule: MATCH_RULE.to_string(),
         d3: d3_side,
         mdf: mdf_side,
     }
@@ -198,7 +198,7 @@ mod tests {
         // Brute force over a generous grid agrees on the router count.
         for (k, mm) in [(1, 2), (2, 3), (4, 4), (2, 8), (5, 6)] {
             let d3 = D3::new(k, mm).unwrap();
-            let r = u64::from(k * mm * mm);
+            let r = k * mm * mm;
             let m = matching_mdf(&d3);
             let got = (u64::from(m.k()) * u64::from(m.m()) + 1) * u64::from(m.m());
             let best = (1..=r)

@@ -12,14 +12,15 @@
 //! of a walk choosing uniformly at every hop. E-cube has one next hop everywhere, so both
 //! splits give the same numbers for it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use crate::cost::Estimate;
 use crate::metrics::{channel_loads_split, tidy, Split};
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
 use crate::topology::{Node, Topology};
 
 /// The load of one channel class: every channel that moves digit `dimension` by `step`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClassLoad {
     /// The dimension, 1-based, most significant first (as the paper numbers digits).
     pub dimension: usize,
@@ -32,7 +33,7 @@ pub struct ClassLoad {
 }
 
 /// One directed channel with its load, for per-link tables.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChannelLoad {
     /// The tail's address.
     pub from: String,
@@ -47,12 +48,12 @@ pub struct ChannelLoad {
 }
 
 /// Link loads of one Hypercycle under one routing and split.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HypercycleLoads {
     /// The network's canonical spec.
     pub spec: String,
     /// The routing's name (`ecube`, `greedy`, `eq311`, `minimal`).
-    pub routing: &'static str,
+    pub routing: String,
     /// How a unit is divided among the routing's choices.
     pub split: Split,
     /// Directed channels (twice the links).
@@ -96,6 +97,17 @@ fn neighbour_by_step(net: &Hypercycle, i: usize, s: i64) -> Node {
     let digit = s.rem_euclid(m) as usize;
     let weight: usize = net.radices()[i + 1..].iter().map(|&x| x as usize).product();
     digit * weight
+}
+
+/// The estimated work of one [`hypercycle_loads`] call: the routing's DAG towards one
+/// destination over every node and channel, and the channel arrays.
+pub fn hypercycle_loads_cost(net: &Hypercycle) -> Estimate {
+    let n = net.node_count() as u64;
+    let walk = n.saturating_add(n.saturating_mul(net.degree_formula()));
+    Estimate {
+        steps: walk.saturating_mul(2),
+        bytes: walk.saturating_mul(32),
+    }
 }
 
 /// The loads of every channel class of `net` under `kind`, divided per `split`.
@@ -148,7 +160,7 @@ pub fn hypercycle_loads(
         .fold(0.0, f64::max);
     HypercycleLoads {
         spec: net.spec_string(),
-        routing: routing_name(kind),
+        routing: routing_name(kind).to_string(),
         split,
         channel_count,
         max_load: classes.iter().map(|c| c.load).fold(0.0, f64::max),

@@ -8,6 +8,10 @@ pub mod compare;
 pub mod dragonfly;
 pub mod hypercycle_loads;
 
-pub use compare::{compare, compare_cost, CompareError, CompareRow};
-pub use dragonfly::{d3_vs_mdf, matching_mdf, DragonflyLoads, DragonflySide, LinkKindLoad};
-pub use hypercycle_loads::{hypercycle_loads, ChannelLoad, ClassLoad, HypercycleLoads};
+pub use compare::{compare, compare_cost, row, CompareError, CompareRow};
+pub use dragonfly::{
+    d3_vs_mdf, d3_vs_mdf_cost, matching_mdf, DragonflyLoads, DragonflySide, LinkKindLoad,
+};
+pub use hypercycle_loads::{
+    hypercycle_loads, hypercycle_loads_cost, ChannelLoad, ClassLoad, HypercycleLoads,
+};

@@ -16,13 +16,13 @@
 //! hop (e-cube) and differ in general (a node with two next hops leading to 1 and 3
 //! paths gets 1/2 and 1/2 per hop, but 1/4 and 3/4 per path).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::metrics::tidy;
 use crate::topology::{Node, Routing, Topology};
 
 /// How a unit of traffic is divided among the routing's choices.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Split {
     /// Equally among the paths from source to destination (every path equally likely).

@@ -48,7 +48,7 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::metrics::distance_distribution;
 use crate::sim::rng::SplitMix64;
@@ -65,7 +65,7 @@ pub const MAX_POINTS: usize = 256;
 pub const MAX_LOAD: f64 = 2.0;
 
 /// How a circuit is set up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Policy {
     /// The paper's backtrack-to-the-origin-and-retry over minimal next hops.
@@ -96,7 +96,7 @@ impl Policy {
 }
 
 /// What to simulate.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SimConfig {
     /// Policies, each simulated at every load.
     pub policies: Vec<Policy>,
@@ -116,7 +116,10 @@ pub struct SimConfig {
     pub retry_ticks: u64,
     /// The next hops the backtracking probe chooses among (default eq. 3.1.1); printed
     /// by name (`eq311`, `greedy`, `minimal`, `ecube`).
-    #[serde(serialize_with = "routing_by_name")]
+    #[serde(
+        serialize_with = "routing_by_name",
+        deserialize_with = "routing_from_name"
+    )]
     pub choices: HypercycleRouting,
     /// Events per point before it is cut short and flagged saturated.
     pub max_events: u64,
@@ -124,6 +127,14 @@ pub struct SimConfig {
 
 fn routing_by_name<S: serde::Serializer>(r: &HypercycleRouting, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(crate::analysis::hypercycle_loads::routing_name(*r))
+}
+
+fn routing_from_name<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<HypercycleRouting, D::Error> {
+    let name = String::deserialize(d)?;
+    crate::analysis::hypercycle_loads::routing_from_name(&name)
+        .ok_or_else(|| serde::de::Error::custom(format!("unknown routing '{name}'")))
 }
 
 impl Default for SimConfig {
@@ -209,7 +220,7 @@ impl fmt::Display for SimError {
 impl std::error::Error for SimError {}
 
 /// One (policy, load) point of the delay/load curve.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SimPoint {
     /// The policy.
     pub policy: Policy,
@@ -240,7 +251,7 @@ pub struct SimPoint {
 }
 
 /// A whole sweep's results.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SimReport {
     /// The network's canonical spec.
     pub spec: String,
@@ -713,7 +724,7 @@ impl<'a> CircuitSim<'a> {
 }
 
 /// Progress of a sweep.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SweepProgress {
     /// Points finished.
     pub points_done: usize,
