@@ -32,6 +32,8 @@ pub enum Table {
     Summary,
     /// Distance distributions: one line per (network, distance).
     Distances,
+    /// d3-vs-mdf: channels per load value, per network and link kind.
+    Histogram,
 }
 
 #[derive(Args, Debug)]
@@ -102,7 +104,8 @@ pub struct D3VsMdfArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     format: Format,
-    /// CSV only: the loads per link kind, or the distance distributions.
+    /// CSV only: the loads per link kind, the distance distributions, or the channels
+    /// per load value.
     #[arg(long, value_enum, default_value_t = Table::Summary)]
     table: Table,
 }
@@ -329,6 +332,22 @@ pub fn d3_vs_mdf_cmd(a: D3VsMdfArgs, force: bool, out: &mut dyn Write) -> Result
                 distance_rows(out, &field(&s.spec), &s.distance_distribution)?;
             }
         }
+        Table::Histogram => {
+            writeln!(out, "network,spec,kind,load,channels")?;
+            for (name, s) in sides {
+                for (kind, k) in [("local", &s.local), ("global", &s.global)] {
+                    for c in &k.distribution {
+                        writeln!(
+                            out,
+                            "{name},{},{kind},{},{}",
+                            field(&s.spec),
+                            c.load,
+                            c.channels
+                        )?;
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -395,6 +414,11 @@ pub fn compare_cmd(a: CompareArgs, force: bool, out: &mut dyn Write) -> Result<(
                     r.mean_link_load
                 )?;
             }
+        }
+        Table::Histogram => {
+            return Err(Failure(
+                "--table histogram is for icn d3-vs-mdf; compare has summary and distances".into(),
+            ))
         }
         Table::Distances => {
             writeln!(out, "spec,distance,ordered_pairs")?;

@@ -721,6 +721,23 @@ fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
         .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
         .sum();
     assert_eq!(sum, 2 * 48 * 47);
+    let (code, csv, _) = icn(&[
+        "d3-vs-mdf",
+        "d3:k=3,m=4",
+        "--format",
+        "csv",
+        "--table",
+        "histogram",
+    ]);
+    assert_eq!(code, 0);
+    assert!(csv.starts_with("network,spec,kind,load,channels\n"));
+    // Channels per kind add up: 144 + 132 (D3), 96 + 240 (MDF).
+    let total: u64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 144 + 132 + 96 + 240);
     let (code, _, err) = icn(&["d3-vs-mdf", "mdf:k=3,m=4"]);
     assert_eq!(code, 2);
     assert!(err.contains("takes a d3 spec"), "{err}");

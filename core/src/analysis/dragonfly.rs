@@ -18,6 +18,15 @@ use crate::topology::{Node, Topology};
 /// How [`matching_mdf`] picks MDF(K', M') for D3(K, M), as printed in reports.
 pub const MATCH_RULE: &str = "MDF(K', M') with (K'M' + 1)·M' routers closest to D3's K·M²; ties: the router radix K' + M' − 1 closest to D3's K + M − 1, then the smaller M'";
 
+/// How many channels carry one load value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoadCount {
+    /// The load (rounded to 12 significant digits, as every load).
+    pub load: f64,
+    /// Channels carrying it.
+    pub channels: u64,
+}
+
 /// Loads of one kind of link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LinkKindLoad {
@@ -33,6 +42,9 @@ pub struct LinkKindLoad {
     pub mean_load: f64,
     /// Sum over the channels of this kind (hops of all pairs on this kind).
     pub total_load: f64,
+    /// Every distinct channel load of this kind with how many channels carry it, by
+    /// increasing load (for a histogram).
+    pub distribution: Vec<LoadCount>,
 }
 
 /// One network's side of the comparison.
@@ -127,18 +139,36 @@ fn side<T: Topology>(spec: String, net: &T, global: impl Fn(Node, Node) -> bool)
     let dd = distance_distribution(net);
     let loads = channel_loads(net, &MinimalRouting::new(net));
     let mut kinds = [(0u64, 0.0f64, f64::INFINITY, 0.0f64); 2]; // (channels, max, min, sum)
+    let mut values: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut max_degree = 0;
     for u in 0..net.node_count() {
         max_degree = max_degree.max((loads.offsets[u + 1] - loads.offsets[u]) as u64);
     }
     for (u, v, l) in loads.iter() {
-        let k = &mut kinds[usize::from(global(u, v))];
+        let g = usize::from(global(u, v));
+        values[g].push(l);
+        let k = &mut kinds[g];
         k.0 += 1;
         k.1 = k.1.max(l);
         k.2 = k.2.min(l);
         k.3 += l;
     }
-    let kind = |(channels, max, min, sum): (u64, f64, f64, f64)| LinkKindLoad {
+    let histogram = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let mut out: Vec<LoadCount> = Vec::new();
+        for l in v {
+            match out.last_mut() {
+                Some(last) if last.load == l => last.channels += 1,
+                _ => out.push(LoadCount {
+                    load: l,
+                    channels: 1,
+                }),
+            }
+        }
+        out
+    };
+    let [local_values, global_values] = values;
+    let kind = |(channels, max, min, sum): (u64, f64, f64, f64), values: Vec<f64>| LinkKindLoad {
         links: channels / 2,
         channels,
         max_load: max,
@@ -149,6 +179,7 @@ fn side<T: Topology>(spec: String, net: &T, global: impl Fn(Node, Node) -> bool)
             tidy(sum / channels as f64)
         },
         total_load: tidy(sum),
+        distribution: histogram(values),
     };
     DragonflySide {
         spec,
@@ -158,8 +189,8 @@ fn side<T: Topology>(spec: String, net: &T, global: impl Fn(Node, Node) -> bool)
         diameter: dd.diameter(),
         average_distance: dd.average(),
         distance_distribution: dd.counts.clone(),
-        local: kind(kinds[0]),
-        global: kind(kinds[1]),
+        local: kind(kinds[0], local_values),
+        global: kind(kinds[1], global_values),
     }
 }
 
@@ -276,5 +307,15 @@ mod tests {
         assert!((b[1].0 - r.mdf.global.max_load).abs() < 1e-9);
         assert!((b[1].1 - r.mdf.global.total_load).abs() < 1e-6);
         assert_eq!(r.d3.diameter, 3);
+        // The histograms cover every channel of their kind, by increasing load.
+        for k in [&r.d3.local, &r.d3.global, &r.mdf.local, &r.mdf.global] {
+            assert_eq!(
+                k.distribution.iter().map(|c| c.channels).sum::<u64>(),
+                k.channels
+            );
+            assert!(k.distribution.windows(2).all(|w| w[0].load < w[1].load));
+            assert_eq!(k.distribution.last().map(|c| c.load), Some(k.max_load));
+            assert_eq!(k.distribution.first().map(|c| c.load), Some(k.min_load));
+        }
     }
 }
