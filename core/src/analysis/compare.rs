@@ -31,9 +31,10 @@ pub struct CompareRow {
     pub terminals: u64,
     /// Undirected links.
     pub links: u64,
-    /// Smallest terminal degree.
+    /// Smallest degree, as [`crate::NetworkInfo::min_degree`] (over every node, forwarding
+    /// nodes included, when the network is not vertex-transitive).
     pub min_degree: u64,
-    /// Largest terminal degree.
+    /// Largest degree, as [`crate::NetworkInfo::max_degree`].
     pub max_degree: u64,
     /// Diameter over terminal pairs.
     pub diameter: u32,

@@ -317,10 +317,10 @@ mod tests {
 
     #[test]
     fn ring_ecube_loads_by_hand() {
-        // A ring of 4 (ρ = 1): pairs at distance 1 and the one at distance 2, which goes
-        // forward (ties take the increasing direction). Channel +1 carries, per node,
-        // 1 (neighbour) + 2 (the tie, two hops) = 3 units' hops... counted per channel:
-        // forward hops = 4·1 + 4·2 = 12 over 4 channels = 3; backward = 4·1 / 4 = 1.
+        // A ring of 4 (ρ = 1). From each node: one pair at +1 (1 forward hop), one at −1
+        // (1 backward hop) and one at distance 2, which goes forward (ties take the
+        // increasing direction: 2 forward hops). Forward hops 4·(1 + 2) = 12 over the 4
+        // forward channels = 3 each; backward 4·1 / 4 = 1 each.
         let net = Hypercycle::new(&[4], &[1]).unwrap();
         let l = hypercycle_loads(&net, HypercycleRouting::Ecube, Split::PerHop);
         let plus = l.classes.iter().find(|c| c.step == 1).unwrap().load;
