@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
 
+mod charts;
 mod papers;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -187,6 +188,19 @@ enum Command {
         #[arg(long)]
         record: bool,
     },
+    /// Hypercycle link loads under uniform all-pairs traffic: e-cube against
+    /// random-greedy (per channel class, or per channel with --per-link).
+    Loads(charts::LoadsArgs),
+    /// The Hypercycles paper's Figure 2: a seeded discrete-event simulation of circuit
+    /// set-up, mean delay against offered load per policy.
+    Simulate(charts::SimulateArgs),
+    /// A D3(K, M) against the maximal Dragonfly of the closest size: distance
+    /// distributions and local and global link loads.
+    #[command(name = "d3-vs-mdf")]
+    D3VsMdf(charts::D3VsMdfArgs),
+    /// Two to four networks side by side: nodes, links, degree, diameter, average
+    /// distance, link loads and distance distributions.
+    Compare(charts::CompareArgs),
     /// The network as an edge list (one `u v` line per link, node indices).
     Export {
         /// Topology spec.
@@ -680,6 +694,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let schedule = d.schedule(which, rule, !summary);
             writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
         }
+        Command::Loads(a) => charts::loads(a, force, out)?,
+        Command::Simulate(a) => charts::simulate(a, out)?,
+        Command::D3VsMdf(a) => charts::d3_vs_mdf_cmd(a, force, out)?,
+        Command::Compare(a) => charts::compare_cmd(a, force, out)?,
         Command::Export { spec, format } => {
             let net = network(&spec)?;
             let t = net.topology();

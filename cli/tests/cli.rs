@@ -582,3 +582,231 @@ fn too_costly_computations_are_refused_before_they_start() {
     let v = json(&["info", "hypercube:n=30"]);
     assert_eq!(v["diameter"], 30);
 }
+
+#[test]
+fn loads_compare_ecube_and_greedy_per_class() {
+    // The 4-cube: every channel carries 2^(n−1) = 8 under either routing.
+    let v = json(&["loads", "hypercube:n=4"]);
+    let results = v["results"].as_array().expect("results");
+    assert_eq!(results.len(), 2);
+    for r in results {
+        assert_eq!(r["max_load"], 8.0);
+        assert_eq!(r["mean_load"], 8.0);
+        assert_eq!(r["channel_count"], 64);
+        assert_eq!(r["split"], "per-hop");
+    }
+    // A ring of 4 under e-cube: +1 carries 3 per channel, −1 carries 1 (ties go forward).
+    let (code, csv, _) = icn(&[
+        "loads",
+        "hypercycle:m=4,rho=1",
+        "-r",
+        "ecube",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        csv,
+        "routing,split,dimension,step,channels,load\necube,per-hop,1,1,4,3\necube,per-hop,1,-1,4,1\n"
+    );
+    let (code, csv, _) = icn(&[
+        "loads",
+        "hypercube:n=2",
+        "-r",
+        "greedy",
+        "--per-link",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(csv.lines().count(), 1 + 8);
+    assert!(csv.contains("greedy,per-hop,00,10,1,1,2\n"), "{csv}");
+    let (code, _, err) = icn(&["loads", "d3:k=3,m=4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("hypercycle or hypercube"), "{err}");
+    let (code, _, err) = icn(&["loads", "hypercube:n=3", "-r", "zigzag"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown routing 'zigzag'"), "{err}");
+}
+
+#[test]
+fn simulate_is_seeded_and_reports_every_point() {
+    let args = [
+        "simulate",
+        "hypercube:n=4",
+        "--loads",
+        "0.2,0.6",
+        "--ticks",
+        "10000",
+        "--warmup",
+        "1000",
+    ];
+    let v = json(&args);
+    let (_, again, _) = icn(&args);
+    assert_eq!(v, serde_json::from_str::<Value>(&again).unwrap());
+    let points = v["points"].as_array().expect("points");
+    assert_eq!(points.len(), 4);
+    assert_eq!(v["channels"], 64);
+    assert_eq!(points[0]["policy"], "backtrack");
+    assert_eq!(points[2]["policy"], "ecube");
+    // λ = load · degree / (T · d̄) = 0.2 · 4 / (100 · 32/15).
+    let lambda = points[0]["arrival_rate"].as_f64().unwrap();
+    assert!((lambda - 0.2 * 4.0 / (100.0 * 32.0 / 15.0)).abs() < 1e-15);
+    for p in points {
+        assert_eq!(p["measured"], p["established"]);
+        assert!(p["mean_delay_ticks"].as_f64().unwrap() >= 1.0);
+    }
+    let mut csv_args = args.to_vec();
+    csv_args.extend(["--format", "csv"]);
+    let (code, csv, _) = icn(&csv_args);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert!(lines[0].starts_with("policy,offered_load,arrival_rate,"));
+    let delay = points[3]["mean_delay_ticks"].as_f64().unwrap();
+    assert!(lines[4].starts_with("ecube,0.6,"));
+    assert_eq!(
+        lines[4].split(',').nth(6).unwrap().parse::<f64>().unwrap(),
+        delay
+    );
+    for (bad, why) in [
+        (
+            vec!["simulate", "hypercycle:m=5x4", "--policies", "ecube"],
+            "ecube-backtrack",
+        ),
+        (
+            vec!["simulate", "hypercube:n=4", "--loads", "3"],
+            "outside 0 < load",
+        ),
+        (
+            vec!["simulate", "hypercube:n=4", "--ticks", "100000000000"],
+            "arrivals per point",
+        ),
+        (
+            vec!["simulate", "hypercube:n=4", "--policies", "wormhole"],
+            "unknown policy",
+        ),
+    ] {
+        let (code, _, err) = icn(&bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.contains(why), "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
+    let v = json(&["d3-vs-mdf", "d3:k=3,m=4"]);
+    assert_eq!(v["d3"]["routers"], 48);
+    assert_eq!(v["mdf"]["spec"], "mdf:k=5,m=3");
+    assert_eq!(v["mdf"]["routers"], 48);
+    // D3(3,4): 12 drawers × C(4,2) local links; (48·3 − 12 diagonal ports) / 2 global.
+    assert_eq!(v["d3"]["local"]["links"], 72);
+    assert_eq!(v["d3"]["global"]["links"], 66);
+    // MDF(5,3): 16 groups × C(3,2) local, C(16,2) global.
+    assert_eq!(v["mdf"]["local"]["links"], 48);
+    assert_eq!(v["mdf"]["global"]["links"], 120);
+    let (code, csv, _) = icn(&[
+        "d3-vs-mdf",
+        "d3:k=3,m=4",
+        "--format",
+        "csv",
+        "--table",
+        "distances",
+    ]);
+    assert_eq!(code, 0);
+    // Ordered pairs at each distance sum to N(N−1) = 48·47 for both networks.
+    let sum: u64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 2 * 48 * 47);
+    let (code, csv, _) = icn(&[
+        "d3-vs-mdf",
+        "d3:k=3,m=4",
+        "--format",
+        "csv",
+        "--table",
+        "histogram",
+    ]);
+    assert_eq!(code, 0);
+    assert!(csv.starts_with("network,spec,kind,load,channels\n"));
+    // Channels per kind add up: 144 + 132 (D3), 96 + 240 (MDF).
+    let total: u64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 144 + 132 + 96 + 240);
+    let (code, _, err) = icn(&["d3-vs-mdf", "mdf:k=3,m=4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("takes a d3 spec"), "{err}");
+}
+
+#[test]
+fn compare_lists_each_network_against_info() {
+    let v = json(&["compare", "hypercube:n=4", "lens:p=3,q=3,n=2", "d3:k=2,m=3"]);
+    let nets = v["networks"].as_array().expect("networks");
+    assert_eq!(nets.len(), 3);
+    for n in nets {
+        let info = json(&["info", n["spec"].as_str().unwrap()]);
+        for key in [
+            "nodes",
+            "links",
+            "min_degree",
+            "max_degree",
+            "diameter",
+            "average_distance",
+        ] {
+            assert_eq!(n[key], info[key], "{key} of {}", n["spec"]);
+        }
+        let metrics = json(&["metrics", n["spec"].as_str().unwrap()]);
+        assert_eq!(n["distance_distribution"], metrics["distance_distribution"]);
+        assert_eq!(n["max_link_load"], metrics["loads"]["max_channel_load"]);
+    }
+    let (code, csv, _) = icn(&["compare", "hypercube:n=3", "d3:k=2,m=3", "--format", "csv"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[1].starts_with("hypercube:n=3,hypercube,8,8,12,3,3,3,"),
+        "{csv}"
+    );
+    assert!(lines[2].starts_with("\"d3:k=2,m=3\",d3,18,"), "{csv}");
+    let (code, _, err) = icn(&["compare", "hypercube:n=3", "mdf:k=200,m=200"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("mdf:k=200,m=200") && err.contains("--force"),
+        "{err}"
+    );
+}
+
+#[test]
+fn chart_json_reads_back_into_core_types() {
+    // The web worker posts these documents to the page: core's types must read them.
+    use icn_core::analysis::{CompareRow, DragonflyLoads, HypercycleLoads};
+    use icn_core::sim::{Policy, SimReport};
+    let sim: SimReport = serde_json::from_value(json(&[
+        "simulate",
+        "hypercube:n=3",
+        "--loads",
+        "0.3",
+        "--ticks",
+        "2000",
+    ]))
+    .expect("a SimReport");
+    assert_eq!(sim.series(Policy::Ecube).len(), 1);
+    assert_eq!(sim.config.ticks, 2000);
+    let loads: Vec<HypercycleLoads> =
+        serde_json::from_value(json(&["loads", "hypercube:n=3"])["results"].clone())
+            .expect("HypercycleLoads");
+    assert_eq!(loads[1].routing, "greedy");
+    let d: DragonflyLoads =
+        serde_json::from_value(json(&["d3-vs-mdf", "d3:k=2,m=2"])).expect("DragonflyLoads");
+    assert_eq!(d.d3.routers, 8);
+    let rows: Vec<CompareRow> = serde_json::from_value(
+        json(&["compare", "hypercube:n=3", "mdf:k=1,m=2"])["networks"].clone(),
+    )
+    .expect("CompareRows");
+    assert_eq!(rows[1].nodes, 6);
+}

@@ -13,6 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analysis;
 mod cost;
 mod error;
 mod math;
@@ -20,6 +21,7 @@ pub mod metrics;
 mod network;
 pub mod papers;
 pub mod routing;
+pub mod sim;
 mod spec;
 pub mod table;
 pub mod topology;

@@ -8,11 +8,29 @@
 //! come out of one pass over the routing's DAG towards t, so a destination costs
 //! O(N + E); a translation-invariant routing on a vertex-transitive topology needs one
 //! destination, anything else all N.
+//!
+//! [`Split::PerHop`] is the other reading of "random routing": a unit picks uniformly
+//! among the next hops at every node it reaches (a random-greedy walk), so the flow at u
+//! is divided equally among u's next hops. Its channel loads are the expected loads of
+//! that random choice, exactly. The two readings agree when every node offers one next
+//! hop (e-cube) and differ in general (a node with two next hops leading to 1 and 3
+//! paths gets 1/2 and 1/2 per hop, but 1/4 and 3/4 per path).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::metrics::tidy;
 use crate::topology::{Node, Routing, Topology};
+
+/// How a unit of traffic is divided among the routing's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Split {
+    /// Equally among the paths from source to destination (every path equally likely).
+    #[default]
+    PerPath,
+    /// Equally among the next hops at every node (a random-greedy walk's expectation).
+    PerHop,
+}
 
 /// The load of every directed channel, in the order of the topology's neighbour lists.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,6 +94,7 @@ fn adjacency<T: Topology + ?Sized>(topology: &T) -> (Vec<usize>, Vec<Node>) {
 /// One destination's contribution: calls `channel(u, v, load)` and `node(u, load)`.
 fn per_destination<R: Routing + ?Sized>(
     routing: &R,
+    split: Split,
     n: usize,
     terminals: usize,
     dst: Node,
@@ -108,6 +127,25 @@ fn per_destination<R: Routing + ?Sized>(
         }
     }
     debug_assert_eq!(order.len(), n, "the routing relation must be acyclic");
+    if split == Split::PerHop {
+        // f(u): the traffic bound to dst that reaches u, divided equally among u's hops.
+        let mut f: Vec<f64> = (0..n)
+            .map(|u| if u == dst || u >= terminals { 0.0 } else { 1.0 })
+            .collect();
+        for &u in &order {
+            let out = &hops[hop_off[u]..hop_off[u + 1]];
+            if u == dst || out.is_empty() {
+                continue;
+            }
+            let share = f[u] / out.len() as f64;
+            for &v in out {
+                f[v] += share;
+                channel(u, v, share);
+            }
+            node(u, f[u] - if u < terminals { 1.0 } else { 0.0 });
+        }
+        return;
+    }
     let mut tau = vec![0f64; n];
     tau[dst] = 1.0;
     for &u in order.iter().rev() {
@@ -151,6 +189,18 @@ where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
+    channel_loads_split(topology, routing, Split::PerPath)
+}
+
+/// [`channel_loads`] with the unit divided per path or per hop (see [`Split`]).
+///
+/// # Complexity
+/// As [`channel_loads`].
+pub fn channel_loads_split<T, R>(topology: &T, routing: &R, split: Split) -> ChannelLoads
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
     let n = topology.node_count();
     let (offsets, targets) = adjacency(topology);
     let index = |u: Node, v: Node| (offsets[u]..offsets[u + 1]).find(|&k| targets[k] == v);
@@ -161,6 +211,7 @@ where
         let mut node_total = 0.0;
         per_destination(
             routing,
+            split,
             n,
             n,
             0,
@@ -184,6 +235,7 @@ where
         for dst in 0..terminals {
             per_destination(
                 routing,
+                split,
                 n,
                 terminals,
                 dst,
@@ -215,12 +267,25 @@ where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
+    load_summary_split(topology, routing, Split::PerPath)
+}
+
+/// [`load_summary`] with the unit divided per path or per hop (see [`Split`]).
+///
+/// # Complexity
+/// As [`load_summary`].
+pub fn load_summary_split<T, R>(topology: &T, routing: &R, split: Split) -> LoadSummary
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
     let n = topology.node_count();
     if topology.vertex_transitive() && routing.translation_invariant() {
         let mut class = vec![0f64; topology.channel_class_count()];
         let mut node_total = 0.0;
         per_destination(
             routing,
+            split,
             n,
             n,
             0,
@@ -248,7 +313,7 @@ where
             mean_node_load: tidy(node_total),
         };
     }
-    summarise(&channel_loads(topology, routing))
+    summarise(&channel_loads_split(topology, routing, split))
 }
 
 fn summarise(c: &ChannelLoads) -> LoadSummary {

@@ -6,7 +6,10 @@
 
 mod loads;
 
-pub use loads::{channel_loads, load_summary, ChannelLoads, LoadSummary};
+pub use loads::{
+    channel_loads, channel_loads_split, load_summary, load_summary_split, ChannelLoads,
+    LoadSummary, Split,
+};
 
 use std::collections::VecDeque;
 

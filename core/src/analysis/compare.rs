@@ -1,0 +1,236 @@
+//! Two to four networks of any families side by side: sizes, degrees, distances and the
+//! link loads of each family's default strategy.
+//!
+//! Loads: every ordered pair of distinct terminals sends one unit, split equally among
+//! the default strategy's paths; per **directed channel** (a link is two channels).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cost::{Budget, Estimate};
+use crate::error::StrategyError;
+use crate::metrics::load_summary;
+use crate::network::Network;
+
+/// The fewest networks compared.
+pub const MIN_COMPARE: usize = 2;
+/// The most networks compared.
+pub const MAX_COMPARE: usize = 4;
+
+/// One network's row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    /// The canonical spec.
+    pub spec: String,
+    /// The family name.
+    pub family: String,
+    /// Nodes (terminals and forwarding nodes).
+    pub nodes: u64,
+    /// Terminals (the nodes that send and receive).
+    pub terminals: u64,
+    /// Undirected links.
+    pub links: u64,
+    /// Smallest degree, as [`crate::NetworkInfo::min_degree`] (over every node, forwarding
+    /// nodes included, when the network is not vertex-transitive).
+    pub min_degree: u64,
+    /// Largest degree, as [`crate::NetworkInfo::max_degree`].
+    pub max_degree: u64,
+    /// Diameter over terminal pairs.
+    pub diameter: u32,
+    /// Mean distance over ordered pairs of distinct terminals.
+    pub average_distance: f64,
+    /// The strategy the loads use (the family's default).
+    pub strategy: String,
+    /// The busiest directed channel's load.
+    pub max_link_load: f64,
+    /// Mean load over directed channels.
+    pub mean_link_load: f64,
+    /// `distance_distribution[d]`: ordered terminal pairs at distance d (index 0 is 0).
+    pub distance_distribution: Vec<u64>,
+}
+
+/// Why a comparison cannot run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CompareError {
+    /// Fewer than two or more than four networks.
+    Count {
+        /// How many were given.
+        given: usize,
+    },
+    /// A network beyond the caller's budget.
+    OverBudget {
+        /// Its spec.
+        spec: String,
+        /// What it would take.
+        estimate: Estimate,
+        /// What was allowed.
+        budget: Budget,
+    },
+    /// The default strategy failed to build.
+    Strategy(StrategyError),
+}
+
+impl fmt::Display for CompareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompareError::Count { given } => write!(
+                f,
+                "compare takes {MIN_COMPARE} to {MAX_COMPARE} networks; {given} given"
+            ),
+            CompareError::OverBudget {
+                spec,
+                estimate,
+                budget,
+            } => write!(
+                f,
+                "{spec} would take about {:.1e} steps and {} MiB (the limit is {:.1e} steps and {} MiB)",
+                estimate.steps as f64,
+                estimate.bytes >> 20,
+                budget.steps as f64,
+                budget.bytes >> 20
+            ),
+            CompareError::Strategy(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CompareError {}
+
+/// The default strategy's name for `net`.
+fn default_strategy(net: &Network) -> &'static str {
+    net.strategies().first().map_or("minimal", |s| s.name)
+}
+
+/// The estimated work of one network's row: its distance distribution ([`crate::Cost`]'s
+/// `info`) and one load pass per destination (one in all with symmetry).
+pub fn compare_cost(net: &Network) -> Estimate {
+    let t = net.topology();
+    let cost = net.cost();
+    let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
+    let symmetric = t.vertex_transitive()
+        && net
+            .routing(default_strategy(net))
+            .is_ok_and(|r| r.translation_invariant());
+    let loads = Estimate {
+        steps: if symmetric {
+            walk
+        } else {
+            walk.saturating_mul(cost.terminals)
+        },
+        bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
+    };
+    Estimate {
+        steps: cost.info.steps.saturating_add(loads.steps),
+        bytes: cost.info.bytes.max(loads.bytes),
+    }
+}
+
+/// The rows for `nets`, in order; each network is checked against `budget` first.
+///
+/// # Errors
+/// Not 2 to 4 networks, a network over budget (nothing is computed then), or a default
+/// strategy that fails to build.
+pub fn compare(nets: &[Network], budget: Budget) -> Result<Vec<CompareRow>, CompareError> {
+    if !(MIN_COMPARE..=MAX_COMPARE).contains(&nets.len()) {
+        return Err(CompareError::Count { given: nets.len() });
+    }
+    for net in nets {
+        let estimate = compare_cost(net);
+        if !estimate.within(budget) {
+            return Err(CompareError::OverBudget {
+                spec: net.spec(),
+                estimate,
+                budget,
+            });
+        }
+    }
+    nets.iter().map(row).collect()
+}
+
+/// One network's row, without a budget check.
+///
+/// # Errors
+/// A default strategy that fails to build.
+pub fn row(net: &Network) -> Result<CompareRow, CompareError> {
+    let info = net.info();
+    let dd = net.distance_distribution();
+    let strategy = default_strategy(net);
+    let routing = net.routing(strategy).map_err(CompareError::Strategy)?;
+    let loads = load_summary(net.topology(), routing.as_ref());
+    Ok(CompareRow {
+        spec: info.spec,
+        family: info.family.to_string(),
+        nodes: info.nodes,
+        terminals: info.terminals,
+        links: info.links,
+        min_degree: info.min_degree,
+        max_degree: info.max_degree,
+        diameter: info.diameter,
+        average_distance: info.average_distance,
+        strategy: strategy.to_string(),
+        max_link_load: loads.max_channel_load,
+        mean_link_load: loads.mean_channel_load,
+        distance_distribution: dd.counts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::PAGE_BUDGET;
+    use crate::metrics::bfs;
+
+    fn nets(specs: &[&str]) -> Vec<Network> {
+        specs.iter().map(|s| s.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn rows_match_breadth_first_search_and_closed_forms() {
+        let n = nets(&["hypercube:n=4", "d3:k=2,m=3", "lens:p=3,q=3,n=2"]);
+        let rows = compare(&n, PAGE_BUDGET).unwrap();
+        assert_eq!(rows.len(), 3);
+        // 4-cube: 16 nodes, 32 links, degree 4, diameter 4, C(4,d)·16 pairs at d,
+        // e-cube... default minimal: every channel carries 2^(n−1) = 8.
+        let h = &rows[0];
+        assert_eq!(
+            (h.nodes, h.links, h.min_degree, h.max_degree),
+            (16, 32, 4, 4)
+        );
+        assert_eq!(h.distance_distribution, vec![0, 64, 96, 64, 16]);
+        assert_eq!((h.max_link_load, h.mean_link_load), (8.0, 8.0));
+        // Every row against BFS over terminal pairs.
+        for (net, row) in n.iter().zip(&rows) {
+            let t = net.topology();
+            let mut counts = vec![0u64; row.distance_distribution.len()];
+            for s in 0..t.terminal_count() {
+                let d = bfs(t, s);
+                for &x in &d[..t.terminal_count()] {
+                    if x > 0 {
+                        counts[x as usize] += 1;
+                    }
+                }
+            }
+            assert_eq!(counts, row.distance_distribution, "{}", row.spec);
+            assert_eq!(row.diameter as usize, counts.len() - 1);
+        }
+    }
+
+    #[test]
+    fn counts_and_budget_are_enforced() {
+        let one = nets(&["hypercube:n=3"]);
+        assert_eq!(
+            compare(&one, PAGE_BUDGET),
+            Err(CompareError::Count { given: 1 })
+        );
+        let five = nets(&["hypercube:n=3"; 5]);
+        assert!(matches!(
+            compare(&five, PAGE_BUDGET),
+            Err(CompareError::Count { given: 5 })
+        ));
+        let big = nets(&["hypercube:n=3", "mdf:k=40,m=40"]);
+        let e = compare(&big, PAGE_BUDGET).unwrap_err();
+        assert!(matches!(&e, CompareError::OverBudget { spec, .. } if spec == "mdf:k=40,m=40"));
+        assert!(e.to_string().contains("mdf:k=40,m=40"));
+    }
+}

@@ -1,0 +1,17 @@
+//! Chart and comparison data: what the web charts draw and `icn` prints, computed once.
+//!
+//! - [`hypercycle_loads`]: Hypercycle link loads, e-cube against random-greedy;
+//! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly of similar size;
+//! - [`compare`]: two to four networks of any families side by side.
+
+pub mod compare;
+pub mod dragonfly;
+pub mod hypercycle_loads;
+
+pub use compare::{compare, compare_cost, row, CompareError, CompareRow};
+pub use dragonfly::{
+    d3_vs_mdf, d3_vs_mdf_cost, matching_mdf, DragonflyLoads, DragonflySide, LinkKindLoad,
+};
+pub use hypercycle_loads::{
+    hypercycle_loads, hypercycle_loads_cost, ChannelLoad, ClassLoad, HypercycleLoads,
+};
