@@ -269,10 +269,10 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
         })
     };
 
-    let player = move || {
+    // The buttons stay in the page while stepping (only their state changes), so the
+    // keyboard focus stays on Play/Pause, Previous or Next.
+    let status = move || {
         let k = step.get();
-        let total = steps.get();
-        let on = playing.get();
         let detail = sim.with(|s| {
             let s = s.as_ref().ok()?;
             let u = s.schedule.occupancy.iter().find(|u| u.step == k)?;
@@ -298,39 +298,51 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             ))
         });
         let (channels, launched, conflicts, delay) = detail.unwrap_or((0, String::new(), 0, false));
-        let (at_start, at_end) = (k <= 1, k >= total);
         view! {
-            <div class="schedule-player" role="group" aria-label="Play the schedule">
-                <button type="button" data-testid="schedule-prev" disabled=at_start on:click=move |_| go(k - 1)>
-                    "Previous"
-                </button>
-                <button
-                    type="button"
-                    data-testid="schedule-play"
-                    aria-pressed=if on { "true" } else { "false" }
-                    disabled=total == 0
-                    on:click=move |_| toggle()
-                >
-                    {if on { "Pause" } else { "Play" }}
-                </button>
-                <span data-testid="schedule-step" aria-live="polite">{format!("step {k} of {total}")}</span>
-                <button type="button" data-testid="schedule-next" disabled=at_end on:click=move |_| go(k + 1)>
-                    "Next"
-                </button>
-            </div>
-            <p class="help" role="status">
-                <span data-testid="schedule-channels">{channels}</span>
-                " channels in use (lit), " {launched} ", "
-                <span data-testid="schedule-step-conflicts">{conflicts}</span>
-                " used twice (marked red)."
-                {delay.then(|| view! {
-                    <strong class="schedule-delay" data-testid="schedule-delay-here">
-                        " An inserted delay: no round starts at this step."
-                    </strong>
-                })}
-            </p>
-            {move || sim.with(|s| s.as_ref().ok().map(|s| timeline(&s.schedule, step.get())))}
+            <span data-testid="schedule-channels">{channels}</span>
+            " channels in use (lit), " {launched} ", "
+            <span data-testid="schedule-step-conflicts">{conflicts}</span>
+            " used twice (marked red)."
+            {delay.then(|| view! {
+                <strong class="schedule-delay" data-testid="schedule-delay-here">
+                    " An inserted delay: no round starts at this step."
+                </strong>
+            })}
         }
+    };
+    let player = view! {
+        <div class="schedule-player" role="group" aria-label="Play the schedule">
+            <button
+                type="button"
+                data-testid="schedule-prev"
+                disabled=move || step.get() <= 1
+                on:click=move |_| go(step.get_untracked().saturating_sub(1).max(1))
+            >
+                "Previous"
+            </button>
+            <button
+                type="button"
+                data-testid="schedule-play"
+                aria-pressed=move || if playing.get() { "true" } else { "false" }
+                disabled=move || steps.get() == 0
+                on:click=move |_| toggle()
+            >
+                {move || if playing.get() { "Pause" } else { "Play" }}
+            </button>
+            <span data-testid="schedule-step" aria-live="polite">
+                {move || format!("step {} of {}", step.get(), steps.get())}
+            </span>
+            <button
+                type="button"
+                data-testid="schedule-next"
+                disabled=move || step.get() >= steps.get()
+                on:click=move |_| go(step.get_untracked() + 1)
+            >
+                "Next"
+            </button>
+        </div>
+        <p class="help" role="status">{status}</p>
+        {move || sim.with(|s| s.as_ref().ok().map(|s| timeline(&s.schedule, step.get())))}
     };
 
     let diagram = move || {
