@@ -140,6 +140,9 @@ test('wiring diagram (3): the global links inside From’s cabinet, counted apar
   // port 1 → (2,2,0).
   const from = cabinet.locator('[data-addr="(1,0,2)"]');
   await expect(from.locator('title')).toContainText('global port 1 → (2,2,0)');
+  // Focusing it shows the same lines under the drawing (keyboard users get no tooltip).
+  await from.focus();
+  await expect(page.getByTestId('d3-cabinet-tip')).toContainText('global port 1 → (2,2,0)');
   // The chosen routers' global wiring: one row per global port.
   await expect(page.getByTestId('d3-chosen-row')).toHaveCount(3);
   // Picking: focus a router and press Enter — it becomes To (the default "Click sets").

@@ -270,6 +270,8 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
         }
         .into_any();
     };
+    // The router hovered or focused: its ports and peers, shown under the drawing.
+    let shown = RwSignal::new(None::<String>);
     let pick = move |label: String| {
         model.picked.set(None);
         match model.click_mode.get_untracked() {
@@ -303,6 +305,7 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 "pill"
             };
             let (click, key) = (r.label.clone(), r.label.clone());
+            let (hover, focus) = (r.tip.clone(), r.tip.clone());
             view! {
                 <g
                     class=role
@@ -312,6 +315,8 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                     role="button"
                     aria-label=format!("Router {}: pick it", r.label)
                     on:click=move |_| pick(click.clone())
+                    on:mouseenter=move |_| shown.set(Some(hover.clone()))
+                    on:focus=move |_| shown.set(Some(focus.clone()))
                     on:keydown=move |ev| {
                         if ev.key() == "Enter" || ev.key() == " " {
                             ev.prevent_default();
@@ -352,6 +357,9 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 <g class="cabinet-links" aria-hidden="true">{links}</g>
                 {routers}
             </svg>
+            <pre class="d3-cabinet-tip" data-testid="d3-cabinet-tip" aria-live="polite">
+                {move || shown.get().unwrap_or_else(|| "Hover or focus a router: its ports and peers appear here.".into())}
+            </pre>
         </figure>
     }
     .into_any()

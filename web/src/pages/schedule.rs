@@ -315,7 +315,7 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             <button
                 type="button"
                 data-testid="schedule-prev"
-                disabled=move || step.get() <= 1
+                disabled=move || { step.get() <= 1 }
                 on:click=move |_| go(step.get_untracked().saturating_sub(1).max(1))
             >
                 "Previous"
@@ -335,7 +335,7 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             <button
                 type="button"
                 data-testid="schedule-next"
-                disabled=move || step.get() >= steps.get()
+                disabled=move || { step.get() >= steps.get() }
                 on:click=move |_| go(step.get_untracked() + 1)
             >
                 "Next"

@@ -34,6 +34,9 @@ pub const MAX_SUBSET: usize = 32;
 /// it is 512 · 17 · 16 ≈ 1.4 · 10⁵, a few milliseconds.
 pub const WEB_CHECK_LIMIT: u64 = 1 << 21;
 
+/// The most routers of the big network marked lit or dimmed (the drawing stops before).
+const MAX_LIT: usize = 4096;
+
 /// The kinds of sub-network: value, title.
 const KINDS: &[(&str, &str)] = &[
     ("cabinets", "cabinets κ — D3(|κ|, M) (Theorem 1)"),
@@ -196,8 +199,9 @@ pub fn analyse(form: &SubnetForm) -> Result<Facts, Trouble> {
     let cost = (small.node_count() as u64)
         .saturating_mul(u64::from(n + m))
         .saturating_mul(u64::from(small.k() + small.m()));
-    let lit_ok = big.node_count() as u64 <= WEB_CHECK_LIMIT;
-    let check = if cost <= WEB_CHECK_LIMIT && lit_ok {
+    // The lit routers are for the drawing, which stops at 512 routers (diagram::draw).
+    let lit_ok = big.node_count() <= MAX_LIT;
+    let check = if cost <= WEB_CHECK_LIMIT {
         Ok(subnet::check_embedding(&small, &big, &map))
     } else {
         Err(cost)
@@ -224,15 +228,20 @@ pub fn analyse(form: &SubnetForm) -> Result<Facts, Trouble> {
     })
 }
 
-/// The links of `big` with both ends lit (the induced sub-network).
+/// The links of `big` with both ends lit (the induced sub-network), each once.
 fn lit_links(big: &D3, lit: &[bool]) -> Vec<(Node, Node)> {
-    let w = big.wiring();
-    w.local
-        .iter()
-        .chain(&w.global)
-        .filter(|l| lit.get(l.a) == Some(&true) && lit.get(l.b) == Some(&true))
-        .map(|l| (l.a, l.b))
-        .collect()
+    let mut links = Vec::new();
+    let mut buf = Vec::new();
+    for v in (0..lit.len()).filter(|&v| lit[v]) {
+        buf.clear();
+        big.neighbours(v, &mut buf);
+        links.extend(
+            buf.iter()
+                .filter(|&&u| u > v && lit.get(u) == Some(&true))
+                .map(|&u| (v, u)),
+        );
+    }
+    links
 }
 
 /// `0,1,…,count−1` without `skip`, as typed in the field.
@@ -429,6 +438,9 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
         facts.with(|f| f.as_ref().ok().map(|f| draw(&Network::D3(f.big.clone()))))
     });
     let highlight = Memo::new(move |_| {
+        if !drawing.with(|d| matches!(d, Some(Drawing::Layout(_)))) {
+            return Highlight::default();
+        }
         facts.with(|f| match f {
             Ok(f) if !f.lit.is_empty() => Highlight {
                 dag: lit_links(&f.big, &f.lit),
@@ -564,7 +576,7 @@ fn result_cards(f: &Facts) -> impl IntoView {
             format!("All {cells} entries of {} agree with the computed ones.", p.title)
         } else {
             format!(
-                "{} of {cells} entries of {} differ from k_j − k_i mod 9; each is shown beside the computed one (docs/paper-notes.md). The check below uses the computed ports.",
+                "{} of {cells} entries of {} differ from k_j − k_i mod 9; each is shown beside the computed one (docs/paper-notes.md). The isomorphism check above uses the computed ports.",
                 differ, p.title
             )
         };
