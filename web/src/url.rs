@@ -854,7 +854,10 @@ mod tests {
             ("random", "7")
         );
         assert!(s.schedule.play);
-        assert_eq!(s.to_query(), q);
+        assert_eq!(AppState::from_query(&s.to_query()), s);
+        for part in ["perm=random", "seed=7", "play=1"] {
+            assert!(s.to_query().contains(part), "{part} in {}", s.to_query());
+        }
         // play is on only for `1`; perm and seed are written only for a permutation.
         assert!(!AppState::from_query("view=schedule&play=yes").schedule.play);
         let other = AppState::from_query("view=schedule&c=all-to-all&perm=swap");
