@@ -27,6 +27,8 @@ pub enum View {
     Papers,
     /// A D3 collective played step by step (`?view=schedule`).
     Schedule,
+    /// D3 sub-networks (Theorem 1 and the maintenance sub-networks, `?view=subnet`).
+    Subnet,
 }
 
 impl View {
@@ -36,6 +38,7 @@ impl View {
         View::Walk,
         View::Join,
         View::Schedule,
+        View::Subnet,
         View::Papers,
     ];
 
@@ -47,6 +50,7 @@ impl View {
             View::Join => "join",
             View::Papers => "papers",
             View::Schedule => "schedule",
+            View::Subnet => "subnet",
         }
     }
 
@@ -58,6 +62,7 @@ impl View {
             View::Join => "KYKLOS joins",
             View::Papers => "Papers",
             View::Schedule => "D3 schedules",
+            View::Subnet => "D3 sub-networks",
         }
     }
 
@@ -121,6 +126,8 @@ pub struct AppState {
     pub papers: PapersForm,
     /// The D3 schedule view's fields.
     pub schedule: ScheduleForm,
+    /// The D3 sub-network view's fields.
+    pub subnet: SubnetForm,
 }
 
 /// The Papers view's state: which paper (an id of `icn_core::papers::PAPERS`, kept as
@@ -267,7 +274,8 @@ impl WalkForm {
 }
 
 /// The D3 schedule view's fields, as typed
-/// (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K`).
+/// (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K`, plus
+/// `perm=NAME&seed=S` for the permutation and `play=1` while playing).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScheduleForm {
     /// The topology spec (a `d3:` one).
@@ -280,6 +288,12 @@ pub struct ScheduleForm {
     pub rule: String,
     /// The step shown, from 1; a value that is not a number reads as 1.
     pub step: u32,
+    /// The permutation's name (`shift`, `swap`, `reverse`, `random`).
+    pub perm: String,
+    /// The seed of the `random` permutation, as typed.
+    pub seed: String,
+    /// Whether the player is stepping on its own (`play=1`).
+    pub play: bool,
 }
 
 impl ScheduleForm {
@@ -291,18 +305,65 @@ impl ScheduleForm {
             root: get("root", "(0,0,1)"),
             rule: get("rule", "paper"),
             step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(1),
+            perm: get("perm", "shift"),
+            seed: get("seed", "1"),
+            play: q.get("play") == Some("1"),
         }
     }
 
     /// The query string (without `?`) of this form.
     pub fn to_query(&self) -> String {
-        Query(vec![
+        let mut q = Query(vec![
             ("view".into(), View::Schedule.slug().into()),
             ("t".into(), self.spec.clone()),
             ("c".into(), self.collective.clone()),
             ("root".into(), self.root.clone()),
             ("rule".into(), self.rule.clone()),
             ("step".into(), self.step.to_string()),
+        ]);
+        if self.collective == "permutation" {
+            q.0.push(("perm".into(), self.perm.clone()));
+            if self.perm == "random" {
+                q.0.push(("seed".into(), self.seed.clone()));
+            }
+        }
+        if self.play {
+            q.0.push(("play".into(), "1".into()));
+        }
+        q.encode()
+    }
+}
+
+/// The D3 sub-network view's fields, as typed
+/// (`?view=subnet&t=SPEC&kind=cabinets|drawers&set=1,2,5,8`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubnetForm {
+    /// The big network's spec (a `d3:` one), D3(N, M).
+    pub spec: String,
+    /// `cabinets` (κ ⊂ cabinets, Theorem 1: D3(|κ|, M)) or `drawers` (λ ⊂ {0…M−1}:
+    /// routers (c, d, p) with d, p ∈ λ, D3(N, |λ|)).
+    pub kind: String,
+    /// κ or λ, comma separated, as typed.
+    pub set: String,
+}
+
+impl SubnetForm {
+    fn from_query(q: &Query) -> SubnetForm {
+        let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        SubnetForm {
+            spec: get("t", "d3:k=9,m=3"),
+            kind: get("kind", "cabinets"),
+            set: get("set", "1,2,5,8"),
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        Query(vec![
+            ("view".into(), View::Subnet.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("kind".into(), self.kind.clone()),
+            ("set".into(), self.set.clone()),
         ])
         .encode()
     }
@@ -337,6 +398,10 @@ impl AppState {
                 ViewChoice::Known(View::Schedule) => ScheduleForm::from_query(&q),
                 _ => ScheduleForm::from_query(&Query::default()),
             },
+            subnet: match view {
+                ViewChoice::Known(View::Subnet) => SubnetForm::from_query(&q),
+                _ => SubnetForm::from_query(&Query::default()),
+            },
             view,
         }
     }
@@ -349,6 +414,7 @@ impl AppState {
             ViewChoice::Known(View::Join) => self.join.to_query(),
             ViewChoice::Known(View::Papers) => self.papers.to_query(),
             ViewChoice::Known(View::Schedule) => self.schedule.to_query(),
+            ViewChoice::Known(View::Subnet) => self.subnet.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -740,6 +806,7 @@ mod tests {
                     join: JoinForm::from_query(&Query::default()),
                     papers: PapersForm::from_query(&Query::default()),
                     schedule: ScheduleForm::from_query(&Query::default()),
+                    subnet: SubnetForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -775,6 +842,50 @@ mod tests {
         assert_eq!(
             AppState::from_query("view=walk&t=d3:k=2,m=3").schedule.spec,
             "d3:k=3,m=4"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn permutation_and_play_round_trip_in_the_schedule_state() {
+        let q = "view=schedule&t=d3:k=3,m=4&c=permutation&root=(0,0,1)&rule=paper&step=2&perm=random&seed=7&play=1";
+        let s = AppState::from_query(q);
+        assert_eq!(
+            (s.schedule.perm.as_str(), s.schedule.seed.as_str()),
+            ("random", "7")
+        );
+        assert!(s.schedule.play);
+        assert_eq!(AppState::from_query(&s.to_query()), s);
+        for part in ["perm=random", "seed=7", "play=1"] {
+            assert!(s.to_query().contains(part), "{part} in {}", s.to_query());
+        }
+        // play is on only for `1`; perm and seed are written only for a permutation.
+        assert!(!AppState::from_query("view=schedule&play=yes").schedule.play);
+        let other = AppState::from_query("view=schedule&c=all-to-all&perm=swap");
+        assert!(!other.to_query().contains("perm"));
+    }
+
+    #[wasm_bindgen_test]
+    fn subnet_state_round_trips_and_defaults_to_the_papers_kappa() {
+        let s = AppState::from_query("view=subnet");
+        assert_eq!(s.view, ViewChoice::Known(View::Subnet));
+        assert_eq!(
+            (
+                s.subnet.spec.as_str(),
+                s.subnet.kind.as_str(),
+                s.subnet.set.as_str()
+            ),
+            ("d3:k=9,m=3", "cabinets", "1,2,5,8")
+        );
+        let q = "view=subnet&t=d3:k=5,m=4&kind=drawers&set=0%2C+x%26";
+        let s = AppState::from_query(q);
+        assert_eq!(s.subnet.set, "0, x&");
+        assert_eq!(AppState::from_query(&s.to_query()), s);
+        // Another view's `t` is not the sub-network's.
+        assert_eq!(
+            AppState::from_query("view=schedule&t=d3:k=2,m=3")
+                .subnet
+                .spec,
+            "d3:k=9,m=3"
         );
     }
 

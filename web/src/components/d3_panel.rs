@@ -9,8 +9,8 @@ use icn_core::{AddressError, Network, Node};
 use crate::diagram::geometry::Point;
 use leptos::prelude::*;
 
-use crate::diagram::d3::{ribbons, Ribbons};
-use crate::pages::RouteModel;
+use crate::diagram::d3::{cabinet_globals, ribbons, CabinetGlobals, Ribbons};
+use crate::pages::{ClickMode, RouteModel};
 
 /// What the card shows, once the network is a D3 and From is valid.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +25,12 @@ struct D3Facts {
     ribbons: Option<Ribbons>,
     /// From's drawer `(c,d)`, printed.
     drawer: String,
+    /// The global wiring internal to From's cabinet, when small enough to draw.
+    cabinet: Option<CabinetGlobals>,
+    /// From and To, printed.
+    ends: (String, Option<String>),
+    /// The global ports of To, once To is valid.
+    to_ports: Option<Vec<Port>>,
 }
 
 fn valid(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
@@ -39,6 +45,9 @@ fn facts(d: &D3, from: Node, to: Option<Node>) -> D3Facts {
         trace: to.map(|t| d.header_trace(from, t)),
         ribbons: ribbons(d, r.c, r.d),
         drawer: format!("({},{})", r.c, r.d),
+        cabinet: cabinet_globals(d, r.c),
+        ends: (r.to_string(), to.map(|t| d.router(t).to_string())),
+        to_ports: to.map(|t| d.ports(d.router(t))),
     }
 }
 
@@ -54,10 +63,10 @@ pub fn D3Panel(model: RouteModel) -> impl IntoView {
         })
     });
     // A stable element keeps the card in its place in the column (display: contents).
-    view! { <div class="d3-slot">{move || data.get().map(|f| card(&f))}</div> }
+    view! { <div class="d3-slot">{move || data.get().map(|f| card(&f, model))}</div> }
 }
 
-fn card(f: &D3Facts) -> impl IntoView {
+fn card(f: &D3Facts, model: RouteModel) -> impl IntoView {
     let header = f.trace.as_ref().map(header_table);
     let ports = f
         .ports
@@ -79,6 +88,8 @@ fn card(f: &D3Facts) -> impl IntoView {
             <h2 id="d3-title">"Swapped Dragonfly"</h2>
             {header}
             {wiring(f)}
+            {cabinet(f, model)}
+            {chosen_globals(f)}
             <table class="d3-ports" data-testid="d3-ports">
                 <caption>
                     "Ports of " <code data-testid="d3-ports-router">{f.from.clone()}</code>
@@ -243,6 +254,157 @@ fn wiring(f: &D3Facts) -> impl IntoView {
                 {source}
             </svg>
         </figure>
+    }
+    .into_any()
+}
+
+/// Wiring diagram (3): the global links internal to From's cabinet, From and To marked.
+/// Routers are focusable: the tooltip lists the ports and peers, a click or Enter picks
+/// the router as From or To (the diagram's "Click sets" choice).
+fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
+    let Some(g) = f.cabinet.as_ref() else {
+        return view! {
+            <p class="help" data-testid="d3-cabinet-too-large">
+                "Too many drawers to draw the cabinet router by router; the port table lists From's links."
+            </p>
+        }
+        .into_any();
+    };
+    // The router hovered or focused: its ports and peers, shown under the drawing.
+    let shown = RwSignal::new(None::<String>);
+    let pick = move |label: String| {
+        model.picked.set(None);
+        match model.click_mode.get_untracked() {
+            ClickMode::From => model.commit(move |form| form.from = label),
+            ClickMode::To => model.commit(move |form| form.to = label),
+        }
+    };
+    let links = g
+        .links
+        .iter()
+        .map(|l| {
+            let (a, b) = (&g.routers[l.a].label, &g.routers[l.b].label);
+            view! {
+                <path data-testid="d3-cabinet-link" class="cabinet-link" d=l.curve.path_data()>
+                    <title>{format!("{a} global port 0 ↔ {b} global port 0")}</title>
+                </path>
+            }
+        })
+        .collect_view();
+    let routers = g
+        .routers
+        .iter()
+        .map(|r| {
+            let role = if r.label == f.ends.0 {
+                "pill source"
+            } else if f.ends.1.as_deref() == Some(r.label.as_str()) {
+                "pill dest"
+            } else if r.router.d == r.router.p {
+                "pill diagonal"
+            } else {
+                "pill"
+            };
+            let (click, key) = (r.label.clone(), r.label.clone());
+            let (hover, focus) = (r.tip.clone(), r.tip.clone());
+            view! {
+                <g
+                    class=role
+                    data-testid="d3-cabinet-router"
+                    data-addr=r.label.clone()
+                    tabindex="0"
+                    role="button"
+                    aria-label=format!("Router {}: pick it", r.label)
+                    on:click=move |_| pick(click.clone())
+                    on:mouseenter=move |_| shown.set(Some(hover.clone()))
+                    on:focus=move |_| shown.set(Some(focus.clone()))
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" || ev.key() == " " {
+                            ev.prevent_default();
+                            pick(key.clone());
+                        }
+                    }
+                >
+                    <title>{r.tip.clone()}</title>
+                    <rect
+                        x=num(r.at.x - g.pill.x)
+                        y=num(r.at.y - g.pill.y)
+                        width=num(2.0 * g.pill.x)
+                        height=num(2.0 * g.pill.y)
+                        rx="4"
+                    ></rect>
+                    <text x=num(r.at.x) y=num(r.at.y) font-size=num(g.font)>{r.label.clone()}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="d3-wiring">
+            <figcaption>
+                "Global links inside cabinet " <span data-testid="d3-cabinet-c">{g.cabinet}</span>
+                " (From's): port 0 joins (c,d,p) to its mirror (c,p,d) across the diagonal — "
+                <span data-testid="d3-cabinet-count">{g.links.len()}</span>
+                " links; the diagonal routers (c,p,p) (dashed) have none. Hover or focus a router for its                  ports and peers; a click or Enter picks it (as the diagram's “Click sets”)."
+            </figcaption>
+            <svg
+                data-testid="d3-cabinet"
+                class="ribbons cabinet-globals"
+                viewBox=format!("0 0 {} {}", g.width, g.height)
+                width=num(g.width)
+                height=num(g.height)
+                role="group"
+                aria-label=format!("Global links inside cabinet {}", g.cabinet)
+            >
+                <g class="cabinet-links" aria-hidden="true">{links}</g>
+                {routers}
+            </svg>
+            <pre class="d3-cabinet-tip" data-testid="d3-cabinet-tip" aria-live="polite">
+                {move || shown.get().unwrap_or_else(|| "Hover or focus a router: its ports and peers appear here.".into())}
+            </pre>
+        </figure>
+    }
+    .into_any()
+}
+
+/// The global wiring of the chosen routers: each global port of From and To with its peer.
+fn chosen_globals(f: &D3Facts) -> impl IntoView {
+    let Some(to_ports) = f.to_ports.as_ref() else {
+        return ().into_any();
+    };
+    let global = |ports: &[Port]| -> Vec<Port> {
+        ports
+            .iter()
+            .filter(|q| q.kind.name() == "global")
+            .cloned()
+            .collect()
+    };
+    let (from, to) = (global(&f.ports), global(to_ports));
+    let count = from.len().max(to.len());
+    let cell = |ports: &[Port], i: usize| match ports.get(i) {
+        Some(q) => format!("{} → {}", q.port, q.peer),
+        None => "—".into(),
+    };
+    let rows = (0..count)
+        .map(|i| {
+            view! {
+                <tr data-testid="d3-chosen-row">
+                    <td><code>{cell(&from, i)}</code></td>
+                    <td><code>{cell(&to, i)}</code></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let to_label = f.ends.1.clone().unwrap_or_default();
+    view! {
+        <table class="d3-ports" data-testid="d3-chosen-globals">
+            <caption>"Global wiring of the chosen routers: port a → peer (c + a, p, d)"</caption>
+            <thead>
+                <tr>
+                    <th scope="col">"From " <code>{f.ends.0.clone()}</code></th>
+                    <th scope="col">"To " <code>{to_label}</code></th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
     .into_any()
 }

@@ -398,6 +398,131 @@ pub fn ribbons(net: &D3, c: u32, d: u32) -> Option<Ribbons> {
     })
 }
 
+/// The most drawers (M) of a cabinet drawn router by router in [`cabinet_globals`].
+pub const MAX_CABINET_DRAWERS: u32 = 16;
+
+/// A router of the cabinet grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridRouter {
+    /// Its centre.
+    pub at: Point,
+    /// The router.
+    pub router: Router,
+    /// Printed `(c,d,p)`.
+    pub label: String,
+    /// Its ports and peers, one line each (as the explorer's tooltips).
+    pub tip: String,
+}
+
+/// A global link with both ends in the cabinet: `(c,d,p)` port 0 — `(c,p,d)` port 0.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InnerLink {
+    /// Index of one end in [`CabinetGlobals::routers`].
+    pub a: usize,
+    /// Index of the other end.
+    pub b: usize,
+    /// Its shape.
+    pub curve: Curve,
+}
+
+/// Wiring diagram (3): one cabinet's routers as a grid (row d = drawer, column p = router)
+/// with the global links internal to the cabinet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CabinetGlobals {
+    /// The cabinet.
+    pub cabinet: u32,
+    /// The drawing's size.
+    pub width: f64,
+    /// The drawing's height.
+    pub height: f64,
+    /// Half width and half height of a router pill.
+    pub pill: Point,
+    /// Label size.
+    pub font: f64,
+    /// Every router of the cabinet, row by row.
+    pub routers: Vec<GridRouter>,
+    /// The global links with both ends in the cabinet.
+    pub links: Vec<InnerLink>,
+}
+
+/// The global wiring internal to cabinet `c` (wiring diagram 3): from core's
+/// [`D3::ports`], every global port whose peer is in cabinet `c` — port a with a ≡ 0
+/// (mod K), joining `(c,d,p)` to its mirror `(c,p,d)`. The diagonal routers `(c,p,p)` have
+/// no such link (their global port 0 is the hold of docs/topologies/dragonfly.md). `None`
+/// when `c` is not a cabinet or M is over [`MAX_CABINET_DRAWERS`].
+pub fn cabinet_globals(net: &D3, c: u32) -> Option<CabinetGlobals> {
+    let (k, m) = (net.k(), net.m());
+    if c >= k || m > MAX_CABINET_DRAWERS {
+        return None;
+    }
+    let font = 9.0;
+    let len = Router {
+        c,
+        d: m - 1,
+        p: m - 1,
+    }
+    .to_string()
+    .chars()
+    .count() as f64;
+    let pill = Point::new(0.6 * font * len / 2.0 + 4.0, font / 2.0 + 3.5);
+    let (sx, sy) = (2.0 * pill.x + 14.0, 2.0 * pill.y + 18.0);
+    let pad = 10.0;
+    let routers: Vec<GridRouter> = (0..m * m)
+        .map(|i| {
+            let router = Router {
+                c,
+                d: i / m,
+                p: i % m,
+            };
+            let label = router.to_string();
+            let tip = port_tip(net, net.node(router), &label);
+            GridRouter {
+                at: Point::new(
+                    pad + pill.x + f64::from(router.p) * sx,
+                    pad + pill.y + f64::from(router.d) * sy,
+                ),
+                router,
+                label,
+                tip,
+            }
+        })
+        .collect();
+    let index = |r: Router| (r.d * m + r.p) as usize;
+    let mut links = Vec::new();
+    for (i, g) in routers.iter().enumerate() {
+        for port in net.ports(g.router) {
+            if port.kind != PortKind::Global || port.peer.c != c {
+                continue;
+            }
+            let j = index(port.peer);
+            if j <= i {
+                continue;
+            }
+            let (a, b) = (g.at, routers[j].at);
+            let chord = a.to(b);
+            let length = chord.norm().max(1e-9);
+            // Bowed off the chord, which crosses the diagonal at a router when d + p is even.
+            let normal = Point::new(chord.y / length, -chord.x / length);
+            links.push(InnerLink {
+                a: i,
+                b: j,
+                curve: Curve::arc(a, b, normal, 0.12 * length + pill.y, 0.25),
+            });
+        }
+    }
+    let width = (2.0 * pad + f64::from(m - 1) * sx + 2.0 * pill.x).ceil();
+    let height = (2.0 * pad + f64::from(m - 1) * sy + 2.0 * pill.y).ceil();
+    Some(CabinetGlobals {
+        cabinet: c,
+        width,
+        height,
+        pill,
+        font,
+        routers,
+        links,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::layout::{draw, Drawing};
@@ -543,5 +668,28 @@ mod tests {
         );
         let global = l.edges.iter().filter(|e| e.kind == EdgeKind::Block).count();
         assert_eq!(global, 7 * 6 / 2); // one link between every two groups
+    }
+    #[wasm_bindgen_test]
+    fn a_cabinet_holds_m_choose_2_global_links_between_mirror_routers() {
+        for (k, m) in [(3, 4), (1, 2), (2, 5), (8, 8), (4, 1)] {
+            let net = D3::new(k, m).unwrap();
+            for c in [0, k as u32 - 1] {
+                let g = cabinet_globals(&net, c).unwrap();
+                // Counted apart from core: the unordered pairs d ≠ p of {0 … M−1}.
+                let m = m as usize;
+                assert_eq!(g.links.len(), m * (m - 1) / 2, "D3({k},{m}) cabinet {c}");
+                assert_eq!(g.routers.len(), m * m);
+                for l in &g.links {
+                    let (a, b) = (g.routers[l.a].router, g.routers[l.b].router);
+                    assert_eq!((a.c, b.c, a.d, a.p), (c, c, b.p, b.d));
+                    assert_ne!(a.d, a.p);
+                }
+                for r in &g.routers {
+                    assert!(r.at.x >= g.pill.x && r.at.x + g.pill.x <= g.width);
+                    assert!(r.at.y >= g.pill.y && r.at.y + g.pill.y <= g.height);
+                }
+            }
+        }
+        assert!(cabinet_globals(&D3::new(3, 4).unwrap(), 3).is_none());
     }
 }

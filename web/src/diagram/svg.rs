@@ -25,6 +25,10 @@ pub struct Highlight {
     pub second: Vec<Node>,
     /// A node to ring as the goal of both routes (the join view's join site).
     pub site: Option<Node>,
+    /// Channels to mark as in trouble (a schedule's link conflicts), drawn over the rest.
+    pub marked: Vec<(Node, Node)>,
+    /// When not empty, per node: lit (in a chosen part, e.g. a sub-network) or dimmed.
+    pub lit: Vec<bool>,
 }
 
 impl Highlight {
@@ -41,6 +45,12 @@ impl Highlight {
             ("node dst", ", destination")
         } else if self.path.contains(&v) || self.second.contains(&v) {
             ("node on-path", ", on the highlighted path")
+        } else if let Some(&lit) = self.lit.get(v) {
+            if lit {
+                ("node lit", ", in the sub-network")
+            } else {
+                ("node dim", ", outside the sub-network")
+            }
         } else {
             ("node", "")
         }
@@ -85,6 +95,19 @@ pub fn DiagramSvg(
                 .iter()
                 .filter_map(|&(u, v)| dag_layout.edge(u, v))
                 .map(|c| view! { <path class="dag-edge" d=c.path_data()></path> })
+                .collect_view()
+        })
+    };
+
+    let marked_layout = layout.clone();
+    let marked = move || {
+        highlight.with(|h| {
+            h.marked
+                .iter()
+                .filter_map(|&(u, v)| marked_layout.edge(u, v))
+                .map(|c| {
+                    view! { <path class="conflict-edge" data-testid="conflict-edge" d=c.path_data()></path> }
+                })
                 .collect_view()
         })
     };
@@ -223,6 +246,7 @@ pub fn DiagramSvg(
             <desc id="diagram-desc">{desc}</desc>
             <g class="edges" aria-hidden="true">{edges}</g>
             <g class="dag" aria-hidden="true">{dag}</g>
+            <g class="marked" aria-hidden="true">{marked}</g>
             <g class="route" aria-hidden="true">{route}</g>
             <g class="nodes">{nodes}</g>
         </svg>

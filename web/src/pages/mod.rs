@@ -6,6 +6,7 @@ mod papers;
 mod route;
 mod route_kyklos;
 mod schedule;
+mod subnet;
 mod unknown;
 mod walk;
 
@@ -16,5 +17,6 @@ pub use route::{
 };
 pub use route_kyklos::{sub, BitBlock, BitRow, Comparison, KyklosPanels, Mark};
 pub use schedule::ScheduleView;
+pub use subnet::SubnetView;
 pub use unknown::UnknownView;
 pub use walk::{Analysis, LensWalkthrough, LoadsView, WalkModel, PLAY_INTERVAL_MS, WALK_CHOICES};

@@ -10,8 +10,11 @@ use icn_core::topology::d3::D3;
 use icn_core::{Network, Node, Topology};
 use leptos::prelude::*;
 
+use std::time::Duration;
+
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight};
 use crate::history::Nav;
+use crate::pages::PLAY_INTERVAL_MS;
 use crate::url::ScheduleForm;
 
 /// The most channel uses ([`D3::schedule_size`]) simulated in the page, with every step's
@@ -24,6 +27,16 @@ const COLLECTIVES: &[(&str, &str)] = &[
     ("all-to-one", "all-to-one (Theorem 6)"),
     ("broadcast", "broadcast, 4 messages (Theorem 4)"),
     ("all-to-all", "all-to-all (Theorem 7)"),
+    ("permutation", "permutation (Theorem 8)"),
+];
+
+/// The permutations offered (core's [`icn_core::topology::d3::schedule::PERMUTATIONS`]):
+/// value, title.
+const PERMS: &[(&str, &str)] = &[
+    ("shift", "shift: (c,d,p) → (c+1,d,p)"),
+    ("swap", "swap: (c,d,p) → (c,p,d)"),
+    ("reverse", "reverse: router v → N−1−v"),
+    ("random", "random (seeded)"),
 ];
 
 /// The delay rules offered: value, title.
@@ -56,9 +69,10 @@ fn collective(name: &str, root: Node) -> Result<Collective, String> {
             count: BROADCASTS,
         },
         "all-to-all" => Collective::AllToAll,
+        "permutation" => Collective::Permutation,
         other => {
             return Err(format!(
-            "unknown collective '{other}'; choose one-to-all, all-to-one, broadcast or all-to-all"
+            "unknown collective '{other}'; choose one-to-all, all-to-one, broadcast, all-to-all or permutation"
         ))
         }
     })
@@ -74,7 +88,12 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
             net.family().name
         ));
     };
-    let root = d.parse_node(&form.root).map_err(|e| format!("root: {e}"))?;
+    // All-to-all and permutations have no root: its field is not read.
+    let root = if matches!(form.collective.as_str(), "all-to-all" | "permutation") {
+        0
+    } else {
+        d.parse_node(&form.root).map_err(|e| format!("root: {e}"))?
+    };
     let which = collective(&form.collective, root)?;
     let rule = match form.rule.as_str() {
         "paper" => DelayRule::Paper,
@@ -94,8 +113,22 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
             d.spec_string()
         ));
     }
-    let schedule = d.schedule(which, rule, true);
-    let root = (!matches!(which, Collective::AllToAll)).then_some(root);
+    let schedule = if which == Collective::Permutation {
+        let seed: u64 = form.seed.trim().parse().map_err(|_| {
+            format!(
+                "seed: '{}' is not a whole number from 0 to {}",
+                form.seed,
+                u64::MAX
+            )
+        })?;
+        let targets = d
+            .named_permutation(&form.perm, seed)
+            .map_err(|e| format!("permutation: {e}"))?;
+        d.permutation_schedule(&targets, rule, true)?
+    } else {
+        d.schedule(which, rule, true)
+    };
+    let root = (!matches!(which, Collective::AllToAll | Collective::Permutation)).then_some(root);
     Ok(Simulated {
         net: d,
         root,
@@ -113,40 +146,89 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
     });
     let steps = Memo::new(move |_| sim.with(|s| s.as_ref().map_or(0, |s| s.schedule.steps)));
     let step = Memo::new(move |_| form.with(|f| f.step).clamp(1, steps.get().max(1)));
-    let go = move |k: u32| nav.commit(|s| s.schedule.step = k);
     let set = move |change: fn(&mut ScheduleForm, String), value: String| {
         nav.commit(|s| {
             change(&mut s.schedule, value);
             s.schedule.step = 1;
+            s.schedule.play = false;
+        })
+    };
+    let playing = Memo::new(move |_| form.with(|f| f.play));
+    let timer = StoredValue::new(None::<IntervalHandle>);
+    // One step per tick while `play=1`; at the last step the playing stops (play=0). The
+    // ticks replace the history entry the first one pushed.
+    let tick = move || {
+        let (k, total) = (step.get_untracked(), steps.get_untracked());
+        if k >= total {
+            nav.edit("schedule-play", |s| s.schedule.play = false);
+        } else {
+            nav.edit("schedule-play", |s| s.schedule.step = k + 1);
+        }
+    };
+    Effect::new(move |_| {
+        let on = playing.get() && steps.get() > 0;
+        match (on, timer.get_value()) {
+            (true, None) => {
+                match set_interval_with_handle(tick, Duration::from_millis(PLAY_INTERVAL_MS)) {
+                    Ok(h) => timer.set_value(Some(h)),
+                    Err(e) => leptos::logging::warn!("could not start playing: {e:?}"),
+                }
+            }
+            (false, Some(h)) => {
+                h.clear();
+                timer.set_value(None);
+            }
+            _ => {}
+        }
+    });
+    on_cleanup(move || {
+        if let Some(h) = timer.get_value() {
+            h.clear();
+        }
+    });
+    let toggle = move || {
+        if playing.get_untracked() {
+            nav.commit(|s| s.schedule.play = false);
+        } else {
+            let restart = step.get_untracked() >= steps.get_untracked();
+            nav.commit(|s| {
+                if restart {
+                    s.schedule.step = 1;
+                }
+                s.schedule.play = true;
+            });
+        }
+    };
+    let go = move |k: u32| {
+        nav.commit(|s| {
+            s.schedule.step = k;
+            s.schedule.play = false;
         })
     };
 
     let highlight = Memo::new(move |_| {
-        let k = step.get() as usize;
+        let k = step.get();
         sim.with(|s| {
             let Ok(s) = s else {
                 return Highlight::default();
             };
-            let dag = s
-                .schedule
-                .occupancy
-                .iter()
-                .find(|u| u.step as usize == k)
-                .map(|u| {
-                    u.channels
-                        .iter()
-                        .filter_map(|c| {
-                            Some((
-                                s.net.parse_node(&c.from).ok()?,
-                                s.net.parse_node(&c.to).ok()?,
-                            ))
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
+            let (mut dag, mut marked) = (Vec::new(), Vec::new());
+            if let Some(u) = s.schedule.occupancy.iter().find(|u| u.step == k) {
+                for c in &u.channels {
+                    let (Ok(a), Ok(b)) = (s.net.parse_node(&c.from), s.net.parse_node(&c.to))
+                    else {
+                        continue;
+                    };
+                    dag.push((a, b));
+                    if c.rounds.len() > 1 {
+                        marked.push((a, b));
+                    }
+                }
+            }
             Highlight {
                 src: s.root,
                 dag,
+                marked,
                 ..Highlight::default()
             }
         })
@@ -158,7 +240,7 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             {text_field("schedule-spec", "Network (d3:k=…,m=…)", f.spec, move |v| {
                 set(|s, v| s.spec = v, v)
             })}
-            {select_field("schedule-collective", "Collective", COLLECTIVES, f.collective, move |v| {
+            {select_field("schedule-collective", "Collective", COLLECTIVES, f.collective.clone(), move |v| {
                 set(|s, v| s.collective = v, v)
             })}
             {text_field("schedule-root", "Source or sink", f.root, move |v| {
@@ -166,6 +248,16 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             })}
             {select_field("schedule-rule", "Delays", RULES, f.rule, move |v| {
                 set(|s, v| s.rule = v, v)
+            })}
+            {(f.collective == "permutation").then(|| {
+                select_field("schedule-perm", "Permutation", PERMS, f.perm.clone(), move |v| {
+                    set(|s, v| s.perm = v, v)
+                })
+            })}
+            {(f.collective == "permutation" && f.perm == "random").then(|| {
+                text_field("schedule-seed", "Seed", f.seed.clone(), move |v| {
+                    set(|s, v| s.seed = v, v)
+                })
             })}
         }
     };
@@ -177,9 +269,10 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
         })
     };
 
-    let player = move || {
+    // The buttons stay in the page while stepping (only their state changes), so the
+    // keyboard focus stays on Play/Pause, Previous or Next.
+    let status = move || {
         let k = step.get();
-        let total = steps.get();
         let detail = sim.with(|s| {
             let s = s.as_ref().ok()?;
             let u = s.schedule.occupancy.iter().find(|u| u.step == k)?;
@@ -197,26 +290,59 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
                 )
             };
             let conflicts = u.channels.iter().filter(|c| c.rounds.len() > 1).count();
-            Some((u.channels.len(), launched, conflicts))
+            Some((
+                u.channels.len(),
+                launched,
+                conflicts,
+                is_delay(&s.schedule, k),
+            ))
         });
-        let (channels, launched, conflicts) = detail.unwrap_or((0, String::new(), 0));
-        let (at_start, at_end) = (k <= 1, k >= total);
+        let (channels, launched, conflicts, delay) = detail.unwrap_or((0, String::new(), 0, false));
         view! {
-            <div class="schedule-player">
-                <button type="button" data-testid="schedule-prev" disabled=at_start on:click=move |_| go(k - 1)>
-                    "Previous"
-                </button>
-                <span data-testid="schedule-step">{format!("step {k} of {total}")}</span>
-                <button type="button" data-testid="schedule-next" disabled=at_end on:click=move |_| go(k + 1)>
-                    "Next"
-                </button>
-            </div>
-            <p class="help" role="status">
-                <span data-testid="schedule-channels">{channels}</span>
-                " channels in use (lit), " {launched} ", "
-                <span data-testid="schedule-step-conflicts">{conflicts}</span> " used twice."
-            </p>
+            <span data-testid="schedule-channels">{channels}</span>
+            " channels in use (lit), " {launched} ", "
+            <span data-testid="schedule-step-conflicts">{conflicts}</span>
+            " used twice (marked red)."
+            {delay.then(|| view! {
+                <strong class="schedule-delay" data-testid="schedule-delay-here">
+                    " An inserted delay: no round starts at this step."
+                </strong>
+            })}
         }
+    };
+    let player = view! {
+        <div class="schedule-player" role="group" aria-label="Play the schedule">
+            <button
+                type="button"
+                data-testid="schedule-prev"
+                disabled=move || { step.get() <= 1 }
+                on:click=move |_| go(step.get_untracked().saturating_sub(1).max(1))
+            >
+                "Previous"
+            </button>
+            <button
+                type="button"
+                data-testid="schedule-play"
+                aria-pressed=move || if playing.get() { "true" } else { "false" }
+                disabled=move || steps.get() == 0
+                on:click=move |_| toggle()
+            >
+                {move || if playing.get() { "Pause" } else { "Play" }}
+            </button>
+            <span data-testid="schedule-step" aria-live="polite">
+                {move || format!("step {} of {}", step.get(), steps.get())}
+            </span>
+            <button
+                type="button"
+                data-testid="schedule-next"
+                disabled=move || { step.get() >= steps.get() }
+                on:click=move |_| go(step.get_untracked() + 1)
+            >
+                "Next"
+            </button>
+        </div>
+        <p class="help" role="status">{status}</p>
+        {move || sim.with(|s| s.as_ref().ok().map(|s| timeline(&s.schedule, step.get())))}
     };
 
     let diagram = move || {
@@ -348,6 +474,51 @@ fn totals_table(s: &Schedule) -> impl IntoView {
             } else {
                 "Some expected message is not delivered exactly once."
             }}
+        </p>
+    }
+}
+
+/// Whether step `k` is an inserted delay: no round is launched at `k` although rounds are
+/// launched later (the launches skip it).
+fn is_delay(s: &Schedule, k: u32) -> bool {
+    let last = s.launches.iter().copied().max().unwrap_or(0);
+    k < last && !s.launches.contains(&k)
+}
+
+/// One mark per time step: a launch, an inserted delay, a step with a link conflict, or a
+/// step after the last launch (the rounds still in flight); the current step outlined.
+fn timeline(s: &Schedule, current: u32) -> impl IntoView {
+    let marks = s
+        .occupancy
+        .iter()
+        .map(|u| {
+            let conflict = u.channels.iter().any(|c| c.rounds.len() > 1);
+            let (kind, what) = if conflict {
+                ("conflict", "a link conflict")
+            } else if is_delay(s, u.step) {
+                ("delay", "an inserted delay")
+            } else if !u.launched.is_empty() {
+                ("launch", "a round launched")
+            } else {
+                ("drain", "rounds in flight")
+            };
+            let class = if u.step == current {
+                format!("tick {kind} current")
+            } else {
+                format!("tick {kind}")
+            };
+            view! {
+                <span class=class data-testid="schedule-tick" data-kind=kind title=format!("step {}: {what}", u.step)></span>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="schedule-timeline" data-testid="schedule-timeline" aria-hidden="true">{marks}</div>
+        <p class="help legend">
+            <span class="tick launch"></span> " round launched "
+            <span class="tick delay"></span> " inserted delay "
+            <span class="tick conflict"></span> " link conflict "
+            <span class="tick drain"></span> " in flight"
         </p>
     }
 }
