@@ -120,3 +120,21 @@ test('a URL of an unknown format version says so and still opens the view', asyn
   await expect(page.getByTestId('url-version-note')).toContainText('v=2');
   await expect(page.getByTestId('distance')).toHaveText('3');
 });
+
+test('garbage in embed, theme, id and v is harmless', async ({ page }) => {
+  const flag = '__icnplayInjected';
+  for (const [k, v] of [
+    ['theme', `"><script>window.${flag}=1</script>`],
+    ['id', `<img src=x onerror="window.${flag}=1">`],
+    ['id', 'x'.repeat(10_000)],
+    ['v', '99999999999999999999999'],
+    ['v', '<svg/onload=1>'],
+    ['embed', 'maybe'],
+  ]) {
+    await page.goto(`./?view=route&t=hypercube:n=3&from=000&to=111&${k}=${encodeURIComponent(v)}`);
+    await expect(page.getByTestId('distance')).toHaveText('3');
+    expect(await page.evaluate((f) => (window as unknown as Record<string, unknown>)[f], flag)).toBeUndefined();
+    const theme = await page.locator('html').getAttribute('data-theme');
+    expect(theme === null || theme === 'light' || theme === 'dark').toBe(true);
+  }
+});

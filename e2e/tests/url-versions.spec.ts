@@ -49,7 +49,7 @@ const CASES: Case[] = [
     url: '?view=route&t=kyklos2:m=2,r=2,n=6,shuffle=proposed&from=24&to=62&s=d2',
     check: route('kyklos2:m=2,r=2,n=6,shuffle=proposed', '24', '62', 'd2'),
   },
-  { url: '?view=route&t=kyklos1:m=2,r=2,n=6&from=24&to=62&s=y2', check: route('kyklos1:m=2,r=2,n=6', '24', '62', 'y2') },
+  { url: '?view=route&t=kyklos1:m=2,r=2,n=6&from=24&to=62&s=mr', check: route('kyklos1:m=2,r=2,n=6', '24', '62', 'mr') },
   { url: '?view=route&t=lens:p=4,q=4,n=3&from=02.1&to=1.20&s=minimal', check: route('lens:p=4,q=4,n=3', '02.1', '1.20', 'minimal') },
   { url: '?view=route&t=d3:k=3,m=4&from=(0,1,2)&to=(2,3,0)&s=lgl', check: route('d3:k=3,m=4', '(0,1,2)', '(2,3,0)', 'lgl') },
   { url: '?view=route&t=mdf:k=3,m=4&from=(0,1)&to=(12,3)&s=minimal', check: route('mdf:k=3,m=4', '(0,1)', '(12,3)', 'minimal') },
