@@ -25,6 +25,10 @@ PUBLIC_URL ?= ./
 # it; a dist built with an absolute PUBLIC_URL needs E2E_PREFIX to match.
 # E2E_ARGS go to `playwright test` (e.g. E2E_ARGS=tests/url-state.spec.ts).
 E2E_PORT ?= 8091
+# The example course page (e2e/fixtures/course/) is served on another port: another origin.
+E2E_COURSE_PORT ?= $(shell echo $$(( $(E2E_PORT) + 1000 )))
+# The absolute-sub-path copy (target/dist-subpath) is served by tests/subpath.spec.ts here.
+E2E_SUBPATH_PORT ?= $(shell echo $$(( $(E2E_PORT) + 2000 )))
 E2E_PREFIX ?= /icnplay/
 E2E_ARGS ?=
 
@@ -112,9 +116,14 @@ cli:
 	cargo build -p icn-cli
 	target/debug/icn papers --check
 
+# The second build reuses the compiled wasm (cargo has nothing to do; wasm-bindgen and
+# wasm-opt run again, ~1 min): a copy for an absolute sub-path, which e2e/tests/subpath.spec.ts
+# serves under that sub-path.
+SUBPATH_URL := /courses/icnplay/
 web-release:
-	$(call step,[8/10] trunk build --release --public-url ./)
+	$(call step,[8/10] trunk build --release --public-url ./ (and $(SUBPATH_URL) into target/dist-subpath))
 	trunk build --release --public-url ./
+	trunk build --release --public-url '$(SUBPATH_URL)' --dist target/dist-subpath
 
 e2e-typecheck:
 	$(call step,[9/10] e2e: tsc --noEmit)
@@ -125,7 +134,7 @@ e2e-run:
 	@test -f dist/index.html || { echo 'dist/index.html missing: run make dist (or make test)' >&2; exit 1; }
 	@test -x target/debug/icn || { echo 'target/debug/icn missing: run cargo build -p icn-cli' >&2; exit 1; }
 	@test -x e2e/node_modules/.bin/playwright || { echo 'e2e/node_modules missing: run make setup' >&2; exit 1; }
-	cd e2e && E2E_PORT='$(E2E_PORT)' E2E_PREFIX='$(E2E_PREFIX)' playwright test $(E2E_ARGS)
+	cd e2e && E2E_PORT='$(E2E_PORT)' E2E_COURSE_PORT='$(E2E_COURSE_PORT)' E2E_SUBPATH_PORT='$(E2E_SUBPATH_PORT)' E2E_PREFIX='$(E2E_PREFIX)' playwright test $(E2E_ARGS)
 
 # Just the Playwright part, assuming dist/ and target/debug/icn are built.
 e2e: e2e-run

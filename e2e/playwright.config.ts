@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { COURSE_PORT } from './fixtures/course';
 
 // The suite runs against the release build in ../dist, served by serve.mjs (not trunk serve,
 // which keeps 8080). E2E_PREFIX serves the site under a sub-path, for a dist/ built with
@@ -41,12 +42,24 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `node serve.mjs --port ${port} --prefix ${prefix}`,
-    url: baseURL,
-    reuseExistingServer: !ci,
-    timeout: 20_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node serve.mjs --port ${port} --prefix ${prefix}`,
+      url: baseURL,
+      reuseExistingServer: !ci,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // The example course-notes page (fixtures/course/), on another port: another origin that
+    // embeds the site's views (tests/course.spec.ts).
+    {
+      command: `node serve.mjs --port ${COURSE_PORT} --root fixtures/course --prefix /`,
+      url: `http://127.0.0.1:${COURSE_PORT}/`,
+      reuseExistingServer: !ci,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

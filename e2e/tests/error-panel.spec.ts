@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/network';
 
 // Flow: the app panics. The page does not go blank: an error panel says what happened, keeps
 // the view that was showing, and offers a way back (reload the same URL, or start over).

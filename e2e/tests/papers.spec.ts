@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/network';
 import { ICN_BIN } from '../fixtures/cli';
 
 // Flow: open the Papers view on each paper; the tables are computed in the worker, and the

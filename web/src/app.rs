@@ -1,14 +1,19 @@
 //! The application shell: header, navigation generated from [`View::ALL`], the current view,
-//! and the footer naming the papers. Also mounting (the panel shown if the app dies: `fatal`).
+//! the "Embed" button, and the footer naming the papers. Also mounting (the panel shown if
+//! the app dies: `fatal`).
+//!
+//! Embed mode (`embed=1`, any view) is decided here once for every view: the view alone,
+//! with a small link back to the full site; static/page.js sizes and themes the frame.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::components::EmbedPanel;
 use crate::history::Nav;
 use crate::pages::{
     JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, SubnetView, UnknownView,
 };
-use crate::url::{View, ViewChoice};
+use crate::url::{AppState, View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
 pub fn mount() {
@@ -38,7 +43,26 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Subnet) => view! { <SubnetView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
+    let embedded = nav.presentation.with_value(|p| p.embed);
+    if !embedded {
+        // Warm the computing worker now, so that its script is loaded while the network is
+        // there: views keep working offline after the first load (embeds start it on use).
+        crate::compute::warm();
+    }
+    let version_note = nav
+        .presentation
+        .with_value(|p| p.unknown_version().map(str::to_string))
+        .map(|v| view! { <VersionNote version=v /> });
+    if embedded {
+        return view! {
+            {version_note}
+            <main id="main" class="site-main embed-main" data-testid="embed-main">{current}</main>
+            <EmbedCredit nav=nav />
+        }
+        .into_any();
+    }
     view! {
+        <a class="skip-link" href="#main">"Skip to the view"</a>
         <header class="site-header">
             <div class="brand">
                 <span class="logo" aria-hidden="true"></span>
@@ -49,8 +73,46 @@ pub fn App() -> impl IntoView {
             </div>
             <SiteNav nav=nav current=choice />
         </header>
-        <main id="main" class="site-main">{current}</main>
+        {version_note}
+        <main id="main" class="site-main" tabindex="-1">
+            <EmbedPanel nav=nav />
+            {current}
+        </main>
         <SiteFooter />
+    }
+    .into_any()
+}
+
+/// Embed mode's only chrome: a link to the same state on the full site (new tab).
+#[component]
+fn EmbedCredit(nav: Nav) -> impl IntoView {
+    let href = move || {
+        let view_query = nav.state.with(AppState::to_query);
+        format!(
+            "?{}",
+            nav.presentation
+                .with_value(|p| p.full_site_query(&view_query))
+        )
+    };
+    view! {
+        <p class="embed-credit">
+            <a href=href target="_blank" rel="noopener" data-testid="open-full">
+                "Open in icnplay"
+                <span class="visually-hidden">" (new tab)"</span>
+                <span aria-hidden="true">" ↗"</span>
+            </a>
+        </p>
+    }
+}
+
+/// Said when `v=` names a URL format this build does not know.
+#[component]
+fn VersionNote(version: String) -> impl IntoView {
+    view! {
+        <p class="version-note" role="note" data-testid="url-version-note">
+            "This link is in URL format v=" <code>{version}</code> ", which this version of icnplay does not know; it is read as format v="
+            {crate::url::URL_VERSION.to_string()} ". Some settings may differ from what its author saw."
+        </p>
     }
 }
 

@@ -69,6 +69,10 @@ fn deliver(reply: Reply) {
         let id = match &reply {
             Reply::Ready => {
                 s.ready = true;
+                // For tests and the curious: the worker is loaded (the page works offline).
+                if let Some(root) = document().document_element() {
+                    let _ = root.set_attribute("data-worker", "ready");
+                }
                 if let (Some(w), Some(text)) = (&s.worker, s.pending.take()) {
                     let _ = w.post_message(&JsValue::from_str(&text));
                 }
@@ -114,6 +118,18 @@ fn spawn(s: &mut Slot) -> Result<(), String> {
     s.worker = Some(worker);
     s.ready = false;
     Ok(())
+}
+
+/// Starts the worker if none runs, so that its script and wasm are loaded (and a first job
+/// starts at once, also after the network has gone).
+pub fn warm() {
+    SLOT.with_borrow_mut(|s| {
+        if s.worker.is_none() {
+            if let Err(e) = spawn(s) {
+                leptos::logging::warn!("{e}");
+            }
+        }
+    });
 }
 
 /// Starts `job`, superseding any running one; `state` follows it. A cached result is
@@ -197,10 +213,13 @@ fn stop(s: &mut Slot) {
     s.errors.clear();
 }
 
-/// Stops the running job: terminates the worker (the next job starts a new one).
+/// Stops the running job: terminates the worker if a job runs in it (the next job starts a
+/// new one); an idle worker is kept, so that later jobs need no download (offline too).
 pub fn cancel(state: WriteSignal<JobState>) {
     SLOT.with_borrow_mut(|s| {
-        stop(s);
+        if s.busy {
+            stop(s);
+        }
         s.current = 0;
         s.handler = None;
     });

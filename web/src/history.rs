@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::url::AppState;
+use crate::url::{AppState, Presentation};
 
 /// How a state reaches the history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub struct Nav {
     set_state: WriteSignal<AppState>,
     /// The field being typed into, if any.
     typing: StoredValue<Option<&'static str>>,
+    /// `embed`, `theme`, `id`, `v`: read once from the URL, kept in every URL written.
+    pub presentation: StoredValue<Presentation>,
 }
 
 impl Nav {
@@ -59,6 +61,7 @@ impl Nav {
             state,
             set_state,
             typing: StoredValue::new(None),
+            presentation: StoredValue::new(Presentation::from_query(&current_query())),
         };
         let handle = window_event_listener(leptos::ev::popstate, move |_| nav.restore());
         on_cleanup(move || handle.remove());
@@ -74,14 +77,24 @@ impl Nav {
             Entry::Push
         };
         self.typing.set_value(Some(field));
-        write(&self.state.with_untracked(AppState::to_query), entry);
+        write(&self.query(), entry);
     }
 
     /// A committed value: pushes an entry unless the URL already holds this state.
     pub fn commit(self, change: impl FnOnce(&mut AppState)) {
         self.set_state.update(change);
         self.typing.set_value(None);
-        write(&self.state.with_untracked(AppState::to_query), Entry::Push);
+        write(&self.query(), Entry::Push);
+    }
+
+    /// The query of the current state with the presentation parameters (what the address
+    /// bar holds).
+    fn query(self) -> String {
+        let view = self.state.with_untracked(AppState::to_query);
+        format!(
+            "{view}{}",
+            self.presentation.with_value(Presentation::suffix)
+        )
     }
 
     /// Back or Forward: the URL is the truth.

@@ -5,6 +5,7 @@
 mod cost_gate;
 mod d3_panel;
 mod diagram_panel;
+mod embed_panel;
 mod field_error;
 mod info_panel;
 mod join_diagram;
@@ -28,6 +29,7 @@ mod walk_player;
 pub use cost_gate::CostGate;
 pub use d3_panel::D3Panel;
 pub use diagram_panel::DiagramPanel;
+pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;
 pub use join_diagram::JoinDiagram;

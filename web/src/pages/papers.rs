@@ -255,6 +255,7 @@ fn Item(item: ItemReport) -> impl IntoView {
         .map(|c| view! { <CellRow cell=c /> })
         .collect_view();
     let name = item.name.clone();
+    let table_label = format!("{}: printed and computed values", item.title);
     view! {
         <section class="paper-item" data-testid=format!("paper-item-{name}")>
             <h2>{item.title}</h2>
@@ -277,7 +278,8 @@ fn Item(item: ItemReport) -> impl IntoView {
                 <summary>"Conventions and notes"</summary>
                 <ul>{notes}</ul>
             </details>
-            <div class="table-scroll">
+            // Focusable, so that a keyboard can scroll a table wider than the screen.
+            <div class="table-scroll" tabindex="0" role="region" aria-label=table_label>
                 <table class="paper-table">
                     <thead>
                         <tr>
