@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
 use crate::pages::{
-    JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, UnknownView,
+    ChartsView, JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, UnknownView,
 };
 use crate::url::{View, ViewChoice};
 
@@ -35,6 +35,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Join) => view! { <JoinExplorer nav=nav /> }.into_any(),
         ViewChoice::Known(View::Papers) => view! { <PapersView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Schedule) => view! { <ScheduleView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Charts) => view! { <ChartsView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     view! {
