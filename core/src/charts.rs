@@ -646,7 +646,6 @@ fn d2h2_chart(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::topology::Topology;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}

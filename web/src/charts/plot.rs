@@ -21,8 +21,6 @@ pub enum Shape {
     Square,
     /// A cross (×).
     Cross,
-    /// A hollow triangle.
-    Triangle,
 }
 
 /// A computed series: a line through its points, each point a dot.
@@ -304,7 +302,6 @@ fn draw_mark<DB: DrawingBackend>(
             style,
         )),
         Shape::Cross => area.draw(&Cross::new(at, size, style)),
-        Shape::Triangle => area.draw(&TriangleMarker::new(at, size + 1, style)),
     }
 }
 
@@ -405,10 +402,6 @@ impl Ctx<'_> {
                 })),
                 Shape::Cross => chart.draw_series(points.map(|(x, y, c)| {
                     EmptyElement::at((x, y)) + Cross::new((0, 0), size, c.stroke_width(width))
-                })),
-                Shape::Triangle => chart.draw_series(points.map(|(x, y, c)| {
-                    EmptyElement::at((x, y))
-                        + TriangleMarker::new((0, 0), size + 1, c.stroke_width(width))
                 })),
             }
             .map_err(err)?;

@@ -318,13 +318,13 @@ pub fn strategy_distances(k: &Kyklos) -> Result<StrategyDistances, String> {
         d2: vec![0; n + 1],
         runs: vec![0; n + 1],
     };
-    for b in 1..nl {
+    for (b, &db) in dist.iter().enumerate().take(nl).skip(1) {
         let len = |kind| -> Result<usize, String> {
             Ok(k.plans(kind, 0, b)?.first().map_or(0, |p| p.length()))
         };
         out.m2[len(KyklosRouting::Mr)? / 2] += 1;
         out.h2[len(KyklosRouting::Hr)? / 2] += 1;
-        out.d2[dist[b] as usize / 2] += 1;
+        out.d2[db as usize / 2] += 1;
         // Theorem 1: 2(n − longest run of zeros of b).
         let mut longest = 0;
         let mut run = 0;
