@@ -72,8 +72,8 @@ fn density_lines(rows: &[DensityRow], theme: &Theme, sources: &[(&str, &str, Sha
         .filter(|m| !m.points.is_empty())
         .collect();
     Plot {
-        x_desc: "N (L-nodes = processors, log scale)".into(),
-        y_desc: "max link traffic (ordered pairs, per link, log)".into(),
+        x_desc: "N (L-nodes = processors, log)".into(),
+        y_desc: "busiest link's traffic (log)".into(),
         x_log: true,
         y_log: true,
         lines,
@@ -193,7 +193,7 @@ pub fn distances(rows: &[DistanceRow], theme: &Theme) -> Plot {
         });
         if let Some(r) = mine.first() {
             rules.push(Rule {
-                label: format!("{rule} average {}", short_number(r.average)),
+                label: format!("{rule} average {:.2}", r.average),
                 x: r.average,
                 color,
             });

@@ -353,6 +353,7 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
                 <a
                     class="button-link"
                     data-testid="chart-png"
+                    rel="noopener"
                     download=format!("icnplay-{name}.png")
                     href=move || png.get()
                 >
@@ -361,6 +362,7 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
                 <a
                     class="button-link"
                     data-testid="chart-csv"
+                    rel="noopener"
                     download=format!("icnplay-{name}.csv")
                     href=csv_href
                 >
