@@ -169,6 +169,24 @@ enum Command {
         #[arg(long)]
         summary: bool,
     },
+    /// The data behind a chart of the web app's Charts view (`icn chart` lists them):
+    /// the same rows as the page's CSV download.
+    Chart {
+        /// The chart: density, levels, load, distances, d2h2.
+        name: Option<String>,
+        /// levels, load: the KYKLOS spec.
+        #[arg(long, short, default_value = "kyklos2:m=2,r=2,n=6,shuffle=proposed")]
+        t: String,
+        /// levels, load: the strategy (mr, hr, pr, d2, y2).
+        #[arg(long, short, default_value = "y2")]
+        strategy: String,
+        /// density, d2h2: the largest n; distances: n (default: the chart's).
+        #[arg(long, short)]
+        n: Option<u64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
     /// The audit of the five papers: every printed value beside the computed one.
     Papers {
         /// Output format.
@@ -612,6 +630,28 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             match format {
                 Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&table)?)?,
                 Format::Csv => write!(out, "{}", table.csv())?,
+            }
+        }
+        Command::Chart {
+            name,
+            t,
+            strategy,
+            n,
+            format,
+        } => {
+            use icn_core::charts::{build, ChartKind, ChartRequest};
+            let Some(name) = name else {
+                for k in ChartKind::ALL {
+                    writeln!(out, "{}\t{}", k.name(), k.title())?;
+                }
+                return Ok(());
+            };
+            let n = n.map(|n| n.to_string());
+            let req = ChartRequest::new(&name, &t, &strategy, n.as_deref())?;
+            let data = build(&req, &mut |_, _, _| {}).map_err(Failure)?;
+            match format {
+                Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&data)?)?,
+                Format::Csv => write!(out, "{}", data.csv())?,
             }
         }
         // Handled by `main`, which owns its exit status (1 when the check fails).

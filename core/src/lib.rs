@@ -14,6 +14,7 @@
 //! ```
 
 pub mod analysis;
+pub mod charts;
 mod cost;
 mod error;
 mod math;

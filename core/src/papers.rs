@@ -73,6 +73,8 @@ pub struct Item {
 /// `kyklos-density` and `kyklos-load` sizes in the audit: as printed (N up to 4096 and 1024).
 const DENSITY_MAX_N: u64 = 12;
 const LOAD_MAX_N: u64 = 10;
+/// `kyklos-appendix-c`: even n up to this (N = 16 … 4096), as Table 3.
+const APPENDIX_C_MAX_N: usize = 12;
 
 /// The registry: every item of every paper.
 pub const ITEMS: &[Item] = &[
@@ -105,6 +107,12 @@ pub const ITEMS: &[Item] = &[
         name: "kyklos-load",
         title: "Table 3: maximum IB-node processing load",
         build: || tables::table3_load(LOAD_MAX_N),
+    },
+    Item {
+        paper: "kyklos",
+        name: "kyklos-appendix-c",
+        title: "Appendix C: link traffic density per level, H-2 and Y-2",
+        build: || crate::topology::kyklos::appendix_c::appendix_c(APPENDIX_C_MAX_N),
     },
     Item {
         paper: "kyklos",

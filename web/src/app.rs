@@ -11,7 +11,8 @@ use wasm_bindgen::JsCast;
 use crate::components::EmbedPanel;
 use crate::history::Nav;
 use crate::pages::{
-    JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, SubnetView, UnknownView,
+    ChartsView, JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, SubnetView,
+    UnknownView,
 };
 use crate::url::{AppState, View, ViewChoice};
 
@@ -41,6 +42,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Papers) => view! { <PapersView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Schedule) => view! { <ScheduleView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Subnet) => view! { <SubnetView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Charts) => view! { <ChartsView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     let embedded = nav.presentation.with_value(|p| p.embed);

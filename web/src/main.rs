@@ -1,6 +1,7 @@
 //! icnplay in the browser: install the panic hook, mount the app. Nothing else.
 
 mod app;
+mod charts;
 mod components;
 mod compute;
 mod diagram;

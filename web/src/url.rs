@@ -29,6 +29,8 @@ pub enum View {
     Schedule,
     /// D3 sub-networks (Theorem 1 and the maintenance sub-networks, `?view=subnet`).
     Subnet,
+    /// Charts of load, density and distance (`?view=charts&chart=NAME`).
+    Charts,
 }
 
 impl View {
@@ -39,6 +41,7 @@ impl View {
         View::Join,
         View::Schedule,
         View::Subnet,
+        View::Charts,
         View::Papers,
     ];
 
@@ -51,6 +54,7 @@ impl View {
             View::Papers => "papers",
             View::Schedule => "schedule",
             View::Subnet => "subnet",
+            View::Charts => "charts",
         }
     }
 
@@ -63,6 +67,7 @@ impl View {
             View::Papers => "Papers",
             View::Schedule => "D3 schedules",
             View::Subnet => "D3 sub-networks",
+            View::Charts => "Charts",
         }
     }
 
@@ -128,6 +133,56 @@ pub struct AppState {
     pub schedule: ScheduleForm,
     /// The D3 sub-network view's fields.
     pub subnet: SubnetForm,
+    /// The Charts view's fields.
+    pub charts: ChartsForm,
+}
+
+/// The Charts view's fields, as typed (`?view=charts&chart=NAME&t=SPEC&s=STRATEGY&n=N`):
+/// the chart (a name of `icn_core::charts::ChartKind`), the KYKLOS spec and strategy of
+/// the per-level charts, and n of the others (absent: the chart's default). Nothing here
+/// is validated: the page parses with `icn_core::charts::ChartRequest::new` and shows the
+/// error beside the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartsForm {
+    /// The chart's name.
+    pub chart: String,
+    /// The KYKLOS spec (`levels`, `load`).
+    pub spec: String,
+    /// The strategy (`levels`, `load`).
+    pub strategy: String,
+    /// n as typed; `None` when absent.
+    pub n: Option<String>,
+}
+
+/// The Charts view's defaults: the density chart; TR-88-27's KYKLOS-II⟨2,2,6⟩ under Y-2
+/// for the per-level charts.
+pub const CHARTS_DEFAULT: (&str, &str, &str) =
+    ("density", "kyklos2:m=2,r=2,n=6,shuffle=proposed", "y2");
+
+impl ChartsForm {
+    fn from_query(q: &Query) -> ChartsForm {
+        let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        ChartsForm {
+            chart: get("chart", CHARTS_DEFAULT.0),
+            spec: get("t", CHARTS_DEFAULT.1),
+            strategy: get("s", CHARTS_DEFAULT.2),
+            n: q.get("n").map(str::to_string),
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        let mut q = vec![
+            ("view".into(), View::Charts.slug().into()),
+            ("chart".into(), self.chart.clone()),
+            ("t".into(), self.spec.clone()),
+            ("s".into(), self.strategy.clone()),
+        ];
+        if let Some(n) = &self.n {
+            q.push(("n".into(), n.clone()));
+        }
+        Query(q).encode()
+    }
 }
 
 /// The Papers view's state: which paper (an id of `icn_core::papers::PAPERS`, kept as
@@ -402,6 +457,11 @@ impl AppState {
                 ViewChoice::Known(View::Subnet) => SubnetForm::from_query(&q),
                 _ => SubnetForm::from_query(&Query::default()),
             },
+            // `t` and `s` are the explorer's too.
+            charts: match view {
+                ViewChoice::Known(View::Charts) => ChartsForm::from_query(&q),
+                _ => ChartsForm::from_query(&Query::default()),
+            },
             view,
         }
     }
@@ -415,6 +475,7 @@ impl AppState {
             ViewChoice::Known(View::Papers) => self.papers.to_query(),
             ViewChoice::Known(View::Schedule) => self.schedule.to_query(),
             ViewChoice::Known(View::Subnet) => self.subnet.to_query(),
+            ViewChoice::Known(View::Charts) => self.charts.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -926,6 +987,7 @@ mod tests {
                     papers: PapersForm::from_query(&Query::default()),
                     schedule: ScheduleForm::from_query(&Query::default()),
                     subnet: SubnetForm::from_query(&Query::default()),
+                    charts: ChartsForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -1155,6 +1217,22 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn charts_view_round_trips_hostile_values() {
+        let s = AppState::from_query("view=charts&chart=levels&t=kyklos2:m=2,r=2,n=4&s=hr&n=x%26y");
+        assert_eq!(s.view, ViewChoice::Known(View::Charts));
+        assert_eq!(s.charts.chart, "levels");
+        assert_eq!(s.charts.n.as_deref(), Some("x&y"));
+        assert_eq!(AppState::from_query(&s.to_query()), s);
+        let d = AppState::from_query("view=charts");
+        assert_eq!(d.charts.chart, CHARTS_DEFAULT.0);
+        assert_eq!(d.charts.n, None);
+        assert_eq!(
+            d.to_query(),
+            "view=charts&chart=density&t=kyklos2:m=2,r=2,n=6,shuffle=proposed&s=y2"
+        );
+    }
+
+    #[test]
     fn papers_view_round_trips() {
         let s = AppState::from_query("view=papers&paper=lens");
         assert_eq!(s.view, ViewChoice::Known(View::Papers));

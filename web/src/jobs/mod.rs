@@ -22,6 +22,11 @@ pub enum Job {
         /// The paper's id.
         paper: String,
     },
+    /// One chart's data (`icn_core::charts`), validated by the page.
+    Chart {
+        /// What to chart.
+        request: icn_core::charts::ChartRequest,
+    },
 }
 
 impl Job {
@@ -29,6 +34,7 @@ impl Job {
     pub fn label(&self) -> String {
         match self {
             Job::Papers { paper } => format!("computing the tables of paper '{paper}'"),
+            Job::Chart { request } => request.label(),
         }
     }
 }
@@ -85,6 +91,10 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<St
         Job::Papers { paper } => {
             let report = papers::paper_report(paper, progress)?;
             serde_json::to_string(&report).map_err(|e| e.to_string())
+        }
+        Job::Chart { request } => {
+            let data = icn_core::charts::build(request, progress)?;
+            serde_json::to_string(&data).map_err(|e| e.to_string())
         }
     }
 }

@@ -1,6 +1,7 @@
 //! One file per view of [`crate::url::View`] (the route explorer's KYKLOS panels in
 //! `route_kyklos`), plus the page for an unknown `view=`.
 
+mod charts;
 mod join;
 mod papers;
 mod route;
@@ -10,6 +11,7 @@ mod subnet;
 mod unknown;
 mod walk;
 
+pub use charts::ChartsView;
 pub use join::{joinable, JoinEnd, JoinExplorer, JoinModel};
 pub use papers::PapersView;
 pub use route::{

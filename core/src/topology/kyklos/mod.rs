@@ -27,6 +27,7 @@
 //! leaf, so o is the node's fixed digits read as a base-m number.
 
 mod address;
+pub mod appendix_c;
 mod density;
 mod joins;
 mod load;

@@ -287,6 +287,56 @@ fn p_h2(n: u64, d: u64) -> f64 {
     coeff as f64 * 2f64.powi(d as i32 - 2)
 }
 
+/// Processors at distance 2d from processor 0 (index d = 0 … n) under M2, H2 and D2 on
+/// the original KYKLOS-II⟨2,2,n⟩, and Theorem 1's count by longest runs (the D2 paper, §3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrategyDistances {
+    /// M2: the best single tree's route length / 2.
+    pub m2: Vec<usize>,
+    /// H2: the H-r route's length / 2.
+    pub h2: Vec<usize>,
+    /// D2: the breadth-first distance / 2.
+    pub d2: Vec<usize>,
+    /// Theorem 1: n − the longest run of zeros of b.
+    pub runs: Vec<usize>,
+}
+
+/// [`StrategyDistances`] of `k` (processor 0 to every other processor).
+///
+/// # Errors
+/// When M-r or H-r is not defined on `k`.
+///
+/// # Complexity
+/// O(N · n) routes plus one BFS.
+pub fn strategy_distances(k: &Kyklos) -> Result<StrategyDistances, String> {
+    let n = k.n();
+    let nl = k.leaf_count();
+    let dist = bfs(k, 0);
+    let mut out = StrategyDistances {
+        m2: vec![0; n + 1],
+        h2: vec![0; n + 1],
+        d2: vec![0; n + 1],
+        runs: vec![0; n + 1],
+    };
+    for (b, &db) in dist.iter().enumerate().take(nl).skip(1) {
+        let len = |kind| -> Result<usize, String> {
+            Ok(k.plans(kind, 0, b)?.first().map_or(0, |p| p.length()))
+        };
+        out.m2[len(KyklosRouting::Mr)? / 2] += 1;
+        out.h2[len(KyklosRouting::Hr)? / 2] += 1;
+        out.d2[db as usize / 2] += 1;
+        // Theorem 1: 2(n − longest run of zeros of b).
+        let mut longest = 0;
+        let mut run = 0;
+        for g in 0..n {
+            run = if k.digit(b, g) == 0 { run + 1 } else { 0 };
+            longest = longest.max(run);
+        }
+        out.runs[n - longest] += 1;
+    }
+    Ok(out)
+}
+
 /// The D2 paper's distance distributions (§3) and average distances for the original
 /// KYKLOS-II⟨2,2,n⟩, n = 2 … `max_n`.
 ///
@@ -305,29 +355,7 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
         let k = net(Shuffle::Original, 2, n)?;
         let group = format!("original KYKLOS-II<2,2,{n}>");
         let nl = k.leaf_count();
-        let dist = bfs(&k, 0);
-        let (mut m2, mut h2, mut d2, mut runs) = (
-            vec![0usize; n as usize + 1],
-            vec![0usize; n as usize + 1],
-            vec![0usize; n as usize + 1],
-            vec![0usize; n as usize + 1],
-        );
-        for b in 1..nl {
-            let len = |kind| -> Result<usize, String> {
-                Ok(k.plans(kind, 0, b)?.first().map_or(0, |p| p.length()))
-            };
-            m2[len(KyklosRouting::Mr)? / 2] += 1;
-            h2[len(KyklosRouting::Hr)? / 2] += 1;
-            d2[dist[b] as usize / 2] += 1;
-            // Theorem 1: 2(n − longest run of zeros of b).
-            let mut longest = 0;
-            let mut run = 0;
-            for g in 0..n as usize {
-                run = if k.digit(b, g) == 0 { run + 1 } else { 0 };
-                longest = longest.max(run);
-            }
-            runs[n as usize - longest] += 1;
-        }
+        let StrategyDistances { m2, h2, d2, runs } = strategy_distances(&k)?;
         let avg = |counts: &[usize]| -> f64 {
             counts
                 .iter()
@@ -465,7 +493,7 @@ pub fn table3_load(max_n: u64) -> Result<PaperTable, String> {
 
 /// The D2 paper's printed traffic densities and levels: (n, density, levels), with the
 /// precision printed (1 for integers, else half a unit of the second significant digit).
-const D2_PRINTED: [(u64, f64, &[f64]); 13] = [
+pub const D2_PRINTED: [(u64, f64, &[f64]); 13] = [
     (3, 8.0, &[1.0, 2.0]),
     (4, 24.0, &[2.0]),
     (5, 71.0, &[3.0]),
@@ -482,7 +510,7 @@ const D2_PRINTED: [(u64, f64, &[f64]); 13] = [
 ];
 
 /// The same for H2.
-const H2_PRINTED: [(u64, f64, &[f64]); 13] = [
+pub const H2_PRINTED: [(u64, f64, &[f64]); 13] = [
     (3, 32.0, &[2.0]),
     (4, 32.0, &[2.0]),
     (5, 256.0, &[3.0]),

@@ -58,6 +58,37 @@ impl Kyklos {
         }
     }
 
+    /// Per tree and level (tree-major, levels bottom up), the links between level v − 1
+    /// and level v and their total and largest traffic, from per-link traffic indexed by
+    /// [`Kyklos::link_index`] (as [`Kyklos::traffic`] or
+    /// [`Kyklos::link_traffic_by_symmetry`] return it).
+    pub fn level_traffic(&self, links: &[f64]) -> Vec<LevelTraffic> {
+        let (n_leaves, r) = (self.leaves, self.r);
+        let mut levels = Vec::new();
+        for t in 0..r {
+            for v in 1..=self.n {
+                let lower: Vec<usize> = (0..self.pow[self.n - v + 1])
+                    .map(|o| {
+                        let x = self.index(t, v - 1, o);
+                        if v == 1 {
+                            x * r + t
+                        } else {
+                            n_leaves * r + (x - n_leaves)
+                        }
+                    })
+                    .collect();
+                levels.push(LevelTraffic {
+                    tree: t,
+                    level: v,
+                    links: lower.len(),
+                    total: lower.iter().map(|&k| links[k]).sum(),
+                    max: lower.iter().map(|&k| links[k]).fold(0.0, f64::max),
+                });
+            }
+        }
+        levels
+    }
+
     /// Traffic of `kind` over all ordered pairs of L-nodes.
     ///
     /// # Errors
@@ -90,28 +121,7 @@ impl Kyklos {
                 }
             }
         }
-        let mut levels = Vec::new();
-        for t in 0..r {
-            for v in 1..=self.n {
-                let lower: Vec<usize> = (0..self.pow[self.n - v + 1])
-                    .map(|o| {
-                        let x = self.index(t, v - 1, o);
-                        if v == 1 {
-                            x * r + t
-                        } else {
-                            n_leaves * r + (x - n_leaves)
-                        }
-                    })
-                    .collect();
-                levels.push(LevelTraffic {
-                    tree: t,
-                    level: v,
-                    links: lower.len(),
-                    total: lower.iter().map(|&k| links[k]).sum(),
-                    max: lower.iter().map(|&k| links[k]).fold(0.0, f64::max),
-                });
-            }
-        }
+        let levels = self.level_traffic(&links);
         let tidy = crate::metrics::tidy;
         Ok(Traffic {
             max_link: tidy(links.iter().copied().fold(0.0, f64::max)),

@@ -1,0 +1,181 @@
+//! TR-88-27 Appendix C: link traffic density per level under H-2 and Y-2, the closed forms
+//! against the traffic computed from the routes (`icn table kyklos-appendix-c`).
+//!
+//! Appendix C counts one direction of a link (its T(v, n) are half of Table 3's values,
+//! which add both directions, as [`Kyklos::traffic`] does) and derives each level's
+//! traffic as the level's total over its m^(n−v+1) links, so the computed column is the
+//! level's mean per link; the busiest link of the level is shown beside it. For m = r = 2
+//! and h = n/2:
+//!
+//! * H-2, 0 < v ≤ h: T_h2(v, n) = 2^v · N · (2·2^h − 2^v) / 2^(h+2); 0 above h.
+//! * H-2's maximum, "both directions": 2^v · N · (2·2^h − 2^v) / 2^(h+1) at v = h, that is
+//!   N · 2^h / 2 (Table 3's H-2 column).
+//! * Y-2 after steps 5 and 6: T ≤ 25 · 2^h · N / 256 for 0 < v < h − 1 (a bound),
+//!   5 · N · 2^h / 32 at v = h − 1, 3 · N · 2^h / 16 at v = h, N · 2^h / 8 for h < v ≤ 2h.
+//!
+//! The appendix's intermediate state "after Y-2 step 4" describes the algorithm half-way
+//! and is not a routing one can run; it is not reproduced.
+
+use crate::table::PaperTable;
+
+use super::{Kyklos, KyklosRouting, Shuffle};
+
+const SOURCE: &str = "Haddix, Dale, Jenevein, Walton, The KYKLOS (n mod r = 0) Routing Algorithm, UT Austin TR-88-27, Appendix C (Maximum Link Traffic Density using Y-2 Routing)";
+
+/// 2^e as a float.
+fn p2(e: usize) -> f64 {
+    (1u64 << e) as f64
+}
+
+/// Appendix C's H-2 density per link at level v, one direction.
+fn t_h2(n: usize, v: usize) -> f64 {
+    let h = n / 2;
+    if v > h {
+        return 0.0;
+    }
+    p2(v) * p2(n) * (2.0 * p2(h) - p2(v)) / p2(h + 2)
+}
+
+/// Appendix C's Y-2 density per link at level v, one direction, and whether the paper
+/// gives it as an upper bound (≤) rather than a value.
+fn t_y2(n: usize, v: usize) -> (f64, bool) {
+    let (h, big_n) = (n / 2, p2(n));
+    if v + 1 < h {
+        (25.0 * p2(h) * big_n / 256.0, true)
+    } else if v + 1 == h {
+        (5.0 * big_n * p2(h) / 32.0, false)
+    } else if v == h {
+        (3.0 * big_n * p2(h) / 16.0, false)
+    } else {
+        (big_n * p2(h) / 8.0, false)
+    }
+}
+
+/// Per level v = 1 ..= n: the mean and the largest traffic per link, one direction, over
+/// both trees (the two trees of the proposed shuffle carry the same traffic per level).
+fn per_level(k: &Kyklos, kind: KyklosRouting) -> Result<Vec<(f64, f64)>, String> {
+    let levels = k.level_traffic(&k.link_traffic_by_symmetry(kind)?);
+    let mut out = vec![(0.0, 0.0); k.n()];
+    for l in &levels {
+        let (mean, max) = &mut out[l.level - 1];
+        *mean = f64::max(*mean, l.total / l.links as f64 / 2.0);
+        *max = f64::max(*max, l.max / 2.0);
+    }
+    Ok(out)
+}
+
+/// TR-88-27 Appendix C against the traffic of the H-2 and Y-2 routes of proposed
+/// KYKLOS-II⟨2,2,n⟩ for even n = 4 … `max_n`.
+///
+/// # Errors
+/// Never in practice (the strategies are defined on these networks).
+pub fn appendix_c(max_n: usize) -> Result<PaperTable, String> {
+    let mut table = PaperTable::new(
+        "kyklos-appendix-c",
+        SOURCE.into(),
+        "Link traffic density per level v of proposed KYKLOS-II⟨2,2,n⟩ (h = n/2) over all N² ordered pairs of L-nodes, one direction of a link, as Appendix C counts it (half of Table 3's convention). Printed = the appendix's closed form evaluated; computed = the level's mean per link from the routes (and the level's busiest link).",
+    );
+    table.notes.push("The appendix derives each level's traffic as a total spread over the level's links, so its formulas are level means. Under H-2 every link of a level carries the same traffic; under Y-2 level 1 does not (docs/paper-notes.md, KYKLOS, Appendix C).".into());
+    table.notes.push("Not reproduced: the intermediate densities 'after Y-2 step 4', which describe the algorithm half-way rather than a routing.".into());
+    let bound = "the paper prints an upper bound (≤) here; the computed value is below it";
+    let busiest_y2 = "the formula is the level's mean; Y-2 does not load level 1 evenly, and its busiest link exceeds the mean (and at N = 64 the printed bound)";
+    for n in (4..=max_n).step_by(2) {
+        let k = Kyklos::new(Shuffle::Proposed, 2, 2, n as u64).map_err(|e| e.to_string())?;
+        let big_n = 1u64 << n;
+        let h2 = per_level(&k, KyklosRouting::Hr)?;
+        let y2 = per_level(&k, KyklosRouting::Y2)?;
+        for v in 1..=n {
+            let row = format!("N = {big_n}, v = {v}");
+            let (mean, max) = h2[v - 1];
+            let printed = t_h2(n, v);
+            table.cell(
+                "H-2: T_h2(v, n)",
+                row.clone(),
+                "mean per link".into(),
+                Some(printed),
+                Some(mean),
+                Some("not reproduced (unexplained)"),
+            );
+            table.cell(
+                "H-2: T_h2(v, n)",
+                row.clone(),
+                "busiest link".into(),
+                Some(printed),
+                Some(max),
+                Some("not reproduced (unexplained)"),
+            );
+            let (printed, is_bound) = t_y2(n, v);
+            let (mean, max) = y2[v - 1];
+            let why = |c: f64| {
+                if is_bound && c < printed {
+                    bound
+                } else if c > mean {
+                    busiest_y2
+                } else {
+                    "not reproduced (unexplained)"
+                }
+            };
+            table.cell(
+                "Y-2 after steps 5 and 6",
+                row.clone(),
+                "mean per link".into(),
+                Some(printed),
+                Some(mean),
+                Some(why(mean)),
+            );
+            table.cell(
+                "Y-2 after steps 5 and 6",
+                row,
+                "busiest link".into(),
+                Some(printed),
+                Some(max),
+                Some(why(max)),
+            );
+        }
+        // The maximum, both directions (Table 3's convention): v = h.
+        let h = n / 2;
+        let printed = p2(h) * p2(n) * (2.0 * p2(h) - p2(h)) / p2(h + 1);
+        let computed = k.max_link_traffic(KyklosRouting::Hr)?;
+        table.cell(
+            "H-2: maximum per link, both directions (v = h)",
+            format!("N = {big_n}"),
+            "busiest link".into(),
+            Some(printed),
+            Some(computed),
+            Some("not reproduced (unexplained)"),
+        );
+        // "At least 25 %" less at level h: Y-2's level-h traffic is 3/4 of H-2's.
+        table.cell(
+            "Y-2 against H-2 at level h",
+            format!("N = {big_n}"),
+            "Y-2 / H-2".into(),
+            Some(0.75),
+            Some(y2[h - 1].0 / h2[h - 1].0),
+            Some("not reproduced (unexplained)"),
+        );
+    }
+    Ok(table.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The closed forms agree with the appendix's own simplifications.
+    #[test]
+    fn closed_forms_simplify_as_printed() {
+        for n in (4..=20).step_by(2) {
+            let h = n / 2;
+            // T_h2(h, n) = N · 2^h / 4.
+            assert_eq!(t_h2(n, h), p2(n) * p2(h) / 4.0);
+            // (N/2) · 2^h · 2^−d · (2 − 2^−d) / 2 with d = h − v: the same function.
+            for v in 1..=h {
+                let d = (h - v) as i32;
+                let alt = p2(n) / 2.0 * p2(h) * 2f64.powi(-d) * (2.0 - 2f64.powi(-d)) / 2.0;
+                assert!((t_h2(n, v) - alt).abs() < 1e-6 * alt);
+            }
+            // Y-2 at level h is three quarters of H-2 there.
+            assert_eq!(t_y2(n, h).0, 0.75 * t_h2(n, h));
+        }
+    }
+}

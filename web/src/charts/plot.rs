@@ -1,0 +1,411 @@
+//! The one plotting routine every chart uses: lines with their points, published values as
+//! hollow markers, labelled vertical rules, a legend laid out in rows above the plot (so it
+//! never covers data, at any width), axes with their units, linear or log scales.
+//!
+//! Sizes are in CSS pixels times the device pixel ratio; colours come from the page's
+//! stylesheet ([`Theme`]).
+
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+use super::theme::Theme;
+
+/// A marker's shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A hollow square.
+    Square,
+    /// A cross (×).
+    Cross,
+}
+
+/// A computed series: a line through its points, each point a dot.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// Legend text.
+    pub label: String,
+    /// Colour.
+    pub color: RGBColor,
+    /// (x, y), in x order.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Printed values: hollow markers, each in its series' colour.
+#[derive(Debug, Clone)]
+pub struct Marks {
+    /// Legend text.
+    pub label: String,
+    /// Shape.
+    pub shape: Shape,
+    /// (x, y, colour).
+    pub points: Vec<(f64, f64, RGBColor)>,
+}
+
+/// A dashed vertical rule (an average).
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// Legend text.
+    pub label: String,
+    /// Where.
+    pub x: f64,
+    /// Colour.
+    pub color: RGBColor,
+}
+
+/// Everything one chart draws.
+#[derive(Debug, Clone, Default)]
+pub struct Plot {
+    /// The x axis: quantity and unit.
+    pub x_desc: String,
+    /// The y axis: quantity and unit.
+    pub y_desc: String,
+    /// Log scale on x.
+    pub x_log: bool,
+    /// Log scale on y.
+    pub y_log: bool,
+    /// Integer ticks only on x (levels, distances).
+    pub x_integer: bool,
+    /// The lines.
+    pub lines: Vec<Line>,
+    /// The markers.
+    pub marks: Vec<Marks>,
+    /// The rules.
+    pub rules: Vec<Rule>,
+}
+
+/// One legend entry, for the page's tests and text alternative.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendEntry {
+    /// Text.
+    pub label: String,
+}
+
+/// Numbers on axes: 4, 16, 1.5k, 2.4M, 7.1G; fractions with up to 2 decimals.
+pub fn short_number(v: f64) -> String {
+    let a = v.abs();
+    let (div, suffix) = if a >= 1e9 {
+        (1e9, "G")
+    } else if a >= 1e6 {
+        (1e6, "M")
+    } else if a >= 1e4 {
+        (1e3, "k")
+    } else {
+        (1.0, "")
+    };
+    let x = v / div;
+    let text = if (x - x.round()).abs() < 1e-9 {
+        format!("{}", x.round())
+    } else if x.abs() >= 10.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{:.2}", x)
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    };
+    format!("{text}{suffix}")
+}
+
+/// Sizes the canvas's bitmap to its CSS box times the device pixel ratio; returns the
+/// scale (bitmap pixels per CSS pixel) and the CSS width.
+fn fit(canvas: &HtmlCanvasElement) -> (f64, f64) {
+    let ratio = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 3.0);
+    let css_w = f64::from(canvas.client_width()).max(200.0);
+    let css_h = (css_w * 0.62).clamp(240.0, 440.0);
+    canvas.set_width((css_w * ratio).round() as u32);
+    canvas.set_height((css_h * ratio).round() as u32);
+    (ratio, css_w)
+}
+
+fn padded(lo: f64, hi: f64, log: bool) -> (f64, f64) {
+    if log {
+        let lo = lo.max(1e-12);
+        let hi = hi.max(lo * 2.0);
+        (lo / 1.6, hi * 1.6)
+    } else {
+        let span = (hi - lo).max(1e-9);
+        let lo = if lo >= 0.0 && lo - 0.06 * span < 0.0 {
+            0.0
+        } else {
+            lo - 0.06 * span
+        };
+        (lo, hi + 0.08 * span)
+    }
+}
+
+/// Draws `plot` on `canvas`.
+///
+/// # Errors
+/// When the canvas has no 2-D context or a drawing call fails.
+pub fn render(
+    canvas: &HtmlCanvasElement,
+    plot: &Plot,
+    theme: &Theme,
+) -> Result<Vec<LegendEntry>, String> {
+    let (scale, css_w) = fit(canvas);
+    let px = |v: f64| (v * scale).round() as i32;
+    let narrow = css_w < 520.0;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or("this browser gives no 2-D canvas context")?;
+    let root = backend.into_drawing_area();
+    let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
+    root.fill(&theme.card).map_err(err)?;
+    let font = |size: f64| ("sans-serif", size * scale).into_font();
+    let text = font(if narrow { 11.5 } else { 13.0 }).color(&theme.fg);
+
+    // The legend, in rows above the plot.
+    let mut entries: Vec<(String, LegendKind)> = Vec::new();
+    for l in &plot.lines {
+        entries.push((l.label.clone(), LegendKind::Line(l.color)));
+    }
+    for m in &plot.marks {
+        entries.push((m.label.clone(), LegendKind::Mark(m.shape)));
+    }
+    for r in &plot.rules {
+        entries.push((r.label.clone(), LegendKind::Rule(r.color)));
+    }
+    let (w, _) = root.dim_in_pixel();
+    let w = w as i32;
+    let sample = px(22.0);
+    let gap = px(14.0);
+    let row_h = px(if narrow { 17.0 } else { 19.0 });
+    let mut rows: Vec<Vec<(i32, usize)>> = vec![Vec::new()];
+    let mut x = px(8.0);
+    for (i, (label, _)) in entries.iter().enumerate() {
+        let tw = root
+            .estimate_text_size(label, &text)
+            .map_or(label.len() as i32 * px(7.0), |s| s.0 as i32);
+        let need = sample + px(6.0) + tw;
+        if x + need > w - px(8.0) && x > px(8.0) {
+            rows.push(Vec::new());
+            x = px(8.0);
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push((x, i));
+        }
+        x += need + gap;
+    }
+    let legend_h = rows.len() as i32 * row_h + px(8.0);
+    for (r, row) in rows.iter().enumerate() {
+        let y = px(6.0) + r as i32 * row_h + row_h / 2;
+        for &(x, i) in row {
+            let (label, kind) = &entries[i];
+            match *kind {
+                LegendKind::Line(c) => {
+                    root.draw(&PathElement::new(
+                        vec![(x, y), (x + sample, y)],
+                        c.stroke_width(px(2.0) as u32),
+                    ))
+                    .map_err(err)?;
+                    root.draw(&Circle::new((x + sample / 2, y), px(3.0), c.filled()))
+                        .map_err(err)?;
+                }
+                LegendKind::Mark(shape) => {
+                    draw_mark(&root, (x + sample / 2, y), shape, theme.fg, px(5.0), scale)
+                        .map_err(err)?
+                }
+                LegendKind::Rule(c) => {
+                    root.draw(&PathElement::new(
+                        vec![(x + sample / 2, y - px(7.0)), (x + sample / 2, y + px(7.0))],
+                        c.stroke_width(px(2.0) as u32),
+                    ))
+                    .map_err(err)?;
+                }
+            }
+            root.draw(&Text::new(
+                label.clone(),
+                (x + sample + px(6.0), y),
+                text.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
+        }
+    }
+    let (_, area) = root.split_vertically(legend_h);
+
+    // The ranges.
+    let xs = plot
+        .lines
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .chain(plot.marks.iter().flat_map(|m| m.points.iter().map(|p| p.0)))
+        .chain(plot.rules.iter().map(|r| r.x));
+    let ys = plot
+        .lines
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.1))
+        .chain(plot.marks.iter().flat_map(|m| m.points.iter().map(|p| p.1)));
+    let keep = |log: bool| move |v: &f64| v.is_finite() && (!log || *v > 0.0);
+    let (x0, x1) = xs
+        .filter(keep(plot.x_log))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    let (y0, y1) = ys
+        .filter(keep(plot.y_log))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    if !(x0.is_finite() && y0.is_finite()) {
+        return Err("nothing to plot".into());
+    }
+    let (x0, x1) = padded(x0, x1, plot.x_log);
+    let (y0, y1) = padded(y0, y1, plot.y_log);
+    let ctx = Ctx {
+        plot,
+        theme,
+        scale,
+        narrow,
+        text: &text,
+    };
+    match (plot.x_log, plot.y_log) {
+        (true, true) => ctx.draw(&area, (x0..x1).log_scale(), (y0..y1).log_scale()),
+        (true, false) => ctx.draw(&area, (x0..x1).log_scale(), x_lin(y0, y1)),
+        (false, true) => ctx.draw(&area, x_lin(x0, x1), (y0..y1).log_scale()),
+        (false, false) => ctx.draw(&area, x_lin(x0, x1), x_lin(y0, y1)),
+    }?;
+    root.present().map_err(err)?;
+    Ok(entries
+        .into_iter()
+        .map(|(label, _)| LegendEntry { label })
+        .collect())
+}
+
+fn x_lin(a: f64, b: f64) -> RangedCoordf64 {
+    (a..b).into()
+}
+
+#[derive(Debug, Clone, Copy)]
+enum LegendKind {
+    Line(RGBColor),
+    Mark(Shape),
+    Rule(RGBColor),
+}
+
+fn draw_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    at: (i32, i32),
+    shape: Shape,
+    color: RGBColor,
+    size: i32,
+    scale: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = color.stroke_width((2.0 * scale).round() as u32);
+    match shape {
+        Shape::Square => area.draw(&Rectangle::new(
+            [(at.0 - size, at.1 - size), (at.0 + size, at.1 + size)],
+            style,
+        )),
+        Shape::Cross => area.draw(&Cross::new(at, size, style)),
+    }
+}
+
+struct Ctx<'a> {
+    plot: &'a Plot,
+    theme: &'a Theme,
+    scale: f64,
+    narrow: bool,
+    text: &'a TextStyle<'a>,
+}
+
+impl Ctx<'_> {
+    fn draw<X, Y>(
+        &self,
+        area: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+        x: X,
+        y: Y,
+    ) -> Result<(), String>
+    where
+        X: AsRangedCoord<Value = f64>,
+        Y: AsRangedCoord<Value = f64>,
+        X::CoordDescType: ValueFormatter<f64>,
+        Y::CoordDescType: ValueFormatter<f64>,
+    {
+        let (plot, theme, scale) = (self.plot, self.theme, self.scale);
+        let px = |v: f64| (v * scale).round() as i32;
+        let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
+        let mut chart = ChartBuilder::on(area)
+            .margin_right(px(14.0))
+            .margin_top(px(6.0))
+            .x_label_area_size(px(if self.narrow { 40.0 } else { 46.0 }))
+            .y_label_area_size(px(if self.narrow { 52.0 } else { 66.0 }))
+            .build_cartesian_2d(x, y)
+            .map_err(err)?;
+        let label_font = (
+            "sans-serif",
+            (if self.narrow { 11.0 } else { 12.5 }) * scale,
+        )
+            .into_font()
+            .color(&theme.fg);
+        let x_integer = plot.x_integer;
+        let x_fmt = move |v: &f64| {
+            if x_integer && (v - v.round()).abs() > 1e-6 {
+                String::new()
+            } else {
+                short_number(*v)
+            }
+        };
+        let y_fmt = |v: &f64| short_number(*v);
+        chart
+            .configure_mesh()
+            .x_desc(plot.x_desc.as_str())
+            .y_desc(plot.y_desc.as_str())
+            .axis_desc_style(self.text.clone())
+            .label_style(label_font)
+            .x_labels(if self.narrow { 6 } else { 10 })
+            .y_labels(if self.narrow { 6 } else { 9 })
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .axis_style(theme.muted.stroke_width(px(1.0).max(1) as u32))
+            .bold_line_style(theme.grid.stroke_width(1))
+            .light_line_style(theme.card.stroke_width(0))
+            .draw()
+            .map_err(err)?;
+        let (y_lo, y_hi) = (chart.y_range().start, chart.y_range().end);
+        for r in &plot.rules {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(r.x, y_lo), (r.x, y_hi)],
+                    px(6.0),
+                    px(4.0),
+                    r.color.stroke_width(px(2.0) as u32),
+                ))
+                .map_err(err)?;
+        }
+        for l in &plot.lines {
+            chart
+                .draw_series(LineSeries::new(
+                    l.points.iter().copied(),
+                    l.color.stroke_width(px(2.0) as u32),
+                ))
+                .map_err(err)?;
+            chart
+                .draw_series(
+                    l.points
+                        .iter()
+                        .map(|&p| Circle::new(p, px(3.0), l.color.filled())),
+                )
+                .map_err(err)?;
+        }
+        let (size, width) = (px(6.0), px(2.0) as u32);
+        for m in &plot.marks {
+            let points = m.points.iter().copied();
+            match m.shape {
+                Shape::Square => chart.draw_series(points.map(|(x, y, c)| {
+                    EmptyElement::at((x, y))
+                        + Rectangle::new([(-size, -size), (size, size)], c.stroke_width(width))
+                })),
+                Shape::Cross => chart.draw_series(points.map(|(x, y, c)| {
+                    EmptyElement::at((x, y)) + Cross::new((0, 0), size, c.stroke_width(width))
+                })),
+            }
+            .map_err(err)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,497 @@
+//! The Charts view (`?view=charts&chart=NAME&t=SPEC&s=STRATEGY&n=N`): KYKLOS traffic
+//! density, per-level traffic and join load, and distance distributions, computed in the
+//! worker ([`crate::compute`]: progress, Cancel, cached per request) from
+//! `icn_core::charts`, drawn on a canvas ([`crate::charts`]), with the numbers in a table
+//! under the chart, a PNG and a CSV download (the CSV is `icn chart NAME --format csv`).
+
+use icn_core::charts::{ChartData, ChartError, ChartKind, ChartRequest};
+use icn_core::topology::kyklos::KyklosRouting;
+use icn_web::jobs::Job;
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::charts::{self, short_number};
+use crate::components::FieldError;
+use crate::compute::{self, JobState};
+use crate::history::Nav;
+
+/// What each chart shows and how it counts (docs/charts.md says more).
+fn explanation(kind: ChartKind) -> &'static str {
+    match kind {
+        ChartKind::Density => "The busiest link's traffic when every ordered pair of L-nodes sends one unit, split equally among the strategy's routes, both directions of a link added (TR-88-27 Table 3's convention). K-1 is KYKLOS-I⟨2,2,n⟩; M-2, H-2, P-2 and Y-2 the proposed KYKLOS-II⟨2,2,n⟩ (n even); D2 the original KYKLOS-II⟨2,2,n⟩ with the D2 paper's method (paths from processor 0, tree T₁, ties split as the paper says). Lines are computed here; hollow markers are the values the papers print.",
+        ChartKind::Levels => "Per tree and level v, the traffic of the links between level v − 1 and level v: the busiest link and the mean per link. Every ordered pair of L-nodes sends one unit split equally among the strategy's routes; a link's traffic adds both directions. Computed from the routes towards L-node 0 and the network's translation symmetry.",
+        ChartKind::Load => "Partial joins per node and level when every ordered pair (i, j) of L-nodes joins once (i = j at the L-node): mid-point of each route for M-r, P-r and D2 (Table 3's K-1 and P-2 columns), the H-2 quasi-level assignment for H-r, §VII's level loading for Y-2.",
+        ChartKind::Distances => "P(2d): how many processors lie at distance 2d from processor 0 of the original KYKLOS-II⟨2,2,n⟩ (processor-symmetric, so this is every source's distribution) under M2 (best single tree), H2 and D2 (= breadth-first distance). Dashed rules: the averages 1/2ⁿ Σ 2d·P(2d), processor 0 included, as the D2 paper sums.",
+        ChartKind::D2h2 => "The traffic density max_k T(k) of D2 and H2 on KYKLOS-II⟨2,2,n⟩ by the D2 paper's processor symmetry: only the paths from processor 0 are enumerated (2ⁿ sequences), so n = 20 (a million processors) runs here. Ordered pairs, per link, both directions added. Crosses: the paper's printed values.",
+    }
+}
+
+/// The view.
+#[component]
+pub fn ChartsView(nav: Nav) -> impl IntoView {
+    let form = Memo::new(move |_| nav.state.with(|s| s.charts.clone()));
+    let request = Memo::new(move |_| {
+        form.with(|f| ChartRequest::new(&f.chart, &f.spec, &f.strategy, f.n.as_deref()))
+    });
+    let kind = Memo::new(move |_| form.with(|f| ChartKind::from_name(&f.chart)));
+    let (state, set_state) = signal(JobState::Idle);
+    Effect::new(move |_| match request.get() {
+        Ok(request) => compute::start(Job::Chart { request }, set_state),
+        Err(_) => compute::cancel(set_state),
+    });
+    on_cleanup(move || compute::cancel(set_state));
+    let error_of = move |field: &'static str| {
+        Signal::derive(move || match request.get() {
+            Err(ChartError { field: f, message }) if f == field => Some(message),
+            _ => None,
+        })
+    };
+    let tabs = ChartKind::ALL
+        .into_iter()
+        .map(|k| {
+            let selected = move || kind.get() == Some(k);
+            view! {
+                <button
+                    type="button"
+                    class="paper-tab"
+                    class:selected=selected
+                    aria-pressed=move || selected().to_string()
+                    data-testid=format!("chart-tab-{}", k.name())
+                    on:click=move |_| nav.commit(|s| s.charts.chart = k.name().to_string())
+                >
+                    {k.title()}
+                </button>
+            }
+        })
+        .collect_view();
+    let fields = move || {
+        let k = kind.get()?;
+        Some(if k.takes_network() {
+            let options = KyklosRouting::ALL
+                .into_iter()
+                .map(|s| {
+                    let name = s.name();
+                    view! {
+                        <option value=name selected=move || form.with(|f| f.strategy == name)>
+                            {name.to_uppercase()}
+                        </option>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="field">
+                    <label for="chart-spec">"KYKLOS network"</label>
+                    <input
+                        id="chart-spec"
+                        data-testid="chart-spec"
+                        class="mono"
+                        type="text"
+                        autocomplete="off"
+                        spellcheck="false"
+                        aria-describedby="chart-spec-error"
+                        prop:value=move || form.with(|f| f.spec.clone())
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            nav.edit("chart-spec", |s| s.charts.spec = v);
+                        }
+                    />
+                    <FieldError error=error_of("t") id="chart-spec-error" />
+                </div>
+                <div class="field">
+                    <label for="chart-strategy">"Strategy"</label>
+                    <select
+                        id="chart-strategy"
+                        data-testid="chart-strategy"
+                        aria-describedby="chart-strategy-error"
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            nav.commit(|s| s.charts.strategy = v);
+                        }
+                    >
+                        {options}
+                    </select>
+                    <FieldError error=error_of("s") id="chart-strategy-error" />
+                </div>
+            }
+            .into_any()
+        } else {
+            let (lo, hi, default, what) = k.n_range().unwrap_or((0, 0, 0, ""));
+            view! {
+                <div class="field">
+                    <label for="chart-n">{format!("n: {what}, {lo} to {hi}")}</label>
+                    <input
+                        id="chart-n"
+                        data-testid="chart-n"
+                        class="mono"
+                        type="text"
+                        inputmode="numeric"
+                        autocomplete="off"
+                        aria-describedby="chart-n-error"
+                        prop:value=move || {
+                            form.with(|f| f.n.clone().unwrap_or_else(|| default.to_string()))
+                        }
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            nav.edit("chart-n", |s| s.charts.n = Some(v));
+                        }
+                    />
+                    <FieldError error=error_of("n") id="chart-n-error" />
+                </div>
+            }
+            .into_any()
+        })
+    };
+    let chart_error = error_of("chart");
+    view! {
+        <section data-testid="view-charts" class="charts-view" aria-labelledby="charts-title">
+            <div class="card">
+                <h1 id="charts-title" class="papers-title">"Charts: KYKLOS density, load and distances"</h1>
+                <p class="help">
+                    "Computed now, in this browser's worker, by the same code as "
+                    <code>"icn chart"</code> " and " <code>"icn table"</code>
+                    ", beside the values the papers print."
+                </p>
+                <div class="paper-tabs" role="group" aria-label="Chart">{tabs}</div>
+                <FieldError error=chart_error id="chart-error" />
+                <div class="chart-fields">{fields}</div>
+                <p class="help chart-explain" data-testid="chart-explain">
+                    {move || kind.get().map(explanation)}
+                </p>
+                <details class="chart-how" data-testid="chart-how">
+                    <summary>"Conventions"</summary>
+                    <ul class="help">
+                        <li>"Traffic: every ordered pair (i, j) of L-nodes, i ≠ j, sends one unit, split equally among its routes; a link's traffic adds both of its directions (per link, not per direction)."</li>
+                        <li>"Distances: from processor 0, which by symmetry is every processor's distribution; averages divide by all 2ⁿ processors, 0 included, as the D2 paper does."</li>
+                        <li>"Everything is computed in a worker and cached for this session per chart and parameters; docs/charts.md has the details."</li>
+                    </ul>
+                </details>
+                <JobPanel state=state set_state=set_state request=request />
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn JobPanel(
+    state: ReadSignal<JobState>,
+    set_state: WriteSignal<JobState>,
+    request: Memo<Result<ChartRequest, ChartError>>,
+) -> impl IntoView {
+    move || {
+        match state.get() {
+        JobState::Idle => {
+            let runnable = request.with(Result::is_ok);
+            runnable.then(|| {
+                view! {
+                    <p class="help">
+                        "Stopped. "
+                        <button
+                            type="button"
+                            data-testid="chart-compute"
+                            on:click=move |_| {
+                                if let Ok(request) = request.get_untracked() {
+                                    compute::start(Job::Chart { request }, set_state);
+                                }
+                            }
+                        >
+                            "Compute"
+                        </button>
+                    </p>
+                }
+            })
+            .into_any()
+        }
+        JobState::Running { done, total, label } => view! {
+            <div class="job-progress" role="status" data-testid="job-progress">
+                <progress max=total.max(1) value=done aria-label="Progress"></progress>
+                <span>
+                    {if total == 0 {
+                        format!("Starting: {label}…")
+                    } else {
+                        format!("{}%: {label}", 100 * done / total.max(1))
+                    }}
+                </span>
+                <button type="button" data-testid="job-cancel" on:click=move |_| compute::cancel(set_state)>
+                    "Cancel"
+                </button>
+            </div>
+        }
+        .into_any(),
+        JobState::Failed(message) => view! {
+            <p class="field-error" role="alert" data-testid="job-error">{message}</p>
+        }
+        .into_any(),
+        JobState::Done(json) => match (serde_json::from_str::<ChartData>(&json), request.get_untracked()) {
+            (Ok(data), Ok(req)) => view! { <ChartFigure data=data request=req /> }.into_any(),
+            (Err(e), _) => view! {
+                <p class="field-error" role="alert">{format!("unreadable result: {e}")}</p>
+            }
+            .into_any(),
+            (_, Err(_)) => ().into_any(),
+        },
+    }
+    }
+}
+
+/// The command that prints the same CSV.
+fn cli_command(req: &ChartRequest) -> String {
+    if req.kind.takes_network() {
+        format!(
+            "icn chart {} -t {} -s {} --format csv",
+            req.kind.name(),
+            req.spec,
+            req.strategy
+        )
+    } else {
+        format!("icn chart {} -n {} --format csv", req.kind.name(), req.n)
+    }
+}
+
+/// Bumped on window resize and on a light/dark switch: charts redraw.
+fn redraw_ticks() -> ReadSignal<u32> {
+    let (tick, set_tick) = signal(0u32);
+    let bump = move || {
+        let _ = set_tick.try_update(|t| *t = t.wrapping_add(1));
+    };
+    let resize = window_event_listener(leptos::ev::resize, move |_| bump());
+    on_cleanup(move || resize.remove());
+    let media = window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten();
+    if let Some(media) = media {
+        let listener = Closure::<dyn Fn()>::new(bump);
+        let _ = media.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+        // Cleanups run before the owner's values are dropped: the listener is removed while
+        // its closure still lives.
+        let keep = StoredValue::new_local(Some((media, listener)));
+        on_cleanup(move || {
+            if let Some(Some((media, listener))) = keep.try_update_value(Option::take) {
+                let _ = media.remove_event_listener_with_callback(
+                    "change",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        });
+    }
+    tick
+}
+
+#[component]
+fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let tick = redraw_ticks();
+    let (legend, set_legend) = signal(String::new());
+    let (png, set_png) = signal(String::new());
+    let (draw_error, set_draw_error) = signal(None::<String>);
+    let shared = StoredValue::new(data.clone());
+    Effect::new(move |_| {
+        tick.track();
+        let Some(el) = canvas.get() else {
+            return;
+        };
+        let result = shared.with_value(|d| charts::draw(&el, d));
+        match result {
+            Ok(entries) => {
+                set_legend.set(
+                    entries
+                        .iter()
+                        .map(|e| e.label.as_str())
+                        .collect::<Vec<_>>()
+                        .join("|"),
+                );
+                set_png.set(el.to_data_url().unwrap_or_default());
+                set_draw_error.set(None);
+            }
+            Err(e) => set_draw_error.set(Some(e)),
+        }
+    });
+    let name = request.kind.name();
+    let csv = data.csv();
+    let csv_href = format!(
+        "data:text/csv;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(&csv))
+    );
+    let title = match &data {
+        ChartData::Levels { spec, strategy, .. } => format!(
+            "{}: {spec}, {}",
+            request.kind.title(),
+            strategy.to_uppercase()
+        ),
+        ChartData::Load {
+            spec,
+            strategy,
+            assignment,
+            ..
+        } => format!(
+            "{}: {spec}, {} ({assignment})",
+            request.kind.title(),
+            strategy.to_uppercase()
+        ),
+        ChartData::Distances { n, .. } => format!(
+            "{}: original KYKLOS-II⟨2,2,{n}⟩, N = {}",
+            request.kind.title(),
+            1u64 << n
+        ),
+        _ => format!("{}, n up to {}", request.kind.title(), request.n),
+    };
+    let command = cli_command(&request);
+    view! {
+        <figure class="chart" data-testid="chart" data-chart=name>
+            <figcaption class="chart-title" data-testid="chart-title">{title.clone()}</figcaption>
+            <canvas
+                node_ref=canvas
+                class="chart-canvas"
+                data-testid="chart-canvas"
+                data-legend=move || legend.get()
+                role="img"
+                aria-label=format!("{title}; the numbers are in the table below")
+            ></canvas>
+            <FieldError error=Signal::derive(move || draw_error.get()) id="chart-draw-error" />
+            <p class="chart-exports">
+                <a
+                    class="button-link"
+                    data-testid="chart-png"
+                    rel="noopener"
+                    download=format!("icnplay-{name}.png")
+                    href=move || png.get()
+                >
+                    "Download PNG"
+                </a>
+                <a
+                    class="button-link"
+                    data-testid="chart-csv"
+                    rel="noopener"
+                    download=format!("icnplay-{name}.csv")
+                    href=csv_href
+                >
+                    "Download CSV"
+                </a>
+                <span class="help">"Same CSV: " <code data-testid="chart-cli">{command}</code></span>
+            </p>
+            <details class="chart-data" data-testid="chart-data">
+                <summary>"The numbers (table)"</summary>
+                <DataTable data=data />
+            </details>
+        </figure>
+    }
+}
+
+fn num(x: f64) -> String {
+    x.to_string()
+}
+
+#[component]
+fn DataTable(data: ChartData) -> impl IntoView {
+    let body = match data {
+        ChartData::Density { rows } | ChartData::D2h2 { rows } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    let computed = r.computed.map(num).unwrap_or_default();
+                    let printed = r.printed.map(num).unwrap_or_default();
+                    let (series_attr, computed_attr, printed_attr) =
+                        (r.series.clone(), computed.clone(), printed.clone());
+                    view! {
+                        <tr
+                            data-series=series_attr
+                            data-n=r.n.to_string()
+                            data-computed=computed_attr
+                            data-printed=printed_attr
+                        >
+                            <td>{r.series}</td>
+                            <td class="num">{r.nodes}</td>
+                            <td class="num">{computed}</td>
+                            <td class="num">{r.exact.unwrap_or_default()}</td>
+                            <td class="num">{r.levels.unwrap_or_default()}</td>
+                            <td class="num">{printed}</td>
+                            <td>{r.source.unwrap_or_default()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <thead><tr>
+                    <th scope="col">"Series"</th><th scope="col" class="num">"N"</th>
+                    <th scope="col" class="num">"Computed"</th><th scope="col" class="num">"Exact"</th>
+                    <th scope="col" class="num">"Level"</th><th scope="col" class="num">"Printed"</th>
+                    <th scope="col">"Source"</th>
+                </tr></thead>
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        ChartData::Levels { rows, .. } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| view! {
+                    <tr data-tree=r.tree.to_string() data-level=r.level.to_string() data-max=num(r.max)>
+                        <td class="num">{r.tree}</td><td class="num">{r.level}</td>
+                        <td class="num">{r.links}</td><td class="num">{num(r.total)}</td>
+                        <td class="num">{num(r.max)}</td><td class="num">{short_number(r.mean)}</td>
+                    </tr>
+                })
+                .collect_view();
+            view! {
+                <thead><tr>
+                    <th scope="col" class="num">"Tree"</th><th scope="col" class="num">"Level"</th>
+                    <th scope="col" class="num">"Links"</th><th scope="col" class="num">"Total"</th>
+                    <th scope="col" class="num">"Busiest link"</th><th scope="col" class="num">"Mean per link"</th>
+                </tr></thead>
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        ChartData::Load { rows, .. } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    view! {
+                        <tr data-level=r.level.to_string() data-max=num(r.max)>
+                            <td class="num">{r.level}</td><td class="num">{r.nodes}</td>
+                            <td class="num">{num(r.total)}</td><td class="num">{num(r.max)}</td>
+                            <td class="num">{short_number(r.mean)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <thead><tr>
+                    <th scope="col" class="num">"Level"</th><th scope="col" class="num">"Nodes"</th>
+                    <th scope="col" class="num">"Joins"</th><th scope="col" class="num">"Busiest node"</th>
+                    <th scope="col" class="num">"Mean per node"</th>
+                </tr></thead>
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        ChartData::Distances { rows, .. } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    let rule_attr = r.rule.clone();
+                    view! {
+                    <tr data-rule=rule_attr data-distance=r.distance.to_string()>
+                        <td>{r.rule}</td><td class="num">{r.distance}</td>
+                        <td class="num">{r.processors}</td><td class="num">{num(r.average)}</td>
+                    </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <thead><tr>
+                    <th scope="col">"Rule"</th><th scope="col" class="num">"Distance 2d"</th>
+                    <th scope="col" class="num">"P(2d)"</th><th scope="col" class="num">"Average"</th>
+                </tr></thead>
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <div class="table-scroll">
+            <table class="paper-table" data-testid="chart-table">{body}</table>
+        </div>
+    }
+}
