@@ -56,6 +56,33 @@ test('papers view: the Lens Figure 2 link opens the walkthrough with the example
   await expect(page).toHaveURL(/choice=class1/);
 });
 
+test('papers view: the D2 paper links to its charts, the Dragonfly to its live views', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The D2 density table's chart: D2 against H2 up to n = 20, with the printed markers.
+  await page.goto('./?view=papers&paper=d2');
+  const d2 = page.getByTestId('paper-item-d2-density').getByTestId('paper-example-link').filter({ hasText: 'Chart' });
+  await expect(d2).toBeVisible({ timeout: 60_000 });
+  await d2.click();
+  await expect(page.getByTestId('view-charts')).toBeVisible();
+  await expect(page).toHaveURL(/chart=d2h2/);
+  await expect(page).toHaveURL(/n=20/);
+  await expect(page.getByTestId('chart-canvas')).toHaveAttribute('data-legend', /D2/, { timeout: 60_000 });
+  // The Swapped Dragonfly's (4,5,3,(4)) example: one global hop in the route explorer.
+  await page.goto('./?view=papers&paper=dragonfly');
+  const example = page.getByTestId('paper-item-d3-example').getByTestId('paper-example-link');
+  await expect(example).toBeVisible({ timeout: 60_000 });
+  await example.click();
+  await expect(page.getByTestId('view-route')).toBeVisible();
+  await expect(page.getByTestId('distance')).toHaveText('1');
+  // Theorem 1's table: the sub-network view on κ = {1, 2, 5, 8} of D3(9,3).
+  await page.goBack();
+  const subnet = page.getByTestId('paper-item-d3-subnetwork').getByTestId('paper-example-link');
+  await expect(subnet).toBeVisible({ timeout: 60_000 });
+  await subnet.click();
+  await expect(page.getByTestId('view-subnet')).toBeVisible();
+  await expect(page).toHaveURL(/set=1%2C2%2C5%2C8|set=1,2,5,8/);
+});
+
 test('papers view: KYKLOS shows progress, cancels, and stays responsive', async ({ page }) => {
   await page.goto('./?view=papers&paper=kyklos');
   const progress = page.getByTestId('job-progress');

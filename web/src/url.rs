@@ -1072,9 +1072,9 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn unknown_views_are_reported_not_replaced() {
-        let s = AppState::from_query("view=charts&t=hypercube:n=4");
-        assert_eq!(s.view, ViewChoice::Unknown("charts".into()));
-        assert_eq!(s.to_query(), "view=charts");
+        let s = AppState::from_query("view=no-such-view&t=hypercube:n=4");
+        assert_eq!(s.view, ViewChoice::Unknown("no-such-view".into()));
+        assert_eq!(s.to_query(), "view=no-such-view");
         for v in View::ALL {
             assert_eq!(View::from_slug(v.slug()), Some(*v));
         }

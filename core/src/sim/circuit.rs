@@ -2,7 +2,7 @@
 //! experiment of Figure 2 of "Hypercycles: a status report", as a seeded, deterministic
 //! discrete-event simulation.
 //!
-//! # The model (docs/charts-simulation.md states the same list)
+//! # The model (docs/charts.md states the same list)
 //!
 //! - **Traffic.** Circuit requests arrive as one Poisson process per node (merged: one
 //!   network-wide Poisson process of rate N·λ whose source is uniform over the nodes);

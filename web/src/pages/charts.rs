@@ -490,7 +490,7 @@ fn DataTable(data: ChartData) -> impl IntoView {
         }
     };
     view! {
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="The chart's numbers">
             <table class="paper-table" data-testid="chart-table">{body}</table>
         </div>
     }

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::compute::{self, JobState};
 use crate::history::Nav;
-use crate::url::{Query, View};
+use crate::url::{ChartsForm, Query, View};
 
 /// Live views that reproduce an item's worked example, as (label, query).
 fn examples(item: &str) -> Vec<(&'static str, String)> {
@@ -23,7 +23,73 @@ fn examples(item: &str) -> Vec<(&'static str, String)> {
         ])
         .encode()
     };
+    let chart = |chart: &str, spec: &str, strategy: &str, n: Option<&str>| {
+        ChartsForm {
+            chart: chart.into(),
+            spec: spec.into(),
+            strategy: strategy.into(),
+            n: n.map(str::to_string),
+        }
+        .to_query()
+    };
+    let kyklos6 = "kyklos2:m=2,r=2,n=6,shuffle=proposed";
+    let schedule = |collective: &str| {
+        Query(vec![
+            ("view".into(), View::Schedule.slug().into()),
+            ("t".into(), "d3:k=3,m=4".into()),
+            ("c".into(), collective.into()),
+        ])
+        .encode()
+    };
     match item {
+        "kyklos-density" => vec![(
+            "Table 3 as a chart: maximum link traffic density against N, printed values as markers",
+            chart("density", kyklos6, "y2", Some("12")),
+        )],
+        "kyklos-load" => vec![
+            (
+                "Chart: Y-2's IB-node processing load per level, ⟨2,2,6⟩",
+                chart("load", kyklos6, "y2", None),
+            ),
+            (
+                "Chart: H-2's quasi-level load per level, ⟨2,2,6⟩",
+                chart("load", kyklos6, "hr", None),
+            ),
+        ],
+        "kyklos-appendix-c" => vec![
+            (
+                "Chart: H-2's link traffic per level, ⟨2,2,8⟩",
+                chart("levels", "kyklos2:m=2,r=2,n=8,shuffle=proposed", "hr", None),
+            ),
+            (
+                "Chart: Y-2's link traffic per level, ⟨2,2,8⟩",
+                chart("levels", "kyklos2:m=2,r=2,n=8,shuffle=proposed", "y2", None),
+            ),
+        ],
+        "d3-schedules" => vec![
+            (
+                "The all-to-all schedule on D3(3,4), step by step",
+                schedule("all-to-all"),
+            ),
+            (
+                "The broadcast schedule on D3(3,4), step by step",
+                schedule("broadcast"),
+            ),
+        ],
+        "d3-example" => vec![(
+            "(4,5,3) → (2,3,5) in D3(6,6): the global port (4) in the route explorer",
+            route("d3:k=6,m=6", "(4,5,3)", "(2,3,5)", "minimal"),
+        )],
+        "d3-subnetwork" => vec![(
+            "κ = {1, 2, 5, 8} in D3(9,3): the port table and the sub-network lit",
+            Query(vec![
+                ("view".into(), View::Subnet.slug().into()),
+                ("t".into(), "d3:k=9,m=3".into()),
+                ("kind".into(), "cabinets".into()),
+                ("set".into(), "1,2,5,8".into()),
+            ])
+            .encode(),
+        )],
         "lens-figure2" => vec![(
             "Figure 2 in the walkthrough (class 1, Figure 2g)",
             Query(vec![
@@ -45,10 +111,26 @@ fn examples(item: &str) -> Vec<(&'static str, String)> {
                 route("kyklos2:m=2,r=2,n=6", "20", "14", "y2"),
             ),
         ],
-        "d2-distances" | "d2-density" => vec![(
-            "D2 on KYKLOS-II⟨2,2,6⟩ (bit-reversal shuffle) in the route explorer",
-            route("kyklos2:m=2,r=2,n=6,shuffle=original", "0", "63", "d2"),
-        )],
+        "d2-distances" => vec![
+            (
+                "D2 on KYKLOS-II⟨2,2,6⟩ (bit-reversal shuffle) in the route explorer",
+                route("kyklos2:m=2,r=2,n=6,shuffle=original", "0", "63", "d2"),
+            ),
+            (
+                "Chart: P(2d) of M2, H2 and D2 with their averages, n = 6",
+                chart("distances", kyklos6, "y2", Some("6")),
+            ),
+        ],
+        "d2-density" => vec![
+            (
+                "D2 on KYKLOS-II⟨2,2,6⟩ (bit-reversal shuffle) in the route explorer",
+                route("kyklos2:m=2,r=2,n=6,shuffle=original", "0", "63", "d2"),
+            ),
+            (
+                "Chart: D2 against H2 density, n = 3 … 20, printed values as markers",
+                chart("d2h2", kyklos6, "y2", Some("20")),
+            ),
+        ],
         "hypercycle-formulas" => vec![(
             "The 5×4×3 Hypercycle, 000 → 422, in the route explorer",
             route("hypercycle:m=5x4x3,rho=2x1x1", "000", "422", "greedy"),

@@ -624,7 +624,7 @@ fn result_cards(f: &Facts) -> impl IntoView {
                 {format!("{} of {} routers are in the sub-network.", f.routers, f.big.node_count())}
             </p>
             {check}
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="The port table">
                 <table class="subnet-table" data-testid="subnet-table">
                     <caption>{heading}</caption>
                     <thead>
