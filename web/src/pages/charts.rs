@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::charts::{self, short_number};
-use crate::components::FieldError;
+use crate::components::{job_progress, FieldError};
 use crate::compute::{self, JobState};
 use crate::history::Nav;
 
@@ -178,51 +178,46 @@ fn JobPanel(
     set_state: WriteSignal<JobState>,
     request: Memo<Result<ChartRequest, ChartError>>,
 ) -> impl IntoView {
-    move || {
-        match state.get() {
+    move || match state.get() {
         JobState::Idle => {
             let runnable = request.with(Result::is_ok);
-            runnable.then(|| {
-                view! {
-                    <p class="help">
-                        "Stopped. "
-                        <button
-                            type="button"
-                            data-testid="chart-compute"
-                            on:click=move |_| {
-                                if let Ok(request) = request.get_untracked() {
-                                    compute::start(Job::Chart { request }, set_state);
+            runnable
+                .then(|| {
+                    view! {
+                        <p class="help">
+                            "Stopped. "
+                            <button
+                                type="button"
+                                data-testid="chart-compute"
+                                on:click=move |_| {
+                                    if let Ok(request) = request.get_untracked() {
+                                        compute::start(Job::Chart { request }, set_state);
+                                    }
                                 }
-                            }
-                        >
-                            "Compute"
-                        </button>
-                    </p>
-                }
-            })
-            .into_any()
+                            >
+                                "Compute"
+                            </button>
+                        </p>
+                    }
+                })
+                .into_any()
         }
-        JobState::Running { done, total, label } => view! {
-            <div class="job-progress" role="status" data-testid="job-progress">
-                <progress max=total.max(1) value=done aria-label="Progress"></progress>
-                <span>
-                    {if total == 0 {
-                        format!("Starting: {label}…")
-                    } else {
-                        format!("{}%: {label}", 100 * done / total.max(1))
-                    }}
-                </span>
-                <button type="button" data-testid="job-cancel" on:click=move |_| compute::cancel(set_state)>
-                    "Cancel"
-                </button>
-            </div>
-        }
+        JobState::Running { done, total, label } => job_progress(
+            done,
+            total,
+            label,
+            |done, total, label| format!("{}%: {label}", 100 * done / total.max(1)),
+            set_state,
+        )
         .into_any(),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(json) => match (serde_json::from_str::<ChartData>(&json), request.get_untracked()) {
+        JobState::Done(json) => match (
+            serde_json::from_str::<ChartData>(&json),
+            request.get_untracked(),
+        ) {
             (Ok(data), Ok(req)) => view! { <ChartFigure data=data request=req /> }.into_any(),
             (Err(e), _) => view! {
                 <p class="field-error" role="alert">{format!("unreadable result: {e}")}</p>
@@ -230,7 +225,6 @@ fn JobPanel(
             .into_any(),
             (_, Err(_)) => ().into_any(),
         },
-    }
     }
 }
 

@@ -7,6 +7,7 @@ use icn_core::papers::PAPERS;
 use icn_web::jobs::{CellReport, ItemReport, Job, PaperReport};
 use leptos::prelude::*;
 
+use crate::components::job_progress;
 use crate::compute::{self, JobState};
 use crate::history::Nav;
 use crate::url::{ChartsForm, Query, View};
@@ -225,8 +226,7 @@ fn JobPanel(
     set_state: WriteSignal<JobState>,
     paper: Memo<String>,
 ) -> impl IntoView {
-    move || {
-        match state.get() {
+    move || match state.get() {
         JobState::Idle => view! {
             <p class="help">
                 "Stopped. "
@@ -242,21 +242,13 @@ fn JobPanel(
             </p>
         }
         .into_any(),
-        JobState::Running { done, total, label } => view! {
-            <div class="job-progress" role="status" data-testid="job-progress">
-                <progress max=total.max(1) value=done aria-label="Progress"></progress>
-                <span>
-                    {if total == 0 {
-                        format!("Starting: {label}…")
-                    } else {
-                        format!("{done} of {total} tables: {label}")
-                    }}
-                </span>
-                <button type="button" data-testid="job-cancel" on:click=move |_| compute::cancel(set_state)>
-                    "Cancel"
-                </button>
-            </div>
-        }
+        JobState::Running { done, total, label } => job_progress(
+            done,
+            total,
+            label,
+            |done, total, label| format!("{done} of {total} tables: {label}"),
+            set_state,
+        )
         .into_any(),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
@@ -269,7 +261,6 @@ fn JobPanel(
             }
             .into_any(),
         },
-    }
     }
 }
 
