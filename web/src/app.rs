@@ -143,7 +143,25 @@ fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <nav class="site-nav" aria-label="Views">{links}</nav> }
+    // On a phone the links are one row that scrolls sideways: keep the current one in sight.
+    let nav_ref = NodeRef::<leptos::html::Nav>::new();
+    Effect::new(move |_| {
+        current.track();
+        let Some(bar) = nav_ref.get() else { return };
+        let Ok(Some(link)) = bar.query_selector("[aria-current=page]") else {
+            return;
+        };
+        let Ok(link) = link.dyn_into::<web_sys::HtmlElement>() else {
+            return;
+        };
+        let left = link.offset_left() - bar.offset_left();
+        bar.set_scroll_left(left - (bar.client_width() - link.offset_width()) / 2);
+    });
+    view! {
+        <nav class="site-nav" aria-label="Views" node_ref=nav_ref>
+            {links}
+        </nav>
+    }
 }
 
 /// The papers the families come from, each once, in family order.
