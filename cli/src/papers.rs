@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use icn_core::papers::{self, PaperAudit};
 
-/// The recorded expectation: `item,group,row,column,computed,verdict` per cell.
+/// The recorded expectation: `item,group,row,column,computed,exact,verdict` per cell.
 const EXPECTED: &str = include_str!("../papers-expected.csv");
 
 /// What `icn papers` prints.
@@ -42,8 +42,9 @@ fn records(audit: &[PaperAudit]) -> BTreeMap<String, String> {
                     .collect::<Vec<_>>()
                     .join(",");
                 let value = format!(
-                    "{},{}",
+                    "{},{},{}",
                     c.computed.map_or(String::new(), |n| n.to_string()),
+                    c.exact.as_deref().unwrap_or(""),
                     c.verdict.name()
                 );
                 out.insert(key, value);
@@ -53,12 +54,13 @@ fn records(audit: &[PaperAudit]) -> BTreeMap<String, String> {
     out
 }
 
-/// Splits a recorded line into its key (4 fields) and value (2 fields).
+/// Splits a recorded line into its key (4 fields) and value (3 fields).
 fn split_record(line: &str) -> Option<(String, String)> {
-    // The last two fields never contain commas or quotes.
+    // The last three fields never contain commas or quotes.
     let (rest, v) = line.rsplit_once(',')?;
+    let (rest, e) = rest.rsplit_once(',')?;
     let (key, c) = rest.rsplit_once(',')?;
-    Some((key.to_string(), format!("{c},{v}")))
+    Some((key.to_string(), format!("{c},{e},{v}")))
 }
 
 fn text(audit: &[PaperAudit], out: &mut dyn Write) -> std::io::Result<()> {
@@ -115,7 +117,7 @@ pub fn main(
     let partial = paper.is_some() || only.is_some();
     let got = records(&audit);
     if record {
-        let _ = writeln!(out, "item,group,row,column,computed,verdict");
+        let _ = writeln!(out, "item,group,row,column,computed,exact,verdict");
         for (k, v) in &got {
             let _ = writeln!(out, "{k},{v}");
         }

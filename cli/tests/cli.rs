@@ -248,11 +248,11 @@ fn table_kyklos_spans_json_and_csv() {
     let mut lines = out.lines();
     assert_eq!(
         lines.next(),
-        Some("group,row,column,printed,computed,verdict,note")
+        Some("group,row,column,printed,computed,exact,verdict,note")
     );
     assert_eq!(
         lines.next(),
-        Some("\"proposed KYKLOS-II<2,3,6>\",level 1,z tree 0,0,0,match,")
+        Some("\"proposed KYKLOS-II<2,3,6>\",level 1,z tree 0,0,0,,match,")
     );
     assert_eq!(out.lines().count(), 61);
     let (code, _, err) = icn(&["table", "lens-figure2", "--format", "csv"]);
@@ -350,17 +350,18 @@ fn table_kyklos_joins() {
     );
     let (code, out, _) = icn(&["table", "kyklos-joins", "--format", "csv"]);
     assert_eq!(code, 0);
-    assert!(out.contains("Table 2 level,110,011,5,5,match,"), "{out}");
+    assert!(out.contains("Table 2 level,110,011,5,5,,match,"), "{out}");
 }
 
 #[test]
 fn table_d2_density_csv() {
     let (code, out, _) = icn(&["table", "d2-density", "--format", "csv"]);
     assert_eq!(code, 0);
-    // D2 at n = 5: 212/3, printed 71; H2 at n = 4: 32 = N^1.5/2.
-    assert!(out.contains("\nD2 n=5,density,N=32,71,70.6666666667,match,\n"));
-    assert!(out.contains("\nH2 n=4,density,N=16,32,32,match,\n"));
-    assert!(out.contains("\nD2 n=20,level,N=1048576,17,17,match,\n"));
+    // D2 at n = 5: 212/3, printed 71, the fraction beside the decimal; H2 at n = 4:
+    // 32 = N^1.5/2, an integer (no fraction).
+    assert!(out.contains("\nD2 n=5,density,N=32,71,70.6666666667,212/3,match,\n"));
+    assert!(out.contains("\nH2 n=4,density,N=16,32,32,,match,\n"));
+    assert!(out.contains("\nD2 n=20,level,N=1048576,17,17,,match,\n"));
 }
 
 #[test]
@@ -373,7 +374,7 @@ fn papers_check_and_record() {
     // The header and 3 cells for each of the 10 Hypercycles.
     assert_eq!(out.lines().count(), 31);
     assert!(out.contains(
-        "hypercycle-formulas,\"hypercycle:m=5x4x3,rho=2x1x1\",degree,\"Σ f(mᵢ, ρᵢ)\",8,match"
+        "hypercycle-formulas,\"hypercycle:m=5x4x3,rho=2x1x1\",degree,\"Σ f(mᵢ, ρᵢ)\",8,,match"
     ));
     let (code, _, err) = icn(&["papers", "--item", "nope"]);
     assert_eq!(code, 2);

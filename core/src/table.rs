@@ -226,7 +226,8 @@ impl PaperTable {
         self
     }
 
-    /// The cells as CSV: `group,row,column,printed,computed,verdict,note`.
+    /// The cells as CSV: `group,row,column,printed,computed,exact,verdict,note` (`exact`:
+    /// the computed value as a fraction, where it is one and not an integer).
     pub fn csv(&self) -> String {
         let quote = |s: &str| {
             if s.contains([',', '"', '\n']) {
@@ -236,16 +237,17 @@ impl PaperTable {
             }
         };
         let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
-        let mut out = String::from("group,row,column,printed,computed,verdict,note\n");
+        let mut out = String::from("group,row,column,printed,computed,exact,verdict,note\n");
         for c in &self.cells {
             let verdict = c.verdict.name();
             out.push_str(&format!(
-                "{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{}\n",
                 quote(&c.group),
                 quote(&c.row),
                 quote(&c.column),
                 num(c.printed),
                 num(c.computed),
+                c.exact.as_deref().unwrap_or(""),
                 verdict,
                 quote(c.note.as_deref().unwrap_or(""))
             ));

@@ -617,6 +617,48 @@ fn link_traffic_by_symmetry_equals_all_pairs() {
     }
 }
 
+/// The exact link traffic equals an all-pairs sum in integer arithmetic (every route's
+/// share 1/d counted as L/d, L the least common multiple of the pairs' route counts),
+/// link by link, for every strategy on every small network.
+#[test]
+fn exact_link_traffic_equals_all_pairs_integer_sum() {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let mut saw_fraction = false;
+    for net in small() {
+        for kind in strategies(&net) {
+            let mut routes = Vec::new();
+            for dst in 0..net.leaf_count() {
+                for src in (0..net.leaf_count()).filter(|&s| s != dst) {
+                    routes.push((src, net.plans(kind, src, dst).unwrap()));
+                }
+            }
+            let l = routes.iter().fold(1u64, |l, (_, p)| {
+                l / gcd(l, p.len() as u64) * p.len() as u64
+            });
+            let mut brute = vec![0u64; net.traffic(kind).unwrap().links.len()];
+            for (src, plans) in &routes {
+                for plan in plans {
+                    for w in net.plan_nodes(*src, plan).windows(2) {
+                        brute[net.link_index(w[0], w[1])] += l / plans.len() as u64;
+                    }
+                }
+            }
+            let exact = net.link_traffic_exact(kind).unwrap();
+            assert_eq!(exact.scale, l, "{} {kind:?}", net.spec_string());
+            assert_eq!(exact.links, brute, "{} {kind:?}", net.spec_string());
+            saw_fraction |= exact.scale > 1;
+        }
+    }
+    // Some strategy splits its routes, so the fractions are exercised.
+    assert!(saw_fraction);
+}
+
 mod paper_tables {
     use icn_core::topology::kyklos::tables::{self, Num, PaperTable, Verdict};
 
@@ -748,9 +790,20 @@ mod paper_tables {
             let tail = if n as u32 % 2 == 0 { 10.0 } else { 11.0 } / 3.0;
             let want = 2.0 * n - 10.0 / 3.0 + (n + tail) / 2f64.powf(n);
             assert!((c.computed.unwrap().value() - want).abs() < 1e-9, "n = {n}");
+            // Exactly: ((6n − 10)·2ⁿ + 3n + 10 or 11) / (3·2ⁿ), as the fraction shown.
+            let (n, pow) = (n as u64, 1u64 << n as u64);
+            let (num, den) = ((6 * n - 10) * pow + 3 * n + 10 + n % 2, 3 * pow);
+            // No fraction when the average is an integer (n = 2: 2).
+            let exact = c
+                .exact
+                .clone()
+                .unwrap_or_else(|| format!("{}/1", num / den));
+            let (a, b) = exact.split_once('/').unwrap();
+            let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+            assert_eq!(a * den, b * num, "n = {n}: {exact}");
         }
         let csv = t.csv();
-        assert!(csv.starts_with("group,row,column,printed,computed,verdict,note\n"));
+        assert!(csv.starts_with("group,row,column,printed,computed,exact,verdict,note\n"));
         assert_eq!(csv.lines().count(), t.cells.len() + 1);
     }
 }

@@ -67,7 +67,7 @@ for (const chart of CHARTS) {
 
 test('charts: the Table 3 markers lie on the computed H-2 line at N = 16, 64, 256, 1024', async ({ page }) => {
   test.setTimeout(120_000);
-  // `icn table kyklos-density --format csv`: group,row,column,printed,computed,verdict,note
+  // `icn table kyklos-density --format csv`: group,row,column,printed,computed,exact,verdict,note
   const table = icn('table', 'kyklos-density', '--format', 'csv')
     .trim()
     .split('\n')

@@ -16,6 +16,7 @@
 //! The appendix's intermediate state "after Y-2 step 4" describes the algorithm half-way
 //! and is not a routing one can run; it is not reproduced.
 
+use crate::math::Ratio;
 use crate::table::PaperTable;
 
 use super::{Kyklos, KyklosRouting, Shuffle};
@@ -53,15 +54,37 @@ fn t_y2(n: usize, v: usize) -> (f64, bool) {
 
 /// Per level v = 1 ..= n: the mean and the largest traffic per link, one direction, over
 /// both trees (the two trees of the proposed shuffle carry the same traffic per level).
-fn per_level(k: &Kyklos, kind: KyklosRouting) -> Result<Vec<(f64, f64)>, String> {
-    let levels = k.level_traffic(&k.link_traffic_by_symmetry(kind)?);
-    let mut out = vec![(0.0, 0.0); k.n()];
-    for l in &levels {
-        let (mean, max) = &mut out[l.level - 1];
-        *mean = f64::max(*mean, l.total / l.links as f64 / 2.0);
-        *max = f64::max(*max, l.max / 2.0);
+/// Exact: the traffic is a multiple of 1/scale, and a level's mean divides by its links.
+fn per_level(k: &Kyklos, kind: KyklosRouting) -> Result<Vec<(Ratio, Ratio)>, String> {
+    let exact = k.link_traffic_exact(kind)?;
+    let scale = u128::from(exact.scale);
+    let mut out = Vec::with_capacity(k.n());
+    for v in 1..=k.n() {
+        // (total, links) of the tree with the largest mean, and the busiest link.
+        let mut mean = (0u128, 1u128);
+        let mut max = 0u128;
+        for t in 0..k.r() {
+            let links = k.level_links(t, v);
+            let total: u128 = links.iter().map(|&l| u128::from(exact.links[l])).sum();
+            if total * mean.1 > mean.0 * links.len() as u128 {
+                mean = (total, links.len() as u128);
+            }
+            let busiest = links.iter().map(|&l| exact.links[l]).max().unwrap_or(0);
+            max = max.max(busiest.into());
+        }
+        out.push((
+            Ratio::new(mean.0, mean.1 * scale * 2),
+            Ratio::new(max, scale * 2),
+        ));
     }
     Ok(out)
+}
+
+/// Records `value` as the last cell's exact fraction, when it is not an integer.
+fn exact(table: &mut PaperTable, value: Ratio) {
+    if let Some(fraction) = value.fraction() {
+        table.exact(fraction);
+    }
 }
 
 /// TR-88-27 Appendix C against the traffic of the H-2 and Y-2 routes of proposed
@@ -93,19 +116,22 @@ pub fn appendix_c(max_n: usize) -> Result<PaperTable, String> {
                 row.clone(),
                 "mean per link".into(),
                 Some(printed),
-                Some(mean),
+                Some(mean.value()),
                 Some("not reproduced (unexplained)"),
             );
+            exact(&mut table, mean);
             table.cell(
                 "H-2: T_h2(v, n)",
                 row.clone(),
                 "busiest link".into(),
                 Some(printed),
-                Some(max),
+                Some(max.value()),
                 Some("not reproduced (unexplained)"),
             );
+            exact(&mut table, max);
             let (printed, is_bound) = t_y2(n, v);
-            let (mean, max) = y2[v - 1];
+            let (mean_exact, max_exact) = y2[v - 1];
+            let (mean, max) = (mean_exact.value(), max_exact.value());
             let why = |c: f64| {
                 if is_bound && c < printed {
                     bound
@@ -123,6 +149,7 @@ pub fn appendix_c(max_n: usize) -> Result<PaperTable, String> {
                 Some(mean),
                 Some(why(mean)),
             );
+            exact(&mut table, mean_exact);
             table.cell(
                 "Y-2 after steps 5 and 6",
                 row,
@@ -131,28 +158,31 @@ pub fn appendix_c(max_n: usize) -> Result<PaperTable, String> {
                 Some(max),
                 Some(why(max)),
             );
+            exact(&mut table, max_exact);
         }
         // The maximum, both directions (Table 3's convention): v = h.
         let h = n / 2;
         let printed = p2(h) * p2(n) * (2.0 * p2(h) - p2(h)) / p2(h + 1);
-        let computed = k.max_link_traffic(KyklosRouting::Hr)?;
+        let computed = k.max_link_traffic_exact(KyklosRouting::Hr)?;
         table.cell(
             "H-2: maximum per link, both directions (v = h)",
             format!("N = {big_n}"),
             "busiest link".into(),
             Some(printed),
-            Some(computed),
+            Some(computed.value()),
             Some("not reproduced (unexplained)"),
         );
+        exact(&mut table, computed);
         // "At least 25 %" less at level h: Y-2's level-h traffic is 3/4 of H-2's.
         table.cell(
             "Y-2 against H-2 at level h",
             format!("N = {big_n}"),
             "Y-2 / H-2".into(),
             Some(0.75),
-            Some(y2[h - 1].0 / h2[h - 1].0),
+            Some(y2[h - 1].0.value() / h2[h - 1].0.value()),
             Some("not reproduced (unexplained)"),
         );
+        exact(&mut table, y2[h - 1].0.over(h2[h - 1].0));
     }
     Ok(table.finish())
 }

@@ -28,6 +28,8 @@
 use serde::Serialize;
 
 use crate::error::ParamError;
+use crate::math::gcd;
+pub use crate::math::Ratio;
 use crate::topology::Node;
 
 use super::{Kyklos, PathPlan, Shuffle};
@@ -53,47 +55,6 @@ impl DensityRule {
             DensityRule::H2 => "h2",
         }
     }
-}
-
-/// An exact non-negative rational number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Ratio {
-    /// Numerator.
-    pub num: u128,
-    /// Denominator (≥ 1), coprime with the numerator.
-    pub den: u128,
-}
-
-impl Ratio {
-    fn new(num: u128, den: u128) -> Ratio {
-        let g = gcd(num, den).max(1);
-        Ratio {
-            num: num / g,
-            den: den / g,
-        }
-    }
-
-    /// The value as f64.
-    pub fn value(self) -> f64 {
-        self.num as f64 / self.den as f64
-    }
-}
-
-impl std::fmt::Display for Ratio {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
-    }
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// The traffic of one level-k link of T₁.

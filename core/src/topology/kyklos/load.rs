@@ -20,6 +20,7 @@
 
 use serde::Serialize;
 
+use crate::math::{Ratio, ShareSums};
 use crate::topology::Node;
 
 use super::{join_level, Kyklos, KyklosRouting};
@@ -33,20 +34,25 @@ pub struct ProcessingLoad {
     pub max_per_level: Vec<f64>,
     /// The most at any IB-node (Table 3's "maximum IB-node processing load").
     pub max_ib_node: f64,
+    /// The same, exactly (routes split among equal alternatives make it a fraction).
+    pub max_ib_node_exact: Ratio,
 }
 
 impl Kyklos {
-    fn processing_load(&self, per_node: Vec<f64>) -> ProcessingLoad {
-        let mut max_per_level = vec![0f64; self.n + 1];
-        for (x, &c) in per_node.iter().enumerate() {
+    /// The load from every node's count of partial joins times `scale`.
+    fn processing_load(&self, scale: u64, scaled: &[u64]) -> ProcessingLoad {
+        let mut max_per_level = vec![0u64; self.n + 1];
+        for (x, &c) in scaled.iter().enumerate() {
             let v = self.level(x);
             max_per_level[v] = max_per_level[v].max(c);
         }
-        let tidy = crate::metrics::tidy;
+        let value = |c: u64| c as f64 / scale as f64;
+        let max_ib = max_per_level[1..].iter().copied().max().unwrap_or(0);
         ProcessingLoad {
-            max_ib_node: tidy(max_per_level[1..].iter().copied().fold(0.0, f64::max)),
-            max_per_level: max_per_level.into_iter().map(tidy).collect(),
-            per_node,
+            max_ib_node: value(max_ib),
+            max_ib_node_exact: Ratio::new(max_ib.into(), scale.into()),
+            max_per_level: max_per_level.into_iter().map(value).collect(),
+            per_node: scaled.iter().map(|&c| value(c)).collect(),
         }
     }
 
@@ -58,20 +64,21 @@ impl Kyklos {
     /// # Complexity
     /// O(N² · routes per pair · n).
     pub fn midpoint_join_load(&self, kind: KyklosRouting) -> Result<ProcessingLoad, String> {
-        let mut per_node = vec![0f64; self.leaves + self.r * self.per_tree];
+        let mut shares = ShareSums::new(self.leaves + self.r * self.per_tree);
         let router = self.routing(kind)?;
         for dst in 0..self.leaves {
-            per_node[dst] += 1.0; // i = j: at the L-node
+            shares.shares_of(1)[dst] += 1; // i = j: at the L-node
             for src in (0..self.leaves).filter(|&s| s != dst) {
                 let plans = self.plans_with(kind, src, dst, Some(&router))?;
-                let share = 1.0 / plans.len() as f64;
+                let counts = shares.shares_of(plans.len() as u64);
                 for plan in &plans {
                     let path = self.plan_nodes(src, plan);
-                    per_node[path[(path.len() - 1) / 2]] += share;
+                    counts[path[(path.len() - 1) / 2]] += 1;
                 }
             }
         }
-        Ok(self.processing_load(per_node))
+        let (scale, scaled) = shares.scaled();
+        Ok(self.processing_load(scale, &scaled))
     }
 
     /// The H-2 quasi-level assignment (module docs): the join site for S at i and R at j.
@@ -124,13 +131,13 @@ impl Kyklos {
     /// # Errors
     /// As [`Kyklos::h2_join_site`].
     pub fn h2_join_load(&self) -> Result<ProcessingLoad, String> {
-        let mut per_node = vec![0f64; self.leaves + self.r * self.per_tree];
+        let mut per_node = vec![0u64; self.leaves + self.r * self.per_tree];
         for i in 0..self.leaves {
             for j in 0..self.leaves {
-                per_node[self.h2_join_site(i, j)?] += 1.0;
+                per_node[self.h2_join_site(i, j)?] += 1;
             }
         }
-        Ok(self.processing_load(per_node))
+        Ok(self.processing_load(1, &per_node))
     }
 
     /// The Y-2 level loading ([`Kyklos::join`]) over all N² ordered pairs.
@@ -139,6 +146,7 @@ impl Kyklos {
     /// As [`Kyklos::join`].
     pub fn y2_join_load(&self) -> Result<ProcessingLoad, String> {
         let loads = self.join_loads()?;
-        Ok(self.processing_load(loads.per_node.iter().map(|&c| c as f64).collect()))
+        let per_node: Vec<u64> = loads.per_node.iter().map(|&c| c as u64).collect();
+        Ok(self.processing_load(1, &per_node))
     }
 }

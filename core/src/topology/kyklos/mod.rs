@@ -43,7 +43,7 @@ pub use joins::{
 pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::{RoutingStrings, TreeDepths};
-pub use traffic::{LevelTraffic, Traffic};
+pub use traffic::{ExactLinks, LevelTraffic, Traffic};
 
 use crate::error::ParamError;
 use crate::spec::{parse_number, Spec};

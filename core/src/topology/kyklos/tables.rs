@@ -7,6 +7,7 @@
 
 pub use crate::table::{Cell, Num, PaperTable, Summary, Verdict};
 
+use crate::math::Ratio;
 use crate::metrics::bfs;
 
 use super::{Kyklos, KyklosRouting, Shuffle};
@@ -243,12 +244,13 @@ pub fn table3_density(max_n: u64) -> Result<PaperTable, String> {
         let kyklos1 = net(Shuffle::Identity, 2, n)?;
         let kyklos2 = net(Shuffle::Proposed, 2, n)?;
         for (c, (column, k1, kind)) in DENSITY_COLUMNS.into_iter().enumerate() {
-            let computed = if n <= max_n {
+            let exact = if n <= max_n {
                 let k = if k1 { &kyklos1 } else { &kyklos2 };
-                Some(k.max_link_traffic(kind)?)
+                Some(k.max_link_traffic_exact(kind)?)
             } else {
                 None
             };
+            let computed = exact.map(Ratio::value);
             let why = match (computed, kind) {
                 (None, _) => Some(not_computed.as_str()),
                 (_, KyklosRouting::Pr) => Some(p2),
@@ -262,6 +264,9 @@ pub fn table3_density(max_n: u64) -> Result<PaperTable, String> {
                 computed,
                 why,
             );
+            if let Some(fraction) = exact.and_then(Ratio::fraction) {
+                table.exact(fraction);
+            }
         }
     }
     Ok(table.finish())
@@ -356,14 +361,12 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
         let group = format!("original KYKLOS-II<2,2,{n}>");
         let nl = k.leaf_count();
         let StrategyDistances { m2, h2, d2, runs } = strategy_distances(&k)?;
-        let avg = |counts: &[usize]| -> f64 {
-            counts
-                .iter()
-                .enumerate()
-                .map(|(d, &c)| (2 * d * c) as f64)
-                .sum::<f64>()
-                / nl as f64
+        // Σ 2d·P(2d) / 2ⁿ, exactly.
+        let exact_avg = |counts: &[usize]| -> Ratio {
+            let total: usize = counts.iter().enumerate().map(|(d, &c)| 2 * d * c).sum();
+            Ratio::new(total as u128, nl as u128)
         };
+        let avg = |counts: &[usize]| exact_avg(counts).value();
         for d in 1..=n {
             let row = format!("d = {d} (distance {})", 2 * d);
             let du = d as usize;
@@ -411,6 +414,9 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
             Some(avg(&m2)),
             Some(m2_avg_note),
         );
+        if let Some(fraction) = exact_avg(&m2).fraction() {
+            table.exact(fraction);
+        }
         table.cell(
             &group,
             "average distance".into(),
@@ -419,6 +425,9 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
             Some(avg(&m2)),
             None,
         );
+        if let Some(fraction) = exact_avg(&m2).fraction() {
+            table.exact(fraction);
+        }
         table.cell(
             &group,
             "average distance".into(),
@@ -427,6 +436,9 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
             Some(avg(&h2)),
             None,
         );
+        if let Some(fraction) = exact_avg(&h2).fraction() {
+            table.exact(fraction);
+        }
         table.cell(
             &group,
             "average distance".into(),
@@ -435,6 +447,9 @@ pub fn d2_distances(max_n: u64) -> Result<PaperTable, String> {
             Some(avg(&d2)),
             None,
         );
+        if let Some(fraction) = exact_avg(&d2).fraction() {
+            table.exact(fraction);
+        }
     }
     Ok(table.finish())
 }
@@ -486,6 +501,9 @@ pub fn table3_load(max_n: u64) -> Result<PaperTable, String> {
                 Some(computed[c].max_ib_node),
                 Some(why(column, n)),
             );
+            if let Some(fraction) = computed[c].max_ib_node_exact.fraction() {
+                table.exact(fraction);
+            }
         }
     }
     Ok(table.finish())
@@ -575,7 +593,9 @@ pub fn d2_density(max_n: u64) -> Result<PaperTable, String> {
                 tolerance,
                 Some(why(rule, n)),
             );
-            table.exact(d.max.to_string());
+            if let Some(fraction) = d.max.fraction() {
+                table.exact(fraction);
+            }
             let printed_levels = row.map_or(&[][..], |p| p.2);
             for (i, &level) in d.max_levels.iter().enumerate() {
                 let column = if i == 0 { "level" } else { "level (tie)" };

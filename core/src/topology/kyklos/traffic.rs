@@ -7,6 +7,7 @@
 //! IB-node load here is the traffic *passing through* the node, not the partial-join
 //! assignment of Table 3's second half (§VII).
 
+use crate::math::{Ratio, ShareSums};
 use crate::topology::Node;
 
 use super::{Kyklos, KyklosRouting};
@@ -63,20 +64,10 @@ impl Kyklos {
     /// [`Kyklos::link_index`] (as [`Kyklos::traffic`] or
     /// [`Kyklos::link_traffic_by_symmetry`] return it).
     pub fn level_traffic(&self, links: &[f64]) -> Vec<LevelTraffic> {
-        let (n_leaves, r) = (self.leaves, self.r);
         let mut levels = Vec::new();
-        for t in 0..r {
+        for t in 0..self.r {
             for v in 1..=self.n {
-                let lower: Vec<usize> = (0..self.pow[self.n - v + 1])
-                    .map(|o| {
-                        let x = self.index(t, v - 1, o);
-                        if v == 1 {
-                            x * r + t
-                        } else {
-                            n_leaves * r + (x - n_leaves)
-                        }
-                    })
-                    .collect();
+                let lower = self.level_links(t, v);
                 levels.push(LevelTraffic {
                     tree: t,
                     level: v,
@@ -87,6 +78,22 @@ impl Kyklos {
             }
         }
         levels
+    }
+
+    /// The indices ([`Kyklos::link_index`]) of tree t's links between level v − 1 and
+    /// level v (v = 1 ..= n).
+    pub fn level_links(&self, t: usize, v: usize) -> Vec<usize> {
+        let (n_leaves, r) = (self.leaves, self.r);
+        (0..self.pow[self.n - v + 1])
+            .map(|o| {
+                let x = self.index(t, v - 1, o);
+                if v == 1 {
+                    x * r + t
+                } else {
+                    n_leaves * r + (x - n_leaves)
+                }
+            })
+            .collect()
     }
 
     /// Traffic of `kind` over all ordered pairs of L-nodes.
@@ -145,13 +152,13 @@ impl Kyklos {
         }
     }
 
-    /// Adds `share` to every link of `plan`.
-    fn add_plan(&self, links: &mut [f64], plan: &super::PathPlan, share: f64) {
+    /// Counts one share on every link of `plan`.
+    fn add_plan(&self, links: &mut [u64], plan: &super::PathPlan) {
         for leg in &plan.legs {
             for end in [leg.from, leg.to] {
                 let mut o = end;
                 for v in 0..leg.levels {
-                    links[self.link_above(leg.tree, v, o)] += share;
+                    links[self.link_above(leg.tree, v, o)] += 1;
                     o = self.parent_spec(leg.tree, v, o);
                 }
             }
@@ -173,14 +180,26 @@ impl Kyklos {
     /// # Errors
     /// The reason, when the strategy is not defined here.
     pub fn link_traffic_by_symmetry(&self, kind: KyklosRouting) -> Result<Vec<f64>, String> {
+        let exact = self.link_traffic_exact(kind)?;
+        let scale = exact.scale as f64;
+        Ok(exact.links.iter().map(|&x| x as f64 / scale).collect())
+    }
+
+    /// [`Kyklos::link_traffic_by_symmetry`] in exact arithmetic: every link's traffic as
+    /// an integer multiple of 1/`scale` (the least common denominator of the routes'
+    /// splits), so Table 3's densities can be shown as fractions.
+    ///
+    /// # Errors
+    /// The reason, when the strategy is not defined here.
+    pub fn link_traffic_exact(&self, kind: KyklosRouting) -> Result<ExactLinks, String> {
         let router = self.routing(kind)?;
         let (nl, r, n, m) = (self.leaves, self.r, self.n, self.m);
         let y2 = kind == KyklosRouting::Y2;
         let classes = if y2 { r } else { 1 };
         let class_of = |j: Node| if y2 { self.y2_start_tree(j) } else { 0 };
         let nlinks = nl * r + r * self.per_tree;
-        let mut base = vec![vec![0f64; nlinks]; classes];
-        for (s, load) in base.iter_mut().enumerate() {
+        let mut shares = vec![ShareSums::new(nlinks); classes];
+        for (s, load) in shares.iter_mut().enumerate() {
             for src in 1..nl {
                 let plans = if y2 {
                     let levels = self.y2_levels_for(self.xor_mask(src, 0), s);
@@ -190,12 +209,21 @@ impl Kyklos {
                 } else {
                     self.plans_with(kind, src, 0, Some(&router))?
                 };
-                let share = 1.0 / plans.len() as f64;
+                let counts = load.shares_of(plans.len() as u64);
                 for plan in &plans {
-                    self.add_plan(load, plan, share);
+                    self.add_plan(counts, plan);
                 }
             }
         }
+        // Every class over one common denominator.
+        let scaled: Vec<(u64, Vec<u64>)> = shares.iter().map(ShareSums::scaled).collect();
+        let scale = scaled.iter().fold(1u64, |l, &(d, _)| {
+            l / crate::math::gcd(u128::from(l), u128::from(d)) as u64 * d
+        });
+        let base: Vec<Vec<u64>> = scaled
+            .into_iter()
+            .map(|(d, v)| v.into_iter().map(|x| x * (scale / d)).collect())
+            .collect();
         // o − p digit-wise mod m on specifiers of `digits` digits.
         let sub = |o: usize, p: usize, digits: usize| -> usize {
             if m == 2 {
@@ -208,7 +236,7 @@ impl Kyklos {
                 })
                 .sum()
         };
-        let mut links = vec![0f64; nlinks];
+        let mut links = vec![0u64; nlinks];
         for t in 0..r {
             for v in 0..n {
                 let size = self.pow[n - v];
@@ -218,7 +246,7 @@ impl Kyklos {
                         count[self.ancestor_spec(t, v, j)] += 1;
                     }
                     for (p, &c) in count.iter().enumerate().filter(|(_, &c)| c > 0) {
-                        let c = c as f64;
+                        let c = c as u64;
                         for o in 0..size {
                             links[self.link_above(t, v, o)] +=
                                 c * load[self.link_above(t, v, sub(o, p, n - v))];
@@ -227,7 +255,7 @@ impl Kyklos {
                 }
             }
         }
-        Ok(links)
+        Ok(ExactLinks { scale, links })
     }
 
     /// The busiest link's traffic (Table 3's maximum link traffic density), by
@@ -236,9 +264,32 @@ impl Kyklos {
     /// # Errors
     /// The reason, when the strategy is not defined here.
     pub fn max_link_traffic(&self, kind: KyklosRouting) -> Result<f64, String> {
-        let links = self.link_traffic_by_symmetry(kind)?;
-        Ok(crate::metrics::tidy(
-            links.iter().copied().fold(0.0, f64::max),
-        ))
+        Ok(self.max_link_traffic_exact(kind)?.value())
+    }
+
+    /// [`Kyklos::max_link_traffic`] as an exact fraction.
+    ///
+    /// # Errors
+    /// The reason, when the strategy is not defined here.
+    pub fn max_link_traffic_exact(&self, kind: KyklosRouting) -> Result<Ratio, String> {
+        let exact = self.link_traffic_exact(kind)?;
+        let max = exact.links.iter().copied().max().unwrap_or(0);
+        Ok(Ratio::new(max.into(), exact.scale.into()))
+    }
+}
+
+/// Per-link traffic in exact arithmetic ([`Kyklos::link_traffic_exact`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExactLinks {
+    /// The common denominator.
+    pub scale: u64,
+    /// Each link's traffic times `scale`, indexed as [`Kyklos::link_index`].
+    pub links: Vec<u64>,
+}
+
+impl ExactLinks {
+    /// Link `k`'s traffic, exactly.
+    pub fn ratio(&self, k: usize) -> Ratio {
+        Ratio::new(self.links[k].into(), self.scale.into())
     }
 }
