@@ -659,6 +659,41 @@ fn exact_link_traffic_equals_all_pairs_integer_sum() {
     assert!(saw_fraction);
 }
 
+/// The mid-point join load by translation symmetry equals the all-pairs count (each
+/// pair's joins split equally among its routes, i = j at the L-node), node by node, for
+/// every strategy but Y-2 on every small network.
+#[test]
+fn midpoint_join_load_by_symmetry_equals_all_pairs() {
+    for net in small() {
+        for kind in strategies(&net)
+            .into_iter()
+            .filter(|&k| k != KyklosRouting::Y2)
+        {
+            let fast = net.midpoint_join_load(kind).unwrap();
+            let mut slow = vec![0f64; fast.per_node.len()];
+            for dst in 0..net.leaf_count() {
+                slow[dst] += 1.0;
+                for src in (0..net.leaf_count()).filter(|&s| s != dst) {
+                    let plans = net.plans(kind, src, dst).unwrap();
+                    for plan in &plans {
+                        let path = net.plan_nodes(src, plan);
+                        slow[path[(path.len() - 1) / 2]] += 1.0 / plans.len() as f64;
+                    }
+                }
+            }
+            for (x, (a, b)) in slow.iter().zip(&fast.per_node).enumerate() {
+                assert!(
+                    (a - b).abs() < 1e-9,
+                    "{} {kind:?} node {x}: {a} vs {b}",
+                    net.spec_string()
+                );
+            }
+        }
+    }
+    let k6 = k("kyklos2:m=2,r=2,n=6,shuffle=proposed");
+    assert!(k6.midpoint_join_load(KyklosRouting::Y2).is_err());
+}
+
 mod paper_tables {
     use icn_core::topology::kyklos::tables::{self, Num, PaperTable, Verdict};
 

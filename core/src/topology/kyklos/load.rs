@@ -56,28 +56,49 @@ impl Kyklos {
         }
     }
 
-    /// Joins at the middle of `kind`'s routes (K-1 with M-r on KYKLOS-I, P-2 with P-r).
+    /// Joins at the middle of `kind`'s routes (K-1 with M-r on KYKLOS-I, P-2 with P-r),
+    /// over all N² ordered pairs (i = j joins at the L-node).
+    ///
+    /// By translation symmetry, as [`Kyklos::link_traffic_by_symmetry`]: the route from
+    /// i to j is the translate by j of the route from i − j to 0, so its middle node is
+    /// the translate of that route's middle node; only the N − 1 routes towards L-node 0
+    /// are computed. The tests check it against the all-pairs count on small networks.
     ///
     /// # Errors
-    /// The reason, when the strategy is not defined here.
+    /// The reason, when the strategy is not defined here; Y-2, whose routes depend on
+    /// the destination's start tree, places its joins by [`Kyklos::y2_join_load`].
     ///
     /// # Complexity
-    /// O(N² · routes per pair · n).
+    /// N routes, plus O(r · Σ_v (m^(n−v))²) additions.
     pub fn midpoint_join_load(&self, kind: KyklosRouting) -> Result<ProcessingLoad, String> {
-        let mut shares = ShareSums::new(self.leaves + self.r * self.per_tree);
+        if kind == KyklosRouting::Y2 {
+            return Err("Y-2 places its joins by §VII's level assignment (the join view)".into());
+        }
+        let nodes = self.leaves + self.r * self.per_tree;
+        let mut shares = ShareSums::new(nodes);
         let router = self.routing(kind)?;
-        for dst in 0..self.leaves {
-            shares.shares_of(1)[dst] += 1; // i = j: at the L-node
-            for src in (0..self.leaves).filter(|&s| s != dst) {
-                let plans = self.plans_with(kind, src, dst, Some(&router))?;
-                let counts = shares.shares_of(plans.len() as u64);
-                for plan in &plans {
-                    let path = self.plan_nodes(src, plan);
-                    counts[path[(path.len() - 1) / 2]] += 1;
-                }
+        for src in 1..self.leaves {
+            let plans = self.plans_with(kind, src, 0, Some(&router))?;
+            let counts = shares.shares_of(plans.len() as u64);
+            for plan in &plans {
+                let path = self.plan_nodes(src, plan);
+                counts[path[(path.len() - 1) / 2]] += 1;
             }
         }
-        let (scale, scaled) = shares.scaled();
+        let (scale, base) = shares.scaled();
+        let mut scaled = vec![0u64; nodes];
+        // L-nodes are shared by the trees: level 0 once, through tree 0.
+        let levels = (0..=self.n).map(|v| (v, if v == 0 { 0..1 } else { 0..self.r }));
+        self.translate_sum(
+            &[base],
+            |_| 0,
+            levels,
+            |t, v, o| self.index(t, v, o),
+            &mut scaled,
+        );
+        for x in scaled.iter_mut().take(self.leaves) {
+            *x += scale; // i = j
+        }
         Ok(self.processing_load(scale, &scaled))
     }
 

@@ -193,7 +193,7 @@ impl Kyklos {
     /// The reason, when the strategy is not defined here.
     pub fn link_traffic_exact(&self, kind: KyklosRouting) -> Result<ExactLinks, String> {
         let router = self.routing(kind)?;
-        let (nl, r, n, m) = (self.leaves, self.r, self.n, self.m);
+        let (nl, r, n) = (self.leaves, self.r, self.n);
         let y2 = kind == KyklosRouting::Y2;
         let classes = if y2 { r } else { 1 };
         let class_of = |j: Node| if y2 { self.y2_start_tree(j) } else { 0 };
@@ -224,38 +224,62 @@ impl Kyklos {
             .into_iter()
             .map(|(d, v)| v.into_iter().map(|x| x * (scale / d)).collect())
             .collect();
-        // o − p digit-wise mod m on specifiers of `digits` digits.
-        let sub = |o: usize, p: usize, digits: usize| -> usize {
-            if m == 2 {
-                return o ^ p;
-            }
-            (0..digits)
-                .map(|k| {
-                    let (a, b) = ((o / self.pow[k]) % m, (p / self.pow[k]) % m);
-                    ((a + m - b) % m) * self.pow[k]
-                })
-                .sum()
-        };
         let mut links = vec![0u64; nlinks];
-        for t in 0..r {
-            for v in 0..n {
-                let size = self.pow[n - v];
+        let levels = (0..n).map(|v| (v, 0..r));
+        self.translate_sum(
+            &base,
+            class_of,
+            levels,
+            |t, v, o| self.link_above(t, v, o),
+            &mut links,
+        );
+        Ok(ExactLinks { scale, links })
+    }
+
+    /// o − p digit-wise mod m, on specifiers of `digits` digits.
+    fn spec_sub(&self, o: usize, p: usize, digits: usize) -> usize {
+        let m = self.m;
+        if m == 2 {
+            return o ^ p;
+        }
+        (0..digits)
+            .map(|k| {
+                let (a, b) = ((o / self.pow[k]) % m, (p / self.pow[k]) % m);
+                ((a + m - b) % m) * self.pow[k]
+            })
+            .sum()
+    }
+
+    /// The translation step of the symmetry method: from per-slot values of the routes
+    /// towards L-node 0 (`base[s]` for the destinations of class s), the values over all
+    /// destinations, out[slot(t, v, o)] += Σ_j base[class_of(j)][slot(t, v, o − spec(j))],
+    /// for each level v and each tree t that `levels` lists (spec(j): j's level-v
+    /// ancestor specifier in tree t). Cost: Σ (m^(n−v))² per listed (v, t) and class.
+    pub(crate) fn translate_sum(
+        &self,
+        base: &[Vec<u64>],
+        class_of: impl Fn(Node) -> usize,
+        levels: impl Iterator<Item = (usize, std::ops::Range<usize>)>,
+        slot: impl Fn(usize, usize, usize) -> usize,
+        out: &mut [u64],
+    ) {
+        let n = self.n;
+        for (v, trees) in levels {
+            let size = self.pow[n - v];
+            for t in trees {
                 for (s, load) in base.iter().enumerate() {
-                    let mut count = vec![0usize; size];
-                    for j in (0..nl).filter(|&j| class_of(j) == s) {
+                    let mut count = vec![0u64; size];
+                    for j in (0..self.leaves).filter(|&j| class_of(j) == s) {
                         count[self.ancestor_spec(t, v, j)] += 1;
                     }
                     for (p, &c) in count.iter().enumerate().filter(|(_, &c)| c > 0) {
-                        let c = c as u64;
                         for o in 0..size {
-                            links[self.link_above(t, v, o)] +=
-                                c * load[self.link_above(t, v, sub(o, p, n - v))];
+                            out[slot(t, v, o)] += c * load[slot(t, v, self.spec_sub(o, p, n - v))];
                         }
                     }
                 }
             }
         }
-        Ok(ExactLinks { scale, links })
     }
 
     /// The busiest link's traffic (Table 3's maximum link traffic density), by
