@@ -139,6 +139,12 @@ pub const ITEMS: &[Item] = &[
         build: hypercycle_formulas,
     },
     Item {
+        paper: "hypercycles",
+        name: "hypercycle-figure2",
+        title: "Figure 2: backtrack-to-the-origin against e-cube on the 4-cube (simulated)",
+        build: crate::sim::figure2::figure2_claims,
+    },
+    Item {
         paper: "lens",
         name: "lens-figure2",
         title: "Figure 2: routing in the completed lens (n = 10, p = q = 4)",
