@@ -404,7 +404,8 @@ mod tests {
                 for r in &mine {
                     assert_eq!(r.ordered_pairs, counts[r.distance as usize], "{name} {r:?}");
                 }
-                // The paper's diameters: 2n uncompleted, ⌊3n/2⌋ completed.
+                // The real diameters, one less than the paper's: 2n − 1 uncompleted, ⌊3n/2⌋ − 1
+                // completed.
                 let diameter = mine.iter().map(|r| r.distance).max().unwrap_or(0);
                 assert_eq!(diameter, lens.processor_diameter(), "{name}");
             }

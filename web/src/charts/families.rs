@@ -14,6 +14,14 @@ fn log_note(log: bool) -> &'static str {
     }
 }
 
+fn log_suffix(log: bool) -> &'static str {
+    if log {
+        " (log)"
+    } else {
+        ""
+    }
+}
+
 /// A distance distribution line and its average as a dashed rule.
 fn distance_series(
     label: &str,
@@ -60,7 +68,7 @@ pub fn lens_distances(rows: &[LensDistanceRow], theme: &Theme) -> Plot {
     );
     Plot {
         x_desc: "distance (busses traversed)".into(),
-        y_desc: format!("ordered processor pairs{}", log_note(y_log)),
+        y_desc: format!("ordered processor pairs{}", log_suffix(y_log)),
         y_log,
         x_integer: true,
         lines,
@@ -97,7 +105,7 @@ pub fn lens_loads(rows: &[LensLoadRow], theme: &Theme) -> Vec<Plot> {
         Plot {
             title: title.into(),
             x_desc: format!("load (units{}; one per ordered pair)", log_note(x_log)),
-            y_desc: format!("{y}{}", log_note(y_log)),
+            y_desc: format!("{y}{}", log_suffix(y_log)),
             x_log,
             y_log,
             lines,
@@ -139,7 +147,7 @@ pub fn hc_distances(rows: &[HcDistanceRow], theme: &Theme) -> Plot {
     );
     Plot {
         x_desc: "distance (links)".into(),
-        y_desc: format!("ordered node pairs{}", log_note(y_log)),
+        y_desc: format!("ordered node pairs{}", log_suffix(y_log)),
         y_log,
         x_integer: true,
         lines,
@@ -156,9 +164,11 @@ fn routing_label(name: &str) -> &str {
     }
 }
 
-/// `hc-loads`: per dimension, the busiest and the least busy channel class of each routing.
+/// `hc-loads`: per dimension, the busiest and the least busy channel class of each routing:
+/// the first routing (e-cube) as hollow markers over the second's (random-greedy) lines,
+/// so that equal loads stay visible.
 pub fn hc_loads(results: &[HypercycleLoads], theme: &Theme) -> Plot {
-    let mut lines = Vec::new();
+    let (mut lines, mut marks) = (Vec::new(), Vec::new());
     for (i, r) in results.iter().enumerate() {
         let dims = r.classes.iter().map(|c| c.dimension).max().unwrap_or(0);
         let of = |pick: fn(f64, f64) -> f64, start: f64| -> Vec<(f64, f64)> {
@@ -174,16 +184,30 @@ pub fn hc_loads(results: &[HypercycleLoads], theme: &Theme) -> Plot {
                 .collect()
         };
         let name = routing_label(&r.routing);
-        lines.push(Line {
-            label: format!("{name}, busiest channel"),
-            color: theme.series[2 * i],
-            points: of(f64::max, 0.0),
-        });
-        lines.push(Line {
-            label: format!("{name}, least busy channel"),
-            color: theme.series[2 * i + 1],
-            points: of(f64::min, f64::INFINITY),
-        });
+        let series = [
+            ("busiest channel", of(f64::max, 0.0), Shape::Square),
+            (
+                "least busy channel",
+                of(f64::min, f64::INFINITY),
+                Shape::Cross,
+            ),
+        ];
+        for (j, (what, points, shape)) in series.into_iter().enumerate() {
+            let color = theme.series[2 * i + j];
+            if i == 0 {
+                marks.push(Marks {
+                    label: format!("{name}, {what}"),
+                    shape,
+                    points: points.into_iter().map(|(x, y)| (x, y, color)).collect(),
+                });
+            } else {
+                lines.push(Line {
+                    label: format!("{name}, {what}"),
+                    color,
+                    points,
+                });
+            }
+        }
     }
     let y_log = wants_log(
         results
@@ -193,10 +217,11 @@ pub fn hc_loads(results: &[HypercycleLoads], theme: &Theme) -> Plot {
     );
     Plot {
         x_desc: "dimension i (1 = most significant digit)".into(),
-        y_desc: format!("load per directed channel (units{})", log_note(y_log)),
+        y_desc: format!("load per channel (units{})", log_note(y_log)),
         y_log,
         x_integer: true,
         lines,
+        marks,
         ..Plot::default()
     }
 }
@@ -259,7 +284,7 @@ pub fn hc_sim(report: &SimReport, theme: &Theme) -> Plot {
     );
     Plot {
         x_desc: "offered load (fraction of capacity)".into(),
-        y_desc: format!("mean set-up delay (transmission times{})", log_note(y_log)),
+        y_desc: format!("set-up delay (transmission times{})", log_note(y_log)),
         y_log,
         lines,
         marks,
@@ -323,7 +348,7 @@ pub fn d3_mdf(r: &DragonflyLoads, theme: &Theme) -> Vec<Plot> {
     let loads = Plot {
         title: "Link loads".into(),
         x_desc: "load per directed channel (units; one per ordered pair)".into(),
-        y_desc: format!("channels{}", log_note(y_log)),
+        y_desc: format!("channels{}", log_suffix(y_log)),
         y_log,
         lines: load_lines,
         ..Plot::default()

@@ -122,7 +122,8 @@ fn fit(canvas: &HtmlCanvasElement, panels: usize) -> (f64, f64) {
     let css_h = if panels > 1 {
         (css_w * 0.5).clamp(260.0, 380.0) * panels as f64
     } else {
-        (css_w * 0.62).clamp(240.0, 440.0)
+        // Phones: tall enough that the y axis's description fits beside the plot.
+        (css_w * 0.62).clamp(300.0, 440.0)
     };
     // The CSS box follows the bitmap's aspect ratio (height: auto).
     canvas.set_width((css_w * ratio).round() as u32);
