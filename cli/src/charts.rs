@@ -252,26 +252,7 @@ pub fn simulate(a: SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
     while !sweep.step(1 << 20).finished {}
     let report = sweep.report();
     if a.format == Format::Csv {
-        writeln!(out, "policy,offered_load,arrival_rate,measured,established,censored,mean_delay_ticks,mean_delay,max_delay_ticks,mean_attempts,carried_load,events,saturated")?;
-        for p in &report.points {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                p.policy.name(),
-                p.offered_load,
-                p.arrival_rate,
-                p.measured,
-                p.established,
-                p.censored,
-                p.mean_delay_ticks,
-                p.mean_delay,
-                p.max_delay_ticks,
-                p.mean_attempts,
-                p.carried_load,
-                p.events,
-                p.saturated
-            )?;
-        }
+        write!(out, "{}", icn_core::charts::sim_csv(&report))?;
         return Ok(());
     }
     writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;

@@ -172,17 +172,25 @@ enum Command {
     /// The data behind a chart of the web app's Charts view (`icn chart` lists them):
     /// the same rows as the page's CSV download.
     Chart {
-        /// The chart: density, levels, load, distances, d2h2.
+        /// The chart: density, levels, load, distances, d2h2, lens-loads, lens-distances,
+        /// hc-distances, hc-loads, hc-sim, d3-mdf.
         name: Option<String>,
-        /// levels, load: the KYKLOS spec.
-        #[arg(long, short, default_value = "kyklos2:m=2,r=2,n=6,shuffle=proposed")]
-        t: String,
+        /// levels, load: the KYKLOS spec; lens-*: a Lens; hc-*: a Hypercycle; d3-mdf: a D3
+        /// (default: the chart's).
+        #[arg(long, short)]
+        t: Option<String>,
         /// levels, load: the strategy (mr, hr, pr, d2, y2).
         #[arg(long, short, default_value = "y2")]
         strategy: String,
         /// density, d2h2: the largest n; distances: n (default: the chart's).
         #[arg(long, short)]
         n: Option<u64>,
+        /// hc-sim: the seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// hc-sim: measured ticks (a transmission lasts 100).
+        #[arg(long, default_value_t = icn_core::charts::SIM_DEFAULT_TICKS)]
+        ticks: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
@@ -637,9 +645,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             t,
             strategy,
             n,
+            seed,
+            ticks,
             format,
         } => {
-            use icn_core::charts::{build, ChartKind, ChartRequest};
+            use icn_core::charts::{build, ChartInput, ChartKind, ChartRequest};
             let Some(name) = name else {
                 for k in ChartKind::ALL {
                     writeln!(out, "{}\t{}", k.name(), k.title())?;
@@ -647,7 +657,20 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 return Ok(());
             };
             let n = n.map(|n| n.to_string());
-            let req = ChartRequest::new(&name, &t, &strategy, n.as_deref())?;
+            let (seed, ticks) = (seed.to_string(), ticks.to_string());
+            let t = t.unwrap_or_else(|| {
+                ChartKind::from_name(&name)
+                    .map_or("", ChartKind::default_spec)
+                    .to_string()
+            });
+            let req = ChartRequest::from_input(&ChartInput {
+                chart: &name,
+                spec: &t,
+                strategy: &strategy,
+                n: n.as_deref(),
+                seed: Some(&seed),
+                ticks: Some(&ticks),
+            })?;
             let data = build(&req, &mut |_, _, _| {}).map_err(Failure)?;
             match format {
                 Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&data)?)?,

@@ -811,3 +811,86 @@ fn chart_json_reads_back_into_core_types() {
     .expect("CompareRows");
     assert_eq!(rows[1].nodes, 6);
 }
+
+#[test]
+fn chart_csv_of_the_family_charts() {
+    // Every new chart prints its documented header and rows.
+    for (name, args, header) in [
+        (
+            "lens-loads",
+            vec!["-t", "lens:p=3,q=3,n=2"],
+            "lens,spec,kind,load,nodes",
+        ),
+        (
+            "lens-distances",
+            vec!["-t", "lens:p=3,q=3,n=2,completed"],
+            "lens,spec,distance,ordered_pairs,average",
+        ),
+        (
+            "hc-distances",
+            vec!["-t", "hypercube:n=3"],
+            "distance,ordered_pairs,average",
+        ),
+        (
+            "hc-loads",
+            vec!["-t", "hypercycle:m=5x4,rho=2x1"],
+            "routing,dimension,step,channels,load",
+        ),
+        (
+            "d3-mdf",
+            vec!["-t", "d3:k=2,m=2"],
+            "network,spec,quantity,value,count",
+        ),
+    ] {
+        let mut all = vec!["chart", name];
+        all.extend(args);
+        all.extend(["--format", "csv"]);
+        let (code, out, err) = icn(&all);
+        assert_eq!(code, 0, "{name}: {err}");
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some(header), "{name}");
+        assert!(lines.count() >= 2, "{name}: {out}");
+    }
+    // hypercube:n=3 has C(3, d)·8 ordered pairs at distance d.
+    let (_, out, _) = icn(&[
+        "chart",
+        "hc-distances",
+        "-t",
+        "hypercube:n=3",
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        out.ends_with("1,24,1.71428571429\n2,24,1.71428571429\n3,8,1.71428571429\n"),
+        "{out}"
+    );
+    // The Figure 2 chart is `icn simulate`'s default sweep, line for line.
+    let chart = icn(&[
+        "chart", "hc-sim", "--ticks", "2000", "--seed", "3", "--format", "csv",
+    ]);
+    let sim = icn(&[
+        "simulate",
+        "hypercube:n=4",
+        "--ticks",
+        "2000",
+        "--seed",
+        "3",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(chart.0, 0, "{}", chart.2);
+    assert_eq!(chart.1, sim.1);
+    // Wrong family, too large, bad seed: exit 2 naming the field.
+    let (code, _, err) = icn(&["chart", "hc-loads", "-t", "lens:p=3,q=3,n=2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("t: this chart is for Hypercycles"), "{err}");
+    let (code, _, err) = icn(&["chart", "lens-loads", "-t", "lens:p=5,q=5,n=6"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("CHART_BUDGET"), "{err}");
+    let (code, _, err) = icn(&["chart", "hc-sim", "--ticks", "5"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("ticks: '5' is not a whole number from 1000"),
+        "{err}"
+    );
+}

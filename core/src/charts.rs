@@ -13,21 +13,43 @@
 //! | `load` | IB-node processing load (partial joins) per level | [`Kyklos::midpoint_join_load`], [`Kyklos::h2_join_load`], [`Kyklos::y2_join_load`] |
 //! | `distances` | P(2d) for M2, H2 and D2 from processor 0, with the averages | [`tables::strategy_distances`] |
 //! | `d2h2` | D2 against H2 density for n = 3 … max by processor symmetry | [`density`] |
+//! | `lens-loads` | processor and bus load distributions, completed against uncompleted | [`Lens::loads`](crate::topology::lens::Lens::loads) |
+//! | `lens-distances` | processor distance distributions (busses), completed against uncompleted | [`crate::metrics::distance_distribution`] |
+//! | `hc-distances` | a Hypercycle's distance distribution | [`crate::metrics::distance_distribution`] (closed form) |
+//! | `hc-loads` | Hypercycle channel loads, e-cube against random-greedy | [`crate::analysis::hypercycle_loads`] |
+//! | `hc-sim` | the Hypercycles paper's Figure 2: set-up delay against offered load | [`crate::sim::Sweep`] |
+//! | `d3-mdf` | D3(K, M) against the MDF of similar size: distances, local and global loads | [`crate::analysis::d3_vs_mdf`] |
 //!
-//! Conventions (docs/charts.md): link traffic counts every *ordered* pair of L-nodes once,
-//! split equally among its routes, and adds both directions of a link (per link).
+//! Conventions (docs/charts.md): KYKLOS link traffic counts every *ordered* pair of L-nodes
+//! once, split equally among its routes, and adds both directions of a link (per link);
+//! the Lens, Hypercycle and Dragonfly charts count ordered pairs too, Lens loads per node,
+//! Hypercycle and Dragonfly loads per directed channel (per direction).
+
+mod families;
+
+pub use families::{
+    sim_csv, HcDistanceRow, LensDistanceRow, LensLoadRow, HC_LOAD_ROUTINGS, SIM_DEFAULT_TICKS,
+    SIM_MAX_TICKS, SIM_MIN_TICKS, SIM_STEP_EVENTS,
+};
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::{d3_vs_mdf_cost, hypercycle_loads_cost, DragonflyLoads, HypercycleLoads};
+use crate::cost::{Budget, Estimate};
 use crate::network::Network;
+use crate::sim::SimReport;
+use crate::topology::d3::D3;
+use crate::topology::hypercycle::Hypercycle;
 use crate::topology::kyklos::tables::{
     self, D2_PRINTED, DENSITY_COLUMNS, DENSITY_PRINTED, H2_PRINTED,
 };
 use crate::topology::kyklos::{density, DensityRule, Kyklos, KyklosRouting, Shuffle};
+use crate::topology::lens::Lens;
+use crate::topology::Topology;
 
 /// Which chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum ChartKind {
     /// Maximum link traffic density against N (TR-88-27 Table 3 and the D2 paper).
     Density,
@@ -39,7 +61,40 @@ pub enum ChartKind {
     Distances,
     /// D2 against H2 density by processor symmetry.
     D2h2,
+    /// Lens processor and bus loads, completed against uncompleted.
+    LensLoads,
+    /// Lens processor distances, completed against uncompleted.
+    LensDistances,
+    /// A Hypercycle's distance distribution.
+    HcDistances,
+    /// Hypercycle channel loads, e-cube against random-greedy.
+    HcLoads,
+    /// The Hypercycles paper's Figure 2 simulation.
+    HcSim,
+    /// D3(K, M) against the MDF of similar size.
+    D3Mdf,
 }
+
+/// Which family a chart's network (`t`) belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartFamily {
+    /// KYKLOS (`levels`, `load`).
+    Kyklos,
+    /// The Lens.
+    Lens,
+    /// Hypercycles and hypercubes.
+    Hypercycle,
+    /// The Swapped Dragonfly.
+    D3,
+}
+
+/// The budget of one chart: what the browser's worker computes (with progress and
+/// Cancel), and what `icn chart` computes. Beyond it the request is refused at the `t`
+/// field, naming this limit.
+pub const CHART_BUDGET: Budget = Budget {
+    steps: 1 << 31,
+    bytes: 512 << 20,
+};
 
 /// The source of TR-88-27's printed values.
 pub const TR_SOURCE: &str = "TR-88-27 Table 3";
@@ -48,12 +103,18 @@ pub const D2_SOURCE: &str = "D2 paper §4";
 
 impl ChartKind {
     /// Every chart, in menu order.
-    pub const ALL: [ChartKind; 5] = [
+    pub const ALL: [ChartKind; 11] = [
         ChartKind::Density,
         ChartKind::Levels,
         ChartKind::Load,
         ChartKind::Distances,
         ChartKind::D2h2,
+        ChartKind::LensLoads,
+        ChartKind::LensDistances,
+        ChartKind::HcDistances,
+        ChartKind::HcLoads,
+        ChartKind::HcSim,
+        ChartKind::D3Mdf,
     ];
 
     /// The name in URLs (`chart=`) and on the command line (`icn chart NAME`).
@@ -64,6 +125,12 @@ impl ChartKind {
             ChartKind::Load => "load",
             ChartKind::Distances => "distances",
             ChartKind::D2h2 => "d2h2",
+            ChartKind::LensLoads => "lens-loads",
+            ChartKind::LensDistances => "lens-distances",
+            ChartKind::HcDistances => "hc-distances",
+            ChartKind::HcLoads => "hc-loads",
+            ChartKind::HcSim => "hc-sim",
+            ChartKind::D3Mdf => "d3-mdf",
         }
     }
 
@@ -80,12 +147,61 @@ impl ChartKind {
             ChartKind::Load => "IB-node processing load per level",
             ChartKind::Distances => "Distance distributions P(2d)",
             ChartKind::D2h2 => "D2 against H2 traffic density",
+            ChartKind::LensLoads => "Lens loads, completed against uncompleted",
+            ChartKind::LensDistances => "Lens distances, completed against uncompleted",
+            ChartKind::HcDistances => "Hypercycle distance distribution",
+            ChartKind::HcLoads => "Hypercycle link load, e-cube against random-greedy",
+            ChartKind::HcSim => "Hypercycles Figure 2: set-up delay against offered load",
+            ChartKind::D3Mdf => "D3 against MDF: distances and link loads",
         }
     }
 
-    /// Whether the chart takes a network spec and a strategy.
+    /// Whether the chart takes a KYKLOS spec and a strategy.
     pub fn takes_network(self) -> bool {
         matches!(self, ChartKind::Levels | ChartKind::Load)
+    }
+
+    /// The family of the chart's network (`t`), if it takes one.
+    pub fn family(self) -> Option<ChartFamily> {
+        match self {
+            ChartKind::Levels | ChartKind::Load => Some(ChartFamily::Kyklos),
+            ChartKind::LensLoads | ChartKind::LensDistances => Some(ChartFamily::Lens),
+            ChartKind::HcDistances | ChartKind::HcLoads | ChartKind::HcSim => {
+                Some(ChartFamily::Hypercycle)
+            }
+            ChartKind::D3Mdf => Some(ChartFamily::D3),
+            ChartKind::Density | ChartKind::Distances | ChartKind::D2h2 => None,
+        }
+    }
+
+    /// Whether the chart takes a seed and a simulation length (`hc-sim`).
+    pub fn takes_seed(self) -> bool {
+        self == ChartKind::HcSim
+    }
+
+    /// The default network (`t`): TR-88-27's KYKLOS-II⟨2,2,6⟩ for the charts without one
+    /// (so the default URL keeps its form), the Figure 2 4-cube for the Hypercycle charts.
+    pub fn default_spec(self) -> &'static str {
+        match self.family() {
+            Some(ChartFamily::Lens) => "lens:p=3,q=3,n=3",
+            Some(ChartFamily::Hypercycle) => "hypercube:n=4",
+            Some(ChartFamily::D3) => "d3:k=3,m=4",
+            Some(ChartFamily::Kyklos) | None => "kyklos2:m=2,r=2,n=6,shuffle=proposed",
+        }
+    }
+
+    /// Whether `spec` is a network of this chart's family (or the chart takes none).
+    pub fn suits(self, spec: &str) -> bool {
+        let Some(family) = self.family() else {
+            return true;
+        };
+        matches!(
+            (family, spec.parse::<Network>()),
+            (ChartFamily::Kyklos, Ok(Network::Kyklos(_)))
+                | (ChartFamily::Lens, Ok(Network::Lens(_)))
+                | (ChartFamily::Hypercycle, Ok(Network::Hypercycle(_)))
+                | (ChartFamily::D3, Ok(Network::D3(_)))
+        )
     }
 
     /// The range of `n` (for `density`, `distances`, `d2h2`), its meaning and default.
@@ -99,7 +215,7 @@ impl ChartKind {
             )),
             ChartKind::Distances => Some((2, 16, 6, "n (N = 2ⁿ processors)")),
             ChartKind::D2h2 => Some((3, MAX_D2H2_N, 20, "largest n (N = 2ⁿ processors)")),
-            ChartKind::Levels | ChartKind::Load => None,
+            _ => None,
         }
     }
 }
@@ -117,7 +233,7 @@ pub const LOAD_MAX_LEAVES: usize = 1024;
 /// A field of a [`ChartRequest`] that is wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChartError {
-    /// `chart`, `t`, `s` or `n` (the URL parameter / CLI argument).
+    /// `chart`, `t`, `s`, `n`, `seed` or `ticks` (the URL parameter / CLI argument).
     pub field: &'static str,
     /// For the user.
     pub message: String,
@@ -143,6 +259,50 @@ pub struct ChartRequest {
     pub strategy: String,
     /// `density`, `distances`, `d2h2`: n; 0 otherwise.
     pub n: u64,
+    /// `hc-sim`: the seed; 0 otherwise.
+    #[serde(default)]
+    pub seed: u64,
+    /// `hc-sim`: measured ticks; 0 otherwise.
+    #[serde(default)]
+    pub ticks: u64,
+}
+
+/// A chart request's fields as typed (URL parameters or CLI arguments); `None` or empty:
+/// the chart's default.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ChartInput<'a> {
+    /// The chart's name.
+    pub chart: &'a str,
+    /// The network spec (`t`).
+    pub spec: &'a str,
+    /// The KYKLOS strategy (`s`).
+    pub strategy: &'a str,
+    /// n.
+    pub n: Option<&'a str>,
+    /// The seed (`hc-sim`).
+    pub seed: Option<&'a str>,
+    /// Measured ticks (`hc-sim`).
+    pub ticks: Option<&'a str>,
+}
+
+/// Parses an optional whole number in `lo ..= hi`, naming `field` when it is not.
+fn whole(
+    field: &'static str,
+    text: Option<&str>,
+    (lo, hi, default): (u64, u64, u64),
+    what: &str,
+) -> Result<u64, ChartError> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(text) => text
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| ChartError {
+                field,
+                message: format!("'{text}' is not a whole number from {lo} to {hi} ({what})"),
+            }),
+    }
 }
 
 /// The strategies the `load` chart assigns joins for, and how.
@@ -167,6 +327,30 @@ impl ChartRequest {
         strategy: &str,
         n: Option<&str>,
     ) -> Result<ChartRequest, ChartError> {
+        ChartRequest::from_input(&ChartInput {
+            chart,
+            spec,
+            strategy,
+            n,
+            ..ChartInput::default()
+        })
+    }
+
+    /// Validates every field a chart uses (see [`ChartRequest::new`]), the seed and
+    /// measured ticks of `hc-sim` included, and the cost of the Lens, Hypercycle and D3
+    /// charts against [`CHART_BUDGET`].
+    ///
+    /// # Errors
+    /// The first field at fault, with a message naming the allowed values or the limit.
+    pub fn from_input(input: &ChartInput<'_>) -> Result<ChartRequest, ChartError> {
+        let ChartInput {
+            chart,
+            spec,
+            strategy,
+            n,
+            seed,
+            ticks,
+        } = *input;
         let kind = ChartKind::from_name(chart).ok_or_else(|| ChartError {
             field: "chart",
             message: format!(
@@ -181,30 +365,68 @@ impl ChartRequest {
                 spec: k.spec_string(),
                 strategy: s.name().into(),
                 n: 0,
+                seed: 0,
+                ticks: 0,
             });
         }
-        let Some((lo, hi, default, what)) = kind.n_range() else {
+        if kind.family().is_some() {
+            let spec = match families_network(kind, spec)? {
+                FamilyNet::Lens(l) => l.spec_string(),
+                FamilyNet::Hypercycle(h) => h.spec_string(),
+                FamilyNet::D3(d) => d.spec_string(),
+            };
+            let (seed, ticks) = if kind.takes_seed() {
+                let seed = whole("seed", seed, (0, u64::MAX, 1), "the simulation's seed")?;
+                let ticks = whole(
+                    "ticks",
+                    ticks,
+                    (SIM_MIN_TICKS, SIM_MAX_TICKS, SIM_DEFAULT_TICKS),
+                    "measured ticks; a transmission lasts 100",
+                )?;
+                (seed, ticks)
+            } else {
+                (0, 0)
+            };
+            let req = ChartRequest {
+                kind,
+                spec,
+                strategy: String::new(),
+                n: 0,
+                seed,
+                ticks,
+            };
+            if kind == ChartKind::HcSim {
+                // The simulator's own limits (arrivals per point, channels).
+                let FamilyNet::Hypercycle(h) = families_network(kind, &req.spec)? else {
+                    unreachable!("hc-sim takes a Hypercycle")
+                };
+                crate::sim::Sweep::new(&h, &families::sim_config(&h, req.seed, req.ticks))
+                    .map_err(|e| ChartError {
+                        field: if matches!(e, crate::sim::SimError::TooLarge { .. }) {
+                            "ticks"
+                        } else {
+                            "t"
+                        },
+                        message: e.to_string(),
+                    })?;
+            }
+            return Ok(req);
+        }
+        let Some(range) = kind.n_range() else {
             return Err(ChartError {
                 field: "chart",
                 message: "this chart takes no n".into(),
             });
         };
-        let n = match n.map(str::trim) {
-            None | Some("") => default,
-            Some(text) => text
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (lo..=hi).contains(n))
-                .ok_or_else(|| ChartError {
-                    field: "n",
-                    message: format!("'{text}' is not a whole number from {lo} to {hi} ({what})"),
-                })?,
-        };
+        let (lo, hi, default, what) = range;
+        let n = whole("n", n, (lo, hi, default), what)?;
         Ok(ChartRequest {
             kind,
             spec: String::new(),
             strategy: String::new(),
             n,
+            seed: 0,
+            ticks: 0,
         })
     }
 
@@ -219,8 +441,122 @@ impl ChartRequest {
                     self.strategy
                 )
             }
+            ChartKind::HcSim => format!(
+                "{} of {}, seed {}, {} ticks",
+                self.kind.title(),
+                self.spec,
+                self.seed,
+                self.ticks
+            ),
+            k if k.family().is_some() => format!("{} of {}", k.title(), self.spec),
             _ => format!("{}, n up to {}", self.kind.title(), self.n),
         }
+    }
+}
+
+/// The network of a Lens, Hypercycle or D3 chart.
+enum FamilyNet {
+    Lens(Lens),
+    Hypercycle(Hypercycle),
+    D3(D3),
+}
+
+fn over_budget(spec: &str, what: &str, e: Estimate) -> Result<(), ChartError> {
+    if e.within(CHART_BUDGET) {
+        return Ok(());
+    }
+    Err(ChartError {
+        field: "t",
+        message: format!(
+            "{spec}: {what} would take about {:.1e} steps and {} MiB; charts compute up to {:.1e} steps and {} MiB (CHART_BUDGET): choose a smaller network",
+            e.steps as f64,
+            e.bytes >> 20,
+            CHART_BUDGET.steps as f64,
+            CHART_BUDGET.bytes >> 20
+        ),
+    })
+}
+
+/// Parses, checks the family of and costs the network of a Lens, Hypercycle or D3 chart.
+fn families_network(kind: ChartKind, spec: &str) -> Result<FamilyNet, ChartError> {
+    let net: Network = spec.parse().map_err(|e| ChartError {
+        field: "t",
+        message: format!("{e}"),
+    })?;
+    let wrong = |what: &str| ChartError {
+        field: "t",
+        message: format!(
+            "this chart is for {what}; '{}' is a {}",
+            net.spec(),
+            net.family().name
+        ),
+    };
+    match (kind.family(), &net) {
+        (Some(ChartFamily::Lens), Network::Lens(l)) => {
+            if l.p() != l.q() || l.n() < 2 {
+                return Err(ChartError {
+                    field: "t",
+                    message: format!(
+                        "{} cannot be completed (that needs q = p and n ≥ 2), so there is nothing to compare: e.g. lens:p={},q={},n=3",
+                        l.spec_string(),
+                        l.p(),
+                        l.p()
+                    ),
+                });
+            }
+            let lens = Lens::new(u64::from(l.p()), u64::from(l.q()), l.n() as u64, false).map_err(
+                |e| ChartError {
+                    field: "t",
+                    message: e.to_string(),
+                },
+            )?;
+            let nodes = lens.node_count() as u64;
+            let walk = nodes.saturating_add(lens.link_formula().saturating_mul(2));
+            let cost = if kind == ChartKind::LensLoads {
+                // Two lenses; the completed one has a few more links.
+                Estimate {
+                    steps: lens.loads_cost().saturating_mul(2),
+                    bytes: walk.saturating_mul(24),
+                }
+            } else {
+                Estimate {
+                    steps: (lens.processor_count() as u64)
+                        .saturating_mul(walk)
+                        .saturating_mul(2),
+                    bytes: nodes.saturating_mul(8),
+                }
+            };
+            over_budget(&lens.spec_string(), "both lenses' numbers", cost)?;
+            Ok(FamilyNet::Lens(lens))
+        }
+        (Some(ChartFamily::Hypercycle), Network::Hypercycle(h)) => {
+            let cost = match kind {
+                ChartKind::HcLoads => {
+                    let one = hypercycle_loads_cost(h);
+                    Estimate {
+                        steps: one.steps.saturating_mul(2),
+                        bytes: one.bytes,
+                    }
+                }
+                ChartKind::HcSim => Estimate { steps: 0, bytes: 0 },
+                _ => net.cost().info,
+            };
+            over_budget(&h.spec_string(), "this chart", cost)?;
+            Ok(FamilyNet::Hypercycle(h.clone()))
+        }
+        (Some(ChartFamily::D3), Network::D3(d)) => {
+            over_budget(&d.spec_string(), "D3 and its MDF", d3_vs_mdf_cost(d))?;
+            Ok(FamilyNet::D3(d.clone()))
+        }
+        (Some(ChartFamily::Lens), _) => Err(wrong("Lens networks (lens:p=…,q=…,n=…)")),
+        (Some(ChartFamily::Hypercycle), _) => {
+            Err(wrong("Hypercycles (hypercube:n=… or hypercycle:m=…,rho=…)"))
+        }
+        (Some(ChartFamily::D3), _) => Err(wrong("Swapped Dragonflies (d3:k=…,m=…)")),
+        _ => Err(ChartError {
+            field: "chart",
+            message: "this chart takes no network".into(),
+        }),
     }
 }
 
@@ -383,6 +719,44 @@ pub enum ChartData {
         /// Every computed and printed point.
         rows: Vec<DensityRow>,
     },
+    /// `lens-loads`.
+    #[serde(rename = "lens-loads")]
+    LensLoads {
+        /// Load values with their node counts, per lens and kind.
+        rows: Vec<LensLoadRow>,
+    },
+    /// `lens-distances`.
+    #[serde(rename = "lens-distances")]
+    LensDistances {
+        /// Ordered pairs per distance, per lens.
+        rows: Vec<LensDistanceRow>,
+    },
+    /// `hc-distances`.
+    #[serde(rename = "hc-distances")]
+    HcDistances {
+        /// The network.
+        spec: String,
+        /// Ordered pairs per distance.
+        rows: Vec<HcDistanceRow>,
+    },
+    /// `hc-loads`.
+    #[serde(rename = "hc-loads")]
+    HcLoads {
+        /// E-cube, then random-greedy (per hop).
+        results: Vec<HypercycleLoads>,
+    },
+    /// `hc-sim`.
+    #[serde(rename = "hc-sim")]
+    HcSim {
+        /// The sweep's results and configuration.
+        report: Box<SimReport>,
+    },
+    /// `d3-mdf`.
+    #[serde(rename = "d3-mdf")]
+    D3Mdf {
+        /// Both networks' distances and loads.
+        result: Box<DragonflyLoads>,
+    },
 }
 
 fn quote(s: &str) -> String {
@@ -445,6 +819,12 @@ impl ChartData {
                     ));
                 }
             }
+            ChartData::LensLoads { rows } => out = families::lens_loads_csv(rows),
+            ChartData::LensDistances { rows } => out = families::lens_distances_csv(rows),
+            ChartData::HcDistances { rows, .. } => out = families::hc_distances_csv(rows),
+            ChartData::HcLoads { results } => out = families::hc_loads_csv(results),
+            ChartData::HcSim { report } => out = families::sim_csv(report),
+            ChartData::D3Mdf { result } => out = families::d3_mdf_csv(result),
         }
         out
     }
@@ -464,7 +844,62 @@ pub fn build(
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<ChartData, String> {
     let tidy = crate::metrics::tidy;
+    let family_error = |e: ChartError| e.to_string();
     match req.kind {
+        ChartKind::LensLoads | ChartKind::LensDistances => {
+            let FamilyNet::Lens(lens) =
+                families_network(req.kind, &req.spec).map_err(family_error)?
+            else {
+                return Err("this chart takes a Lens".into());
+            };
+            let pair = families::lens_pair(&lens)?;
+            Ok(if req.kind == ChartKind::LensLoads {
+                ChartData::LensLoads {
+                    rows: families::lens_loads(&pair, progress),
+                }
+            } else {
+                ChartData::LensDistances {
+                    rows: families::lens_distances(&pair, progress),
+                }
+            })
+        }
+        ChartKind::HcDistances | ChartKind::HcLoads | ChartKind::HcSim => {
+            let FamilyNet::Hypercycle(h) =
+                families_network(req.kind, &req.spec).map_err(family_error)?
+            else {
+                return Err("this chart takes a Hypercycle".into());
+            };
+            Ok(match req.kind {
+                ChartKind::HcDistances => {
+                    progress(0, 1, "distance distribution");
+                    let rows = families::hc_distances(&h);
+                    progress(1, 1, "done");
+                    ChartData::HcDistances {
+                        spec: h.spec_string(),
+                        rows,
+                    }
+                }
+                ChartKind::HcLoads => ChartData::HcLoads {
+                    results: families::hc_loads(&h, progress),
+                },
+                _ => ChartData::HcSim {
+                    report: Box::new(families::hc_sim(
+                        &h,
+                        &families::sim_config(&h, req.seed, req.ticks),
+                        progress,
+                    )?),
+                },
+            })
+        }
+        ChartKind::D3Mdf => {
+            let FamilyNet::D3(d) = families_network(req.kind, &req.spec).map_err(family_error)?
+            else {
+                return Err("this chart takes a D3".into());
+            };
+            Ok(ChartData::D3Mdf {
+                result: Box::new(families::d3_mdf(&d, progress)),
+            })
+        }
         ChartKind::Density => density_chart(req.n, progress),
         ChartKind::D2h2 => d2h2_chart(req.n, progress),
         ChartKind::Levels => {
@@ -679,6 +1114,63 @@ mod tests {
         );
         let r = ChartRequest::new("density", "ignored", "ignored", None).expect("valid");
         assert_eq!((r.n, r.spec.as_str()), (10, ""));
+    }
+
+    #[test]
+    fn family_requests_validate_network_seed_and_ticks() {
+        let input = |chart, spec, seed, ticks| ChartInput {
+            chart,
+            spec,
+            seed,
+            ticks,
+            ..ChartInput::default()
+        };
+        let field = |i: ChartInput| ChartRequest::from_input(&i).map_err(|e| e.field);
+        assert_eq!(
+            field(input("lens-loads", "hypercube:n=3", None, None)),
+            Err("t")
+        );
+        assert_eq!(
+            field(input("lens-loads", "lens:p=4,q=3,n=3", None, None)),
+            Err("t")
+        );
+        assert_eq!(
+            field(input("hc-sim", "hypercube:n=4", Some("x"), None)),
+            Err("seed")
+        );
+        assert_eq!(
+            field(input("hc-sim", "hypercube:n=4", None, Some("10"))),
+            Err("ticks")
+        );
+        // Over the simulator's arrival limit: the ticks are at fault.
+        assert_eq!(
+            field(input("hc-sim", "hypercube:n=10", None, Some("1000000"))),
+            Err("ticks")
+        );
+        let e = ChartRequest::from_input(&input("hc-loads", "hypercube:n=30", None, None))
+            .expect_err("too large");
+        assert!(e.message.contains("CHART_BUDGET"), "{}", e.message);
+        // Canonical specs and defaults, so that equal requests share a cache entry.
+        let r = ChartRequest::from_input(&input(
+            "lens-distances",
+            "lens:p=3,n=3,completed",
+            None,
+            None,
+        ))
+        .expect("valid");
+        assert_eq!(r.spec, "lens:p=3,q=3,n=3");
+        let r =
+            ChartRequest::from_input(&input("hc-sim", "hypercube:n=4", None, None)).expect("valid");
+        assert_eq!((r.seed, r.ticks), (1, SIM_DEFAULT_TICKS));
+        for k in ChartKind::ALL {
+            assert!(k.suits(k.default_spec()), "{}", k.name());
+            let i = ChartInput {
+                strategy: "y2",
+                ..input(k.name(), k.default_spec(), None, None)
+            };
+            assert!(ChartRequest::from_input(&i).is_ok(), "{}", k.name());
+        }
+        assert!(!ChartKind::HcSim.suits("lens:p=3,q=3,n=3"));
     }
 
     #[test]

@@ -135,6 +135,8 @@ pub struct AppState {
     pub subnet: SubnetForm,
     /// The Charts view's fields.
     pub charts: ChartsForm,
+    /// The Charts view's simulation fields.
+    pub charts_sim: ChartsSimForm,
 }
 
 /// The Charts view's fields, as typed (`?view=charts&chart=NAME&t=SPEC&s=STRATEGY&n=N`):
@@ -154,6 +156,41 @@ pub struct ChartsForm {
     pub n: Option<String>,
 }
 
+/// The Charts view's simulation fields (`hc-sim`: `&seed=S&ticks=T`), as typed; `None`
+/// when absent (the chart's default). Beside [`ChartsForm`] so that links built from a
+/// `ChartsForm` literal keep compiling.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ChartsSimForm {
+    /// The seed.
+    pub seed: Option<String>,
+    /// Measured ticks.
+    pub ticks: Option<String>,
+}
+
+impl ChartsSimForm {
+    fn from_query(q: &Query) -> ChartsSimForm {
+        ChartsSimForm {
+            seed: q.get("seed").map(str::to_string),
+            ticks: q.get("ticks").map(str::to_string),
+        }
+    }
+
+    /// `query` (a Charts view's query) with the seed and ticks that are present appended.
+    pub fn append_to(&self, query: String) -> String {
+        let mut q = Vec::new();
+        for (key, value) in [("seed", &self.seed), ("ticks", &self.ticks)] {
+            if let Some(v) = value {
+                q.push((key.to_string(), v.clone()));
+            }
+        }
+        if q.is_empty() {
+            query
+        } else {
+            format!("{query}&{}", Query(q).encode())
+        }
+    }
+}
+
 /// The Charts view's defaults: the density chart; TR-88-27's KYKLOS-II⟨2,2,6⟩ under Y-2
 /// for the per-level charts.
 pub const CHARTS_DEFAULT: (&str, &str, &str) =
@@ -162,11 +199,16 @@ pub const CHARTS_DEFAULT: (&str, &str, &str) =
 impl ChartsForm {
     fn from_query(q: &Query) -> ChartsForm {
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        let chart = get("chart", CHARTS_DEFAULT.0);
+        // Without t, the chart's own default network (a Lens for lens-*, the 4-cube for
+        // hc-*, …); the KYKLOS charts keep CHARTS_DEFAULT's.
+        let spec_default = icn_core::charts::ChartKind::from_name(&chart)
+            .map_or(CHARTS_DEFAULT.1, icn_core::charts::ChartKind::default_spec);
         ChartsForm {
-            chart: get("chart", CHARTS_DEFAULT.0),
-            spec: get("t", CHARTS_DEFAULT.1),
+            spec: get("t", spec_default),
             strategy: get("s", CHARTS_DEFAULT.2),
             n: q.get("n").map(str::to_string),
+            chart,
         }
     }
 
@@ -462,6 +504,10 @@ impl AppState {
                 ViewChoice::Known(View::Charts) => ChartsForm::from_query(&q),
                 _ => ChartsForm::from_query(&Query::default()),
             },
+            charts_sim: match view {
+                ViewChoice::Known(View::Charts) => ChartsSimForm::from_query(&q),
+                _ => ChartsSimForm::default(),
+            },
             view,
         }
     }
@@ -475,7 +521,7 @@ impl AppState {
             ViewChoice::Known(View::Papers) => self.papers.to_query(),
             ViewChoice::Known(View::Schedule) => self.schedule.to_query(),
             ViewChoice::Known(View::Subnet) => self.subnet.to_query(),
-            ViewChoice::Known(View::Charts) => self.charts.to_query(),
+            ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -988,6 +1034,7 @@ mod tests {
                     schedule: ScheduleForm::from_query(&Query::default()),
                     subnet: SubnetForm::from_query(&Query::default()),
                     charts: ChartsForm::from_query(&Query::default()),
+                    charts_sim: ChartsSimForm::default(),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -1229,6 +1276,20 @@ mod tests {
         assert_eq!(
             d.to_query(),
             "view=charts&chart=density&t=kyklos2:m=2,r=2,n=6,shuffle=proposed&s=y2"
+        );
+        // The family charts default to their own network; seed and ticks round-trip.
+        let h = AppState::from_query("view=charts&chart=hc-sim&seed=7&ticks=x%26");
+        assert_eq!(h.charts.spec, "hypercube:n=4");
+        assert_eq!(
+            (h.charts_sim.seed.as_deref(), h.charts_sim.ticks.as_deref()),
+            (Some("7"), Some("x&"))
+        );
+        assert_eq!(AppState::from_query(&h.to_query()), h);
+        assert_eq!(
+            AppState::from_query("view=charts&chart=lens-loads")
+                .charts
+                .spec,
+            "lens:p=3,q=3,n=3"
         );
     }
 

@@ -2,6 +2,7 @@
 //! (`icn_core::charts::ChartData`, the same rows `icn chart NAME` prints) into a [`Plot`]
 //! for the shared plotting routine ([`plot::render`], plotters on a canvas).
 
+mod families;
 pub mod plot;
 pub mod theme;
 
@@ -26,12 +27,22 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &ChartData) -> Result<Vec<LegendEn
         ChartData::Levels { rows, .. } => levels(rows, &theme),
         ChartData::Load { rows, .. } => load(rows, &theme),
         ChartData::Distances { rows, .. } => distances(rows, &theme),
+        ChartData::LensDistances { rows } => families::lens_distances(rows, &theme),
+        ChartData::HcDistances { rows, .. } => families::hc_distances(rows, &theme),
+        ChartData::HcLoads { results } => families::hc_loads(results, &theme),
+        ChartData::HcSim { report } => families::hc_sim(report, &theme),
+        ChartData::LensLoads { rows } => {
+            return plot::render_panels(canvas, &families::lens_loads(rows, &theme), &theme)
+        }
+        ChartData::D3Mdf { result } => {
+            return plot::render_panels(canvas, &families::d3_mdf(result, &theme), &theme)
+        }
     };
     plot::render(canvas, &plot, &theme)
 }
 
 /// The series of `rows`, in first-seen order.
-fn series_names<'a, T>(rows: &'a [T], name: impl Fn(&'a T) -> &'a str) -> Vec<&'a str> {
+pub(crate) fn series_names<'a, T>(rows: &'a [T], name: impl Fn(&'a T) -> &'a str) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::new();
     for r in rows {
         let n = name(r);
@@ -104,7 +115,7 @@ pub fn d2h2(rows: &[DensityRow], theme: &Theme) -> Plot {
 }
 
 /// Log scale when every value is positive and they span more than `ratio`.
-fn wants_log(values: impl Iterator<Item = f64> + Clone, ratio: f64) -> bool {
+pub(crate) fn wants_log(values: impl Iterator<Item = f64> + Clone, ratio: f64) -> bool {
     let lo = values.clone().fold(f64::INFINITY, f64::min);
     let hi = values.fold(0.0, f64::max);
     lo > 0.0 && hi / lo > ratio

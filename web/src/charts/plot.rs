@@ -56,9 +56,11 @@ pub struct Rule {
     pub color: RGBColor,
 }
 
-/// Everything one chart draws.
+/// Everything one chart (or one panel of a chart) draws.
 #[derive(Debug, Clone, Default)]
 pub struct Plot {
+    /// A heading above the legend (panels of a chart with several); empty: none.
+    pub title: String,
     /// The x axis: quantity and unit.
     pub x_desc: String,
     /// The y axis: quantity and unit.
@@ -110,14 +112,20 @@ pub fn short_number(v: f64) -> String {
     format!("{text}{suffix}")
 }
 
-/// Sizes the canvas's bitmap to its CSS box times the device pixel ratio; returns the
-/// scale (bitmap pixels per CSS pixel) and the CSS width.
-fn fit(canvas: &HtmlCanvasElement) -> (f64, f64) {
+/// Sizes the canvas's bitmap to its CSS box times the device pixel ratio, `panels` plots
+/// high; returns the scale (bitmap pixels per CSS pixel) and the CSS width.
+fn fit(canvas: &HtmlCanvasElement, panels: usize) -> (f64, f64) {
     let ratio = web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
         .clamp(1.0, 3.0);
     let css_w = f64::from(canvas.client_width()).max(200.0);
-    let css_h = (css_w * 0.62).clamp(240.0, 440.0);
+    let css_h = if panels > 1 {
+        (css_w * 0.5).clamp(260.0, 380.0) * panels as f64
+    } else {
+        // Phones: tall enough that the y axis's description fits beside the plot.
+        (css_w * 0.62).clamp(300.0, 440.0)
+    };
+    // The CSS box follows the bitmap's aspect ratio (height: auto).
     canvas.set_width((css_w * ratio).round() as u32);
     canvas.set_height((css_h * ratio).round() as u32);
     (ratio, css_w)
@@ -148,16 +156,59 @@ pub fn render(
     plot: &Plot,
     theme: &Theme,
 ) -> Result<Vec<LegendEntry>, String> {
-    let (scale, css_w) = fit(canvas);
-    let px = |v: f64| (v * scale).round() as i32;
-    let narrow = css_w < 520.0;
+    render_panels(canvas, std::slice::from_ref(plot), theme)
+}
+
+/// Draws `plots` on `canvas`, one above the other, each with its own heading, legend and
+/// axes; returns every legend entry.
+///
+/// # Errors
+/// When the canvas has no 2-D context or a drawing call fails.
+pub fn render_panels(
+    canvas: &HtmlCanvasElement,
+    plots: &[Plot],
+    theme: &Theme,
+) -> Result<Vec<LegendEntry>, String> {
+    let (scale, css_w) = fit(canvas, plots.len().max(1));
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or("this browser gives no 2-D canvas context")?;
     let root = backend.into_drawing_area();
     let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
     root.fill(&theme.card).map_err(err)?;
+    let mut out = Vec::new();
+    for (plot, area) in plots.iter().zip(root.split_evenly((plots.len().max(1), 1))) {
+        out.extend(render_panel(&area, plot, theme, scale, css_w)?);
+    }
+    root.present().map_err(err)?;
+    Ok(out)
+}
+
+fn render_panel(
+    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+    plot: &Plot,
+    theme: &Theme,
+    scale: f64,
+    css_w: f64,
+) -> Result<Vec<LegendEntry>, String> {
+    let px = |v: f64| (v * scale).round() as i32;
+    let narrow = css_w < 520.0;
+    let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
     let font = |size: f64| ("sans-serif", size * scale).into_font();
     let text = font(if narrow { 11.5 } else { 13.0 }).color(&theme.fg);
+    let heading = font(if narrow { 12.5 } else { 14.0 })
+        .style(FontStyle::Bold)
+        .color(&theme.fg);
+    let title_h = if plot.title.is_empty() {
+        0
+    } else {
+        root.draw(&Text::new(
+            plot.title.clone(),
+            (px(8.0), px(6.0)),
+            heading.pos(Pos::new(HPos::Left, VPos::Top)),
+        ))
+        .map_err(err)?;
+        px(if narrow { 20.0 } else { 22.0 })
+    };
 
     // The legend, in rows above the plot.
     let mut entries: Vec<(String, LegendKind)> = Vec::new();
@@ -191,9 +242,9 @@ pub fn render(
         }
         x += need + gap;
     }
-    let legend_h = rows.len() as i32 * row_h + px(8.0);
+    let legend_h = title_h + rows.len() as i32 * row_h + px(8.0);
     for (r, row) in rows.iter().enumerate() {
-        let y = px(6.0) + r as i32 * row_h + row_h / 2;
+        let y = title_h + px(6.0) + r as i32 * row_h + row_h / 2;
         for &(x, i) in row {
             let (label, kind) = &entries[i];
             match *kind {
@@ -207,7 +258,7 @@ pub fn render(
                         .map_err(err)?;
                 }
                 LegendKind::Mark(shape) => {
-                    draw_mark(&root, (x + sample / 2, y), shape, theme.fg, px(5.0), scale)
+                    draw_mark(root, (x + sample / 2, y), shape, theme.fg, px(5.0), scale)
                         .map_err(err)?
                 }
                 LegendKind::Rule(c) => {
@@ -269,7 +320,6 @@ pub fn render(
         (false, true) => ctx.draw(&area, x_lin(x0, x1), (y0..y1).log_scale()),
         (false, false) => ctx.draw(&area, x_lin(x0, x1), x_lin(y0, y1)),
     }?;
-    root.present().map_err(err)?;
     Ok(entries
         .into_iter()
         .map(|(label, _)| LegendEntry { label })

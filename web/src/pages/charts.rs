@@ -4,12 +4,17 @@
 //! `icn_core::charts`, drawn on a canvas ([`crate::charts`]), with the numbers in a table
 //! under the chart, a PNG and a CSV download (the CSV is `icn chart NAME --format csv`).
 
-use icn_core::charts::{ChartData, ChartError, ChartKind, ChartRequest};
+use icn_core::charts::{
+    ChartData, ChartError, ChartFamily, ChartInput, ChartKind, ChartRequest, SIM_DEFAULT_TICKS,
+    SIM_MAX_TICKS, SIM_MIN_TICKS,
+};
 use icn_core::topology::kyklos::KyklosRouting;
 use icn_web::jobs::Job;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+mod tables;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_progress, FieldError};
@@ -24,6 +29,34 @@ fn explanation(kind: ChartKind) -> &'static str {
         ChartKind::Load => "Partial joins per node and level when every ordered pair (i, j) of L-nodes joins once (i = j at the L-node): mid-point of each route for M-r, P-r and D2 (Table 3's K-1 and P-2 columns), the H-2 quasi-level assignment for H-r, §VII's level loading for Y-2.",
         ChartKind::Distances => "P(2d): how many processors lie at distance 2d from processor 0 of the original KYKLOS-II⟨2,2,n⟩ (processor-symmetric, so this is every source's distribution) under M2 (best single tree), H2 and D2 (= breadth-first distance). Dashed rules: the averages 1/2ⁿ Σ 2d·P(2d), processor 0 included, as the D2 paper sums.",
         ChartKind::D2h2 => "The traffic density max_k T(k) of D2 and H2 on KYKLOS-II⟨2,2,n⟩ by the D2 paper's processor symmetry: only the paths from processor 0 are enumerated (2ⁿ sequences), so n = 20 (a million processors) runs here. Ordered pairs, per link, both directions added. Crosses: the paper's printed values.",
+        ChartKind::LensLoads => "The lens you give and the same p, q, n completed (edge processors joined to the central busses, §6): every ordered pair of distinct processors sends one unit, split equally among all minimal paths. A processor's load is the traffic it relays (not what it sends or receives); a bus's, the traffic crossing it. Each panel shows how many nodes carry each load: the completed lens loads its processors uniformly (one point), the uncompleted one does not.",
+        ChartKind::LensDistances => "Processor-to-processor distances, in busses traversed (the paper's distance), over ordered pairs of distinct processors, for the lens you give uncompleted and completed. Dashed rules: the mean distances. The diameters are 2n − 1 and ⌊3n/2⌋ − 1, one less than the paper's 2n and ⌊3n/2⌋ (processors may also share a bus through pattern B; the Papers view explains).",
+        ChartKind::HcDistances => "Ordered pairs of distinct nodes at each distance (links), from the Hypercycle's closed form (the convolution of its rings' distance counts; breadth-first search agrees). Dashed rule: the mean distance.",
+        ChartKind::HcLoads => "Every ordered pair of distinct nodes sends one unit. E-cube has one path; random-greedy divides the unit equally among the minimal next hops at every node (its expected load, computed exactly). Loads are per directed channel (one direction of a link); by symmetry every channel of a class (dimension, step) carries the same load, and the chart shows each dimension's busiest and least busy class.",
+        ChartKind::HcSim => "The Hypercycles paper's Figure 2: a seeded, deterministic discrete-event simulation of circuit set-up, backtrack-to-the-origin-and-retry against e-cube, mean set-up delay (in transmission times) against offered load (normalised to capacity). The same seed gives the same numbers here and in icn. The model's assumptions are listed under the chart.",
+        ChartKind::D3Mdf => "D3(K, M) against the maximal Dragonfly MDF(K′, M′) whose router count is closest: ordered pairs of distinct routers per distance, and how many directed channels carry each load when every ordered pair sends one unit split equally among its minimal paths, local (inside a drawer or group) and global links apart.",
+    }
+}
+
+/// The Figure 2 model's assumptions (docs/charts.md and `icn_core::sim::circuit` say the
+/// same).
+const SIM_ASSUMPTIONS: [&str; 7] = [
+    "Poisson arrivals at every node; destinations uniform over the other nodes.",
+    "A circuit holds every directed channel of its path; nodes have no other limit.",
+    "A probe crosses one link per tick; an established circuit transmits for 100 ticks, then releases its channels.",
+    "Backtrack-and-retry: at each node take a free channel among the minimal next hops (eq. 3.1.1) at random; with none free, release the partial path, return to the origin and retry after 1–10 ticks.",
+    "E-cube: the one dimension-order path; a blocked probe holds its channels and waits for the busy one (only where this cannot deadlock: binary cubes and rings of 3; elsewhere the e-cube path with backtracking).",
+    "Offered load ρ = N·λ·100·d̄ / C (C directed channels, d̄ the mean distance); 5,000 warm-up ticks, then the measured window; points that hit 20 million events are cut short (crosses: a lower bound).",
+    "Ties between simultaneous events: in the order they were scheduled.",
+];
+
+/// The network field's label for a family.
+fn spec_label(family: ChartFamily) -> &'static str {
+    match family {
+        ChartFamily::Kyklos => "KYKLOS network",
+        ChartFamily::Lens => "Lens (compared with its completed form)",
+        ChartFamily::Hypercycle => "Hypercycle or hypercube",
+        ChartFamily::D3 => "Swapped Dragonfly D3(K, M)",
     }
 }
 
@@ -31,8 +64,19 @@ fn explanation(kind: ChartKind) -> &'static str {
 #[component]
 pub fn ChartsView(nav: Nav) -> impl IntoView {
     let form = Memo::new(move |_| nav.state.with(|s| s.charts.clone()));
+    let sim = Memo::new(move |_| nav.state.with(|s| s.charts_sim.clone()));
     let request = Memo::new(move |_| {
-        form.with(|f| ChartRequest::new(&f.chart, &f.spec, &f.strategy, f.n.as_deref()))
+        let sim = sim.get();
+        form.with(|f| {
+            ChartRequest::from_input(&ChartInput {
+                chart: &f.chart,
+                spec: &f.spec,
+                strategy: &f.strategy,
+                n: f.n.as_deref(),
+                seed: sim.seed.as_deref(),
+                ticks: sim.ticks.as_deref(),
+            })
+        })
     });
     let kind = Memo::new(move |_| form.with(|f| ChartKind::from_name(&f.chart)));
     let (state, set_state) = signal(JobState::Idle);
@@ -58,7 +102,15 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                     class:selected=selected
                     aria-pressed=move || selected().to_string()
                     data-testid=format!("chart-tab-{}", k.name())
-                    on:click=move |_| nav.commit(|s| s.charts.chart = k.name().to_string())
+                    on:click=move |_| {
+                        nav.commit(|s| {
+                            s.charts.chart = k.name().to_string();
+                            // Another family's network does not carry over: the chart's own.
+                            if !k.suits(&s.charts.spec) {
+                                s.charts.spec = k.default_spec().to_string();
+                            }
+                        })
+                    }
                 >
                     {k.title()}
                 </button>
@@ -67,21 +119,10 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
         .collect_view();
     let fields = move || {
         let k = kind.get()?;
-        Some(if k.takes_network() {
-            let options = KyklosRouting::ALL
-                .into_iter()
-                .map(|s| {
-                    let name = s.name();
-                    view! {
-                        <option value=name selected=move || form.with(|f| f.strategy == name)>
-                            {name.to_uppercase()}
-                        </option>
-                    }
-                })
-                .collect_view();
+        let spec_field = |label: &'static str| {
             view! {
                 <div class="field">
-                    <label for="chart-spec">"KYKLOS network"</label>
+                    <label for="chart-spec">{label}</label>
                     <input
                         id="chart-spec"
                         data-testid="chart-spec"
@@ -98,55 +139,119 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                     />
                     <FieldError error=error_of("t") id="chart-spec-error" />
                 </div>
-                <div class="field">
-                    <label for="chart-strategy">"Strategy"</label>
-                    <select
-                        id="chart-strategy"
-                        data-testid="chart-strategy"
-                        aria-describedby="chart-strategy-error"
-                        on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            nav.commit(|s| s.charts.strategy = v);
-                        }
-                    >
-                        {options}
-                    </select>
-                    <FieldError error=error_of("s") id="chart-strategy-error" />
-                </div>
             }
-            .into_any()
-        } else {
-            let (lo, hi, default, what) = k.n_range().unwrap_or((0, 0, 0, ""));
-            view! {
+        };
+        Some(match k.family() {
+            Some(ChartFamily::Kyklos) => {
+                let options = KyklosRouting::ALL
+                    .into_iter()
+                    .map(|s| {
+                        let name = s.name();
+                        view! {
+                            <option value=name selected=move || form.with(|f| f.strategy == name)>
+                                {name.to_uppercase()}
+                            </option>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    {spec_field(spec_label(ChartFamily::Kyklos))}
+                    <div class="field">
+                        <label for="chart-strategy">"Strategy"</label>
+                        <select
+                            id="chart-strategy"
+                            data-testid="chart-strategy"
+                            aria-describedby="chart-strategy-error"
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev);
+                                nav.commit(|s| s.charts.strategy = v);
+                            }
+                        >
+                            {options}
+                        </select>
+                        <FieldError error=error_of("s") id="chart-strategy-error" />
+                    </div>
+                }
+                .into_any()
+            }
+            Some(family) if k.takes_seed() => view! {
+                {spec_field(spec_label(family))}
                 <div class="field">
-                    <label for="chart-n">{format!("n: {what}, {lo} to {hi}")}</label>
+                    <label for="chart-seed">"Seed"</label>
                     <input
-                        id="chart-n"
-                        data-testid="chart-n"
+                        id="chart-seed"
+                        data-testid="chart-seed"
                         class="mono"
                         type="text"
                         inputmode="numeric"
                         autocomplete="off"
-                        aria-describedby="chart-n-error"
+                        aria-describedby="chart-seed-error"
+                        prop:value=move || sim.with(|f| f.seed.clone().unwrap_or_else(|| "1".into()))
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            nav.edit("chart-seed", |s| s.charts_sim.seed = Some(v));
+                        }
+                    />
+                    <FieldError error=error_of("seed") id="chart-seed-error" />
+                </div>
+                <div class="field">
+                    <label for="chart-ticks">
+                        {format!("Measured ticks, {SIM_MIN_TICKS} to {SIM_MAX_TICKS}")}
+                    </label>
+                    <input
+                        id="chart-ticks"
+                        data-testid="chart-ticks"
+                        class="mono"
+                        type="text"
+                        inputmode="numeric"
+                        autocomplete="off"
+                        aria-describedby="chart-ticks-error"
                         prop:value=move || {
-                            form.with(|f| f.n.clone().unwrap_or_else(|| default.to_string()))
+                            sim.with(|f| f.ticks.clone().unwrap_or_else(|| SIM_DEFAULT_TICKS.to_string()))
                         }
                         on:input=move |ev| {
                             let v = event_target_value(&ev);
-                            nav.edit("chart-n", |s| s.charts.n = Some(v));
+                            nav.edit("chart-ticks", |s| s.charts_sim.ticks = Some(v));
                         }
                     />
-                    <FieldError error=error_of("n") id="chart-n-error" />
+                    <FieldError error=error_of("ticks") id="chart-ticks-error" />
                 </div>
             }
-            .into_any()
+            .into_any(),
+            Some(family) => spec_field(spec_label(family)).into_any(),
+            None => {
+                let (lo, hi, default, what) = k.n_range().unwrap_or((0, 0, 0, ""));
+                view! {
+                    <div class="field">
+                        <label for="chart-n">{format!("n: {what}, {lo} to {hi}")}</label>
+                        <input
+                            id="chart-n"
+                            data-testid="chart-n"
+                            class="mono"
+                            type="text"
+                            inputmode="numeric"
+                            autocomplete="off"
+                            aria-describedby="chart-n-error"
+                            prop:value=move || {
+                                form.with(|f| f.n.clone().unwrap_or_else(|| default.to_string()))
+                            }
+                            on:input=move |ev| {
+                                let v = event_target_value(&ev);
+                                nav.edit("chart-n", |s| s.charts.n = Some(v));
+                            }
+                        />
+                        <FieldError error=error_of("n") id="chart-n-error" />
+                    </div>
+                }
+                .into_any()
+            }
         })
     };
     let chart_error = error_of("chart");
     view! {
         <section data-testid="view-charts" class="charts-view" aria-labelledby="charts-title">
             <div class="card">
-                <h1 id="charts-title" class="papers-title">"Charts: KYKLOS density, load and distances"</h1>
+                <h1 id="charts-title" class="papers-title">"Charts: density, load, distances and delay"</h1>
                 <p class="help">
                     "Computed now, in this browser's worker, by the same code as "
                     <code>"icn chart"</code> " and " <code>"icn table"</code>
@@ -161,7 +266,8 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                 <details class="chart-how" data-testid="chart-how">
                     <summary>"Conventions"</summary>
                     <ul class="help">
-                        <li>"Traffic: every ordered pair (i, j) of L-nodes, i ≠ j, sends one unit, split equally among its routes; a link's traffic adds both of its directions (per link, not per direction)."</li>
+                        <li>"KYKLOS traffic: every ordered pair (i, j) of L-nodes, i ≠ j, sends one unit, split equally among its routes; a link's traffic adds both of its directions (per link, not per direction)."</li>
+                        <li>"Lens, Hypercycle and Dragonfly charts: ordered pairs of distinct processors, nodes or routers; Lens loads per node, Hypercycle and Dragonfly loads per directed channel (per direction)."</li>
                         <li>"Distances: from processor 0, which by symmetry is every processor's distribution; averages divide by all 2ⁿ processors, 0 included, as the D2 paper does."</li>
                         <li>"Everything is computed in a worker and cached for this session per chart and parameters; docs/charts.md has the details."</li>
                     </ul>
@@ -230,7 +336,17 @@ fn JobPanel(
 
 /// The command that prints the same CSV.
 fn cli_command(req: &ChartRequest) -> String {
-    if req.kind.takes_network() {
+    if req.kind.takes_seed() {
+        format!(
+            "icn chart {} -t {} --seed {} --ticks {} --format csv",
+            req.kind.name(),
+            req.spec,
+            req.seed,
+            req.ticks
+        )
+    } else if req.kind.family().is_some() && !req.kind.takes_network() {
+        format!("icn chart {} -t {} --format csv", req.kind.name(), req.spec)
+    } else if req.kind.takes_network() {
         format!(
             "icn chart {} -t {} -s {} --format csv",
             req.kind.name(),
@@ -328,8 +444,37 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
             request.kind.title(),
             1u64 << n
         ),
+        ChartData::HcDistances { spec, .. } => format!("{}: {spec}", request.kind.title()),
+        ChartData::HcSim { report } => format!(
+            "{}: {}, seed {}, {} measured ticks",
+            request.kind.title(),
+            report.spec,
+            report.config.seed,
+            report.config.ticks
+        ),
+        ChartData::D3Mdf { result } => format!(
+            "{}: {} against {}",
+            request.kind.title(),
+            result.d3.spec,
+            result.mdf.spec
+        ),
+        _ if request.kind.family().is_some() => {
+            format!("{}: {}", request.kind.title(), request.spec)
+        }
         _ => format!("{}, n up to {}", request.kind.title(), request.n),
     };
+    let assumptions = matches!(data, ChartData::HcSim { .. }).then(|| {
+        let items = SIM_ASSUMPTIONS
+            .iter()
+            .map(|a| view! { <li>{*a}</li> })
+            .collect_view();
+        view! {
+            <div class="chart-assumptions" data-testid="chart-assumptions">
+                <p class="help">"The model's assumptions:"</p>
+                <ul class="help">{items}</ul>
+            </div>
+        }
+    });
     let command = cli_command(&request);
     view! {
         <figure class="chart" data-testid="chart" data-chart=name>
@@ -343,6 +488,7 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
                 aria-label=format!("{title}; the numbers are in the table below")
             ></canvas>
             <FieldError error=Signal::derive(move || draw_error.get()) id="chart-draw-error" />
+            {assumptions}
             <p class="chart-exports">
                 <a
                     class="button-link"
@@ -482,6 +628,7 @@ fn DataTable(data: ChartData) -> impl IntoView {
             }
             .into_any()
         }
+        other => tables::family_table(other),
     };
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label="The chart's numbers">
