@@ -676,6 +676,9 @@ pub struct DistanceRow {
     /// The rule's average distance, 1/2ⁿ Σ 2d·P(2d) (processor 0 itself included, as the
     /// paper's sums).
     pub average: f64,
+    /// The same as an exact fraction (`None` when it is an integer).
+    #[serde(default)]
+    pub average_exact: Option<String>,
 }
 
 /// A chart's data.
@@ -811,11 +814,15 @@ impl ChartData {
                 }
             }
             ChartData::Distances { rows, .. } => {
-                out.push_str("rule,distance,processors,average\n");
+                out.push_str("rule,distance,processors,average,average_exact\n");
                 for r in rows {
                     out.push_str(&format!(
-                        "{},{},{},{}\n",
-                        r.rule, r.distance, r.processors, r.average
+                        "{},{},{},{},{}\n",
+                        r.rule,
+                        r.distance,
+                        r.processors,
+                        r.average,
+                        opt(&r.average_exact)
                     ));
                 }
             }
@@ -967,17 +974,18 @@ pub fn build(
             progress(0, 1, "routes from processor 0");
             let k = kyklos(Shuffle::Original, req.n)?;
             let d = tables::strategy_distances(&k)?;
-            let big = k.leaf_count() as f64;
             let mut rows = Vec::new();
             for (rule, counts) in [("M2", &d.m2), ("H2", &d.h2), ("D2", &d.d2)] {
                 let total: usize = counts.iter().enumerate().map(|(i, &c)| 2 * i * c).sum();
-                let average = tidy(total as f64 / big);
+                let exact = crate::math::Ratio::new(total as u128, k.leaf_count() as u128);
+                let average = tidy(exact.value());
                 for (i, &c) in counts.iter().enumerate().skip(1) {
                     rows.push(DistanceRow {
                         rule: rule.into(),
                         distance: 2 * i,
                         processors: c,
                         average,
+                        average_exact: exact.fraction(),
                     });
                 }
             }
@@ -1007,12 +1015,13 @@ fn density_chart(
                 n,
             )?;
             let printed = DENSITY_PRINTED.iter().find(|p| p.0 == n).map(|p| p.1[c]);
+            let exact = k.max_link_traffic_exact(kind)?;
             rows.push(DensityRow {
                 series: column.into(),
                 n,
                 nodes: 1 << n,
-                computed: Some(k.max_link_traffic(kind)?),
-                exact: None,
+                computed: Some(exact.value()),
+                exact: exact.fraction(),
                 levels: None,
                 printed,
                 source: printed.map(|_| TR_SOURCE.into()),
@@ -1246,7 +1255,7 @@ mod tests {
         }
         assert!(data
             .csv()
-            .starts_with("rule,distance,processors,average\nM2,2,"));
+            .starts_with("rule,distance,processors,average,average_exact\nM2,2,"));
     }
 
     #[test]

@@ -83,6 +83,23 @@ test('papers view: the D2 paper links to its charts, the Dragonfly to its live v
   await expect(page).toHaveURL(/set=1%2C2%2C5%2C8|set=1,2,5,8/);
 });
 
+test('papers view: Hypercycles Figure 2 is audited and links to its simulation chart', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./?view=papers&paper=hypercycles');
+  const item = page.getByTestId('paper-item-hypercycle-figure2');
+  // The claim "backtracking is clearly superior" holds at all seven loads.
+  await expect(item.locator('tr[data-verdict="match"]')).toHaveCount(7, { timeout: 60_000 });
+  const link = item.getByTestId('paper-example-link').first();
+  await link.click();
+  await expect(page.getByTestId('view-charts')).toBeVisible();
+  await expect(page).toHaveURL(/chart=hc-sim/);
+  await expect(page).toHaveURL(/t=hypercube:n=4/);
+  // The simulation starts in the worker: progress first, then the two policies' curves.
+  await expect(page.getByTestId('chart-canvas')).toHaveAttribute('data-legend', /backtrack-to-the-origin-and-retry/, {
+    timeout: 100_000,
+  });
+});
+
 test('papers view: KYKLOS shows progress, cancels, and stays responsive', async ({ page }) => {
   await page.goto('./?view=papers&paper=kyklos');
   const progress = page.getByTestId('job-progress');

@@ -218,8 +218,11 @@ impl ChartsForm {
             ("view".into(), View::Charts.slug().into()),
             ("chart".into(), self.chart.clone()),
             ("t".into(), self.spec.clone()),
-            ("s".into(), self.strategy.clone()),
         ];
+        // Charts without a strategy (all but the KYKLOS ones) leave it out.
+        if !self.strategy.is_empty() {
+            q.push(("s".into(), self.strategy.clone()));
+        }
         if let Some(n) = &self.n {
             q.push(("n".into(), n.clone()));
         }

@@ -614,7 +614,11 @@ fn DataTable(data: ChartData) -> impl IntoView {
                     view! {
                     <tr data-rule=rule_attr data-distance=r.distance.to_string()>
                         <td>{r.rule}</td><td class="num">{r.distance}</td>
-                        <td class="num">{r.processors}</td><td class="num">{num(r.average)}</td>
+                        <td class="num">{r.processors}</td>
+                        <td class="num">
+                            {num(r.average)}
+                            {r.average_exact.map(|e| format!(" = {e}"))}
+                        </td>
                     </tr>
                     }
                 })

@@ -132,9 +132,43 @@ fn examples(item: &str) -> Vec<(&'static str, String)> {
                 chart("d2h2", kyklos6, "y2", Some("20")),
             ),
         ],
-        "hypercycle-formulas" => vec![(
-            "The 5×4×3 Hypercycle, 000 → 422, in the route explorer",
-            route("hypercycle:m=5x4x3,rho=2x1x1", "000", "422", "greedy"),
+        "hypercycle-formulas" => vec![
+            (
+                "The 5×4×3 Hypercycle, 000 → 422, in the route explorer",
+                route("hypercycle:m=5x4x3,rho=2x1x1", "000", "422", "greedy"),
+            ),
+            (
+                "Chart: the 5×4×3 Hypercycle's distance distribution",
+                chart("hc-distances", "hypercycle:m=5x4x3,rho=2x1x1", "", None),
+            ),
+            (
+                "Chart: its link loads under e-cube and random-greedy routing",
+                chart("hc-loads", "hypercycle:m=5x4x3,rho=2x1x1", "", None),
+            ),
+        ],
+        "hypercycle-figure2" => vec![
+            (
+                "Figure 2 as a chart: delay against offered load on the 4-cube, seed 1",
+                chart("hc-sim", "hypercube:n=4", "", None),
+            ),
+            (
+                "The same experiment on the 5×4×3 Hypercycle",
+                chart("hc-sim", "hypercycle:m=5x4x3,rho=2x1x1", "", None),
+            ),
+        ],
+        "lens-counts" => vec![
+            (
+                "Chart: processor and bus loads, completed against uncompleted lens",
+                chart("lens-loads", "lens:p=3,q=3,n=3", "", None),
+            ),
+            (
+                "Chart: distance distributions, completed against uncompleted lens",
+                chart("lens-distances", "lens:p=3,q=3,n=3", "", None),
+            ),
+        ],
+        "d3-cutset" => vec![(
+            "Chart: D3(4,4) against the maximal Dragonfly of similar size, distances and loads",
+            chart("d3-mdf", "d3:k=4,m=4", "", None),
         )],
         _ => Vec::new(),
     }
