@@ -34,7 +34,7 @@ E2E_ARGS ?=
 
 step = @printf '\n==> %s\n' '$(1)'
 
-.PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-compare fuzz fuzz-smoke \
+.PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-compare bench-browser fuzz fuzz-smoke \
         fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
 
 help:
@@ -48,6 +48,8 @@ help:
 	@echo 'make e2e        only the Playwright suite, on an existing dist/ and target/debug/icn'
 	@echo 'make bench      criterion benchmarks of the engine (native profile)'
 	@echo 'make bench-compare  icn vs networkx and python-igraph (PyPI) -> docs/benchmarks-compare.md'
+	@echo 'make bench-browser  worker jobs, a route, first render in headless Chromium on dist/'
+	@echo '                -> docs/benchmarks-browser.md (BENCH_PORT=$(BENCH_PORT))'
 	@echo 'make clean      remove dist/, test output, screenshots and cargo target/'
 	@echo 'make distclean  clean, and remove e2e/node_modules'
 
@@ -155,6 +157,14 @@ bench-compare:
 	$(BENCH_VENV)/bin/pip install --quiet --disable-pip-version-check networkx python-igraph
 	cargo build --profile native -p icn-cli
 	$(BENCH_VENV)/bin/python scripts/bench_compare.py target/native/icn docs/benchmarks-compare.md
+
+# The browser benchmark: its own Playwright config (e2e/bench/), so `make test` never runs it.
+# Serves dist/ (built here first) on BENCH_PORT; writes docs/benchmarks-browser.md.
+BENCH_PORT ?= 8099
+bench-browser: setup-build
+	$(call step,bench-browser: trunk build --release; Playwright e2e/bench on 127.0.0.1:$(BENCH_PORT))
+	trunk build --release --public-url ./
+	cd e2e/bench && BENCH_PORT='$(BENCH_PORT)' playwright test --config playwright.bench.config.ts
 
 clean:
 	$(call step,clean)

@@ -670,8 +670,16 @@ impl Network {
     /// # Complexity
     /// One distance distribution (see [`distance_distribution`]) plus O(N·degree).
     pub fn info(&self) -> NetworkInfo {
+        self.info_from(&self.distance_distribution())
+    }
+
+    /// [`Network::info`] from this network's distance distribution `dd`, computed once by
+    /// a caller that also wants the distribution itself.
+    ///
+    /// # Complexity
+    /// O(N·degree) (O(degree) when vertex-transitive).
+    pub fn info_from(&self, dd: &DistanceDistribution) -> NetworkInfo {
         let t = self.topology();
-        let dd = self.distance_distribution();
         let (mut min_degree, mut max_degree) = (u64::MAX, 0);
         let mut buf = Vec::new();
         let sample = if t.vertex_transitive() {

@@ -62,7 +62,7 @@ impl ChannelLoads {
 }
 
 /// Extremes and means of channel and node loads.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoadSummary {
     /// Directed channels (twice the undirected links).
     pub channels: u64,

@@ -3,7 +3,8 @@
 use icn_core::{Formula, NetworkInfo};
 use leptos::prelude::*;
 
-use super::LensLoadsLink;
+use super::{job_status, LensLoadsLink};
+use crate::compute::{self, JobState};
 use crate::pages::{Facts, RouteModel, INFO_BUDGET};
 
 /// Nodes, links, degree, diameter, average distance, symmetry, formulas.
@@ -24,6 +25,11 @@ pub fn InfoPanel(model: RouteModel) -> impl IntoView {
     let body = move || {
         model.facts.with(|facts| match facts {
             Some(Facts::Exact(info)) => exact(info).into_any(),
+            Some(Facts::Worker {
+                nodes,
+                links,
+                state,
+            }) => worker(model, *nodes, *links, state.clone()).into_any(),
             Some(Facts::Skipped {
                 cost,
                 nodes,
@@ -111,6 +117,36 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
     }
 }
 
+/// Exact metrics on their way from the worker: counts now, the job's progress and Cancel
+/// (or why it stopped, with a button to compute again).
+fn worker(model: RouteModel, nodes: u64, links: u64, state: JobState) -> impl IntoView {
+    let set_state = model.set_metrics_state;
+    let restart = move || {
+        if let Some(job) = model.metrics_job.get_untracked() {
+            compute::start(job, set_state);
+        }
+    };
+    let status = job_status(state, set_state, "The exact metrics", "info", restart);
+    view! {
+        <dl class="facts">{counts(nodes, links)}</dl>
+        <div data-testid="info-computing">{status}</div>
+    }
+}
+
+/// The network's node and link counts (known at once, at any size).
+fn counts(nodes: u64, links: u64) -> impl IntoView {
+    view! {
+        <div>
+            <dt>"Nodes"</dt>
+            <dd data-testid="info-nodes">{nodes}</dd>
+        </div>
+        <div>
+            <dt>"Links"</dt>
+            <dd data-testid="info-links">{links}</dd>
+        </div>
+    }
+}
+
 fn formula_row(f: &Formula, computed: Option<u64>) -> impl IntoView {
     let (shown, verdict, class) = match computed {
         Some(c) if c == f.value => (c.to_string(), "agrees", "agree"),
@@ -135,14 +171,7 @@ fn skipped(
 ) -> impl IntoView {
     view! {
         <dl class="facts">
-            <div>
-                <dt>"Nodes"</dt>
-                <dd data-testid="info-nodes">{nodes}</dd>
-            </div>
-            <div>
-                <dt>"Links"</dt>
-                <dd data-testid="info-links">{links}</dd>
-            </div>
+            {counts(nodes, links)}
             {degree.map(|d| view! {
                 <div>
                     <dt>"Degree " <small>"(paper's formula)"</small></dt>

@@ -29,3 +29,44 @@ pub fn job_progress(
         </div>
     }
 }
+
+/// The progress line of a one- or two-step background computation (the explorer's exact
+/// metrics, the walkthrough's loads).
+fn background_step(done: usize, total: usize, label: &str) -> String {
+    format!(
+        "Computing in the background, step {} of {total}: {label}…",
+        done + 1
+    )
+}
+
+/// A background job's status: its progress and Cancel while it runs, why it failed, or a
+/// Compute button (`restart`) once stopped. `what` names the result ("The loads"); the test
+/// ids are `{key}-failed`, `{key}-stopped` and `{key}-compute`.
+pub fn job_status(
+    state: JobState,
+    set_state: WriteSignal<JobState>,
+    what: &'static str,
+    key: &'static str,
+    restart: impl Fn() + 'static,
+) -> AnyView {
+    match state {
+        JobState::Running { done, total, label } => {
+            job_progress(done, total, label, background_step, set_state).into_any()
+        }
+        JobState::Failed(message) => view! {
+            <p class="error" role="alert" data-testid=format!("{key}-failed")>
+                {format!("{what} could not be computed: {message}")}
+            </p>
+        }
+        .into_any(),
+        JobState::Idle | JobState::Done(_) => view! {
+            <p class="help" data-testid=format!("{key}-stopped")>
+                {format!("{what}: stopped. ")}
+                <button type="button" data-testid=format!("{key}-compute") on:click=move |_| restart()>
+                    "Compute"
+                </button>
+            </p>
+        }
+        .into_any(),
+    }
+}

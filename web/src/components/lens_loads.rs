@@ -6,6 +6,8 @@ use icn_core::topology::lens::{Lens, LensLoads, LoadStats};
 use icn_core::{Network, SpecError, Topology};
 use leptos::prelude::*;
 
+use super::job_status;
+use crate::compute::{self, JobState};
 use crate::pages::{LoadsView, WalkModel, INFO_BUDGET};
 use crate::url::{Query, View};
 
@@ -100,6 +102,16 @@ fn stats_table(procs: usize, busses: usize, ps: LoadStats, bs: LoadStats) -> imp
     }
 }
 
+/// Loads on their way from the worker: its progress and Cancel, or why it stopped.
+fn worker_status(model: WalkModel, state: JobState) -> impl IntoView {
+    let set_state = model.set_loads_state;
+    job_status(state, set_state, "The loads", "loads", move || {
+        if let Some(job) = model.loads_job.get_untracked() {
+            compute::start(job, set_state);
+        }
+    })
+}
+
 /// The loads card of the walkthrough.
 #[component]
 pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
@@ -128,6 +140,7 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
                 }
                 .into_any()
             }
+            LoadsView::Worker(state) => worker_status(model, state).into_any(),
             LoadsView::Computed(l) => {
                 let (ps, bs) = (l.processor_stats(), l.bus_stats());
                 let verdict = match (ps.uniform, bs.uniform, completed) {

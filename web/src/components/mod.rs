@@ -33,7 +33,7 @@ pub use diagram_panel::DiagramPanel;
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use info_panel::InfoPanel;
-pub use job_progress::job_progress;
+pub use job_progress::{job_progress, job_status};
 pub use join_diagram::JoinDiagram;
 pub use join_fields::JoinFields;
 pub use join_grid::JoinGridPanel;

@@ -7,10 +7,14 @@
 //! page cancels by terminating the worker (and starting a fresh one for the next job);
 //! replies carry the job id, so a superseded job's late replies are ignored.
 
+mod metrics;
 mod papers;
 
 use serde::{Deserialize, Serialize};
 
+pub use metrics::{
+    lens_loads_report, metrics_report, route_report, LensLoadsReport, MetricsReport, RouteReport,
+};
 pub use papers::{CellReport, ItemReport, PaperReport};
 
 /// A computation the worker runs.
@@ -27,6 +31,33 @@ pub enum Job {
         /// What to chart.
         request: icn_core::charts::ChartRequest,
     },
+    /// A network's exact metrics (the explorer's facts; with a strategy, its loads too).
+    Metrics {
+        /// The network's spec.
+        spec: String,
+        /// A strategy whose loads to compute as well.
+        strategy: Option<String>,
+    },
+    /// A Lens's processor and bus loads (the walkthrough's loads card).
+    LensLoads {
+        /// The Lens's spec.
+        spec: String,
+    },
+    /// One route, computed `repeat` times (timed by `make bench-browser`).
+    Route {
+        /// The network's spec.
+        spec: String,
+        /// The strategy.
+        strategy: String,
+        /// Source address.
+        from: String,
+        /// Destination address.
+        to: String,
+        /// Paths listed (the explorer lists up to 64).
+        limit: usize,
+        /// How many times.
+        repeat: u32,
+    },
 }
 
 impl Job {
@@ -35,6 +66,9 @@ impl Job {
         match self {
             Job::Papers { paper } => format!("computing the tables of paper '{paper}'"),
             Job::Chart { request } => request.label(),
+            Job::Metrics { spec, .. } => format!("computing the exact metrics of {spec}"),
+            Job::LensLoads { spec } => format!("computing the loads of {spec}"),
+            Job::Route { spec, from, to, .. } => format!("routing {from} → {to} in {spec}"),
         }
     }
 }
@@ -95,6 +129,25 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<St
         Job::Chart { request } => {
             let data = icn_core::charts::build(request, progress)?;
             serde_json::to_string(&data).map_err(|e| e.to_string())
+        }
+        Job::Metrics { spec, strategy } => {
+            let report = metrics_report(spec, strategy.as_deref(), progress)?;
+            serde_json::to_string(&report).map_err(|e| e.to_string())
+        }
+        Job::LensLoads { spec } => {
+            let report = lens_loads_report(spec)?;
+            serde_json::to_string(&report).map_err(|e| e.to_string())
+        }
+        Job::Route {
+            spec,
+            strategy,
+            from,
+            to,
+            limit,
+            repeat,
+        } => {
+            let report = route_report(spec, strategy, (from, to), *limit, *repeat)?;
+            serde_json::to_string(&report).map_err(|e| e.to_string())
         }
     }
 }

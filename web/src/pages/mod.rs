@@ -15,7 +15,7 @@ pub use charts::ChartsView;
 pub use join::{joinable, JoinEnd, JoinExplorer, JoinModel};
 pub use papers::PapersView;
 pub use route::{
-    ClickMode, DimRow, Facts, Gate, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET,
+    ClickMode, DimRow, Facts, Gate, RouteExplorer, RouteModel, FIRST_PATHS, INFO_BUDGET, SYNC_STEPS,
 };
 pub use route_kyklos::{sub, BitBlock, BitRow, Comparison, KyklosPanels, Mark};
 pub use schedule::ScheduleView;

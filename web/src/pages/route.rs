@@ -9,6 +9,7 @@ use icn_core::{
     family, path_edges, AddressError, Estimate, FamilyInfo, Network, NetworkInfo, Node, Route,
     SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
 };
+use icn_web::jobs::{Job, MetricsReport};
 use leptos::prelude::*;
 
 use super::route_kyklos::KyklosPanels;
@@ -16,6 +17,7 @@ use crate::components::{
     CostGate, D3Panel, DiagramPanel, InfoPanel, PathList, ResultsPanel, RouteFields,
     RoutingStrings, StrategyCompare, TopologyFields,
 };
+use crate::compute::{self, JobState};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::RouteForm;
@@ -27,6 +29,10 @@ pub const MORE_PATHS: usize = 64;
 /// Exact metrics are computed without asking when core estimates them at most this many
 /// steps ([`Network::info_cost`]): one breadth-first search of a few million nodes.
 pub const INFO_BUDGET: u64 = PAGE_BUDGET.steps;
+/// Exact metrics estimated at most this many steps are computed on the page's thread (well
+/// under a millisecond: closed forms, small networks); costlier ones run in the worker
+/// ([`Job::Metrics`]), so that no task of the page's thread exceeds a few frames.
+pub const SYNC_STEPS: u64 = 1 << 16;
 
 /// A network whose exact metrics or route exceed [`PAGE_BUDGET`]: what they would cost,
 /// shown before anything is computed (see [`crate::components::CostGate`]).
@@ -68,8 +74,17 @@ pub enum ClickMode {
 /// The network's facts: exact when small enough, counts and formulas otherwise.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Facts {
-    /// Everything, from [`Network::info`].
+    /// Everything, from [`Network::info`] (here, or in the worker).
     Exact(NetworkInfo),
+    /// Being computed in the worker (or stopped, or failed there): `state` says which.
+    Worker {
+        /// Nodes N.
+        nodes: u64,
+        /// Links.
+        links: u64,
+        /// The job.
+        state: JobState,
+    },
     /// Too costly to compute here.
     Skipped {
         /// The estimated cost in steps.
@@ -134,6 +149,10 @@ pub struct RouteModel {
     pub dims: Memo<Option<Vec<DimRow>>>,
     /// Nodes, links, degree, diameter ...
     pub facts: Memo<Option<Facts>>,
+    /// The worker job computing the exact metrics, when they are too costly for the page.
+    pub metrics_job: Memo<Option<Job>>,
+    /// Where that job reports (its state shows in [`RouteModel::facts`]).
+    pub set_metrics_state: WriteSignal<JobState>,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
     /// The selected path (the first one unless the user picked another).
@@ -274,12 +293,37 @@ impl RouteModel {
                 _ => None,
             })
         });
+        let (metrics_state, set_metrics_state) = signal(JobState::Idle);
+        let metrics_job = Memo::new(move |_| {
+            network.with(|n| {
+                let net = n.as_ref().ok()?;
+                let e = net.cost().info;
+                let run = e.steps > SYNC_STEPS && gate.with(|g| Gate::allows(g.as_ref(), e));
+                run.then(|| Job::Metrics {
+                    spec: net.spec(),
+                    strategy: None,
+                })
+            })
+        });
+        // A new job supersedes the previous one (whose late result is dropped); none
+        // needed: stop the one running. Results are cached per spec for the session.
+        Effect::new(move |_| match metrics_job.get() {
+            Some(job) => compute::start(job, set_metrics_state),
+            None => {
+                if matches!(metrics_state.get_untracked(), JobState::Running { .. }) {
+                    compute::cancel(set_metrics_state);
+                }
+            }
+        });
+        on_cleanup(move || compute::cancel(set_metrics_state));
         let facts = Memo::new(move |_| {
             network.with(|n| {
                 let net = n.as_ref().ok()?;
-                Some(facts_of(net, |e| {
-                    gate.with(|g| Gate::allows(g.as_ref(), e))
-                }))
+                Some(facts_of(
+                    net,
+                    |e| gate.with(|g| Gate::allows(g.as_ref(), e)),
+                    || metrics_state.get(),
+                ))
             })
         });
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
@@ -339,6 +383,8 @@ impl RouteModel {
             path_counts,
             dims,
             facts,
+            metrics_job,
+            set_metrics_state,
             drawing,
             selected,
             highlight,
@@ -359,13 +405,39 @@ impl RouteModel {
     }
 }
 
-/// The facts of `net`: exact when `allowed` (within [`INFO_BUDGET`], or confirmed),
-/// counts and formulas otherwise.
-fn facts_of(net: &Network, allowed: impl Fn(Estimate) -> bool) -> Facts {
+/// The facts of `net`: exact when `allowed` (within [`INFO_BUDGET`], or confirmed) —
+/// here when within [`SYNC_STEPS`], else from the worker's job (`job`) —, counts and
+/// formulas otherwise.
+fn facts_of(
+    net: &Network,
+    allowed: impl Fn(Estimate) -> bool,
+    job: impl Fn() -> JobState,
+) -> Facts {
     let estimate = net.cost().info;
     let cost = estimate.steps;
     if allowed(estimate) {
-        return Facts::Exact(net.info());
+        if cost <= SYNC_STEPS {
+            return Facts::Exact(net.info());
+        }
+        let t = net.topology();
+        let state = match job() {
+            JobState::Done(json) => match serde_json::from_str::<MetricsReport>(&json) {
+                Ok(r) if r.spec == net.spec() => return Facts::Exact(info_of(net, r)),
+                // A superseded job's result: the current one is about to start.
+                Ok(_) => JobState::Running {
+                    done: 0,
+                    total: 0,
+                    label: String::new(),
+                },
+                Err(e) => JobState::Failed(format!("unreadable result from the worker: {e}")),
+            },
+            other => other,
+        };
+        return Facts::Worker {
+            nodes: t.node_count() as u64,
+            links: t.link_count(),
+            state,
+        };
     }
     let formulas = net.formulas();
     let formula = |name: &str| formulas.iter().find(|f| f.name == name).map(|f| f.value);
@@ -376,6 +448,24 @@ fn facts_of(net: &Network, allowed: impl Fn(Estimate) -> bool) -> Facts {
         links: t.link_count(),
         degree: formula("degree"),
         diameter: formula("diameter"),
+    }
+}
+
+/// The facts of `net` from the worker's report.
+fn info_of(net: &Network, r: MetricsReport) -> NetworkInfo {
+    let t = net.topology();
+    NetworkInfo {
+        spec: r.spec,
+        family: net.family().name,
+        nodes: t.node_count() as u64,
+        terminals: t.terminal_count() as u64,
+        links: t.link_count(),
+        min_degree: r.min_degree,
+        max_degree: r.max_degree,
+        diameter: r.diameter,
+        average_distance: r.average_distance,
+        vertex_transitive: t.vertex_transitive(),
+        formulas: net.formulas(),
     }
 }
 

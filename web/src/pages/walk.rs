@@ -12,10 +12,12 @@ use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;
 
 use crate::components::{LensLoadsCard, WalkAnalysis, WalkDiagram, WalkFields, WalkPlayer};
+use crate::compute::{self, JobState};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
-use crate::pages::INFO_BUDGET;
+use crate::pages::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::{Query, View, WalkForm};
+use icn_web::jobs::{Job, LensLoadsReport};
 
 /// The paths a walkthrough can follow: (value of `choice=`, label, for a completed lens).
 pub const WALK_CHOICES: &[(&str, &str, bool)] = &[
@@ -72,6 +74,8 @@ pub enum Analysis {
 pub enum LoadsView {
     /// Core's processor and bus loads.
     Computed(LensLoads),
+    /// Computed in the worker (over [`super::SYNC_STEPS`]): running, stopped or failed.
+    Worker(JobState),
     /// [`Lens::loads_cost`] is over [`INFO_BUDGET`]: not computed here.
     OverBudget {
         /// The estimated steps.
@@ -114,6 +118,10 @@ pub struct WalkModel {
     pub current_bus: Memo<Option<String>>,
     /// Loads under uniform traffic, once the network is a Lens.
     pub loads: Memo<Option<LoadsView>>,
+    /// The worker job computing the loads, when they are too costly for the page.
+    pub loads_job: Memo<Option<Job>>,
+    /// Where that job reports (its state shows in [`WalkModel::loads`]).
+    pub set_loads_state: WriteSignal<JobState>,
     /// Whether the walk is playing.
     pub playing: RwSignal<bool>,
 }
@@ -244,12 +252,48 @@ impl WalkModel {
             })?;
             network.with(|n| lens_of(n).map(|l| l.format_node(bus)))
         });
+        let (loads_state, set_loads_state) = signal(JobState::Idle);
+        let loads_job = Memo::new(move |_| {
+            network.with(|n| {
+                let l = lens_of(n)?;
+                let cost = l.loads_cost();
+                (cost > SYNC_STEPS && cost <= INFO_BUDGET).then(|| Job::LensLoads {
+                    spec: l.spec_string(),
+                })
+            })
+        });
+        // As the explorer's metrics: a new job supersedes the previous one; results are
+        // cached per spec for the session.
+        Effect::new(move |_| match loads_job.get() {
+            Some(job) => compute::start(job, set_loads_state),
+            None => {
+                if matches!(loads_state.get_untracked(), JobState::Running { .. }) {
+                    compute::cancel(set_loads_state);
+                }
+            }
+        });
+        on_cleanup(move || compute::cancel(set_loads_state));
         let loads = Memo::new(move |_| {
             network.with(|n| {
                 let l = lens_of(n)?;
                 let cost = l.loads_cost();
-                Some(if cost <= INFO_BUDGET {
+                Some(if cost <= SYNC_STEPS {
                     LoadsView::Computed(l.loads())
+                } else if cost <= INFO_BUDGET {
+                    match loads_state.get() {
+                        JobState::Done(json) => {
+                            match serde_json::from_str::<LensLoadsReport>(&json) {
+                                Ok(r) if r.spec == l.spec_string() => LoadsView::Computed(r.loads),
+                                Ok(_) => LoadsView::Worker(JobState::Running {
+                                    done: 0,
+                                    total: 0,
+                                    label: String::new(),
+                                }),
+                                Err(e) => LoadsView::Worker(JobState::Failed(e.to_string())),
+                            }
+                        }
+                        other => LoadsView::Worker(other),
+                    }
                 } else {
                     LoadsView::OverBudget { cost }
                 })
@@ -272,6 +316,8 @@ impl WalkModel {
             highlight,
             current_bus,
             loads,
+            loads_job,
+            set_loads_state,
             playing: RwSignal::new(false),
         }
     }

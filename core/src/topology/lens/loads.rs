@@ -1,6 +1,6 @@
 //! Processor-only views of a Lens and processor-to-processor loads.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Lens;
 use crate::error::AddressError;
@@ -75,7 +75,7 @@ impl Topology for ProcessorGraph<'_> {
 /// processors sends one unit, split equally among all minimal paths (the paper's
 /// "regular" routing, §6). A node's load is the traffic it relays (not counting what it
 /// sends or receives); divide by P(P − 1) for the paper's probability.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LensLoads {
     /// Relayed traffic of each processor, by processor index.
     pub processor: Vec<f64>,
