@@ -27,6 +27,12 @@ pub enum Job {
         /// What to chart.
         request: icn_core::charts::ChartRequest,
     },
+    /// The compare rows (`icn_core::analysis::row`) of these specs, in order; each is
+    /// checked against the page's budget first.
+    Compare {
+        /// Canonical specs.
+        specs: Vec<String>,
+    },
 }
 
 impl Job {
@@ -35,6 +41,7 @@ impl Job {
         match self {
             Job::Papers { paper } => format!("computing the tables of paper '{paper}'"),
             Job::Chart { request } => request.label(),
+            Job::Compare { specs } => format!("comparing {}", specs.join(" · ")),
         }
     }
 }
@@ -96,5 +103,26 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<St
             let data = icn_core::charts::build(request, progress)?;
             serde_json::to_string(&data).map_err(|e| e.to_string())
         }
+        Job::Compare { specs } => {
+            let rows = compare_rows(specs, progress)?;
+            serde_json::to_string(&rows).map_err(|e| e.to_string())
+        }
     }
+}
+
+/// The rows of [`Job::Compare`], one network at a time (progress between them).
+fn compare_rows(
+    specs: &[String],
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<Vec<icn_core::analysis::CompareRow>, String> {
+    use icn_core::analysis::{check_budget, row};
+    let mut rows = Vec::with_capacity(specs.len());
+    for (i, spec) in specs.iter().enumerate() {
+        progress(i, specs.len(), spec);
+        let net: icn_core::Network = spec.parse().map_err(|e| format!("{spec}: {e}"))?;
+        check_budget(&net, icn_core::PAGE_BUDGET).map_err(|e| e.to_string())?;
+        rows.push(row(&net).map_err(|e| e.to_string())?);
+    }
+    progress(specs.len(), specs.len(), "done");
+    Ok(rows)
 }
