@@ -6,7 +6,8 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 use icn_core::analysis::hypercycle_loads::routing_from_name;
 use icn_core::analysis::{
-    compare, d3_vs_mdf, d3_vs_mdf_cost, hypercycle_loads, hypercycle_loads_cost, DragonflySide,
+    compare, d3_vs_mdf, d3_vs_mdf_cost, distances_csv, hypercycle_loads, hypercycle_loads_cost,
+    summary_csv, DragonflySide,
 };
 use icn_core::metrics::Split;
 use icn_core::sim::{Policy, SimConfig, Sweep};
@@ -375,38 +376,13 @@ pub fn compare_cmd(a: CompareArgs, force: bool, out: &mut dyn Write) -> Result<(
         return Ok(());
     }
     match a.table {
-        Table::Summary => {
-            writeln!(out, "spec,family,nodes,terminals,links,min_degree,max_degree,diameter,average_distance,strategy,max_link_load,mean_link_load")?;
-            for r in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{},{},{},{},{}",
-                    field(&r.spec),
-                    r.family,
-                    r.nodes,
-                    r.terminals,
-                    r.links,
-                    r.min_degree,
-                    r.max_degree,
-                    r.diameter,
-                    r.average_distance,
-                    r.strategy,
-                    r.max_link_load,
-                    r.mean_link_load
-                )?;
-            }
-        }
+        Table::Summary => write!(out, "{}", summary_csv(&rows))?,
         Table::Histogram => {
             return Err(Failure(
                 "--table histogram is for icn d3-vs-mdf; compare has summary and distances".into(),
             ))
         }
-        Table::Distances => {
-            writeln!(out, "spec,distance,ordered_pairs")?;
-            for r in &rows {
-                distance_rows(out, &field(&r.spec), &r.distance_distribution)?;
-            }
-        }
+        Table::Distances => write!(out, "{}", distances_csv(&rows))?,
     }
     Ok(())
 }

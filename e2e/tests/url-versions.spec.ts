@@ -113,6 +113,19 @@ const CASES: Case[] = [
       await expect(id(page, 'paper-counts')).toHaveText(`${a.matched} ${a.explained} ${a.unexplained}`, { timeout: 60_000 });
     },
   },
+  // The compare view: numbered specs, one per network.
+  {
+    url: '?view=compare&t1=hypercube:n=4&t2=lens:p=3,q=3,n=2&t3=mdf:k=2,m=3',
+    check: async (page) => {
+      const specs = ['hypercube:n=4', 'lens:p=3,q=3,n=2', 'mdf:k=2,m=3'];
+      const cli = JSON.parse(icn('compare', ...specs)) as { networks: { links: number }[] };
+      for (const [i, spec] of specs.entries()) {
+        await expect(id(page, `compare-spec-${i + 1}`)).toHaveValue(spec);
+        const links = page.locator(`[data-testid="compare-table"] td[data-metric="links"][data-net="${i + 1}"]`);
+        await expect(links).toHaveAttribute('data-value', String(cli.networks[i].links), { timeout: 60_000 });
+      }
+    },
+  },
 ];
 
 for (const c of CASES) {

@@ -11,8 +11,8 @@ use wasm_bindgen::JsCast;
 use crate::components::EmbedPanel;
 use crate::history::Nav;
 use crate::pages::{
-    ChartsView, JoinExplorer, LensWalkthrough, PapersView, RouteExplorer, ScheduleView, SubnetView,
-    UnknownView,
+    ChartsView, CompareView, JoinExplorer, LensWalkthrough, PapersView, RouteExplorer,
+    ScheduleView, SubnetView, UnknownView,
 };
 use crate::url::{AppState, View, ViewChoice};
 
@@ -43,6 +43,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Schedule) => view! { <ScheduleView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Subnet) => view! { <SubnetView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Charts) => view! { <ChartsView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Compare) => view! { <CompareView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     let embedded = nav.presentation.with_value(|p| p.embed);

@@ -31,6 +31,8 @@ pub enum View {
     Subnet,
     /// Charts of load, density and distance (`?view=charts&chart=NAME`).
     Charts,
+    /// Two to four networks side by side (`?view=compare&t1=SPEC&t2=SPEC…`).
+    Compare,
 }
 
 impl View {
@@ -42,6 +44,7 @@ impl View {
         View::Schedule,
         View::Subnet,
         View::Charts,
+        View::Compare,
         View::Papers,
     ];
 
@@ -55,6 +58,7 @@ impl View {
             View::Schedule => "schedule",
             View::Subnet => "subnet",
             View::Charts => "charts",
+            View::Compare => "compare",
         }
     }
 
@@ -68,6 +72,7 @@ impl View {
             View::Schedule => "D3 schedules",
             View::Subnet => "D3 sub-networks",
             View::Charts => "Charts",
+            View::Compare => "Compare",
         }
     }
 
@@ -137,6 +142,53 @@ pub struct AppState {
     pub charts: ChartsForm,
     /// The Charts view's simulation fields.
     pub charts_sim: ChartsSimForm,
+    /// The compare view's specs.
+    pub compare: CompareForm,
+}
+
+/// The compare view's specs, as typed (`?view=compare&t1=SPEC&t2=SPEC[&t3=SPEC&t4=SPEC]`):
+/// numbered parameters, so that a spec's own `:`, `,` and `=` need no escaping and the
+/// order is explicit. `t1` … `t4` are read in order (a missing one is skipped; a repeated
+/// one counts once); fewer than two fill up from [`COMPARE_DEFAULT`]; `t` (the other
+/// views' spec) stands for `t1` when `t1` is absent, so an explorer link opens its
+/// network beside the default. Nothing is validated here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompareForm {
+    /// Two to four specs, in order.
+    pub specs: Vec<String>,
+}
+
+/// The compare view's default pair: a hypercube and a Swapped Dragonfly of similar size.
+pub const COMPARE_DEFAULT: [&str; 2] = ["hypercube:n=6", "d3:k=2,m=4"];
+
+/// The most specs the compare view holds (`icn_core::analysis::MAX_COMPARE`).
+pub const COMPARE_MAX: usize = 4;
+
+impl CompareForm {
+    fn from_query(q: &Query) -> CompareForm {
+        let mut specs: Vec<String> = (1..=COMPARE_MAX)
+            .filter_map(|i| {
+                let key = format!("t{i}");
+                let spec = q
+                    .get(&key)
+                    .or_else(|| (i == 1).then(|| q.get("t")).flatten());
+                spec.map(str::to_string)
+            })
+            .collect();
+        for default in COMPARE_DEFAULT.iter().skip(specs.len()) {
+            specs.push((*default).to_string());
+        }
+        CompareForm { specs }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        let mut q = vec![("view".into(), View::Compare.slug().into())];
+        for (i, spec) in self.specs.iter().take(COMPARE_MAX).enumerate() {
+            q.push((format!("t{}", i + 1), spec.clone()));
+        }
+        Query(q).encode()
+    }
 }
 
 /// The Charts view's fields, as typed (`?view=charts&chart=NAME&t=SPEC&s=STRATEGY&n=N`):
@@ -511,6 +563,11 @@ impl AppState {
                 ViewChoice::Known(View::Charts) => ChartsSimForm::from_query(&q),
                 _ => ChartsSimForm::default(),
             },
+            // `t` is every view's spec: only the compare view reads it as its first.
+            compare: match view {
+                ViewChoice::Known(View::Compare) => CompareForm::from_query(&q),
+                _ => CompareForm::from_query(&Query::default()),
+            },
             view,
         }
     }
@@ -525,6 +582,7 @@ impl AppState {
             ViewChoice::Known(View::Schedule) => self.schedule.to_query(),
             ViewChoice::Known(View::Subnet) => self.subnet.to_query(),
             ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
+            ViewChoice::Known(View::Compare) => self.compare.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }
@@ -1038,6 +1096,7 @@ mod tests {
                     subnet: SubnetForm::from_query(&Query::default()),
                     charts: ChartsForm::from_query(&Query::default()),
                     charts_sim: ChartsSimForm::default(),
+                    compare: CompareForm::from_query(&Query::default()),
                     route: RouteForm {
                         family: split_spec(spec).0,
                         items: split_spec(spec).1,
@@ -1304,5 +1363,39 @@ mod tests {
         assert_eq!(s.papers.paper, "lens");
         assert_eq!(s.to_query(), "view=papers&paper=lens");
         assert_eq!(AppState::from_query("view=papers").papers.paper, "kyklos");
+    }
+
+    #[wasm_bindgen_test]
+    fn compare_view_round_trips_hostile_specs_in_order() {
+        let hostile = [
+            "hypercycle:m=5x4x3,rho=2x1x1",
+            "a&b=c#d",
+            "lens:p=3,q=3,n=2,completed",
+            "x%y+z",
+        ];
+        let form = CompareForm {
+            specs: hostile.iter().map(|s| s.to_string()).collect(),
+        };
+        let state = AppState::from_query(&form.to_query());
+        assert_eq!(state.view, ViewChoice::Known(View::Compare));
+        assert_eq!(state.compare, form);
+        assert_eq!(state.to_query(), form.to_query());
+        // Specs keep their ':', ',' and '=' readable; '&', '#', '%' and '+' are escaped.
+        assert!(form
+            .to_query()
+            .contains("t1=hypercycle:m=5x4x3,rho=2x1x1&t2=a%26b=c%23d&t3="));
+        // Defaults fill up to two; gaps close; `t` stands for a missing `t1`.
+        let d = AppState::from_query("view=compare");
+        assert_eq!(d.compare.specs, COMPARE_DEFAULT.map(String::from).to_vec());
+        let gap = AppState::from_query("view=compare&t3=hypercube:n=3&t1=lens:p=2,q=2,n=2");
+        assert_eq!(gap.compare.specs, ["lens:p=2,q=2,n=2", "hypercube:n=3"]);
+        let one = AppState::from_query("view=compare&t=mdf:k=2,m=3&t5=hypercube:n=2");
+        assert_eq!(one.compare.specs, ["mdf:k=2,m=3", COMPARE_DEFAULT[1]]);
+        // Other views' `t` is not the compare view's.
+        let route = AppState::from_query("view=route&t=mdf:k=2,m=3");
+        assert_eq!(
+            route.compare.specs,
+            COMPARE_DEFAULT.map(String::from).to_vec()
+        );
     }
 }

@@ -136,16 +136,26 @@ pub fn compare(nets: &[Network], budget: Budget) -> Result<Vec<CompareRow>, Comp
         return Err(CompareError::Count { given: nets.len() });
     }
     for net in nets {
-        let estimate = compare_cost(net);
-        if !estimate.within(budget) {
-            return Err(CompareError::OverBudget {
-                spec: net.spec(),
-                estimate,
-                budget,
-            });
-        }
+        check_budget(net, budget)?;
     }
     nets.iter().map(row).collect()
+}
+
+/// Whether `net`'s row ([`compare_cost`]) fits `budget`.
+///
+/// # Errors
+/// [`CompareError::OverBudget`], naming the network, its estimate and the budget.
+pub fn check_budget(net: &Network, budget: Budget) -> Result<(), CompareError> {
+    let estimate = compare_cost(net);
+    if estimate.within(budget) {
+        Ok(())
+    } else {
+        Err(CompareError::OverBudget {
+            spec: net.spec(),
+            estimate,
+            budget,
+        })
+    }
 }
 
 /// One network's row, without a budget check.
@@ -173,6 +183,55 @@ pub fn row(net: &Network) -> Result<CompareRow, CompareError> {
         mean_link_load: loads.mean_channel_load,
         distance_distribution: dd.counts,
     })
+}
+
+/// The header of [`summary_csv`].
+pub const SUMMARY_HEADER: &str = "spec,family,nodes,terminals,links,min_degree,max_degree,diameter,average_distance,strategy,max_link_load,mean_link_load";
+
+/// A CSV field: quoted when it holds a comma (specs do).
+fn field(s: &str) -> String {
+    if s.contains(',') {
+        format!("\"{s}\"")
+    } else {
+        s.to_string()
+    }
+}
+
+/// One line per network ([`SUMMARY_HEADER`]): `icn compare --format csv` and the compare
+/// view's CSV download.
+pub fn summary_csv(rows: &[CompareRow]) -> String {
+    let mut out = format!("{SUMMARY_HEADER}\n");
+    for r in rows {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            field(&r.spec),
+            r.family,
+            r.nodes,
+            r.terminals,
+            r.links,
+            r.min_degree,
+            r.max_degree,
+            r.diameter,
+            r.average_distance,
+            r.strategy,
+            r.max_link_load,
+            r.mean_link_load
+        ));
+    }
+    out
+}
+
+/// One line per (network, distance ≥ 1): `spec,distance,ordered_pairs` (`icn compare
+/// --format csv --table distances`).
+pub fn distances_csv(rows: &[CompareRow]) -> String {
+    let mut out = String::from("spec,distance,ordered_pairs\n");
+    for r in rows {
+        let spec = field(&r.spec);
+        for (d, c) in r.distance_distribution.iter().enumerate().skip(1) {
+            out.push_str(&format!("{spec},{d},{c}\n"));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -213,6 +272,9 @@ mod tests {
             }
             assert_eq!(counts, row.distance_distribution, "{}", row.spec);
             assert_eq!(row.diameter as usize, counts.len() - 1);
+            let pairs: u64 = counts.iter().sum();
+            let hops: u64 = counts.iter().enumerate().map(|(d, c)| d as u64 * c).sum();
+            assert!((row.average_distance - hops as f64 / pairs as f64).abs() < 1e-12);
         }
     }
 
@@ -232,5 +294,38 @@ mod tests {
         let e = compare(&big, PAGE_BUDGET).unwrap_err();
         assert!(matches!(&e, CompareError::OverBudget { spec, .. } if spec == "mdf:k=40,m=40"));
         assert!(e.to_string().contains("mdf:k=40,m=40"));
+    }
+
+    #[test]
+    fn csv_tables_quote_specs_and_list_every_distance() {
+        let rows = compare(&nets(&["hypercube:n=3", "d3:k=2,m=3"]), PAGE_BUDGET).unwrap();
+        let summary = summary_csv(&rows);
+        let lines: Vec<&str> = summary.lines().collect();
+        assert_eq!(lines[0], SUMMARY_HEADER);
+        // 3-cube: 8 nodes, 12 links, degree 3, diameter 3, average 12/7, 4 per channel
+        // (2^(n−1) = 4 from the per-dimension symmetry; 8·7·(12/7) hops over 24 channels).
+        assert_eq!(
+            lines[1],
+            format!(
+                "hypercube:n=3,hypercube,8,8,12,3,3,3,{},minimal,4,4",
+                12.0 / 7.0
+            )
+        );
+        assert!(lines[2].starts_with("\"d3:k=2,m=3\",d3,"));
+        assert_eq!(lines.len(), 3);
+        let distances = distances_csv(&rows);
+        let cube: Vec<&str> = distances
+            .lines()
+            .filter(|l| l.starts_with("hypercube"))
+            .collect();
+        // C(3,d)·8 ordered pairs at distance d.
+        assert_eq!(
+            cube,
+            [
+                "hypercube:n=3,1,24",
+                "hypercube:n=3,2,24",
+                "hypercube:n=3,3,8"
+            ]
+        );
     }
 }

@@ -8,7 +8,10 @@ pub mod compare;
 pub mod dragonfly;
 pub mod hypercycle_loads;
 
-pub use compare::{compare, compare_cost, row, CompareError, CompareRow};
+pub use compare::{
+    check_budget, compare, compare_cost, distances_csv, row, summary_csv, CompareError, CompareRow,
+    MAX_COMPARE, MIN_COMPARE, SUMMARY_HEADER,
+};
 pub use dragonfly::{
     d3_vs_mdf, d3_vs_mdf_cost, matching_mdf, DragonflyLoads, DragonflySide, LinkKindLoad,
 };

@@ -2,6 +2,7 @@
 //! (`icn_core::charts::ChartData`, the same rows `icn chart NAME` prints) into a [`Plot`]
 //! for the shared plotting routine ([`plot::render`], plotters on a canvas).
 
+pub mod compare;
 mod families;
 pub mod plot;
 pub mod theme;

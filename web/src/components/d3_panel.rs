@@ -10,6 +10,7 @@ use crate::diagram::geometry::Point;
 use leptos::prelude::*;
 
 use crate::diagram::d3::{cabinet_globals, ribbons, CabinetGlobals, Ribbons};
+use crate::diagram::SvgDownload;
 use crate::pages::{ClickMode, RouteModel};
 
 /// What the card shows, once the network is a D3 and From is valid.
@@ -253,6 +254,7 @@ fn wiring(f: &D3Facts) -> impl IntoView {
                 <g class="ribbon-links">{links}</g>
                 {source}
             </svg>
+            <SvgDownload scope="figure" select="svg" name="d3-wiring" />
         </figure>
     }
     .into_any()
@@ -357,6 +359,7 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 <g class="cabinet-links" aria-hidden="true">{links}</g>
                 {routers}
             </svg>
+            <SvgDownload scope="figure" select="svg" name="d3-cabinet" />
             <pre class="d3-cabinet-tip" data-testid="d3-cabinet-tip" aria-live="polite">
                 {move || shown.get().unwrap_or_else(|| "Hover or focus a router: its ports and peers appear here.".into())}
             </pre>

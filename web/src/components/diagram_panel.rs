@@ -6,7 +6,7 @@ use icn_core::Node;
 use leptos::prelude::*;
 
 use crate::diagram::layout::Layout;
-use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight};
+use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::pages::{ClickMode, RouteModel};
 
 /// The diagram with its controls.
@@ -29,7 +29,7 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
     let drawing = move || {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed)}
+                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed, "diagram")}
                 <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
@@ -59,17 +59,20 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
     }
 }
 
-/// The scrolling frame around a drawing (zoomed on phones by [`zoom_toggle`]).
+/// The scrolling frame around a drawing (zoomed on phones by [`zoom_toggle`]) and its
+/// "Download SVG" button (`icnplay-{name}.svg`).
 pub fn diagram_frame(
     layout: Arc<Layout>,
     highlight: Memo<Highlight>,
     on_node: Callback<Node>,
     zoomed: RwSignal<bool>,
+    name: &'static str,
 ) -> impl IntoView {
     view! {
         <div class="diagram-frame" class:zoomed=move || zoomed.get()>
             <DiagramSvg layout=layout highlight=highlight on_node=on_node />
         </div>
+        <SvgDownload scope=".diagram-card" select="svg.diagram" name=name />
     }
 }
 

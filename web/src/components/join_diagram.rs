@@ -28,7 +28,7 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
     let drawing = move || {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed)}
+                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed, "join")}
                 <ul class="legend" aria-hidden="true">
                     <li><span class="swatch src"></span>"S fragment"</li>
                     <li><span class="swatch dst"></span>"R fragment"</li>

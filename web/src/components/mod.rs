@@ -2,6 +2,7 @@
 //! `join_*`). Each reads [`crate::pages::RouteModel`] memos and displays
 //! them; none computes anything about networks.
 
+mod chart_canvas;
 mod cost_gate;
 mod d3_panel;
 mod diagram_panel;
@@ -27,6 +28,7 @@ mod walk_diagram;
 mod walk_fields;
 mod walk_player;
 
+pub use chart_canvas::ChartCanvas;
 pub use cost_gate::CostGate;
 pub use d3_panel::D3Panel;
 pub use diagram_panel::DiagramPanel;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::diagram_panel::too_large;
 use super::lens_loads::{load_rules, load_text, LOAD_LEVELS};
-use crate::diagram::{DiagramSvg, Drawing};
+use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 use crate::pages::{LoadsView, WalkModel};
 
 /// The diagram card (or why there is no drawing).
@@ -95,6 +95,7 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
                 <div class="diagram-frame walk-diagram" class:by-load=move || by_load.get()>
                     <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
                 </div>
+                <SvgDownload scope=".diagram-card" select="svg.diagram" name="walk" />
                 <ul class="legend" aria-hidden="true">
                     <li><span class="swatch src"></span>"source"</li>
                     <li><span class="swatch dst"></span>"destination"</li>

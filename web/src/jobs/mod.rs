@@ -58,6 +58,12 @@ pub enum Job {
         /// How many times.
         repeat: u32,
     },
+    /// The compare rows (`icn_core::analysis::row`) of these specs, in order; each is
+    /// checked against the page's budget first.
+    Compare {
+        /// Canonical specs.
+        specs: Vec<String>,
+    },
 }
 
 impl Job {
@@ -69,6 +75,7 @@ impl Job {
             Job::Metrics { spec, .. } => format!("computing the exact metrics of {spec}"),
             Job::LensLoads { spec } => format!("computing the loads of {spec}"),
             Job::Route { spec, from, to, .. } => format!("routing {from} → {to} in {spec}"),
+            Job::Compare { specs } => format!("comparing {}", specs.join(" · ")),
         }
     }
 }
@@ -149,5 +156,26 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<St
             let report = route_report(spec, strategy, (from, to), *limit, *repeat)?;
             serde_json::to_string(&report).map_err(|e| e.to_string())
         }
+        Job::Compare { specs } => {
+            let rows = compare_rows(specs, progress)?;
+            serde_json::to_string(&rows).map_err(|e| e.to_string())
+        }
     }
+}
+
+/// The rows of [`Job::Compare`], one network at a time (progress between them).
+fn compare_rows(
+    specs: &[String],
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<Vec<icn_core::analysis::CompareRow>, String> {
+    use icn_core::analysis::{check_budget, row};
+    let mut rows = Vec::with_capacity(specs.len());
+    for (i, spec) in specs.iter().enumerate() {
+        progress(i, specs.len(), spec);
+        let net: icn_core::Network = spec.parse().map_err(|e| format!("{spec}: {e}"))?;
+        check_budget(&net, icn_core::PAGE_BUDGET).map_err(|e| e.to_string())?;
+        rows.push(row(&net).map_err(|e| e.to_string())?);
+    }
+    progress(specs.len(), specs.len(), "done");
+    Ok(rows)
 }

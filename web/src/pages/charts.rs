@@ -11,13 +11,11 @@ use icn_core::charts::{
 use icn_core::topology::kyklos::KyklosRouting;
 use icn_web::jobs::Job;
 use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 mod tables;
 
 use crate::charts::{self, short_number};
-use crate::components::{job_progress, FieldError};
+use crate::components::{job_progress, ChartCanvas, FieldError};
 use crate::compute::{self, JobState};
 use crate::history::Nav;
 
@@ -358,71 +356,11 @@ fn cli_command(req: &ChartRequest) -> String {
     }
 }
 
-/// Bumped on window resize and on a light/dark switch: charts redraw.
-fn redraw_ticks() -> ReadSignal<u32> {
-    let (tick, set_tick) = signal(0u32);
-    let bump = move || {
-        let _ = set_tick.try_update(|t| *t = t.wrapping_add(1));
-    };
-    let resize = window_event_listener(leptos::ev::resize, move |_| bump());
-    on_cleanup(move || resize.remove());
-    let media = window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten();
-    if let Some(media) = media {
-        let listener = Closure::<dyn Fn()>::new(bump);
-        let _ = media.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
-        // Cleanups run before the owner's values are dropped: the listener is removed while
-        // its closure still lives.
-        let keep = StoredValue::new_local(Some((media, listener)));
-        on_cleanup(move || {
-            if let Some(Some((media, listener))) = keep.try_update_value(Option::take) {
-                let _ = media.remove_event_listener_with_callback(
-                    "change",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-        });
-    }
-    tick
-}
-
 #[component]
 fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let tick = redraw_ticks();
-    let (legend, set_legend) = signal(String::new());
-    let (png, set_png) = signal(String::new());
-    let (draw_error, set_draw_error) = signal(None::<String>);
-    let shared = StoredValue::new(data.clone());
-    Effect::new(move |_| {
-        tick.track();
-        let Some(el) = canvas.get() else {
-            return;
-        };
-        let result = shared.with_value(|d| charts::draw(&el, d));
-        match result {
-            Ok(entries) => {
-                set_legend.set(
-                    entries
-                        .iter()
-                        .map(|e| e.label.as_str())
-                        .collect::<Vec<_>>()
-                        .join("|"),
-                );
-                set_png.set(el.to_data_url().unwrap_or_default());
-                set_draw_error.set(None);
-            }
-            Err(e) => set_draw_error.set(Some(e)),
-        }
-    });
+    let shared = data.clone();
     let name = request.kind.name();
     let csv = data.csv();
-    let csv_href = format!(
-        "data:text/csv;charset=utf-8,{}",
-        String::from(js_sys::encode_uri_component(&csv))
-    );
     let title = match &data {
         ChartData::Levels { spec, strategy, .. } => format!(
             "{}: {spec}, {}",
@@ -476,45 +414,22 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
         }
     });
     let command = cli_command(&request);
+    let alt = format!("{title}; the numbers are in the table below");
     view! {
-        <figure class="chart" data-testid="chart" data-chart=name>
-            <figcaption class="chart-title" data-testid="chart-title">{title.clone()}</figcaption>
-            <canvas
-                node_ref=canvas
-                class="chart-canvas"
-                data-testid="chart-canvas"
-                data-legend=move || legend.get()
-                role="img"
-                aria-label=format!("{title}; the numbers are in the table below")
-            ></canvas>
-            <FieldError error=Signal::derive(move || draw_error.get()) id="chart-draw-error" />
+        <ChartCanvas
+            name=name
+            title=title
+            alt=alt
+            draw=move |el| charts::draw(el, &shared)
+            csv=csv
+            command=command
+        >
             {assumptions}
-            <p class="chart-exports">
-                <a
-                    class="button-link"
-                    data-testid="chart-png"
-                    rel="noopener"
-                    download=format!("icnplay-{name}.png")
-                    href=move || png.get()
-                >
-                    "Download PNG"
-                </a>
-                <a
-                    class="button-link"
-                    data-testid="chart-csv"
-                    rel="noopener"
-                    download=format!("icnplay-{name}.csv")
-                    href=csv_href
-                >
-                    "Download CSV"
-                </a>
-                <span class="help">"Same CSV: " <code data-testid="chart-cli">{command}</code></span>
-            </p>
             <details class="chart-data" data-testid="chart-data">
                 <summary>"The numbers (table)"</summary>
                 <DataTable data=data />
             </details>
-        </figure>
+        </ChartCanvas>
     }
 }
 

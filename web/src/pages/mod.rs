@@ -2,6 +2,7 @@
 //! `route_kyklos`), plus the page for an unknown `view=`.
 
 mod charts;
+mod compare;
 mod join;
 mod papers;
 mod route;
@@ -12,6 +13,7 @@ mod unknown;
 mod walk;
 
 pub use charts::ChartsView;
+pub use compare::CompareView;
 pub use join::{joinable, JoinEnd, JoinExplorer, JoinModel};
 pub use papers::PapersView;
 pub use route::{

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use std::time::Duration;
 
-use crate::diagram::{draw, DiagramSvg, Drawing, Highlight};
+use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
 use crate::pages::PLAY_INTERVAL_MS;
 use crate::url::ScheduleForm;
@@ -358,6 +358,7 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
                     <div class="diagram-frame">
                         <DiagramSvg layout=l.clone() highlight=highlight on_node=on_node />
                     </div>
+                    <SvgDownload scope=".diagram-card" select="svg.diagram" name="schedule" />
                 }
                 .into_any()
             }

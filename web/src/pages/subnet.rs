@@ -22,7 +22,7 @@ use icn_core::{Network, Node, Topology};
 use leptos::prelude::*;
 
 use crate::components::FieldError;
-use crate::diagram::{draw, DiagramSvg, Drawing, Highlight};
+use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
 use crate::url::SubnetForm;
 
@@ -471,6 +471,7 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
                     <div class="diagram-frame subnet-frame">
                         <DiagramSvg layout=l.clone() highlight=highlight on_node=on_node />
                     </div>
+                    <SvgDownload scope=".diagram-card" select="svg.diagram" name="subnet" />
                     <p class="help">
                         "Lit: the sub-network's routers and links; dimmed: the rest. A click on \
                          a router adds its cabinet (κ) or its drawer (λ) to the subset, or takes \
