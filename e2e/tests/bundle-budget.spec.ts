@@ -11,8 +11,9 @@ import { gzipSync } from 'node:zlib';
 //
 // Compression: gzip level 9 (node:zlib), as a static host serving precompressed files would.
 
-/** gzip'd bytes of icn-web_bg.wasm + icn-web.js, measured 2026-11-21: 634,784 + 9,016. */
-const MEASURED = 634_784 + 9_016;
+/** gzip'd bytes of icn-web_bg.wasm + icn-web.js, measured 2026-11-21 after the family
+ * charts and the compare view landed: 734,996 + 9,293 (was 634,784 + 9,016 before them). */
+const MEASURED = 734_996 + 9_293;
 /** The budget: the measured size plus 2 %. */
 const BUDGET = Math.round(MEASURED * 1.02);
 
