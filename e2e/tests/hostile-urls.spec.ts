@@ -204,7 +204,7 @@ async function check(page: Page, query: string, label: string, dialogs: string[]
 // Split into shards so the two workers share the corpus; each shard is one test, and the
 // file's tests run in parallel (by default a file's tests share one worker).
 test.describe.configure({ mode: 'parallel' });
-const SHARDS = 6;
+const SHARDS = 8;
 for (let shard = 0; shard < SHARDS; shard++) {
   test(`hostile URLs, shard ${shard + 1}/${SHARDS}`, async ({ page }) => {
     test.setTimeout(300_000);
