@@ -16,14 +16,18 @@ async function expectNoSeriousViolations(page: Page, label: string): Promise<voi
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 
-test('axe: no serious or critical violations on any view, light and dark, full and embedded', async ({ page }) => {
-  test.setTimeout(120_000);
-  for (const slug of await viewSlugs(page)) {
-    for (const [scheme, extra] of [
-      ['light', ''],
-      ['dark', '&embed=1'],
-    ] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+// One test per presentation (nine views each, axe on every one): together they outran one
+// test's timeout on a loaded machine, and apart they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
+for (const [scheme, extra] of [
+  ['light', ''],
+  ['dark', '&embed=1'],
+] as const) {
+  test(`axe: no serious or critical violations on any view, ${scheme}${extra ? ', embedded' : ', full site'}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const slug of await viewSlugs(page)) {
       // The papers view: a light paper (the default one computes for a while).
       const paper = slug === 'papers' ? '&paper=lens' : '';
       await page.goto(`./?view=${slug}${paper}${extra}`);
@@ -31,13 +35,13 @@ test('axe: no serious or critical violations on any view, light and dark, full a
       if (slug === 'papers') await expect(page.getByTestId('paper-counts')).toHaveText(/^\d+ \d+ \d+$/, { timeout: 60_000 });
       await expectNoSeriousViolations(page, `${slug} ${scheme}${extra}`);
     }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('./?view=route');
-  await page.getByTestId('embed-button').click();
-  await expect(page.getByTestId('embed-panel')).toBeVisible();
-  await expectNoSeriousViolations(page, 'the Embed panel');
-});
+    if (extra) return;
+    await page.goto('./?view=route');
+    await page.getByTestId('embed-button').click();
+    await expect(page.getByTestId('embed-panel')).toBeVisible();
+    await expectNoSeriousViolations(page, 'the Embed panel');
+  });
+}
 
 /** Presses Tab until `target` has the focus (at most `limit` times); checks the ring. */
 async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
