@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { icn } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
+import { inked } from '../fixtures/canvas';
 
 // Flow: the Lens, Hypercycle and Dragonfly charts of the Charts view. Each is computed in the
 // worker and drawn with a legend; its CSV download is `icn chart NAME ... --format csv`; the
@@ -47,32 +47,6 @@ const CHARTS: { name: string; query: string; legend: string[]; args: string[] }[
     args: ['-t', 'd3:k=3,m=4'],
   },
 ];
-
-/** Pixels unlike the background, and distinct colours, in a band of the canvas (fractions). */
-async function inked(page: Page, top: number, bottom: number): Promise<{ ink: number; colours: number }> {
-  return page.getByTestId('chart-canvas').evaluate(
-    (el, [t, b]) => {
-      const c = el as HTMLCanvasElement;
-      const ctx = c.getContext('2d');
-      if (!ctx) return { ink: 0, colours: 0 };
-      const y0 = Math.floor(c.height * t);
-      const h = Math.max(1, Math.floor(c.height * b) - y0);
-      const data = ctx.getImageData(0, y0, c.width, h).data;
-      const bg = [data[0], data[1], data[2]];
-      let ink = 0;
-      const colours = new Set<number>();
-      for (let i = 0; i < data.length; i += 4) {
-        const d = Math.abs(data[i] - bg[0]) + Math.abs(data[i + 1] - bg[1]) + Math.abs(data[i + 2] - bg[2]);
-        if (d > 60) {
-          ink += 1;
-          colours.add(((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4));
-        }
-      }
-      return { ink, colours: colours.size };
-    },
-    [top, bottom],
-  );
-}
 
 for (const chart of CHARTS) {
   test(`charts: ${chart.name} renders with its legend and its CSV is icn's`, async ({ page }) => {
