@@ -9,7 +9,7 @@ mod charts;
 mod papers;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use icn_core::metrics::{load_summary, LOAD_NODE_LIMIT};
+use icn_core::metrics::{load_passes, load_summary, LOAD_NODE_LIMIT};
 use icn_core::topology::lens::{self, PathChoice};
 use icn_core::{Budget, Estimate, Network, Node, Topology, FAMILIES};
 use serde_json::{json, Value};
@@ -439,16 +439,12 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 return Ok(());
             }
             let n = net.topology().node_count();
-            // One pass over the routing's DAG per destination; one destination in all when
-            // the routing is translation-invariant on a vertex-transitive network.
+            // One pass over the routing's DAG per destination, or per orbit of destinations
+            // under a symmetry the routing respects.
             let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
-            let symmetric = net.topology().vertex_transitive() && routing.translation_invariant();
+            let passes = load_passes(net.topology(), routing.as_ref());
             let loads_cost = Estimate {
-                steps: if symmetric {
-                    walk
-                } else {
-                    walk.saturating_mul(cost.terminals)
-                },
+                steps: walk.saturating_mul(passes),
                 bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
             };
             let skipped = if n > LOAD_NODE_LIMIT {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cost::{Budget, Estimate};
 use crate::error::StrategyError;
-use crate::metrics::load_summary;
+use crate::metrics::{load_passes, load_summary};
 use crate::network::Network;
 
 /// The fewest networks compared.
@@ -108,16 +108,11 @@ pub fn compare_cost(net: &Network) -> Estimate {
     let t = net.topology();
     let cost = net.cost();
     let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
-    let symmetric = t.vertex_transitive()
-        && net
-            .routing(default_strategy(net))
-            .is_ok_and(|r| r.translation_invariant());
+    let passes = net
+        .routing(default_strategy(net))
+        .map_or(cost.terminals, |r| load_passes(t, r.as_ref()));
     let loads = Estimate {
-        steps: if symmetric {
-            walk
-        } else {
-            walk.saturating_mul(cost.terminals)
-        },
+        steps: walk.saturating_mul(passes),
         bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
     };
     Estimate {

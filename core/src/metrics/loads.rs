@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::metrics::tidy;
-use crate::topology::{Node, Routing, Topology};
+use crate::topology::{Node, Orbits, Routing, Topology};
 
 /// How a unit of traffic is divided among the routing's choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -179,11 +179,132 @@ fn per_destination<R: Routing + ?Sized>(
     }
 }
 
+/// How [`channel_loads`] covers the destinations.
+enum Plan<'a> {
+    /// A translation-invariant relation on a vertex-transitive topology: destination 0.
+    Translation,
+    /// One destination per orbit of terminals under a group the relation commutes with.
+    Orbits(Box<dyn Orbits + 'a>),
+    /// Every terminal.
+    Every,
+}
+
+fn plan<'a, T, R>(topology: &T, routing: &'a R) -> Plan<'a>
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    if topology.vertex_transitive() && routing.translation_invariant() {
+        Plan::Translation
+    } else if let Some(orbits) = routing.orbits() {
+        Plan::Orbits(orbits)
+    } else {
+        Plan::Every
+    }
+}
+
+/// How many passes over the routing's DAG (one per destination) [`channel_loads`] and
+/// [`load_summary`] take: one with translation symmetry, one per orbit of terminals under
+/// the routing's [`Routing::orbits`], else one per terminal. For cost estimates.
+pub fn load_passes<T, R>(topology: &T, routing: &R) -> u64
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    match plan(topology, routing) {
+        Plan::Translation => 1,
+        Plan::Orbits(o) => o.destinations().len() as u64,
+        Plan::Every => topology.terminal_count() as u64,
+    }
+}
+
+/// Per channel class, the load due to the traffic bound to node 0, and the traffic all
+/// nodes forward for it (the translation plan).
+fn class_loads_to_zero<T, R>(topology: &T, routing: &R, split: Split) -> (Vec<f64>, f64)
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let n = topology.node_count();
+    if let Some(class) = routing.class_loads_to_zero(split) {
+        // Every source's unit crosses its hops' channels and is forwarded at each node it
+        // visits but its own, so the forwarded total is the hops total less N − 1.
+        let forwarded = class.iter().sum::<f64>() - (n as f64 - 1.0);
+        return (class, forwarded);
+    }
+    let mut class = vec![0f64; topology.channel_class_count()];
+    let mut node_total = 0.0;
+    per_destination(
+        routing,
+        split,
+        n,
+        n,
+        0,
+        &mut |u, v, l| {
+            if let Some(c) = topology.channel_class(u, v) {
+                class[c] += l;
+            }
+        },
+        &mut |_, l| node_total += l,
+    );
+    (class, node_total)
+}
+
+/// Orbit sums for the orbits plan: per channel orbit Σ_j |O_j| · Σ_{e ∈ orbit} L_j(e) and
+/// its channel count, per node orbit the same for forwarded traffic and its node count.
+struct OrbitSums {
+    channel: Vec<f64>,
+    channels: Vec<u64>,
+    node: Vec<f64>,
+    nodes: Vec<u64>,
+}
+
+fn orbit_sums<T, R>(
+    topology: &T,
+    routing: &R,
+    orbits: &dyn Orbits,
+    split: Split,
+    offsets: &[usize],
+    targets: &[Node],
+) -> OrbitSums
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let n = topology.node_count();
+    let mut sums = OrbitSums {
+        channel: vec![0.0; orbits.channel_orbit_count()],
+        channels: vec![0; orbits.channel_orbit_count()],
+        node: vec![0.0; orbits.node_orbit_count()],
+        nodes: vec![0; orbits.node_orbit_count()],
+    };
+    for (dst, size) in orbits.destinations() {
+        let w = size as f64;
+        per_destination(
+            routing,
+            split,
+            n,
+            topology.terminal_count(),
+            dst,
+            &mut |u, v, l| sums.channel[orbits.channel_orbit(u, v)] += w * l,
+            &mut |u, l| sums.node[orbits.node_orbit(u)] += w * l,
+        );
+    }
+    for u in 0..n {
+        sums.nodes[orbits.node_orbit(u)] += 1;
+        for &v in &targets[offsets[u]..offsets[u + 1]] {
+            sums.channels[orbits.channel_orbit(u, v)] += 1;
+        }
+    }
+    sums
+}
+
 /// The load of every channel and node.
 ///
 /// # Complexity
-/// O(N + E) with symmetry (a translation-invariant routing on a vertex-transitive
-/// topology), O(N·(N + E)) otherwise; O(E) memory.
+/// O(N + E) with translation symmetry (a translation-invariant routing on a
+/// vertex-transitive topology), O(D·(N + E)) for a routing with D orbits of destinations
+/// ([`Routing::orbits`]), O(N·(N + E)) otherwise; O(E) memory.
 pub fn channel_loads<T, R>(topology: &T, routing: &R) -> ChannelLoads
 where
     T: Topology + ?Sized,
@@ -203,51 +324,88 @@ where
 {
     let n = topology.node_count();
     let (offsets, targets) = adjacency(topology);
-    let index = |u: Node, v: Node| (offsets[u]..offsets[u + 1]).find(|&k| targets[k] == v);
     let mut loads = vec![0f64; targets.len()];
     let mut node_loads = vec![0f64; n];
-    if topology.vertex_transitive() && routing.translation_invariant() {
-        let mut class = vec![0f64; topology.channel_class_count()];
-        let mut node_total = 0.0;
-        per_destination(
-            routing,
-            split,
-            n,
-            n,
-            0,
-            &mut |u, v, l| {
-                if let Some(c) = topology.channel_class(u, v) {
-                    class[c] += l;
-                }
-            },
-            &mut |_, l| node_total += l,
-        );
-        for u in 0..n {
-            for k in offsets[u]..offsets[u + 1] {
-                if let Some(c) = topology.channel_class(u, targets[k]) {
-                    loads[k] = class[c];
+    match plan(topology, routing) {
+        Plan::Translation => {
+            let (class, node_total) = class_loads_to_zero(topology, routing, split);
+            for u in 0..n {
+                for k in offsets[u]..offsets[u + 1] {
+                    if let Some(c) = topology.channel_class(u, targets[k]) {
+                        loads[k] = class[c];
+                    }
                 }
             }
+            node_loads.fill(node_total);
         }
-        node_loads.fill(node_total);
-    } else {
-        let terminals = topology.terminal_count();
-        for dst in 0..terminals {
-            per_destination(
+        Plan::Orbits(orbits) => {
+            let sums = orbit_sums(
+                topology,
+                routing,
+                orbits.as_ref(),
+                split,
+                &offsets,
+                &targets,
+            );
+            for u in 0..n {
+                for k in offsets[u]..offsets[u + 1] {
+                    let c = orbits.channel_orbit(u, targets[k]);
+                    loads[k] = sums.channel[c] / sums.channels[c] as f64;
+                }
+                let c = orbits.node_orbit(u);
+                node_loads[u] = sums.node[c] / sums.nodes[c] as f64;
+            }
+        }
+        Plan::Every => {
+            every_destination(
+                topology,
                 routing,
                 split,
-                n,
-                terminals,
-                dst,
-                &mut |u, v, l| {
-                    if let Some(k) = index(u, v) {
-                        loads[k] += l;
-                    }
-                },
-                &mut |u, l| node_loads[u] += l,
+                &offsets,
+                &targets,
+                &mut loads,
+                &mut node_loads,
             );
         }
     }
+    finish(offsets, targets, loads, node_loads)
+}
+
+/// [`channel_loads_split`] by one pass per terminal, ignoring every symmetry: the
+/// reference the symmetric computations are checked against.
+///
+/// # Complexity
+/// O(T·(N + E)) for T terminals.
+pub fn channel_loads_every_destination<T, R>(
+    topology: &T,
+    routing: &R,
+    split: Split,
+) -> ChannelLoads
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let (offsets, targets) = adjacency(topology);
+    let mut loads = vec![0f64; targets.len()];
+    let mut node_loads = vec![0f64; topology.node_count()];
+    every_destination(
+        topology,
+        routing,
+        split,
+        &offsets,
+        &targets,
+        &mut loads,
+        &mut node_loads,
+    );
+    finish(offsets, targets, loads, node_loads)
+}
+
+fn finish(
+    offsets: Vec<usize>,
+    targets: Vec<Node>,
+    mut loads: Vec<f64>,
+    mut node_loads: Vec<f64>,
+) -> ChannelLoads {
     loads.iter_mut().for_each(|l| *l = tidy(*l));
     node_loads.iter_mut().for_each(|l| *l = tidy(*l));
     ChannelLoads {
@@ -258,10 +416,43 @@ where
     }
 }
 
+fn every_destination<T, R>(
+    topology: &T,
+    routing: &R,
+    split: Split,
+    offsets: &[usize],
+    targets: &[Node],
+    loads: &mut [f64],
+    node_loads: &mut [f64],
+) where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let n = topology.node_count();
+    let terminals = topology.terminal_count();
+    let index = |u: Node, v: Node| (offsets[u]..offsets[u + 1]).find(|&k| targets[k] == v);
+    for dst in 0..terminals {
+        per_destination(
+            routing,
+            split,
+            n,
+            terminals,
+            dst,
+            &mut |u, v, l| {
+                if let Some(k) = index(u, v) {
+                    loads[k] += l;
+                }
+            },
+            &mut |u, l| node_loads[u] += l,
+        );
+    }
+}
+
 /// Load extremes and means without keeping per-channel loads where symmetry allows.
 ///
 /// # Complexity
-/// O(N + E) time and O(N) memory with symmetry; as [`channel_loads`] otherwise.
+/// O(N + E) time and O(N) memory with translation symmetry, O(D·(N + E)) time and O(N)
+/// memory with D orbits of destinations; as [`channel_loads`] otherwise.
 pub fn load_summary<T, R>(topology: &T, routing: &R) -> LoadSummary
 where
     T: Topology + ?Sized,
@@ -280,40 +471,54 @@ where
     R: Routing + ?Sized,
 {
     let n = topology.node_count();
-    if topology.vertex_transitive() && routing.translation_invariant() {
-        let mut class = vec![0f64; topology.channel_class_count()];
-        let mut node_total = 0.0;
-        per_destination(
-            routing,
-            split,
-            n,
-            n,
-            0,
-            &mut |u, v, l| {
-                if let Some(c) = topology.channel_class(u, v) {
-                    class[c] += l;
-                }
-            },
-            &mut |_, l| node_total += l,
-        );
-        // Each node has exactly one channel of each class it touches.
-        let mut out = Vec::new();
-        topology.neighbours(0, &mut out);
-        let per_node: Vec<f64> = out
-            .iter()
-            .filter_map(|&v| topology.channel_class(0, v).map(|c| class[c]))
-            .collect();
-        let count = per_node.len().max(1) as f64;
-        return LoadSummary {
-            channels: (n * out.len()) as u64,
-            max_channel_load: tidy(per_node.iter().copied().fold(0.0, f64::max)),
-            min_channel_load: tidy(per_node.iter().copied().fold(f64::INFINITY, f64::min)),
-            mean_channel_load: tidy(per_node.iter().sum::<f64>() / count),
-            max_node_load: tidy(node_total),
-            mean_node_load: tidy(node_total),
-        };
+    match plan(topology, routing) {
+        Plan::Translation => {
+            let (class, node_total) = class_loads_to_zero(topology, routing, split);
+            // Each node has exactly one channel of each class it touches.
+            let mut out = Vec::new();
+            topology.neighbours(0, &mut out);
+            let per_node: Vec<f64> = out
+                .iter()
+                .filter_map(|&v| topology.channel_class(0, v).map(|c| class[c]))
+                .collect();
+            let count = per_node.len().max(1) as f64;
+            LoadSummary {
+                channels: (n * out.len()) as u64,
+                max_channel_load: tidy(per_node.iter().copied().fold(0.0, f64::max)),
+                min_channel_load: tidy(per_node.iter().copied().fold(f64::INFINITY, f64::min)),
+                mean_channel_load: tidy(per_node.iter().sum::<f64>() / count),
+                max_node_load: tidy(node_total),
+                mean_node_load: tidy(node_total),
+            }
+        }
+        Plan::Orbits(orbits) => {
+            let (offsets, targets) = adjacency(topology);
+            let sums = orbit_sums(
+                topology,
+                routing,
+                orbits.as_ref(),
+                split,
+                &offsets,
+                &targets,
+            );
+            let per_channel = (0..sums.channel.len())
+                .filter(|&c| sums.channels[c] > 0)
+                .map(|c| sums.channel[c] / sums.channels[c] as f64);
+            let per_node = (0..sums.node.len())
+                .filter(|&c| sums.nodes[c] > 0)
+                .map(|c| sums.node[c] / sums.nodes[c] as f64);
+            let channels = targets.len();
+            LoadSummary {
+                channels: channels as u64,
+                max_channel_load: tidy(per_channel.clone().fold(0.0, f64::max)),
+                min_channel_load: tidy(per_channel.fold(f64::INFINITY, f64::min)),
+                mean_channel_load: tidy(sums.channel.iter().sum::<f64>() / channels.max(1) as f64),
+                max_node_load: tidy(per_node.fold(0.0, f64::max)),
+                mean_node_load: tidy(sums.node.iter().sum::<f64>() / n.max(1) as f64),
+            }
+        }
+        Plan::Every => summarise(&channel_loads_split(topology, routing, split)),
     }
-    summarise(&channel_loads_split(topology, routing, split))
 }
 
 fn summarise(c: &ChannelLoads) -> LoadSummary {

@@ -7,8 +7,8 @@
 mod loads;
 
 pub use loads::{
-    channel_loads, channel_loads_split, load_summary, load_summary_split, ChannelLoads,
-    LoadSummary, Split,
+    channel_loads, channel_loads_every_destination, channel_loads_split, load_passes, load_summary,
+    load_summary_split, ChannelLoads, LoadSummary, Split,
 };
 
 use std::collections::VecDeque;

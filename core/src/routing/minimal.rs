@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::metrics::bfs;
-use crate::topology::{Node, Routing, Topology};
+use crate::topology::{Node, Orbits, Routing, Topology};
 
 /// All minimal paths: at each node, every neighbour one step closer to the destination.
 ///
@@ -57,5 +57,10 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
 
     fn translation_invariant(&self) -> bool {
         true
+    }
+
+    /// Minimal paths depend on distances only, so every automorphism commutes with them.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.topology.automorphisms()
     }
 }

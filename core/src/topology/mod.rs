@@ -93,6 +93,37 @@ pub trait Topology {
     fn channel_class_count(&self) -> usize {
         0
     }
+
+    /// A group of automorphisms that maps terminals to terminals, by its orbits, for
+    /// networks that are not vertex-transitive but have few orbits of terminals (the
+    /// Swapped Dragonfly's diagonal and other routers). Every routing that only follows
+    /// the graph's distances (minimal routing) commutes with it, and returns it from
+    /// [`Routing::orbits`]; loads then need one destination per orbit of terminals.
+    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
+        None
+    }
+}
+
+/// A group G of automorphisms of a network, described by its orbits.
+///
+/// G maps terminals to terminals and channels to channels. Loads under a routing that
+/// commutes with G (next hops of g·u towards g·t are the images of those of u towards t)
+/// follow from one destination per orbit of terminals: the load of channel e is
+/// Σ_j |O_j| / |orbit(e)| · Σ_{e' ∈ orbit(e)} L_j(e'), with L_j the loads of the traffic
+/// bound to O_j's representative (see [`crate::metrics::channel_loads`]). The orbits must
+/// be exactly G's: a union of two orbits would average loads that differ.
+pub trait Orbits {
+    /// One representative per orbit of terminals, with the orbit's size (the sizes sum
+    /// to the terminal count).
+    fn destinations(&self) -> Vec<(Node, u64)>;
+    /// The orbit of the directed channel `u -> v`, below [`Orbits::channel_orbit_count`].
+    fn channel_orbit(&self, u: Node, v: Node) -> usize;
+    /// The number of channel orbits.
+    fn channel_orbit_count(&self) -> usize;
+    /// The orbit of node `u`, below [`Orbits::node_orbit_count`].
+    fn node_orbit(&self, u: Node) -> usize;
+    /// The number of node orbits.
+    fn node_orbit_count(&self) -> usize;
 }
 
 /// A memoryless routing relation: the next hops allowed at a node for a destination.
@@ -117,6 +148,21 @@ pub trait Routing {
 
     /// The number of paths from `src` to `dst`, where a closed form is known.
     fn path_count(&self, _src: Node, _dst: Node) -> Option<num_bigint::BigUint> {
+        None
+    }
+
+    /// A group of automorphisms this relation commutes with, by its orbits (see
+    /// [`Orbits`]), for topologies that are not vertex-transitive: loads then take one
+    /// destination per orbit of terminals instead of every terminal.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        None
+    }
+
+    /// On a vertex-transitive topology with a translation-invariant relation: the load of
+    /// each channel class (as [`Topology::channel_class`] numbers them) due to the traffic
+    /// of every source bound to node 0, where the relation knows a faster way to it than
+    /// the pass over its DAG (a product of per-dimension relations). `None` otherwise.
+    fn class_loads_to_zero(&self, _split: crate::metrics::Split) -> Option<Vec<f64>> {
         None
     }
 }

@@ -27,10 +27,11 @@ pub mod paper;
 pub mod routing;
 pub mod schedule;
 pub mod subnet;
+pub mod symmetry;
 
 use crate::error::{AddressError, ParamError};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Topology, MAX_NODES};
+use crate::topology::{Node, Orbits, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};
@@ -357,6 +358,10 @@ impl Topology for D3 {
 
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(self.router_distance(self.router(a), self.router(b)))
+    }
+
+    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
+        Some(Box::new(self.orbits()))
     }
 
     /// From [`D3::router_distance`]: a router with d ≠ p has M − 1 + K routers at

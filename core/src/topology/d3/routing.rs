@@ -16,7 +16,7 @@
 use num_bigint::BigUint;
 
 use super::{Router, D3};
-use crate::topology::{Node, Routing};
+use crate::topology::{Node, Orbits, Routing};
 
 /// Which D3 routing relation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,5 +135,10 @@ impl Routing for D3Router<'_> {
 
     fn path_count(&self, _src: Node, _dst: Node) -> Option<BigUint> {
         Some(BigUint::from(1u32))
+    }
+
+    /// Both relations commute with the network's automorphisms ([`super::symmetry`]).
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        Some(Box::new(self.net.orbits()))
     }
 }
