@@ -240,3 +240,42 @@ fn bad_addresses_name_the_character() {
         .to_string()
         .contains("0-9, a-f"));
 }
+
+/// Loads by the per-dimension product (`class_loads_to_zero`) equal the sum over every
+/// destination of the passes over the whole routing DAG, channel by channel and node by
+/// node, for every strategy; the per-hop split (no product) is checked too.
+#[test]
+fn product_loads_equal_every_destination() {
+    use icn_core::metrics::{
+        channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
+    };
+    use icn_core::topology::hypercycle::HypercycleRouting as K;
+    use icn_core::Routing;
+    let mut nets = all_small_hypercycles();
+    nets.push(Hypercycle::new(&[8, 5, 4], &[3, 2, 1]).expect("valid"));
+    for net in &nets {
+        for kind in [K::Minimal, K::Equation, K::Greedy, K::Ecube] {
+            let routing = net.routing(kind);
+            assert!(routing.class_loads_to_zero(Split::PerPath).is_some());
+            for split in [Split::PerPath, Split::PerHop] {
+                let fast = channel_loads_split(net, &routing, split);
+                let every = channel_loads_every_destination(net, &routing, split);
+                let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+                let what = format!("{} {kind:?} {split:?}", net.spec_string());
+                for ((u, v, a), (_, _, b)) in fast.iter().zip(every.iter()) {
+                    assert!(close(a, b), "{what} {u}->{v}: {a} vs {b}");
+                }
+                for (&a, &b) in fast.node_loads.iter().zip(&every.node_loads) {
+                    assert!(close(a, b), "{what} node: {a} vs {b}");
+                }
+                let s = load_summary_split(net, &routing, split);
+                let max = every.loads.iter().copied().fold(0.0, f64::max);
+                let min = every.loads.iter().copied().fold(f64::INFINITY, f64::min);
+                let node = every.node_loads[0];
+                assert!(close(s.max_channel_load, max), "{what} max");
+                assert!(close(s.min_channel_load, min), "{what} min");
+                assert!(close(s.max_node_load, node), "{what} node load");
+            }
+        }
+    }
+}

@@ -17,6 +17,7 @@ use num_traits::One;
 
 use crate::error::{AddressError, ParamError};
 use crate::math::{bounded_compositions, multinomial};
+use crate::metrics::Split;
 use crate::spec::{parse_number, parse_vector, Spec};
 use crate::topology::{Node, Routing, Topology, MAX_NODES};
 
@@ -414,6 +415,60 @@ impl Routing for HypercycleRouter<'_> {
 
     fn translation_invariant(&self) -> bool {
         true
+    }
+
+    /// Per dimension, not per node. Every strategy here is a product: at a node, the
+    /// steps allowed in dimension i depend on digit i alone, and each step brings that
+    /// digit one nearer (checked below), so a path is an interleaving of one walk per
+    /// dimension (in any order, or e-cube's fixed one) and every dimension-i walk from x
+    /// to y occurs in the same number of paths. Splitting a unit equally among the paths
+    /// therefore splits its dimension-i part equally among the walks from x_i to 0, and a
+    /// class (i, offset δ) carries, summed over the N / m_i sources with each digit x,
+    /// (N / m_i) · Σ_{x → x' of offset δ} g(x) · τ(x'), τ(x) the walks from x to 0 and
+    /// g(x) = Σ_z P(z, x) / τ(z) (as in [`crate::metrics::channel_loads`], on a ring of at
+    /// most 36 digits). O(Σ m_i · ρ_i) for any N. The per-hop split is no product (a walk
+    /// chooses among all dimensions' steps at once): `None`.
+    fn class_loads_to_zero(&self, split: Split) -> Option<Vec<f64>> {
+        if split != Split::PerPath {
+            return None;
+        }
+        let net = self.net;
+        let nodes = net.nodes as f64;
+        let mut class = vec![0f64; net.channel_class_count()];
+        let mut steps = Vec::new();
+        for i in 0..net.m.len() {
+            let m = net.m[i];
+            let q = |x: u32| net.dim_distance(i, x, 0);
+            let mut hops: Vec<Vec<u32>> = Vec::with_capacity(m as usize);
+            for x in 0..m {
+                steps.clear();
+                net.dim_steps(self.kind, i, x, 0, &mut steps);
+                if (x != 0 && steps.is_empty()) || steps.iter().any(|&y| q(y) + 1 != q(x)) {
+                    return None;
+                }
+                hops.push(steps.clone());
+            }
+            let mut order: Vec<u32> = (0..m).collect();
+            order.sort_by_key(|&x| q(x));
+            let mut tau = vec![0f64; m as usize];
+            tau[0] = 1.0;
+            for &x in order.iter().skip(1) {
+                tau[x as usize] = hops[x as usize].iter().map(|&y| tau[y as usize]).sum();
+            }
+            let mut g: Vec<f64> = (0..m as usize)
+                .map(|x| if x == 0 { 0.0 } else { 1.0 / tau[x] })
+                .collect();
+            let sources = nodes / f64::from(m);
+            for &x in order.iter().rev() {
+                let gx = g[x as usize];
+                for &y in &hops[x as usize] {
+                    g[y as usize] += gx;
+                    let c = net.class_offset[i] + net.forward(i, x, y) as usize - 1;
+                    class[c] += sources * tau[y as usize] * gx;
+                }
+            }
+        }
+        Some(class)
     }
 
     fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
