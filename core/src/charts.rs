@@ -513,9 +513,11 @@ fn families_network(kind: ChartKind, spec: &str) -> Result<FamilyNet, ChartError
             let nodes = lens.node_count() as u64;
             let walk = nodes.saturating_add(lens.link_formula().saturating_mul(2));
             let cost = if kind == ChartKind::LensLoads {
-                // Two lenses; the completed one has a few more links.
+                // Two lenses; the completed one costs one pass by its symmetry.
                 Estimate {
-                    steps: lens.loads_cost().saturating_mul(2),
+                    steps: lens
+                        .loads_cost()
+                        .saturating_add(walk.saturating_mul(l.n() as u64)),
                     bytes: walk.saturating_mul(24),
                 }
             } else {

@@ -945,6 +945,8 @@ fn loads_by_symmetry_equal_every_destination() {
     };
     for (k, m) in [(3, 4), (4, 3), (2, 5), (1, 3), (3, 1), (5, 2)] {
         let net: Network = format!("d3:k={k},m={m}").parse().expect("spec");
+        let d = d3(k, m);
+        crate::support::assert_orbit_sizes(&d, &d.orbits(), &d.spec_string());
         for strategy in ["lgl", "glgl-direct", "minimal"] {
             let routing = net.routing(strategy).expect("strategy");
             let (t, r) = (net.topology(), routing.as_ref());

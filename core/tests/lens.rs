@@ -1081,3 +1081,66 @@ fn uncompleted_loads_by_row() {
         );
     }
 }
+
+/// The completed lens is processor-transitive: loads by its symmetry (one destination)
+/// equal the sum over every destination processor, channel by channel and node by node,
+/// and the distance distribution from processor 0 alone equals the all-sources one.
+#[test]
+fn completed_lens_by_symmetry_equals_every_destination() {
+    use icn_core::metrics::{
+        channel_loads_every_destination, channel_loads_split, distance_distribution, load_passes,
+        Split,
+    };
+    let mut checked = 0;
+    for &(p, n) in &[
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (4, 2),
+        (4, 3),
+        (5, 2),
+        (6, 2),
+    ] {
+        let Ok(l) = Lens::new(p, p, n, true) else {
+            continue;
+        };
+        checked += 1;
+        let orbits = l.orbits().expect("completed");
+        crate::support::assert_orbit_sizes(&l, &orbits, &l.spec_string());
+        let routing = l.routing();
+        assert!(l.terminal_transitive());
+        assert_eq!(load_passes(&l, &routing), 1);
+        for split in [Split::PerPath, Split::PerHop] {
+            let fast = channel_loads_split(&l, &routing, split);
+            let every = channel_loads_every_destination(&l, &routing, split);
+            let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+            for ((u, v, a), (_, _, b)) in fast.iter().zip(every.iter()) {
+                assert!(close(a, b), "{} {u}->{v}: {a} vs {b}", l.spec_string());
+            }
+            for (u, (&a, &b)) in fast.node_loads.iter().zip(&every.node_loads).enumerate() {
+                assert!(close(a, b), "{} node {u}: {a} vs {b}", l.spec_string());
+            }
+        }
+        let procs = l.processor_count();
+        let mut counts = vec![0u64; 1];
+        for s in 0..procs {
+            for &d in &bfs(&l, s)[..procs] {
+                let d = d as usize;
+                if d > 0 {
+                    if counts.len() <= d {
+                        counts.resize(d + 1, 0);
+                    }
+                    counts[d] += 1;
+                }
+            }
+        }
+        assert_eq!(
+            distance_distribution(&l).counts,
+            counts,
+            "{}",
+            l.spec_string()
+        );
+    }
+    assert!(checked >= 7);
+}

@@ -9,3 +9,4 @@ mod kyklos_density;
 mod lens;
 mod papers;
 mod properties;
+mod support;

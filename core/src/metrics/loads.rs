@@ -18,7 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::metrics::tidy;
+use crate::metrics::{tidy, UNREACHABLE};
 use crate::topology::{Node, Orbits, Routing, Topology};
 
 /// How a unit of traffic is divided among the routing's choices.
@@ -91,25 +91,24 @@ fn adjacency<T: Topology + ?Sized>(topology: &T) -> (Vec<usize>, Vec<Node>) {
     (offsets, targets)
 }
 
-/// One destination's contribution: calls `channel(u, v, load)` and `node(u, load)`.
-fn per_destination<R: Routing + ?Sized>(
-    routing: &R,
-    split: Split,
-    n: usize,
-    terminals: usize,
-    dst: Node,
-    channel: &mut impl FnMut(Node, Node, f64),
-    node: &mut impl FnMut(Node, f64),
-) {
-    // The routing's DAG towards dst, as arrays.
-    let mut hop_off = Vec::with_capacity(n + 1);
+/// A routing's relation towards one destination: `hops[span[u].0 .. span[u].1]` are u's
+/// next hops, and `order` lists every node that reaches the destination before its next
+/// hops.
+struct Dag {
+    order: Vec<Node>,
+    span: Vec<(usize, usize)>,
+    hops: Vec<Node>,
+}
+
+/// The relation from [`Routing::next_hops`], node by node, in Kahn's order.
+fn dag_by_routing<R: Routing + ?Sized>(routing: &R, n: usize, dst: Node) -> Dag {
+    let mut span = Vec::with_capacity(n);
     let mut hops = Vec::new();
-    hop_off.push(0);
     for u in 0..n {
+        let start = hops.len();
         routing.next_hops(u, dst, &mut hops);
-        hop_off.push(hops.len());
+        span.push((start, hops.len()));
     }
-    // Kahn's order: every node before its next hops.
     let mut indeg = vec![0u32; n];
     for &v in &hops {
         indeg[v] += 1;
@@ -119,7 +118,7 @@ fn per_destination<R: Routing + ?Sized>(
     while head < order.len() {
         let u = order[head];
         head += 1;
-        for &v in &hops[hop_off[u]..hop_off[u + 1]] {
+        for &v in &hops[span[u].0..span[u].1] {
             indeg[v] -= 1;
             if indeg[v] == 0 {
                 order.push(v);
@@ -127,13 +126,71 @@ fn per_destination<R: Routing + ?Sized>(
         }
     }
     debug_assert_eq!(order.len(), n, "the routing relation must be acyclic");
+    Dag { order, span, hops }
+}
+
+/// Every shortest path towards `dst` ([`Routing::follows_distances`]), from one
+/// breadth-first search: when u leaves the queue, its neighbours one link nearer are
+/// already labelled, so each node's neighbours are listed once; the reversed queue is
+/// an order by decreasing distance.
+fn dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> Dag {
+    let mut dist = vec![UNREACHABLE; n];
+    let mut span = vec![(0, 0); n];
+    let mut hops = Vec::new();
+    let mut queue = Vec::with_capacity(n);
+    let mut buf = Vec::new();
+    dist[dst] = 0;
+    queue.push(dst);
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        buf.clear();
+        topology.neighbours(u, &mut buf);
+        let start = hops.len();
+        for &v in &buf {
+            if dist[v] == UNREACHABLE {
+                dist[v] = dist[u] + 1;
+                queue.push(v);
+            } else if dist[v] + 1 == dist[u] {
+                hops.push(v);
+            }
+        }
+        span[u] = (start, hops.len());
+    }
+    queue.reverse();
+    Dag {
+        order: queue,
+        span,
+        hops,
+    }
+}
+
+/// One destination's contribution: calls `channel(u, v, load)` and `node(u, load)`.
+#[allow(clippy::too_many_arguments)]
+fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
+    topology: &T,
+    routing: &R,
+    split: Split,
+    n: usize,
+    terminals: usize,
+    dst: Node,
+    channel: &mut impl FnMut(Node, Node, f64),
+    node: &mut impl FnMut(Node, f64),
+) {
+    let Dag { order, span, hops } = if routing.follows_distances() {
+        dag_by_distance(topology, n, dst)
+    } else {
+        dag_by_routing(routing, n, dst)
+    };
+    let next = |u: Node| &hops[span[u].0..span[u].1];
     if split == Split::PerHop {
         // f(u): the traffic bound to dst that reaches u, divided equally among u's hops.
         let mut f: Vec<f64> = (0..n)
             .map(|u| if u == dst || u >= terminals { 0.0 } else { 1.0 })
             .collect();
         for &u in &order {
-            let out = &hops[hop_off[u]..hop_off[u + 1]];
+            let out = next(u);
             if u == dst || out.is_empty() {
                 continue;
             }
@@ -150,10 +207,7 @@ fn per_destination<R: Routing + ?Sized>(
     tau[dst] = 1.0;
     for &u in order.iter().rev() {
         if u != dst {
-            tau[u] = hops[hop_off[u]..hop_off[u + 1]]
-                .iter()
-                .map(|&v| tau[v])
-                .sum();
+            tau[u] = next(u).iter().map(|&v| tau[v]).sum();
         }
     }
     // Only terminals send: g starts at 1/τ(u) for terminal sources.
@@ -168,7 +222,7 @@ fn per_destination<R: Routing + ?Sized>(
         .collect();
     for &u in &order {
         let gu = g[u];
-        for &v in &hops[hop_off[u]..hop_off[u + 1]] {
+        for &v in next(u) {
             g[v] += gu;
             channel(u, v, tau[v] * gu);
         }
@@ -235,6 +289,7 @@ where
     let mut class = vec![0f64; topology.channel_class_count()];
     let mut node_total = 0.0;
     per_destination(
+        topology,
         routing,
         split,
         n,
@@ -259,14 +314,7 @@ struct OrbitSums {
     nodes: Vec<u64>,
 }
 
-fn orbit_sums<T, R>(
-    topology: &T,
-    routing: &R,
-    orbits: &dyn Orbits,
-    split: Split,
-    offsets: &[usize],
-    targets: &[Node],
-) -> OrbitSums
+fn orbit_sums<T, R>(topology: &T, routing: &R, orbits: &dyn Orbits, split: Split) -> OrbitSums
 where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
@@ -281,6 +329,7 @@ where
     for (dst, size) in orbits.destinations() {
         let w = size as f64;
         per_destination(
+            topology,
             routing,
             split,
             n,
@@ -290,10 +339,21 @@ where
             &mut |u, l| sums.node[orbits.node_orbit(u)] += w * l,
         );
     }
-    for u in 0..n {
-        sums.nodes[orbits.node_orbit(u)] += 1;
-        for &v in &targets[offsets[u]..offsets[u + 1]] {
-            sums.channels[orbits.channel_orbit(u, v)] += 1;
+    match (orbits.channel_orbit_sizes(), orbits.node_orbit_sizes()) {
+        (Some(channels), Some(nodes)) => {
+            sums.channels = channels;
+            sums.nodes = nodes;
+        }
+        _ => {
+            let mut out = Vec::new();
+            for u in 0..n {
+                sums.nodes[orbits.node_orbit(u)] += 1;
+                out.clear();
+                topology.neighbours(u, &mut out);
+                for &v in &out {
+                    sums.channels[orbits.channel_orbit(u, v)] += 1;
+                }
+            }
         }
     }
     sums
@@ -339,14 +399,7 @@ where
             node_loads.fill(node_total);
         }
         Plan::Orbits(orbits) => {
-            let sums = orbit_sums(
-                topology,
-                routing,
-                orbits.as_ref(),
-                split,
-                &offsets,
-                &targets,
-            );
+            let sums = orbit_sums(topology, routing, orbits.as_ref(), split);
             for u in 0..n {
                 for k in offsets[u]..offsets[u + 1] {
                     let c = orbits.channel_orbit(u, targets[k]);
@@ -433,6 +486,7 @@ fn every_destination<T, R>(
     let index = |u: Node, v: Node| (offsets[u]..offsets[u + 1]).find(|&k| targets[k] == v);
     for dst in 0..terminals {
         per_destination(
+            topology,
             routing,
             split,
             n,
@@ -492,22 +546,14 @@ where
             }
         }
         Plan::Orbits(orbits) => {
-            let (offsets, targets) = adjacency(topology);
-            let sums = orbit_sums(
-                topology,
-                routing,
-                orbits.as_ref(),
-                split,
-                &offsets,
-                &targets,
-            );
+            let sums = orbit_sums(topology, routing, orbits.as_ref(), split);
             let per_channel = (0..sums.channel.len())
                 .filter(|&c| sums.channels[c] > 0)
                 .map(|c| sums.channel[c] / sums.channels[c] as f64);
             let per_node = (0..sums.node.len())
                 .filter(|&c| sums.nodes[c] > 0)
                 .map(|c| sums.node[c] / sums.nodes[c] as f64);
-            let channels = targets.len();
+            let channels = sums.channels.iter().sum::<u64>() as usize;
             LoadSummary {
                 channels: channels as u64,
                 max_channel_load: tidy(per_channel.clone().fold(0.0, f64::max)),

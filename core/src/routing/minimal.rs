@@ -59,6 +59,10 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
         true
     }
 
+    fn follows_distances(&self) -> bool {
+        true
+    }
+
     /// Minimal paths depend on distances only, so every automorphism commutes with them.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         self.topology.automorphisms()

@@ -124,6 +124,15 @@ pub trait Orbits {
     fn node_orbit(&self, u: Node) -> usize;
     /// The number of node orbits.
     fn node_orbit_count(&self) -> usize;
+    /// Each channel orbit's size, where a closed form is known (else loads count them,
+    /// O(E)).
+    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
+        None
+    }
+    /// Each node orbit's size, where a closed form is known (else loads count them).
+    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
+        None
+    }
 }
 
 /// A memoryless routing relation: the next hops allowed at a node for a destination.
@@ -138,6 +147,13 @@ pub trait Routing {
     /// Whether every path it offers is a shortest path of the graph.
     fn is_minimal(&self) -> bool {
         true
+    }
+
+    /// Whether the next hops are exactly the neighbours one link nearer the destination
+    /// (every shortest path). Loads then take the relation towards a destination from one
+    /// breadth-first search instead of asking [`Routing::next_hops`] node by node.
+    fn follows_distances(&self) -> bool {
+        false
     }
 
     /// Whether the relation commutes with the topology's translations, so loads can

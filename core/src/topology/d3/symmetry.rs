@@ -82,4 +82,23 @@ impl Orbits for D3Orbits<'_> {
     fn node_orbit_count(&self) -> usize {
         2
     }
+
+    /// K·M diagonal routers, each with M − 1 local channels and K − 1 global ones (one per
+    /// offset a ≠ 0); K·M·(M − 1) others, each with one local channel into the diagonal
+    /// router of its drawer, M − 2 other local ones and one global per offset.
+    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
+        let (k, m) = (u64::from(self.net.k), u64::from(self.net.m));
+        let (diagonal, other) = (k * m, k * m * (m - 1));
+        let mut sizes = vec![diagonal * (m - 1), other, other * m.saturating_sub(2)];
+        for a in 0..k {
+            sizes.push(other);
+            sizes.push(if a == 0 { 0 } else { diagonal });
+        }
+        Some(sizes)
+    }
+
+    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
+        let (k, m) = (u64::from(self.net.k), u64::from(self.net.m));
+        Some(vec![k * m, k * m * (m - 1)])
+    }
 }

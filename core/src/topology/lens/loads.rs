@@ -154,10 +154,17 @@ impl LensLoads {
 
 impl Lens {
     /// A bound on the work of [`Lens::loads`]: P · (N + 2E) · n (one DAG pass per
-    /// destination processor, O(n) per next-hop test). Callers compare it with a budget.
+    /// destination processor, O(n) per next-hop test), or (N + 2E) · n for the completed
+    /// lens (one destination, by its symmetry). Callers compare it with a budget.
     pub fn loads_cost(&self) -> u64 {
-        let (p, nodes) = (self.processor_count() as u64, self.node_count() as u64);
-        p.saturating_mul(nodes + 2 * self.link_formula())
+        let nodes = self.node_count() as u64;
+        let passes = if self.completed {
+            1
+        } else {
+            self.processor_count() as u64
+        };
+        passes
+            .saturating_mul(nodes + 2 * self.link_formula())
             .saturating_mul(self.n as u64)
     }
 
@@ -167,7 +174,7 @@ impl Lens {
     /// # Complexity
     /// O(P · (N + E) · n) ([`Lens::loads_cost`]): [`crate::metrics::channel_loads`] with
     /// the processors as terminals, one pass over the minimal-path DAG per destination
-    /// processor. Meant for small lenses.
+    /// processor; one pass in all for the completed lens ([`super::LensOrbits`]).
     pub fn loads(&self) -> LensLoads {
         let procs = self.processor_count();
         let node_loads = channel_loads(self, &self.routing()).node_loads;

@@ -38,6 +38,7 @@ mod address;
 mod analysis;
 mod layout;
 mod loads;
+mod symmetry;
 mod walk;
 
 pub use address::LensAddressError;
@@ -47,11 +48,12 @@ pub use analysis::{
 };
 pub use layout::{StageLayout, StageLink, StageLinkKind, StagePlace};
 pub use loads::{LensLoads, LoadStats, ProcessorGraph};
+pub use symmetry::LensOrbits;
 pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoice, WalkError};
 
 use crate::error::ParamError;
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Routing, Topology, MAX_NODES};
+use crate::topology::{Node, Orbits, Routing, Topology, MAX_NODES};
 
 /// Digits are written with one character each (`0-9`, then `a-z`), so p − 1 ≤ 36.
 pub const MAX_PQ: u64 = 37;
@@ -67,6 +69,9 @@ pub struct Lens {
     start: Vec<usize>,
     /// (first index, h) in index order, for decoding.
     order: Vec<(usize, usize)>,
+    /// `low[j - 1]` = (q − 1)^(n − j): the place value of digit j on both sides of the
+    /// link that rewrites it (the digits after j are base q − 1 there).
+    low: Vec<usize>,
     processors: usize,
     busses: usize,
 }
@@ -174,6 +179,9 @@ impl Lens {
             completed,
             start: vec![0; 2 * nu],
             order: Vec::with_capacity(2 * nu),
+            low: (1..=nu)
+                .map(|j| (q as usize - 1).pow((nu - j) as u32))
+                .collect(),
             processors,
             busses,
         };
@@ -373,6 +381,20 @@ impl Lens {
         (1..=self.n).map(|j| self.base(h, j) as usize).product()
     }
 
+    /// The half position of `v` and its offset in that position's group, without the
+    /// digits.
+    pub(crate) fn locate(&self, v: Node) -> (usize, usize) {
+        let i = self.order.partition_point(|&(s, _)| s <= v) - 1;
+        let (first, h) = self.order[i];
+        (h, v - first)
+    }
+
+    /// Digit j of the node at offset `rest` of half position h, for a digit whose later
+    /// digits are all base q − 1 (j ≥ h/2: every digit a link at h can rewrite).
+    pub(crate) fn digit_after(&self, h: usize, rest: usize, j: usize) -> u32 {
+        ((rest / self.low[j - 1]) % self.base(h, j) as usize) as u32
+    }
+
     pub(crate) fn decode(&self, v: Node) -> Addr {
         let i = self.order.partition_point(|&(s, _)| s <= v) - 1;
         let (s, h) = self.order[i];
@@ -417,24 +439,6 @@ impl Lens {
             self.completed.then_some(2 * self.n)
         }
     }
-
-    /// Appends the nodes at half position `to`, the neighbour of `a.h` on its right
-    /// (`rightwards`) or left, that are adjacent to `a`.
-    fn push_across(&self, a: &Addr, to: usize, rightwards: bool, out: &mut Vec<Node>) {
-        // The link between h and h ± 1 rewrites digit j when it joins 2j − 1 and 2j.
-        let (lo, hi) = if rightwards { (a.h, to) } else { (to, a.h) };
-        if lo % 2 == 1 {
-            let j = hi / 2;
-            let mut d = a.d.clone();
-            for x in 0..self.base(to, j) {
-                d[j - 1] = x;
-                out.push(self.encode(to, &d));
-            }
-        } else {
-            // A free link: the same label (the radices agree on both sides).
-            out.push(self.encode(to, &a.d));
-        }
-    }
 }
 
 impl Topology for Lens {
@@ -447,13 +451,27 @@ impl Topology for Lens {
         self.processors
     }
 
+    /// Index arithmetic, no decoding: the link between h and h ± 1 keeps the label (the
+    /// same offset in the next group) or rewrites one digit j, whose place value `low` is
+    /// the same on both sides while its radix may change (p − 1 on the processor's side,
+    /// q − 1 on the bus's). The order: left, then right,
+    /// digit values ascending.
     fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
-        let a = self.decode(v);
-        if let Some(l) = self.left(a.h) {
-            self.push_across(&a, l, false, out);
-        }
-        if let Some(r) = self.right(a.h) {
-            self.push_across(&a, r, true, out);
+        let (h, rest) = self.locate(v);
+        for (to, rightwards) in [(self.left(h), false), (self.right(h), true)] {
+            let Some(to) = to else { continue };
+            let (lo, hi) = if rightwards { (h, to) } else { (to, h) };
+            if lo % 2 == 1 {
+                let j = hi / 2;
+                let low = self.low[j - 1];
+                let (from_base, to_base) = (self.base(h, j) as usize, self.base(to, j) as usize);
+                let high = rest / (low * from_base);
+                let below = rest % low;
+                let base = self.start[to - 1] + high * to_base * low + below;
+                out.extend((0..to_base).map(|x| base + x * low));
+            } else {
+                out.push(self.start[to - 1] + rest);
+            }
         }
     }
 
@@ -472,6 +490,16 @@ impl Topology for Lens {
 
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(walk::half_distance(self, &self.decode(a), &self.decode(b)))
+    }
+
+    /// The completed lens: its rotations and digit relabellings ([`LensOrbits`]) are
+    /// transitive on the processors.
+    fn terminal_transitive(&self) -> bool {
+        self.completed
+    }
+
+    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.orbits().map(|o| Box::new(o) as Box<dyn Orbits + '_>)
     }
 }
 
@@ -502,5 +530,61 @@ impl Routing for LensRouting<'_> {
             }
         }
         out.truncate(keep);
+    }
+
+    fn follows_distances(&self) -> bool {
+        true
+    }
+
+    /// Minimal paths follow distances, so the completed lens's automorphisms commute.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.lens.automorphisms()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Addr, Lens};
+    use crate::topology::{Node, Topology};
+
+    /// The neighbours by decoding a node's digits and encoding each neighbour's.
+    fn by_digits(lens: &Lens, a: &Addr, out: &mut Vec<Node>) {
+        for (to, rightwards) in [(lens.left(a.h), false), (lens.right(a.h), true)] {
+            let Some(to) = to else { continue };
+            let (lo, hi) = if rightwards { (a.h, to) } else { (to, a.h) };
+            if lo % 2 == 1 {
+                let j = hi / 2;
+                let mut d = a.d.clone();
+                for x in 0..lens.base(to, j) {
+                    d[j - 1] = x;
+                    out.push(lens.encode(to, &d));
+                }
+            } else {
+                out.push(lens.encode(to, &a.d));
+            }
+        }
+    }
+
+    #[test]
+    fn index_arithmetic_neighbours_equal_decoded_ones() {
+        for (p, q, n, completed) in [
+            (3, 3, 3, false),
+            (4, 3, 3, false),
+            (3, 5, 3, false),
+            (6, 4, 2, false),
+            (4, 4, 3, true),
+            (3, 3, 5, true),
+            (5, 3, 1, false),
+        ] {
+            let lens = Lens::new(p, q, n, completed).expect("valid");
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            for v in 0..lens.node_count() {
+                fast.clear();
+                slow.clear();
+                lens.neighbours(v, &mut fast);
+                by_digits(&lens, &lens.decode(v), &mut slow);
+                assert_eq!(fast, slow, "{} node {v}", lens.spec_string());
+            }
+        }
     }
 }

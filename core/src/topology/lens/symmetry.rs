@@ -1,0 +1,96 @@
+//! The completed lens's symmetry (p = q, so every digit has the same radix b = p − 1):
+//! the rotations of the cycle of half positions by two, `h -> h + 2` with the digits
+//! rotated along (digit j -> digit j + 1, mod n), and one permutation of 0 … b−1 per digit
+//! position.
+//!
+//! Both preserve the links: the link between half positions 2j − 1 and 2j rewrites digit
+//! j (any value), the one between 2j and 2j + 1 (and 2n and 1, which closes the cycle)
+//! keeps the label; a rotation maps the first kind for j onto the first kind for j + 1,
+//! and a permutation of digit j's values maps "any value" onto itself. Rotations are
+//! transitive on the n dot positions and permutations on the b^n labels, so the
+//! processors are one orbit (the lens is processor-transitive, as a cycle of positions
+//! makes every processor alike) and so are the busses. Minimal routing follows
+//! distances only, so it commutes with the group.
+//!
+//! Channel orbits, three each way: a processor's link to the bus on its right (the same
+//! label), and to each bus on its left, which rewrites digit j = h/2 of the processor:
+//! to the bus carrying the processor's own digit, or another one. The permutations of
+//! digit j that fix the processor's digit are transitive on the other b − 1 values, so
+//! these are exactly the orbits.
+
+use super::Lens;
+use crate::topology::{Node, Orbits};
+
+/// The completed [`Lens`]'s automorphism group as [`Orbits`].
+#[derive(Debug, Clone, Copy)]
+pub struct LensOrbits<'a> {
+    lens: &'a Lens,
+}
+
+impl Lens {
+    /// The completed lens's rotations and digit relabellings, by their orbits; `None` for
+    /// a lens that is not completed (its ends differ from its middle).
+    pub fn orbits(&self) -> Option<LensOrbits<'_>> {
+        self.completed.then_some(LensOrbits { lens: self })
+    }
+}
+
+const PROCESSOR_TO_OWN: usize = 0;
+const PROCESSOR_TO_SAME_DIGIT: usize = 1;
+const PROCESSOR_TO_OTHER_DIGIT: usize = 2;
+/// The reverse channels follow, in the same order.
+const FROM_BUS: usize = 3;
+
+impl Orbits for LensOrbits<'_> {
+    fn destinations(&self) -> Vec<(Node, u64)> {
+        vec![(0, self.lens.processor_count() as u64)]
+    }
+
+    fn channel_orbit(&self, u: Node, v: Node) -> usize {
+        let lens = self.lens;
+        let (a, b) = (lens.locate(u), lens.locate(v));
+        let ((ph, pr), (bh, br), base) = if a.0 % 2 == 0 {
+            (a, b, 0)
+        } else {
+            (b, a, FROM_BUS)
+        };
+        // The rewriting link joins 2j − 1 and 2j: the bus just left of the processor.
+        let kind = if bh + 1 != ph {
+            PROCESSOR_TO_OWN
+        } else {
+            let j = ph / 2;
+            if lens.digit_after(bh, br, j) == lens.digit_after(ph, pr, j) {
+                PROCESSOR_TO_SAME_DIGIT
+            } else {
+                PROCESSOR_TO_OTHER_DIGIT
+            }
+        };
+        base + kind
+    }
+
+    fn channel_orbit_count(&self) -> usize {
+        2 * FROM_BUS
+    }
+
+    fn node_orbit(&self, u: Node) -> usize {
+        usize::from(u >= self.lens.processor_count())
+    }
+
+    fn node_orbit_count(&self) -> usize {
+        2
+    }
+
+    /// Every processor has one channel of each kind but the last, which it has b − 1 of.
+    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
+        let procs = self.lens.processor_count() as u64;
+        let per = [procs, procs, procs * (u64::from(self.lens.p()) - 2)];
+        Some(per.iter().chain(&per).copied().collect())
+    }
+
+    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
+        Some(vec![
+            self.lens.processor_count() as u64,
+            self.lens.bus_count() as u64,
+        ])
+    }
+}
