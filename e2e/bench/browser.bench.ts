@@ -118,6 +118,8 @@ const ALL_PAIRS: { spec: string; strategy: string; label: string; diameter: numb
   { group: 'all pairs, ~4096 nodes', limitMs: 250, spec: 'hypercycle:m=16x16x16,rho=2x2x2', strategy: 'minimal', label: '3-D Hypercycle 16³, ρ = 2', diameter: 12 },
   { group: 'a million nodes, by symmetry', limitMs: 2000, spec: 'hypercube:n=20', strategy: 'ecube', label: 'binary 20-cube (1,048,576 nodes), e-cube', diameter: 20 },
   { group: 'a million nodes, by symmetry', limitMs: 2000, spec: 'hypercycle:m=32x32x32x32,rho=4x4x4x4', strategy: 'minimal', label: '4-D Hypercycle 32⁴, ρ = 4 (1,048,576 nodes)', diameter: 16 },
+  { group: 'a million nodes, by symmetry', limitMs: 2000, spec: 'lens:p=5,q=5,n=8,completed', strategy: 'minimal', label: 'completed Lens⟨5,5,8⟩ (524,288 processors and as many busses)', diameter: 22 },
+  { group: 'a million nodes, by symmetry', limitMs: 2000, spec: 'kyklos2:m=2,r=2,n=20,shuffle=original', strategy: 'd2', label: 'KYKLOS-II⟨2,2,20⟩ (1,048,576 L-nodes), D2', diameter: 40 },
 ];
 
 /** Loads taking longer than this are stopped (and reported as such). */

@@ -1,7 +1,8 @@
 //! The completed lens's symmetry (p = q, so every digit has the same radix b = p − 1):
 //! the rotations of the cycle of half positions by two, `h -> h + 2` with the digits
 //! rotated along (digit j -> digit j + 1, mod n), and one permutation of 0 … b−1 per digit
-//! position.
+//! position: the group the paper's Theorem 1 (§6) builds from its operations H (move a
+//! digit to the other end) and G (change the digit at the end).
 //!
 //! Both preserve the links: the link between half positions 2j − 1 and 2j rewrites digit
 //! j (any value), the one between 2j and 2j + 1 (and 2n and 1, which closes the cycle)
