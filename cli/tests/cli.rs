@@ -74,6 +74,11 @@ fn info_and_metrics() {
     assert_eq!(info["links"], 60 * 8 / 2); // degree 4 + 2 + 2
     assert_eq!(info["diameter"], 4); // ⌈2/2⌉ + ⌈2/1⌉ + ⌈1/1⌉
     assert_eq!(info["vertex_transitive"], true);
+    assert_eq!(info["terminal_transitive"], true);
+    // Processors and busses differ, but every processor looks alike (the paper's Theorem 1).
+    let lens = json(&["info", "lens:p=3,q=3,n=3,completed"]);
+    assert_eq!(lens["vertex_transitive"], false);
+    assert_eq!(lens["terminal_transitive"], true);
     let m = json(&["metrics", "hypercube:n=6"]);
     assert_eq!(
         m["distance_distribution"],

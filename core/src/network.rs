@@ -366,6 +366,9 @@ pub struct NetworkInfo {
     pub average_distance: f64,
     /// Whether metrics are computed from a single source by symmetry.
     pub vertex_transitive: bool,
+    /// Whether every terminal looks alike (implied by `vertex_transitive`): the distance
+    /// distribution is then measured from one terminal.
+    pub terminal_transitive: bool,
     /// The family's closed forms, where the paper gives them.
     pub formulas: Vec<Formula>,
 }
@@ -705,6 +708,7 @@ impl Network {
             diameter: dd.diameter(),
             average_distance: dd.average(),
             vertex_transitive: t.vertex_transitive(),
+            terminal_transitive: t.terminal_transitive(),
             formulas,
         }
     }

@@ -58,7 +58,13 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
     } else {
         format!("{}–{}", info.min_degree, info.max_degree)
     };
-    let symmetry = if info.vertex_transitive { "yes" } else { "no" };
+    let symmetry = if info.vertex_transitive {
+        "vertex-transitive"
+    } else if info.terminal_transitive {
+        "terminal-transitive"
+    } else {
+        "none used"
+    };
     let computed = |name: &str| match name {
         "degree" if info.min_degree == info.max_degree => Some(info.min_degree),
         "diameter" => Some(u64::from(info.diameter)),
@@ -107,8 +113,11 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
                 <dd>{format!("{:.4}", info.average_distance)}</dd>
             </div>
             <div>
-                <dt>"Vertex-transitive"</dt>
-                <dd title="If yes, the metrics are measured from one node and multiplied out by symmetry.">
+                <dt>"Symmetry"</dt>
+                <dd
+                    data-testid="info-symmetry"
+                    title="Vertex-transitive: every node looks alike. Terminal-transitive: every terminal (processor, L-node) does. Either way the metrics are measured from one node and multiplied out."
+                >
                     {symmetry}
                 </dd>
             </div>

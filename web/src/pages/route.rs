@@ -465,6 +465,7 @@ fn info_of(net: &Network, r: MetricsReport) -> NetworkInfo {
         diameter: r.diameter,
         average_distance: r.average_distance,
         vertex_transitive: t.vertex_transitive(),
+        terminal_transitive: t.terminal_transitive(),
         formulas: net.formulas(),
     }
 }
