@@ -1348,3 +1348,22 @@ fn join_loads_by_symmetry_equal_all_pairs() {
         assert_eq!(net.y2_join_load().map(|l| l.per_node), y2, "{spec} Y-2");
     }
 }
+
+/// Y-2's symmetry group by brute force, beside what the loads assume: index 2 for r = 2,
+/// every translation for r = 1, only the identity for r ≥ 3 (so Y-2's loads take every
+/// destination there), on networks larger than the load checks'.
+#[test]
+fn y2_start_tree_group_by_brute_force() {
+    use icn_core::metrics::load_passes;
+    for (r, n) in [(1, 6), (2, 6), (2, 8), (3, 6), (4, 8), (3, 9)] {
+        let net = Kyklos::new(Shuffle::Proposed, 2, r, n).unwrap();
+        let want = match r {
+            1 => net.leaf_count(),
+            2 => net.leaf_count() / 2,
+            _ => 1,
+        };
+        assert_eq!(y2_group_size(&net), want, "r={r} n={n}");
+        let router = net.routing(KyklosRouting::Y2).unwrap();
+        assert_eq!(load_passes(&net, &router) as usize, net.leaf_count() / want);
+    }
+}

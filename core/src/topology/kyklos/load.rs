@@ -177,8 +177,9 @@ impl Kyklos {
     /// and Y-2's): it commutes with Y-2's symmetry group H (the translations that keep
     /// every start tree, [`Kyklos::translation_orbits`]), so a node's count is its orbit's
     /// total over the pairs towards one destination per coset of H, weighted by the coset's
-    /// size, shared equally by the orbit's nodes. m > 2 (no such group here) counts every
-    /// pair. The tests check it against the all-pairs count.
+    /// size, shared equally by the orbit's nodes. Where H is not known beyond the identity
+    /// (r ≥ 3, [`Kyklos::y2_group`]; m > 2) every pair is counted. The tests check it against the
+    /// all-pairs count.
     ///
     /// # Errors
     /// The first error of `site`.
@@ -188,7 +189,8 @@ impl Kyklos {
     ) -> Result<Vec<u64>, String> {
         use crate::topology::{Orbits, Topology};
         let nodes = self.node_count();
-        if self.m != 2 {
+        let group = (self.m == 2).then(|| self.translation_orbits(KyklosRouting::Y2));
+        let Some(orbits) = group.flatten() else {
             let mut per_node = vec![0u64; nodes];
             for i in 0..self.leaves {
                 for j in 0..self.leaves {
@@ -196,8 +198,7 @@ impl Kyklos {
                 }
             }
             return Ok(per_node);
-        }
-        let orbits = self.translation_orbits(KyklosRouting::Y2);
+        };
         let mut total = vec![0u64; orbits.node_orbit_count()];
         let mut size = vec![0u64; orbits.node_orbit_count()];
         for (j, weight) in orbits.destinations() {

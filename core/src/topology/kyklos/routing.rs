@@ -505,9 +505,11 @@ impl Routing for KyklosRouter<'_> {
 
     /// M-r, H-r, P-r and D2 commute with every digit-wise translation of the L-node
     /// labels, so loads need one destination; Y-2 with the translations that keep the
-    /// start tree ([`Kyklos::translation_orbits`]), one destination per coset.
+    /// start tree ([`Kyklos::translation_orbits`]), one destination per coset (two for
+    /// r = 2); Y-2 with r ≥ 3 has no useful group and takes every destination.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
-        Some(Box::new(self.net.translation_orbits(self.kind)))
+        let orbits = self.net.translation_orbits(self.kind)?;
+        Some(Box::new(orbits))
     }
 
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {

@@ -12,7 +12,8 @@
 //!
 //! Y-2 fixes its start tree s(j) from the destination (Appendix A), so it commutes with
 //! the translations c that keep s(j + c) = s(j) for every j: a subgroup H
-//! ([`Kyklos::y2_group`]; for r = 2 the c with popcount(c) + c₁ even, index 2). Its
+//! ([`Kyklos::y2_group`]; for r = 2 the c with popcount(c) + c₁ even, index 2; for
+//! r ≥ 3 only the identity on the networks checked). Its
 //! relation towards j is the translate by j of the union of the plans towards L-node 0
 //! under start tree s(j), built once per start tree and cached. Loads take one
 //! destination per coset of H.
@@ -39,8 +40,6 @@ pub(super) struct Memo {
     dist: OnceLock<Vec<u32>>,
     /// Fewest pass-throughs to L-node 0 on minimal paths (P-r).
     pass: OnceLock<Vec<u32>>,
-    /// Y-2's subgroup H, as a reduced basis of leaf labels.
-    y2_group: OnceLock<Subspace>,
     /// Per start tree s, per node: the neighbours (as bits of their position in
     /// [`Topology::neighbours`]) that some plan towards L-node 0 under s takes next.
     y2_tables: OnceLock<Vec<OnceLock<Vec<u64>>>>,
@@ -342,33 +341,40 @@ impl Kyklos {
     }
 
     /// Y-2's symmetry group H: the translations (m = 2: XOR by c) that keep every
-    /// destination's start tree, as a reduced basis. Cached.
-    ///
-    /// # Complexity
-    /// O(N·n) for the span tests, plus O(N) per basis vector found and per candidate until
-    /// its first counterexample.
-    pub(super) fn y2_group(&self) -> &Subspace {
-        self.memo.y2_group.get_or_init(|| {
-            let starts: Vec<usize> = (0..self.leaves).map(|j| self.y2_start_tree(j)).collect();
-            let mut group = Subspace::new(self.n);
-            for c in 1..self.leaves {
-                if group.reduce(c as u64) != 0
-                    && (0..self.leaves).all(|j| starts[j ^ c] == starts[j])
-                {
-                    group.insert(c as u64);
+    /// destination's start tree s(j) = (n·N − popcount(j) − j div r) mod r, as a reduced
+    /// basis; `None` when only the identity is known to. r = 1: every translation. r = 2:
+    /// n·N is even and j div 2 ≡ j₁, so s(j) is the parity of j's bits other than bit 1 and
+    /// H is the kernel of that parity, index 2. r ≥ 3: s mixes popcount(j) mod r with
+    /// j div r, and no translation but 0 keeps it for every j on the networks checked
+    /// (brute force in the tests for r = 3, 4, 5): no useful group, loads take every
+    /// destination.
+    pub(super) fn y2_group(&self) -> Option<Subspace> {
+        let n = self.n;
+        let mut group = Subspace::new(n);
+        match self.r {
+            1 => (0..n).for_each(|k| group.insert(1 << k)),
+            2 => {
+                if n > 1 {
+                    group.insert(1 << 1);
+                }
+                let others: Vec<usize> = (0..n).filter(|&k| k != 1).collect();
+                for w in others.windows(2) {
+                    group.insert(1 << w[0] | 1 << w[1]);
                 }
             }
-            group
-        })
+            _ => return None,
+        }
+        Some(group)
     }
 
     /// The group of translations `kind` commutes with, by its orbits: every translation,
-    /// or Y-2's subgroup H ([`Kyklos::y2_group`]).
-    pub fn translation_orbits(&self, kind: KyklosRouting) -> KyklosOrbits<'_> {
+    /// or Y-2's subgroup H ([`Kyklos::y2_group`]); `None` for Y-2 with r ≥ 3 (no useful
+    /// group).
+    pub fn translation_orbits(&self, kind: KyklosRouting) -> Option<KyklosOrbits<'_>> {
         if kind == KyklosRouting::Y2 && self.m == 2 {
-            KyklosOrbits::new(self, Some(self.y2_group()))
+            self.y2_group().map(|g| KyklosOrbits::new(self, Some(&g)))
         } else {
-            KyklosOrbits::new(self, None)
+            Some(KyklosOrbits::new(self, None))
         }
     }
 
