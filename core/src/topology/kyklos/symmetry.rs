@@ -380,14 +380,29 @@ impl Kyklos {
 
     /// Y-2's next-hop sets towards L-node 0 under start tree s: the union of the plans of
     /// every source, each hop as the bit of its position in [`Topology::neighbours`].
-    /// Cached per start tree.
+    /// Cached per start tree. Y-2 is defined for m = 2 only, which this relies on.
     pub(super) fn y2_table(&self, s: usize) -> &[u64] {
         self.memo_y2_tables()[s].get_or_init(|| {
             let (r, n) = (self.r, self.n);
             let mut table = vec![0u64; self.node_count()];
             let mut specs = vec![0usize; n + 1];
+            // `clear[t][v]`: the digits levels 1 ..= v of tree t change, which a leg of
+            // v levels towards L-node 0 clears (Y-2 has m = 2: a digit is a bit).
+            let clear: Vec<Vec<usize>> = (0..r)
+                .map(|t| {
+                    (0..=n)
+                        .scan(0, |acc, v| {
+                            if v > 0 {
+                                *acc |= 1 << self.dimension(t, v);
+                            }
+                            Some(*acc)
+                        })
+                        .collect()
+                })
+                .collect();
             for src in 1..self.leaves {
-                let levels = self.y2_levels_for(self.xor_mask(src, 0), s);
+                // X = src XOR 0.
+                let levels = self.y2_levels_for(src as u64, s);
                 let mut at = src;
                 for t in (0..r).map(|k| (s + k) % r) {
                     let top = levels[t];
@@ -398,7 +413,7 @@ impl Kyklos {
                     // neighbour 0 of an IB-node, neighbour t of an L-node) to level `top`,
                     // then down the target's ancestors (child c is neighbour c, after the
                     // parent when there is one).
-                    let target = self.leg_target(t, top, at, 0);
+                    let target = at & !clear[t][top];
                     table[at] |= 1 << t;
                     let mut o = at;
                     for v in 1..top {
@@ -409,9 +424,9 @@ impl Kyklos {
                     for v in 1..=top {
                         specs[v] = self.parent_spec(t, v - 1, specs[v - 1]);
                     }
-                    for v in (1..=top).rev() {
-                        let c = self.digit(target, self.dimension(t, v));
-                        table[self.index(t, v, specs[v])] |= 1 << (usize::from(v < n) + c);
+                    // The target's digits there are 0's: always child 0.
+                    for v in 1..=top {
+                        table[self.index(t, v, specs[v])] |= 1 << usize::from(v < n);
                     }
                     at = target;
                 }
