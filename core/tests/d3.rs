@@ -939,10 +939,7 @@ fn d3_distance_counts_from_every_source_equal_bfs() {
 /// every destination, channel by channel and node by node, for each relation and split.
 #[test]
 fn loads_by_symmetry_equal_every_destination() {
-    use icn_core::metrics::{
-        channel_loads_every_destination, channel_loads_split, load_passes, load_summary_split,
-        Split,
-    };
+    use icn_core::metrics::load_passes;
     for (k, m) in [(3, 4), (4, 3), (2, 5), (1, 3), (3, 1), (5, 2)] {
         let net: Network = format!("d3:k={k},m={m}").parse().expect("spec");
         let d = d3(k, m);
@@ -951,34 +948,11 @@ fn loads_by_symmetry_equal_every_destination() {
             let routing = net.routing(strategy).expect("strategy");
             let (t, r) = (net.topology(), routing.as_ref());
             assert_eq!(load_passes(t, r), if m > 1 { 2 } else { 1 });
-            for split in [Split::PerPath, Split::PerHop] {
-                let fast = channel_loads_split(t, r, split);
-                let every = channel_loads_every_destination(t, r, split);
-                let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
-                for ((u, v, a), (_, _, b)) in fast.iter().zip(every.iter()) {
-                    assert!(close(a, b), "D3({k},{m}) {strategy} {u}->{v}: {a} vs {b}");
-                }
-                for (u, (&a, &b)) in fast.node_loads.iter().zip(&every.node_loads).enumerate() {
-                    assert!(close(a, b), "D3({k},{m}) {strategy} node {u}: {a} vs {b}");
-                }
-                let s = load_summary_split(t, r, split);
-                let max = every.loads.iter().copied().fold(0.0, f64::max);
-                let min = every.loads.iter().copied().fold(f64::INFINITY, f64::min);
-                let mean = every.loads.iter().sum::<f64>() / every.loads.len() as f64;
-                let node_max = every.node_loads.iter().copied().fold(0.0, f64::max);
-                let node_mean =
-                    every.node_loads.iter().sum::<f64>() / every.node_loads.len() as f64;
-                assert_eq!(s.channels, every.loads.len() as u64);
-                for (a, b) in [
-                    (s.max_channel_load, max),
-                    (s.min_channel_load, min),
-                    (s.mean_channel_load, mean),
-                    (s.max_node_load, node_max),
-                    (s.mean_node_load, node_mean),
-                ] {
-                    assert!(close(a, b), "D3({k},{m}) {strategy} summary: {a} vs {b}");
-                }
-            }
+            crate::loads_check::assert_loads_equal_every_destination(
+                &format!("D3({k},{m}) {strategy}"),
+                t,
+                r,
+            );
         }
     }
 }

@@ -1154,3 +1154,216 @@ fn processor_symmetry_gives_the_all_sources_distribution() {
         assert_eq!(dd.unreachable, 0);
     }
 }
+
+/// Networks for the symmetry checks: both KYKLOS-II shuffles and KYKLOS-I, m = 2 and 3,
+/// r = 1 to 5, n up to 5, and every proposed m = 2 network with n ≤ 5 (Y-2's domain).
+fn symmetry_nets() -> Vec<Kyklos> {
+    let mut nets = Vec::new();
+    for (m, n) in [(2, 2), (2, 3), (2, 4), (2, 5), (3, 2), (3, 3)] {
+        for r in 1..=n.min(5) {
+            if n % r == 0 && (m == 2 || r <= 2) {
+                nets.push(Kyklos::new(Shuffle::Proposed, m, r, n).unwrap());
+            }
+        }
+        nets.push(Kyklos::new(Shuffle::Original, m, 2, n).unwrap());
+    }
+    nets.push(k("kyklos1:m=2,r=2,n=4"));
+    nets.push(k("kyklos1:m=3,r=3,n=2"));
+    nets
+}
+
+/// Y-2's symmetry group by brute force: the XOR translations c with s(j ⊕ c) = s(j) for
+/// every destination j (Appendix A's start tree).
+fn y2_group_size(net: &Kyklos) -> usize {
+    let n = net.leaf_count();
+    (0..n)
+        .filter(|&c| (0..n).all(|j| net.y2_start_tree(j ^ c) == net.y2_start_tree(j)))
+        .count()
+}
+
+/// Loads by translation orbits (one destination per orbit of L-nodes) equal the sum over
+/// every destination, channel by channel and node by node, for every strategy and split;
+/// one pass except for Y-2, which takes one per coset of its start-tree-keeping group
+/// (two for r = 2).
+#[test]
+fn loads_by_translation_orbits_equal_every_destination() {
+    use icn_core::metrics::load_passes;
+    for net in symmetry_nets() {
+        let spec = net.spec_string();
+        for kind in strategies(&net) {
+            let router = net.routing(kind).unwrap();
+            let passes = load_passes(&net, &router);
+            if kind == KyklosRouting::Y2 {
+                assert_eq!(passes as usize, net.leaf_count() / y2_group_size(&net));
+                if net.r() == 2 {
+                    assert_eq!(passes, 2, "{spec}");
+                }
+                if net.r() == 1 {
+                    assert_eq!(passes, 1, "{spec}");
+                }
+            } else {
+                assert_eq!(passes, 1, "{spec} {kind:?}");
+            }
+            crate::loads_check::assert_loads_equal_every_destination(
+                &format!("{spec} {kind:?}"),
+                &net,
+                &router,
+            );
+        }
+    }
+}
+
+/// The next hops the router reads from the network's cache (the routes towards L-node 0,
+/// moved by translation) equal those computed per destination the direct way: Y-2's union
+/// of every source's plan, D2's neighbours one step closer (BFS from the destination),
+/// P-r's with the fewest pass-throughs too; for every node and destination, L-nodes and
+/// (P-r, D2) IB-nodes alike.
+#[test]
+fn cached_next_hops_equal_the_per_destination_tables() {
+    use icn_core::Routing;
+    for net in symmetry_nets() {
+        let spec = net.spec_string();
+        let nodes = net.node_count();
+        for kind in strategies(&net) {
+            if !matches!(
+                kind,
+                KyklosRouting::Y2 | KyklosRouting::D2 | KyklosRouting::Pr
+            ) {
+                continue;
+            }
+            let router = net.routing(kind).unwrap();
+            let dsts = if kind == KyklosRouting::Y2 {
+                net.leaf_count()
+            } else {
+                nodes
+            };
+            for dst in 0..dsts {
+                let mut want: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); nodes];
+                if kind == KyklosRouting::Y2 {
+                    for src in 0..net.leaf_count() {
+                        for plan in net.plans(kind, src, dst).unwrap() {
+                            for w in net.plan_nodes(src, &plan).windows(2) {
+                                want[w[0]].insert(w[1]);
+                            }
+                        }
+                    }
+                } else {
+                    let dist = bfs(&net, dst);
+                    let mut order: Vec<usize> = (0..nodes).collect();
+                    order.sort_by_key(|&v| dist[v]);
+                    // Fewest pass-throughs on minimal paths, by dynamic programming.
+                    let mut pt = vec![u32::MAX; nodes];
+                    pt[dst] = 0;
+                    let cost = |y: usize| u32::from(net.is_leaf(y) && y != dst);
+                    for &x in &order[1..] {
+                        let closer = nb(&net, x).into_iter().filter(|&y| dist[y] + 1 == dist[x]);
+                        pt[x] = closer.map(|y| pt[y] + cost(y)).min().unwrap();
+                    }
+                    for x in 0..nodes {
+                        for y in nb(&net, x) {
+                            let on = dist[y] + 1 == dist[x];
+                            if on && (kind == KyklosRouting::D2 || pt[y] + cost(y) == pt[x]) {
+                                want[x].insert(y);
+                            }
+                        }
+                    }
+                }
+                for at in 0..nodes {
+                    let mut got = Vec::new();
+                    router.next_hops(at, dst, &mut got);
+                    let set: BTreeSet<usize> = got.iter().copied().collect();
+                    assert_eq!(set.len(), got.len(), "{spec} {kind:?} repeated hop");
+                    assert_eq!(set, want[at], "{spec} {kind:?} at {at} towards {dst}");
+                }
+            }
+        }
+    }
+}
+
+/// The translation [`Kyklos::translate`] is an automorphism: it maps every link onto a
+/// link, and a network whose caches are filled still equals a fresh one.
+#[test]
+fn translations_are_automorphisms() {
+    for net in symmetry_nets() {
+        let nodes = net.node_count();
+        for c in 0..net.leaf_count() {
+            let mut image = BTreeSet::new();
+            for x in 0..nodes {
+                let y = net.translate(x, c, false);
+                assert_eq!(net.translate(y, c, true), x);
+                image.insert(y);
+                let mut want: Vec<usize> = nb(&net, x)
+                    .iter()
+                    .map(|&z| net.translate(z, c, false))
+                    .collect();
+                let mut got = nb(&net, y);
+                want.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, want, "{} +{c} at {x}", net.spec_string());
+            }
+            assert_eq!(image.len(), nodes);
+        }
+        let fresh = net.clone();
+        for kind in strategies(&net) {
+            let router = net.routing(kind).unwrap();
+            let _ = enumerate_paths(&router, 0, net.leaf_count() - 1, 4);
+        }
+        assert_eq!(net, fresh);
+    }
+}
+
+/// H-2's and Y-2's join loads by symmetry (one destination per coset of Y-2's group)
+/// equal the count over all N² ordered pairs, node by node.
+#[test]
+fn join_loads_by_symmetry_equal_all_pairs() {
+    for spec in [
+        "kyklos2:m=2,r=2,n=2",
+        "kyklos2:m=2,r=2,n=4",
+        "kyklos2:m=2,r=2,n=6",
+        "kyklos2:m=2,r=3,n=3",
+        "kyklos2:m=2,r=3,n=6",
+        "kyklos2:m=2,r=4,n=4",
+        "kyklos2:m=2,r=1,n=4",
+        "kyklos2:m=3,r=2,n=2",
+    ] {
+        let net = k(spec);
+        let leaves = net.leaf_count();
+        let mut h2 = Ok(vec![0f64; net.node_count()]);
+        'pairs: for i in 0..leaves {
+            for j in 0..leaves {
+                match (&mut h2, net.h2_join_site(i, j)) {
+                    (Ok(counts), Ok(x)) => counts[x] += 1.0,
+                    (_, Err(e)) => {
+                        h2 = Err(e);
+                        break 'pairs;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(net.h2_join_load().map(|l| l.per_node), h2, "{spec} H-2");
+        let y2 = net
+            .join_loads()
+            .map(|l| l.per_node.iter().map(|&c| c as f64).collect::<Vec<_>>());
+        assert_eq!(net.y2_join_load().map(|l| l.per_node), y2, "{spec} Y-2");
+    }
+}
+
+/// Y-2's symmetry group by brute force, beside what the loads assume: index 2 for r = 2,
+/// every translation for r = 1, only the identity for r ≥ 3 (so Y-2's loads take every
+/// destination there), on networks larger than the load checks'.
+#[test]
+fn y2_start_tree_group_by_brute_force() {
+    use icn_core::metrics::load_passes;
+    for (r, n) in [(1, 6), (2, 6), (2, 8), (3, 6), (4, 8), (3, 9)] {
+        let net = Kyklos::new(Shuffle::Proposed, 2, r, n).unwrap();
+        let want = match r {
+            1 => net.leaf_count(),
+            2 => net.leaf_count() / 2,
+            _ => 1,
+        };
+        assert_eq!(y2_group_size(&net), want, "r={r} n={n}");
+        let router = net.routing(KyklosRouting::Y2).unwrap();
+        assert_eq!(load_passes(&net, &router) as usize, net.leaf_count() / want);
+    }
+}

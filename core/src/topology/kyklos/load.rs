@@ -151,13 +151,12 @@ impl Kyklos {
     ///
     /// # Errors
     /// As [`Kyklos::h2_join_site`].
+    ///
+    /// # Complexity
+    /// N sites per coset of Y-2's symmetry group (two cosets for r = 2), see
+    /// [`Kyklos::join_counts`].
     pub fn h2_join_load(&self) -> Result<ProcessingLoad, String> {
-        let mut per_node = vec![0u64; self.leaves + self.r * self.per_tree];
-        for i in 0..self.leaves {
-            for j in 0..self.leaves {
-                per_node[self.h2_join_site(i, j)?] += 1;
-            }
-        }
+        let per_node = self.join_counts(|i, j| self.h2_join_site(i, j))?;
         Ok(self.processing_load(1, &per_node))
     }
 
@@ -165,9 +164,56 @@ impl Kyklos {
     ///
     /// # Errors
     /// As [`Kyklos::join`].
+    ///
+    /// # Complexity
+    /// As [`Kyklos::h2_join_load`].
     pub fn y2_join_load(&self) -> Result<ProcessingLoad, String> {
-        let loads = self.join_loads()?;
-        let per_node: Vec<u64> = loads.per_node.iter().map(|&c| c as u64).collect();
+        let per_node = self.join_counts(|i, j| Ok(self.join(i, j)?.site))?;
         Ok(self.processing_load(1, &per_node))
+    }
+
+    /// Per node, how many of the N² ordered pairs (i, j) `site` places there, for an
+    /// assignment that depends on j only through XOR differences and j's start tree (H-2's
+    /// and Y-2's): it commutes with Y-2's symmetry group H (the translations that keep
+    /// every start tree, [`Kyklos::translation_orbits`]), so a node's count is its orbit's
+    /// total over the pairs towards one destination per coset of H, weighted by the coset's
+    /// size, shared equally by the orbit's nodes. Where H is not known beyond the identity
+    /// (r ≥ 3, [`Kyklos::y2_group`]; m > 2) every pair is counted. The tests check it against the
+    /// all-pairs count.
+    ///
+    /// # Errors
+    /// The first error of `site`.
+    fn join_counts(
+        &self,
+        site: impl Fn(Node, Node) -> Result<Node, String>,
+    ) -> Result<Vec<u64>, String> {
+        use crate::topology::{Orbits, Topology};
+        let nodes = self.node_count();
+        let group = (self.m == 2).then(|| self.translation_orbits(KyklosRouting::Y2));
+        let Some(orbits) = group.flatten() else {
+            let mut per_node = vec![0u64; nodes];
+            for i in 0..self.leaves {
+                for j in 0..self.leaves {
+                    per_node[site(i, j)?] += 1;
+                }
+            }
+            return Ok(per_node);
+        };
+        let mut total = vec![0u64; orbits.node_orbit_count()];
+        let mut size = vec![0u64; orbits.node_orbit_count()];
+        for (j, weight) in orbits.destinations() {
+            for i in 0..self.leaves {
+                total[orbits.node_orbit(site(i, j)?)] += weight;
+            }
+        }
+        for x in 0..nodes {
+            size[orbits.node_orbit(x)] += 1;
+        }
+        Ok((0..nodes)
+            .map(|x| {
+                let o = orbits.node_orbit(x);
+                total[o] / size[o]
+            })
+            .collect())
     }
 }

@@ -33,6 +33,7 @@ mod joins;
 mod load;
 mod routing;
 mod strings;
+mod symmetry;
 pub mod tables;
 mod traffic;
 
@@ -43,6 +44,7 @@ pub use joins::{
 pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::{RoutingStrings, TreeDepths};
+pub use symmetry::KyklosOrbits;
 pub use traffic::{ExactLinks, LevelTraffic, Traffic};
 
 use crate::error::ParamError;
@@ -101,6 +103,8 @@ pub struct Kyklos {
     d: Vec<Vec<usize>>,
     /// First index of level v (1 ..= n) inside a tree's block.
     level_offset: Vec<usize>,
+    /// Routing data cached on first use ([`symmetry`]), shared by clones.
+    memo: std::sync::Arc<symmetry::Memo>,
 }
 
 /// An IB-node's name ⟨t, v, o⟩.
@@ -234,6 +238,7 @@ impl Kyklos {
             fixed,
             d,
             level_offset,
+            memo: std::sync::Arc::default(),
         })
     }
 

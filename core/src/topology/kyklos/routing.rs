@@ -7,7 +7,9 @@
 //! function of the current node and the destination; the tests compare the relation's
 //! paths with the plans for every pair). Y-2 is not memoryless by construction: its plan
 //! is fixed at the source (start tree, multi-slice legs), so its relation is the union of
-//! every source's plan towards the destination (a table built per destination). On every
+//! every source's plan towards the destination: the translate by the destination of the
+//! union towards L-node 0 under its start tree, built once per start tree and network
+//! ([`super::symmetry`]). On every
 //! network tested (all small m = 2 proposed networks, ⟨2,2,6⟩, ⟨2,3,6⟩, ⟨2,4,4⟩) that
 //! union offers exactly one path per pair, the plan; this is checked, not proven, so
 //! [`Kyklos::plans`] remains the authoritative Y-2 route.
@@ -16,7 +18,7 @@ use std::cell::RefCell;
 
 use crate::metrics::{bfs, UNREACHABLE};
 use crate::routing::enumerate_paths;
-use crate::topology::{Node, Routing, Topology};
+use crate::topology::{Node, Orbits, Routing, Topology};
 
 use super::{Kyklos, Shuffle};
 
@@ -443,24 +445,19 @@ impl Kyklos {
     }
 }
 
-/// Per-destination state of a relation.
-#[derive(Debug)]
-enum Cache {
-    /// Breadth-first distance to the destination.
-    Dist(Node, Vec<u32>),
-    /// Distance and fewest pass-throughs to the destination.
-    Lex(Node, Vec<u32>, Vec<u32>),
-    /// Next hops towards the destination, from the plans of every source.
-    Table(Node, Vec<Vec<Node>>),
-}
+/// Distances and fewest pass-throughs towards one IB-node destination.
+type Labels = (Node, Vec<u32>, Vec<u32>);
 
-/// A [`KyklosRouting`] bound to its network. Caches one destination's labels.
+/// A [`KyklosRouting`] bound to its network. Cheap to build: the per-destination data of
+/// L-node destinations comes from the network's cache of the routes towards L-node 0 and
+/// the translation symmetry ([`super::symmetry`]); only an IB-node destination (P-r and
+/// D2 route between any two nodes) gets its own breadth-first search, cached here.
 #[derive(Debug)]
 pub struct KyklosRouter<'a> {
     net: &'a Kyklos,
     kind: KyklosRouting,
     slices: Vec<usize>,
-    cache: RefCell<Option<Cache>>,
+    cache: RefCell<Option<Labels>>,
 }
 
 impl KyklosRouter<'_> {
@@ -469,67 +466,34 @@ impl KyklosRouter<'_> {
         self.kind
     }
 
-    fn with_dist<R>(&self, dst: Node, f: impl FnOnce(&[u32]) -> R) -> R {
-        let mut cache = self.cache.borrow_mut();
-        if !matches!(&*cache, Some(Cache::Dist(d, _)) if *d == dst) {
-            *cache = Some(Cache::Dist(dst, bfs(self.net, dst)));
+    /// Calls `f` with the distance to `dst` and (P-r) the fewest pass-throughs to it, as
+    /// functions of the node.
+    fn with_labels<R>(
+        &self,
+        dst: Node,
+        f: impl FnOnce(&dyn Fn(Node) -> u32, &dyn Fn(Node) -> u32) -> R,
+    ) -> R {
+        let net = self.net;
+        let pr = self.kind == KyklosRouting::Pr;
+        if net.is_leaf(dst) {
+            let dist = net.dist_to_zero();
+            let pass = if pr { net.pass_to_zero() } else { &[] };
+            let base = |x: Node| net.translate(x, dst, true);
+            return f(&|x| dist[base(x)], &|x| pass[base(x)]);
         }
-        match &*cache {
-            Some(Cache::Dist(_, dist)) => f(dist),
-            _ => f(&[]),
-        }
-    }
-
-    fn with_lex<R>(&self, dst: Node, f: impl FnOnce(&[u32], &[u32]) -> R) -> R {
         let mut cache = self.cache.borrow_mut();
-        if !matches!(&*cache, Some(Cache::Lex(d, _, _)) if *d == dst) {
-            let net = self.net;
+        if !matches!(&*cache, Some((d, _, _)) if *d == dst) {
             let dist = bfs(net, dst);
-            let mut order: Vec<Node> = (0..net.node_count()).collect();
-            order.sort_by_key(|&v| dist[v]);
-            let mut pt = vec![u32::MAX; net.node_count()];
-            pt[dst] = 0;
-            let mut buf = Vec::new();
-            for &x in &order {
-                if x == dst || dist[x] == UNREACHABLE {
-                    continue;
-                }
-                buf.clear();
-                net.neighbours(x, &mut buf);
-                pt[x] = buf
-                    .iter()
-                    .filter(|&&y| dist[y].wrapping_add(1) == dist[x])
-                    .map(|&y| pt[y] + u32::from(net.is_leaf(y) && y != dst))
-                    .min()
-                    .unwrap_or(u32::MAX);
-            }
-            *cache = Some(Cache::Lex(dst, dist, pt));
+            let pass = if pr {
+                net.pass_throughs(dst, &dist)
+            } else {
+                Vec::new()
+            };
+            *cache = Some((dst, dist, pass));
         }
         match &*cache {
-            Some(Cache::Lex(_, dist, pt)) => f(dist, pt),
-            _ => f(&[], &[]),
-        }
-    }
-
-    fn with_table<R>(&self, dst: Node, f: impl FnOnce(&[Vec<Node>]) -> R) -> R {
-        let mut cache = self.cache.borrow_mut();
-        if !matches!(&*cache, Some(Cache::Table(d, _)) if *d == dst) {
-            let net = self.net;
-            let mut table = vec![Vec::new(); net.node_count()];
-            for src in 0..net.leaf_count() {
-                for plan in net.plans(self.kind, src, dst).unwrap_or_default() {
-                    for w in net.plan_nodes(src, &plan).windows(2) {
-                        if !table[w[0]].contains(&w[1]) {
-                            table[w[0]].push(w[1]);
-                        }
-                    }
-                }
-            }
-            *cache = Some(Cache::Table(dst, table));
-        }
-        match &*cache {
-            Some(Cache::Table(_, table)) => f(table),
-            _ => f(&[]),
+            Some((_, dist, pass)) => f(&|x| dist[x], &|x| pass[x]),
+            None => f(&|_| UNREACHABLE, &|_| u32::MAX),
         }
     }
 }
@@ -539,35 +503,32 @@ impl Routing for KyklosRouter<'_> {
         self.kind.is_minimal()
     }
 
+    /// M-r, H-r, P-r and D2 commute with every digit-wise translation of the L-node
+    /// labels, so loads need one destination; Y-2 with the translations that keep the
+    /// start tree ([`Kyklos::translation_orbits`]), one destination per coset (two for
+    /// r = 2); Y-2 with r ≥ 3 has no useful group and takes every destination.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        let orbits = self.net.translation_orbits(self.kind)?;
+        Some(Box::new(orbits))
+    }
+
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
         let net = self.net;
         if at == dst || (!self.kind.all_pairs() && !net.is_leaf(dst)) {
             return;
         }
         match self.kind {
-            KyklosRouting::D2 => {
+            KyklosRouting::D2 | KyklosRouting::Pr => {
                 let start = out.len();
                 net.neighbours(at, out);
-                self.with_dist(dst, |dist| {
-                    let mut keep = start;
-                    for i in start..out.len() {
-                        if dist[out[i]].wrapping_add(1) == dist[at] {
-                            out[keep] = out[i];
-                            keep += 1;
-                        }
-                    }
-                    out.truncate(keep);
-                });
-            }
-            KyklosRouting::Pr => {
-                let start = out.len();
-                net.neighbours(at, out);
-                self.with_lex(dst, |dist, pt| {
+                let pr = self.kind == KyklosRouting::Pr;
+                self.with_labels(dst, |dist, pass| {
+                    let (d, p) = (dist(at), if pr { pass(at) } else { 0 });
                     let mut keep = start;
                     for i in start..out.len() {
                         let y = out[i];
                         let extra = u32::from(net.is_leaf(y) && y != dst);
-                        if dist[y].wrapping_add(1) == dist[at] && pt[y] + extra == pt[at] {
+                        if dist(y).wrapping_add(1) == d && (!pr || pass(y) + extra == p) {
                             out[keep] = y;
                             keep += 1;
                         }
@@ -620,11 +581,7 @@ impl Routing for KyklosRouter<'_> {
                 }
                 Some(_) => {}
             },
-            KyklosRouting::Y2 => self.with_table(dst, |table| {
-                if let Some(hops) = table.get(at) {
-                    out.extend_from_slice(hops);
-                }
-            }),
+            KyklosRouting::Y2 => net.y2_next_hops(at, dst, out),
         }
     }
 }

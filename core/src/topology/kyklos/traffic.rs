@@ -236,20 +236,6 @@ impl Kyklos {
         Ok(ExactLinks { scale, links })
     }
 
-    /// o − p digit-wise mod m, on specifiers of `digits` digits.
-    fn spec_sub(&self, o: usize, p: usize, digits: usize) -> usize {
-        let m = self.m;
-        if m == 2 {
-            return o ^ p;
-        }
-        (0..digits)
-            .map(|k| {
-                let (a, b) = ((o / self.pow[k]) % m, (p / self.pow[k]) % m);
-                ((a + m - b) % m) * self.pow[k]
-            })
-            .sum()
-    }
-
     /// The translation step of the symmetry method: from per-slot values of the routes
     /// towards L-node 0 (`base[s]` for the destinations of class s), the values over all
     /// destinations, out[slot(t, v, o)] += Σ_j base[class_of(j)][slot(t, v, o − spec(j))],
@@ -274,7 +260,8 @@ impl Kyklos {
                     }
                     for (p, &c) in count.iter().enumerate().filter(|(_, &c)| c > 0) {
                         for o in 0..size {
-                            out[slot(t, v, o)] += c * load[slot(t, v, self.spec_sub(o, p, n - v))];
+                            out[slot(t, v, o)] +=
+                                c * load[slot(t, v, self.digit_add(o, p, n - v, true))];
                         }
                     }
                 }
