@@ -1204,6 +1204,9 @@ fn loads_by_translation_orbits_equal_every_destination() {
             } else {
                 assert_eq!(passes, 1, "{spec} {kind:?}");
             }
+            if let Some(orbits) = icn_core::Routing::orbits(&router) {
+                crate::support::assert_orbit_sizes(&net, orbits.as_ref(), &spec);
+            }
             crate::loads_check::assert_loads_equal_every_destination(
                 &format!("{spec} {kind:?}"),
                 &net,

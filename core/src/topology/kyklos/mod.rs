@@ -391,10 +391,11 @@ impl Kyklos {
     pub fn ib(&self, x: Node) -> Option<IbNode> {
         let k = x.checked_sub(self.leaves)?;
         let (tree, rest) = (k / self.per_tree, k % self.per_tree);
-        let level = (1..=self.n)
-            .rev()
-            .find(|&v| self.level_offset[v] <= rest)
-            .unwrap_or(1);
+        // level_offset[1] = 0 < level_offset[2] < …: the last level starting at or before
+        // `rest`, by binary search (this runs for every node of every pass).
+        let level = self.level_offset[1..=self.n]
+            .partition_point(|&o| o <= rest)
+            .max(1);
         Some(IbNode {
             tree,
             level,

@@ -478,7 +478,13 @@ impl KyklosRouter<'_> {
         if net.is_leaf(dst) {
             let dist = net.dist_to_zero();
             let pass = if pr { net.pass_to_zero() } else { &[] };
-            let base = |x: Node| net.translate(x, dst, true);
+            let base = |x: Node| {
+                if dst == 0 {
+                    x
+                } else {
+                    net.translate(x, dst, true)
+                }
+            };
             return f(&|x| dist[base(x)], &|x| pass[base(x)]);
         }
         let mut cache = self.cache.borrow_mut();
@@ -501,6 +507,11 @@ impl KyklosRouter<'_> {
 impl Routing for KyklosRouter<'_> {
     fn is_minimal(&self) -> bool {
         self.kind.is_minimal()
+    }
+
+    /// D2 is every shortest path (P-r keeps only those with the fewest pass-throughs).
+    fn follows_distances(&self) -> bool {
+        self.kind == KyklosRouting::D2
     }
 
     /// M-r, H-r, P-r and D2 commute with every digit-wise translation of the L-node

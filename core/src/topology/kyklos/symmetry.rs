@@ -28,7 +28,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Kyklos, KyklosRouting};
+use super::{IbNode, Kyklos, KyklosRouting};
 use crate::metrics::{bfs, UNREACHABLE};
 use crate::topology::{Node, Orbits, Topology};
 
@@ -239,13 +239,18 @@ impl Orbits for KyklosOrbits<'_> {
     }
 
     fn channel_orbit(&self, u: Node, v: Node) -> usize {
-        let (up, lower, upper) = if self.net.level(u) < self.net.level(v) {
-            (true, u, v)
+        let (a, b) = (self.net.ib(u), self.net.ib(v));
+        let level = |x: &Option<IbNode>| x.as_ref().map_or(0, |x| x.level);
+        let (up, lower, lower_ib, upper_ib) = if level(&a) < level(&b) {
+            (true, u, a, b)
         } else {
-            (false, v, u)
+            (false, v, b, a)
         };
-        let tree = self.net.tree(upper).unwrap_or(0);
-        let (t, level, index) = self.coset(tree, lower);
+        let tree = upper_ib.map_or(0, |x| x.tree);
+        let (t, level, index) = match lower_ib {
+            None => (tree, 0, self.levels[tree][0].index(lower)),
+            Some(x) => (x.tree, x.level, self.levels[x.tree][x.level].index(x.spec)),
+        };
         let count = self.levels[t][level].count();
         self.channel_offset[t][level] + if up { 0 } else { count } + index
     }
@@ -263,6 +268,37 @@ impl Orbits for KyklosOrbits<'_> {
 
     fn node_orbit_count(&self) -> usize {
         self.node_count
+    }
+
+    /// Cosets of one subgroup have equal sizes: a (tree, level v) class of m^(n−v) nodes
+    /// (v = 0: the L-nodes) splits into `count` orbits of m^(n−v) / count nodes, and each
+    /// node below the root has one channel up in its tree (an L-node one per tree) and the
+    /// channel back down.
+    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
+        let mut sizes = vec![0; self.channel_count];
+        for (t, offsets) in self.channel_offset.iter().enumerate() {
+            for (v, &offset) in offsets.iter().enumerate() {
+                let count = self.levels[t][v].count();
+                let size = (self.net.pow[self.net.n - v] / count) as u64;
+                sizes[offset..offset + 2 * count].fill(size);
+            }
+        }
+        Some(sizes)
+    }
+
+    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
+        let n = self.net.n;
+        let mut sizes = vec![0; self.node_count];
+        let leaves = self.levels[0][0].count();
+        sizes[..leaves].fill((self.net.pow[n] / leaves) as u64);
+        for (t, offsets) in self.node_offset.iter().enumerate() {
+            for v in 1..=n {
+                let count = self.levels[t][v].count();
+                let size = (self.net.pow[n - v] / count) as u64;
+                sizes[offsets[v]..offsets[v] + count].fill(size);
+            }
+        }
+        Some(sizes)
     }
 }
 
