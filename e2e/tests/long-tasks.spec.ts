@@ -96,18 +96,24 @@ for (const net of EXPLORER) {
   });
 }
 
-// Not yet: the explorer's first render of these two 4096-node networks is one task of
-// 100–210 ms on this (loaded) 2-core machine, although their metrics run in the worker: the
-// synchronous part is the route and the family panels (a debug profile: KYKLOS's router table
-// rebuilt at each Network::routing call, the five strategies' routes of StrategyCompare and the
-// routing strings; D3's panel drawing the cabinet's 256 routers and their links at once).
-// Splitting that render (or caching the router) is the fix; see docs/benchmarks.md.
-for (const spec of ['d3:k=16,m=16', 'kyklos2:m=2,r=2,n=12']) {
-  test.fixme(`long tasks: the explorer's first render of ${spec}`, async ({ page }) => {
+// The explorer's first render of two 4096-node networks whose metrics run in the worker: the
+// page's own part is split into tasks. On a network of over 1024 nodes the route waits one
+// task (pages/route.rs, DEFER_NODES: KYKLOS's Y-2 route is tens of milliseconds); D3's card
+// follows one task later and its 256-router cabinet drawing one task after that
+// (components/d3_panel.rs). Everything still appears: the diameter from the worker, the
+// distance of the route and D3's cabinet are waited for.
+const FIRST: { spec: string; last: string }[] = [
+  { spec: 'd3:k=16,m=16', last: 'd3-cabinet' },
+  { spec: 'kyklos2:m=2,r=2,n=12', last: 'distance' },
+];
+for (const net of FIRST) {
+  test(`long tasks: the explorer's first render of ${net.spec}`, async ({ page }) => {
     const t0 = await open(page, './?view=route&t=hypercube:n=3', 'view-route');
-    await go(page, `?view=route&t=${encodeURIComponent(spec)}`);
+    await go(page, `?view=route&t=${encodeURIComponent(net.spec)}`);
     await expect(page.getByTestId('info-diameter')).toHaveText(/^\d+$/, { timeout: 60_000 });
-    report(`the explorer's first render of ${spec}`, await longTasksSince(page, t0));
+    await expect(page.getByTestId('distance')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId(net.last)).toBeVisible();
+    report(`the explorer's first render of ${net.spec}`, await longTasksSince(page, t0));
   });
 }
 

@@ -34,11 +34,12 @@ struct D3Facts {
     to_ports: Option<Vec<Port>>,
 }
 
-fn valid(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
-    m.with(|r| r.as_ref().and_then(|r| r.as_ref().ok().copied()))
+fn valid_untracked(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
+    m.with_untracked(|r| r.as_ref().and_then(|r| r.as_ref().ok().copied()))
 }
 
-fn facts(d: &D3, from: Node, to: Option<Node>) -> D3Facts {
+/// The card's facts; the cabinet's drawing only when `cabinet` (it is the costly part).
+fn facts(d: &D3, from: Node, to: Option<Node>, cabinet: bool) -> D3Facts {
     let r = d.router(from);
     D3Facts {
         from: r.to_string(),
@@ -46,29 +47,98 @@ fn facts(d: &D3, from: Node, to: Option<Node>) -> D3Facts {
         trace: to.map(|t| d.header_trace(from, t)),
         ribbons: ribbons(d, r.c, r.d),
         drawer: format!("({},{})", r.c, r.d),
-        cabinet: cabinet_globals(d, r.c),
+        cabinet: if cabinet {
+            cabinet_globals(d, r.c)
+        } else {
+            None
+        },
         ends: (r.to_string(), to.map(|t| d.router(t).to_string())),
         to_ports: to.map(|t| d.ports(d.router(t))),
     }
 }
 
 /// The card; nothing for other families.
+///
+/// A D3(16,16) card draws 16 cabinets' pills, 256 ribbons and a 256-router cabinet: too
+/// much for the task that renders the rest of the explorer. The card follows the route one
+/// task later, and its cabinet drawing after the next frame (each shows the previous pair's
+/// facts until then, so nothing blinks), so that no task of the page's thread grows with
+/// all of them at once.
 #[component]
 pub fn D3Panel(model: RouteModel) -> impl IntoView {
-    let data = Memo::new(move |_| {
-        let from = valid(model.from)?;
-        let to = valid(model.to);
-        model.network.with(|n| match n {
-            Ok(Network::D3(d)) => Some(facts(d, from, to)),
+    // Computed in the later tasks from the state of then (a superseded pair's task reads
+    // the newer state, so the last one wins).
+    let current = move |cabinet: bool| {
+        let from = valid_untracked(model.from)?;
+        let to = valid_untracked(model.to);
+        model.network.with_untracked(|n| match n {
+            Ok(Network::D3(d)) => Some(facts(d, from, to, cabinet)),
             _ => None,
         })
+    };
+    let main = RwSignal::new(None::<D3Facts>);
+    let cabinet_facts = RwSignal::new(None::<D3Facts>);
+    Effect::new(move |_| {
+        model.network.track();
+        model.from.track();
+        model.to.track();
+        later(move || {
+            main.set(current(false));
+            // After the next frame: the browser lays out the card and the cabinet's
+            // drawing in two frames, not one.
+            request_animation_frame(move || later(move || cabinet_facts.set(current(true))));
+        });
     });
+    let shown = Memo::new(move |_| main.with(Option::is_some));
     // A stable element keeps the card in its place in the column (display: contents).
-    view! { <div class="d3-slot">{move || data.get().map(|f| card(&f, model))}</div> }
+    view! {
+        <div class="d3-slot">
+            {move || shown.get().then(|| card(main, cabinet_facts, model))}
+        </div>
+    }
 }
 
-fn card(f: &D3Facts, model: RouteModel) -> impl IntoView {
-    let header = f.trace.as_ref().map(header_table);
+/// Runs `f` in a task of its own, after the browser has had a chance to draw.
+fn later(f: impl FnOnce() + 'static) {
+    set_timeout(f, std::time::Duration::ZERO);
+}
+
+fn card(
+    main: RwSignal<Option<D3Facts>>,
+    cabinet_facts: RwSignal<Option<D3Facts>>,
+    model: RouteModel,
+) -> impl IntoView {
+    let top = move || {
+        main.with(|f| {
+            f.as_ref()
+                .map(|f| view! { {f.trace.as_ref().map(header_table)} {wiring(f)} })
+        })
+    };
+    let drawer = move || cabinet_facts.with(|f| f.as_ref().map(|f| cabinet(f, model)));
+    let bottom = move || main.with(|f| f.as_ref().map(bottom));
+    view! {
+        <section class="card d3" data-testid="d3-card" aria-labelledby="d3-title">
+            <h2 id="d3-title">"Swapped Dragonfly"</h2>
+            {top}
+            {drawer}
+            {bottom}
+        </section>
+    }
+}
+
+/// The cabinet router an event happened on (its `data-addr`), if any.
+fn router_of(ev: &web_sys::Event) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    ev.target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest("[data-testid=\"d3-cabinet-router\"]")
+        .ok()??
+        .get_attribute("data-addr")
+}
+
+/// The chosen routers' global wiring and the From router's ports.
+fn bottom(f: &D3Facts) -> impl IntoView {
     let ports = f
         .ports
         .iter()
@@ -85,28 +155,22 @@ fn card(f: &D3Facts, model: RouteModel) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <section class="card d3" data-testid="d3-card" aria-labelledby="d3-title">
-            <h2 id="d3-title">"Swapped Dragonfly"</h2>
-            {header}
-            {wiring(f)}
-            {cabinet(f, model)}
-            {chosen_globals(f)}
-            <table class="d3-ports" data-testid="d3-ports">
-                <caption>
-                    "Ports of " <code data-testid="d3-ports-router">{f.from.clone()}</code>
-                    " (From): local port π leads to (c, d, p + π), global port a to (c + a, p, d)"
-                </caption>
-                <thead>
-                    <tr>
-                        <th scope="col">"Kind"</th>
-                        <th scope="col" class="num">"Port"</th>
-                        <th scope="col">"Peer"</th>
-                        <th scope="col" class="num">"Arrives on"</th>
-                    </tr>
-                </thead>
-                <tbody>{ports}</tbody>
-            </table>
-        </section>
+        {chosen_globals(f)}
+        <table class="d3-ports" data-testid="d3-ports">
+            <caption>
+                "Ports of " <code data-testid="d3-ports-router">{f.from.clone()}</code>
+                " (From): local port π leads to (c, d, p + π), global port a to (c + a, p, d)"
+            </caption>
+            <thead>
+                <tr>
+                    <th scope="col">"Kind"</th>
+                    <th scope="col" class="num">"Port"</th>
+                    <th scope="col">"Peer"</th>
+                    <th scope="col" class="num">"Arrives on"</th>
+                </tr>
+            </thead>
+            <tbody>{ports}</tbody>
+        </table>
     }
 }
 
@@ -306,8 +370,6 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
             } else {
                 "pill"
             };
-            let (click, key) = (r.label.clone(), r.label.clone());
-            let (hover, focus) = (r.tip.clone(), r.tip.clone());
             view! {
                 <g
                     class=role
@@ -316,15 +378,6 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                     tabindex="0"
                     role="button"
                     aria-label=format!("Router {}: pick it", r.label)
-                    on:click=move |_| pick(click.clone())
-                    on:mouseenter=move |_| shown.set(Some(hover.clone()))
-                    on:focus=move |_| shown.set(Some(focus.clone()))
-                    on:keydown=move |ev| {
-                        if ev.key() == "Enter" || ev.key() == " " {
-                            ev.prevent_default();
-                            pick(key.clone());
-                        }
-                    }
                 >
                     <title>{r.tip.clone()}</title>
                     <rect
@@ -339,6 +392,23 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
             }
         })
         .collect_view();
+    // One listener of each kind on the drawing for its (up to 256) routers: the router is
+    // the event target's closest `d3-cabinet-router`.
+    let tips: std::sync::Arc<[(String, String)]> = g
+        .routers
+        .iter()
+        .map(|r| (r.label.clone(), r.tip.clone()))
+        .collect();
+    let show = move |ev: &web_sys::Event| {
+        if let Some(label) = router_of(ev) {
+            shown.set(
+                tips.iter()
+                    .find(|(l, _)| *l == label)
+                    .map(|(_, t)| t.clone()),
+            );
+        }
+    };
+    let show_too = show.clone();
     view! {
         <figure class="d3-wiring">
             <figcaption>
@@ -355,6 +425,21 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 height=num(g.height)
                 role="group"
                 aria-label=format!("Global links inside cabinet {}", g.cabinet)
+                on:click=move |ev| {
+                    if let Some(label) = router_of(&ev) {
+                        pick(label);
+                    }
+                }
+                on:keydown=move |ev| {
+                    if ev.key() == "Enter" || ev.key() == " " {
+                        if let Some(label) = router_of(&ev) {
+                            ev.prevent_default();
+                            pick(label);
+                        }
+                    }
+                }
+                on:mouseover=move |ev| show(&ev)
+                on:focusin=move |ev| show_too(&ev)
             >
                 <g class="cabinet-links" aria-hidden="true">{links}</g>
                 {routers}

@@ -173,13 +173,16 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
 
 /// A router's tooltip: its address, then one line per port (from core's [`D3::ports`]).
 fn port_tip(net: &D3, v: usize, label: &str) -> String {
+    use std::fmt::Write;
     let mut tip = label.to_string();
     for q in net.ports(net.router(v)) {
         let kind = q.kind.name();
-        tip.push_str(&format!(
+        // Writing to a String cannot fail.
+        let _ = write!(
+            tip,
             "\n{kind} port {} → {} (its port {})",
             q.port, q.peer, q.arrives_on
-        ));
+        );
     }
     tip
 }

@@ -36,7 +36,7 @@ impl Highlight {
         self.src == Some(v) || self.dst == Some(v)
     }
 
-    fn role(&self, v: Node) -> (&'static str, &'static str) {
+    fn role(&self, v: Node) -> Role {
         if self.site == Some(v) && !self.is_end(v) {
             ("node site", ", join site")
         } else if self.src == Some(v) {
@@ -56,6 +56,9 @@ impl Highlight {
         }
     }
 }
+
+/// A node's class and the words its accessible name gets for it.
+type Role = (&'static str, &'static str);
 
 fn num(x: f64) -> String {
     format!("{x:.1}")
@@ -131,6 +134,25 @@ pub fn DiagramSvg(
         })
     };
 
+    // One signal per node holding its role, set by one effect only where the role changed:
+    // a new route touches the few nodes whose class changes, not every node of the drawing.
+    let roles: Arc<[RwSignal<Role>]> = highlight.with_untracked(|h| {
+        (0..l.nodes.len())
+            .map(|v| RwSignal::new(h.role(v)))
+            .collect()
+    });
+    let targets = roles.clone();
+    Effect::new(move |_| {
+        highlight.with(|h| {
+            for (v, role) in targets.iter().enumerate() {
+                let now = h.role(v);
+                if role.get_untracked() != now {
+                    role.set(now);
+                }
+            }
+        })
+    });
+
     let nodes = l
         .nodes
         .iter()
@@ -163,17 +185,16 @@ pub fn DiagramSvg(
             };
             let name = label.clone();
             let kind = style.class;
+            let role = roles[v];
             let class = move || {
-                highlight.with(|h| {
-                    let role = h.role(v).0;
-                    if kind.is_empty() {
-                        role.to_string()
-                    } else {
-                        format!("{role} {kind}")
-                    }
-                })
+                let role = role.get().0;
+                if kind.is_empty() {
+                    role.to_string()
+                } else {
+                    format!("{role} {kind}")
+                }
             };
-            let aria = move || highlight.with(|h| format!("Node {name}{}", h.role(v).1));
+            let aria = move || format!("Node {name}{}", role.get().1);
             view! {
                 <g
                     data-testid="node"

@@ -34,6 +34,9 @@ pub const INFO_BUDGET: u64 = PAGE_BUDGET.steps;
 /// ([`Job::Metrics`]), so that no task of the page's thread exceeds a few frames.
 pub const SYNC_STEPS: u64 = 1 << 16;
 
+/// Networks of more nodes get their route one task after the rest of the explorer.
+pub const DEFER_NODES: u64 = 1024;
+
 /// A network whose exact metrics or route exceed [`PAGE_BUDGET`]: what they would cost,
 /// shown before anything is computed (see [`crate::components::CostGate`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,6 +168,9 @@ pub struct RouteModel {
     pub show_more: RwSignal<bool>,
     /// Where node clicks go.
     pub click_mode: RwSignal<ClickMode>,
+    /// Whether the current pair's further routes (KYKLOS's comparison) wait for a later
+    /// task: on a network of over [`DEFER_NODES`] nodes, two tasks after the pair changed.
+    pub deferred_more: Memo<bool>,
 }
 
 fn address(net: &Result<Network, SpecError>, text: &str) -> Option<Result<Node, AddressError>> {
@@ -201,14 +207,53 @@ impl RouteModel {
             })
         });
         let confirmed = RwSignal::new(None::<String>);
+        // The network's size and costs, once per network (not per route).
+        let net_cost = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(Network::cost)));
+        // On a large network the route and its estimate (up to the page budget, tens of
+        // milliseconds) wait one task, so that the view of a newly opened network (fields, facts, panels) is
+        // one task and the route another: neither alone runs into a long task.
+        let asked = Memo::new(move |_| (spec.get(), ok_node(from), ok_node(to), strategy.get()));
+        // KYKLOS's comparison of the strategies (five more routes) waits one task more.
+        let settled = RwSignal::new(None);
+        let settled_more = RwSignal::new(None);
+        Effect::new(move |_| {
+            let now = asked.get();
+            set_timeout(
+                move || {
+                    settled.set(Some(now.clone()));
+                    set_timeout(
+                        move || settled_more.set(Some(now)),
+                        std::time::Duration::ZERO,
+                    );
+                },
+                std::time::Duration::ZERO,
+            );
+        });
+        let big = Memo::new(move |_| net_cost.with(|c| c.is_some_and(|c| c.nodes > DEFER_NODES)));
+        let deferred = Memo::new(move |_| {
+            big.get() && asked.with(|a| settled.with(|s| s.as_ref() != Some(a)))
+        });
+        let deferred_more = Memo::new(move |_| {
+            big.get() && asked.with(|a| settled_more.with(|s| s.as_ref() != Some(a)))
+        });
+        // The route's estimate, once per pair (the gate and the route both read it).
+        let route_estimate = Memo::new(move |_| {
+            if deferred.get() {
+                return None;
+            }
+            let (a, b) = (ok_node(from)?, ok_node(to)?);
+            network.with(|n| {
+                let net = n.as_ref().ok()?;
+                Some(strategy.with(|s| net.route_cost(s, a, b, MORE_PATHS)))
+            })
+        });
         let gate = Memo::new(move |_| {
             network.with(|n| {
                 let net = n.as_ref().ok()?;
-                let cost = net.cost();
-                let route = match (ok_node(from), ok_node(to)) {
-                    (Some(a), Some(b)) => strategy.with(|s| net.route_cost(s, a, b, MORE_PATHS)),
-                    _ => Estimate { steps: 0, bytes: 0 },
-                };
+                let cost = net_cost.get()?;
+                let route = route_estimate
+                    .get()
+                    .unwrap_or(Estimate { steps: 0, bytes: 0 });
                 let over = |e: Estimate| (!e.within(PAGE_BUDGET)).then_some(e);
                 let (info, route) = (over(cost.info), over(route));
                 if info.is_none() && route.is_none() {
@@ -231,11 +276,14 @@ impl RouteModel {
             })
         });
         let route = Memo::new(move |_| {
+            if deferred.get() {
+                return None;
+            }
             let (a, b) = (ok_node(from)?, ok_node(to)?);
             network.with(|n| {
                 strategy.with(|s| {
                     let net = n.as_ref().ok()?;
-                    let e = net.route_cost(s, a, b, MORE_PATHS);
+                    let e = route_estimate.get()?;
                     if !gate.with(|g| Gate::allows(g.as_ref(), e)) {
                         return None;
                     }
@@ -391,6 +439,7 @@ impl RouteModel {
             picked,
             show_more: RwSignal::new(false),
             click_mode: RwSignal::new(ClickMode::To),
+            deferred_more,
         }
     }
 

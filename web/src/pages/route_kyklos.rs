@@ -450,6 +450,9 @@ impl KyklosPanels {
             })
         };
         let comparison = Memo::new(move |_| {
+            if model.deferred_more.get() {
+                return None;
+            }
             let (a, b) = (ok_node(model.from)?, ok_node(model.to)?);
             model.network.with(|n| {
                 let net = n.as_ref().ok()?;
