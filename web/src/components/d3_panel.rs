@@ -82,11 +82,28 @@ pub fn D3Panel(model: RouteModel) -> impl IntoView {
         model.network.track();
         model.from.track();
         model.to.track();
+        // Each later task first checks that the card still exists: the page may have moved
+        // on (another view or network) and disposed the model in between.
+        let gone = move || {
+            main.is_disposed()
+                || model.from.try_with_untracked(|_| ()).is_none()
+                || model.to.try_with_untracked(|_| ()).is_none()
+                || model.network.try_with_untracked(|_| ()).is_none()
+        };
         later(move || {
+            if gone() {
+                return;
+            }
             main.set(current(false));
             // After the next frame: the browser lays out the card and the cabinet's
             // drawing in two frames, not one.
-            request_animation_frame(move || later(move || cabinet_facts.set(current(true))));
+            request_animation_frame(move || {
+                later(move || {
+                    if !gone() {
+                        cabinet_facts.set(current(true));
+                    }
+                })
+            });
         });
     });
     let shown = Memo::new(move |_| main.with(Option::is_some));

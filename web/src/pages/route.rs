@@ -219,10 +219,16 @@ impl RouteModel {
         Effect::new(move |_| {
             let now = asked.get();
             set_timeout(
+                // The view may be gone by then (another page, another network): the
+                // signals are disposed and nothing is left to do.
                 move || {
-                    settled.set(Some(now.clone()));
+                    if settled.try_set(Some(now.clone())).is_some() {
+                        return;
+                    }
                     set_timeout(
-                        move || settled_more.set(Some(now)),
+                        move || {
+                            let _ = settled_more.try_set(Some(now));
+                        },
                         std::time::Duration::ZERO,
                     );
                 },
