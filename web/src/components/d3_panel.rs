@@ -61,9 +61,9 @@ fn facts(d: &D3, from: Node, to: Option<Node>, cabinet: bool) -> D3Facts {
 ///
 /// A D3(16,16) card draws 16 cabinets' pills, 256 ribbons and a 256-router cabinet: too
 /// much for the task that renders the rest of the explorer. The card follows the route one
-/// task later, and its cabinet after the next frame: its facts in one task, its drawing (one
-/// SVG fragment, [`cabinet_markup`]) in the next. Each shows the previous pair's facts until
-/// then, so nothing blinks, and no task of the page's thread grows with all of them at once.
+/// task later, and its cabinet after the next frame: its facts (every router's port list) in
+/// one task, its drawing in the next. Each shows the previous pair's facts until then, so
+/// nothing blinks, and no task of the page's thread grows with all of them at once.
 #[component]
 pub fn D3Panel(model: RouteModel) -> impl IntoView {
     // Computed in the later tasks from the state of then (a superseded pair's task reads
@@ -370,11 +370,53 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
             ClickMode::To => model.commit(move |form| form.to = label),
         }
     };
-    // The links and routers as one SVG fragment, parsed by the browser at once: a 256-router
-    // cabinet is ~1,500 elements, which built node by node from wasm was the largest task of
-    // the explorer's first render of D3(16,16). Nothing in it needs a closure (the drawing's
-    // listeners below find the router by `data-addr`), and every text is escaped.
-    let body = cabinet_markup(g, &f.ends);
+    let links = g
+        .links
+        .iter()
+        .map(|l| {
+            let (a, b) = (&g.routers[l.a].label, &g.routers[l.b].label);
+            view! {
+                <path data-testid="d3-cabinet-link" class="cabinet-link" d=l.curve.path_data()>
+                    <title>{format!("{a} global port 0 ↔ {b} global port 0")}</title>
+                </path>
+            }
+        })
+        .collect_view();
+    let routers = g
+        .routers
+        .iter()
+        .map(|r| {
+            let role = if r.label == f.ends.0 {
+                "pill source"
+            } else if f.ends.1.as_deref() == Some(r.label.as_str()) {
+                "pill dest"
+            } else if r.router.d == r.router.p {
+                "pill diagonal"
+            } else {
+                "pill"
+            };
+            view! {
+                <g
+                    class=role
+                    data-testid="d3-cabinet-router"
+                    data-addr=r.label.clone()
+                    tabindex="0"
+                    role="button"
+                    aria-label=format!("Router {}: pick it", r.label)
+                >
+                    <title>{r.tip.clone()}</title>
+                    <rect
+                        x=num(r.at.x - g.pill.x)
+                        y=num(r.at.y - g.pill.y)
+                        width=num(2.0 * g.pill.x)
+                        height=num(2.0 * g.pill.y)
+                        rx="4"
+                    ></rect>
+                    <text x=num(r.at.x) y=num(r.at.y) font-size=num(g.font)>{r.label.clone()}</text>
+                </g>
+            }
+        })
+        .collect_view();
     // One listener of each kind on the drawing for its (up to 256) routers: the router is
     // the event target's closest `d3-cabinet-router`.
     let tips: std::sync::Arc<[(String, String)]> = g
@@ -424,7 +466,8 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 on:mouseover=move |ev| show(&ev)
                 on:focusin=move |ev| show_too(&ev)
             >
-                <g inner_html=body></g>
+                <g class="cabinet-links" aria-hidden="true">{links}</g>
+                {routers}
             </svg>
             <SvgDownload scope="figure" select="svg" name="d3-cabinet" />
             <pre class="d3-cabinet-tip" data-testid="d3-cabinet-tip" aria-live="polite">
@@ -433,71 +476,6 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
         </figure>
     }
     .into_any()
-}
-
-/// The cabinet drawing's links and routers as SVG markup (see [`cabinet`]): each link a
-/// `d3-cabinet-link` path with its title, each router a focusable `d3-cabinet-router` group
-/// whose class says its role (From, To, diagonal), with its ports as the title.
-fn cabinet_markup(g: &CabinetGlobals, ends: &(String, Option<String>)) -> String {
-    use std::fmt::Write;
-    let mut out = String::from(r#"<g class="cabinet-links" aria-hidden="true">"#);
-    // Writing to a String cannot fail.
-    for l in &g.links {
-        let (a, b) = (&g.routers[l.a].label, &g.routers[l.b].label);
-        let _ = write!(
-            out,
-            r#"<path data-testid="d3-cabinet-link" class="cabinet-link" d="{}"><title>{} global port 0 ↔ {} global port 0</title></path>"#,
-            l.curve.path_data(),
-            Escaped(a),
-            Escaped(b)
-        );
-    }
-    out.push_str("</g>");
-    let (w, h) = (num(2.0 * g.pill.x), num(2.0 * g.pill.y));
-    let font = num(g.font);
-    for r in &g.routers {
-        let role = if r.label == ends.0 {
-            "pill source"
-        } else if ends.1.as_deref() == Some(r.label.as_str()) {
-            "pill dest"
-        } else if r.router.d == r.router.p {
-            "pill diagonal"
-        } else {
-            "pill"
-        };
-        let label = Escaped(&r.label);
-        let _ = write!(
-            out,
-            r#"<g class="{role}" data-testid="d3-cabinet-router" data-addr="{label}" tabindex="0" role="button" aria-label="Router {label}: pick it"><title>{}</title><rect x="{}" y="{}" width="{w}" height="{h}" rx="4"></rect><text x="{}" y="{}" font-size="{font}">{label}</text></g>"#,
-            Escaped(&r.tip),
-            num(r.at.x - g.pill.x),
-            num(r.at.y - g.pill.y),
-            num(r.at.x),
-            num(r.at.y),
-        );
-    }
-    out
-}
-
-/// Text escaped for markup, in element content and in double-quoted attributes.
-struct Escaped<'a>(&'a str);
-
-impl std::fmt::Display for Escaped<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Runs of plain text are written whole; only the four special bytes are replaced.
-        let mut rest = self.0;
-        while let Some(i) = rest.find(['&', '<', '>', '"']) {
-            f.write_str(&rest[..i])?;
-            f.write_str(match rest.as_bytes()[i] {
-                b'&' => "&amp;",
-                b'<' => "&lt;",
-                b'>' => "&gt;",
-                _ => "&quot;",
-            })?;
-            rest = &rest[i + 1..];
-        }
-        f.write_str(rest)
-    }
 }
 
 /// The global wiring of the chosen routers: each global port of From and To with its peer.
@@ -542,45 +520,4 @@ fn chosen_globals(f: &D3Facts) -> impl IntoView {
         </table>
     }
     .into_any()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test;
-
-    #[wasm_bindgen_test]
-    fn escaped_text_cannot_open_markup() {
-        assert_eq!(
-            Escaped(r#"a<b & "c">"#).to_string(),
-            "a&lt;b &amp; &quot;c&quot;&gt;"
-        );
-        assert_eq!(Escaped("(0,1,2) → x").to_string(), "(0,1,2) → x");
-    }
-
-    /// The markup holds every link and router of the cabinet (as counted by core's wiring:
-    /// one global port-0 link per router off the diagonal pair), roles as the ends say.
-    #[wasm_bindgen_test]
-    fn cabinet_markup_has_every_router_and_link_with_roles() {
-        let net = D3::new(3, 4).unwrap();
-        let g = cabinet_globals(&net, 1).unwrap();
-        let (from, to) = (g.routers[0].label.clone(), g.routers[5].label.clone());
-        let m = cabinet_markup(&g, &(from.clone(), Some(to.clone())));
-        assert_eq!(g.routers.len(), 16);
-        // M² routers, M(M − 1)/2 links between mirrors (c,d,p) ↔ (c,p,d).
-        assert_eq!(m.matches(r#"data-testid="d3-cabinet-router""#).count(), 16);
-        assert_eq!(m.matches(r#"data-testid="d3-cabinet-link""#).count(), 6);
-        assert_eq!(g.links.len(), 6);
-        assert_eq!(m.matches(r#"class="pill source""#).count(), 1);
-        assert_eq!(m.matches(r#"class="pill dest""#).count(), 1);
-        assert_eq!(
-            m.matches(r#"class="pill diagonal""#).count(),
-            4 - usize::from(g.routers[0].router.d == g.routers[0].router.p)
-                - usize::from(g.routers[5].router.d == g.routers[5].router.p)
-        );
-        assert!(m.contains(&format!(r#"data-addr="{from}""#)));
-        // Every router (its port list) and every link has a title.
-        assert_eq!(m.matches("<title>").count(), 16 + 6);
-        assert!(m.contains(" global port 0 ↔ "));
-    }
 }
