@@ -948,7 +948,7 @@ fn loads_by_symmetry_equal_every_destination() {
             let routing = net.routing(strategy).expect("strategy");
             let (t, r) = (net.topology(), routing.as_ref());
             assert_eq!(load_passes(t, r), if m > 1 { 2 } else { 1 });
-            crate::loads_check::assert_loads_equal_every_destination(
+            crate::support::assert_loads_equal_every_destination(
                 &format!("D3({k},{m}) {strategy}"),
                 t,
                 r,

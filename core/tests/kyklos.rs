@@ -1207,7 +1207,7 @@ fn loads_by_translation_orbits_equal_every_destination() {
             if let Some(orbits) = icn_core::Routing::orbits(&router) {
                 crate::support::assert_orbit_sizes(&net, orbits.as_ref(), &spec);
             }
-            crate::loads_check::assert_loads_equal_every_destination(
+            crate::support::assert_loads_equal_every_destination(
                 &format!("{spec} {kind:?}"),
                 &net,
                 &router,

@@ -7,7 +7,6 @@ mod hypercycle;
 mod kyklos;
 mod kyklos_density;
 mod lens;
-mod loads_check;
 mod papers;
 mod properties;
 mod support;

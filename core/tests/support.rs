@@ -1,7 +1,10 @@
-//! Checks shared by the families' tests.
+//! Checks shared by the families' tests: symmetric computations against the generic ones.
 
+use icn_core::metrics::{
+    channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
+};
 use icn_core::topology::Orbits;
-use icn_core::Topology;
+use icn_core::{Routing, Topology};
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,
 /// and its destination orbits cover the terminals.
@@ -29,4 +32,42 @@ pub fn assert_orbit_sizes(t: &dyn Topology, orbits: &dyn Orbits, what: &str) {
         t.terminal_count() as u64,
         "{what}: destination orbits"
     );
+}
+
+/// [`channel_loads_split`] equals [`channel_loads_every_destination`] channel by channel
+/// and node by node (relative tolerance 1e-9), and [`load_summary_split`] equals the
+/// summary of the every-destination loads, for both splits; `label` names the case.
+pub fn assert_loads_equal_every_destination(
+    label: &str,
+    topology: &dyn Topology,
+    routing: &dyn Routing,
+) {
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    for split in [Split::PerPath, Split::PerHop] {
+        let fast = channel_loads_split(topology, routing, split);
+        let every = channel_loads_every_destination(topology, routing, split);
+        assert_eq!(fast.loads.len(), every.loads.len(), "{label}");
+        for ((u, v, a), (_, _, b)) in fast.iter().zip(every.iter()) {
+            assert!(close(a, b), "{label} {split:?} {u}->{v}: {a} vs {b}");
+        }
+        for (u, (&a, &b)) in fast.node_loads.iter().zip(&every.node_loads).enumerate() {
+            assert!(close(a, b), "{label} {split:?} node {u}: {a} vs {b}");
+        }
+        let s = load_summary_split(topology, routing, split);
+        let max = every.loads.iter().copied().fold(0.0, f64::max);
+        let min = every.loads.iter().copied().fold(f64::INFINITY, f64::min);
+        let mean = every.loads.iter().sum::<f64>() / every.loads.len() as f64;
+        let node_max = every.node_loads.iter().copied().fold(0.0, f64::max);
+        let node_mean = every.node_loads.iter().sum::<f64>() / every.node_loads.len() as f64;
+        assert_eq!(s.channels, every.loads.len() as u64, "{label}");
+        for (a, b) in [
+            (s.max_channel_load, max),
+            (s.min_channel_load, min),
+            (s.mean_channel_load, mean),
+            (s.max_node_load, node_max),
+            (s.mean_node_load, node_mean),
+        ] {
+            assert!(close(a, b), "{label} {split:?} summary: {a} vs {b}");
+        }
+    }
 }

@@ -209,9 +209,9 @@ impl RouteModel {
         let confirmed = RwSignal::new(None::<String>);
         // The network's size and costs, once per network (not per route).
         let net_cost = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(Network::cost)));
-        // On a large network the route and its estimate (up to the page budget, tens of
-        // milliseconds) wait one task, so that the view of a newly opened network (fields, facts, panels) is
-        // one task and the route another: neither alone runs into a long task.
+        // On a large network the route and its estimate (up to the page budget: a search of
+        // the whole network where no closed form applies) wait one task, so that the view of
+        // a newly opened network (fields, facts, panels) is one task and the route another.
         let asked = Memo::new(move |_| (spec.get(), ok_node(from), ok_node(to), strategy.get()));
         // KYKLOS's comparison of the strategies (five more routes) waits one task more.
         let settled = RwSignal::new(None);
