@@ -73,7 +73,7 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
     let formulas = info
         .formulas
         .iter()
-        .map(|f| formula_row(f, computed(f.name)))
+        .map(|f| formula_row(f, computed(&f.name)))
         .collect_view();
     let table = (!info.formulas.is_empty()).then(|| {
         view! {
@@ -164,7 +164,7 @@ fn formula_row(f: &Formula, computed: Option<u64>) -> impl IntoView {
     };
     view! {
         <tr class=class>
-            <th scope="row">{f.name} <span class="expr">{f.expression}</span></th>
+            <th scope="row">{f.name.clone()} <span class="expr">{f.expression.clone()}</span></th>
             <td class="num">{f.value}</td>
             <td class="num">{shown} " " <span class="verdict">{verdict}</span></td>
         </tr>

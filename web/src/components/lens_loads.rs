@@ -117,11 +117,9 @@ fn worker_status(model: WalkModel, state: JobState) -> impl IntoView {
 pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
     let content = move || {
         let loads = model.loads.get()?;
-        let (procs, busses, completed) = model.network.with(|n| match n {
-            Ok(icn_core::Network::Lens(l)) => {
-                Some((l.processor_count(), l.bus_count(), l.is_completed()))
-            }
-            _ => None,
+        let (procs, busses, completed) = model.network.with(|n| {
+            let l = n.as_ref().ok()?.lens().ok()?;
+            Some((l.processor_count(), l.bus_count(), l.is_completed()))
         })?;
         Some(match loads {
             LoadsView::OverBudget { cost } => {
@@ -190,7 +188,7 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
 pub fn LensLoadsLink(network: Memo<Result<Network, SpecError>>) -> impl IntoView {
     move || {
         network.with(|n| match n {
-            Ok(net @ Network::Lens(_)) => {
+            Ok(net) if net.lens().is_ok() => {
                 let href = walk_loads_href(&net.spec());
                 Some(view! {
                     <p class="help">

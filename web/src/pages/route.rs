@@ -316,16 +316,15 @@ impl RouteModel {
         });
         let path_counts = Memo::new(move |_| {
             let (a, b) = (ok_node(from)?, ok_node(to)?);
-            network.with(|n| match n.as_ref().ok()? {
-                Network::Hypercycle(h) => Some(h.path_counts(a, b)),
-                #[allow(unreachable_patterns)]
-                _ => None,
+            network.with(|n| match n.as_ref().ok()?.hypercycle() {
+                Ok(h) => Some(h.path_counts(a, b)),
+                Err(_) => None,
             })
         });
         let dims = Memo::new(move |_| {
             let (a, b) = (ok_node(from)?, ok_node(to)?);
-            network.with(|n| match n.as_ref().ok()? {
-                Network::Hypercycle(h) => {
+            network.with(|n| match n.as_ref().ok()?.hypercycle() {
+                Ok(h) => {
                     let (fa, fb) = (h.format_node(a), h.format_node(b));
                     let rows = h
                         .radices()
@@ -343,8 +342,7 @@ impl RouteModel {
                         .collect();
                     Some(rows)
                 }
-                #[allow(unreachable_patterns)]
-                _ => None,
+                Err(_) => None,
             })
         });
         let (metrics_state, set_metrics_state) = signal(JobState::Idle);

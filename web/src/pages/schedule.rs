@@ -81,7 +81,7 @@ fn collective(name: &str, root: Node) -> Result<Collective, String> {
 /// Simulates the form's collective, or says which field is wrong.
 fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
     let net: Network = form.spec.parse().map_err(|e| format!("{e}"))?;
-    let Network::D3(d) = net else {
+    let Ok(d) = net.d3().cloned() else {
         return Err(format!(
             "schedules are for the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
             net.spec(),
@@ -142,7 +142,7 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
     let form = Memo::new(move |_| nav.state.with(|s| s.schedule.clone()));
     let sim = Memo::new(move |_| form.with(simulate));
     let drawing = Memo::new(move |_| {
-        sim.with(|s| s.as_ref().ok().map(|s| draw(&Network::D3(s.net.clone()))))
+        sim.with(|s| s.as_ref().ok().map(|s| draw(&Network::from(s.net.clone()))))
     });
     let steps = Memo::new(move |_| sim.with(|s| s.as_ref().map_or(0, |s| s.schedule.steps)));
     let step = Memo::new(move |_| form.with(|f| f.step).clamp(1, steps.get().max(1)));

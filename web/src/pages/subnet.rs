@@ -168,7 +168,7 @@ pub fn analyse(form: &SubnetForm) -> Result<Facts, Trouble> {
         .spec
         .parse()
         .map_err(|e| Trouble::Spec(format!("{e}")))?;
-    let Network::D3(big) = net else {
+    let Ok(big) = net.d3().cloned() else {
         return Err(Trouble::Spec(format!(
             "sub-networks are of the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
             net.spec(),
@@ -298,8 +298,8 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
     // The network's N and M once the spec is valid (the presets need them).
     let shape = Memo::new(move |_| {
         form.with(|f| match f.spec.parse::<Network>() {
-            Ok(Network::D3(d)) => Some((d.k(), d.m())),
-            _ => None,
+            Ok(net) => net.d3().ok().map(|d| (d.k(), d.m())),
+            Err(_) => None,
         })
     });
 
@@ -435,7 +435,7 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
     };
 
     let drawing = Memo::new(move |_| {
-        facts.with(|f| f.as_ref().ok().map(|f| draw(&Network::D3(f.big.clone()))))
+        facts.with(|f| f.as_ref().ok().map(|f| draw(&Network::from(f.big.clone()))))
     });
     let highlight = Memo::new(move |_| {
         if !drawing.with(|d| matches!(d, Some(Drawing::Layout(_)))) {

@@ -29,6 +29,7 @@
 mod address;
 pub mod appendix_c;
 mod density;
+mod family;
 mod joins;
 mod load;
 mod routing;
@@ -38,6 +39,7 @@ pub mod tables;
 mod traffic;
 
 pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
+pub(crate) use family::{KYKLOS1, KYKLOS2};
 pub use joins::{
     join_level, table2_joins, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads,
 };
