@@ -45,7 +45,7 @@ use crate::topology::kyklos::tables::{
 };
 use crate::topology::kyklos::{density, DensityRule, Kyklos, KyklosRouting, Shuffle};
 use crate::topology::lens::Lens;
-use crate::topology::Topology;
+use crate::graph::Topology;
 
 /// Which chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::network::Network;
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// Estimated work and peak memory of one computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -17,6 +17,7 @@ pub mod analysis;
 pub mod charts;
 mod cost;
 mod error;
+pub mod graph;
 mod math;
 pub mod metrics;
 mod network;
@@ -35,7 +36,7 @@ pub use network::{
 };
 pub use routing::{path_edges, Route};
 pub use spec::Spec;
-pub use topology::{Node, Routing, Topology, MAX_NODES};
+pub use graph::{Node, Routing, Topology, MAX_NODES};
 
 /// Big unsigned integers, as used for path counts.
 pub use num_bigint::BigUint;

@@ -13,7 +13,7 @@ use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
 use crate::topology::kyklos::{Kyklos, KyklosRouting};
 use crate::topology::lens::Lens;
 use crate::topology::mdf::Mdf;
-use crate::topology::{Node, Routing, Topology};
+use crate::graph::{Node, Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

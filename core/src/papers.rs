@@ -15,7 +15,7 @@ use crate::table::{PaperTable, Verdict};
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
 use crate::topology::kyklos::tables;
 use crate::topology::lens::{figure2, Lens};
-use crate::topology::Topology;
+use crate::graph::Topology;
 
 /// One of the five papers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

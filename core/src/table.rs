@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::metrics::tidy;
+use crate::math::tidy;
 
 /// A table value: an exact integer, or a real number.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

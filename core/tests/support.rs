@@ -3,7 +3,7 @@
 use icn_core::metrics::{
     channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
 };
-use icn_core::topology::Orbits;
+use icn_core::graph::Orbits;
 use icn_core::{Routing, Topology};
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,

@@ -365,7 +365,7 @@ pub fn d3_mdf_csv(r: &DragonflyLoads) -> String {
 mod tests {
     use super::*;
     use crate::metrics::bfs;
-    use crate::topology::Topology;
+    use crate::graph::Topology;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}

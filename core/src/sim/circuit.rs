@@ -53,7 +53,7 @@ use serde::{Deserialize, Serialize};
 use crate::metrics::distance_distribution;
 use crate::sim::rng::SplitMix64;
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
-use crate::topology::{Node, Routing, Topology};
+use crate::graph::{Node, Routing, Topology};
 
 /// At most this many expected arrivals per (policy, load) point.
 pub const MAX_ARRIVALS: u64 = 2_000_000;

@@ -31,7 +31,7 @@ pub mod symmetry;
 
 use crate::error::{AddressError, ParamError};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Orbits, Topology, MAX_NODES};
+use crate::graph::{Node, Orbits, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};

@@ -2,7 +2,7 @@
 //! for the registry (`icn papers`, `icn table d3-example`, `icn table d3-schedules`).
 
 use crate::table::PaperTable;
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::schedule::{Collective, DelayRule};
 use super::{Router, D3};

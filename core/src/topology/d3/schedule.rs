@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::header::PortKind;
 use super::{Router, SourceVector, D3};
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// Which collective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::{Router, D3};
 use crate::error::ParamError;
 use crate::table::PaperTable;
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// Theorem 1's port table for one κ.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

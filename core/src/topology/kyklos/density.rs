@@ -30,7 +30,7 @@ use serde::Serialize;
 use crate::error::ParamError;
 use crate::math::gcd;
 pub use crate::math::Ratio;
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::{Kyklos, PathPlan, Shuffle};
 

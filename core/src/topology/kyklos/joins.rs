@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::tables::{Cell, Num, PaperTable, Summary, Verdict};
 use super::{IbNode, Kyklos, Shuffle};

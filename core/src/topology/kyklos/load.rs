@@ -21,7 +21,7 @@
 use serde::Serialize;
 
 use crate::math::{Ratio, ShareSums};
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::{join_level, Kyklos, KyklosRouting};
 
@@ -187,7 +187,7 @@ impl Kyklos {
         &self,
         site: impl Fn(Node, Node) -> Result<Node, String>,
     ) -> Result<Vec<u64>, String> {
-        use crate::topology::{Orbits, Topology};
+        use crate::graph::{Orbits, Topology};
         let nodes = self.node_count();
         let group = (self.m == 2).then(|| self.translation_orbits(KyklosRouting::Y2));
         let Some(orbits) = group.flatten() else {

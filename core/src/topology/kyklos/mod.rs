@@ -49,7 +49,7 @@ pub use traffic::{ExactLinks, LevelTraffic, Traffic};
 
 use crate::error::ParamError;
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Topology, MAX_NODES};
+use crate::graph::{Node, Topology, MAX_NODES};
 
 /// Digits are shown one character each, so the branching factor is at most 36.
 pub const MAX_M: u64 = 36;

@@ -16,9 +16,7 @@
 
 use std::cell::RefCell;
 
-use crate::metrics::{bfs, UNREACHABLE};
-use crate::routing::enumerate_paths;
-use crate::topology::{Node, Orbits, Routing, Topology};
+use crate::graph::{bfs, enumerate_paths, Node, Orbits, Routing, Topology, UNREACHABLE};
 
 use super::{Kyklos, Shuffle};
 

@@ -8,7 +8,7 @@
 //! assignment of Table 3's second half (§VII).
 
 use crate::math::{Ratio, ShareSums};
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::{Kyklos, KyklosRouting};
 
@@ -129,7 +129,7 @@ impl Kyklos {
             }
         }
         let levels = self.level_traffic(&links);
-        let tidy = crate::metrics::tidy;
+        let tidy = crate::math::tidy;
         Ok(Traffic {
             max_link: tidy(links.iter().copied().fold(0.0, f64::max)),
             total: tidy(total),

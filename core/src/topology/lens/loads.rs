@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::Lens;
 use crate::error::AddressError;
 use crate::metrics::channel_loads;
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// The processors of a Lens, two of them adjacent when they share a bus: with pattern B
 /// (the real processor graph) or with pattern A only (the paper's routing, which moves
