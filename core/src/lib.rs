@@ -25,18 +25,17 @@ pub mod papers;
 pub mod routing;
 pub mod sim;
 mod spec;
-pub mod table;
 pub mod topology;
 
 pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
 pub use error::{AddressError, ParamError, SpecError, StrategyError};
+pub use graph::{Node, Routing, Topology, MAX_NODES};
 pub use math::{binomial, bounded_compositions, multinomial};
 pub use network::{
     family, FamilyInfo, Formula, Network, NetworkInfo, ParamInfo, StrategyInfo, FAMILIES,
 };
 pub use routing::{path_edges, Route};
 pub use spec::Spec;
-pub use graph::{Node, Routing, Topology, MAX_NODES};
 
 /// Big unsigned integers, as used for path counts.
 pub use num_bigint::BigUint;

@@ -16,10 +16,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::cost::Estimate;
 use crate::graph::Split;
+use crate::graph::{Node, Topology};
 use crate::math::tidy;
 use crate::metrics::channel_loads_split;
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
-use crate::graph::{Node, Topology};
 
 /// The load of one channel class: every channel that moves digit `dimension` by `step`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -16,10 +16,10 @@ use num_bigint::BigUint;
 use num_traits::One;
 
 use crate::error::{AddressError, ParamError};
-use crate::math::{bounded_compositions, multinomial};
 use crate::graph::Split;
-use crate::spec::{parse_number, parse_vector, Spec};
 use crate::graph::{Node, Routing, Topology, MAX_NODES};
+use crate::math::{bounded_compositions, multinomial};
+use crate::spec::{parse_number, parse_vector, Spec};
 
 /// Digits are written with one character each, so a radix is at most 36.
 pub const MAX_RADIX: u32 = 36;

@@ -13,9 +13,9 @@
 //! and source-vector routing is not possible here.
 
 use crate::error::{AddressError, ParamError};
+use crate::graph::{Node, Topology};
 use crate::spec::Spec;
 use crate::topology::d3::{check_km, parse_tuple, read_km};
-use crate::graph::{Node, Topology};
 
 /// A validated MDF(K, M).
 #[derive(Debug, Clone, PartialEq, Eq)]
