@@ -17,6 +17,7 @@ pub mod analysis;
 pub mod charts;
 mod cost;
 mod error;
+pub mod graph;
 mod math;
 pub mod metrics;
 mod network;
@@ -24,18 +25,17 @@ pub mod papers;
 pub mod routing;
 pub mod sim;
 mod spec;
-pub mod table;
 pub mod topology;
 
 pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
 pub use error::{AddressError, ParamError, SpecError, StrategyError};
+pub use graph::{Node, Routing, Topology, MAX_NODES};
 pub use math::{binomial, bounded_compositions, multinomial};
 pub use network::{
     family, FamilyInfo, Formula, Network, NetworkInfo, ParamInfo, StrategyInfo, FAMILIES,
 };
 pub use routing::{path_edges, Route};
 pub use spec::Spec;
-pub use topology::{Node, Routing, Topology, MAX_NODES};
 
 /// Big unsigned integers, as used for path counts.
 pub use num_bigint::BigUint;

@@ -5,6 +5,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::error::{AddressError, SpecError, StrategyError};
+use crate::graph::{Node, Routing, Topology};
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
@@ -13,7 +14,6 @@ use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
 use crate::topology::kyklos::{Kyklos, KyklosRouting};
 use crate::topology::lens::Lens;
 use crate::topology::mdf::Mdf;
-use crate::topology::{Node, Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -486,7 +486,7 @@ impl Network {
                     KyklosRouting::from_name(name).ok_or_else(|| self.unknown_strategy(name))?;
                 let routing = k.routing(kind).map_err(|why| StrategyError::Unavailable {
                     name: name.to_string(),
-                    why,
+                    why: why.to_string(),
                 })?;
                 Ok(Box::new(routing))
             }

@@ -2,8 +2,8 @@
 
 use std::cell::RefCell;
 
-use crate::metrics::bfs;
-use crate::topology::{Node, Orbits, Routing, Topology};
+use crate::graph::bfs;
+use crate::graph::{Node, Orbits, Routing, Topology};
 
 /// All minimal paths: at each node, every neighbour one step closer to the destination.
 ///

@@ -2,7 +2,8 @@
 //! greatest, whether each kind is uniform, and the switch that colours the diagram by load.
 //! The numbers are core's ([`icn_core::topology::lens::Lens::loads`]); this only shows them.
 
-use icn_core::topology::lens::{Lens, LensLoads, LoadStats};
+use icn_core::analysis::{LensLoads, LoadStats};
+use icn_core::topology::lens::Lens;
 use icn_core::{Network, SpecError, Topology};
 use leptos::prelude::*;
 

@@ -63,7 +63,7 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
         }
         let ranges = model.loads.with(|l| match l {
             Some(LoadsView::Computed(l)) => {
-                let range = |s: icn_core::topology::lens::LoadStats| {
+                let range = |s: icn_core::analysis::LoadStats| {
                     if s.uniform {
                         format!("all {}", load_text(s.max))
                     } else {

@@ -186,7 +186,7 @@ impl JoinModel {
         });
         let join = Memo::new(move |_| {
             let (i, j) = (ok_node(s)?, ok_node(r)?);
-            network.with(|n| Some(joinable(n)?.join(i, j)))
+            network.with(|n| Some(joinable(n)?.join(i, j).map_err(|e| e.to_string())))
         });
         let facts = Memo::new(move |_| {
             network.with(|n| {
@@ -204,14 +204,18 @@ impl JoinModel {
                         k.leaf_count() / 2
                     )));
                 }
-                Some(k.join_grid().and_then(|grid| {
-                    let loads = k.join_loads()?;
-                    Ok(GridData {
-                        grid,
-                        rows: k.join_level_rows(&loads),
-                        per_node: loads.per_node,
-                    })
-                }))
+                Some(
+                    k.join_grid()
+                        .and_then(|grid| {
+                            let loads = k.join_loads()?;
+                            Ok(GridData {
+                                grid,
+                                rows: k.join_level_rows(&loads),
+                                per_node: loads.per_node,
+                            })
+                        })
+                        .map_err(|e| e.to_string()),
+                )
             })
         });
         let drawing = Memo::new(move |_| {

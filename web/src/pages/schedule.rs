@@ -124,7 +124,8 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
         let targets = d
             .named_permutation(&form.perm, seed)
             .map_err(|e| format!("permutation: {e}"))?;
-        d.permutation_schedule(&targets, rule, true)?
+        d.permutation_schedule(&targets, rule, true)
+            .map_err(|e| e.to_string())?
     } else {
         d.schedule(which, rule, true)
     };

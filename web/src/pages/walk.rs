@@ -5,8 +5,9 @@
 //! addresses and [`PathChoice`] -> [`Step`]s (core's [`Lens::walkthrough`]) and the paper's
 //! analysis (core's [`Lens::completed_routing`] / [`Lens::region_of_difference`]) -> views.
 
+use icn_core::analysis::LensLoads;
 use icn_core::topology::lens::{
-    CompletedRouting, Lens, LensLoads, PathChoice, RegionOfDifference, Step, WalkError,
+    CompletedRouting, Lens, PathChoice, RegionOfDifference, Step, WalkError,
 };
 use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;

@@ -23,15 +23,14 @@
 pub mod conflict;
 pub mod header;
 pub mod layout;
-pub mod paper;
 pub mod routing;
 pub mod schedule;
 pub mod subnet;
 pub mod symmetry;
 
 use crate::error::{AddressError, ParamError};
+use crate::graph::{Node, Orbits, Topology, MAX_NODES};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Orbits, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};

@@ -27,20 +27,18 @@
 //! leaf, so o is the node's fixed digits read as a base-m number.
 
 mod address;
-pub mod appendix_c;
 mod density;
+mod error;
 mod joins;
 mod load;
 mod routing;
 mod strings;
 mod symmetry;
-pub mod tables;
 mod traffic;
 
 pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
-pub use joins::{
-    join_level, table2_joins, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads,
-};
+pub use error::{JoinError, NotD2Network, Unavailable};
+pub use joins::{join_level, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads};
 pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::{RoutingStrings, TreeDepths};
@@ -48,8 +46,8 @@ pub use symmetry::KyklosOrbits;
 pub use traffic::{ExactLinks, LevelTraffic, Traffic};
 
 use crate::error::ParamError;
+use crate::graph::{Node, Topology, MAX_NODES};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Topology, MAX_NODES};
 
 /// Digits are shown one character each, so the branching factor is at most 36.
 pub const MAX_M: u64 = 36;

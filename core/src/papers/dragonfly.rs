@@ -1,11 +1,13 @@
-//! The Swapped Dragonfly paper's worked example and collective claims, as paper tables
-//! for the registry (`icn papers`, `icn table d3-example`, `icn table d3-schedules`).
+//! Draper, "The Swapped Dragonfly": §2's worked example, the collectives' claims of §9
+//! (Theorems 4-8), Theorem 1's sub-network port tables and Corollary 1's cutset, as paper
+//! tables for the registry (`icn papers`, `icn table d3-…`).
 
-use crate::table::PaperTable;
-use crate::topology::Node;
-
-use super::schedule::{Collective, DelayRule};
-use super::{Router, D3};
+use super::table::PaperTable;
+use super::PaperError;
+use crate::graph::{Node, Topology};
+use crate::topology::d3::schedule::{Collective, DelayRule};
+use crate::topology::d3::subnet::{min_bisection_links, subnet_table};
+use crate::topology::d3::{Router, D3};
 
 const SOURCE: &str = "Draper, The Swapped Dragonfly";
 
@@ -14,8 +16,8 @@ const SOURCE: &str = "Draper, The Swapped Dragonfly";
 ///
 /// # Errors
 /// Never in practice.
-pub fn table_example() -> Result<PaperTable, String> {
-    let net = D3::new(6, 6).map_err(|e| e.to_string())?;
+pub fn table_example() -> Result<PaperTable, PaperError> {
+    let net = D3::new(6, 6)?;
     let mut table = PaperTable::new(
         "d3-example",
         format!("{SOURCE}, §2 (global ports)"),
@@ -77,7 +79,7 @@ fn deviation(
 ///
 /// # Errors
 /// Never in practice.
-pub fn table_schedules() -> Result<PaperTable, String> {
+pub fn table_schedules() -> Result<PaperTable, PaperError> {
     let mut table = PaperTable::new(
         "d3-schedules",
         format!("{SOURCE}, §9, Theorems 4-8"),
@@ -85,7 +87,7 @@ pub fn table_schedules() -> Result<PaperTable, String> {
     );
     table.notes.push("Printed = the theorem's claim evaluated for the instance (Claim in core/src/topology/d3/schedule.rs); computed = the simulation. Theorem 8 is checked as 'at most M + 4 steps' by the tests (docs/paper-notes.md).".into());
     for (k, m) in INSTANCES {
-        let net = D3::new(k, m).map_err(|e| e.to_string())?;
+        let net = D3::new(k, m)?;
         let node = |c: u32, d: u32, p: u32| -> Node { net.node(Router { c, d, p }) };
         let mut cases: Vec<(Collective, &str, bool)> = Vec::new();
         for (root, label, diagonal) in [
@@ -138,6 +140,109 @@ pub fn table_schedules() -> Result<PaperTable, String> {
                 Some("the simulated schedule loses or repeats a message (unexplained)"),
             );
         }
+    }
+    Ok(table.finish())
+}
+/// The paper's printed port tables for D3(4, M) and D3(5, M) inside D3(9, M) (§4),
+/// entry by entry beside Theorem 1's a_{j,i} = k_j − k_i mod 9.
+pub fn table_subnetworks() -> Result<PaperTable, PaperError> {
+    /// (κ, printed port vectors by row i).
+    const PRINTED: [(&[u32], &[&[u32]]); 2] = [
+        (
+            &[1, 2, 5, 8],
+            &[&[0, 1, 4, 7], &[3, 0, 6, 8], &[5, 6, 0, 3], &[3, 6, 5, 0]],
+        ),
+        (
+            &[0, 3, 4, 6, 7],
+            &[
+                &[0, 3, 4, 6, 7],
+                &[8, 0, 1, 3, 4],
+                &[5, 8, 0, 2, 3],
+                &[3, 6, 7, 0, 1],
+                &[2, 5, 6, 8, 0],
+            ],
+        ),
+    ];
+    let mut table = PaperTable::new(
+        "d3-subnetwork",
+        "Draper, The Swapped Dragonfly, §4 (table after Theorem 1)".into(),
+        "Global ports a_{j,i} = k_j − k_i mod 9 used by cabinet k_i of D3(4,M) (κ = {1,2,5,8}) and of the complementary D3(5,M) (κ = {0,3,4,6,7}) inside D3(9,M); row i, column j.",
+    );
+    table.notes.push(
+        "Column j holds a_{j,i}, the port of cabinet k_i that leads to cabinet k_j; port γ of D3(K,M) at cabinet i is column (i + γ) mod K.".into(),
+    );
+    table.notes.push(
+        "Printed rows that differ from k_j − k_i mod 9 (rows 1 and 3 of D3(4,M), row 1 of D3(5,M)) are shown beside the computed values; the isomorphism check uses the computed ports (docs/paper-notes.md).".into(),
+    );
+    for (kappa, printed) in PRINTED {
+        let t = subnet_table(9, kappa)?;
+        let group = format!("D3({},M) in D3(9,M), κ = {kappa:?}", kappa.len());
+        for (row, want) in t.rows.iter().zip(printed) {
+            for (j, (&a, &p)) in row.ports.iter().zip(want.iter()).enumerate() {
+                table.cell(
+                    &group,
+                    format!("i = {}, k_i = {}", row.i, row.k_i),
+                    format!("j = {j}"),
+                    Some(f64::from(p)),
+                    Some(f64::from(a)),
+                    Some("the printed entry is not k_j − k_i mod 9"),
+                );
+            }
+        }
+    }
+    Ok(table.finish())
+}
+
+/// Corollary 1 beside the graph: for each instance, the Corollary's value
+/// min(K²M²/2, KM³/2), the directed channels the proof's cabinet partition (K even:
+/// cabinets 0 … K/2−1 against the rest) cuts, and the exact minimum bisection in links
+/// for the instances small enough to search.
+pub fn table_cutsets(instances: &[(u64, u64)]) -> Result<PaperTable, PaperError> {
+    let mut table = PaperTable::new(
+        "d3-cutset",
+        "Draper, The Swapped Dragonfly, §4 Corollary 1".into(),
+        "Corollary 1's cutset min(K²M²/2, KM³/2) beside the channels cut by the proof's cabinet partition and the exact minimum bisection.",
+    );
+    table.notes.push(
+        "Convention: the Corollary's value counts directed channels (port ends): the cabinet partition cuts K²M²/4 links = K²M²/2 channels. The minimum bisection counts undirected links.".into(),
+    );
+    table.notes.push(
+        "The KM³/2 branch (partition into D3(K,M/2)) does not split all routers in two: routers (c,d,p) with d and p in different halves belong to neither part; only the cabinet partition (K even) is computed.".into(),
+    );
+    for &(k, m) in instances {
+        let net = D3::new(k, m)?;
+        let group = format!("D3({k},{m})");
+        let formula = (k * k * m * m).min(k * m * m * m) as f64 / 2.0;
+        let partition = (k % 2 == 0).then(|| {
+            let half = (k / 2) as u32;
+            let mut channels = 0u64;
+            let mut buf = Vec::new();
+            for v in 0..net.node_count() {
+                if net.router(v).c >= half {
+                    continue;
+                }
+                buf.clear();
+                net.neighbours(v, &mut buf);
+                channels += buf.iter().filter(|&&u| net.router(u).c >= half).count() as u64;
+            }
+            2.0 * channels as f64
+        });
+        table.cell(
+            &group,
+            "cabinet partition, K²M²/2".into(),
+            "channels cut".into(),
+            Some((k * k * m * m) as f64 / 2.0),
+            partition,
+            Some("K is odd: the cabinets do not split in halves"),
+        );
+        table.cell(
+            &group,
+            "minimum bisection vs min(K²M²/2, KM³/2)".into(),
+            "channels".into(),
+            Some(formula),
+            min_bisection_links(&net).map(|x| 2.0 * x as f64),
+            Some("the Corollary names one cut; the minimum bisection can be smaller"),
+        );
     }
     Ok(table.finish())
 }

@@ -1,14 +1,14 @@
 //! Paper tables: each printed value beside the value this crate computes, with a verdict.
 //!
 //! Every table is a [`PaperTable`]: a flat list of [`Cell`]s, each with the value the
-//! paper prints (transcribed once, in the family module that builds the table), the value
+//! paper prints (transcribed once, in the paper's module that builds the table), the value
 //! computed by this crate, and a verdict. Where a printed value is not reproduced, the
-//! cell's note says why; docs/paper-notes.md has the evidence. Families build their tables
+//! cell's note says why; docs/paper-notes.md has the evidence. The paper modules build them
 //! with [`PaperTable::new`], [`PaperTable::cell`] and [`PaperTable::finish`].
 
 use serde::Serialize;
 
-use crate::metrics::tidy;
+use crate::math::tidy;
 
 /// A table value: an exact integer, or a real number.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

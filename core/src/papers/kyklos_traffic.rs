@@ -1,5 +1,6 @@
-//! TR-88-27 Appendix C: link traffic density per level under H-2 and Y-2, the closed forms
-//! against the traffic computed from the routes (`icn table kyklos-appendix-c`).
+//! TR-88-27's traffic tables: Table 3 (maximum link traffic density and maximum IB-node
+//! processing load) and Appendix C (link traffic density per level under H-2 and Y-2),
+//! computed from the routes and set beside the printed values.
 //!
 //! Appendix C counts one direction of a link (its T(v, n) are half of Table 3's values,
 //! which add both directions, as [`Kyklos::traffic`] does) and derives each level's
@@ -16,12 +17,141 @@
 //! The appendix's intermediate state "after Y-2 step 4" describes the algorithm half-way
 //! and is not a routing one can run; it is not reproduced.
 
+use super::kyklos::{net, TR};
+use super::table::PaperTable;
+use super::PaperError;
 use crate::math::Ratio;
-use crate::table::PaperTable;
+use crate::topology::kyklos::{Kyklos, KyklosRouting, Shuffle};
 
-use super::{Kyklos, KyklosRouting, Shuffle};
+/// Table 3's strategies: (column, KYKLOS-I?, strategy).
+pub const DENSITY_COLUMNS: [(&str, bool, KyklosRouting); 5] = [
+    ("K-1", true, KyklosRouting::Mr),
+    ("M-2", false, KyklosRouting::Mr),
+    ("H-2", false, KyklosRouting::Hr),
+    ("P-2", false, KyklosRouting::Pr),
+    ("Y-2", false, KyklosRouting::Y2),
+];
 
-const SOURCE: &str = "Haddix, Dale, Jenevein, Walton, The KYKLOS (n mod r = 0) Routing Algorithm, UT Austin TR-88-27, Appendix C (Maximum Link Traffic Density using Y-2 Routing)";
+/// Table 3, maximum link traffic density, as printed: n = 2, 4, …, 12 (N = 4 … 4096).
+pub const DENSITY_PRINTED: [(u64, [f64; 5]); 6] = [
+    (2, [4.0, 3.0, 4.0, 3.0, 3.0]),
+    (4, [64.0, 36.0, 32.0, 26.0, 24.0]),
+    (6, [1024.0, 576.0, 256.0, 196.0, 192.0]),
+    (8, [16384.0, 9216.0, 2048.0, 1616.0, 1536.0]),
+    (10, [262_144.0, 147_456.0, 16384.0, 15808.0, 12288.0]),
+    (
+        12,
+        [4_194_304.0, 2_359_296.0, 131_072.0, 173_568.0, 98304.0],
+    ),
+];
+
+/// TR-88-27 Table 3, maximum link traffic density of K-1, M-2, H-2, P-2, Y-2 for
+/// N = 4 … 4096, computed for n ≤ `max_n` (the rest is reported as not computed).
+///
+/// # Errors
+/// Never in practice (the strategies are defined on these networks).
+pub fn table3_density(max_n: u64) -> Result<PaperTable, PaperError> {
+    let mut table = PaperTable::new(
+        "kyklos-density",
+        format!("{TR}, §VIII, Table 3 (Maximum Link Traffic Density)"),
+        "The busiest link's traffic over all N² ordered pairs of L-nodes, one unit per pair split equally among the strategy's routes, both directions of a link added. K-1 = KYKLOS-I⟨2,2,n⟩ with single-tree routes split over the two trees; M-2, H-2, P-2, Y-2 = proposed KYKLOS-II⟨2,2,n⟩.",
+    );
+    table.notes.push("Counting convention and the strategies' readings: docs/paper-notes.md, KYKLOS (Counting convention of Table 3; Y-2).".into());
+    table.notes.push("Computed exactly from the routes towards L-node 0 and the translation symmetry (`Kyklos::link_traffic_by_symmetry`), checked link by link against the all-pairs computation on small networks.".into());
+    table.notes.push(
+        "The second half of Table 3 (maximum IB-node processing load) is `icn table kyklos-load`."
+            .into(),
+    );
+    let p2 = "P-2's tie rule among minimal paths with the fewest pass-throughs is not given (TR-88-27 cites [Mene87b]); splitting ties equally gives this value (docs/paper-notes.md, KYKLOS, P-2)";
+    let not_computed = format!("not computed: this table is computed up to n = {max_n}");
+    for (n, printed) in DENSITY_PRINTED {
+        let kyklos1 = net(Shuffle::Identity, 2, n)?;
+        let kyklos2 = net(Shuffle::Proposed, 2, n)?;
+        for (c, (column, k1, kind)) in DENSITY_COLUMNS.into_iter().enumerate() {
+            let exact = if n <= max_n {
+                let k = if k1 { &kyklos1 } else { &kyklos2 };
+                Some(k.max_link_traffic_exact(kind)?)
+            } else {
+                None
+            };
+            let computed = exact.map(Ratio::value);
+            let why = match (computed, kind) {
+                (None, _) => Some(not_computed.as_str()),
+                (_, KyklosRouting::Pr) => Some(p2),
+                _ => Some("not reproduced (unexplained)"),
+            };
+            table.cell(
+                "maximum link traffic density",
+                format!("N = {}", 1u64 << n),
+                column.into(),
+                Some(printed[c]),
+                computed,
+                why,
+            );
+            if let Some(fraction) = exact.and_then(Ratio::fraction) {
+                table.exact(fraction);
+            }
+        }
+    }
+    Ok(table.finish())
+}
+
+/// Table 3's maximum IB-node processing load as printed: n, then K-1, P-2, H-2, Y-2.
+const LOAD_PRINTED: [(u64, [f64; 4]); 5] = [
+    (2, [4.0, 2.0, 3.0, 2.0]),
+    (4, [64.0, 12.0, 11.0, 8.0]),
+    (6, [1024.0, 88.0, 39.0, 32.0]),
+    (8, [16384.0, 928.0, 143.0, 128.0]),
+    (10, [262144.0, 9728.0, 543.0, 512.0]),
+];
+
+/// `icn table kyklos-load`: TR-88-27 Table 3, maximum IB-node processing load (the
+/// partial joins of all N² ordered pairs), for N = 4 … 2^`max_n` (n even).
+///
+/// # Errors
+/// Never in practice (the networks are fixed and valid).
+pub fn table3_load(max_n: u64) -> Result<PaperTable, PaperError> {
+    let mut table = PaperTable::new(
+        "kyklos-load",
+        format!("{TR}, §VII-VIII, Table 3 (Maximum IB-node Processing Load)"),
+        "The most partial joins computed at one IB-node, over all N² ordered pairs ⟨R_j, S_i⟩ (i = j joins at the L-node). K-1 = KYKLOS-I⟨2,2,n⟩, M-r routes (split over the two trees), join at the route's middle node; P-2 = P-r routes, join at the middle node; H-2 = the quasi-level assignment on H-2 routes; Y-2 = §VII's level assignment (icn join). Proposed KYKLOS-II⟨2,2,n⟩ for P-2, H-2, Y-2.",
+    );
+    table.notes.push("H-2's assignment is not spelled out in the TR ('with minor modification'); ours takes Y-2's join tree and §VII's level from Y_s, and brings levels above h down to level 1. It gives exactly §VII's stated H-2 loadings, N/2 + N^½ − 1 at level 1 and N/2 at levels 2 … h (docs/paper-notes.md, KYKLOS).".into());
+    table.notes.push("Mid-point joins split a pair's join equally among the middles of its routes; P-2's tie rule is not given in the TR, so P-2 differs as its link traffic does.".into());
+    let why = |column: &str, n: u64| -> &'static str {
+        match (column, n) {
+            ("P-2", _) => "P-2's tie rule among minimal routes with the fewest pass-throughs is not given (TR-88-27 cites [Mene87b]); splitting ties equally and joining at each route's middle gives this value",
+            ("H-2", 2) => "N = 4 has h = 1: every join is at level 1 and the printed 3 is the formula N/2 + N^½ − 1; Appendix A's tree choice gives the four level-1 nodes 2, 3, 3 and 4 joins",
+            _ => "not reproduced (unexplained)",
+        }
+    };
+    for (n, printed) in LOAD_PRINTED.into_iter().filter(|&(n, _)| n <= max_n) {
+        let kyklos1 = net(Shuffle::Identity, 2, n)?;
+        let kyklos2 = net(Shuffle::Proposed, 2, n)?;
+        let computed = [
+            kyklos1.midpoint_join_load(KyklosRouting::Mr)?,
+            kyklos2.midpoint_join_load(KyklosRouting::Pr)?,
+            kyklos2.h2_join_load()?,
+            kyklos2.y2_join_load()?,
+        ];
+        for (c, column) in ["K-1", "P-2", "H-2", "Y-2"].into_iter().enumerate() {
+            table.cell(
+                "maximum IB-node processing load",
+                format!("N = {}", 1u64 << n),
+                column.into(),
+                Some(printed[c]),
+                Some(computed[c].max_ib_node),
+                Some(why(column, n)),
+            );
+            if let Some(fraction) = computed[c].max_ib_node_exact.fraction() {
+                table.exact(fraction);
+            }
+        }
+    }
+    Ok(table.finish())
+}
+
+const APPENDIX_C: &str = "Haddix, Dale, Jenevein, Walton, The KYKLOS (n mod r = 0) Routing Algorithm, UT Austin TR-88-27, Appendix C (Maximum Link Traffic Density using Y-2 Routing)";
 
 /// 2^e as a float.
 fn p2(e: usize) -> f64 {
@@ -55,7 +185,7 @@ fn t_y2(n: usize, v: usize) -> (f64, bool) {
 /// Per level v = 1 ..= n: the mean and the largest traffic per link, one direction, over
 /// both trees (the two trees of the proposed shuffle carry the same traffic per level).
 /// Exact: the traffic is a multiple of 1/scale, and a level's mean divides by its links.
-fn per_level(k: &Kyklos, kind: KyklosRouting) -> Result<Vec<(Ratio, Ratio)>, String> {
+fn per_level(k: &Kyklos, kind: KyklosRouting) -> Result<Vec<(Ratio, Ratio)>, PaperError> {
     let exact = k.link_traffic_exact(kind)?;
     let scale = u128::from(exact.scale);
     let mut out = Vec::with_capacity(k.n());
@@ -92,10 +222,10 @@ fn exact(table: &mut PaperTable, value: Ratio) {
 ///
 /// # Errors
 /// Never in practice (the strategies are defined on these networks).
-pub fn appendix_c(max_n: usize) -> Result<PaperTable, String> {
+pub fn appendix_c(max_n: usize) -> Result<PaperTable, PaperError> {
     let mut table = PaperTable::new(
         "kyklos-appendix-c",
-        SOURCE.into(),
+        APPENDIX_C.into(),
         "Link traffic density per level v of proposed KYKLOS-II⟨2,2,n⟩ (h = n/2) over all N² ordered pairs of L-nodes, one direction of a link, as Appendix C counts it (half of Table 3's convention). Printed = the appendix's closed form evaluated; computed = the level's mean per link from the routes (and the level's busiest link).",
     );
     table.notes.push("The appendix derives each level's traffic as a total spread over the level's links, so its formulas are level means. Under H-2 every link of a level carries the same traffic; under Y-2 level 1 does not (docs/paper-notes.md, KYKLOS, Appendix C).".into());
@@ -103,7 +233,7 @@ pub fn appendix_c(max_n: usize) -> Result<PaperTable, String> {
     let bound = "the paper prints an upper bound (≤) here; the computed value is below it";
     let busiest_y2 = "the formula is the level's mean; Y-2 does not load level 1 evenly, and its busiest link exceeds the mean (and at N = 64 the printed bound)";
     for n in (4..=max_n).step_by(2) {
-        let k = Kyklos::new(Shuffle::Proposed, 2, 2, n as u64).map_err(|e| e.to_string())?;
+        let k = Kyklos::new(Shuffle::Proposed, 2, 2, n as u64)?;
         let big_n = 1u64 << n;
         let h2 = per_level(&k, KyklosRouting::Hr)?;
         let y2 = per_level(&k, KyklosRouting::Y2)?;
