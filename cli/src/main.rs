@@ -535,7 +535,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     )));
                 }
             }
-            let join = k.join(i, j).map_err(Failure)?;
+            let join = k.join(i, j)?;
             let names = |route: &[Node]| -> Vec<String> {
                 route.iter().map(|&x| net.format_node(x)).collect()
             };
@@ -559,8 +559,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             kappa,
             m,
         } => {
+            use icn_core::papers::{d2, dragonfly, kyklos, kyklos_traffic};
             use icn_core::topology::d3::subnet;
-            use icn_core::topology::kyklos::tables;
             if let (Some("d3-subnetwork"), Some(kappa)) = (name.as_deref(), &kappa) {
                 if format == Format::Csv {
                     return Err(Failure("d3-subnetwork with --kappa is JSON only".into()));
@@ -601,33 +601,33 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     writeln!(out, "{}", serde_json::to_string_pretty(&figure)?)?;
                     return Ok(());
                 }
-                Some("kyklos-spans") => tables::table1_spans(),
-                Some("kyklos-real-span") => tables::table_b1_real_spans(),
-                Some("kyklos-density") => tables::table3_density(DENSITY_MAX_N),
-                Some("kyklos-load") => tables::table3_load(LOAD_MAX_N),
-                Some("kyklos-joins") => icn_core::topology::kyklos::table2_joins(),
-                Some("d2-distances") => tables::d2_distances(D2_MAX_N),
-                Some("d2-density") => tables::d2_density(D2_DENSITY_MAX_N),
-                Some("d3-subnetwork") => subnet::table_subnetworks(),
-                Some("d3-cutset") => subnet::table_cutsets(icn_core::papers::D3_CUTSET_INSTANCES),
-                Some(other) if icn_core::papers::item(other).is_some() => {
-                    icn_core::papers::item(other)
-                        .map_or_else(|| Err(String::new()), |i| (i.build)())
+                Some("kyklos-spans") => kyklos::table1_spans(),
+                Some("kyklos-real-span") => kyklos::table_b1_real_spans(),
+                Some("kyklos-density") => kyklos_traffic::table3_density(DENSITY_MAX_N),
+                Some("kyklos-load") => kyklos_traffic::table3_load(LOAD_MAX_N),
+                Some("kyklos-joins") => kyklos::table2_joins(),
+                Some("d2-distances") => d2::d2_distances(D2_MAX_N),
+                Some("d2-density") => d2::d2_density(D2_DENSITY_MAX_N),
+                Some("d3-subnetwork") => dragonfly::table_subnetworks(),
+                Some("d3-cutset") => {
+                    dragonfly::table_cutsets(icn_core::papers::D3_CUTSET_INSTANCES)
                 }
-                Some(other) => {
-                    return Err(Failure(format!(
-                        "unknown table '{other}'; known tables: {}",
-                        TABLES.join(", ")
-                    )))
-                }
+                Some(other) => match icn_core::papers::item(other) {
+                    Some(item) => (item.build)(),
+                    None => {
+                        return Err(Failure(format!(
+                            "unknown table '{other}'; known tables: {}",
+                            TABLES.join(", ")
+                        )))
+                    }
+                },
                 None => {
                     for t in TABLES {
                         writeln!(out, "{t}")?;
                     }
                     return Ok(());
                 }
-            }
-            .map_err(Failure)?;
+            }?;
             match format {
                 Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&table)?)?,
                 Format::Csv => write!(out, "{}", table.csv())?,
@@ -714,10 +714,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             };
             if collective == "permutation" {
                 too_large(d.schedule_size(Collective::Permutation))?;
-                let targets = d.named_permutation(&perm, seed).map_err(Failure)?;
-                let schedule = d
-                    .permutation_schedule(&targets, rule, !summary)
-                    .map_err(Failure)?;
+                let targets = d.named_permutation(&perm, seed)?;
+                let schedule = d.permutation_schedule(&targets, rule, !summary)?;
                 writeln!(out, "{}", serde_json::to_string_pretty(&schedule)?)?;
                 return Ok(());
             }

@@ -111,7 +111,7 @@ pub fn main(
     }
     let mut audit = match papers::audit_only(paper, only) {
         Ok(a) => a,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.to_string()),
     };
     audit.retain(|p| !p.items.is_empty() || only.is_none());
     let partial = paper.is_some() || only.is_some();

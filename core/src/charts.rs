@@ -11,7 +11,7 @@
 //! | `density` | maximum link traffic density against N, K-1, M-2, H-2, P-2, Y-2 and D2, with TR-88-27 Table 3's and the D2 paper's printed values | [`Kyklos::max_link_traffic`], [`density`] |
 //! | `levels` | link traffic per tree and level, one network and strategy | [`Kyklos::link_traffic_by_symmetry`] |
 //! | `load` | IB-node processing load (partial joins) per level | [`Kyklos::midpoint_join_load`], [`Kyklos::h2_join_load`], [`Kyklos::y2_join_load`] |
-//! | `distances` | P(2d) for M2, H2 and D2 from processor 0, with the averages | [`tables::strategy_distances`] |
+//! | `distances` | P(2d) for M2, H2 and D2 from processor 0, with the averages | [`strategy_distances`] |
 //! | `d2h2` | D2 against H2 density for n = 3 … max by processor symmetry | [`density`] |
 //! | `lens-loads` | processor and bus load distributions, completed against uncompleted | [`Lens::loads`](crate::topology::lens::Lens::loads) |
 //! | `lens-distances` | processor distance distributions (busses), completed against uncompleted | [`crate::metrics::distance_distribution`] |
@@ -34,18 +34,18 @@ pub use families::{
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::strategy_distances;
 use crate::analysis::{d3_vs_mdf_cost, hypercycle_loads_cost, DragonflyLoads, HypercycleLoads};
 use crate::cost::{Budget, Estimate};
+use crate::graph::Topology;
 use crate::network::Network;
+use crate::papers::d2::{D2_PRINTED, H2_PRINTED};
+use crate::papers::kyklos_traffic::{DENSITY_COLUMNS, DENSITY_PRINTED};
 use crate::sim::SimReport;
 use crate::topology::d3::D3;
 use crate::topology::hypercycle::Hypercycle;
-use crate::topology::kyklos::tables::{
-    self, D2_PRINTED, DENSITY_COLUMNS, DENSITY_PRINTED, H2_PRINTED,
-};
 use crate::topology::kyklos::{density, DensityRule, Kyklos, KyklosRouting, Shuffle};
 use crate::topology::lens::Lens;
-use crate::topology::Topology;
 
 /// Which chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -914,7 +914,7 @@ pub fn build(
             let (k, s) = kyklos_and_strategy(req.kind, &req.spec, &req.strategy)
                 .map_err(|e| e.to_string())?;
             progress(0, 1, "link traffic by symmetry");
-            let links = k.link_traffic_by_symmetry(s)?;
+            let links = k.link_traffic_by_symmetry(s).map_err(|e| e.to_string())?;
             let rows = k
                 .level_traffic(&links)
                 .into_iter()
@@ -939,9 +939,9 @@ pub fn build(
                 .map_err(|e| e.to_string())?;
             progress(0, 1, load_assignment(s));
             let load = match s {
-                KyklosRouting::Hr => k.h2_join_load()?,
-                KyklosRouting::Y2 => k.y2_join_load()?,
-                _ => k.midpoint_join_load(s)?,
+                KyklosRouting::Hr => k.h2_join_load().map_err(|e| e.to_string())?,
+                KyklosRouting::Y2 => k.y2_join_load().map_err(|e| e.to_string())?,
+                _ => k.midpoint_join_load(s).map_err(|e| e.to_string())?,
             };
             let mut rows: Vec<LoadRow> = (0..=k.n())
                 .map(|level| LoadRow {
@@ -974,7 +974,7 @@ pub fn build(
         ChartKind::Distances => {
             progress(0, 1, "routes from processor 0");
             let k = kyklos(Shuffle::Original, req.n)?;
-            let d = tables::strategy_distances(&k)?;
+            let d = strategy_distances(&k).map_err(|e| e.to_string())?;
             let mut rows = Vec::new();
             for (rule, counts) in [("M2", &d.m2), ("H2", &d.h2), ("D2", &d.d2)] {
                 let total: usize = counts.iter().enumerate().map(|(i, &c)| 2 * i * c).sum();
@@ -1016,7 +1016,7 @@ fn density_chart(
                 n,
             )?;
             let printed = DENSITY_PRINTED.iter().find(|p| p.0 == n).map(|p| p.1[c]);
-            let exact = k.max_link_traffic_exact(kind)?;
+            let exact = k.max_link_traffic_exact(kind).map_err(|e| e.to_string())?;
             rows.push(DensityRow {
                 series: column.into(),
                 n,

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
+use crate::graph::{Node, Topology};
 use crate::network::Network;
-use crate::topology::{Node, Topology};
 
 /// Estimated work and peak memory of one computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{StrategyError, UnknownStrategy};
-use crate::topology::{Routing, Topology};
+use crate::graph::{Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

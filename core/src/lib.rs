@@ -18,6 +18,7 @@ pub mod charts;
 mod cost;
 mod error;
 mod family;
+pub mod graph;
 mod info;
 mod math;
 pub mod metrics;
@@ -26,7 +27,6 @@ pub mod papers;
 pub mod routing;
 pub mod sim;
 mod spec;
-pub mod table;
 pub mod topology;
 
 pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
@@ -34,12 +34,12 @@ pub use error::{
     AddressError, FamilyMismatch, ParamError, SpecError, StrategyError, UnknownStrategy,
 };
 pub use family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
+pub use graph::{Node, Routing, Topology, MAX_NODES};
 pub use info::NetworkInfo;
 pub use math::{binomial, bounded_compositions, multinomial};
 pub use network::{family, Network, FAMILIES};
 pub use routing::{path_edges, Route};
 pub use spec::Spec;
-pub use topology::{Node, Routing, Topology, MAX_NODES};
 
 /// Big unsigned integers, as used for path counts.
 pub use num_bigint::BigUint;

@@ -162,6 +162,17 @@ pub fn bounded_compositions(sum: u64, parts: u64, max: u64) -> BigUint {
     acc.to_biguint().unwrap_or_default()
 }
 
+/// Rounds a load to 12 significant digits. Loads are exact rationals summed in `f64`;
+/// this removes the last-bit noise (31.999999999999993 -> 32) without hiding any
+/// difference a load can really have at the sizes the engine handles.
+pub fn tidy(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(11 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::error::{AddressError, FamilyMismatch, ParamError, SpecError, StrategyError};
 use crate::family::{Family, FamilyInfo, Formula, StrategyInfo};
+use crate::graph::{Node, Routing, Topology};
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
@@ -16,7 +17,6 @@ use crate::topology::hypercycle::{self, Hypercycle};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
-use crate::topology::{Node, Routing, Topology};
 
 /// How a family's networks are built from a spec.
 type Builder = fn(&Spec) -> Result<Network, ParamError>;

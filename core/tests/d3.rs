@@ -515,8 +515,9 @@ fn theorem2_link_conflicts_by_brute_force() {
 /// by link, and the paper's printed tables entry by entry.
 #[test]
 fn theorem1_subnetworks() {
-    use icn_core::table::Verdict;
-    use icn_core::topology::d3::subnet::{check_embedding, subnet_table, table_subnetworks};
+    use icn_core::papers::dragonfly::table_subnetworks;
+    use icn_core::papers::table::Verdict;
+    use icn_core::topology::d3::subnet::{check_embedding, subnet_table};
     let t = subnet_table(9, &[8, 1, 5, 2]).expect("κ");
     assert_eq!(t.kappa, [1, 2, 5, 8]);
     let ports: Vec<Vec<u32>> = t.rows.iter().map(|r| r.ports.clone()).collect();
@@ -604,7 +605,8 @@ fn maintenance_subnetworks() {
 /// bisection (exhaustive search) is smaller.
 #[test]
 fn corollary1_cutset() {
-    use icn_core::topology::d3::subnet::{min_bisection_links, table_cutsets};
+    use icn_core::papers::dragonfly::table_cutsets;
+    use icn_core::topology::d3::subnet::min_bisection_links;
     let t = table_cutsets(&[(2, 2), (2, 3), (4, 2), (1, 4)]).expect("table");
     let computed: Vec<Option<f64>> = t
         .cells

@@ -695,7 +695,8 @@ fn midpoint_join_load_by_symmetry_equals_all_pairs() {
 }
 
 mod paper_tables {
-    use icn_core::topology::kyklos::tables::{self, Num, PaperTable, Verdict};
+    use icn_core::papers::table::{Num, PaperTable, Verdict};
+    use icn_core::papers::{d2, kyklos, kyklos_traffic};
 
     fn differing(t: &PaperTable) -> Vec<(String, String, String)> {
         t.cells
@@ -708,7 +709,7 @@ mod paper_tables {
     /// `icn table kyklos-spans`: every z_tv and span of Table 1 matches.
     #[test]
     fn spans_table_matches_table_1() {
-        let t = tables::table1_spans().unwrap();
+        let t = kyklos::table1_spans().unwrap();
         assert_eq!(t.name, "kyklos-spans");
         // ⟨2,3,6⟩: 6 levels × 3 trees × (z, span); ⟨2,2,6⟩: 6 × 2 × 2.
         assert_eq!((t.summary.cells, t.summary.matches), (36 + 24, 60));
@@ -730,7 +731,7 @@ mod paper_tables {
     /// cells differ, and exactly where r-span > 1 and d_tv ≠ 1.
     #[test]
     fn real_span_table_matches_table_b1() {
-        let t = tables::table_b1_real_spans().unwrap();
+        let t = kyklos::table_b1_real_spans().unwrap();
         // 7 trees × 6 levels × 4 cells + 7 tree totals + 3 network totals.
         assert_eq!(t.summary.cells, 7 * 24 + 7 + 3);
         let diff = differing(&t);
@@ -756,7 +757,7 @@ mod paper_tables {
     /// larger N are reported as not computed.
     #[test]
     fn density_table_matches_table_3_up_to_256() {
-        let t = tables::table3_density(8).unwrap();
+        let t = kyklos_traffic::table3_density(8).unwrap();
         assert_eq!(t.summary.cells, 30);
         assert_eq!(t.summary.not_computed, 10);
         let diff = differing(&t);
@@ -789,7 +790,7 @@ mod paper_tables {
     /// P_M2 match; only the printed closed form of the M2 average differs.
     #[test]
     fn d2_distances_table() {
-        let t = tables::d2_distances(8).unwrap();
+        let t = d2::d2_distances(8).unwrap();
         let diff = differing(&t);
         assert_eq!(diff.len(), 7, "{diff:?}");
         assert!(diff
@@ -929,7 +930,11 @@ fn joins_worked_by_hand() {
     assert_eq!((j.s_route.clone(), j.r_route.clone()), (vec![5], vec![5]));
 
     // Errors.
-    assert!(net.join(64, 0).unwrap_err().contains("L-node 0-63"));
+    assert!(net
+        .join(64, 0)
+        .unwrap_err()
+        .to_string()
+        .contains("L-node 0-63"));
     assert!(net.join(0, 64).is_err());
     assert!(k("kyklos2:m=2,r=3,n=6").join(0, 1).is_err());
     assert!(k("kyklos2:m=2,r=2,n=6,shuffle=original")
@@ -990,8 +995,8 @@ fn join_routes_are_walks_to_the_site() {
 /// proposed KYKLOS-II<2,2,6> (rows X_s, columns X_t', Y_s = X_t' cnc X_s).
 #[test]
 fn table_2_join_grid() {
-    use icn_core::topology::kyklos::table2_joins;
-    use icn_core::topology::kyklos::tables::Verdict;
+    use icn_core::papers::kyklos::table2_joins;
+    use icn_core::papers::table::Verdict;
     let t = table2_joins().unwrap();
     let grid: Vec<_> = t
         .cells

@@ -2,7 +2,8 @@
 //! N² pairs on the graph, against the Table 3 traffic code, and against closed forms.
 #![allow(clippy::unwrap_used)]
 
-use icn_core::topology::kyklos::tables::{d2_density, Num, Verdict};
+use icn_core::papers::d2::d2_density;
+use icn_core::papers::table::{Num, Verdict};
 use icn_core::topology::kyklos::{density, DensityRule, Kyklos, KyklosRouting, Shuffle};
 
 fn original(n: u64) -> Kyklos {
@@ -157,7 +158,7 @@ fn processing_loads_follow_section_vii() {
 
 #[test]
 fn the_load_table_reproduces_table_3() {
-    use icn_core::topology::kyklos::tables::table3_load;
+    use icn_core::papers::kyklos_traffic::table3_load;
     let t = table3_load(6).unwrap();
     let get = |row: &str, column: &str| {
         let c = t

@@ -537,7 +537,7 @@ fn figure_2() {
     assert_eq!(c.minimal_classes, vec![PathClass::One]);
     assert_eq!(c.rule_choice, PathClass::One);
     // Figure 2g as transcribed (once) in the papers registry.
-    assert_eq!(f.class1_path, icn_core::papers::LENS_FIGURE_2G);
+    assert_eq!(f.class1_path, icn_core::papers::lens::LENS_FIGURE_2G);
     // The real graph (pattern B allowed) is one bus shorter; BFS on both graphs agrees.
     assert_eq!(c.distance, 9);
     let l = Lens::new(4, 4, 10, true).unwrap();

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
+use icn_core::papers::table::Verdict;
 use icn_core::papers::{audit_item, item, ITEMS, PAPERS};
-use icn_core::table::Verdict;
 
 #[test]
 fn registry_names_are_unique_and_papers_known() {

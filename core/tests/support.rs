@@ -1,9 +1,9 @@
 //! Checks shared by the families' tests: symmetric computations against the generic ones.
 
+use icn_core::graph::Orbits;
 use icn_core::metrics::{
     channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
 };
-use icn_core::topology::Orbits;
 use icn_core::{Routing, Topology};
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,

@@ -9,11 +9,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::EmbedPanel;
-use crate::history::Nav;
-use crate::pages::{
+use crate::features::{
     ChartsView, CompareView, JoinExplorer, LensWalkthrough, PapersView, RouteExplorer,
     ScheduleView, SubnetView, UnknownView,
 };
+use crate::history::Nav;
 use crate::url::{AppState, View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.

@@ -6,8 +6,10 @@ mod components;
 mod compute;
 mod diagram;
 mod fatal;
+mod features;
+mod format;
 mod history;
-mod pages;
+mod limits;
 mod url;
 
 fn main() {

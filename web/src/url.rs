@@ -906,6 +906,16 @@ impl Presentation {
     }
 }
 
+/// The walkthrough of `spec` with the diagram coloured by load.
+pub fn walk_loads_href(spec: &str) -> String {
+    let query = Query(vec![
+        ("view".into(), View::Walk.slug().into()),
+        ("t".into(), spec.into()),
+        ("loads".into(), "1".into()),
+    ]);
+    format!("?{}", query.encode())
+}
+
 /// A query string as ordered `key=value` pairs, percent-decoded.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Query(pub Vec<(String, String)>);

@@ -233,7 +233,7 @@ pub fn distances_csv(rows: &[CompareRow]) -> String {
 mod tests {
     use super::*;
     use crate::cost::PAGE_BUDGET;
-    use crate::metrics::bfs;
+    use crate::graph::bfs;
 
     fn nets(specs: &[&str]) -> Vec<Network> {
         specs.iter().map(|s| s.parse().unwrap()).collect()

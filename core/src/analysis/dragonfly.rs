@@ -9,11 +9,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cost::Estimate;
-use crate::metrics::{channel_loads, distance_distribution, tidy};
+use crate::graph::{Node, Topology};
+use crate::math::tidy;
+use crate::metrics::{channel_loads, distance_distribution};
 use crate::routing::MinimalRouting;
 use crate::topology::d3::D3;
 use crate::topology::mdf::Mdf;
-use crate::topology::{Node, Topology};
 
 /// How [`matching_mdf`] picks MDF(K', M') for D3(K, M), as printed in reports.
 pub const MATCH_RULE: &str = "MDF(K', M') with (K'M' + 1)·M' routers closest to D3's K·M²; ties: the router radix K' + M' − 1 closest to D3's K + M − 1, then the smaller M'";
@@ -217,8 +218,8 @@ pub fn d3_vs_mdf(d3: &D3) -> DragonflyLoads {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::enumerate_paths;
-    use crate::topology::Routing;
+    use crate::graph::enumerate_paths;
+    use crate::graph::Routing;
 
     #[test]
     fn matching_picks_the_closest_router_count() {

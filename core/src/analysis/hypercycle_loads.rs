@@ -15,9 +15,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cost::Estimate;
-use crate::metrics::{channel_loads_split, tidy, Split};
+use crate::graph::Split;
+use crate::graph::{Node, Topology};
+use crate::math::tidy;
+use crate::metrics::channel_loads_split;
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
-use crate::topology::{Node, Topology};
 
 /// The load of one channel class: every channel that moves digit `dimension` by `step`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -198,8 +200,8 @@ impl HypercycleLoads {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::enumerate_paths;
-    use crate::topology::Routing;
+    use crate::graph::enumerate_paths;
+    use crate::graph::Routing;
     use std::collections::HashMap;
 
     /// Expected channel loads of a walk choosing uniformly among next hops, by brute

@@ -2,11 +2,15 @@
 //!
 //! - [`hypercycle_loads`]: Hypercycle link loads, e-cube against random-greedy;
 //! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly of similar size;
-//! - [`compare`]: two to four networks of any families side by side.
+//! - [`compare`]: two to four networks of any families side by side;
+//! - [`kyklos_distances`]: the KYKLOS strategies' distances from processor 0;
+//! - [`lens_loads`]: a Lens's processor and bus loads.
 
 pub mod compare;
 pub mod dragonfly;
 pub mod hypercycle_loads;
+pub mod kyklos_distances;
+pub mod lens_loads;
 
 pub use compare::{
     check_budget, compare, compare_cost, distances_csv, row, summary_csv, CompareError, CompareRow,
@@ -18,3 +22,5 @@ pub use dragonfly::{
 pub use hypercycle_loads::{
     hypercycle_loads, hypercycle_loads_cost, ChannelLoad, ClassLoad, HypercycleLoads,
 };
+pub use kyklos_distances::{strategy_distances, StrategyDistances};
+pub use lens_loads::{LensLoads, LoadStats};

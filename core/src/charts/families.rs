@@ -364,8 +364,8 @@ pub fn d3_mdf_csv(r: &DragonflyLoads) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::Topology;
     use crate::metrics::bfs;
-    use crate::topology::Topology;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}

@@ -18,19 +18,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::metrics::{tidy, UNREACHABLE};
-use crate::topology::{Node, Orbits, Routing, Topology};
-
-/// How a unit of traffic is divided among the routing's choices.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Split {
-    /// Equally among the paths from source to destination (every path equally likely).
-    #[default]
-    PerPath,
-    /// Equally among the next hops at every node (a random-greedy walk's expectation).
-    PerHop,
-}
+use crate::graph::{Node, Orbits, Routing, Split, Topology, UNREACHABLE};
+use crate::math::tidy;
 
 /// The load of every directed channel, in the order of the topology's neighbour lists.
 #[derive(Debug, Clone, PartialEq)]

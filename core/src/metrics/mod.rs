@@ -8,59 +8,21 @@ mod loads;
 
 pub use loads::{
     channel_loads, channel_loads_every_destination, channel_loads_split, load_passes, load_summary,
-    load_summary_split, ChannelLoads, LoadSummary, Split,
+    load_summary_split, ChannelLoads, LoadSummary,
 };
-
-use std::collections::VecDeque;
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use serde::Serialize;
 
-use crate::topology::{Node, Topology};
+pub use crate::graph::{bfs, Split, UNREACHABLE};
+pub use crate::math::tidy;
 
-/// Rounds a load to 12 significant digits. Loads are exact rationals summed in `f64`;
-/// this removes the last-bit noise (31.999999999999993 -> 32) without hiding any
-/// difference a load can really have at the sizes the engine handles.
-pub fn tidy(x: f64) -> f64 {
-    if x == 0.0 || !x.is_finite() {
-        return x;
-    }
-    let scale = 10f64.powi(11 - x.abs().log10().floor() as i32);
-    (x * scale).round() / scale
-}
+use crate::graph::{Node, Topology};
 
 /// Above this many nodes, loads (O(N + E) memory even with symmetry) are not computed
 /// by the CLI and the web app.
 pub const LOAD_NODE_LIMIT: usize = 1 << 22;
-
-/// Marks an unreachable node in a distance vector.
-pub const UNREACHABLE: u32 = u32::MAX;
-
-/// Breadth-first distances from `src` to every node.
-///
-/// # Complexity
-/// O(N + E) time, O(N) memory.
-pub fn bfs<T: Topology + ?Sized>(topology: &T, src: Node) -> Vec<u32> {
-    let n = topology.node_count();
-    let mut dist = vec![UNREACHABLE; n];
-    let mut queue = VecDeque::with_capacity(n.min(1 << 20));
-    let mut buf = Vec::new();
-    dist[src] = 0;
-    queue.push_back(src);
-    while let Some(u) = queue.pop_front() {
-        buf.clear();
-        topology.neighbours(u, &mut buf);
-        let du = dist[u] + 1;
-        for &v in &buf {
-            if dist[v] == UNREACHABLE {
-                dist[v] = du;
-                queue.push_back(v);
-            }
-        }
-    }
-    dist
-}
 
 /// How many ordered pairs of distinct nodes lie at each distance.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -50,10 +50,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::graph::{Node, Routing, Topology};
 use crate::metrics::distance_distribution;
 use crate::sim::rng::SplitMix64;
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
-use crate::topology::{Node, Routing, Topology};
 
 /// At most this many expected arrivals per (policy, load) point.
 pub const MAX_ARRIVALS: u64 = 2_000_000;

@@ -2,7 +2,6 @@
 //! in the browser: the generator and its distributions use IEEE basic operations only.
 
 pub mod circuit;
-pub mod figure2;
 pub mod rng;
 
 pub use circuit::{

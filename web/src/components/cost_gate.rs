@@ -2,10 +2,36 @@
 //! exceeds the page budget. Nothing beyond the network's parameters exists until the user
 //! presses Compute; beyond the confirm limit there is no button, only the way to the CLI.
 
-use icn_core::{Estimate, PAGE_BUDGET};
+use icn_core::{Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
 use leptos::prelude::*;
 
-use crate::pages::{Gate, RouteModel};
+/// A network whose exact metrics or route exceed [`PAGE_BUDGET`]: what they would cost,
+/// shown before anything is computed (see [`CostGate`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gate {
+    /// The canonical spec, which the user's confirmation names.
+    pub spec: String,
+    /// Nodes N.
+    pub nodes: u64,
+    /// Links.
+    pub links: u64,
+    /// The exact metrics' estimate, when over the page budget.
+    pub info: Option<Estimate>,
+    /// The route's estimate, when over the page budget.
+    pub route: Option<Estimate>,
+    /// Whether the user confirmed this network (its computations then run).
+    pub confirmed: bool,
+    /// Whether even a confirmation cannot run it here (beyond [`CONFIRM_LIMIT`]).
+    pub refused: bool,
+}
+
+impl Gate {
+    /// Whether a computation estimated at `e` may run now.
+    pub fn allows(gate: Option<&Gate>, e: Estimate) -> bool {
+        e.within(PAGE_BUDGET)
+            || gate.is_some_and(|g| g.confirmed && !g.refused && e.within(CONFIRM_LIMIT))
+    }
+}
 
 /// Steps per second assumed for the time estimate (a release build in a desktop browser
 /// does a breadth-first search at roughly this rate; the figure is a rough guide).
@@ -72,18 +98,24 @@ pub fn describe(e: Estimate) -> String {
 
 /// The gate, when the current network or route exceeds the page budget and is not confirmed.
 #[component]
-pub fn CostGate(model: RouteModel) -> impl IntoView {
+pub fn CostGate(
+    /// The current network's gate, if it has one.
+    #[prop(into)]
+    gate: Signal<Option<Gate>>,
+    /// "Compute anyway": gets the gate's canonical spec.
+    on_confirm: Callback<String>,
+) -> impl IntoView {
     let body = move || {
-        model.gate.with(|g| {
+        gate.with(|g| {
             g.as_ref()
                 .filter(|g| !g.confirmed)
-                .map(|g| gate_view(g, model))
+                .map(|g| gate_view(g, on_confirm))
         })
     };
     view! { {body} }
 }
 
-fn gate_view(g: &Gate, model: RouteModel) -> impl IntoView {
+fn gate_view(g: &Gate, on_confirm: Callback<String>) -> impl IntoView {
     let parts: Vec<String> = [
         g.info.map(|e| {
             format!(
@@ -112,7 +144,7 @@ fn gate_view(g: &Gate, model: RouteModel) -> impl IntoView {
                 type="button"
                 class="primary"
                 data-testid="cost-compute"
-                on:click=move |_| model.confirmed.set(Some(spec.clone()))
+                on:click=move |_| on_confirm.run(spec.clone())
             >
                 "Compute anyway"
             </button>

@@ -7,29 +7,33 @@ use leptos::prelude::*;
 
 use crate::diagram::layout::Layout;
 use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight, SvgDownload};
-use crate::pages::{ClickMode, RouteModel};
+
+/// Where a click on a diagram node goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClickMode {
+    /// It becomes the source.
+    From,
+    /// It becomes the destination.
+    To,
+}
 
 /// The diagram with its controls.
 #[component]
-pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
-    let on_node = Callback::new(move |v: Node| {
-        let Some(address) = model
-            .network
-            .with_untracked(|n| n.as_ref().ok().map(|n| n.format_node(v)))
-        else {
-            return;
-        };
-        model.picked.set(None);
-        match model.click_mode.get_untracked() {
-            ClickMode::From => model.commit(move |f| f.from = address),
-            ClickMode::To => model.commit(move |f| f.to = address),
-        }
-    });
+pub fn DiagramPanel(
+    /// What to draw, if the network is valid.
+    drawing: Memo<Option<Drawing>>,
+    /// What the drawing emphasises.
+    highlight: Memo<Highlight>,
+    /// Where node clicks go (the toggle sets it).
+    click_mode: RwSignal<ClickMode>,
+    /// A click on a node (or Enter/Space on it).
+    on_node: Callback<Node>,
+) -> impl IntoView {
     let zoomed = RwSignal::new(false);
     let drawing = move || {
-        model.drawing.with(|d| match d {
+        drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed, "diagram")}
+                {diagram_frame(layout.clone(), highlight, on_node, zoomed, "diagram")}
                 <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
@@ -49,8 +53,8 @@ pub fn DiagramPanel(model: RouteModel) -> impl IntoView {
                 <h2 id="diagram-title">"Diagram"</h2>
                 <div class="click-mode" role="group" aria-label="A click on a node sets">
                     <span class="help">"Click sets:"</span>
-                    {mode_toggle(model.click_mode, ClickMode::From, "From", "click-mode-from")}
-                    {mode_toggle(model.click_mode, ClickMode::To, "To", "click-mode-to")}
+                    {mode_toggle(click_mode, ClickMode::From, "From", "click-mode-from")}
+                    {mode_toggle(click_mode, ClickMode::To, "To", "click-mode-to")}
                 </div>
                 {zoom_toggle(zoomed)}
             </div>

@@ -160,34 +160,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                     </p>
                     <div class="embed-row">
                         <label for="embed-theme">"Theme"</label>
-                        <select
-                            id="embed-theme"
-                            data-testid="embed-theme"
-                            on:change=move |ev| {
-                                set_theme.set(match event_target_value(&ev).as_str() {
-                                    "light" => Theme::Light,
-                                    "dark" => Theme::Dark,
-                                    _ => Theme::Auto,
-                                });
-                                set_status.set(String::new());
-                            }
-                        >
-                            {[Theme::Auto, Theme::Light, Theme::Dark]
-                                .into_iter()
-                                .map(|t| {
-                                    let label = match t {
-                                        Theme::Auto => "auto: follow the reader's system",
-                                        Theme::Light => "light",
-                                        Theme::Dark => "dark",
-                                    };
-                                    view! {
-                                        <option value=t.slug() selected=move || theme.get() == t>
-                                            {label}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()}
-                        </select>
+                        {theme_select(theme, set_theme, set_status)}
                     </div>
                     <label for="embed-snippet">"HTML to paste (an iframe)"</label>
                     <textarea
@@ -220,5 +193,43 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                 </section>
             </Show>
         </div>
+    }
+}
+
+/// The theme of the embedded view; a change clears the copy status.
+fn theme_select(
+    theme: ReadSignal<Theme>,
+    set_theme: WriteSignal<Theme>,
+    set_status: WriteSignal<String>,
+) -> impl IntoView {
+    view! {
+        <select
+            id="embed-theme"
+            data-testid="embed-theme"
+            on:change=move |ev| {
+                set_theme.set(match event_target_value(&ev).as_str() {
+                    "light" => Theme::Light,
+                    "dark" => Theme::Dark,
+                    _ => Theme::Auto,
+                });
+                set_status.set(String::new());
+            }
+        >
+            {[Theme::Auto, Theme::Light, Theme::Dark]
+                .into_iter()
+                .map(|t| {
+                    let label = match t {
+                        Theme::Auto => "auto: follow the reader's system",
+                        Theme::Light => "light",
+                        Theme::Dark => "dark",
+                    };
+                    view! {
+                        <option value=t.slug() selected=move || theme.get() == t>
+                            {label}
+                        </option>
+                    }
+                })
+                .collect_view()}
+        </select>
     }
 }

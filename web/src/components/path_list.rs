@@ -1,23 +1,35 @@
 //! The listed paths: the first few, more on request; clicking one highlights it.
 
+use icn_core::{Node, Route};
 use leptos::prelude::*;
 
 use super::PathButton;
-use crate::pages::{RouteModel, FIRST_PATHS};
+
+/// Paths listed before "show more".
+pub const FIRST_PATHS: usize = 8;
 
 /// `<ol data-testid="path-list">` of `path-item` buttons.
 #[component]
-pub fn PathList(model: RouteModel) -> impl IntoView {
+pub fn PathList(
+    /// The route whose paths are listed.
+    route: Memo<Option<Route>>,
+    /// Each listed path as text.
+    path_texts: Memo<Vec<String>>,
+    /// The highlighted path.
+    selected: Memo<Option<Vec<Node>>>,
+    /// Whether every listed path is shown (else the first [`FIRST_PATHS`]).
+    show_more: RwSignal<bool>,
+    /// A click on a path.
+    on_pick: Callback<Vec<Node>>,
+) -> impl IntoView {
     let items = move || {
-        let shown = if model.show_more.get() {
+        let shown = if show_more.get() {
             usize::MAX
         } else {
             FIRST_PATHS
         };
-        let paths = model
-            .route
-            .with(|r| r.as_ref().map(|r| r.paths.clone()).unwrap_or_default());
-        model.path_texts.with(|texts| {
+        let paths = route.with(|r| r.as_ref().map(|r| r.paths.clone()).unwrap_or_default());
+        path_texts.with(|texts| {
             texts
                 .iter()
                 .zip(paths)
@@ -25,8 +37,7 @@ pub fn PathList(model: RouteModel) -> impl IntoView {
                 .enumerate()
                 .map(|(i, (text, path))| {
                     let this = path.clone();
-                    let selected =
-                        Memo::new(move |_| model.selected.with(|s| s.as_ref() == Some(&this)));
+                    let selected = Memo::new(move |_| selected.with(|s| s.as_ref() == Some(&this)));
                     view! {
                         <li>
                             <PathButton
@@ -34,7 +45,7 @@ pub fn PathList(model: RouteModel) -> impl IntoView {
                                 label=format!("Path {}: {text}", i + 1)
                                 selected=selected
                                 testid="path-item"
-                                on_click=Callback::new(move |()| model.picked.set(Some(path.clone())))
+                                on_click=Callback::new(move |()| on_pick.run(path.clone()))
                             />
                         </li>
                     }
@@ -43,10 +54,10 @@ pub fn PathList(model: RouteModel) -> impl IntoView {
         })
     };
     let note = move || {
-        model.route.with(|r| {
+        route.with(|r| {
             let r = r.as_ref()?;
             let listed = r.paths.len();
-            let shown = if model.show_more.get() {
+            let shown = if show_more.get() {
                 listed
             } else {
                 listed.min(FIRST_PATHS)
@@ -62,10 +73,8 @@ pub fn PathList(model: RouteModel) -> impl IntoView {
         })
     };
     let more = move || {
-        let listed = model
-            .route
-            .with(|r| r.as_ref().map_or(0, |r| r.paths.len()));
-        let open = model.show_more.get();
+        let listed = route.with(|r| r.as_ref().map_or(0, |r| r.paths.len()));
+        let open = show_more.get();
         (listed > FIRST_PATHS).then(|| {
             let label = if open {
                 format!("Show the first {FIRST_PATHS} only")
@@ -78,7 +87,7 @@ pub fn PathList(model: RouteModel) -> impl IntoView {
                     class="small"
                     data-testid="show-more"
                     aria-expanded=if open { "true" } else { "false" }
-                    on:click=move |_| model.show_more.update(|v| *v = !*v)
+                    on:click=move |_| show_more.update(|v| *v = !*v)
                 >
                     {label}
                 </button>

@@ -134,8 +134,46 @@ pub fn DiagramSvg(
         })
     };
 
-    // One signal per node holding its role, set by one effect only where the role changed:
-    // a new route touches the few nodes whose class changes, not every node of the drawing.
+    let roles = node_roles(&l, highlight);
+    let nodes = nodes_view(&l, &roles, on_node);
+
+    let described = l.describe();
+    let desc = move || {
+        highlight.with(|h| {
+            if h.path_text.is_empty() {
+                described.clone()
+            } else {
+                format!("{described} Highlighted path: {}.", h.path_text)
+            }
+        })
+    };
+    let (class, display_width) = svg_class(&l);
+
+    view! {
+        <svg
+            data-testid="diagram"
+            class=class
+            style=format!("--w:{display_width:.0}px")
+            viewBox=format!("0 0 {} {}", l.width, l.height)
+            width=num(l.width)
+            height=num(l.height)
+            role="group"
+            aria-label="Network diagram"
+            aria-describedby="diagram-desc"
+        >
+            <desc id="diagram-desc">{desc}</desc>
+            <g class="edges" aria-hidden="true">{edges}</g>
+            <g class="dag" aria-hidden="true">{dag}</g>
+            <g class="marked" aria-hidden="true">{marked}</g>
+            <g class="route" aria-hidden="true">{route}</g>
+            <g class="nodes">{nodes}</g>
+        </svg>
+    }
+}
+
+/// One signal per node holding its role, set by one effect only where the role changed:
+/// a new route touches the few nodes whose class changes, not every node of the drawing.
+fn node_roles(l: &Layout, highlight: Signal<Highlight>) -> Arc<[RwSignal<Role>]> {
     let roles: Arc<[RwSignal<Role>]> = highlight.with_untracked(|h| {
         (0..l.nodes.len())
             .map(|v| RwSignal::new(h.role(v)))
@@ -152,9 +190,12 @@ pub fn DiagramSvg(
             }
         })
     });
+    roles
+}
 
-    let nodes = l
-        .nodes
+/// The nodes as focusable buttons: a click or Enter calls `on_node`.
+fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> impl IntoView {
+    l.nodes
         .iter()
         .zip(&l.labels)
         .enumerate()
@@ -217,20 +258,14 @@ pub fn DiagramSvg(
                 </g>
             }
         })
-        .collect_view();
+        .collect_view()
+}
 
-    let described = l.describe();
-    let desc = move || {
-        highlight.with(|h| {
-            if h.path_text.is_empty() {
-                described.clone()
-            } else {
-                format!("{described} Highlighted path: {}.", h.path_text)
-            }
-        })
-    };
-    // Small drawings are zoomed (up to 1.6x) so they do not look lost; on phones the frame
-    // fits the width, with labels hidden when they would be too small to read (style.css).
+/// The `<svg>`'s class and its display width.
+///
+/// Small drawings are zoomed (up to 1.6x) so they do not look lost; on phones the frame
+/// fits the width, with labels hidden when they would be too small to read (style.css).
+fn svg_class(l: &Layout) -> (String, f64) {
     let zoom = (440.0 / l.width).clamp(1.0, 1.6);
     let display_width = l.width * zoom;
     let phone_font = l.font_size * display_width.min(330.0) / l.width;
@@ -251,25 +286,5 @@ pub fn DiagramSvg(
     } else {
         class.to_string()
     };
-
-    view! {
-        <svg
-            data-testid="diagram"
-            class=class
-            style=format!("--w:{display_width:.0}px")
-            viewBox=format!("0 0 {} {}", l.width, l.height)
-            width=num(l.width)
-            height=num(l.height)
-            role="group"
-            aria-label="Network diagram"
-            aria-describedby="diagram-desc"
-        >
-            <desc id="diagram-desc">{desc}</desc>
-            <g class="edges" aria-hidden="true">{edges}</g>
-            <g class="dag" aria-hidden="true">{dag}</g>
-            <g class="marked" aria-hidden="true">{marked}</g>
-            <g class="route" aria-hidden="true">{route}</g>
-            <g class="nodes">{nodes}</g>
-        </svg>
-    }
+    (class, display_width)
 }

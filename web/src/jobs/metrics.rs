@@ -3,8 +3,8 @@
 //! from it ([`Network::info_from`]), and, when a strategy is named, the channel and node
 //! loads under uniform traffic ([`load_summary`], as `icn metrics` prints them).
 
+use icn_core::analysis::LensLoads;
 use icn_core::metrics::{load_summary, LoadSummary};
-use icn_core::topology::lens::LensLoads;
 use icn_core::Network;
 use serde::{Deserialize, Serialize};
 

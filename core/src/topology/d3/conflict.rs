@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::header::PortKind;
 use super::{Router, D3};
-use crate::topology::Node;
+use crate::graph::Node;
 
 /// Two packets on the same channel at the same step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -9,8 +9,8 @@ use crate::error::{StrategyError, UnknownStrategy};
 use crate::family::{
     parse_strategy, Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo,
 };
-use crate::routing::MinimalRouting;
-use crate::topology::{Routing, Topology};
+use crate::graph::MinimalRouting;
+use crate::graph::{Routing, Topology};
 
 use super::{D3Routing, D3};
 

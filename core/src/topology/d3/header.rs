@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use super::{Router, D3};
-use crate::topology::Node;
+use crate::graph::Node;
 
 /// A source vector `(γ, π, δ)`: global port γ (mod K), local ports π and δ (mod M).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

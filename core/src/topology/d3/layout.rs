@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use super::{PortKind, Router, D3};
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// One port of a router and the router it leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -24,15 +24,14 @@ pub mod conflict;
 mod family;
 pub mod header;
 pub mod layout;
-pub mod paper;
 pub mod routing;
 pub mod schedule;
 pub mod subnet;
 pub mod symmetry;
 
 use crate::error::{AddressError, ParamError};
+use crate::graph::{Node, Orbits, Topology, MAX_NODES};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Orbits, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
 pub(crate) use family::{D3_FAMILY, DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};

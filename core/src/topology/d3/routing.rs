@@ -7,8 +7,8 @@
 //!   packet that starts in the destination drawer from one that has just arrived).
 //! - [`D3Routing::GlglDirect`]: §10's deterministic glgl path: first the global hop to
 //!   the destination cabinet, then (2.2) inside it. One path.
-//! - `minimal` is the generic [`crate::routing::MinimalRouting`] over the closed-form
-//!   distance.
+//! - `minimal` is the generic `MinimalRouting` of the algorithms layer (`routing`) over
+//!   the closed-form distance.
 //!
 //! The deflection paths (§10, counter 5 and 4) depend on where the packet started, so
 //! they are listed explicitly by [`D3::deflection_paths`], not as a relation.
@@ -16,7 +16,7 @@
 use num_bigint::BigUint;
 
 use super::{Router, D3};
-use crate::topology::{Node, Orbits, Routing};
+use crate::graph::{Node, Orbits, Routing};
 
 /// Which D3 routing relation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

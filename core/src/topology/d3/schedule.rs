@@ -16,10 +16,11 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use thiserror::Error;
 
 use super::header::PortKind;
 use super::{Router, SourceVector, D3};
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// Which collective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -131,6 +132,36 @@ pub struct Schedule {
 
 type Channel = (Node, Node);
 
+/// A permutation that cannot be scheduled ([`D3::permutation_schedule`],
+/// [`D3::named_permutation`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ScheduleError {
+    /// Not one destination per router.
+    #[error("a permutation of D3({k},{m}) names {routers} destinations, not {given}")]
+    WrongLength {
+        /// K.
+        k: u32,
+        /// M.
+        m: u32,
+        /// The routers, N.
+        routers: usize,
+        /// The destinations given.
+        given: usize,
+    },
+    /// A destination that is no router, or one named twice.
+    #[error("destination {target} is out of range or repeated")]
+    BadDestination {
+        /// The destination.
+        target: Node,
+    },
+    /// A permutation name not in [`PERMUTATIONS`].
+    #[error("unknown permutation '{name}'; choose {}", PERMUTATIONS.join(", "))]
+    UnknownPermutation {
+        /// The name as given.
+        name: String,
+    },
+}
+
 /// One round: channel uses at offsets from its launch, and the messages it delivers.
 struct Round {
     uses: Vec<(u32, Channel)>,
@@ -200,161 +231,181 @@ impl D3 {
         rounds
     }
 
+    /// The rounds of `collective` (the permutation's `targets`) and the paper's claim.
     fn rounds(&self, collective: Collective, targets: &[Node]) -> (Vec<Round>, Claim) {
+        match collective {
+            Collective::Permutation => self.permutation_claim(targets),
+            Collective::AllToAll => self.all_to_all_rounds(),
+            Collective::OneToAll { source } => self.one_to_all_rounds(source),
+            Collective::Broadcast { source, count } => self.broadcast_rounds(source, count),
+            Collective::AllToOne { sink } => self.all_to_one_rounds(sink),
+        }
+    }
+
+    /// Theorem 8: [`D3::permutation_rounds`] and its claim.
+    fn permutation_claim(&self, targets: &[Node]) -> (Vec<Round>, Claim) {
+        let m64 = u64::from(self.m);
+        let claim = Claim {
+            theorem: "Theorem 8",
+            rounds: m64,
+            delays: 0,
+            conflicts: 0,
+            text: "A permutation in at most M + 4 hops (§9 item 5 says M hops).".into(),
+        };
+        (self.permutation_rounds(targets), claim)
+    }
+
+    /// Theorem 7: round i sends every router's packet along source vector i (π, δ, γ).
+    fn all_to_all_rounds(&self) -> (Vec<Round>, Claim) {
         let (k, m) = (self.k, self.m);
         let (k64, m64) = (u64::from(k), u64::from(m));
         let n = self.node_count();
-        match collective {
-            Collective::Permutation => {
-                let claim = Claim {
-                    theorem: "Theorem 8",
-                    rounds: m64,
-                    delays: 0,
-                    conflicts: 0,
-                    text: "A permutation in at most M + 4 hops (§9 item 5 says M hops).".into(),
+        let rounds = (0..k * m * m)
+            .map(|i| {
+                let v = SourceVector {
+                    pi: i % m,
+                    delta: (i / m) % m,
+                    gamma: i / (m * m),
                 };
-                (self.permutation_rounds(targets), claim)
-            }
-            Collective::AllToAll => {
-                let rounds = (0..k * m * m)
-                    .map(|i| {
-                        let v = SourceVector {
-                            pi: i % m,
-                            delta: (i / m) % m,
-                            gamma: i / (m * m),
-                        };
-                        let mut uses = Vec::new();
-                        let deliveries = (0..n)
-                            .map(|x| (x, self.packet(self.router(x), v, &mut uses)))
-                            .collect();
-                        Round {
-                            uses,
-                            deliveries,
-                            paper_delay: u32::from((v.pi + 2 * m - 2) % m == v.delta),
-                        }
+                let mut uses = Vec::new();
+                let deliveries = (0..n)
+                    .map(|x| (x, self.packet(self.router(x), v, &mut uses)))
+                    .collect();
+                Round {
+                    uses,
+                    deliveries,
+                    paper_delay: u32::from((v.pi + 2 * m - 2) % m == v.delta),
+                }
+            })
+            .collect();
+        let claim = Claim {
+            theorem: "Theorem 7",
+            rounds: k64 * m64 * m64,
+            delays: k64 * m64,
+            conflicts: 0,
+            text: "An all-to-all exchange in KM² rounds with KM intra-round delays (M ≥ 4).".into(),
+        };
+        (rounds, claim)
+    }
+
+    /// Theorem 5: round i sends M packets from `source` (one per δ) along (γ, π) = i.
+    fn one_to_all_rounds(&self, source: Node) -> (Vec<Round>, Claim) {
+        let (k, m) = (self.k, self.m);
+        let (k64, m64) = (u64::from(k), u64::from(m));
+        let s = self.router(source);
+        let rounds = (0..k * m)
+            .map(|i| {
+                let (pi, gamma) = (i % m, i / m);
+                let mut uses = Vec::new();
+                let deliveries = (0..m)
+                    .map(|delta| {
+                        let v = SourceVector { gamma, pi, delta };
+                        (source, self.packet(s, v, &mut uses))
                     })
                     .collect();
-                let claim = Claim {
-                    theorem: "Theorem 7",
-                    rounds: k64 * m64 * m64,
-                    delays: k64 * m64,
-                    conflicts: 0,
-                    text:
-                        "An all-to-all exchange in KM² rounds with KM intra-round delays (M ≥ 4)."
-                            .into(),
-                };
-                (rounds, claim)
-            }
-            Collective::OneToAll { source } => {
-                let s = self.router(source);
-                let rounds = (0..k * m)
-                    .map(|i| {
-                        let (pi, gamma) = (i % m, i / m);
-                        let mut uses = Vec::new();
-                        let deliveries = (0..m)
-                            .map(|delta| {
-                                let v = SourceVector { gamma, pi, delta };
-                                (source, self.packet(s, v, &mut uses))
-                            })
-                            .collect();
-                        let paper_delay = u32::from(s.d == s.p && i >= 2 && (i - 2) / m == 0);
-                        Round {
-                            uses,
-                            deliveries,
-                            paper_delay,
-                        }
-                    })
+                let paper_delay = u32::from(s.d == s.p && i >= 2 && (i - 2) / m == 0);
+                Round {
+                    uses,
+                    deliveries,
+                    paper_delay,
+                }
+            })
+            .collect();
+        let diagonal = s.d == s.p;
+        let claim = Claim {
+            theorem: "Theorem 5",
+            rounds: k64 * m64,
+            delays: if diagonal { m64 } else { 0 },
+            conflicts: 0,
+            text: if diagonal {
+                "One-to-all from (c,p,p) in KM rounds with M intra-round delays.".into()
+            } else {
+                "One-to-all from (c,d,p), d ≠ p, in KM rounds.".into()
+            },
+        };
+        (rounds, claim)
+    }
+
+    /// Theorem 4: `count` broadcasts from `source`, one a round.
+    fn broadcast_rounds(&self, source: Node, count: u32) -> (Vec<Round>, Claim) {
+        let s = self.router(source);
+        let diagonal = s.d == s.p;
+        let rounds = (0..count)
+            .map(|i| {
+                let mut uses = Vec::new();
+                let deliveries = self
+                    .broadcast(s, 0, &mut uses)
+                    .into_iter()
+                    .map(|t| (source, t))
                     .collect();
-                let diagonal = s.d == s.p;
-                let claim = Claim {
-                    theorem: "Theorem 5",
-                    rounds: k64 * m64,
-                    delays: if diagonal { m64 } else { 0 },
-                    conflicts: 0,
-                    text: if diagonal {
-                        "One-to-all from (c,p,p) in KM rounds with M intra-round delays.".into()
-                    } else {
-                        "One-to-all from (c,d,p), d ≠ p, in KM rounds.".into()
-                    },
+                // Protocol 3 when d = p: two messages, then two steps without one.
+                let paper_delay = if diagonal && i > 0 && i % 2 == 0 {
+                    2
+                } else {
+                    0
                 };
-                (rounds, claim)
-            }
-            Collective::Broadcast { source, count } => {
-                let s = self.router(source);
-                let diagonal = s.d == s.p;
-                let rounds = (0..count)
-                    .map(|i| {
-                        let mut uses = Vec::new();
-                        let deliveries = self
-                            .broadcast(s, 0, &mut uses)
-                            .into_iter()
-                            .map(|t| (source, t))
-                            .collect();
-                        // Protocol 3 when d = p: two messages, then two steps without one.
-                        let paper_delay = if diagonal && i > 0 && i % 2 == 0 {
-                            2
-                        } else {
-                            0
-                        };
-                        Round {
-                            uses,
-                            deliveries,
-                            paper_delay,
-                        }
-                    })
-                    .collect();
-                let c = u64::from(count);
-                let claim = Claim {
-                    theorem: "Theorem 4",
-                    rounds: c,
-                    delays: if diagonal { c } else { 0 },
-                    conflicts: 0,
-                    text: if diagonal {
-                        "N broadcasts from (c,p,p) in N rounds with N delays (Protocol 3).".into()
-                    } else {
-                        "N broadcasts from (c,d,p), d ≠ p, in N rounds (Protocol 1).".into()
-                    },
-                };
-                (rounds, claim)
-            }
-            Collective::AllToOne { sink } => {
-                let t = self.router(sink);
-                let rounds = (0..k * m)
-                    .map(|i| {
-                        let (pi, gamma) = (i % m, i / m);
-                        let mut uses = Vec::new();
-                        // The request: a broadcast (L G L), then the delay D, then the
-                        // M responders (γ, x, π) answer along l g l.
-                        let _ = self.broadcast(t, 0, &mut uses);
-                        let mut responses = Vec::new();
-                        let mut later = Vec::new();
-                        for x in 0..m {
-                            let r = Router {
-                                c: gamma,
-                                d: x,
-                                p: pi,
-                            };
-                            let end = self.packet(r, self.source_vector(r, t), &mut later);
-                            responses.push((self.node(r), end));
-                        }
-                        uses.extend(later.into_iter().map(|(o, ch)| (o + 4, ch)));
-                        Round {
-                            uses,
-                            deliveries: responses,
-                            paper_delay: 0,
-                        }
-                    })
-                    .collect();
-                let claim = Claim {
-                    theorem: "Theorem 6",
-                    rounds: k64 * m64,
-                    delays: 0,
-                    conflicts: 0,
-                    text: "All-to-one to (c,d,p), d ≠ p, in KM rounds (time KM + 6).".into(),
-                };
-                (rounds, claim)
-            }
-        }
+                Round {
+                    uses,
+                    deliveries,
+                    paper_delay,
+                }
+            })
+            .collect();
+        let c = u64::from(count);
+        let claim = Claim {
+            theorem: "Theorem 4",
+            rounds: c,
+            delays: if diagonal { c } else { 0 },
+            conflicts: 0,
+            text: if diagonal {
+                "N broadcasts from (c,p,p) in N rounds with N delays (Protocol 3).".into()
+            } else {
+                "N broadcasts from (c,d,p), d ≠ p, in N rounds (Protocol 1).".into()
+            },
+        };
+        (rounds, claim)
+    }
+
+    /// Theorem 6: round i is `sink`'s request broadcast, then the answers of the M
+    /// responders (γ, x, π) = (i / M, x, i mod M).
+    fn all_to_one_rounds(&self, sink: Node) -> (Vec<Round>, Claim) {
+        let (k, m) = (self.k, self.m);
+        let (k64, m64) = (u64::from(k), u64::from(m));
+        let t = self.router(sink);
+        let rounds = (0..k * m)
+            .map(|i| {
+                let (pi, gamma) = (i % m, i / m);
+                let mut uses = Vec::new();
+                // The request: a broadcast (L G L), then the delay D, then the
+                // M responders (γ, x, π) answer along l g l.
+                let _ = self.broadcast(t, 0, &mut uses);
+                let mut responses = Vec::new();
+                let mut later = Vec::new();
+                for x in 0..m {
+                    let r = Router {
+                        c: gamma,
+                        d: x,
+                        p: pi,
+                    };
+                    let end = self.packet(r, self.source_vector(r, t), &mut later);
+                    responses.push((self.node(r), end));
+                }
+                uses.extend(later.into_iter().map(|(o, ch)| (o + 4, ch)));
+                Round {
+                    uses,
+                    deliveries: responses,
+                    paper_delay: 0,
+                }
+            })
+            .collect();
+        let claim = Claim {
+            theorem: "Theorem 6",
+            rounds: k64 * m64,
+            delays: 0,
+            conflicts: 0,
+            text: "All-to-one to (c,d,p), d ≠ p, in KM rounds (time KM + 6).".into(),
+        };
+        (rounds, claim)
     }
 
     /// Simulates `collective` under `rule`; `occupancy` asks for the per-step channel
@@ -376,20 +427,20 @@ impl D3 {
         targets: &[Node],
         rule: DelayRule,
         occupancy: bool,
-    ) -> Result<Schedule, String> {
+    ) -> Result<Schedule, ScheduleError> {
         let n = self.node_count();
         if targets.len() != n {
-            return Err(format!(
-                "a permutation of D3({},{}) names {n} destinations, not {}",
-                self.k,
-                self.m,
-                targets.len()
-            ));
+            return Err(ScheduleError::WrongLength {
+                k: self.k,
+                m: self.m,
+                routers: n,
+                given: targets.len(),
+            });
         }
         let mut seen = vec![false; n];
         for &t in targets {
             if t >= n || std::mem::replace(&mut seen[t], true) {
-                return Err(format!("destination {t} is out of range or repeated"));
+                return Err(ScheduleError::BadDestination { target: t });
             }
         }
         Ok(self.simulate(Collective::Permutation, targets, rule, occupancy))
@@ -551,7 +602,7 @@ impl D3 {
     ///
     /// # Errors
     /// An unknown name.
-    pub fn named_permutation(&self, name: &str, seed: u64) -> Result<Vec<Node>, String> {
+    pub fn named_permutation(&self, name: &str, seed: u64) -> Result<Vec<Node>, ScheduleError> {
         let n = self.node_count();
         Ok(match name {
             "shift" => (0..n)
@@ -586,10 +637,9 @@ impl D3 {
                 p
             }
             other => {
-                return Err(format!(
-                    "unknown permutation '{other}'; choose {}",
-                    PERMUTATIONS.join(", ")
-                ))
+                return Err(ScheduleError::UnknownPermutation {
+                    name: other.to_string(),
+                })
             }
         })
     }

@@ -10,8 +10,7 @@ use serde::Serialize;
 
 use super::{Router, D3};
 use crate::error::ParamError;
-use crate::table::PaperTable;
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// Theorem 1's port table for one κ.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -172,56 +171,6 @@ impl D3 {
     }
 }
 
-/// The paper's printed port tables for D3(4, M) and D3(5, M) inside D3(9, M) (§4),
-/// entry by entry beside Theorem 1's a_{j,i} = k_j − k_i mod 9.
-pub fn table_subnetworks() -> Result<PaperTable, String> {
-    /// (κ, printed port vectors by row i).
-    const PRINTED: [(&[u32], &[&[u32]]); 2] = [
-        (
-            &[1, 2, 5, 8],
-            &[&[0, 1, 4, 7], &[3, 0, 6, 8], &[5, 6, 0, 3], &[3, 6, 5, 0]],
-        ),
-        (
-            &[0, 3, 4, 6, 7],
-            &[
-                &[0, 3, 4, 6, 7],
-                &[8, 0, 1, 3, 4],
-                &[5, 8, 0, 2, 3],
-                &[3, 6, 7, 0, 1],
-                &[2, 5, 6, 8, 0],
-            ],
-        ),
-    ];
-    let mut table = PaperTable::new(
-        "d3-subnetwork",
-        "Draper, The Swapped Dragonfly, §4 (table after Theorem 1)".into(),
-        "Global ports a_{j,i} = k_j − k_i mod 9 used by cabinet k_i of D3(4,M) (κ = {1,2,5,8}) and of the complementary D3(5,M) (κ = {0,3,4,6,7}) inside D3(9,M); row i, column j.",
-    );
-    table.notes.push(
-        "Column j holds a_{j,i}, the port of cabinet k_i that leads to cabinet k_j; port γ of D3(K,M) at cabinet i is column (i + γ) mod K.".into(),
-    );
-    table.notes.push(
-        "Printed rows that differ from k_j − k_i mod 9 (rows 1 and 3 of D3(4,M), row 1 of D3(5,M)) are shown beside the computed values; the isomorphism check uses the computed ports (docs/paper-notes.md).".into(),
-    );
-    for (kappa, printed) in PRINTED {
-        let t = subnet_table(9, kappa).map_err(|e| e.to_string())?;
-        let group = format!("D3({},M) in D3(9,M), κ = {kappa:?}", kappa.len());
-        for (row, want) in t.rows.iter().zip(printed) {
-            for (j, (&a, &p)) in row.ports.iter().zip(want.iter()).enumerate() {
-                table.cell(
-                    &group,
-                    format!("i = {}, k_i = {}", row.i, row.k_i),
-                    format!("j = {j}"),
-                    Some(f64::from(p)),
-                    Some(f64::from(a)),
-                    Some("the printed entry is not k_j − k_i mod 9"),
-                );
-            }
-        }
-    }
-    Ok(table.finish())
-}
-
 /// The smallest number of links whose removal splits the routers into two halves
 /// (sizes ⌊N/2⌋ and ⌈N/2⌉), by exhaustive search over the halves containing router 0.
 /// Meant for small networks (N ≤ 20).
@@ -252,58 +201,4 @@ pub fn min_bisection_links(t: &dyn Topology) -> Option<u64> {
         best = best.min(cut);
     }
     Some(best)
-}
-
-/// Corollary 1 beside the graph: for each instance, the Corollary's value
-/// min(K²M²/2, KM³/2), the directed channels the proof's cabinet partition (K even:
-/// cabinets 0 … K/2−1 against the rest) cuts, and the exact minimum bisection in links
-/// for the instances small enough to search.
-pub fn table_cutsets(instances: &[(u64, u64)]) -> Result<PaperTable, String> {
-    let mut table = PaperTable::new(
-        "d3-cutset",
-        "Draper, The Swapped Dragonfly, §4 Corollary 1".into(),
-        "Corollary 1's cutset min(K²M²/2, KM³/2) beside the channels cut by the proof's cabinet partition and the exact minimum bisection.",
-    );
-    table.notes.push(
-        "Convention: the Corollary's value counts directed channels (port ends): the cabinet partition cuts K²M²/4 links = K²M²/2 channels. The minimum bisection counts undirected links.".into(),
-    );
-    table.notes.push(
-        "The KM³/2 branch (partition into D3(K,M/2)) does not split all routers in two: routers (c,d,p) with d and p in different halves belong to neither part; only the cabinet partition (K even) is computed.".into(),
-    );
-    for &(k, m) in instances {
-        let net = D3::new(k, m).map_err(|e| e.to_string())?;
-        let group = format!("D3({k},{m})");
-        let formula = (k * k * m * m).min(k * m * m * m) as f64 / 2.0;
-        let partition = (k % 2 == 0).then(|| {
-            let half = (k / 2) as u32;
-            let mut channels = 0u64;
-            let mut buf = Vec::new();
-            for v in 0..net.node_count() {
-                if net.router(v).c >= half {
-                    continue;
-                }
-                buf.clear();
-                net.neighbours(v, &mut buf);
-                channels += buf.iter().filter(|&&u| net.router(u).c >= half).count() as u64;
-            }
-            2.0 * channels as f64
-        });
-        table.cell(
-            &group,
-            "cabinet partition, K²M²/2".into(),
-            "channels cut".into(),
-            Some((k * k * m * m) as f64 / 2.0),
-            partition,
-            Some("K is odd: the cabinets do not split in halves"),
-        );
-        table.cell(
-            &group,
-            "minimum bisection vs min(K²M²/2, KM³/2)".into(),
-            "channels".into(),
-            Some(formula),
-            min_bisection_links(&net).map(|x| 2.0 * x as f64),
-            Some("the Corollary names one cut; the minimum bisection can be smaller"),
-        );
-    }
-    Ok(table.finish())
 }

@@ -16,7 +16,7 @@
 //!   the router is diagonal (then a ≠ 0).
 
 use super::D3;
-use crate::topology::{Node, Orbits};
+use crate::graph::{Node, Orbits};
 
 /// [`D3`]'s automorphism group as [`Orbits`].
 #[derive(Debug, Clone, Copy)]

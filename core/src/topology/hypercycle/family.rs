@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use crate::error::{StrategyError, UnknownStrategy};
 use crate::family::{parse_strategy, Family, FamilyInfo, Formula, ParamInfo, StrategyInfo};
-use crate::topology::{Routing, Topology};
+use crate::graph::{Routing, Topology};
 
 use super::{Hypercycle, HypercycleRouting};
 

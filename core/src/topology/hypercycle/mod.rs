@@ -20,10 +20,10 @@ use num_bigint::BigUint;
 use num_traits::One;
 
 use crate::error::{AddressError, ParamError};
+use crate::graph::Split;
+use crate::graph::{Node, Routing, Topology, MAX_NODES};
 use crate::math::{bounded_compositions, multinomial};
-use crate::metrics::Split;
 use crate::spec::{parse_number, parse_vector, Spec};
-use crate::topology::{Node, Routing, Topology, MAX_NODES};
 
 /// Digits are written with one character each, so a radix is at most 36.
 pub const MAX_RADIX: u32 = 36;
@@ -429,8 +429,8 @@ impl Routing for HypercycleRouter<'_> {
     /// therefore splits its dimension-i part equally among the walks from x_i to 0, and a
     /// class (i, offset δ) carries, summed over the N / m_i sources with each digit x,
     /// (N / m_i) · Σ_{x → x' of offset δ} g(x) · τ(x'), τ(x) the walks from x to 0 and
-    /// g(x) = Σ_z P(z, x) / τ(z) (as in [`crate::metrics::channel_loads`], on a ring of at
-    /// most 36 digits). O(Σ m_i · ρ_i) for any N. The per-hop split is no product (a walk
+    /// g(x) = Σ_z P(z, x) / τ(z) (as in the loads' pass over a routing's DAG, here on a
+    /// ring of at most 36 digits). O(Σ m_i · ρ_i) for any N. The per-hop split is no product (a walk
     /// chooses among all dimensions' steps at once): `None`.
     fn class_loads_to_zero(&self, split: Split) -> Option<Vec<f64>> {
         if split != Split::PerPath {

@@ -5,7 +5,7 @@
 //! whose `allowed` text states the range (e.g. `leaf numbers 0-63`).
 
 use crate::error::AddressError;
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::Kyklos;
 

@@ -28,11 +28,11 @@
 use serde::Serialize;
 
 use crate::error::ParamError;
+use crate::graph::Node;
 use crate::math::gcd;
 pub use crate::math::Ratio;
-use crate::topology::Node;
 
-use super::{Kyklos, PathPlan, Shuffle};
+use super::{Kyklos, NotD2Network, PathPlan, Shuffle};
 
 /// The largest n the symmetry method accepts: 2^n sequences are enumerated.
 pub const MAX_DENSITY_N: usize = 24;
@@ -194,9 +194,9 @@ impl Kyklos {
     ///
     /// # Complexity
     /// O(N² · n).
-    pub fn density_by_pairs(&self, rule: DensityRule) -> Result<Vec<f64>, String> {
+    pub fn density_by_pairs(&self, rule: DensityRule) -> Result<Vec<f64>, NotD2Network> {
         if self.shuffle != Shuffle::Original || self.m != 2 || self.r != 2 {
-            return Err("the D2 paper's density is defined on KYKLOS-II ⟨2,2,n⟩ with the original (bit-reversal) shuffle".into());
+            return Err(NotD2Network);
         }
         let n = self.n;
         let mut links = vec![0f64; self.leaves * self.r + self.r * self.per_tree];

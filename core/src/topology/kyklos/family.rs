@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{StrategyError, UnknownStrategy};
 use crate::family::{parse_strategy, Family, FamilyInfo, ParamInfo, StrategyInfo};
-use crate::topology::{Routing, Topology};
+use crate::graph::{Routing, Topology};
 
 use super::{Kyklos, KyklosRouting, Shuffle};
 

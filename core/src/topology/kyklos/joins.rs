@@ -16,14 +16,11 @@
 //! §VII is written for the two-tree case with m = 2 (Table 2 is KYKLOS-II⟨2,2,6⟩), so
 //! joins are offered for m = 2, r = 2 and the proposed shuffle only.
 
-use std::collections::BTreeSet;
-
 use serde::Serialize;
 
-use crate::topology::Node;
+use crate::graph::Node;
 
-use super::tables::{Cell, Num, PaperTable, Summary, Verdict};
-use super::{IbNode, Kyklos, Shuffle};
+use super::{IbNode, JoinError, Kyklos, Shuffle};
 
 /// One partial join: where it happens and how the two fragments get there.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,10 +92,13 @@ pub struct JoinLoads {
 impl Kyklos {
     /// Why joins are not offered on this network, or `None` when they are.
     pub fn joins_unsupported(&self) -> Option<String> {
-        (self.shuffle != Shuffle::Proposed || self.m != 2 || self.r != 2).then(|| {
-            "joins follow TR-88-27 §VII, written for m = 2, r = 2 and the proposed shuffle"
-                .to_string()
-        })
+        self.joins_unavailable().map(|why| why.to_string())
+    }
+
+    /// Why joins are not offered on this network, as a value, or `None` when they are.
+    pub fn joins_unavailable(&self) -> Option<JoinError> {
+        (self.shuffle != Shuffle::Proposed || self.m != 2 || self.r != 2)
+            .then_some(JoinError::Unsupported)
     }
 
     /// The partial join of the S fragment at L-node `i` with the R fragment at L-node `j`.
@@ -106,16 +106,17 @@ impl Kyklos {
     /// # Errors
     /// When joins are not offered here, when i or j is not an L-node, or (never on the
     /// networks tested) when the assigned site is not on the Y-2 route of R.
-    pub fn join(&self, i: Node, j: Node) -> Result<Join, String> {
-        if let Some(why) = self.joins_unsupported() {
+    pub fn join(&self, i: Node, j: Node) -> Result<Join, JoinError> {
+        if let Some(why) = self.joins_unavailable() {
             return Err(why);
         }
         for (name, x) in [("S", i), ("R", j)] {
             if x >= self.leaves {
-                return Err(format!(
-                    "the {name} fragment is stored at an L-node 0-{}; {x} is not one",
-                    self.leaves - 1
-                ));
+                return Err(JoinError::NotLeaf {
+                    fragment: name,
+                    last: self.leaves - 1,
+                    node: x,
+                });
             }
         }
         let r = self.r;
@@ -149,7 +150,7 @@ impl Kyklos {
         for _ in 0..level {
             at = self
                 .parent(t, at)
-                .ok_or_else(|| format!("no level {level} in tree {t}"))?;
+                .ok_or(JoinError::NoLevel { level, tree: t })?;
             s_route.push(at);
         }
         let site = at;
@@ -166,7 +167,7 @@ impl Kyklos {
         let end = nodes
             .iter()
             .position(|&y| y == site)
-            .ok_or_else(|| format!("the join site of S {i}, R {j} is not on the Y-2 route of R"))?;
+            .ok_or(JoinError::SiteOffRoute { s: i, r: j })?;
         Ok(Join {
             s: i,
             r: j,
@@ -186,7 +187,7 @@ impl Kyklos {
     ///
     /// # Errors
     /// As [`Kyklos::join`].
-    pub fn join_loads(&self) -> Result<JoinLoads, String> {
+    pub fn join_loads(&self) -> Result<JoinLoads, JoinError> {
         let nodes = self.leaves + self.r * self.per_tree;
         let mut per_node = vec![0usize; nodes];
         for i in 0..self.leaves {
@@ -283,8 +284,8 @@ impl Kyklos {
     ///
     /// # Errors
     /// As [`Kyklos::join`].
-    pub fn join_grid(&self) -> Result<JoinGrid, String> {
-        if let Some(why) = self.joins_unsupported() {
+    pub fn join_grid(&self) -> Result<JoinGrid, JoinError> {
+        if let Some(why) = self.joins_unavailable() {
             return Err(why);
         }
         let h = self.n / self.r;
@@ -346,165 +347,4 @@ impl Kyklos {
             })
             .collect()
     }
-}
-
-/// TR-88-27 Table 2 as printed for KYKLOS-II⟨2,2,6⟩: rows X_s = 000 … 111, columns
-/// X_t' = 000 … 111, each cell ⟨level, tree⟩ with tree 0 = "s" (and the "<0,0>" cell,
-/// the L-node), 1 = "t". Transcribed once from the OCR text; every cell is legible.
-const TABLE2: [[(u8, u8); 8]; 8] = {
-    const S1: (u8, u8) = (1, 0);
-    const S2: (u8, u8) = (2, 0);
-    const S3: (u8, u8) = (3, 0);
-    const S4: (u8, u8) = (4, 0);
-    const S5: (u8, u8) = (5, 0);
-    const T1: (u8, u8) = (1, 1);
-    [
-        [(0, 0), T1, T1, T1, T1, T1, T1, T1],
-        [S1; 8],
-        [S2; 8],
-        [S2; 8],
-        [S1; 8],
-        [S1; 8],
-        [S3, S4, S3, S5, S3, S4, S3, S1],
-        [S3, S4, S3, S5, S3, S4, S3, (6, 0)],
-    ]
-};
-
-fn bits3(x: usize) -> String {
-    format!("{x:03b}")
-}
-
-fn push(
-    cells: &mut Vec<Cell>,
-    group: &str,
-    row: String,
-    column: String,
-    printed: usize,
-    computed: Option<usize>,
-    why: &str,
-) {
-    let verdict = match computed {
-        Some(c) if c == printed => Verdict::Match,
-        Some(_) => Verdict::Differs,
-        None => Verdict::NotComputed,
-    };
-    cells.push(Cell {
-        group: group.into(),
-        row,
-        column,
-        printed: Some(Num::Int(printed as i64)),
-        computed: computed.map(|c| Num::Int(c as i64)),
-        verdict,
-        note: (verdict != Verdict::Match).then(|| why.to_string()),
-        exact: None,
-    });
-}
-
-/// `icn table kyklos-joins`: TR-88-27 Table 2 (⟨level, tree⟩ per X_s, X_t'), computed
-/// from every ordered pair of KYKLOS-II⟨2,2,6⟩, and the §VII loadings.
-///
-/// # Errors
-/// Never in practice (the network is fixed and valid).
-pub fn table2_joins() -> Result<PaperTable, String> {
-    let net = Kyklos::new(Shuffle::Proposed, 2, 2, 6).map_err(|e| e.to_string())?;
-    let h = 3;
-    // (level, tree offset from s) of every pair, gathered per (X_s, X_t') cell.
-    let mut grid = vec![vec![BTreeSet::new(); 8]; 8];
-    for i in 0..net.leaves {
-        for j in 0..net.leaves {
-            let join = net.join(i, j)?;
-            let (row, col) = ((join.y_s & 7) as usize, (join.y_s >> h) as usize);
-            let offset = join.tree.map_or(0, |t| (t + 2 - join.start_tree) % 2);
-            grid[row][col].insert((join.level, offset));
-        }
-    }
-    let mut cells = Vec::new();
-    for (row, printed_row) in TABLE2.iter().enumerate() {
-        for (col, &(pl, pt)) in printed_row.iter().enumerate() {
-            let seen = &grid[row][col];
-            let computed = (seen.len() == 1)
-                .then(|| seen.iter().next().copied())
-                .flatten();
-            let why = "the pairs of this cell do not share one join site";
-            push(
-                &mut cells,
-                "Table 2 level",
-                bits3(row),
-                bits3(col),
-                pl as usize,
-                computed.map(|c| c.0),
-                why,
-            );
-            push(
-                &mut cells,
-                "Table 2 tree (0 = s or the L-node, 1 = t)",
-                bits3(row),
-                bits3(col),
-                pt as usize,
-                computed.map(|c| c.1),
-                why,
-            );
-        }
-    }
-    let loads = net.join_loads()?;
-    let half = net.leaves / 2;
-    for v in 0..=net.n {
-        let printed = if v == 0 { 1 } else { half };
-        let why = "the loading differs from §VII's Y-2 figure";
-        push(
-            &mut cells,
-            "§VII Y-2 partial joins per node",
-            format!("v = {v}"),
-            "fewest".into(),
-            printed,
-            Some(loads.min_per_node[v]),
-            why,
-        );
-        push(
-            &mut cells,
-            "§VII Y-2 partial joins per node",
-            format!("v = {v}"),
-            "most".into(),
-            printed,
-            Some(loads.max_per_node[v]),
-            why,
-        );
-    }
-    for v in 0..=net.n {
-        // §VII: one per source at the L-node, 32 at level 1, half as many each level up.
-        let printed = if v == 0 { 1 } else { half >> (v - 1) };
-        push(
-            &mut cells,
-            "§VII partial joins per level (all pairs / N)",
-            format!("v = {v}"),
-            "per S source".into(),
-            printed,
-            (loads.per_level[v] % net.leaves == 0).then(|| loads.per_level[v] / net.leaves),
-            "the level totals are not a multiple of N",
-        );
-    }
-    let mut summary = Summary {
-        cells: cells.len(),
-        ..Summary::default()
-    };
-    for c in &cells {
-        match c.verdict {
-            Verdict::Match => summary.matches += 1,
-            Verdict::Differs => summary.differs += 1,
-            Verdict::NotPrinted => summary.not_printed += 1,
-            Verdict::NotComputed => summary.not_computed += 1,
-        }
-    }
-    Ok(PaperTable {
-        name: "kyklos-joins",
-        source: "Haddix, Dale, Jenevein, Walton, The KYKLOS (n mod r = 0) Routing Algorithm, UT Austin TR-88-27, Table 2 and §VII".into(),
-        description: "Partial join sites <level, tree> of proposed KYKLOS-II<2,2,6> by X_s (rows) and X_t' (columns), Y_s = X_t' cnc X_s, computed from all 4096 ordered (S node, R node) pairs; then the §VII Y-2 loadings".into(),
-        notes: vec![
-            "Start tree s from Appendix A with j the R node; tree t = s when X_s > 0, else s + 1; level from the §VII Level Assignment Algorithm on Y_s.".into(),
-            "The printed <0,0> cell (i = j, join at the L-node) is read as level 0 and tree code 0; the L-node belongs to every tree (Appendix A 4a).".into(),
-            "Per-node loadings count every ordered pair once; level 0 is the L-nodes.".into(),
-        ],
-        summary,
-        cells,
-    })
 }

@@ -20,10 +20,10 @@
 
 use serde::Serialize;
 
+use crate::graph::Node;
 use crate::math::{Ratio, ShareSums};
-use crate::topology::Node;
 
-use super::{join_level, Kyklos, KyklosRouting};
+use super::{join_level, JoinError, Kyklos, KyklosRouting};
 
 /// Partial joins per node under one assignment.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -70,9 +70,9 @@ impl Kyklos {
     ///
     /// # Complexity
     /// N routes, plus O(r · Σ_v (m^(n−v))²) additions.
-    pub fn midpoint_join_load(&self, kind: KyklosRouting) -> Result<ProcessingLoad, String> {
+    pub fn midpoint_join_load(&self, kind: KyklosRouting) -> Result<ProcessingLoad, JoinError> {
         if kind == KyklosRouting::Y2 {
-            return Err("Y-2 places its joins by §VII's level assignment (the join view)".into());
+            return Err(JoinError::Y2Midpoint);
         }
         let nodes = self.leaves + self.r * self.per_tree;
         let mut shares = ShareSums::new(nodes);
@@ -107,10 +107,8 @@ impl Kyklos {
     /// # Errors
     /// When H-r is not defined here, or the network has no slice height h (not the
     /// proposed shuffle with n mod r = 0).
-    pub fn h2_join_site(&self, i: Node, j: Node) -> Result<Node, String> {
-        let h = self
-            .h()
-            .ok_or("the H-2 level assignment needs the proposed shuffle's slices")?;
+    pub fn h2_join_site(&self, i: Node, j: Node) -> Result<Node, JoinError> {
+        let h = self.h().ok_or(JoinError::H2NeedsSlices)?;
         if i == j {
             return Ok(i);
         }
@@ -121,14 +119,18 @@ impl Kyklos {
         let t = (0..self.r)
             .map(|k| (s + k) % self.r)
             .find(|&t| slice(t) > 0)
-            .ok_or("two different L-nodes with equal slices")?;
+            .ok_or(JoinError::EqualSlices)?;
         // R follows the H-2 route that ends in tree t.
         let plans = self.plans(KyklosRouting::Hr, j, i)?;
         let last = plans
             .iter()
             .filter_map(|p| p.legs.last())
             .find(|leg| leg.tree == t)
-            .ok_or_else(|| format!("no H-2 route from {j} to {i} ends in tree {t}"))?;
+            .ok_or(JoinError::NoH2Route {
+                r: j,
+                s: i,
+                tree: t,
+            })?;
         // §VII's level from the whole Y-2 string Y_s; H-2 never climbs above level h, so
         // the joins that would go higher are brought down to level 1.
         let v = match join_level(self.y_mask(s, i, j), self.m as u64, self.n) {
@@ -136,13 +138,16 @@ impl Kyklos {
             v => v,
         };
         if v == 0 || v > last.levels {
-            return Err(format!(
-                "level {v} of tree {t} is not on the H-2 route from {j} to {i}"
-            ));
+            return Err(JoinError::LevelOffH2Route {
+                level: v,
+                tree: t,
+                r: j,
+                s: i,
+            });
         }
         let mut at = i;
         for _ in 0..v {
-            at = self.parent(t, at).ok_or("no such level")?;
+            at = self.parent(t, at).ok_or(JoinError::NoSuchLevel)?;
         }
         Ok(at)
     }
@@ -155,7 +160,7 @@ impl Kyklos {
     /// # Complexity
     /// N sites per coset of Y-2's symmetry group (two cosets for r = 2), see
     /// [`Kyklos::join_counts`].
-    pub fn h2_join_load(&self) -> Result<ProcessingLoad, String> {
+    pub fn h2_join_load(&self) -> Result<ProcessingLoad, JoinError> {
         let per_node = self.join_counts(|i, j| self.h2_join_site(i, j))?;
         Ok(self.processing_load(1, &per_node))
     }
@@ -167,7 +172,7 @@ impl Kyklos {
     ///
     /// # Complexity
     /// As [`Kyklos::h2_join_load`].
-    pub fn y2_join_load(&self) -> Result<ProcessingLoad, String> {
+    pub fn y2_join_load(&self) -> Result<ProcessingLoad, JoinError> {
         let per_node = self.join_counts(|i, j| Ok(self.join(i, j)?.site))?;
         Ok(self.processing_load(1, &per_node))
     }
@@ -185,9 +190,9 @@ impl Kyklos {
     /// The first error of `site`.
     fn join_counts(
         &self,
-        site: impl Fn(Node, Node) -> Result<Node, String>,
-    ) -> Result<Vec<u64>, String> {
-        use crate::topology::{Orbits, Topology};
+        site: impl Fn(Node, Node) -> Result<Node, JoinError>,
+    ) -> Result<Vec<u64>, JoinError> {
+        use crate::graph::{Orbits, Topology};
         let nodes = self.node_count();
         let group = (self.m == 2).then(|| self.translation_orbits(KyklosRouting::Y2));
         let Some(orbits) = group.flatten() else {

@@ -27,22 +27,20 @@
 //! leaf, so o is the node's fixed digits read as a base-m number.
 
 mod address;
-pub mod appendix_c;
 mod density;
+mod error;
 mod family;
 mod joins;
 mod load;
 mod routing;
 mod strings;
 mod symmetry;
-pub mod tables;
 mod traffic;
 
 pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
+pub use error::{JoinError, NotD2Network, Unavailable};
 pub(crate) use family::{KYKLOS1, KYKLOS2};
-pub use joins::{
-    join_level, table2_joins, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads,
-};
+pub use joins::{join_level, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads};
 pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};
 pub use strings::{RoutingStrings, TreeDepths};
@@ -50,8 +48,8 @@ pub use symmetry::KyklosOrbits;
 pub use traffic::{ExactLinks, LevelTraffic, Traffic};
 
 use crate::error::ParamError;
+use crate::graph::{Node, Topology, MAX_NODES};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Topology, MAX_NODES};
 
 /// Digits are shown one character each, so the branching factor is at most 36.
 pub const MAX_M: u64 = 36;

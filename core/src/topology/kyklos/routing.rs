@@ -16,11 +16,9 @@
 
 use std::cell::RefCell;
 
-use crate::metrics::{bfs, UNREACHABLE};
-use crate::routing::enumerate_paths;
-use crate::topology::{Node, Orbits, Routing, Topology};
+use crate::graph::{bfs, enumerate_paths, Node, Orbits, Routing, Topology, UNREACHABLE};
 
-use super::{Kyklos, Shuffle};
+use super::{Kyklos, Shuffle, Unavailable};
 
 /// The routing strategies of a KYKLOS network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -121,13 +119,15 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 impl Kyklos {
     /// Why `kind` is not offered on this network, or `None` when it is.
     pub fn unsupported(&self, kind: KyklosRouting) -> Option<String> {
+        self.unavailable(kind).map(|why| why.to_string())
+    }
+
+    /// Why `kind` is not offered on this network, as a value, or `None` when it is.
+    pub fn unavailable(&self, kind: KyklosRouting) -> Option<Unavailable> {
         match kind {
-            KyklosRouting::Hr if self.slice_heights().is_none() => Some(
-                "H-r needs a slice: the trees' lowest levels must change disjoint digits (KYKLOS-II, or r = 1)"
-                    .into(),
-            ),
+            KyklosRouting::Hr if self.slice_heights().is_none() => Some(Unavailable::HrNeedsSlice),
             KyklosRouting::Y2 if self.shuffle != Shuffle::Proposed || self.m != 2 => {
-                Some("Y-2 is defined for m = 2 and the proposed shuffle".into())
+                Some(Unavailable::Y2NeedsProposedBinary)
             }
             _ => None,
         }
@@ -148,9 +148,9 @@ impl Kyklos {
     /// The strategy's routing relation on this network.
     ///
     /// # Errors
-    /// The reason, when the strategy is not defined here (see [`Kyklos::unsupported`]).
-    pub fn routing(&self, kind: KyklosRouting) -> Result<KyklosRouter<'_>, String> {
-        match self.unsupported(kind) {
+    /// The reason, when the strategy is not defined here (see [`Kyklos::unavailable`]).
+    pub fn routing(&self, kind: KyklosRouting) -> Result<KyklosRouter<'_>, Unavailable> {
+        match self.unavailable(kind) {
             Some(why) => Err(why),
             None => Ok(KyklosRouter {
                 net: self,
@@ -295,7 +295,7 @@ impl Kyklos {
         kind: KyklosRouting,
         src: Node,
         dst: Node,
-    ) -> Result<Vec<PathPlan>, String> {
+    ) -> Result<Vec<PathPlan>, Unavailable> {
         self.plans_with(kind, src, dst, None)
     }
 
@@ -307,8 +307,8 @@ impl Kyklos {
         src: Node,
         dst: Node,
         router: Option<&KyklosRouter<'_>>,
-    ) -> Result<Vec<PathPlan>, String> {
-        if let Some(why) = self.unsupported(kind) {
+    ) -> Result<Vec<PathPlan>, Unavailable> {
+        if let Some(why) = self.unavailable(kind) {
             return Err(why);
         }
         if src == dst {
@@ -371,7 +371,10 @@ impl Kyklos {
     }
 
     /// The explicit Y-2 route (the plan fixed at the source), as nodes.
-    pub fn y2_path(&self, src: Node, dst: Node) -> Result<Vec<Node>, String> {
+    ///
+    /// # Errors
+    /// When Y-2 is not defined here.
+    pub fn y2_path(&self, src: Node, dst: Node) -> Result<Vec<Node>, Unavailable> {
         let plans = self.plans(KyklosRouting::Y2, src, dst)?;
         Ok(plans
             .first()

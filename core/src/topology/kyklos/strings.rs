@@ -8,7 +8,7 @@
 //! every shuffle. D_t is the destination's digits in the same order: the branch taken
 //! when descending level v of tree t is digit v − 1 of D_t.
 
-use crate::topology::Node;
+use crate::graph::Node;
 
 use super::Kyklos;
 

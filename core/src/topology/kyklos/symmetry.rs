@@ -8,7 +8,7 @@
 //!
 //! - one breadth-first search from L-node 0 (and P-r's pass-through labels) serves every
 //!   L-node destination, cached per network ([`Memo`]);
-//! - loads need one destination ([`KyklosOrbits`], [`crate::topology::Routing::orbits`]).
+//! - loads need one destination ([`KyklosOrbits`], [`crate::graph::Routing::orbits`]).
 //!
 //! Y-2 fixes its start tree s(j) from the destination (Appendix A), so it commutes with
 //! the translations c that keep s(j + c) = s(j) for every j: a subgroup H
@@ -29,8 +29,7 @@
 use std::sync::OnceLock;
 
 use super::{IbNode, Kyklos, KyklosRouting};
-use crate::metrics::{bfs, UNREACHABLE};
-use crate::topology::{Node, Orbits, Topology};
+use crate::graph::{bfs, Node, Orbits, Topology, UNREACHABLE};
 
 /// Per-network caches of the symmetric routing data, filled on first use. Equal networks
 /// compare equal whatever their caches hold.

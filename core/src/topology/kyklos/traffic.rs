@@ -7,10 +7,10 @@
 //! IB-node load here is the traffic *passing through* the node, not the partial-join
 //! assignment of Table 3's second half (§VII).
 
+use crate::graph::Node;
 use crate::math::{Ratio, ShareSums};
-use crate::topology::Node;
 
-use super::{Kyklos, KyklosRouting};
+use super::{Kyklos, KyklosRouting, Unavailable};
 
 /// The traffic on the links between level v − 1 and level v of one tree.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,7 +103,7 @@ impl Kyklos {
     ///
     /// # Complexity
     /// O(N² · paths per pair · n); meant for N up to a few thousand.
-    pub fn traffic(&self, kind: KyklosRouting) -> Result<Traffic, String> {
+    pub fn traffic(&self, kind: KyklosRouting) -> Result<Traffic, Unavailable> {
         let (n_leaves, r) = (self.leaves, self.r);
         let mut links = vec![0f64; n_leaves * r + r * self.per_tree];
         let mut nodes = vec![0f64; n_leaves + r * self.per_tree];
@@ -129,7 +129,7 @@ impl Kyklos {
             }
         }
         let levels = self.level_traffic(&links);
-        let tidy = crate::metrics::tidy;
+        let tidy = crate::math::tidy;
         Ok(Traffic {
             max_link: tidy(links.iter().copied().fold(0.0, f64::max)),
             total: tidy(total),
@@ -179,7 +179,7 @@ impl Kyklos {
     ///
     /// # Errors
     /// The reason, when the strategy is not defined here.
-    pub fn link_traffic_by_symmetry(&self, kind: KyklosRouting) -> Result<Vec<f64>, String> {
+    pub fn link_traffic_by_symmetry(&self, kind: KyklosRouting) -> Result<Vec<f64>, Unavailable> {
         let exact = self.link_traffic_exact(kind)?;
         let scale = exact.scale as f64;
         Ok(exact.links.iter().map(|&x| x as f64 / scale).collect())
@@ -191,7 +191,7 @@ impl Kyklos {
     ///
     /// # Errors
     /// The reason, when the strategy is not defined here.
-    pub fn link_traffic_exact(&self, kind: KyklosRouting) -> Result<ExactLinks, String> {
+    pub fn link_traffic_exact(&self, kind: KyklosRouting) -> Result<ExactLinks, Unavailable> {
         let router = self.routing(kind)?;
         let (nl, r, n) = (self.leaves, self.r, self.n);
         let y2 = kind == KyklosRouting::Y2;
@@ -274,7 +274,7 @@ impl Kyklos {
     ///
     /// # Errors
     /// The reason, when the strategy is not defined here.
-    pub fn max_link_traffic(&self, kind: KyklosRouting) -> Result<f64, String> {
+    pub fn max_link_traffic(&self, kind: KyklosRouting) -> Result<f64, Unavailable> {
         Ok(self.max_link_traffic_exact(kind)?.value())
     }
 
@@ -282,7 +282,7 @@ impl Kyklos {
     ///
     /// # Errors
     /// The reason, when the strategy is not defined here.
-    pub fn max_link_traffic_exact(&self, kind: KyklosRouting) -> Result<Ratio, String> {
+    pub fn max_link_traffic_exact(&self, kind: KyklosRouting) -> Result<Ratio, Unavailable> {
         let exact = self.link_traffic_exact(kind)?;
         let max = exact.links.iter().copied().max().unwrap_or(0);
         Ok(Ratio::new(max.into(), exact.scale.into()))

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::{Addr, Lens};
 use crate::error::AddressError;
-use crate::topology::Node;
+use crate::graph::Node;
 
 const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::walk::{best_gap_legs, gap_legs, half_distance, Direction, Gap, Leg, WalkError};
 use super::{Addr, Lens};
-use crate::topology::Node;
+use crate::graph::Node;
 
 /// The four path classes of §5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -5,7 +5,7 @@ use std::any::Any;
 
 use crate::error::StrategyError;
 use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
-use crate::topology::{Routing, Topology};
+use crate::graph::{Routing, Topology};
 
 use super::Lens;
 

@@ -27,7 +27,7 @@
 use serde::Serialize;
 
 use super::{Lens, NodeKind};
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// Where one processor or bus sits in the multistage picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

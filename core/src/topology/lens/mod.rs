@@ -49,13 +49,13 @@ pub use analysis::{
 };
 pub(crate) use family::LENS;
 pub use layout::{StageLayout, StageLink, StageLinkKind, StagePlace};
-pub use loads::{LensLoads, LoadStats, ProcessorGraph};
+pub use loads::ProcessorGraph;
 pub use symmetry::LensOrbits;
 pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoice, WalkError};
 
 use crate::error::ParamError;
+use crate::graph::{Node, Orbits, Routing, Topology, MAX_NODES};
 use crate::spec::{parse_number, Spec};
-use crate::topology::{Node, Orbits, Routing, Topology, MAX_NODES};
 
 /// Digits are written with one character each (`0-9`, then `a-z`), so p − 1 ≤ 36.
 pub const MAX_PQ: u64 = 37;
@@ -547,7 +547,7 @@ impl Routing for LensRouting<'_> {
 #[cfg(test)]
 mod tests {
     use super::{Addr, Lens};
-    use crate::topology::{Node, Topology};
+    use crate::graph::{Node, Topology};
 
     /// The neighbours by decoding a node's digits and encoding each neighbour's.
     fn by_digits(lens: &Lens, a: &Addr, out: &mut Vec<Node>) {

@@ -20,7 +20,7 @@
 //! these are exactly the orbits.
 
 use super::Lens;
-use crate::topology::{Node, Orbits};
+use crate::graph::{Node, Orbits};
 
 /// The completed [`Lens`]'s automorphism group as [`Orbits`].
 #[derive(Debug, Clone, Copy)]

@@ -12,7 +12,7 @@
 use thiserror::Error;
 
 use super::{address, Addr, Lens};
-use crate::topology::{Node, Topology};
+use crate::graph::{Node, Topology};
 
 /// A run of `len` links, starting at cyclic half position `g0` (2n is written 0), that
 /// the walk does not cross.

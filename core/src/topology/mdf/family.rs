@@ -5,9 +5,9 @@ use std::any::Any;
 
 use crate::error::StrategyError;
 use crate::family::{Family, FamilyInfo, Formula, Minimal, StrategyInfo};
-use crate::routing::MinimalRouting;
+use crate::graph::MinimalRouting;
+use crate::graph::{Routing, Topology};
 use crate::topology::d3::{DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};
-use crate::topology::{Routing, Topology};
 
 use super::Mdf;
 

@@ -17,9 +17,9 @@ mod family;
 pub(crate) use family::MDF;
 
 use crate::error::{AddressError, ParamError};
+use crate::graph::{Node, Topology};
 use crate::spec::Spec;
 use crate::topology::d3::{check_km, parse_tuple, read_km};
-use crate::topology::{Node, Topology};
 
 /// A validated MDF(K, M).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +32,7 @@ impl Mdf {
     /// MDF(K, M): (KM + 1)·M routers.
     ///
     /// # Errors
-    /// K or M zero, or more than [`MAX_NODES`](crate::topology::MAX_NODES) routers.
+    /// K or M zero, or more than [`MAX_NODES`](crate::graph::MAX_NODES) routers.
     pub fn new(k: u64, m: u64) -> Result<Self, ParamError> {
         check_km(k, m, |k, m| {
             k.checked_mul(m)?.checked_add(1)?.checked_mul(m)

@@ -1,0 +1,33 @@
+//! Breadth-first search.
+
+use std::collections::VecDeque;
+
+use super::{Node, Topology};
+
+/// Marks an unreachable node in a distance vector.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+/// Breadth-first distances from `src` to every node.
+///
+/// # Complexity
+/// O(N + E) time, O(N) memory.
+pub fn bfs<T: Topology + ?Sized>(topology: &T, src: Node) -> Vec<u32> {
+    let n = topology.node_count();
+    let mut dist = vec![UNREACHABLE; n];
+    let mut queue = VecDeque::with_capacity(n.min(1 << 20));
+    let mut buf = Vec::new();
+    dist[src] = 0;
+    queue.push_back(src);
+    while let Some(u) = queue.pop_front() {
+        buf.clear();
+        topology.neighbours(u, &mut buf);
+        let du = dist[u] + 1;
+        for &v in &buf {
+            if dist[v] == UNREACHABLE {
+                dist[v] = du;
+                queue.push_back(v);
+            }
+        }
+    }
+    dist
+}

@@ -1,0 +1,194 @@
+//! Graph primitives, the bottom layer of the crate: node indices, the capability traits
+//! every family implements ([`Topology`], [`Routing`], [`Orbits`]), the [`Split`] of a
+//! unit of traffic, breadth-first search, path enumeration over a routing relation, and
+//! [`MinimalRouting`] (every shortest path of any topology, the relation BFS defines).
+//!
+//! Nothing here imports a family or an algorithm; families build on this module, and
+//! the algorithms (metrics, routing, analysis) on both.
+
+mod bfs;
+mod minimal;
+mod paths;
+mod split;
+
+pub use bfs::{bfs, UNREACHABLE};
+pub use minimal::MinimalRouting;
+pub use paths::{count_paths, enumerate_paths, path_edges};
+pub use split::Split;
+
+use crate::error::AddressError;
+
+/// A node's dense index, `0 .. node_count()`.
+pub type Node = usize;
+
+/// The largest network the engine addresses (node indices fit `u32` on wasm32).
+pub const MAX_NODES: u64 = 1 << 31;
+
+/// An undirected, connected interconnection network with dense node indices.
+///
+/// Implementors validate their parameters once at construction, so every method here
+/// may assume a well-formed network.
+pub trait Topology {
+    /// The number of nodes, N.
+    fn node_count(&self) -> usize;
+
+    /// Appends the neighbours of `v` to `out`: no duplicates, never `v` itself.
+    fn neighbours(&self, v: Node, out: &mut Vec<Node>);
+
+    /// The canonical address of `v`, as [`Topology::parse_node`] reads it.
+    fn format_node(&self, v: Node) -> String;
+
+    /// Reads an address; the error names the offending character and why.
+    ///
+    /// # Errors
+    /// [`AddressError`] when the text is not an address of this network.
+    fn parse_node(&self, text: &str) -> Result<Node, AddressError>;
+
+    /// Nodes `0 .. terminal_count()` are terminals: the processors or leaves that send
+    /// and receive traffic. The others (busses, switches, tree nodes) only forward it.
+    /// Distance distributions and loads are over ordered pairs of terminals.
+    fn terminal_count(&self) -> usize {
+        self.node_count()
+    }
+
+    /// The number of undirected links. The default sums degrees: O(N·degree).
+    fn link_count(&self) -> u64 {
+        let mut buf = Vec::new();
+        let mut sum = 0u64;
+        for v in 0..self.node_count() {
+            buf.clear();
+            self.neighbours(v, &mut buf);
+            sum += buf.len() as u64;
+        }
+        sum / 2
+    }
+
+    /// The exact distance in O(1)-ish time, where a closed form is known.
+    fn distance(&self, _a: Node, _b: Node) -> Option<u32> {
+        None
+    }
+
+    /// How many nodes lie at each distance from `src` (index = distance), where a
+    /// closed form is known; lets metrics skip the breadth-first search.
+    fn distance_counts_from(&self, _src: Node) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// Whether a group of translations acts transitively on the nodes and maps
+    /// channels to channels; metrics then need a single source (or destination).
+    ///
+    /// When true, [`Topology::channel_class`] must return `Some` for every channel, and
+    /// every node must be a terminal.
+    fn vertex_transitive(&self) -> bool {
+        false
+    }
+
+    /// Whether automorphisms act transitively on the terminals (every terminal sees the same
+    /// distances to the terminals, as processor 0 does). Distance distributions then need
+    /// the breadth-first search from terminal 0 only. Implied by
+    /// [`Topology::vertex_transitive`]; meant for networks whose forwarding nodes break
+    /// vertex transitivity (KYKLOS's IB-nodes).
+    fn terminal_transitive(&self) -> bool {
+        self.vertex_transitive()
+    }
+
+    /// The orbit of the directed channel `u -> v` under the translation group:
+    /// a dense index below [`Topology::channel_class_count`]. Every orbit has exactly
+    /// N channels.
+    fn channel_class(&self, _u: Node, _v: Node) -> Option<usize> {
+        None
+    }
+
+    /// The number of channel orbits under the translation group.
+    fn channel_class_count(&self) -> usize {
+        0
+    }
+
+    /// A group of automorphisms that maps terminals to terminals, by its orbits, for
+    /// networks that are not vertex-transitive but have few orbits of terminals (the
+    /// Swapped Dragonfly's diagonal and other routers). Every routing that only follows
+    /// the graph's distances (minimal routing) commutes with it, and returns it from
+    /// [`Routing::orbits`]; loads then need one destination per orbit of terminals.
+    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
+        None
+    }
+}
+
+/// A group G of automorphisms of a network, described by its orbits.
+///
+/// G maps terminals to terminals and channels to channels. Loads under a routing that
+/// commutes with G (next hops of g·u towards g·t are the images of those of u towards t)
+/// follow from one destination per orbit of terminals: the load of channel e is
+/// Σ_j |O_j| / |orbit(e)| · Σ_{e' ∈ orbit(e)} L_j(e'), with L_j the loads of the traffic
+/// bound to O_j's representative (as the loads of the algorithms layer compute them). The orbits must
+/// be exactly G's: a union of two orbits would average loads that differ.
+pub trait Orbits {
+    /// One representative per orbit of terminals, with the orbit's size (the sizes sum
+    /// to the terminal count).
+    fn destinations(&self) -> Vec<(Node, u64)>;
+    /// The orbit of the directed channel `u -> v`, below [`Orbits::channel_orbit_count`].
+    fn channel_orbit(&self, u: Node, v: Node) -> usize;
+    /// The number of channel orbits.
+    fn channel_orbit_count(&self) -> usize;
+    /// The orbit of node `u`, below [`Orbits::node_orbit_count`].
+    fn node_orbit(&self, u: Node) -> usize;
+    /// The number of node orbits.
+    fn node_orbit_count(&self) -> usize;
+    /// Each channel orbit's size, where a closed form is known (else loads count them,
+    /// O(E)).
+    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
+        None
+    }
+    /// Each node orbit's size, where a closed form is known (else loads count them).
+    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
+        None
+    }
+}
+
+/// A memoryless routing relation: the next hops allowed at a node for a destination.
+///
+/// Every routing here is loop-free and always progresses, so the relation for a fixed
+/// destination is a DAG in which every node reaches the destination. A unit sent along
+/// it is split equally among its paths.
+pub trait Routing {
+    /// Appends the allowed next hops at `at` towards `dst` (empty when `at == dst`).
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>);
+
+    /// Whether every path it offers is a shortest path of the graph.
+    fn is_minimal(&self) -> bool {
+        true
+    }
+
+    /// Whether the next hops are exactly the neighbours one link nearer the destination
+    /// (every shortest path). Loads then take the relation towards a destination from one
+    /// breadth-first search instead of asking [`Routing::next_hops`] node by node.
+    fn follows_distances(&self) -> bool {
+        false
+    }
+
+    /// Whether the relation commutes with the topology's translations, so loads can
+    /// be computed from a single destination.
+    fn translation_invariant(&self) -> bool {
+        false
+    }
+
+    /// The number of paths from `src` to `dst`, where a closed form is known.
+    fn path_count(&self, _src: Node, _dst: Node) -> Option<num_bigint::BigUint> {
+        None
+    }
+
+    /// A group of automorphisms this relation commutes with, by its orbits (see
+    /// [`Orbits`]), for topologies that are not vertex-transitive: loads then take one
+    /// destination per orbit of terminals instead of every terminal.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        None
+    }
+
+    /// On a vertex-transitive topology with a translation-invariant relation: the load of
+    /// each channel class (as [`Topology::channel_class`] numbers them) due to the traffic
+    /// of every source bound to node 0, where the relation knows a faster way to it than
+    /// the pass over its DAG (a product of per-dimension relations). `None` otherwise.
+    fn class_loads_to_zero(&self, _split: Split) -> Option<Vec<f64>> {
+        None
+    }
+}

@@ -1,0 +1,198 @@
+//! The data tables of the Lens, Hypercycle and Dragonfly charts: the rows of
+//! `icn chart NAME --format csv`, one table row each.
+
+use icn_core::charts::ChartData;
+use leptos::prelude::*;
+
+use crate::charts::short_number;
+
+fn num(x: f64) -> String {
+    x.to_string()
+}
+
+/// Head cells; a name starting with `#` is numeric (right-aligned).
+fn head(cols: &[&'static str]) -> impl IntoView {
+    let cells = cols
+        .iter()
+        .map(|c| match c.strip_prefix('#') {
+            Some(name) => view! { <th scope="col" class="num">{name}</th> }.into_any(),
+            None => view! { <th scope="col">{*c}</th> }.into_any(),
+        })
+        .collect_view();
+    view! { <thead><tr>{cells}</tr></thead> }
+}
+
+/// One row: text cells, then numeric ones.
+fn row(text: Vec<String>, nums: Vec<String>, series: String) -> impl IntoView {
+    let t = text
+        .into_iter()
+        .map(|c| view! { <td>{c}</td> })
+        .collect_view();
+    let n = nums
+        .into_iter()
+        .map(|c| view! { <td class="num">{c}</td> })
+        .collect_view();
+    view! { <tr data-series=series>{t}{n}</tr> }
+}
+
+/// The table body of a Lens, Hypercycle or Dragonfly chart (nothing for the others).
+pub fn family_table(data: ChartData) -> AnyView {
+    match data {
+        ChartData::LensLoads { .. } | ChartData::LensDistances { .. } => lens_table(data),
+        ChartData::HcDistances { .. } | ChartData::HcLoads { .. } | ChartData::HcSim { .. } => {
+            hypercycle_table(data)
+        }
+        ChartData::D3Mdf { .. } => d3_table(data),
+        _ => ().into_any(),
+    }
+}
+
+/// The Lens charts' tables.
+fn lens_table(data: ChartData) -> AnyView {
+    match data {
+        ChartData::LensLoads { rows } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    row(
+                        vec![r.lens.clone(), r.kind.clone()],
+                        vec![num(r.load), r.nodes.to_string()],
+                        format!("{} {}", r.lens, r.kind),
+                    )
+                })
+                .collect_view();
+            view! { {head(&["Lens", "Kind", "#Load", "#Nodes"])}<tbody>{trs}</tbody> }.into_any()
+        }
+        ChartData::LensDistances { rows } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    row(
+                        vec![r.lens.clone()],
+                        vec![
+                            r.distance.to_string(),
+                            r.ordered_pairs.to_string(),
+                            short_number(r.average),
+                        ],
+                        r.lens,
+                    )
+                })
+                .collect_view();
+            view! {
+                {head(&["Lens", "#Distance (busses)", "#Ordered pairs", "#Mean"])}
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        _ => ().into_any(),
+    }
+}
+
+/// The Hypercycle charts' tables.
+fn hypercycle_table(data: ChartData) -> AnyView {
+    match data {
+        ChartData::HcDistances { rows, .. } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    row(
+                        vec![],
+                        vec![
+                            r.distance.to_string(),
+                            r.ordered_pairs.to_string(),
+                            short_number(r.average),
+                        ],
+                        String::new(),
+                    )
+                })
+                .collect_view();
+            view! { {head(&["#Distance", "#Ordered pairs", "#Mean"])}<tbody>{trs}</tbody> }
+                .into_any()
+        }
+        ChartData::HcLoads { results } => {
+            let trs = results
+                .into_iter()
+                .flat_map(|r| {
+                    let routing = r.routing.clone();
+                    r.classes.into_iter().map(move |c| {
+                        row(
+                            vec![routing.clone()],
+                            vec![
+                                c.dimension.to_string(),
+                                c.step.to_string(),
+                                c.channels.to_string(),
+                                num(c.load),
+                            ],
+                            routing.clone(),
+                        )
+                    })
+                })
+                .collect_view();
+            view! {
+                {head(&["Routing", "#Dimension", "#Step", "#Channels", "#Load per channel"])}
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        ChartData::HcSim { report } => {
+            let trs = report
+                .points
+                .into_iter()
+                .map(|p| {
+                    row(
+                        vec![p.policy.name().to_string()],
+                        vec![
+                            num(p.offered_load),
+                            short_number(p.carried_load),
+                            p.measured.to_string(),
+                            short_number(p.mean_delay),
+                            short_number(p.mean_attempts),
+                            if p.saturated { "yes" } else { "" }.to_string(),
+                        ],
+                        p.policy.name().to_string(),
+                    )
+                })
+                .collect_view();
+            view! {
+                {head(&["Policy", "#Offered load", "#Carried load", "#Requests", "#Mean delay (×100 ticks)", "#Attempts", "#Cut short"])}
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        _ => ().into_any(),
+    }
+}
+
+/// The D3-against-MDF chart's table.
+fn d3_table(data: ChartData) -> AnyView {
+    match data {
+        ChartData::D3Mdf { result } => {
+            let r = *result;
+            let mut trs = Vec::new();
+            for (name, s) in [("D3", &r.d3), ("MDF", &r.mdf)] {
+                for (d, &c) in s.distance_distribution.iter().enumerate().skip(1) {
+                    trs.push(row(
+                        vec![name.into(), s.spec.clone(), "distance".into()],
+                        vec![d.to_string(), c.to_string()],
+                        name.into(),
+                    ));
+                }
+                for (what, k) in [("local load", &s.local), ("global load", &s.global)] {
+                    for c in &k.distribution {
+                        trs.push(row(
+                            vec![name.into(), s.spec.clone(), what.into()],
+                            vec![num(c.load), c.channels.to_string()],
+                            name.into(),
+                        ));
+                    }
+                }
+            }
+            view! {
+                {head(&["Network", "Spec", "Quantity", "#Value", "#Pairs or channels"])}
+                <tbody>{trs.collect_view()}</tbody>
+            }
+            .into_any()
+        }
+        _ => ().into_any(),
+    }
+}

@@ -1,0 +1,23 @@
+//! One folder per view of [`crate::url::View`]: `mod.rs` is the view, `model.rs` (where the
+//! view has one) its chain of memos, the other files its parts; plus the page for an unknown
+//! `view=`. Views use [`crate::components`]; no component and no other view uses a view.
+
+mod charts;
+mod compare;
+mod join;
+mod papers;
+mod route;
+mod schedule;
+mod subnet;
+mod unknown;
+mod walk;
+
+pub use charts::ChartsView;
+pub use compare::CompareView;
+pub use join::JoinExplorer;
+pub use papers::PapersView;
+pub use route::RouteExplorer;
+pub use schedule::ScheduleView;
+pub use subnet::SubnetView;
+pub use unknown::UnknownView;
+pub use walk::LensWalkthrough;

@@ -1,0 +1,227 @@
+//! The network's facts beside the paper's closed forms.
+
+use icn_core::{Formula, Network, NetworkInfo, SpecError};
+use leptos::prelude::*;
+
+use super::model::{Facts, RouteModel};
+use crate::components::job_status;
+use crate::compute::{self, JobState};
+use crate::limits::INFO_BUDGET;
+use crate::url::walk_loads_href;
+
+/// Nodes, links, degree, diameter, average distance, symmetry, formulas.
+#[component]
+pub fn InfoPanel(model: RouteModel) -> impl IntoView {
+    let heading = move || {
+        model.network.with(|n| {
+            n.as_ref().ok().map(|net| {
+                let f = net.family();
+                view! {
+                    <p class="family-title">{f.title}</p>
+                    <p class="help">{f.summary}</p>
+                    <p class="spec-line">"Canonical spec: " <code>{net.spec()}</code></p>
+                }
+            })
+        })
+    };
+    let body = move || {
+        model.facts.with(|facts| match facts {
+            Some(Facts::Exact(info)) => exact(info).into_any(),
+            Some(Facts::Worker {
+                nodes,
+                links,
+                state,
+            }) => worker(model, *nodes, *links, state.clone()).into_any(),
+            Some(Facts::Skipped {
+                cost,
+                nodes,
+                links,
+                degree,
+                diameter,
+            }) => skipped(*cost, *nodes, *links, *degree, *diameter).into_any(),
+            None => {
+                view! { <p class="placeholder">"No network: fix the spec first."</p> }.into_any()
+            }
+        })
+    };
+    view! {
+        <section class="card info" aria-labelledby="info-title">
+            <h2 id="info-title">"Network"</h2>
+            {heading}
+            <LensLoadsLink network=model.network />
+            {body}
+        </section>
+    }
+}
+
+fn exact(info: &NetworkInfo) -> impl IntoView {
+    let degree = if info.min_degree == info.max_degree {
+        info.min_degree.to_string()
+    } else {
+        format!("{}–{}", info.min_degree, info.max_degree)
+    };
+    let symmetry = if info.vertex_transitive {
+        "vertex-transitive"
+    } else if info.terminal_transitive {
+        "terminal-transitive"
+    } else {
+        "none used"
+    };
+    let computed = |name: &str| match name {
+        "degree" if info.min_degree == info.max_degree => Some(info.min_degree),
+        "diameter" => Some(u64::from(info.diameter)),
+        _ => None,
+    };
+    let formulas = info
+        .formulas
+        .iter()
+        .map(|f| formula_row(f, computed(&f.name)))
+        .collect_view();
+    let table = (!info.formulas.is_empty()).then(|| {
+        view! {
+            <table class="formulas">
+                <caption>"The paper's formulas beside the computed values"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Formula"</th>
+                        <th scope="col" class="num">"Paper"</th>
+                        <th scope="col" class="num">"Computed"</th>
+                    </tr>
+                </thead>
+                <tbody>{formulas}</tbody>
+            </table>
+        }
+    });
+    view! {
+        <dl class="facts">
+            <div>
+                <dt>"Nodes"</dt>
+                <dd data-testid="info-nodes">{info.nodes}</dd>
+            </div>
+            <div>
+                <dt>"Links"</dt>
+                <dd data-testid="info-links">{info.links}</dd>
+            </div>
+            <div>
+                <dt>"Degree"</dt>
+                <dd data-testid="info-degree">{degree}</dd>
+            </div>
+            <div>
+                <dt>"Diameter"</dt>
+                <dd data-testid="info-diameter">{info.diameter}</dd>
+            </div>
+            <div>
+                <dt>"Average distance"</dt>
+                <dd>{format!("{:.4}", info.average_distance)}</dd>
+            </div>
+            <div>
+                <dt>"Symmetry"</dt>
+                <dd
+                    data-testid="info-symmetry"
+                    title="Vertex-transitive: every node looks alike. Terminal-transitive: every terminal (processor, L-node) does. Either way the metrics are measured from one node and multiplied out."
+                >
+                    {symmetry}
+                </dd>
+            </div>
+        </dl>
+        {table}
+    }
+}
+
+/// Exact metrics on their way from the worker: counts now, the job's progress and Cancel
+/// (or why it stopped, with a button to compute again).
+fn worker(model: RouteModel, nodes: u64, links: u64, state: JobState) -> impl IntoView {
+    let set_state = model.set_metrics_state;
+    let restart = move || {
+        if let Some(job) = model.metrics_job.get_untracked() {
+            compute::start(job, set_state);
+        }
+    };
+    let status = job_status(state, set_state, "The exact metrics", "info", restart);
+    view! {
+        <dl class="facts">{counts(nodes, links)}</dl>
+        <div data-testid="info-computing">{status}</div>
+    }
+}
+
+/// The network's node and link counts (known at once, at any size).
+fn counts(nodes: u64, links: u64) -> impl IntoView {
+    view! {
+        <div>
+            <dt>"Nodes"</dt>
+            <dd data-testid="info-nodes">{nodes}</dd>
+        </div>
+        <div>
+            <dt>"Links"</dt>
+            <dd data-testid="info-links">{links}</dd>
+        </div>
+    }
+}
+
+fn formula_row(f: &Formula, computed: Option<u64>) -> impl IntoView {
+    let (shown, verdict, class) = match computed {
+        Some(c) if c == f.value => (c.to_string(), "agrees", "agree"),
+        Some(c) => (c.to_string(), "differs", "differ"),
+        None => ("—".to_string(), "", ""),
+    };
+    view! {
+        <tr class=class>
+            <th scope="row">{f.name.clone()} <span class="expr">{f.expression.clone()}</span></th>
+            <td class="num">{f.value}</td>
+            <td class="num">{shown} " " <span class="verdict">{verdict}</span></td>
+        </tr>
+    }
+}
+
+fn skipped(
+    cost: u64,
+    nodes: u64,
+    links: u64,
+    degree: Option<u64>,
+    diameter: Option<u64>,
+) -> impl IntoView {
+    view! {
+        <dl class="facts">
+            {counts(nodes, links)}
+            {degree.map(|d| view! {
+                <div>
+                    <dt>"Degree " <small>"(paper's formula)"</small></dt>
+                    <dd data-testid="info-degree">{d}</dd>
+                </div>
+            })}
+            {diameter.map(|d| view! {
+                <div>
+                    <dt>"Diameter " <small>"(paper's formula)"</small></dt>
+                    <dd data-testid="info-diameter">{d}</dd>
+                </div>
+            })}
+        </dl>
+        <p class="note">
+            "Exact metrics (diameter and average distance) are not computed yet (see \"Large network\" above): they would take about "
+            {cost.to_string()}
+            " steps here, over the budget of "
+            {INFO_BUDGET.to_string()}
+            ". A degree and diameter shown here are the paper's closed forms."
+        </p>
+    }
+}
+
+/// In the route explorer, for a Lens: a link to its loads in the walkthrough.
+#[component]
+pub fn LensLoadsLink(network: Memo<Result<Network, SpecError>>) -> impl IntoView {
+    move || {
+        network.with(|n| match n {
+            Ok(net) if net.lens().is_ok() => {
+                let href = walk_loads_href(&net.spec());
+                Some(view! {
+                    <p class="help">
+                        "Processor and bus loads under uniform traffic, and routes step by step: "
+                        <a href=href data-testid="lens-loads-link">"open this Lens in the walkthrough"</a>
+                        "."
+                    </p>
+                })
+            }
+            _ => None,
+        })
+    }
+}

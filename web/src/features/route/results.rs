@@ -1,0 +1,185 @@
+//! Distance and path count of the chosen strategy, the paper's three counts, and the
+//! per-dimension distances.
+
+use icn_core::topology::hypercycle::PathCounts;
+use leptos::prelude::*;
+
+use super::model::{DimRow, RouteModel};
+
+/// The numbers of the current route.
+#[component]
+pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
+    let strategy_title = move || {
+        let known = model.strategies.get();
+        model
+            .form
+            .with(|f| known.iter().find(|s| s.name == f.strategy).map(|s| s.title))
+            .unwrap_or("")
+    };
+    let body = move || {
+        model.route.with(|r| match r {
+            Some(r) => {
+                let count = r.path_count.to_string();
+                let count_class = if count.len() > 12 { "big long" } else { "big" };
+                view! {
+                    <dl class="numbers">
+                        <div class="number">
+                            <dt>"Distance"</dt>
+                            <dd>
+                                <span class="big" data-testid="distance">{r.length}</span>
+                                <span class="unit">{if r.length == 1 { " hop" } else { " hops" }}</span>
+                            </dd>
+                        </div>
+                        <div class="number">
+                            <dt>"Paths of this strategy"</dt>
+                            <dd>
+                                <span class=count_class data-testid="path-count">{count}</span>
+                                <span class="unit">{move || format!(" ({})", strategy_title())}</span>
+                            </dd>
+                        </div>
+                    </dl>
+                }
+                .into_any()
+            }
+            None if model
+                .gate
+                .with(|g| g.as_ref().is_some_and(|g| g.route.is_some() && !g.confirmed)) =>
+            {
+                view! {
+                    <p class="placeholder">"This route is over the page's budget: confirm its cost above to compute it."</p>
+                }
+                .into_any()
+            }
+            None => view! {
+                <p class="placeholder">"Distance and paths appear here once every field is valid."</p>
+            }
+            .into_any(),
+        })
+    };
+    let counts = move || {
+        model
+            .path_counts
+            .get()
+            .map(|c| view! { <CountsTable counts=c model=model /> })
+    };
+    let dims = move || {
+        model
+            .dims
+            .get()
+            .map(|rows| view! { <DimsTable rows=rows model=model /> })
+    };
+    view! {
+        <section class="card results" aria-labelledby="results-title" aria-live="polite">
+            <h2 id="results-title">"Result"</h2>
+            {body}
+            {counts}
+            {dims}
+        </section>
+    }
+}
+
+/// The paper's three readings of "the minimal paths", side by side.
+#[component]
+fn CountsTable(counts: PathCounts, model: RouteModel) -> impl IntoView {
+    let chosen =
+        move |name: &'static str| model.form.with(|f| f.strategy == name).then_some("chosen");
+    let sentence = explain(&counts);
+    view! {
+        <table class="counts">
+            <caption>"Minimal paths, three ways"</caption>
+            <thead>
+                <tr>
+                    <th scope="col">"Counting"</th>
+                    <th scope="col" class="num">"Paths"</th>
+                </tr>
+            </thead>
+            <tbody>
+                <tr class=move || chosen("minimal")>
+                    <th scope="row">"All minimal paths " <small>"(breadth-first search)"</small></th>
+                    <td class="num">{counts.minimal.to_string()}</td>
+                </tr>
+                <tr class=move || chosen("eq311")>
+                    <th scope="row">"Eq. 3.1.1 " <small>"(one shorter step anywhere)"</small></th>
+                    <td class="num">{counts.equation.to_string()}</td>
+                </tr>
+                <tr class=move || chosen("greedy")>
+                    <th scope="row">"Greedy only " <small>"(multinomial I)"</small></th>
+                    <td class="num">{counts.greedy.to_string()}</td>
+                </tr>
+            </tbody>
+        </table>
+        <p class="explain">{sentence}</p>
+    }
+}
+
+/// What the difference between the three counts means, in words.
+fn explain(c: &PathCounts) -> String {
+    if c.minimal == c.equation && c.equation == c.greedy {
+        return "Here all three agree: every minimal path takes maximal steps, so greedy routing \
+                already finds all of them."
+            .to_string();
+    }
+    let mut parts = Vec::new();
+    if c.equation < c.minimal {
+        parts.push(format!(
+            "Eq. 3.1.1 generates {} of the {} minimal paths: it allows at most one shorter step per \
+             dimension, so minimal walks with several shorter steps, or the other way round a ring, \
+             are missed.",
+            c.equation, c.minimal
+        ));
+    } else {
+        parts.push("Eq. 3.1.1 generates every minimal path here.".to_string());
+    }
+    if c.greedy < c.equation {
+        parts.push(format!(
+            "Greedy routing alone (the paper's multinomial I) gives {}: maximal steps with the \
+             remainder last, so it only chooses the order of the dimensions.",
+            c.greedy
+        ));
+    }
+    parts.join(" ")
+}
+
+/// Per-dimension digits and distances q_i; their sum is the distance.
+#[component]
+fn DimsTable(rows: Vec<DimRow>, model: RouteModel) -> impl IntoView {
+    let body = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            view! {
+                <tr>
+                    <th scope="row">{i + 1}</th>
+                    <td class="num">{row.radix}</td>
+                    <td class="num">{row.rho}</td>
+                    <td class="num mono">{row.from.to_string()}</td>
+                    <td class="num mono">{row.to.to_string()}</td>
+                    <td class="num">{row.q}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let total = move || model.route.with(|r| r.as_ref().map(|r| r.length));
+    view! {
+        <table class="dims">
+            <caption>"Distance per dimension"</caption>
+            <thead>
+                <tr>
+                    <th scope="col">"i"</th>
+                    <th scope="col" class="num">"mᵢ"</th>
+                    <th scope="col" class="num">"ρᵢ"</th>
+                    <th scope="col" class="num">"from"</th>
+                    <th scope="col" class="num">"to"</th>
+                    <th scope="col" class="num">"qᵢ"</th>
+                </tr>
+            </thead>
+            <tbody>{body}</tbody>
+            <tfoot>
+                <tr>
+                    <th scope="row" colspan="5">"distance q = Σ qᵢ"</th>
+                    <td class="num">{total}</td>
+                </tr>
+            </tfoot>
+        </table>
+    }
+}

@@ -1,0 +1,206 @@
+//! The D3 schedule view (`?view=schedule`): a collective on D3(K, M) as core simulates it
+//! ([`icn_core::topology::d3::D3::schedule`], the same as `icn schedule`), played step by
+//! step on the wiring diagram with the channels in use lit, and its totals beside the
+//! paper's claim. `model` holds the memos and the player; `parts` the fields and tables.
+
+mod model;
+mod parts;
+
+use icn_core::{Node, Topology};
+use leptos::prelude::*;
+
+use self::model::{is_delay, ScheduleModel};
+use self::parts::{select_field, text_field, timeline, totals_table, COLLECTIVES, PERMS, RULES};
+use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
+use crate::history::Nav;
+
+/// The schedule view.
+#[component]
+pub fn ScheduleView(nav: Nav) -> impl IntoView {
+    let model = ScheduleModel::new(nav);
+    let sim = model.sim;
+    let totals = move || {
+        sim.with(|s| match s {
+            Err(e) => view! { <p class="field-error" data-testid="schedule-error" role="alert">{e.clone()}</p> }.into_any(),
+            Ok(s) => totals_table(&s.schedule).into_any(),
+        })
+    };
+    view! {
+        <section data-testid="view-schedule" class="explorer" aria-labelledby="schedule-title">
+            <h1 id="schedule-title" class="visually-hidden">"D3 schedules"</h1>
+            <div class="column column-main">
+                <section class="card controls" aria-label="Collective"><ScheduleFields model=model /></section>
+                <section class="card results" aria-labelledby="schedule-totals-title">
+                    <h2 id="schedule-totals-title">"Totals"</h2>
+                    {totals}
+                </section>
+            </div>
+            <div class="column column-side">
+                <section class="card diagram-card" aria-labelledby="schedule-diagram-title">
+                    <h2 id="schedule-diagram-title">"Step by step"</h2>
+                    <SchedulePlayer model=model />
+                    <ScheduleDiagram model=model />
+                    <p class="help">"A click on a router makes it the source or sink."</p>
+                </section>
+            </div>
+        </section>
+    }
+}
+
+/// Network, collective, root, delay rule (and the permutation and its seed).
+#[component]
+fn ScheduleFields(model: ScheduleModel) -> impl IntoView {
+    move || {
+        let f = model.form.get();
+        view! {
+            {text_field("schedule-spec", "Network (d3:k=…,m=…)", f.spec, move |v| {
+                model.set(|s, v| s.spec = v, v)
+            })}
+            {select_field("schedule-collective", "Collective", COLLECTIVES, f.collective.clone(), move |v| {
+                model.set(|s, v| s.collective = v, v)
+            })}
+            {text_field("schedule-root", "Source or sink", f.root, move |v| {
+                model.set(|s, v| s.root = v, v)
+            })}
+            {select_field("schedule-rule", "Delays", RULES, f.rule, move |v| {
+                model.set(|s, v| s.rule = v, v)
+            })}
+            {(f.collective == "permutation").then(|| {
+                select_field("schedule-perm", "Permutation", PERMS, f.perm.clone(), move |v| {
+                    model.set(|s, v| s.perm = v, v)
+                })
+            })}
+            {(f.collective == "permutation" && f.perm == "random").then(|| {
+                text_field("schedule-seed", "Seed", f.seed.clone(), move |v| {
+                    model.set(|s, v| s.seed = v, v)
+                })
+            })}
+        }
+    }
+}
+
+/// Previous, Play/Pause, the step, Next; what the step does; the timeline.
+///
+/// The buttons stay in the page while stepping (only their state changes), so the
+/// keyboard focus stays on Play/Pause, Previous or Next.
+#[component]
+fn SchedulePlayer(model: ScheduleModel) -> impl IntoView {
+    let ScheduleModel {
+        sim,
+        steps,
+        step,
+        playing,
+        ..
+    } = model;
+    view! {
+        <div class="schedule-player" role="group" aria-label="Play the schedule">
+            <button
+                type="button"
+                data-testid="schedule-prev"
+                disabled=move || { step.get() <= 1 }
+                on:click=move |_| model.go(step.get_untracked().saturating_sub(1).max(1))
+            >
+                "Previous"
+            </button>
+            <button
+                type="button"
+                data-testid="schedule-play"
+                aria-pressed=move || if playing.get() { "true" } else { "false" }
+                disabled=move || steps.get() == 0
+                on:click=move |_| model.toggle()
+            >
+                {move || if playing.get() { "Pause" } else { "Play" }}
+            </button>
+            <span data-testid="schedule-step" aria-live="polite">
+                {move || format!("step {} of {}", step.get(), steps.get())}
+            </span>
+            <button
+                type="button"
+                data-testid="schedule-next"
+                disabled=move || { step.get() >= steps.get() }
+                on:click=move |_| model.go(step.get_untracked() + 1)
+            >
+                "Next"
+            </button>
+        </div>
+        <p class="help" role="status"><StepStatus model=model /></p>
+        {move || sim.with(|s| s.as_ref().ok().map(|s| timeline(&s.schedule, step.get())))}
+    }
+}
+
+/// The step's channels in use, rounds launched, conflicts, and whether it is a delay.
+#[component]
+fn StepStatus(model: ScheduleModel) -> impl IntoView {
+    let (sim, step) = (model.sim, model.step);
+    move || {
+        let k = step.get();
+        let detail = sim.with(|s| {
+            let s = s.as_ref().ok()?;
+            let u = s.schedule.occupancy.iter().find(|u| u.step == k)?;
+            let launched = if u.launched.is_empty() {
+                "no round launched".to_string()
+            } else {
+                format!(
+                    "round{} {} launched",
+                    if u.launched.len() > 1 { "s" } else { "" },
+                    u.launched
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            let conflicts = u.channels.iter().filter(|c| c.rounds.len() > 1).count();
+            Some((
+                u.channels.len(),
+                launched,
+                conflicts,
+                is_delay(&s.schedule, k),
+            ))
+        });
+        let (channels, launched, conflicts, delay) = detail.unwrap_or((0, String::new(), 0, false));
+        view! {
+            <span data-testid="schedule-channels">{channels}</span>
+            " channels in use (lit), " {launched} ", "
+            <span data-testid="schedule-step-conflicts">{conflicts}</span>
+            " used twice (marked red)."
+            {delay.then(|| view! {
+                <strong class="schedule-delay" data-testid="schedule-delay-here">
+                    " An inserted delay: no round starts at this step."
+                </strong>
+            })}
+        }
+    }
+}
+
+/// The wiring with the step lit; a click on a router makes it the root.
+#[component]
+fn ScheduleDiagram(model: ScheduleModel) -> impl IntoView {
+    let (sim, highlight) = (model.sim, model.highlight);
+    move || {
+        model.drawing.with(|d| match d {
+            Some(Drawing::Layout(l)) => {
+                let on_node = Callback::new(move |v: Node| {
+                    let root = sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
+                    if let Some(root) = root {
+                        model.set(|s, v| s.root = v, root);
+                    }
+                });
+                view! {
+                    <div class="diagram-frame">
+                        <DiagramSvg layout=l.clone() highlight=highlight on_node=on_node />
+                    </div>
+                    <SvgDownload scope=".diagram-card" select="svg.diagram" name="schedule" />
+                }
+                .into_any()
+            }
+            Some(Drawing::TooLarge { nodes, links }) => view! {
+                <p class="too-large" data-testid="diagram-too-large">
+                    {format!("Too large to draw ({nodes} nodes, {links} links) — the totals are exact.")}
+                </p>
+            }
+            .into_any(),
+            _ => ().into_any(),
+        })
+    }
+}

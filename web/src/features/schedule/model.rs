@@ -1,0 +1,269 @@
+//! The schedule view's model: the form, the simulated schedule, the step player.
+//!
+//! One-way state: URL -> [`ScheduleForm`] -> network, root, collective -> [`Schedule`] ->
+//! views.
+
+use std::time::Duration;
+
+use icn_core::topology::d3::schedule::{Collective, DelayRule, Schedule};
+use icn_core::topology::d3::D3;
+use icn_core::{Network, Node, Topology};
+use leptos::prelude::*;
+
+use crate::diagram::{draw, Drawing, Highlight};
+use crate::history::Nav;
+use crate::limits::PLAY_INTERVAL_MS;
+use crate::url::ScheduleForm;
+
+/// The most channel uses ([`D3::schedule_size`]) simulated in the page, with every step's
+/// channels kept for the player.
+pub const WEB_SCHEDULE_LIMIT: u64 = 1 << 17;
+
+/// Messages of the broadcast offered here (`icn schedule`'s default `--count`).
+const BROADCASTS: u32 = 4;
+
+/// What the page shows: the schedule, or why there is none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulated {
+    /// The network (a D3).
+    pub net: D3,
+    /// The root router, when the collective has one.
+    pub root: Option<Node>,
+    /// The simulated schedule with per-step occupancy.
+    pub schedule: Schedule,
+}
+
+/// The collective named `name` rooted at `root`.
+fn collective(name: &str, root: Node) -> Result<Collective, String> {
+    Ok(match name {
+        "one-to-all" => Collective::OneToAll { source: root },
+        "all-to-one" => Collective::AllToOne { sink: root },
+        "broadcast" => Collective::Broadcast {
+            source: root,
+            count: BROADCASTS,
+        },
+        "all-to-all" => Collective::AllToAll,
+        "permutation" => Collective::Permutation,
+        other => {
+            return Err(format!(
+            "unknown collective '{other}'; choose one-to-all, all-to-one, broadcast, all-to-all or permutation"
+        ))
+        }
+    })
+}
+
+/// Simulates the form's collective, or says which field is wrong.
+fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
+    let net: Network = form.spec.parse().map_err(|e| format!("{e}"))?;
+    let Ok(d) = net.d3().cloned() else {
+        return Err(format!(
+            "schedules are for the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
+            net.spec(),
+            net.family().name
+        ));
+    };
+    // All-to-all and permutations have no root: its field is not read.
+    let root = if matches!(form.collective.as_str(), "all-to-all" | "permutation") {
+        0
+    } else {
+        d.parse_node(&form.root).map_err(|e| format!("root: {e}"))?
+    };
+    let which = collective(&form.collective, root)?;
+    let rule = match form.rule.as_str() {
+        "paper" => DelayRule::Paper,
+        "greedy" => DelayRule::Greedy,
+        other => {
+            return Err(format!(
+                "unknown delay rule '{other}'; choose paper or greedy"
+            ))
+        }
+    };
+    let size = d.schedule_size(which);
+    if size > WEB_SCHEDULE_LIMIT {
+        return Err(format!(
+            "{} on {} would simulate about {size} channel uses; the page plays at most \
+             {WEB_SCHEDULE_LIMIT} (icn schedule goes further)",
+            form.collective,
+            d.spec_string()
+        ));
+    }
+    let schedule = if which == Collective::Permutation {
+        let seed: u64 = form.seed.trim().parse().map_err(|_| {
+            format!(
+                "seed: '{}' is not a whole number from 0 to {}",
+                form.seed,
+                u64::MAX
+            )
+        })?;
+        let targets = d
+            .named_permutation(&form.perm, seed)
+            .map_err(|e| format!("permutation: {e}"))?;
+        d.permutation_schedule(&targets, rule, true)
+            .map_err(|e| e.to_string())?
+    } else {
+        d.schedule(which, rule, true)
+    };
+    let root = (!matches!(which, Collective::AllToAll | Collective::Permutation)).then_some(root);
+    Ok(Simulated {
+        net: d,
+        root,
+        schedule,
+    })
+}
+
+/// Whether step `k` is an inserted delay: no round is launched at `k` although rounds are
+/// launched later (the launches skip it).
+pub fn is_delay(s: &Schedule, k: u32) -> bool {
+    let last = s.launches.iter().copied().max().unwrap_or(0);
+    k < last && !s.launches.contains(&k)
+}
+
+/// Every derived value of the schedule view, as memos. `Copy`: hand it to its parts.
+#[derive(Debug, Clone, Copy)]
+pub struct ScheduleModel {
+    /// Where changes go.
+    pub nav: Nav,
+    /// The fields, as typed.
+    pub form: Memo<ScheduleForm>,
+    /// The simulated schedule, or why there is none.
+    pub sim: Memo<Result<Simulated, String>>,
+    /// What the diagram shows.
+    pub drawing: Memo<Option<Drawing>>,
+    /// The schedule's time steps (0 when there is none).
+    pub steps: Memo<u32>,
+    /// The step shown, clamped to the schedule.
+    pub step: Memo<u32>,
+    /// Whether the schedule is playing (`play=1`).
+    pub playing: Memo<bool>,
+    /// The step's channels lit, its conflicts marked, the root.
+    pub highlight: Memo<Highlight>,
+}
+
+impl ScheduleModel {
+    /// Builds the memo chain on `nav`'s state and the player's timer.
+    pub fn new(nav: Nav) -> ScheduleModel {
+        let form = Memo::new(move |_| nav.state.with(|s| s.schedule.clone()));
+        let sim = Memo::new(move |_| form.with(simulate));
+        let drawing = Memo::new(move |_| {
+            sim.with(|s| s.as_ref().ok().map(|s| draw(&Network::from(s.net.clone()))))
+        });
+        let steps = Memo::new(move |_| sim.with(|s| s.as_ref().map_or(0, |s| s.schedule.steps)));
+        let step = Memo::new(move |_| form.with(|f| f.step).clamp(1, steps.get().max(1)));
+        let playing = Memo::new(move |_| form.with(|f| f.play));
+        let highlight = Memo::new(move |_| {
+            let k = step.get();
+            sim.with(|s| match s {
+                Ok(s) => step_highlight(s, k),
+                Err(_) => Highlight::default(),
+            })
+        });
+        let model = ScheduleModel {
+            nav,
+            form,
+            sim,
+            drawing,
+            steps,
+            step,
+            playing,
+            highlight,
+        };
+        model.play_timer();
+        model
+    }
+
+    /// One step per tick while `play=1`; at the last step the playing stops (play=0). The
+    /// ticks replace the history entry the first one pushed.
+    fn play_timer(self) {
+        let ScheduleModel {
+            nav,
+            steps,
+            step,
+            playing,
+            ..
+        } = self;
+        let timer = StoredValue::new(None::<IntervalHandle>);
+        let tick = move || {
+            let (k, total) = (step.get_untracked(), steps.get_untracked());
+            if k >= total {
+                nav.edit("schedule-play", |s| s.schedule.play = false);
+            } else {
+                nav.edit("schedule-play", |s| s.schedule.step = k + 1);
+            }
+        };
+        Effect::new(move |_| {
+            let on = playing.get() && steps.get() > 0;
+            match (on, timer.get_value()) {
+                (true, None) => {
+                    match set_interval_with_handle(tick, Duration::from_millis(PLAY_INTERVAL_MS)) {
+                        Ok(h) => timer.set_value(Some(h)),
+                        Err(e) => leptos::logging::warn!("could not start playing: {e:?}"),
+                    }
+                }
+                (false, Some(h)) => {
+                    h.clear();
+                    timer.set_value(None);
+                }
+                _ => {}
+            }
+        });
+        on_cleanup(move || {
+            if let Some(h) = timer.get_value() {
+                h.clear();
+            }
+        });
+    }
+
+    /// A committed change of one field: the player goes back to step 1 and stops.
+    pub fn set(self, change: fn(&mut ScheduleForm, String), value: String) {
+        self.nav.commit(|s| {
+            change(&mut s.schedule, value);
+            s.schedule.step = 1;
+            s.schedule.play = false;
+        });
+    }
+
+    /// Play or Pause; playing from the last step starts again from the first.
+    pub fn toggle(self) {
+        if self.playing.get_untracked() {
+            self.nav.commit(|s| s.schedule.play = false);
+        } else {
+            let restart = self.step.get_untracked() >= self.steps.get_untracked();
+            self.nav.commit(|s| {
+                if restart {
+                    s.schedule.step = 1;
+                }
+                s.schedule.play = true;
+            });
+        }
+    }
+
+    /// Shows step `k`, stopped.
+    pub fn go(self, k: u32) {
+        self.nav.commit(|s| {
+            s.schedule.step = k;
+            s.schedule.play = false;
+        });
+    }
+}
+
+/// Step `k` of `s` on the diagram: its channels lit, those used twice marked, the root.
+fn step_highlight(s: &Simulated, k: u32) -> Highlight {
+    let (mut dag, mut marked) = (Vec::new(), Vec::new());
+    if let Some(u) = s.schedule.occupancy.iter().find(|u| u.step == k) {
+        for c in &u.channels {
+            let (Ok(a), Ok(b)) = (s.net.parse_node(&c.from), s.net.parse_node(&c.to)) else {
+                continue;
+            };
+            dag.push((a, b));
+            if c.rounds.len() > 1 {
+                marked.push((a, b));
+            }
+        }
+    }
+    Highlight {
+        src: s.root,
+        dag,
+        marked,
+        ..Highlight::default()
+    }
+}

@@ -1,0 +1,64 @@
+//! The Lens walkthrough (`?view=walk`): two processors and a choice of path in; the region
+//! of difference, the paper's lengths and the route played step by step out. `model` holds
+//! the chain of memos; the other modules are the view's parts, which only display them.
+
+mod analysis;
+mod diagram;
+mod fields;
+mod loads;
+mod model;
+mod player;
+
+use leptos::prelude::*;
+
+use self::analysis::WalkAnalysis;
+use self::diagram::WalkDiagram;
+use self::fields::WalkFields;
+use self::loads::LensLoadsCard;
+pub use self::model::WalkModel;
+use self::player::WalkPlayer;
+use crate::history::Nav;
+use crate::url::{Query, View};
+
+/// The walkthrough page.
+#[component]
+pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
+    let model = WalkModel::new(nav);
+    let body = move || match model.other_family.get() {
+        Some(family) => {
+            let spec = model.form.with(|f| f.spec.clone());
+            let href = format!(
+                "?{}",
+                Query(vec![
+                    ("view".into(), View::Route.slug().into()),
+                    ("t".into(), spec),
+                ])
+                .encode()
+            );
+            view! {
+                <section class="card walk-other" data-testid="walk-not-lens" role="status">
+                    <p>
+                        {format!("The walkthrough is for the Lens; this spec is a {family} network. ")}
+                        <a href=href>"Open it in the route explorer"</a>
+                        "."
+                    </p>
+                </section>
+            }
+            .into_any()
+        }
+        None => view! {
+            <WalkAnalysis model=model />
+            <WalkPlayer model=model />
+            <WalkDiagram model=model />
+            <LensLoadsCard model=model />
+        }
+        .into_any(),
+    };
+    view! {
+        <section data-testid="view-walk" class="walk" aria-labelledby="walk-title">
+            <h1 id="walk-title" class="visually-hidden">"Lens walkthrough"</h1>
+            <WalkFields model=model />
+            <div class="walk-body">{body}</div>
+        </section>
+    }
+}
