@@ -12,7 +12,7 @@ use icn_core::analysis::{
 use icn_core::metrics::Split;
 use icn_core::sim::{Policy, SimConfig, Sweep};
 use icn_core::topology::hypercycle::Hypercycle;
-use icn_core::{Budget, Estimate, Network, Topology};
+use icn_core::{Budget, Estimate, Topology};
 use serde_json::json;
 
 use crate::{guard, network, Failure, Format, CLI_BUDGET};
@@ -125,14 +125,13 @@ pub struct CompareArgs {
 }
 
 fn hypercycle(spec: &str, command: &str) -> Result<Hypercycle, Failure> {
-    match network(spec)? {
-        Network::Hypercycle(h) => Ok(h),
-        other => Err(Failure(format!(
+    let net = network(spec)?;
+    net.hypercycle().cloned().map_err(|e| {
+        Failure(format!(
             "icn {command} takes a hypercycle or hypercube spec; '{}' is a {}",
-            other.spec(),
-            other.family().name
-        ))),
-    }
+            e.spec, e.actual
+        ))
+    })
 }
 
 /// The most channel lines `--per-link` prints without `--force`.
@@ -268,16 +267,13 @@ fn distance_rows(out: &mut dyn Write, spec: &str, counts: &[u64]) -> Result<(), 
 }
 
 pub fn d3_vs_mdf_cmd(a: D3VsMdfArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
-    let d3 = match network(&a.spec)? {
-        Network::D3(d) => d,
-        other => {
-            return Err(Failure(format!(
-                "icn d3-vs-mdf takes a d3 spec (e.g. d3:k=3,m=4); '{}' is a {}",
-                other.spec(),
-                other.family().name
-            )))
-        }
-    };
+    let net = network(&a.spec)?;
+    let d3 = net.d3().cloned().map_err(|e| {
+        Failure(format!(
+            "icn d3-vs-mdf takes a d3 spec (e.g. d3:k=3,m=4); '{}' is a {}",
+            e.spec, e.actual
+        ))
+    })?;
     guard("this comparison", d3_vs_mdf_cost(&d3), force)?;
     let r = d3_vs_mdf(&d3);
     if a.format == Format::Json {

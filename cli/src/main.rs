@@ -288,7 +288,7 @@ fn big(n: &icn_core::BigUint) -> Value {
 fn strategy_name<'a>(net: &Network, s: &'a Option<String>) -> &'a str {
     match s {
         Some(s) => s.as_str(),
-        None => net.strategies().first().map_or("minimal", |s| s.name),
+        None => net.default_strategy(),
     }
 }
 
@@ -348,10 +348,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         } => {
             let net = network(&spec)?;
             let (a, b) = (node(&net, "from", &from)?, node(&net, "to", &to)?);
-            let d3 = match &net {
-                Network::D3(d) => Some(d),
-                _ => None,
-            };
+            let d3 = net.d3().ok();
             if (header || deflect.is_some()) && d3.is_none() {
                 return Err(Failure(format!(
                     "--header and --deflect are for d3; '{}' is a {}",
@@ -409,7 +406,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     doc["deflection"] = json!({ "cabinet": cabinet, "paths": paths });
                 }
             }
-            if let Network::Hypercycle(h) = &net {
+            if let Ok(h) = net.hypercycle() {
                 let c = h.path_counts(a, b);
                 doc["hypercycle"] = json!({
                     "dim_distances": h.dim_distances(a, b),
@@ -484,7 +481,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             region,
         } => {
             let net = network(&spec)?;
-            let Network::Lens(lens) = &net else {
+            let Ok(lens) = net.lens() else {
                 return Err(Failure(format!(
                     "walkthrough is for the Lens; '{}' is a {}",
                     net.spec(),
@@ -523,7 +520,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Command::Join { spec, s, r } => {
             let net = network(&spec)?;
-            let Network::Kyklos(k) = &net else {
+            let Ok(k) = net.kyklos() else {
                 return Err(Failure(format!(
                     "join is for KYKLOS; '{}' is a {}",
                     net.spec(),
@@ -687,7 +684,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         } => {
             use icn_core::topology::d3::schedule::{Collective, DelayRule, SCHEDULE_LIMIT};
             let net = network(&spec)?;
-            let Network::D3(d) = &net else {
+            let Ok(d) = net.d3() else {
                 return Err(Failure(format!(
                     "schedule is for d3; '{}' is a {}",
                     net.spec(),

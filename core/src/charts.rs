@@ -195,13 +195,12 @@ impl ChartKind {
         let Some(family) = self.family() else {
             return true;
         };
-        matches!(
-            (family, spec.parse::<Network>()),
-            (ChartFamily::Kyklos, Ok(Network::Kyklos(_)))
-                | (ChartFamily::Lens, Ok(Network::Lens(_)))
-                | (ChartFamily::Hypercycle, Ok(Network::Hypercycle(_)))
-                | (ChartFamily::D3, Ok(Network::D3(_)))
-        )
+        spec.parse::<Network>().is_ok_and(|net| match family {
+            ChartFamily::Kyklos => net.kyklos().is_ok(),
+            ChartFamily::Lens => net.lens().is_ok(),
+            ChartFamily::Hypercycle => net.hypercycle().is_ok(),
+            ChartFamily::D3 => net.d3().is_ok(),
+        })
     }
 
     /// The range of `n` (for `density`, `distances`, `d2h2`), its meaning and default.
@@ -491,8 +490,8 @@ fn families_network(kind: ChartKind, spec: &str) -> Result<FamilyNet, ChartError
             net.family().name
         ),
     };
-    match (kind.family(), &net) {
-        (Some(ChartFamily::Lens), Network::Lens(l)) => {
+    match (kind.family(), net.lens(), net.hypercycle(), net.d3()) {
+        (Some(ChartFamily::Lens), Ok(l), _, _) => {
             if l.p() != l.q() || l.n() < 2 {
                 return Err(ChartError {
                     field: "t",
@@ -531,7 +530,7 @@ fn families_network(kind: ChartKind, spec: &str) -> Result<FamilyNet, ChartError
             over_budget(&lens.spec_string(), "both lenses' numbers", cost)?;
             Ok(FamilyNet::Lens(lens))
         }
-        (Some(ChartFamily::Hypercycle), Network::Hypercycle(h)) => {
+        (Some(ChartFamily::Hypercycle), _, Ok(h), _) => {
             let cost = match kind {
                 ChartKind::HcLoads => {
                     let one = hypercycle_loads_cost(h);
@@ -546,15 +545,15 @@ fn families_network(kind: ChartKind, spec: &str) -> Result<FamilyNet, ChartError
             over_budget(&h.spec_string(), "this chart", cost)?;
             Ok(FamilyNet::Hypercycle(h.clone()))
         }
-        (Some(ChartFamily::D3), Network::D3(d)) => {
+        (Some(ChartFamily::D3), _, _, Ok(d)) => {
             over_budget(&d.spec_string(), "D3 and its MDF", d3_vs_mdf_cost(d))?;
             Ok(FamilyNet::D3(d.clone()))
         }
-        (Some(ChartFamily::Lens), _) => Err(wrong("Lens networks (lens:p=…,q=…,n=…)")),
-        (Some(ChartFamily::Hypercycle), _) => {
+        (Some(ChartFamily::Lens), ..) => Err(wrong("Lens networks (lens:p=…,q=…,n=…)")),
+        (Some(ChartFamily::Hypercycle), ..) => {
             Err(wrong("Hypercycles (hypercube:n=… or hypercycle:m=…,rho=…)"))
         }
-        (Some(ChartFamily::D3), _) => Err(wrong("Swapped Dragonflies (d3:k=…,m=…)")),
+        (Some(ChartFamily::D3), ..) => Err(wrong("Swapped Dragonflies (d3:k=…,m=…)")),
         _ => Err(ChartError {
             field: "chart",
             message: "this chart takes no network".into(),
@@ -571,7 +570,7 @@ fn kyklos_and_strategy(
         field: "t",
         message: format!("{e}"),
     })?;
-    let Network::Kyklos(k) = net else {
+    let Ok(k) = net.kyklos().cloned() else {
         return Err(ChartError {
             field: "t",
             message: "this chart is for KYKLOS networks (kyklos1:… or kyklos2:…)".into(),
@@ -591,7 +590,7 @@ fn kyklos_and_strategy(
             ),
         });
     }
-    let s = KyklosRouting::from_name(strategy).ok_or_else(|| ChartError {
+    let s = strategy.parse::<KyklosRouting>().map_err(|_| ChartError {
         field: "s",
         message: format!(
             "no strategy '{strategy}'; strategies: {}",

@@ -79,6 +79,30 @@ pub struct Cost {
 }
 
 impl Network {
+    /// A rough count of elementary steps [`Network::info`] takes: a closed-form
+    /// distance distribution costs next to nothing, one BFS costs N + E, all-pairs BFS
+    /// N·(N + E). Callers compare it with a budget before calling `info`.
+    pub fn info_cost(&self) -> u64 {
+        let t = self.topology();
+        let n = t.node_count() as u64;
+        let walk = n.saturating_add(t.link_count().saturating_mul(2));
+        if t.vertex_transitive() {
+            if t.distance_counts_from(0).is_some() {
+                return 1_000;
+            }
+            return walk;
+        }
+        // One breadth-first search from terminal 0 serves every terminal.
+        if t.terminal_transitive() {
+            return walk;
+        }
+        // Per-source closed forms (the Swapped Dragonfly), summed over every node.
+        if t.terminal_count() == t.node_count() && t.distance_counts_from(0).is_some() {
+            return walk.saturating_add(n.saturating_mul(4));
+        }
+        (t.terminal_count() as u64).saturating_mul(walk)
+    }
+
     /// The network's size and estimated costs, from its parameters and closed forms: no
     /// per-node array is built (families give `link_count` in closed form).
     pub fn cost(&self) -> Cost {

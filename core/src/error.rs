@@ -196,3 +196,24 @@ pub enum StrategyError {
         why: String,
     },
 }
+
+/// A strategy name that none of a family's strategies has.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown strategy '{name}'")]
+pub struct UnknownStrategy {
+    /// The name as typed.
+    pub name: String,
+}
+
+/// A network of another family than a family-specific view needs (see the typed
+/// accessors such as [`crate::Network::kyklos`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{spec}' is a {actual} network, not {expected}")]
+pub struct FamilyMismatch {
+    /// The family (or families) the view needs, e.g. `kyklos1 or kyklos2`.
+    pub expected: &'static str,
+    /// The network's family name.
+    pub actual: &'static str,
+    /// The network's canonical spec.
+    pub spec: String,
+}

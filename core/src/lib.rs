@@ -17,7 +17,9 @@ pub mod analysis;
 pub mod charts;
 mod cost;
 mod error;
+mod family;
 pub mod graph;
+mod info;
 mod math;
 pub mod metrics;
 mod network;
@@ -28,12 +30,14 @@ mod spec;
 pub mod topology;
 
 pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
-pub use error::{AddressError, ParamError, SpecError, StrategyError};
-pub use graph::{Node, Routing, Topology, MAX_NODES};
-pub use math::{binomial, bounded_compositions, multinomial};
-pub use network::{
-    family, FamilyInfo, Formula, Network, NetworkInfo, ParamInfo, StrategyInfo, FAMILIES,
+pub use error::{
+    AddressError, FamilyMismatch, ParamError, SpecError, StrategyError, UnknownStrategy,
 };
+pub use family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
+pub use graph::{Node, Routing, Topology, MAX_NODES};
+pub use info::NetworkInfo;
+pub use math::{binomial, bounded_compositions, multinomial};
+pub use network::{family, Network, FAMILIES};
 pub use routing::{path_edges, Route};
 pub use spec::Spec;
 

@@ -132,7 +132,7 @@ fn lgl_route_is_the_header_path_without_holds() {
     for &(k, m) in SWEEP {
         let spec = format!("d3:k={k},m={m}");
         let net: Network = spec.parse().expect("spec");
-        let Network::D3(d) = &net else {
+        let Ok(d) = net.d3() else {
             panic!("d3");
         };
         let routing = net.routing("lgl").expect("lgl");
@@ -247,7 +247,7 @@ fn self_header_and_vectors_are_permutations() {
 #[test]
 fn glgl_direct_jumps_to_the_destination_cabinet() {
     let net: Network = "d3:k=3,m=4".parse().expect("spec");
-    let Network::D3(d) = &net else { panic!("d3") };
+    let Ok(d) = net.d3() else { panic!("d3") };
     let routing = net.routing("glgl-direct").expect("glgl-direct");
     let (a, b) = (r(0, 1, 2), r(2, 3, 0));
     let paths = enumerate_paths(routing.as_ref(), d.node(a), d.node(b), 4);
@@ -283,7 +283,7 @@ fn deflection_paths_are_walks() {
         [r(0, 0, 1), r(1, 1, 0), r(1, 1, 1), r(1, 1, 2)].map(|x| d.node(x))
     );
     let net: Network = "d3:k=3,m=4".parse().expect("spec");
-    let Network::D3(d) = &net else { panic!("d3") };
+    let Ok(d) = net.d3() else { panic!("d3") };
     let direct = net.routing("glgl-direct").expect("glgl-direct");
     for s in 0..d.node_count() {
         for t in 0..d.node_count() {

@@ -67,7 +67,7 @@ fn three_path_counts_against_bfs() {
 #[test]
 fn docs_example_5x4x3() {
     let net: Network = "hypercycle:m=5x4x3,rho=2x1x1".parse().expect("spec");
-    let Network::Hypercycle(h) = &net else {
+    let Ok(h) = net.hypercycle() else {
         panic!("a hypercycle")
     };
     let (a, b) = (

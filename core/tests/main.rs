@@ -7,6 +7,7 @@ mod hypercycle;
 mod kyklos;
 mod kyklos_density;
 mod lens;
+mod network;
 mod papers;
 mod properties;
 mod support;

@@ -99,7 +99,7 @@ impl std::error::Error for CompareError {}
 
 /// The default strategy's name for `net`.
 fn default_strategy(net: &Network) -> &'static str {
-    net.strategies().first().map_or("minimal", |s| s.name)
+    net.default_strategy()
 }
 
 /// The estimated work of one network's row: its distance distribution ([`crate::Cost`]'s

@@ -72,25 +72,15 @@ pub struct HypercycleLoads {
     pub classes: Vec<ClassLoad>,
 }
 
-/// The routing's command-line name.
+/// The routing's command-line name ([`HypercycleRouting::name`]).
 pub fn routing_name(kind: HypercycleRouting) -> &'static str {
-    match kind {
-        HypercycleRouting::Minimal => "minimal",
-        HypercycleRouting::Equation => "eq311",
-        HypercycleRouting::Greedy => "greedy",
-        HypercycleRouting::Ecube => "ecube",
-    }
+    kind.name()
 }
 
-/// The routing called `name` (`ecube`, `greedy`, `eq311`, `minimal`).
+/// The routing called `name` (`ecube`, `greedy`, `eq311`, `minimal`), as
+/// [`HypercycleRouting`]'s `FromStr` reads it.
 pub fn routing_from_name(name: &str) -> Option<HypercycleRouting> {
-    Some(match name {
-        "minimal" => HypercycleRouting::Minimal,
-        "eq311" => HypercycleRouting::Equation,
-        "greedy" => HypercycleRouting::Greedy,
-        "ecube" => HypercycleRouting::Ecube,
-        _ => return None,
-    })
+    name.parse().ok()
 }
 
 /// Node 0's neighbour in dimension `i` at step `s` (signed).

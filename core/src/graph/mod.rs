@@ -1,15 +1,18 @@
 //! Graph primitives, the bottom layer of the crate: node indices, the capability traits
 //! every family implements ([`Topology`], [`Routing`], [`Orbits`]), the [`Split`] of a
-//! unit of traffic, breadth-first search and path enumeration over a routing relation.
+//! unit of traffic, breadth-first search, path enumeration over a routing relation, and
+//! [`MinimalRouting`] (every shortest path of any topology, the relation BFS defines).
 //!
 //! Nothing here imports a family or an algorithm; families build on this module, and
 //! the algorithms (metrics, routing, analysis) on both.
 
 mod bfs;
+mod minimal;
 mod paths;
 mod split;
 
 pub use bfs::{bfs, UNREACHABLE};
+pub use minimal::MinimalRouting;
 pub use paths::{count_paths, enumerate_paths, path_edges};
 pub use split::Split;
 

@@ -1,12 +1,8 @@
 //! Routes: explicit paths and their counts for any [`Routing`] on any [`Topology`].
 
-mod minimal;
-
-pub use minimal::MinimalRouting;
-
 use num_bigint::BigUint;
 
-pub use crate::graph::{count_paths, enumerate_paths, path_edges};
+pub use crate::graph::{count_paths, enumerate_paths, path_edges, MinimalRouting};
 
 use crate::graph::{Node, Routing, Topology};
 

@@ -231,7 +231,7 @@ mod tests {
 
     fn layout(spec: &str) -> (Kyklos, Layout) {
         let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
-        let Network::Kyklos(k) = &net else {
+        let Ok(k) = net.kyklos() else {
             panic!("{spec} is not KYKLOS")
         };
         match draw(&net) {

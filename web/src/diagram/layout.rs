@@ -224,15 +224,21 @@ pub fn draw(net: &Network) -> Drawing {
     if !drawable(nodes, links) {
         return Drawing::TooLarge { nodes, links };
     }
-    match net {
-        Network::Hypercycle(h) => Drawing::Layout(Arc::new(hypercycle(h))),
-        Network::Kyklos(k) => Drawing::Layout(Arc::new(super::kyklos::kyklos(k))),
-        Network::Lens(l) => Drawing::Layout(Arc::new(super::lens::lens(l))),
-        Network::D3(d) => Drawing::Layout(Arc::new(super::d3::d3(d))),
-        Network::Mdf(d) => Drawing::Layout(Arc::new(super::d3::mdf(d))),
-        #[allow(unreachable_patterns)] // Network is non_exhaustive: new families come later.
-        _ => Drawing::Unsupported,
-    }
+    let layout = if let Ok(h) = net.hypercycle() {
+        hypercycle(h)
+    } else if let Ok(k) = net.kyklos() {
+        super::kyklos::kyklos(k)
+    } else if let Ok(l) = net.lens() {
+        super::lens::lens(l)
+    } else if let Ok(d) = net.d3() {
+        super::d3::d3(d)
+    } else if let Ok(d) = net.mdf() {
+        super::d3::mdf(d)
+    } else {
+        // New families get their layout later.
+        return Drawing::Unsupported;
+    };
+    Drawing::Layout(Arc::new(layout))
 }
 
 impl Layout {

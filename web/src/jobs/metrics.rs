@@ -42,11 +42,13 @@ pub struct LensLoadsReport {
 /// The spec's error, or that it is no Lens.
 pub fn lens_loads_report(spec: &str) -> Result<LensLoadsReport, String> {
     match spec.parse::<Network>() {
-        Ok(Network::Lens(l)) => Ok(LensLoadsReport {
-            spec: l.spec_string(),
-            loads: l.loads(),
-        }),
-        Ok(_) => Err(format!("{spec} is not a Lens")),
+        Ok(net) => match net.lens() {
+            Ok(l) => Ok(LensLoadsReport {
+                spec: l.spec_string(),
+                loads: l.loads(),
+            }),
+            Err(_) => Err(format!("{spec} is not a Lens")),
+        },
         Err(e) => Err(e.to_string()),
     }
 }

@@ -21,6 +21,7 @@
 //! step (like local port 0), see [`header`]. Every router is a terminal.
 
 pub mod conflict;
+mod family;
 pub mod header;
 pub mod layout;
 pub mod routing;
@@ -33,6 +34,7 @@ use crate::graph::{Node, Orbits, Topology, MAX_NODES};
 use crate::spec::{parse_number, Spec};
 
 pub use conflict::LinkConflict;
+pub(crate) use family::{D3_FAMILY, DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};
 pub use layout::{Link, Port, Wiring};
 pub use routing::D3Routing;

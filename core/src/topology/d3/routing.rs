@@ -35,15 +35,6 @@ impl D3Routing {
             D3Routing::GlglDirect => "glgl-direct",
         }
     }
-
-    /// The routing called `name`.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "lgl" => Some(D3Routing::Lgl),
-            "glgl-direct" => Some(D3Routing::GlglDirect),
-            _ => None,
-        }
-    }
 }
 
 /// A D3 routing relation bound to its network.

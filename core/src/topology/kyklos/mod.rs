@@ -29,6 +29,7 @@
 mod address;
 mod density;
 mod error;
+mod family;
 mod joins;
 mod load;
 mod routing;
@@ -38,6 +39,7 @@ mod traffic;
 
 pub use density::{density, Density, DensityRule, LevelDensity, Ratio, MAX_DENSITY_N};
 pub use error::{JoinError, NotD2Network, Unavailable};
+pub(crate) use family::{KYKLOS1, KYKLOS2};
 pub use joins::{join_level, GridSite, Join, JoinCell, JoinGrid, JoinLevelRow, JoinLoads};
 pub use load::ProcessingLoad;
 pub use routing::{KyklosRouter, KyklosRouting, Leg, PathPlan};

@@ -57,18 +57,6 @@ impl KyklosRouting {
         }
     }
 
-    /// The strategy called `name` (`minimal` is D2).
-    pub fn from_name(name: &str) -> Option<Self> {
-        Some(match name {
-            "mr" => KyklosRouting::Mr,
-            "hr" => KyklosRouting::Hr,
-            "pr" => KyklosRouting::Pr,
-            "d2" | "minimal" => KyklosRouting::D2,
-            "y2" => KyklosRouting::Y2,
-            _ => return None,
-        })
-    }
-
     /// Whether every path has the breadth-first distance.
     pub fn is_minimal(self) -> bool {
         matches!(self, KyklosRouting::Pr | KyklosRouting::D2)

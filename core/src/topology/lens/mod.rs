@@ -36,6 +36,7 @@
 
 mod address;
 mod analysis;
+mod family;
 mod layout;
 mod loads;
 mod symmetry;
@@ -46,6 +47,7 @@ pub use analysis::{
     figure2, CompletedRouting, Figure2, PathClass, RegionChoice, RegionOfDifference, Run,
     SECTION4_EXAMPLE,
 };
+pub(crate) use family::LENS;
 pub use layout::{StageLayout, StageLink, StageLinkKind, StagePlace};
 pub use loads::ProcessorGraph;
 pub use symmetry::LensOrbits;

@@ -99,20 +99,23 @@ pub struct JoinModel {
 /// The KYKLOS network of `net` when it offers joins.
 pub fn joinable(net: &Result<Network, SpecError>) -> Option<&Kyklos> {
     match net {
-        Ok(Network::Kyklos(k)) if k.joins_unsupported().is_none() => Some(k),
-        _ => None,
+        Ok(net) => net
+            .kyklos()
+            .ok()
+            .filter(|k| k.joins_unsupported().is_none()),
+        Err(_) => None,
     }
 }
 
 /// Why `net` offers no joins (`None` when it does).
 fn why_not(net: &Result<Network, SpecError>) -> Option<String> {
     const WHAT: &str = "Joins are defined for KYKLOS-II⟨2,2,n⟩ with the proposed shuffle (kyklos2:m=2,r=2,n=EVEN,shuffle=proposed)";
-    match net {
+    match net.as_ref().map(|n| (n, n.kyklos())) {
         Err(e) => Some(e.to_string()),
-        Ok(Network::Kyklos(k)) => k
+        Ok((_, Ok(k))) => k
             .joins_unsupported()
             .map(|why| format!("{WHAT}: {why}; this is {}.", k.spec_string())),
-        Ok(other) => Some(format!(
+        Ok((other, Err(_))) => Some(format!(
             "{WHAT}; this spec is a {} network.",
             other.family().title
         )),

@@ -4,7 +4,7 @@
 //! Everything comes from core ([`D3::header_trace`], [`D3::ports`]).
 
 use icn_core::topology::d3::{HeaderTrace, Port, D3};
-use icn_core::{AddressError, Network, Node};
+use icn_core::{AddressError, Node};
 
 use crate::diagram::geometry::Point;
 use leptos::prelude::*;
@@ -72,9 +72,9 @@ pub fn D3Panel(model: RouteModel) -> impl IntoView {
     let current = move |cabinet: bool| {
         let from = valid_untracked(model.from)?;
         let to = valid_untracked(model.to);
-        model.network.with_untracked(|n| match n {
-            Ok(Network::D3(d)) => Some(facts(d, from, to, cabinet)),
-            _ => None,
+        model.network.with_untracked(|n| {
+            let d = n.as_ref().ok()?.d3().ok()?;
+            Some(facts(d, from, to, cabinet))
         })
     };
     let main = RwSignal::new(None::<D3Facts>);

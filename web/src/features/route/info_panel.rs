@@ -75,7 +75,7 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
     let formulas = info
         .formulas
         .iter()
-        .map(|f| formula_row(f, computed(f.name)))
+        .map(|f| formula_row(f, computed(&f.name)))
         .collect_view();
     let table = (!info.formulas.is_empty()).then(|| {
         view! {
@@ -166,7 +166,7 @@ fn formula_row(f: &Formula, computed: Option<u64>) -> impl IntoView {
     };
     view! {
         <tr class=class>
-            <th scope="row">{f.name} <span class="expr">{f.expression}</span></th>
+            <th scope="row">{f.name.clone()} <span class="expr">{f.expression.clone()}</span></th>
             <td class="num">{f.value}</td>
             <td class="num">{shown} " " <span class="verdict">{verdict}</span></td>
         </tr>
@@ -211,7 +211,7 @@ fn skipped(
 pub fn LensLoadsLink(network: Memo<Result<Network, SpecError>>) -> impl IntoView {
     move || {
         network.with(|n| match n {
-            Ok(net @ Network::Lens(_)) => {
+            Ok(net) if net.lens().is_ok() => {
                 let href = walk_loads_href(&net.spec());
                 Some(view! {
                     <p class="help">

@@ -87,11 +87,7 @@ pub struct KyklosPanels {
 }
 
 fn kyklos(net: &Network) -> Option<&Kyklos> {
-    match net {
-        Network::Kyklos(k) => Some(k),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
+    net.kyklos().ok()
 }
 
 impl KyklosPanels {
@@ -188,8 +184,8 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn net(spec: &str) -> Kyklos {
-        match spec.parse::<Network>() {
-            Ok(Network::Kyklos(k)) => k,
+        match spec.parse::<Network>().map(|n| n.kyklos().cloned()) {
+            Ok(Ok(k)) => k,
             other => panic!("{spec}: {other:?}"),
         }
     }

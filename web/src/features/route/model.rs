@@ -297,16 +297,15 @@ fn hypercycle_memos(c: Chain) -> (Memo<Option<PathCounts>>, Memo<Option<Vec<DimR
     let network = c.network;
     let path_counts = Memo::new(move |_| {
         let (a, b) = c.pair()?;
-        network.with(|n| match n.as_ref().ok()? {
-            Network::Hypercycle(h) => Some(h.path_counts(a, b)),
-            #[allow(unreachable_patterns)]
-            _ => None,
+        network.with(|n| match n.as_ref().ok()?.hypercycle() {
+            Ok(h) => Some(h.path_counts(a, b)),
+            Err(_) => None,
         })
     });
     let dims = Memo::new(move |_| {
         let (a, b) = c.pair()?;
-        network.with(|n| match n.as_ref().ok()? {
-            Network::Hypercycle(h) => {
+        network.with(|n| match n.as_ref().ok()?.hypercycle() {
+            Ok(h) => {
                 let (fa, fb) = (h.format_node(a), h.format_node(b));
                 let rows = h
                     .radices()
@@ -324,8 +323,7 @@ fn hypercycle_memos(c: Chain) -> (Memo<Option<PathCounts>>, Memo<Option<Vec<DimR
                     .collect();
                 Some(rows)
             }
-            #[allow(unreachable_patterns)]
-            _ => None,
+            Err(_) => None,
         })
     });
     (path_counts, dims)

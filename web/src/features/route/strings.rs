@@ -396,8 +396,8 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn net(spec: &str) -> Kyklos {
-        match spec.parse::<Network>() {
-            Ok(Network::Kyklos(k)) => k,
+        match spec.parse::<Network>().map(|n| n.kyklos().cloned()) {
+            Ok(Ok(k)) => k,
             other => panic!("{spec}: {other:?}"),
         }
     }

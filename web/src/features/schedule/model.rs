@@ -55,7 +55,7 @@ fn collective(name: &str, root: Node) -> Result<Collective, String> {
 /// Simulates the form's collective, or says which field is wrong.
 fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
     let net: Network = form.spec.parse().map_err(|e| format!("{e}"))?;
-    let Network::D3(d) = net else {
+    let Ok(d) = net.d3().cloned() else {
         return Err(format!(
             "schedules are for the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
             net.spec(),
@@ -98,7 +98,8 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
         let targets = d
             .named_permutation(&form.perm, seed)
             .map_err(|e| format!("permutation: {e}"))?;
-        d.permutation_schedule(&targets, rule, true)?
+        d.permutation_schedule(&targets, rule, true)
+            .map_err(|e| e.to_string())?
     } else {
         d.schedule(which, rule, true)
     };
@@ -144,7 +145,7 @@ impl ScheduleModel {
         let form = Memo::new(move |_| nav.state.with(|s| s.schedule.clone()));
         let sim = Memo::new(move |_| form.with(simulate));
         let drawing = Memo::new(move |_| {
-            sim.with(|s| s.as_ref().ok().map(|s| draw(&Network::D3(s.net.clone()))))
+            sim.with(|s| s.as_ref().ok().map(|s| draw(&Network::from(s.net.clone()))))
         });
         let steps = Memo::new(move |_| sim.with(|s| s.as_ref().map_or(0, |s| s.schedule.steps)));
         let step = Memo::new(move |_| form.with(|f| f.step).clamp(1, steps.get().max(1)));

@@ -159,8 +159,8 @@ fn Presets(nav: Nav, form: Memo<SubnetForm>) -> impl IntoView {
     // The network's N and M once the spec is valid (the presets need them).
     let shape = Memo::new(move |_| {
         form.with(|f| match f.spec.parse::<Network>() {
-            Ok(Network::D3(d)) => Some((d.k(), d.m())),
-            _ => None,
+            Ok(net) => net.d3().ok().map(|d| (d.k(), d.m())),
+            Err(_) => None,
         })
     });
     move || {
@@ -231,7 +231,7 @@ fn Presets(nav: Nav, form: Memo<SubnetForm>) -> impl IntoView {
 #[component]
 fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView {
     let drawing = Memo::new(move |_| {
-        facts.with(|f| f.as_ref().ok().map(|f| draw(&Network::D3(f.big.clone()))))
+        facts.with(|f| f.as_ref().ok().map(|f| draw(&Network::from(f.big.clone()))))
     });
     let highlight = Memo::new(move |_| {
         if !drawing.with(|d| matches!(d, Some(Drawing::Layout(_)))) {

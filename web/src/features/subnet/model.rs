@@ -4,7 +4,7 @@
 //! One-way state: URL -> [`SubnetForm`] -> network, subset -> port table, isomorphism
 //! check, lit routers and links -> views.
 
-use icn_core::table::Num;
+use icn_core::papers::table::Num;
 use icn_core::topology::d3::subnet::{self, EmbeddingCheck, SubnetTable};
 use icn_core::topology::d3::D3;
 use icn_core::{Network, Node, Topology};
@@ -127,7 +127,7 @@ fn printed(kappa: &[u32]) -> Option<Printed> {
         [1, 2, 5, 8] | [0, 3, 4, 6, 7] => kappa,
         _ => return None,
     };
-    let table = subnet::table_subnetworks().ok()?;
+    let table = icn_core::papers::dragonfly::table_subnetworks().ok()?;
     let group = format!("D3({k},M) in D3(9,M), κ = {wanted:?}");
     let cells: Vec<Option<u32>> = table
         .cells
@@ -147,7 +147,7 @@ pub fn analyse(form: &SubnetForm) -> Result<Facts, Trouble> {
         .spec
         .parse()
         .map_err(|e| Trouble::Spec(format!("{e}")))?;
-    let Network::D3(big) = net else {
+    let Ok(big) = net.d3().cloned() else {
         return Err(Trouble::Spec(format!(
             "sub-networks are of the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
             net.spec(),

@@ -17,7 +17,7 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
         let Some(address) = model.network.with_untracked(|n| {
             n.as_ref()
                 .ok()
-                .filter(|n| matches!(n, icn_core::Network::Lens(l) if l.is_processor(v)))
+                .filter(|n| n.lens().is_ok_and(|l| l.is_processor(v)))
                 .map(|n| n.format_node(v))
         }) else {
             return;
@@ -51,8 +51,10 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
         }
         model.loads.with(|l| match l {
             Some(LoadsView::Computed(loads)) => model.network.with(|n| match n {
-                Ok(icn_core::Network::Lens(lens)) => load_rules(lens, loads),
-                _ => String::new(),
+                Ok(net) => net
+                    .lens()
+                    .map_or_else(|_| String::new(), |l| load_rules(l, loads)),
+                Err(_) => String::new(),
             }),
             _ => String::new(),
         })

@@ -99,7 +99,7 @@ fn ChoiceSelect(model: WalkModel) -> impl IntoView {
     let completed = Memo::new(move |_| {
         model
             .network
-            .with(|n| matches!(n, Ok(Network::Lens(l)) if l.is_completed()))
+            .with(|n| matches!(n.as_ref().map(Network::lens), Ok(Ok(l)) if l.is_completed()))
     });
     let offered = move || {
         let c = completed.get();

@@ -109,11 +109,9 @@ fn worker_status(model: WalkModel, state: JobState) -> impl IntoView {
 pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
     let content = move || {
         let loads = model.loads.get()?;
-        let (procs, busses, completed) = model.network.with(|n| match n {
-            Ok(icn_core::Network::Lens(l)) => {
-                Some((l.processor_count(), l.bus_count(), l.is_completed()))
-            }
-            _ => None,
+        let (procs, busses, completed) = model.network.with(|n| {
+            let l = n.as_ref().ok()?.lens().ok()?;
+            Some((l.processor_count(), l.bus_count(), l.is_completed()))
         })?;
         Some(match loads {
             LoadsView::OverBudget { cost } => {

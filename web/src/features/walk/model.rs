@@ -125,8 +125,8 @@ pub struct WalkModel {
 
 fn lens_of(net: &Result<Network, SpecError>) -> Option<&Lens> {
     match net {
-        Ok(Network::Lens(l)) => Some(l),
-        _ => None,
+        Ok(net) => net.lens().ok(),
+        Err(_) => None,
     }
 }
 
@@ -256,7 +256,8 @@ impl WalkModel {
         let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
         let other_family = Memo::new(move |_| {
             network.with(|n| match n {
-                Ok(Network::Lens(_)) | Err(_) => None,
+                Ok(net) if net.lens().is_ok() => None,
+                Err(_) => None,
                 Ok(net) => Some(net.family().title),
             })
         });
@@ -305,7 +306,7 @@ impl WalkModel {
         let step = Memo::new(move |_| form.with(|f| f.step).min(total.get()));
         let drawing = Memo::new(move |_| {
             network.with(|n| match n {
-                Ok(net @ Network::Lens(_)) => Some(draw(net)),
+                Ok(net) if net.lens().is_ok() => Some(draw(net)),
                 _ => None,
             })
         });

@@ -12,6 +12,10 @@
 //! 1 ≤ ξ ≤ ρ_j: each dimension is a circulant ring, from a ring (ρ = 1) to a complete
 //! graph (ρ = m/2). The binary n-cube is m = 2×…×2, ρ = 1×…×1.
 
+mod family;
+
+pub(crate) use family::{HYPERCUBE, HYPERCYCLE};
+
 use num_bigint::BigUint;
 use num_traits::One;
 

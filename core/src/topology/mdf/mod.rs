@@ -12,6 +12,10 @@
 //! j and j + 1 — which is why, as §11 notes, global ports do not permute the groups
 //! and source-vector routing is not possible here.
 
+mod family;
+
+pub(crate) use family::MDF;
+
 use crate::error::{AddressError, ParamError};
 use crate::graph::{Node, Topology};
 use crate::spec::Spec;

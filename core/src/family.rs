@@ -1,0 +1,185 @@
+//! What every family offers beside its graph: the descriptors forms, docs and error
+//! messages are generated from ([`FamilyInfo`], [`ParamInfo`], [`StrategyInfo`]), the
+//! paper's closed forms ([`Formula`]), and the [`Family`] trait that
+//! [`crate::Network`] dispatches to. Each family implements it in its own folder
+//! (`topology/<family>/family.rs`).
+
+use std::any::Any;
+use std::borrow::Cow;
+use std::fmt::Debug;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{StrategyError, UnknownStrategy};
+use crate::graph::{Routing, Topology};
+
+/// A parameter a family takes, for forms and docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ParamInfo {
+    /// The key in the spec.
+    pub key: &'static str,
+    /// A short label.
+    pub label: &'static str,
+    /// What values are allowed.
+    pub help: &'static str,
+    /// A valid example value.
+    pub example: &'static str,
+}
+
+/// A routing strategy a family offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StrategyInfo {
+    /// The name used in URLs and on the command line.
+    pub name: &'static str,
+    /// A short title.
+    pub title: &'static str,
+    /// One sentence on what it does.
+    pub summary: &'static str,
+}
+
+/// A topology family, for forms, docs and error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FamilyInfo {
+    /// The family name in specs.
+    pub name: &'static str,
+    /// A human title.
+    pub title: &'static str,
+    /// One sentence on the family.
+    pub summary: &'static str,
+    /// Its parameters (`key=value`).
+    pub params: &'static [ParamInfo],
+    /// Its flags (a bare `key` in the spec switches it on); `example` is unused.
+    pub flags: &'static [ParamInfo],
+    /// A valid spec, used as the default.
+    pub example: &'static str,
+    /// The default source and destination addresses of the example.
+    pub example_route: (&'static str, &'static str),
+    /// Its routing strategies; the first is the default.
+    pub strategies: &'static [StrategyInfo],
+    /// The paper it comes from.
+    pub source: &'static str,
+}
+
+/// A closed-form value from a paper, beside which the computed value is shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Formula {
+    /// What it is, e.g. `degree`.
+    pub name: Cow<'static, str>,
+    /// The formula as the paper writes it.
+    pub expression: Cow<'static, str>,
+    /// Its value for this network.
+    pub value: u64,
+}
+
+impl Formula {
+    /// The formula `name` = `expression`, worth `value` here.
+    pub const fn new(name: &'static str, expression: &'static str, value: u64) -> Formula {
+        Formula {
+            name: Cow::Borrowed(name),
+            expression: Cow::Borrowed(expression),
+            value,
+        }
+    }
+}
+
+/// A validated network of one family: what [`crate::Network`] needs besides the graph.
+///
+/// Object safe; each family implements it in `topology/<family>/family.rs`, and one
+/// registry line in `network.rs` makes it known to specs, forms and the CLI.
+pub trait Family: Any + Debug + Send + Sync {
+    /// The family's description (for a family with two spellings, the one this
+    /// network is written in: `hypercube` or `hypercycle`, `kyklos1` or `kyklos2`).
+    fn info(&self) -> &'static FamilyInfo;
+
+    /// The canonical spec: it parses back to an equal network.
+    fn spec(&self) -> String;
+
+    /// The graph, as a trait object.
+    fn as_topology(&self) -> &dyn Topology;
+
+    /// For typed access to the family's own type.
+    fn as_any(&self) -> &dyn Any;
+
+    /// The routing relation called `name`.
+    ///
+    /// # Errors
+    /// A name the family does not offer ([`Family::unknown_strategy`]), or one it does not
+    /// offer for these parameters.
+    fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError>;
+
+    /// The paper's closed forms for this network (cheap at any size).
+    fn formulas(&self) -> Vec<Formula> {
+        Vec::new()
+    }
+
+    /// Why the family's strategy `name` is not offered for these parameters (`None`
+    /// when it is, or when the family has no strategy of that name).
+    fn unavailable(&self, _name: &str) -> Option<String> {
+        None
+    }
+
+    /// The strategies offered for these parameters, in menu order.
+    fn strategies(&self) -> Vec<StrategyInfo> {
+        self.info()
+            .strategies
+            .iter()
+            .filter(|s| self.unavailable(s.name).is_none())
+            .copied()
+            .collect()
+    }
+
+    /// The default strategy: the first one offered.
+    fn default_strategy(&self) -> &'static str {
+        self.strategies().first().map_or("minimal", |s| s.name)
+    }
+
+    /// The error for a strategy name this network does not offer, listing those it does.
+    fn unknown_strategy(&self, name: &str) -> StrategyError {
+        StrategyError::Unknown {
+            name: name.to_string(),
+            family: self.info().name,
+            known: self
+                .strategies()
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
+/// Reads a strategy name: the member of `all` whose `name_of` it is.
+///
+/// # Errors
+/// [`UnknownStrategy`] naming it when none is.
+pub(crate) fn parse_strategy<T: Copy>(
+    name: &str,
+    all: &[T],
+    name_of: fn(T) -> &'static str,
+) -> Result<T, UnknownStrategy> {
+    all.iter()
+        .copied()
+        .find(|&k| name_of(k) == name)
+        .ok_or_else(|| UnknownStrategy {
+            name: name.to_string(),
+        })
+}
+
+/// The one strategy of families that only route minimally: every shortest path,
+/// breadth-first search deciding (`minimal`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Minimal;
+
+impl Minimal {
+    /// Its name in URLs and on the command line.
+    pub const NAME: &'static str = "minimal";
+}
+
+impl FromStr for Minimal {
+    type Err = UnknownStrategy;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_strategy(s, &[Minimal], |_| Minimal::NAME)
+    }
+}

@@ -1,0 +1,102 @@
+//! [`NetworkInfo`]: a network's summary numbers, as `icn info` prints them and the web
+//! worker sends them (it round-trips through serde).
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::error::SpecError;
+use crate::family::Formula;
+use crate::metrics::DistanceDistribution;
+use crate::network::{family, known_families, Network};
+
+/// Summary numbers of a network.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NetworkInfo {
+    /// The canonical spec.
+    pub spec: String,
+    /// The family name.
+    #[serde(deserialize_with = "family_name")]
+    pub family: StaticName,
+    /// Nodes N (all of them: terminals and forwarding nodes).
+    pub nodes: u64,
+    /// Terminals: the nodes that send and receive (processors, L-nodes); the
+    /// distance figures are over pairs of these.
+    pub terminals: u64,
+    /// Undirected links.
+    pub links: u64,
+    /// Smallest degree (of a terminal).
+    pub min_degree: u64,
+    /// Largest degree (of a terminal).
+    pub max_degree: u64,
+    /// Diameter (breadth-first search).
+    pub diameter: u32,
+    /// Mean distance over ordered pairs of distinct nodes.
+    pub average_distance: f64,
+    /// Whether metrics are computed from a single source by symmetry.
+    pub vertex_transitive: bool,
+    /// Whether every terminal looks alike (implied by `vertex_transitive`): the distance
+    /// distribution is then measured from one terminal.
+    pub terminal_transitive: bool,
+    /// The family's closed forms, where the paper gives them.
+    pub formulas: Vec<Formula>,
+}
+
+/// A family name from the registry (an alias, so that serde reads it with
+/// [`family_name`] instead of borrowing it from the input).
+type StaticName = &'static str;
+
+/// Reads a family name as the registry's own (static) string.
+fn family_name<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let name = String::deserialize(d)?;
+    family(&name).map(|f| f.name).ok_or_else(|| {
+        serde::de::Error::custom(SpecError::UnknownFamily {
+            name,
+            known: known_families(),
+        })
+    })
+}
+
+impl Network {
+    /// Summary numbers: counts, degrees, diameter, average distance, formulas.
+    ///
+    /// # Complexity
+    /// One distance distribution (see [`crate::metrics::distance_distribution`]) plus O(N·degree).
+    pub fn info(&self) -> NetworkInfo {
+        self.info_from(&self.distance_distribution())
+    }
+
+    /// [`Network::info`] from this network's distance distribution `dd`, computed once by
+    /// a caller that also wants the distribution itself.
+    ///
+    /// # Complexity
+    /// O(N·degree) (O(degree) when vertex-transitive).
+    pub fn info_from(&self, dd: &DistanceDistribution) -> NetworkInfo {
+        let t = self.topology();
+        let (mut min_degree, mut max_degree) = (u64::MAX, 0);
+        let mut buf = Vec::new();
+        let sample = if t.vertex_transitive() {
+            1
+        } else {
+            t.node_count()
+        };
+        for v in 0..sample {
+            buf.clear();
+            t.neighbours(v, &mut buf);
+            min_degree = min_degree.min(buf.len() as u64);
+            max_degree = max_degree.max(buf.len() as u64);
+        }
+        NetworkInfo {
+            spec: self.spec(),
+            family: self.family().name,
+            nodes: t.node_count() as u64,
+            terminals: t.terminal_count() as u64,
+            links: t.link_count(),
+            min_degree,
+            max_degree,
+            diameter: dd.diameter(),
+            average_distance: dd.average(),
+            vertex_transitive: t.vertex_transitive(),
+            terminal_transitive: t.terminal_transitive(),
+            formulas: self.formulas(),
+        }
+    }
+}

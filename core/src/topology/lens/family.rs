@@ -1,0 +1,88 @@
+//! The Lens as a [`Family`]: its description, its one strategy and the paper's
+//! pattern-A diameter.
+
+use std::any::Any;
+
+use crate::error::StrategyError;
+use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
+use crate::graph::{Routing, Topology};
+
+use super::Lens;
+
+const STRATEGIES: &[StrategyInfo] = &[StrategyInfo {
+    name: Minimal::NAME,
+    title: "All minimal paths",
+    summary: "Every shortest processor–bus–processor path (patterns A and B; breadth-first search decides).",
+}];
+
+/// `lens:p=…,q=…,n=…[,completed]`.
+pub(crate) const LENS: FamilyInfo = FamilyInfo {
+    name: "lens",
+    title: "Lens",
+    summary: "Processors and busses: q busses per processor, p processors per bus, n digits; `completed` (p = q) closes the ends.",
+    params: &[
+        ParamInfo {
+            key: "p",
+            label: "Processors per bus p",
+            help: "3–37",
+            example: "4",
+        },
+        ParamInfo {
+            key: "q",
+            label: "Busses per processor q",
+            help: "3–37 (default p)",
+            example: "4",
+        },
+        ParamInfo {
+            key: "n",
+            label: "Level n",
+            help: "digits in an address, ≥ 1 (≥ 2 when completed)",
+            example: "3",
+        },
+    ],
+    flags: &[ParamInfo {
+        key: "completed",
+        label: "Completed lens",
+        help: "join the two ends of every address (needs p = q and n ≥ 2)",
+        example: "",
+    }],
+    example: "lens:p=4,q=4,n=3",
+    example_route: ("02.1", "1.20"),
+    strategies: STRATEGIES,
+    source: "Finkel, Solomon, The Lens Interconnection Strategy, TR 387, 1980",
+};
+
+impl Family for Lens {
+    fn info(&self) -> &'static FamilyInfo {
+        &LENS
+    }
+
+    fn spec(&self) -> String {
+        self.spec_string()
+    }
+
+    fn as_topology(&self) -> &dyn Topology {
+        self
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
+        Ok(Box::new(Lens::routing(self)))
+    }
+
+    fn formulas(&self) -> Vec<Formula> {
+        vec![Formula::new(
+            "pattern-A diameter (busses)",
+            if self.is_completed() {
+                "⌊3n/2⌋"
+            } else {
+                "2n"
+            },
+            u64::from(self.paper_diameter()),
+        )]
+    }
+}

@@ -1,0 +1,63 @@
+//! The maximal Dragonfly MDF(K, M) as a [`Family`]: its description, its one strategy
+//! and the paper's closed forms.
+
+use std::any::Any;
+
+use crate::error::StrategyError;
+use crate::family::{Family, FamilyInfo, Formula, Minimal, StrategyInfo};
+use crate::graph::MinimalRouting;
+use crate::graph::{Routing, Topology};
+use crate::topology::d3::{DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};
+
+use super::Mdf;
+
+const STRATEGIES: &[StrategyInfo] = &[StrategyInfo {
+    name: Minimal::NAME,
+    title: "All minimal paths",
+    summary: "Every shortest path (breadth-first search decides).",
+}];
+
+/// `mdf:k=…,m=…`.
+pub(crate) const MDF: FamilyInfo = FamilyInfo {
+    name: "mdf",
+    title: "Maximal Dragonfly MDF(K, M)",
+    summary: "KM+1 groups of M routers, K global ports each, one link between every two groups (consecutive port assignment).",
+    params: DRAGONFLY_PARAMS,
+    flags: &[],
+    example: "mdf:k=3,m=4",
+    example_route: ("(0,1)", "(12,3)"),
+    strategies: STRATEGIES,
+    source: SWAPPED_DRAGONFLY_PAPER,
+};
+
+impl Family for Mdf {
+    fn info(&self) -> &'static FamilyInfo {
+        &MDF
+    }
+
+    fn spec(&self) -> String {
+        self.spec_string()
+    }
+
+    fn as_topology(&self) -> &dyn Topology {
+        self
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
+        Ok(Box::new(MinimalRouting::new(self)))
+    }
+
+    fn formulas(&self) -> Vec<Formula> {
+        let (k, m) = (u64::from(self.k()), u64::from(self.m()));
+        vec![
+            Formula::new("routers", "(KM + 1)·M", (k * m + 1) * m),
+            Formula::new("groups (drawers)", "KM + 1", k * m + 1),
+            Formula::new("diameter", "3", 3),
+        ]
+    }
+}

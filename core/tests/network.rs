@@ -1,0 +1,94 @@
+//! `Network` as a dispatcher: the registry, typed accessors, strategy names and the
+//! serde round trip of `NetworkInfo`.
+
+use icn_core::topology::d3::D3Routing;
+use icn_core::topology::hypercycle::HypercycleRouting;
+use icn_core::topology::kyklos::KyklosRouting;
+use icn_core::{
+    FamilyMismatch, Minimal, Network, NetworkInfo, StrategyError, UnknownStrategy, FAMILIES,
+};
+
+fn examples() -> Vec<Network> {
+    FAMILIES
+        .iter()
+        .map(|f| f.example.parse().expect("example"))
+        .collect()
+}
+
+#[test]
+fn network_info_round_trips_through_serde() {
+    for net in examples() {
+        let info = net.info();
+        let json = serde_json::to_string(&info).expect("serialize");
+        let back: NetworkInfo = serde_json::from_str(&json).expect("deserialize");
+        assert_eq!(back, info, "{json}");
+        assert_eq!(serde_json::to_string(&back).expect("serialize"), json);
+    }
+}
+
+#[test]
+fn network_info_refuses_an_unknown_family() {
+    let json = serde_json::to_string(&examples()[0].info())
+        .expect("serialize")
+        .replace("\"hypercycle\"", "\"torus\"");
+    let err = serde_json::from_str::<NetworkInfo>(&json).expect_err("torus");
+    assert!(err.to_string().contains("unknown family 'torus'"), "{err}");
+}
+
+#[test]
+fn every_example_is_its_family() {
+    for (net, info) in examples().iter().zip(FAMILIES) {
+        assert_eq!(net.family(), info);
+        assert_eq!(net.spec().parse::<Network>().as_ref(), Ok(net));
+        assert_eq!(net.default_strategy(), net.strategies()[0].name);
+    }
+}
+
+#[test]
+fn typed_accessors_name_both_families() {
+    let net: Network = "lens:p=4,q=4,n=3".parse().expect("spec");
+    assert!(net.lens().is_ok());
+    assert_eq!(
+        net.kyklos().map(|_| ()),
+        Err(FamilyMismatch {
+            expected: "kyklos1 or kyklos2",
+            actual: "lens",
+            spec: "lens:p=4,q=4,n=3".into(),
+        })
+    );
+    assert_eq!(
+        net.d3().map(|_| ()).expect_err("no d3").to_string(),
+        "'lens:p=4,q=4,n=3' is a lens network, not d3"
+    );
+    let cube: Network = "hypercube:n=3".parse().expect("spec");
+    let h = cube.hypercycle().expect("hypercycle").clone();
+    assert_eq!(Network::from(h), cube);
+    assert!(cube.mdf().is_err());
+    let d3: Network = "d3:k=3,m=4".parse().expect("spec");
+    assert_eq!(Network::from(d3.d3().expect("d3").clone()), d3);
+    assert_ne!(d3, "mdf:k=3,m=4".parse::<Network>().expect("spec"));
+}
+
+#[test]
+fn strategy_names_parse_once() {
+    for kind in HypercycleRouting::ALL {
+        assert_eq!(kind.name().parse(), Ok(kind));
+    }
+    for kind in KyklosRouting::ALL {
+        assert_eq!(kind.name().parse(), Ok(kind));
+    }
+    assert_eq!("minimal".parse(), Ok(KyklosRouting::D2));
+    for kind in D3Routing::ALL {
+        assert_eq!(kind.name().parse(), Ok(kind));
+    }
+    assert_eq!("minimal".parse(), Ok(Minimal));
+    assert_eq!(
+        "bfs".parse::<D3Routing>(),
+        Err(UnknownStrategy { name: "bfs".into() })
+    );
+    let net: Network = "kyklos1:m=2,r=2,n=6".parse().expect("spec");
+    assert!(matches!(
+        net.routing("y2").map(|_| ()),
+        Err(StrategyError::Unknown { .. } | StrategyError::Unavailable { .. })
+    ));
+}
