@@ -88,7 +88,7 @@ clippy-web:
 	cargo clippy -p icn-web --target wasm32-unknown-unknown -- -D warnings
 
 # By package, not --workspace: that would build leptos natively for nothing. icn-web-model
-# is the web app's pure part (URL state), tested natively.
+# is the web app's pure part (URL state, layout geometry), tested natively.
 unit:
 	$(call step,[4/10] cargo test: icn-core icn-cli icn-web-model)
 	cargo test -p icn-core -p icn-cli -p icn-web-model
@@ -107,8 +107,8 @@ fuzz:
 	scripts/setup.sh fuzz
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# Layout geometry and the views' pure parts, compiled to wasm32 and run in Node
-# (wasm-bindgen-test-runner).
+# The web app's tests that need its crate (the views' pure parts, SVG export), compiled to
+# wasm32 and run in Node (wasm-bindgen-test-runner).
 web-unit:
 	$(call step,[6/10] cargo test: icn-web (wasm32, in Node))
 	cargo test -p icn-web --target wasm32-unknown-unknown

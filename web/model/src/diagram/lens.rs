@@ -279,7 +279,6 @@ mod tests {
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     const SPECS: &[&str] = &[
         "lens:p=3,q=3,n=1",
@@ -302,7 +301,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_node_and_link_fits_once_without_overlaps() {
         for spec in SPECS {
             let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -310,7 +309,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn rows_follow_the_dot_and_busses_sit_above_their_processors() {
         let l = layout("lens:p=3,q=3,n=3,completed");
         assert_eq!(l.nodes.len(), 48);
@@ -339,7 +338,7 @@ mod tests {
         assert!(l.describe().contains("Dotted completion links"));
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn the_paper_example_is_too_large_to_draw() {
         // lens:p=4,q=4,n=5: 5·3⁵ = 1215 processors and as many busses.
         let net: Network = "lens:p=4,q=4,n=5".parse().unwrap_or_else(|e| panic!("{e}"));
