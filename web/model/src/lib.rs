@@ -4,7 +4,7 @@
 //! - [`url`]: the typed view state of every view and its query string.
 //! - [`defaults`]: the values a URL leaves out that depend on the network it names.
 //! - [`diagram`]: where each node and link of a network's drawing goes.
-//! - [`format`]: small text helpers shared by several views.
+//! - [`format`](mod@format): small text helpers shared by several views.
 
 pub mod defaults;
 pub mod diagram;
