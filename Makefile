@@ -80,17 +80,18 @@ fmt-check:
 	cargo fmt --all --check
 
 clippy:
-	$(call step,[2/10] cargo clippy: icn-core icn-cli (all targets))
-	cargo clippy -p icn-core -p icn-cli --all-targets -- -D warnings
+	$(call step,[2/10] cargo clippy: icn-core icn-cli icn-web-model (all targets))
+	cargo clippy -p icn-core -p icn-cli -p icn-web-model --all-targets -- -D warnings
 
 clippy-web:
 	$(call step,[3/10] cargo clippy: icn-web (wasm32))
 	cargo clippy -p icn-web --target wasm32-unknown-unknown -- -D warnings
 
-# By package, not --workspace: that would build leptos natively for nothing.
+# By package, not --workspace: that would build leptos natively for nothing. icn-web-model
+# is the web app's pure part (URL state, layout geometry), tested natively.
 unit:
-	$(call step,[4/10] cargo test: icn-core icn-cli)
-	cargo test -p icn-core -p icn-cli
+	$(call step,[4/10] cargo test: icn-core icn-cli icn-web-model)
+	cargo test -p icn-core -p icn-cli -p icn-web-model
 
 # A short run of every cargo-fuzz target (scripts/fuzz.sh: seeds from the live family list;
 # stable toolchain with RUSTC_BOOTSTRAP=1, --sanitizer none). FUZZ_SMOKE_SECONDS per target.
@@ -106,7 +107,8 @@ fuzz:
 	scripts/setup.sh fuzz
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# Layout geometry and URL state, compiled to wasm32 and run in Node (wasm-bindgen-test-runner).
+# The web app's tests that need its crate (the views' pure parts, SVG export), compiled to
+# wasm32 and run in Node (wasm-bindgen-test-runner).
 web-unit:
 	$(call step,[6/10] cargo test: icn-web (wasm32, in Node))
 	cargo test -p icn-web --target wasm32-unknown-unknown

@@ -8,6 +8,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
+use icn_web_model::defaults::FromNetwork;
+
 use crate::url::{AppState, Presentation};
 
 /// How a state reaches the history.
@@ -56,7 +58,7 @@ pub struct Nav {
 impl Nav {
     /// Reads the state from the current URL and follows Back and Forward.
     pub fn install() -> Nav {
-        let (state, set_state) = signal(AppState::from_query(&current_query()));
+        let (state, set_state) = signal(AppState::from_query(&current_query(), &FromNetwork));
         let nav = Nav {
             state,
             set_state,
@@ -100,6 +102,7 @@ impl Nav {
     /// Back or Forward: the URL is the truth.
     fn restore(self) {
         self.typing.set_value(None);
-        self.set_state.set(AppState::from_query(&current_query()));
+        self.set_state
+            .set(AppState::from_query(&current_query(), &FromNetwork));
     }
 }

@@ -7,7 +7,6 @@ mod compute;
 mod diagram;
 mod fatal;
 mod features;
-mod format;
 mod history;
 mod limits;
 mod url;

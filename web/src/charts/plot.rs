@@ -190,47 +190,128 @@ fn render_panel(
     scale: f64,
     css_w: f64,
 ) -> Result<Vec<LegendEntry>, String> {
-    let px = |v: f64| (v * scale).round() as i32;
     let narrow = css_w < 520.0;
-    let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
+    let sizes = Sizes { scale, narrow };
     let font = |size: f64| ("sans-serif", size * scale).into_font();
     let text = font(if narrow { 11.5 } else { 13.0 }).color(&theme.fg);
     let heading = font(if narrow { 12.5 } else { 14.0 })
         .style(FontStyle::Bold)
         .color(&theme.fg);
-    let title_h = if plot.title.is_empty() {
-        0
-    } else {
-        root.draw(&Text::new(
-            plot.title.clone(),
-            (px(8.0), px(6.0)),
-            heading.pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(err)?;
-        px(if narrow { 20.0 } else { 22.0 })
+    let title_h = draw_title(root, plot, &heading, sizes)?;
+    let entries = legend_entries(plot);
+    let rows = legend_rows(root, &entries, &text, sizes);
+    let legend = Legend {
+        entries: &entries,
+        rows: &rows,
+        top: title_h,
+        text: &text,
     };
+    legend.draw(root, theme, sizes)?;
+    let legend_h = title_h + rows.len() as i32 * legend_row_h(sizes) + sizes.px(8.0);
+    let (_, area) = root.split_vertically(legend_h);
+    let ((x0, x1), (y0, y1)) = data_ranges(plot).ok_or("nothing to plot")?;
+    let ctx = Ctx {
+        plot,
+        theme,
+        scale,
+        narrow,
+        text: &text,
+    };
+    match (plot.x_log, plot.y_log) {
+        (true, true) => ctx.draw(&area, (x0..x1).log_scale(), (y0..y1).log_scale()),
+        (true, false) => ctx.draw(&area, (x0..x1).log_scale(), x_lin(y0, y1)),
+        (false, true) => ctx.draw(&area, x_lin(x0, x1), (y0..y1).log_scale()),
+        (false, false) => ctx.draw(&area, x_lin(x0, x1), x_lin(y0, y1)),
+    }?;
+    Ok(entries
+        .into_iter()
+        .map(|(label, _)| LegendEntry { label })
+        .collect())
+}
 
-    // The legend, in rows above the plot.
-    let mut entries: Vec<(String, LegendKind)> = Vec::new();
-    for l in &plot.lines {
-        entries.push((l.label.clone(), LegendKind::Line(l.color)));
+/// The scale of one panel's drawing: device pixels per CSS pixel, and whether the canvas is
+/// narrow (smaller text, tighter rows).
+#[derive(Debug, Clone, Copy)]
+struct Sizes {
+    scale: f64,
+    narrow: bool,
+}
+
+impl Sizes {
+    /// `v` CSS pixels in device pixels.
+    fn px(self, v: f64) -> i32 {
+        (v * self.scale).round() as i32
     }
-    for m in &plot.marks {
-        entries.push((m.label.clone(), LegendKind::Mark(m.shape)));
+}
+
+/// A failed drawing call, as the message the page shows.
+fn failed<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> String {
+    format!("drawing failed: {e:?}")
+}
+
+/// Draws the panel's heading at its top left; returns the height it takes (0 without one).
+fn draw_title(
+    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+    plot: &Plot,
+    heading: &TextStyle,
+    sizes: Sizes,
+) -> Result<i32, String> {
+    if plot.title.is_empty() {
+        return Ok(0);
     }
-    for r in &plot.rules {
-        entries.push((r.label.clone(), LegendKind::Rule(r.color)));
-    }
+    root.draw(&Text::new(
+        plot.title.clone(),
+        (sizes.px(8.0), sizes.px(6.0)),
+        heading.pos(Pos::new(HPos::Left, VPos::Top)),
+    ))
+    .map_err(failed)?;
+    Ok(sizes.px(if sizes.narrow { 20.0 } else { 22.0 }))
+}
+
+/// The legend's entries: the lines, then the marks, then the rules.
+fn legend_entries(plot: &Plot) -> Vec<(String, LegendKind)> {
+    let lines = plot
+        .lines
+        .iter()
+        .map(|l| (l.label.clone(), LegendKind::Line(l.color)));
+    let marks = plot
+        .marks
+        .iter()
+        .map(|m| (m.label.clone(), LegendKind::Mark(m.shape)));
+    let rules = plot
+        .rules
+        .iter()
+        .map(|r| (r.label.clone(), LegendKind::Rule(r.color)));
+    lines.chain(marks).chain(rules).collect()
+}
+
+/// The width of a legend entry's sample (line, mark or rule).
+fn legend_sample(sizes: Sizes) -> i32 {
+    sizes.px(22.0)
+}
+
+/// The height of one row of the legend.
+fn legend_row_h(sizes: Sizes) -> i32 {
+    sizes.px(if sizes.narrow { 17.0 } else { 19.0 })
+}
+
+/// The legend laid out in rows as wide as the panel: each row the x and index of its entries.
+fn legend_rows(
+    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+    entries: &[(String, LegendKind)],
+    text: &TextStyle,
+    sizes: Sizes,
+) -> Vec<Vec<(i32, usize)>> {
+    let px = |v: f64| sizes.px(v);
     let (w, _) = root.dim_in_pixel();
     let w = w as i32;
-    let sample = px(22.0);
+    let sample = legend_sample(sizes);
     let gap = px(14.0);
-    let row_h = px(if narrow { 17.0 } else { 19.0 });
     let mut rows: Vec<Vec<(i32, usize)>> = vec![Vec::new()];
     let mut x = px(8.0);
     for (i, (label, _)) in entries.iter().enumerate() {
         let tw = root
-            .estimate_text_size(label, &text)
+            .estimate_text_size(label, text)
             .map_or(label.len() as i32 * px(7.0), |s| s.0 as i32);
         let need = sample + px(6.0) + tw;
         if x + need > w - px(8.0) && x > px(8.0) {
@@ -242,44 +323,82 @@ fn render_panel(
         }
         x += need + gap;
     }
-    let legend_h = title_h + rows.len() as i32 * row_h + px(8.0);
-    for (r, row) in rows.iter().enumerate() {
-        let y = title_h + px(6.0) + r as i32 * row_h + row_h / 2;
-        for &(x, i) in row {
-            let (label, kind) = &entries[i];
-            match *kind {
-                LegendKind::Line(c) => {
-                    root.draw(&PathElement::new(
-                        vec![(x, y), (x + sample, y)],
-                        c.stroke_width(px(2.0) as u32),
-                    ))
-                    .map_err(err)?;
-                    root.draw(&Circle::new((x + sample / 2, y), px(3.0), c.filled()))
-                        .map_err(err)?;
-                }
-                LegendKind::Mark(shape) => {
-                    draw_mark(root, (x + sample / 2, y), shape, theme.fg, px(5.0), scale)
-                        .map_err(err)?
-                }
-                LegendKind::Rule(c) => {
-                    root.draw(&PathElement::new(
-                        vec![(x + sample / 2, y - px(7.0)), (x + sample / 2, y + px(7.0))],
-                        c.stroke_width(px(2.0) as u32),
-                    ))
-                    .map_err(err)?;
-                }
-            }
-            root.draw(&Text::new(
-                label.clone(),
-                (x + sample + px(6.0), y),
-                text.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
-        }
-    }
-    let (_, area) = root.split_vertically(legend_h);
+    rows
+}
 
-    // The ranges.
+/// A laid-out legend: its entries, their rows and where the first row starts.
+struct Legend<'a> {
+    entries: &'a [(String, LegendKind)],
+    rows: &'a [Vec<(i32, usize)>],
+    top: i32,
+    text: &'a TextStyle<'a>,
+}
+
+impl Legend<'_> {
+    /// Draws every entry: its sample, then its label.
+    fn draw(
+        &self,
+        root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+        theme: &Theme,
+        sizes: Sizes,
+    ) -> Result<(), String> {
+        let px = |v: f64| sizes.px(v);
+        let sample = legend_sample(sizes);
+        let row_h = legend_row_h(sizes);
+        for (r, row) in self.rows.iter().enumerate() {
+            let y = self.top + px(6.0) + r as i32 * row_h + row_h / 2;
+            for &(x, i) in row {
+                let (label, kind) = &self.entries[i];
+                draw_sample(root, *kind, (x, y), theme, sizes)?;
+                root.draw(&Text::new(
+                    label.clone(),
+                    (x + sample + px(6.0), y),
+                    self.text.pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One legend entry's sample from `x` at height `y`: a line with a dot, a mark, or a
+/// vertical rule.
+fn draw_sample(
+    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+    kind: LegendKind,
+    (x, y): (i32, i32),
+    theme: &Theme,
+    sizes: Sizes,
+) -> Result<(), String> {
+    let px = |v: f64| sizes.px(v);
+    let sample = legend_sample(sizes);
+    let cx = x + sample / 2;
+    match kind {
+        LegendKind::Line(c) => {
+            root.draw(&PathElement::new(
+                vec![(x, y), (x + sample, y)],
+                c.stroke_width(px(2.0) as u32),
+            ))
+            .map_err(failed)?;
+            root.draw(&Circle::new((cx, y), px(3.0), c.filled()))
+                .map_err(failed)
+        }
+        LegendKind::Mark(shape) => {
+            draw_mark(root, (cx, y), shape, theme.fg, px(5.0), sizes.scale).map_err(failed)
+        }
+        LegendKind::Rule(c) => root
+            .draw(&PathElement::new(
+                vec![(cx, y - px(7.0)), (cx, y + px(7.0))],
+                c.stroke_width(px(2.0) as u32),
+            ))
+            .map_err(failed),
+    }
+}
+
+/// The x and y ranges of the plotted values, padded (only positive values on a log axis);
+/// `None` when there is nothing finite to plot.
+fn data_ranges(plot: &Plot) -> Option<((f64, f64), (f64, f64))> {
     let xs = plot
         .lines
         .iter()
@@ -303,27 +422,9 @@ fn render_panel(
             (a.min(v), b.max(v))
         });
     if !(x0.is_finite() && y0.is_finite()) {
-        return Err("nothing to plot".into());
+        return None;
     }
-    let (x0, x1) = padded(x0, x1, plot.x_log);
-    let (y0, y1) = padded(y0, y1, plot.y_log);
-    let ctx = Ctx {
-        plot,
-        theme,
-        scale,
-        narrow,
-        text: &text,
-    };
-    match (plot.x_log, plot.y_log) {
-        (true, true) => ctx.draw(&area, (x0..x1).log_scale(), (y0..y1).log_scale()),
-        (true, false) => ctx.draw(&area, (x0..x1).log_scale(), x_lin(y0, y1)),
-        (false, true) => ctx.draw(&area, x_lin(x0, x1), (y0..y1).log_scale()),
-        (false, false) => ctx.draw(&area, x_lin(x0, x1), x_lin(y0, y1)),
-    }?;
-    Ok(entries
-        .into_iter()
-        .map(|(label, _)| LegendEntry { label })
-        .collect())
+    Some((padded(x0, x1, plot.x_log), padded(y0, y1, plot.y_log)))
 }
 
 fn x_lin(a: f64, b: f64) -> RangedCoordf64 {

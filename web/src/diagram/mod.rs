@@ -1,16 +1,12 @@
-//! The network diagram: pure layout geometry ([`geometry`], [`layout`], [`kyklos`], [`lens`])
-//! with unit tests, [`DiagramSvg`], a component that only emits `<svg>`, and [`export`]:
-//! the drawing as a standalone SVG file ([`SvgDownload`]).
+//! The network diagram: the pure layout geometry of [`icn_web_model::diagram`] (re-exported
+//! here: [`geometry`], [`layout`], [`d3`]), [`DiagramSvg`], a component
+//! that only emits `<svg>`, and [`export`]: the drawing as a standalone SVG file
+//! ([`SvgDownload`]).
 
-pub mod d3;
 pub mod export;
-pub mod geometry;
-pub mod kyklos;
-pub mod layout;
-pub mod lens;
 mod svg;
-#[cfg(test)]
-mod testing;
+
+pub use icn_web_model::diagram::{d3, geometry, layout};
 
 pub use export::SvgDownload;
 pub use layout::{draw, Arrangement, Drawing};

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::model::JoinModel;
-use crate::format::sub;
+use icn_web_model::format::sub;
 
 /// `<section data-testid="join-result">`.
 #[component]

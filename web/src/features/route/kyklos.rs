@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::model::{ok_node, RouteModel};
 use super::strings::{strings_view, StringsView};
-use crate::format::plural;
+use icn_web_model::format::plural;
 
 /// Paths listed per strategy in the comparison.
 pub const COMPARE_PATHS: usize = 4;

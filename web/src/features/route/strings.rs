@@ -8,7 +8,7 @@
 use icn_core::topology::kyklos::{Kyklos, RoutingStrings, TreeDepths};
 use icn_core::Node;
 
-use crate::format::{plural, sub};
+use icn_web_model::format::{plural, sub};
 
 /// How a bit cell is marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

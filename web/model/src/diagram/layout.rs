@@ -594,7 +594,6 @@ fn nested_positions(h: &Hypercycle, s: f64) -> (Vec<Point>, Arrangement) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     const SPECS: &[&str] = &[
         "hypercycle:m=2,rho=1",
@@ -625,7 +624,7 @@ mod tests {
             && p.y + margin <= l.height
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_node_and_link_is_inside_the_view_box() {
         for spec in SPECS {
             let l = layout(spec);
@@ -649,7 +648,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn nodes_never_overlap() {
         for spec in SPECS {
             let l = layout(spec);
@@ -667,7 +666,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_link_is_drawn_once_between_its_nodes() {
         for spec in SPECS {
             let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -687,7 +686,7 @@ mod tests {
 
     use crate::diagram::testing::pos;
 
-    #[wasm_bindgen_test]
+    #[test]
     fn a_grid_has_rows_of_the_first_digit_and_columns_of_the_second() {
         let l = layout("hypercycle:m=6x5,rho=1x2");
         assert_eq!(l.arrangement, Arrangement::Grid { rows: 6, cols: 5 });
@@ -717,7 +716,7 @@ mod tests {
         assert!(arc.at(0.5).y < pos(&l, "01").y - l.radius);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn blocks_are_placed_by_the_outer_digits() {
         let l = layout("hypercycle:m=5x4x3,rho=2x1x1");
         assert_eq!(
@@ -741,7 +740,7 @@ mod tests {
         assert!((pos(&l, "200").x - b1.x - (b1.x - o.x)).abs() < 1e-9);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn hypercube_levels_alternate_and_gaps_grow() {
         let l = layout("hypercube:n=6");
         let o = pos(&l, "000000");
@@ -761,7 +760,7 @@ mod tests {
         assert!(l.show_labels);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn a_ring_starts_at_the_top_and_runs_clockwise() {
         let l = layout("hypercycle:m=12,rho=2");
         assert_eq!(l.arrangement, Arrangement::Ring { nodes: 12 });
@@ -780,7 +779,7 @@ mod tests {
         assert!(l.describe().contains("12 nodes"));
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn large_networks_are_not_drawn() {
         let net: Network = "hypercube:n=20".parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
@@ -794,7 +793,7 @@ mod tests {
         assert!(!layout("hypercycle:m=8x8x8,rho=4x1x2").show_labels);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn a_long_row_of_blocks_wraps() {
         // Eight 8x8 blocks in one row would be 9:1; they wrap onto two rows of four.
         let l = layout("hypercycle:m=8x8x8,rho=4x1x2");

@@ -532,7 +532,6 @@ mod tests {
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     const SPECS: &[&str] = &[
         "d3:k=3,m=4",
@@ -559,7 +558,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_router_and_link_fits_once_without_overlaps() {
         for spec in SPECS {
             let (net, l) = layout(spec);
@@ -567,7 +566,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn d3_3_4_is_three_cabinets_of_drawer_rows() {
         let (_, l) = layout("d3:k=3,m=4");
         // 72 local + 66 global links, as `icn info d3:k=3,m=4` counts 138.
@@ -593,7 +592,7 @@ mod tests {
         assert_eq!(l.tips[v].lines().count(), 1 + 3 + 3);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn many_cabinets_wrap_into_a_grid_and_drop_labels_when_small() {
         let (_, l) = layout("d3:k=5,m=5");
         // ⌈√5⌉ = 3 columns: cabinet 3 starts the second row.
@@ -609,7 +608,7 @@ mod tests {
         );
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn drawer_0_0_ribbons_follow_the_swap_rule() {
         // The paper's "global communications from drawer (0,0) to cabinets 0, 1 & 2" in
         // D3(3,4): router (0,0,p) on port g reaches (g,p,0) on port −g.
@@ -657,7 +656,7 @@ mod tests {
         assert!(ribbons(&net, 3, 0).is_none());
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn mdf_groups_sit_on_a_circle() {
         let (net, l) = layout("mdf:k=2,m=3");
         let Ok(n) = net.mdf() else { panic!() };
@@ -672,7 +671,7 @@ mod tests {
         let global = l.edges.iter().filter(|e| e.kind == EdgeKind::Block).count();
         assert_eq!(global, 7 * 6 / 2); // one link between every two groups
     }
-    #[wasm_bindgen_test]
+    #[test]
     fn a_cabinet_holds_m_choose_2_global_links_between_mirror_routers() {
         for (k, m) in [(3, 4), (1, 2), (2, 5), (8, 8), (4, 1)] {
             let net = D3::new(k, m).unwrap();

@@ -214,7 +214,6 @@ mod tests {
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     const SPECS: &[&str] = &[
         "kyklos2:m=2,r=2,n=6,shuffle=proposed",
@@ -240,7 +239,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_node_and_link_fits_once_without_overlaps() {
         for spec in SPECS {
             let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -249,7 +248,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn leaves_are_one_row_in_address_order() {
         for spec in SPECS {
             let (k, l) = layout(spec);
@@ -265,7 +264,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn tree_0_is_above_tree_1_below_and_levels_grow_outwards() {
         for spec in SPECS {
             let (k, l) = layout(spec);
@@ -296,7 +295,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn ib_nodes_sit_over_the_middle_of_their_leaves() {
         // Proposed ⟨2,2,6⟩: <1,1,0> spans leaves 0 and 8 (z_11 = 3), <0,4,0> spans
         // 0-7 and 32-39 (z_04 = 5).
@@ -312,7 +311,7 @@ mod tests {
         assert!(l.describe().contains("64 L-nodes"));
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn small_networks_label_every_node() {
         for spec in [
             "kyklos2:m=2,r=2,n=4,shuffle=original",

@@ -86,47 +86,91 @@ pub fn lens(l: &Lens) -> Layout {
 }
 
 fn build(l: &Lens, stages: &StageLayout, z: Sizing, labels: Vec<String>) -> Layout {
-    let (n, p1, q1) = (l.n(), l.p() as usize - 1, l.q() as usize - 1);
-    let total = l.node_count();
-    let slot = (2.0 * z.proc_radius).max(2.0 * z.bus_hw) + z.gap;
-    let pitch = p1.max(q1) as f64 * slot + z.group_gap;
-    // Groups in row j: (p − 1)^(j−1) · (q − 1)^(n−j).
-    let groups = |j: usize| stages.groups[j - 1];
-    let widest = (1..=n).map(groups).max().unwrap_or(1) as f64 * pitch;
-    let shuffle = (0.14 * widest).clamp(70.0, 170.0);
-    let row_height = z.exchange + shuffle;
-
-    let nodes: Vec<Point> = (0..total)
-        .map(|v| {
-            let place = stages.places[v];
-            let (j, proc, group, k) = (
-                place.row,
-                place.kind == NodeKind::Processor,
-                place.group,
-                place.slot,
-            );
-            let left = (widest - groups(j) as f64 * pitch) / 2.0;
-            let centre = left + (group as f64 + 0.5) * pitch;
-            let count = if proc { p1 } else { q1 };
-            let x = centre + (k as f64 - (count as f64 - 1.0) / 2.0) * slot;
-            let y = (j - 1) as f64 * row_height + if proc { z.exchange } else { 0.0 };
-            Point::new(x, y)
-        })
+    let n = l.n();
+    let rows = Rows::new(l, stages, z);
+    let nodes: Vec<Point> = (0..l.node_count()).map(|v| rows.place(stages, v)).collect();
+    let (mut edges, completion) = stage_edges(stages, &nodes);
+    let bottom = (n - 1) as f64 * rows.height + z.exchange;
+    edges.extend(completion_edges(&completion, &nodes, bottom, z));
+    let style_of = (0..l.node_count())
+        .map(|v| u8::from(!l.is_processor(v)))
         .collect();
+    Layout::fitted(
+        nodes,
+        labels,
+        node_styles(z),
+        style_of,
+        edges,
+        Arrangement::Stages {
+            rows: n,
+            busses: l.q() - 1,
+            processors: l.p() - 1,
+            completed: l.is_completed(),
+        },
+        z.proc_radius,
+    )
+}
 
-    // Completion links leave the bottom row downwards, run up the nearer side in nested
-    // channels and enter the top row from above.
-    let bottom = (n - 1) as f64 * row_height + z.exchange;
-    let (left_edge, right_edge) = nodes
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |acc, p| {
-            (acc.0.min(p.x), acc.1.max(p.x))
-        });
-    let middle = (left_edge + right_edge) / 2.0;
-    let reach = z.proc_radius.max(z.bus_hw) + 10.0;
-    let step = if z.labels { 5.0 } else { 4.0 };
+/// The rows' geometry: groups side by side, centred on the widest row.
+struct Rows<'a> {
+    z: Sizing,
+    /// Groups in row j: (p − 1)^(j−1) · (q − 1)^(n−j).
+    groups: &'a [usize],
+    /// p − 1 and q − 1: processors and busses in a group.
+    p1: usize,
+    q1: usize,
+    /// From one node of a group to the next.
+    slot: f64,
+    /// From one group to the next.
+    pitch: f64,
+    /// The widest row's width.
+    widest: f64,
+    /// From one row to the next.
+    height: f64,
+}
+
+impl<'a> Rows<'a> {
+    fn new(l: &Lens, stages: &'a StageLayout, z: Sizing) -> Rows<'a> {
+        let (p1, q1) = (l.p() as usize - 1, l.q() as usize - 1);
+        let slot = (2.0 * z.proc_radius).max(2.0 * z.bus_hw) + z.gap;
+        let pitch = p1.max(q1) as f64 * slot + z.group_gap;
+        let groups = &stages.groups[..];
+        let widest = groups[..l.n()].iter().copied().max().unwrap_or(1) as f64 * pitch;
+        let shuffle = (0.14 * widest).clamp(70.0, 170.0);
+        Rows {
+            z,
+            groups,
+            p1,
+            q1,
+            slot,
+            pitch,
+            widest,
+            height: z.exchange + shuffle,
+        }
+    }
+
+    /// Where node `v` is drawn: its row, its group in the row and its slot in the group.
+    fn place(&self, stages: &StageLayout, v: Node) -> Point {
+        let place = stages.places[v];
+        let (j, proc, group, k) = (
+            place.row,
+            place.kind == NodeKind::Processor,
+            place.group,
+            place.slot,
+        );
+        let left = (self.widest - self.groups[j - 1] as f64 * self.pitch) / 2.0;
+        let centre = left + (group as f64 + 0.5) * self.pitch;
+        let count = if proc { self.p1 } else { self.q1 };
+        let x = centre + (k as f64 - (count as f64 - 1.0) / 2.0) * self.slot;
+        let y = (j - 1) as f64 * self.height + if proc { self.z.exchange } else { 0.0 };
+        Point::new(x, y)
+    }
+}
+
+/// The exchange and shuffle links as straight edges, and the completion links set aside
+/// (processor, bus) for [`completion_edges`].
+fn stage_edges(stages: &StageLayout, nodes: &[Point]) -> (Vec<Edge>, Vec<(Node, Node)>) {
     let mut completion: Vec<(Node, Node)> = Vec::new();
-
     let mut edges = Vec::new();
     for link in &stages.links {
         // Links run from the lower index (the processor) to the bus.
@@ -146,6 +190,26 @@ fn build(l: &Lens, stages: &StageLayout, z: Sizing, labels: Vec<String>) -> Layo
             curve: Curve::Line(nodes[a], nodes[b]),
         });
     }
+    (edges, completion)
+}
+
+/// Completion links leave the bottom row (at `bottom`) downwards, run up the nearer side in
+/// nested channels and enter the top row from above.
+fn completion_edges(
+    completion: &[(Node, Node)],
+    nodes: &[Point],
+    bottom: f64,
+    z: Sizing,
+) -> Vec<Edge> {
+    let (left_edge, right_edge) = nodes
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |acc, p| {
+            (acc.0.min(p.x), acc.1.max(p.x))
+        });
+    let middle = (left_edge + right_edge) / 2.0;
+    let reach = z.proc_radius.max(z.bus_hw) + 10.0;
+    let step = if z.labels { 5.0 } else { 4.0 };
+    let mut edges = Vec::new();
     for left in [true, false] {
         let mut side: Vec<(Node, Node)> = completion
             .iter()
@@ -185,8 +249,12 @@ fn build(l: &Lens, stages: &StageLayout, z: Sizing, labels: Vec<String>) -> Layo
             });
         }
     }
+    edges
+}
 
-    let styles = vec![
+/// The processors' circles (style 0) and the busses' bars (style 1).
+fn node_styles(z: Sizing) -> Vec<NodeStyle> {
+    vec![
         NodeStyle {
             shape: Shape::Circle(z.proc_radius),
             font_size: z.font,
@@ -202,22 +270,7 @@ fn build(l: &Lens, stages: &StageLayout, z: Sizing, labels: Vec<String>) -> Layo
             show_labels: z.labels,
             class: "bus",
         },
-    ];
-    let style_of = (0..total).map(|v| u8::from(!l.is_processor(v))).collect();
-    Layout::fitted(
-        nodes,
-        labels,
-        styles,
-        style_of,
-        edges,
-        Arrangement::Stages {
-            rows: n,
-            busses: l.q() - 1,
-            processors: l.p() - 1,
-            completed: l.is_completed(),
-        },
-        z.proc_radius,
-    )
+    ]
 }
 
 #[cfg(test)]
@@ -226,7 +279,6 @@ mod tests {
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     const SPECS: &[&str] = &[
         "lens:p=3,q=3,n=1",
@@ -249,7 +301,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_node_and_link_fits_once_without_overlaps() {
         for spec in SPECS {
             let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -257,7 +309,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn rows_follow_the_dot_and_busses_sit_above_their_processors() {
         let l = layout("lens:p=3,q=3,n=3,completed");
         assert_eq!(l.nodes.len(), 48);
@@ -286,7 +338,7 @@ mod tests {
         assert!(l.describe().contains("Dotted completion links"));
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn the_paper_example_is_too_large_to_draw() {
         // lens:p=4,q=4,n=5: 5·3⁵ = 1215 processors and as many busses.
         let net: Network = "lens:p=4,q=4,n=5".parse().unwrap_or_else(|e| panic!("{e}"));

@@ -242,13 +242,12 @@ pub fn polygon_points(points: &[Point]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     fn close(a: Point, b: Point) -> bool {
         a.distance(b) < 1e-9
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn an_arc_bulges_by_the_amount_asked() {
         let (a, b) = (Point::new(0.0, 0.0), Point::new(100.0, 0.0));
         let arc = Curve::arc(a, b, Point::new(0.0, -1.0), 20.0, 0.0);
@@ -258,7 +257,7 @@ mod tests {
         assert!(arc.tangent(0.5).y.abs() < 1e-9 && arc.tangent(0.5).x > 0.0);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn reversing_keeps_the_shape() {
         let arc = Curve::arc(
             Point::new(3.0, 4.0),
@@ -274,7 +273,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn arrowheads_point_along_the_travel() {
         let line = Curve::Line(Point::new(0.0, 0.0), Point::new(0.0, 100.0));
         let [tip, left, right] = line.arrowhead(10.0);
@@ -284,7 +283,7 @@ mod tests {
         assert!(up[0].y < up[1].y);
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn a_polyline_is_walked_by_length() {
         let (a, b, c) = (
             Point::new(0.0, 0.0),
@@ -302,7 +301,7 @@ mod tests {
         assert!(poly.path_data().starts_with("M0.0 0.0L0.0 0.0L0.0 30.0"));
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn path_data_is_compact() {
         let line = Curve::Line(Point::new(1.0, 2.26), Point::new(3.0, 4.0));
         assert_eq!(line.path_data(), "M1.0 2.3L3.0 4.0");

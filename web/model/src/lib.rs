@@ -1,0 +1,12 @@
+//! The pure part of icnplay's web app: what it computes without a browser, so that
+//! `cargo test -p icn-web-model` checks it natively (the app, `icn-web`, depends on it).
+//!
+//! - [`url`]: the typed view state of every view and its query string.
+//! - [`defaults`]: the values a URL leaves out that depend on the network it names.
+//! - [`diagram`]: where each node and link of a network's drawing goes.
+//! - [`format`](mod@format): small text helpers shared by several views.
+
+pub mod defaults;
+pub mod diagram;
+pub mod format;
+pub mod url;

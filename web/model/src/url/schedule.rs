@@ -1,0 +1,65 @@
+//! The D3 schedule view's state
+//! (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K&perm=NAME&seed=S&play=1`).
+
+use super::{Query, View};
+
+/// The D3 schedule view's fields, as typed
+/// (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K`, plus
+/// `perm=NAME&seed=S` for the permutation and `play=1` while playing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleForm {
+    /// The topology spec (a `d3:` one).
+    pub spec: String,
+    /// `one-to-all`, `all-to-one`, `broadcast` or `all-to-all`.
+    pub collective: String,
+    /// The source or sink.
+    pub root: String,
+    /// `paper` or `greedy`.
+    pub rule: String,
+    /// The step shown, from 1; a value that is not a number reads as 1.
+    pub step: u32,
+    /// The permutation's name (`shift`, `swap`, `reverse`, `random`).
+    pub perm: String,
+    /// The seed of the `random` permutation, as typed.
+    pub seed: String,
+    /// Whether the player is stepping on its own (`play=1`).
+    pub play: bool,
+}
+
+impl ScheduleForm {
+    pub(super) fn from_query(q: &Query) -> ScheduleForm {
+        let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        ScheduleForm {
+            spec: get("t", "d3:k=3,m=4"),
+            collective: get("c", "one-to-all"),
+            root: get("root", "(0,0,1)"),
+            rule: get("rule", "paper"),
+            step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(1),
+            perm: get("perm", "shift"),
+            seed: get("seed", "1"),
+            play: q.get("play") == Some("1"),
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        let mut q = Query(vec![
+            ("view".into(), View::Schedule.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("c".into(), self.collective.clone()),
+            ("root".into(), self.root.clone()),
+            ("rule".into(), self.rule.clone()),
+            ("step".into(), self.step.to_string()),
+        ]);
+        if self.collective == "permutation" {
+            q.0.push(("perm".into(), self.perm.clone()));
+            if self.perm == "random" {
+                q.0.push(("seed".into(), self.seed.clone()));
+            }
+        }
+        if self.play {
+            q.0.push(("play".into(), "1".into()));
+        }
+        q.encode()
+    }
+}
