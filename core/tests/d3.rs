@@ -958,3 +958,35 @@ fn loads_by_symmetry_equal_every_destination() {
         }
     }
 }
+
+#[test]
+fn collective_names_are_parsed_once_in_core() {
+    use icn_core::topology::d3::schedule::{Collective, CollectiveName};
+    for c in CollectiveName::ALL {
+        assert_eq!(c.name().parse::<CollectiveName>(), Ok(c));
+        assert_eq!(c.to_string(), c.name());
+    }
+    let err = "gather".parse::<CollectiveName>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown collective 'gather'; choose broadcast, one-to-all, all-to-one, all-to-all or permutation"
+    );
+    // The rooted ones carry their root into the Collective; the others have none.
+    assert_eq!(
+        CollectiveName::AllToOne.at(7, 4),
+        Collective::AllToOne { sink: 7 }
+    );
+    assert_eq!(
+        CollectiveName::Broadcast.at(3, 4),
+        Collective::Broadcast {
+            source: 3,
+            count: 4
+        }
+    );
+    let rooted: Vec<_> = CollectiveName::ALL
+        .into_iter()
+        .filter(|c| c.has_root())
+        .map(CollectiveName::name)
+        .collect();
+    assert_eq!(rooted, ["broadcast", "one-to-all", "all-to-one"]);
+}

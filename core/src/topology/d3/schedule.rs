@@ -50,6 +50,91 @@ pub enum Collective {
     Permutation,
 }
 
+/// A collective by name, as typed in `icn schedule` and the schedule view: the one parser of
+/// collective names, beside the [`Collective`] it names once its root is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CollectiveName {
+    /// `broadcast` (Theorem 4).
+    Broadcast,
+    /// `one-to-all` (Theorem 5).
+    OneToAll,
+    /// `all-to-one` (Theorem 6).
+    AllToOne,
+    /// `all-to-all` (Theorem 7).
+    AllToAll,
+    /// `permutation` (Theorem 8).
+    Permutation,
+}
+
+impl CollectiveName {
+    /// Every collective, in the order error messages list them.
+    pub const ALL: [CollectiveName; 5] = [
+        CollectiveName::Broadcast,
+        CollectiveName::OneToAll,
+        CollectiveName::AllToOne,
+        CollectiveName::AllToAll,
+        CollectiveName::Permutation,
+    ];
+
+    /// The name in URLs and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            CollectiveName::Broadcast => "broadcast",
+            CollectiveName::OneToAll => "one-to-all",
+            CollectiveName::AllToOne => "all-to-one",
+            CollectiveName::AllToAll => "all-to-all",
+            CollectiveName::Permutation => "permutation",
+        }
+    }
+
+    /// Whether the collective has a root router (a source or a sink).
+    pub fn has_root(self) -> bool {
+        !matches!(self, CollectiveName::AllToAll | CollectiveName::Permutation)
+    }
+
+    /// The collective rooted at `root` (read only when [`CollectiveName::has_root`]), a
+    /// broadcast sending `count` messages.
+    pub fn at(self, root: Node, count: u32) -> Collective {
+        match self {
+            CollectiveName::Broadcast => Collective::Broadcast {
+                source: root,
+                count,
+            },
+            CollectiveName::OneToAll => Collective::OneToAll { source: root },
+            CollectiveName::AllToOne => Collective::AllToOne { sink: root },
+            CollectiveName::AllToAll => Collective::AllToAll,
+            CollectiveName::Permutation => Collective::Permutation,
+        }
+    }
+}
+
+impl std::fmt::Display for CollectiveName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A collective name that [`CollectiveName`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown collective '{name}'; choose broadcast, one-to-all, all-to-one, all-to-all or permutation")]
+pub struct UnknownCollective {
+    /// The name as typed.
+    pub name: String,
+}
+
+impl std::str::FromStr for CollectiveName {
+    type Err = UnknownCollective;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        CollectiveName::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| UnknownCollective {
+                name: s.to_string(),
+            })
+    }
+}
+
 /// How delays are inserted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

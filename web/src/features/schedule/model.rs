@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use icn_core::topology::d3::schedule::{Collective, DelayRule, Schedule};
+use icn_core::topology::d3::schedule::{Collective, CollectiveName, DelayRule, Schedule};
 use icn_core::topology::d3::D3;
 use icn_core::{Network, Node, Topology};
 use leptos::prelude::*;
@@ -33,25 +33,6 @@ pub struct Simulated {
     pub schedule: Schedule,
 }
 
-/// The collective named `name` rooted at `root`.
-fn collective(name: &str, root: Node) -> Result<Collective, String> {
-    Ok(match name {
-        "one-to-all" => Collective::OneToAll { source: root },
-        "all-to-one" => Collective::AllToOne { sink: root },
-        "broadcast" => Collective::Broadcast {
-            source: root,
-            count: BROADCASTS,
-        },
-        "all-to-all" => Collective::AllToAll,
-        "permutation" => Collective::Permutation,
-        other => {
-            return Err(format!(
-            "unknown collective '{other}'; choose one-to-all, all-to-one, broadcast, all-to-all or permutation"
-        ))
-        }
-    })
-}
-
 /// Simulates the form's collective, or says which field is wrong.
 fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
     let net: Network = form.spec.parse().map_err(|e| format!("{e}"))?;
@@ -63,12 +44,13 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
         ));
     };
     // All-to-all and permutations have no root: its field is not read.
-    let root = if matches!(form.collective.as_str(), "all-to-all" | "permutation") {
+    let name = form.collective.parse::<CollectiveName>();
+    let root = if name.as_ref().is_ok_and(|c| !c.has_root()) {
         0
     } else {
         d.parse_node(&form.root).map_err(|e| format!("root: {e}"))?
     };
-    let which = collective(&form.collective, root)?;
+    let which = name.map_err(|e| e.to_string())?.at(root, BROADCASTS);
     let rule = match form.rule.as_str() {
         "paper" => DelayRule::Paper,
         "greedy" => DelayRule::Greedy,
