@@ -142,7 +142,7 @@ pub const ITEMS: &[Item] = &[
         paper: "hypercycles",
         name: "hypercycle-figure2",
         title: "Figure 2: backtrack-to-the-origin against e-cube on the 4-cube (simulated)",
-        build: crate::sim::figure2::figure2_claims,
+        build: || crate::sim::figure2::figure2_claims().map_err(|e| e.to_string()),
     },
     Item {
         paper: "lens",

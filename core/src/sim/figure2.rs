@@ -5,10 +5,23 @@
 //! the 4-cube. The table shows the simulated delays (computed only) and, per offered load,
 //! whether the claim holds there.
 
+use crate::error::ParamError;
 use crate::table::PaperTable;
 use crate::topology::hypercycle::Hypercycle;
 
-use super::{simulate, Policy, SimConfig};
+use super::{simulate, Policy, SimConfig, SimError};
+
+/// Why the Figure 2 item could not be computed (never in practice: its network and
+/// configuration are fixed and valid).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Figure2Error {
+    /// The 4-cube was refused.
+    #[error(transparent)]
+    Network(#[from] ParamError),
+    /// The simulator refused the configuration.
+    #[error(transparent)]
+    Sim(#[from] SimError),
+}
 
 /// The offered loads of the audit: up to 0.7, where the paper's comparison is about the
 /// curves' shape (docs/paper-notes.md: at 0.8 and above both saturate in the model).
@@ -19,14 +32,14 @@ pub const FIGURE2_LOADS: [f64; 7] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7];
 ///
 /// # Errors
 /// Never in practice (the network and configuration are fixed and valid).
-pub fn figure2_claims() -> Result<PaperTable, String> {
-    let net = Hypercycle::new(&[2, 2, 2, 2], &[1, 1, 1, 1]).map_err(|e| e.to_string())?;
+pub fn figure2_claims() -> Result<PaperTable, Figure2Error> {
+    let net = Hypercycle::new(&[2, 2, 2, 2], &[1, 1, 1, 1])?;
     let cfg = SimConfig {
         loads: FIGURE2_LOADS.to_vec(),
         policies: vec![Policy::Backtrack, Policy::Ecube],
         ..SimConfig::default()
     };
-    let report = simulate(&net, &cfg).map_err(|e| e.to_string())?;
+    let report = simulate(&net, &cfg)?;
     let mut table = PaperTable::new(
         "hypercycle-figure2",
         "Dimopoulos et al., Hypercycles: a status report, §4, Figure 2".into(),
