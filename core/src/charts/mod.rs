@@ -17,7 +17,7 @@
 //! | `lens-loads` | processor and bus load distributions, completed against uncompleted | [`Lens::loads`](crate::topology::lens::Lens::loads) |
 //! | `lens-distances` | processor distance distributions (busses), completed against uncompleted | [`crate::metrics::distance_distribution`] |
 //! | `hc-distances` | a Hypercycle's distance distribution | [`crate::metrics::distance_distribution`] (closed form) |
-//! | `hc-loads` | Hypercycle channel loads, e-cube against random-greedy | [`crate::analysis::hypercycle_loads`] |
+//! | `hc-loads` | Hypercycle channel loads, e-cube against random-greedy | [`crate::analysis::hypercycle_loads()`] |
 //! | `hc-sim` | the Hypercycles paper's Figure 2: set-up delay against offered load | [`crate::sim::Sweep`] |
 //! | `d3-mdf` | D3(K, M) against the MDF of similar size: distances, local and global loads | [`crate::analysis::d3_vs_mdf`] |
 //!

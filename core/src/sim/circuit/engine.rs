@@ -99,7 +99,7 @@ impl<'a> CircuitSim<'a> {
     /// on which other points are simulated.
     ///
     /// # Errors
-    /// As [`Sweep::new`].
+    /// As [`Sweep::new`](super::Sweep::new).
     pub fn new(
         net: &'a Hypercycle,
         cfg: &SimConfig,
