@@ -134,7 +134,7 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<St
             serde_json::to_string(&report).map_err(|e| e.to_string())
         }
         Job::Chart { request } => {
-            let data = icn_core::charts::build(request, progress)?;
+            let data = icn_core::charts::build(request, progress).map_err(|e| e.to_string())?;
             serde_json::to_string(&data).map_err(|e| e.to_string())
         }
         Job::Metrics { spec, strategy } => {

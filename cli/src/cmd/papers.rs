@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use icn_core::papers::{self, PaperAudit};
 
 /// The recorded expectation: `item,group,row,column,computed,exact,verdict` per cell.
-const EXPECTED: &str = include_str!("../papers-expected.csv");
+const EXPECTED: &str = include_str!("../../papers-expected.csv");
 
 /// What `icn papers` prints.
 #[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
@@ -81,15 +81,29 @@ fn text(audit: &[PaperAudit], out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Runs `icn papers`.
-pub fn main(
+#[derive(clap::Args, Debug)]
+pub struct PapersArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = PapersFormat::Text)]
     format: PapersFormat,
-    paper: Option<&str>,
-    only: Option<&str>,
+    /// Only this paper (kyklos, d2, hypercycles, lens, dragonfly).
+    #[arg(long)]
+    paper: Option<String>,
+    /// Only this item (an `icn table` name).
+    #[arg(long)]
+    item: Option<String>,
+    /// Compare with the recorded expectation; exit 1 on any change or unexplained
+    /// difference.
+    #[arg(long, conflicts_with = "record")]
     check: bool,
+    /// Print the expectation file (cli/papers-expected.csv) for the current code.
+    #[arg(long)]
     record: bool,
-    out: &mut dyn Write,
-) -> ExitCode {
+}
+
+/// Runs `icn papers`.
+pub fn main(args: &PapersArgs, out: &mut dyn Write) -> ExitCode {
+    let (paper, only) = (args.paper.as_deref(), args.item.as_deref());
     let fail = |msg: String| {
         eprintln!("icn: error: {msg}");
         ExitCode::from(2)
@@ -116,61 +130,17 @@ pub fn main(
     audit.retain(|p| !p.items.is_empty() || only.is_none());
     let partial = paper.is_some() || only.is_some();
     let got = records(&audit);
-    if record {
+    if args.record {
         let _ = writeln!(out, "item,group,row,column,computed,exact,verdict");
         for (k, v) in &got {
             let _ = writeln!(out, "{k},{v}");
         }
         return ExitCode::SUCCESS;
     }
-    if check {
-        let mut expected: BTreeMap<String, String> =
-            EXPECTED.lines().skip(1).filter_map(split_record).collect();
-        if partial {
-            let names: Vec<String> = audit
-                .iter()
-                .flat_map(|p| p.items.iter().map(|i| format!("{},", quote(i.name))))
-                .collect();
-            expected.retain(|k, _| names.iter().any(|n| k.starts_with(n.as_str())));
-        }
-        let mut problems = Vec::new();
-        for (k, v) in &got {
-            match expected.get(k) {
-                None => problems.push(format!("new cell {k}: {v}")),
-                Some(e) if e != v => problems.push(format!("changed {k}: was {e}, now {v}")),
-                _ => {}
-            }
-        }
-        for k in expected.keys().filter(|k| !got.contains_key(*k)) {
-            problems.push(format!("missing cell {k}"));
-        }
-        for p in &audit {
-            for i in p.items.iter().filter(|i| i.unexplained > 0) {
-                problems.push(format!(
-                    "{}: {} differing cells have no explanation",
-                    i.name, i.unexplained
-                ));
-            }
-        }
-        let _ = text(&audit, out);
-        if problems.is_empty() {
-            let _ = writeln!(
-                out,
-                "papers --check: {} cells as recorded, no unexplained difference",
-                got.len()
-            );
-            return ExitCode::SUCCESS;
-        }
-        for p in &problems {
-            eprintln!("icn papers --check: {p}");
-        }
-        eprintln!(
-            "icn papers --check: {} problems (if a change is intended, run `icn papers --record > cli/papers-expected.csv` and explain it in docs/paper-notes.md)",
-            problems.len()
-        );
-        return ExitCode::from(1);
+    if args.check {
+        return check(&audit, &got, partial, out);
     }
-    let written = match format {
+    let written = match args.format {
         PapersFormat::Json => serde_json::to_string_pretty(&audit)
             .map_err(std::io::Error::other)
             .and_then(|s| writeln!(out, "{s}")),
@@ -180,4 +150,59 @@ pub fn main(
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e.to_string()),
     }
+}
+
+/// `--check`: the computed cells against the recorded expectation (only the audited
+/// items' cells when `partial`); exit 1 on any problem.
+fn check(
+    audit: &[PaperAudit],
+    got: &BTreeMap<String, String>,
+    partial: bool,
+    out: &mut dyn Write,
+) -> ExitCode {
+    let mut expected: BTreeMap<String, String> =
+        EXPECTED.lines().skip(1).filter_map(split_record).collect();
+    if partial {
+        let names: Vec<String> = audit
+            .iter()
+            .flat_map(|p| p.items.iter().map(|i| format!("{},", quote(i.name))))
+            .collect();
+        expected.retain(|k, _| names.iter().any(|n| k.starts_with(n.as_str())));
+    }
+    let mut problems = Vec::new();
+    for (k, v) in got {
+        match expected.get(k) {
+            None => problems.push(format!("new cell {k}: {v}")),
+            Some(e) if e != v => problems.push(format!("changed {k}: was {e}, now {v}")),
+            _ => {}
+        }
+    }
+    for k in expected.keys().filter(|k| !got.contains_key(*k)) {
+        problems.push(format!("missing cell {k}"));
+    }
+    for p in audit {
+        for i in p.items.iter().filter(|i| i.unexplained > 0) {
+            problems.push(format!(
+                "{}: {} differing cells have no explanation",
+                i.name, i.unexplained
+            ));
+        }
+    }
+    let _ = text(audit, out);
+    if problems.is_empty() {
+        let _ = writeln!(
+            out,
+            "papers --check: {} cells as recorded, no unexplained difference",
+            got.len()
+        );
+        return ExitCode::SUCCESS;
+    }
+    for p in &problems {
+        eprintln!("icn papers --check: {p}");
+    }
+    eprintln!(
+        "icn papers --check: {} problems (if a change is intended, run `icn papers --record > cli/papers-expected.csv` and explain it in docs/paper-notes.md)",
+        problems.len()
+    );
+    ExitCode::from(1)
 }

@@ -1,0 +1,82 @@
+//! `icn metrics`: the distance distribution and, within the budget, the loads.
+
+use std::io::Write;
+
+use clap::Args;
+use icn_core::metrics::{load_passes, load_summary, LOAD_NODE_LIMIT};
+use icn_core::{Estimate, Network, Routing};
+use serde_json::{json, Value};
+
+use crate::output::{guard, json, network, strategy_name, Failure, Format, CLI_BUDGET};
+
+#[derive(Args, Debug)]
+pub struct MetricsArgs {
+    /// Topology spec.
+    spec: String,
+    /// Routing strategy for the loads.
+    #[arg(long, short)]
+    strategy: Option<String>,
+    /// Output format (csv: the distance distribution).
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+}
+
+/// `icn metrics SPEC`.
+pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    let net = network(&a.spec)?;
+    let name = strategy_name(&net, &a.strategy);
+    let routing = net.routing(name)?;
+    guard("the distance distribution", net.cost().info, force)?;
+    let dd = net.distance_distribution();
+    if a.format == Format::Csv {
+        writeln!(out, "distance,ordered_pairs")?;
+        for (d, c) in dd.counts.iter().enumerate().skip(1) {
+            writeln!(out, "{d},{c}")?;
+        }
+        return Ok(());
+    }
+    let (loads, skipped) = loads(&net, routing.as_ref(), force);
+    let doc = json!({
+        "spec": net.spec(),
+        "strategy": name,
+        "nodes": net.topology().node_count(),
+        "distance_distribution": dd.counts,
+        "diameter": dd.diameter(),
+        "average_distance": dd.average(),
+        "loads": loads,
+        "loads_skipped": skipped,
+    });
+    json(out, &doc)
+}
+
+/// The load summary, or why it was skipped (too many nodes, or over the budget).
+fn loads(net: &Network, routing: &dyn Routing, force: bool) -> (Value, Option<String>) {
+    let cost = net.cost();
+    let n = net.topology().node_count();
+    // One pass over the routing's DAG per destination, or per orbit of destinations
+    // under a symmetry the routing respects.
+    let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
+    let passes = load_passes(net.topology(), routing);
+    let loads_cost = Estimate {
+        steps: walk.saturating_mul(passes),
+        bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
+    };
+    let skipped = if n > LOAD_NODE_LIMIT {
+        Some(format!(
+            "loads need O(N) memory; skipped above {LOAD_NODE_LIMIT} nodes"
+        ))
+    } else if !force && !loads_cost.within(CLI_BUDGET) {
+        Some(format!(
+            "loads would take about {:.1e} steps; skipped (pass --force to compute them)",
+            loads_cost.steps as f64
+        ))
+    } else {
+        None
+    };
+    let loads = if skipped.is_none() {
+        json!(load_summary(net.topology(), routing))
+    } else {
+        Value::Null
+    };
+    (loads, skipped)
+}
