@@ -75,9 +75,12 @@ dist: setup-build
 test: setup fmt-check clippy clippy-web unit fuzz-smoke web-unit cli web-release e2e-typecheck e2e-run
 	@printf '\n==> make test: all steps passed\n'
 
+# The layer rules of ARCHITECTURE.md that a text search can check (scripts/check_layers.py);
+# function length is clippy's too_many_lines (clippy.toml), in the next two steps.
 fmt-check:
-	$(call step,[1/10] cargo fmt --all --check)
+	$(call step,[1/10] cargo fmt --all --check; the layer rules (scripts/check_layers.py))
 	cargo fmt --all --check
+	python3 scripts/check_layers.py
 
 clippy:
 	$(call step,[2/10] cargo clippy: icn-core icn-cli icn-web-model (all targets))
