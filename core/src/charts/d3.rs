@@ -68,8 +68,8 @@ pub fn d3_mdf_csv(r: &DragonflyLoads) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::bfs;
     use crate::graph::Topology;
+    use crate::metrics::bfs;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}

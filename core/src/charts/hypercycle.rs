@@ -299,8 +299,8 @@ pub fn sim_csv(report: &SimReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::bfs;
     use crate::graph::Topology;
+    use crate::metrics::bfs;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}
