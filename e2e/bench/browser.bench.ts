@@ -37,7 +37,8 @@ function time(ms: number): string {
 interface JobResult {
   ms: number;
   kind: string;
-  result?: string;
+  /** The job's result (`JobResult`): its kind and, in `value`, the report itself. */
+  result?: { kind: string; value: Record<string, unknown> };
   message?: string;
 }
 
@@ -101,7 +102,7 @@ async function bench(
     const r = await job(page, request, opts.timeoutMs);
     if (r.kind === 'timeout') return { runs: [r.ms], timedOut: true };
     expect(r.kind, r.message).toBe('done');
-    check(JSON.parse(r.result ?? '{}'));
+    check(r.result?.value ?? {});
     runs.push(r.ms);
     if (r.ms > opts.slowMs) break;
   }
@@ -129,7 +130,7 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
   await openWorker(page);
   for (const net of ALL_PAIRS) {
     const dist = await bench(page, { kind: 'metrics', spec: net.spec, strategy: null }, { runs: 5, slowMs: 5_000, timeoutMs: 120_000 }, (r) =>
-      expect(r.diameter, net.spec).toBe(net.diameter),
+      expect((r.info as { diameter: number }).diameter, net.spec).toBe(net.diameter),
     );
     rows.push({
       group: net.group,
@@ -140,7 +141,7 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
       note: net.label,
     });
     const loads = await bench(page, { kind: 'metrics', spec: net.spec, strategy: net.strategy }, { runs: 5, slowMs: 5_000, timeoutMs: LOADS_TIMEOUT_MS }, (r) => {
-      expect(r.diameter, net.spec).toBe(net.diameter);
+      expect((r.info as { diameter: number }).diameter, net.spec).toBe(net.diameter);
       expect((r.loads as { max_channel_load: number }).max_channel_load).toBeGreaterThan(0);
     });
     rows.push({
@@ -184,7 +185,7 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
       const many = await job(page, route(R), 60_000);
       expect(one.kind, one.message).toBe('done');
       expect(many.kind, many.message).toBe('done');
-      count = (JSON.parse(one.result ?? '{}') as { path_count: string }).path_count;
+      count = (one.result?.value as { path_count: string }).path_count;
       per.push(Math.max(0, many.ms - one.ms) / (R - 1));
     }
     if (r.count) expect(count).toBe(r.count);

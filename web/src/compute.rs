@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use icn_web::jobs::{Job, Reply, Request};
+use icn_web::jobs::{Job, JobResult, Reply, Request};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -36,8 +36,8 @@ pub enum JobState {
         /// What runs now.
         label: String,
     },
-    /// Finished: the result's JSON.
-    Done(Arc<str>),
+    /// Finished: the job's result.
+    Done(Arc<JobResult>),
     /// Failed, with the reason.
     Failed(String),
 }
@@ -56,7 +56,7 @@ struct Slot {
     handler: Option<Handler>,
     listeners: Vec<Closure<dyn Fn(MessageEvent)>>,
     errors: Vec<Closure<dyn Fn(web_sys::Event)>>,
-    cache: HashMap<Job, Arc<str>>,
+    cache: HashMap<Job, Arc<JobResult>>,
 }
 
 thread_local! {
@@ -150,7 +150,7 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
             let _ = state.try_set(JobState::Running { done, total, label });
         }
         Reply::Done { result, .. } => {
-            let result: Arc<str> = result.into();
+            let result = Arc::new(result);
             SLOT.with_borrow_mut(|s| {
                 s.cache.insert(key.clone(), result.clone());
             });

@@ -9,7 +9,7 @@ use icn_core::charts::{
     SIM_MAX_TICKS, SIM_MIN_TICKS,
 };
 use icn_core::topology::kyklos::KyklosRouting;
-use icn_web::jobs::Job;
+use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 mod tables;
@@ -380,16 +380,15 @@ fn JobPanel(
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(json) => match (
-            serde_json::from_str::<ChartData>(&json),
-            request.get_untracked(),
-        ) {
-            (Ok(data), Ok(req)) => view! { <ChartFigure data=data request=req /> }.into_any(),
-            (Err(e), _) => view! {
-                <p class="field-error" role="alert">{format!("unreadable result: {e}")}</p>
+        JobState::Done(result) => match (&*result, request.get_untracked()) {
+            (JobResult::Chart(data), Ok(req)) => {
+                view! { <ChartFigure data=data.clone() request=req /> }.into_any()
+            }
+            (JobResult::Chart(_), Err(_)) => ().into_any(),
+            (other, _) => view! {
+                <p class="field-error" role="alert">{other.mismatch()}</p>
             }
             .into_any(),
-            (_, Err(_)) => ().into_any(),
         },
     }
 }

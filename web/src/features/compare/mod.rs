@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use icn_core::analysis::{check_budget, summary_csv, CompareRow};
 use icn_core::{Network, FAMILIES, PAGE_BUDGET};
-use icn_web::jobs::Job;
+use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::charts::{self, short_number};
@@ -105,12 +105,12 @@ impl CompareModel {
             m.run(m.missing());
         });
         Effect::new(move |_| {
-            if let JobState::Done(json) = state.get() {
-                if let Ok(rows) = serde_json::from_str::<Vec<CompareRow>>(&json) {
+            if let JobState::Done(result) = state.get() {
+                if let JobResult::Compare(rows) = &*result {
                     let specs = asked.get_value();
                     ROWS.with_borrow_mut(|cache| {
                         for (spec, row) in specs.into_iter().zip(rows) {
-                            cache.insert(spec, row);
+                            cache.insert(spec, row.clone());
                         }
                     });
                     cached.update(|c| *c = c.wrapping_add(1));

@@ -6,7 +6,7 @@
 mod examples;
 
 use icn_core::papers::PAPERS;
-use icn_web::jobs::{CellReport, ItemReport, Job, PaperReport};
+use icn_web::jobs::{CellReport, ItemReport, Job, JobResult, PaperReport};
 use leptos::prelude::*;
 
 use self::examples::examples;
@@ -128,10 +128,10 @@ fn JobPanel(
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(json) => match serde_json::from_str::<PaperReport>(&json) {
-            Ok(report) => view! { <Report report=report /> }.into_any(),
-            Err(e) => view! {
-                <p class="field-error" role="alert">{format!("unreadable result: {e}")}</p>
+        JobState::Done(result) => match &*result {
+            JobResult::Papers(report) => view! { <Report report=report.clone() /> }.into_any(),
+            other => view! {
+                <p class="field-error" role="alert">{other.mismatch()}</p>
             }
             .into_any(),
         },

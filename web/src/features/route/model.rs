@@ -8,7 +8,7 @@ use icn_core::{
     family, path_edges, AddressError, Cost, Estimate, FamilyInfo, Network, NetworkInfo, Node,
     Route, SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
 };
-use icn_web::jobs::{Job, MetricsReport};
+use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::components::{ClickMode, Gate};
@@ -544,15 +544,17 @@ fn facts_of(
         }
         let t = net.topology();
         let state = match job() {
-            JobState::Done(json) => match serde_json::from_str::<MetricsReport>(&json) {
-                Ok(r) if r.spec == net.spec() => return Facts::Exact(info_of(net, r)),
+            JobState::Done(result) => match &*result {
+                JobResult::Metrics(r) if r.info.spec == net.spec() => {
+                    return Facts::Exact(r.info.clone())
+                }
                 // A superseded job's result: the current one is about to start.
-                Ok(_) => JobState::Running {
+                JobResult::Metrics(_) => JobState::Running {
                     done: 0,
                     total: 0,
                     label: String::new(),
                 },
-                Err(e) => JobState::Failed(format!("unreadable result from the worker: {e}")),
+                other => JobState::Failed(other.mismatch()),
             },
             other => other,
         };
@@ -571,24 +573,5 @@ fn facts_of(
         links: t.link_count(),
         degree: formula("degree"),
         diameter: formula("diameter"),
-    }
-}
-
-/// The facts of `net` from the worker's report.
-fn info_of(net: &Network, r: MetricsReport) -> NetworkInfo {
-    let t = net.topology();
-    NetworkInfo {
-        spec: r.spec,
-        family: net.family().name,
-        nodes: t.node_count() as u64,
-        terminals: t.terminal_count() as u64,
-        links: t.link_count(),
-        min_degree: r.min_degree,
-        max_degree: r.max_degree,
-        diameter: r.diameter,
-        average_distance: r.average_distance,
-        vertex_transitive: t.vertex_transitive(),
-        terminal_transitive: t.terminal_transitive(),
-        formulas: net.formulas(),
     }
 }

@@ -17,7 +17,7 @@ use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
-use icn_web::jobs::{Job, LensLoadsReport};
+use icn_web::jobs::{Job, JobResult};
 
 /// The paths a walkthrough can follow: (value of `choice=`, label, for a completed lens).
 pub const WALK_CHOICES: &[(&str, &str, bool)] = &[
@@ -229,14 +229,16 @@ fn loads_memos(
                 LoadsView::Computed(l.loads())
             } else if cost <= INFO_BUDGET {
                 match loads_state.get() {
-                    JobState::Done(json) => match serde_json::from_str::<LensLoadsReport>(&json) {
-                        Ok(r) if r.spec == l.spec_string() => LoadsView::Computed(r.loads),
-                        Ok(_) => LoadsView::Worker(JobState::Running {
+                    JobState::Done(result) => match &*result {
+                        JobResult::LensLoads(r) if r.spec == l.spec_string() => {
+                            LoadsView::Computed(r.loads.clone())
+                        }
+                        JobResult::LensLoads(_) => LoadsView::Worker(JobState::Running {
                             done: 0,
                             total: 0,
                             label: String::new(),
                         }),
-                        Err(e) => LoadsView::Worker(JobState::Failed(e.to_string())),
+                        other => LoadsView::Worker(JobState::Failed(other.mismatch())),
                     },
                     other => LoadsView::Worker(other),
                 }
