@@ -12,7 +12,7 @@ use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::components::{ClickMode, Gate};
-use crate::compute::{self, JobState};
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::SYNC_STEPS;
@@ -103,8 +103,8 @@ pub struct RouteModel {
     pub facts: Memo<Option<Facts>>,
     /// The worker job computing the exact metrics, when they are too costly for the page.
     pub metrics_job: Memo<Option<Job>>,
-    /// Where that job reports (its state shows in [`RouteModel::facts`]).
-    pub set_metrics_state: WriteSignal<JobState>,
+    /// That job's handle (its state shows in [`RouteModel::facts`]).
+    pub metrics_worker: JobHandle,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
     /// The selected path (the first one unless the user picked another).
@@ -334,12 +334,7 @@ fn hypercycle_memos(c: Chain) -> (Memo<Option<PathCounts>>, Memo<Option<Vec<DimR
 fn metrics_memos(
     network: Memo<Result<Network, SpecError>>,
     gate: Memo<Option<Gate>>,
-) -> (
-    Memo<Option<Facts>>,
-    Memo<Option<Job>>,
-    WriteSignal<JobState>,
-) {
-    let (metrics_state, set_metrics_state) = signal(JobState::Idle);
+) -> (Memo<Option<Facts>>, Memo<Option<Job>>, JobHandle) {
     let metrics_job = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
@@ -353,26 +348,18 @@ fn metrics_memos(
     });
     // A new job supersedes the previous one (whose late result is dropped); none
     // needed: stop the one running. Results are cached per spec for the session.
-    Effect::new(move |_| match metrics_job.get() {
-        Some(job) => compute::start(job, set_metrics_state),
-        None => {
-            if matches!(metrics_state.get_untracked(), JobState::Running { .. }) {
-                compute::cancel(set_metrics_state);
-            }
-        }
-    });
-    on_cleanup(move || compute::cancel(set_metrics_state));
+    let job = use_job(move || metrics_job.get(), WhenNone::CancelRunning);
     let facts = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
             Some(facts_of(
                 net,
                 |e| gate.with(|g| Gate::allows(g.as_ref(), e)),
-                || metrics_state.get(),
+                || job.state.get(),
             ))
         })
     });
-    (facts, metrics_job, set_metrics_state)
+    (facts, metrics_job, job)
 }
 
 /// The selected path (the picked one while the route lists it, else the first) and what
@@ -469,7 +456,7 @@ impl RouteModel {
         });
         let path_texts = path_texts(network, route);
         let (path_counts, dims) = hypercycle_memos(chain);
-        let (facts, metrics_job, set_metrics_state) = metrics_memos(network, gate);
+        let (facts, metrics_job, metrics_worker) = metrics_memos(network, gate);
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
         let picked = RwSignal::new(None::<Vec<Node>>);
         let (selected, highlight) = highlight_memos(chain, route, drawing, picked);
@@ -490,7 +477,7 @@ impl RouteModel {
             dims,
             facts,
             metrics_job,
-            set_metrics_state,
+            metrics_worker,
             drawing,
             selected,
             highlight,
