@@ -1,8 +1,9 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
-//! path list, the cost gate, the chart canvas, the embed panel, text fields and their
-//! errors, a job's progress. None imports a view ([`crate::features`]); none computes
+//! path list, the cost gate, the chart canvas, the embed panel, text and address fields
+//! and their errors, a job's progress. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
+mod address_field;
 mod chart_canvas;
 mod cost_gate;
 mod diagram_panel;
@@ -13,6 +14,7 @@ mod path_button;
 mod path_list;
 mod text_field;
 
+pub use address_field::AddressField;
 pub use chart_canvas::ChartCanvas;
 pub use cost_gate::{CostGate, Gate};
 pub use diagram_panel::{

@@ -1,5 +1,5 @@
-//! A labelled monospace text input with its error beside it (specs and addresses of the
-//! walkthrough and the join view).
+//! A labelled monospace text input with its error beside it (specs of the walkthrough and
+//! the join view; every view's addresses through [`super::AddressField`]).
 
 use leptos::prelude::*;
 
@@ -29,9 +29,9 @@ pub fn TextField(
     /// Extra class of the field (`address`, …).
     #[prop(optional)]
     class: &'static str,
-    /// Placeholder text.
-    #[prop(optional)]
-    placeholder: &'static str,
+    /// Placeholder text; none: no placeholder.
+    #[prop(optional, into)]
+    placeholder: MaybeProp<String>,
     /// Help shown under the input: (its id, its text).
     #[prop(optional)]
     help: Option<(&'static str, &'static str)>,
@@ -55,7 +55,7 @@ pub fn TextField(
                 autocapitalize="off"
                 spellcheck="false"
                 class="mono"
-                placeholder=(!placeholder.is_empty()).then_some(placeholder)
+                placeholder=move || placeholder.get()
                 aria-invalid=move || error.with(Option::is_some).then_some("true")
                 aria-describedby=described
                 prop:value=move || value.get()

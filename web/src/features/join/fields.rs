@@ -5,7 +5,7 @@ use icn_core::Node;
 use leptos::prelude::*;
 
 use super::model::JoinModel;
-use crate::components::TextField;
+use crate::components::{AddressField, TextField};
 use crate::url::{JoinForm, JOIN_EXAMPLE};
 
 /// Networks offered as buttons: (label, spec, S, R).
@@ -88,8 +88,7 @@ fn node_field(
     };
     let error = Signal::derive(move || parsed.with(|p| p.as_ref().and_then(|r| r.clone().err())));
     view! {
-        <TextField
-            class="address"
+        <AddressField
             id=id
             error_id=error_id
             label=label

@@ -4,7 +4,7 @@ use icn_core::{AddressError, Node};
 use leptos::prelude::*;
 
 use super::model::RouteModel;
-use crate::components::FieldError;
+use crate::components::{AddressField, FieldError};
 use crate::url::RouteForm;
 
 /// From, To and Strategy.
@@ -41,35 +41,24 @@ fn address_field(
                 .and_then(|r| r.as_ref().err().map(|e| e.to_string()))
         })
     });
-    let placeholder = move || {
+    // Always a placeholder (empty while the spec is invalid): the network's first node.
+    let placeholder = Signal::derive(move || {
         model
             .network
             .with(|n| n.as_ref().ok().map(|n| n.format_node(0)))
             .unwrap_or_default()
-    };
+    });
     view! {
-        <div class="field address">
-            <label for=input_id>{label}</label>
-            <input
-                id=input_id
-                data-testid=input_id
-                type="text"
-                autocomplete="off"
-                autocapitalize="off"
-                spellcheck="false"
-                class="mono"
-                placeholder=placeholder
-                aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=error_id
-                prop:value=move || model.form.with(get)
-                on:input=move |ev| {
-                    let value = event_target_value(&ev);
-                    model.edit(key, move |f| set(f, value));
-                }
-                on:change=move |_| model.commit(|_| ())
-            />
-            <FieldError error=error id=error_id />
-        </div>
+        <AddressField
+            id=input_id
+            error_id=error_id
+            label=label
+            value=Signal::derive(move || model.form.with(get))
+            error=error
+            on_input=Callback::new(move |value: String| model.edit(key, move |f| set(f, value)))
+            on_commit=Callback::new(move |()| model.commit(|_| ()))
+            placeholder=placeholder
+        />
     }
 }
 

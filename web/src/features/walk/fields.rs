@@ -5,7 +5,7 @@ use icn_core::{Network, Node};
 use leptos::prelude::*;
 
 use super::model::{WalkModel, WALK_CHOICES};
-use crate::components::{FieldError, TextField};
+use crate::components::{AddressField, FieldError, TextField};
 use crate::url::{WalkForm, WALK_EXAMPLE};
 
 /// Spec, From, To and Path.
@@ -78,8 +78,7 @@ fn address_field(
         })
     });
     view! {
-        <TextField
-            class="address"
+        <AddressField
             id=id
             error_id=error_id
             label=label
