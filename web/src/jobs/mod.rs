@@ -90,8 +90,10 @@ pub struct Request {
 }
 
 /// What a [`Job`] computed: one variant per job kind, each the job's own typed value.
+/// Externally tagged (`{"metrics": {…}}`), as [`Reply`] is: the page reads it straight from
+/// the message's text, with no intermediate buffer (which would grow the page's wasm).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum JobResult {
     /// [`Job::Papers`]: the paper's audit.
     Papers(PaperReport),
@@ -129,9 +131,11 @@ impl JobResult {
     }
 }
 
-/// Worker → page: JSON text, one level (the result inside is a value, not text).
+/// Worker → page: JSON text, one level (the result inside is a value, not text), externally
+/// tagged: `"ready"`, `{"progress": {…}}`, `{"done": {"id": …, "result": {…}}}`,
+/// `{"failed": {…}}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Reply {
     /// The worker has loaded and takes requests.
     Ready,
@@ -267,8 +271,7 @@ mod tests {
         })
         .unwrap();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(value["kind"], "done");
-        assert_eq!(value["result"]["kind"], "route");
-        assert_eq!(value["result"]["value"]["path_count"], "24");
+        assert_eq!(value["done"]["id"], 1);
+        assert_eq!(value["done"]["result"]["route"]["path_count"], "24");
     }
 }
