@@ -37,7 +37,8 @@ function time(ms: number): string {
 interface JobResult {
   ms: number;
   kind: string;
-  result?: string;
+  /** The job's result (`JobResult`, externally tagged): `{ <job kind>: <report> }`. */
+  result?: Record<string, Record<string, unknown>>;
   message?: string;
 }
 
@@ -52,7 +53,8 @@ async function openWorker(page: Page): Promise<void> {
       new Promise<Worker>((resolve) => {
         const worker = new Worker('./icn-worker_loader.js');
         worker.onmessage = (e) => {
-          if (JSON.parse(e.data as string).kind === 'ready') resolve(worker);
+          // Replies are externally tagged: "ready", {"progress": …}, {"done": …}, {"failed": …}.
+          if (JSON.parse(e.data as string) === 'ready') resolve(worker);
         };
       });
     let worker: Promise<Worker> = start();
@@ -70,11 +72,13 @@ async function openWorker(page: Page): Promise<void> {
           resolve({ ms: performance.now() - t0, kind: 'timeout' });
         }, timeoutMs);
         wk.onmessage = (e) => {
-          const r = JSON.parse(e.data as string);
-          if (r.id !== mine || (r.kind !== 'done' && r.kind !== 'failed')) return;
+          const m = JSON.parse(e.data as string);
+          if (typeof m !== 'object' || m === null) return;
+          const [kind, r] = Object.entries(m)[0] as [string, { id: number; result?: unknown; message?: string }];
+          if (r.id !== mine || (kind !== 'done' && kind !== 'failed')) return;
           const ms = performance.now() - t0;
           clearTimeout(timer);
-          resolve({ ms, kind: r.kind, result: r.result, message: r.message });
+          resolve({ ms, kind, result: r.result, message: r.message });
         };
         wk.postMessage(JSON.stringify({ id: mine, job }));
       });
@@ -89,6 +93,11 @@ async function job(page: Page, request: object, timeoutMs: number): Promise<JobR
   );
 }
 
+/** The report inside a job's result (`{ <job kind>: <report> }`). */
+function report(r: JobResult): Record<string, unknown> {
+  return Object.values(r.result ?? {})[0] ?? {};
+}
+
 /** Runs `request` up to `runs` times (once when a run exceeds `slowMs`); checks each result. */
 async function bench(
   page: Page,
@@ -101,7 +110,7 @@ async function bench(
     const r = await job(page, request, opts.timeoutMs);
     if (r.kind === 'timeout') return { runs: [r.ms], timedOut: true };
     expect(r.kind, r.message).toBe('done');
-    check(JSON.parse(r.result ?? '{}'));
+    check(report(r));
     runs.push(r.ms);
     if (r.ms > opts.slowMs) break;
   }
@@ -129,7 +138,7 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
   await openWorker(page);
   for (const net of ALL_PAIRS) {
     const dist = await bench(page, { kind: 'metrics', spec: net.spec, strategy: null }, { runs: 5, slowMs: 5_000, timeoutMs: 120_000 }, (r) =>
-      expect(r.diameter, net.spec).toBe(net.diameter),
+      expect((r.info as { diameter: number }).diameter, net.spec).toBe(net.diameter),
     );
     rows.push({
       group: net.group,
@@ -140,7 +149,7 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
       note: net.label,
     });
     const loads = await bench(page, { kind: 'metrics', spec: net.spec, strategy: net.strategy }, { runs: 5, slowMs: 5_000, timeoutMs: LOADS_TIMEOUT_MS }, (r) => {
-      expect(r.diameter, net.spec).toBe(net.diameter);
+      expect((r.info as { diameter: number }).diameter, net.spec).toBe(net.diameter);
       expect((r.loads as { max_channel_load: number }).max_channel_load).toBeGreaterThan(0);
     });
     rows.push({
@@ -184,7 +193,7 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
       const many = await job(page, route(R), 60_000);
       expect(one.kind, one.message).toBe('done');
       expect(many.kind, many.message).toBe('done');
-      count = (JSON.parse(one.result ?? '{}') as { path_count: string }).path_count;
+      count = (report(one) as { path_count: string }).path_count;
       per.push(Math.max(0, many.ms - one.ms) / (R - 1));
     }
     if (r.count) expect(count).toBe(r.count);

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use icn_web::jobs::{Job, Reply, Request};
+use icn_web::jobs::{Job, JobResult, Reply, Request};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -36,8 +36,8 @@ pub enum JobState {
         /// What runs now.
         label: String,
     },
-    /// Finished: the result's JSON.
-    Done(Arc<str>),
+    /// Finished: the job's result.
+    Done(Arc<JobResult>),
     /// Failed, with the reason.
     Failed(String),
 }
@@ -56,7 +56,7 @@ struct Slot {
     handler: Option<Handler>,
     listeners: Vec<Closure<dyn Fn(MessageEvent)>>,
     errors: Vec<Closure<dyn Fn(web_sys::Event)>>,
-    cache: HashMap<Job, Arc<str>>,
+    cache: HashMap<Job, Arc<JobResult>>,
 }
 
 thread_local! {
@@ -150,7 +150,7 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
             let _ = state.try_set(JobState::Running { done, total, label });
         }
         Reply::Done { result, .. } => {
-            let result: Arc<str> = result.into();
+            let result = Arc::new(result);
             SLOT.with_borrow_mut(|s| {
                 s.cache.insert(key.clone(), result.clone());
             });
@@ -224,4 +224,55 @@ pub fn cancel(state: WriteSignal<JobState>) {
         s.handler = None;
     });
     let _ = state.try_set(JobState::Idle);
+}
+
+/// What [`use_job`] does when its job function answers `None` (no job wanted now).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhenNone {
+    /// Cancel a running job only; a finished or failed one stays shown (the explorer's
+    /// metrics, the walkthrough's loads: their view decides whether to show it).
+    CancelRunning,
+    /// Cancel whatever there is and go back to [`JobState::Idle`] (papers, charts, compare).
+    Clear,
+}
+
+/// A view's worker job: the state it shows and the writer the job reports into. `Copy`:
+/// hand it to the view's parts.
+#[derive(Debug, Clone, Copy)]
+pub struct JobHandle {
+    /// What the view shows.
+    pub state: ReadSignal<JobState>,
+    /// Where the job reports (what [`start`], [`cancel`] and the Cancel button take).
+    pub set_state: WriteSignal<JobState>,
+}
+
+impl JobHandle {
+    /// Starts `job` (again), superseding any running one.
+    pub fn start(self, job: Job) {
+        start(job, self.set_state);
+    }
+
+    /// Stops the running job; the state goes back to [`JobState::Idle`].
+    pub fn cancel(self) {
+        cancel(self.set_state);
+    }
+}
+
+/// The one way a view runs a worker job: whenever `job` (tracked) changes, its job starts,
+/// superseding the previous one (cached results come back at once); when it answers `None`,
+/// `when_none` says what happens to the one there is; when the view goes, its job is
+/// cancelled.
+pub fn use_job(job: impl Fn() -> Option<Job> + 'static, when_none: WhenNone) -> JobHandle {
+    let (state, set_state) = signal(JobState::Idle);
+    Effect::new(move |_| match job() {
+        Some(job) => start(job, set_state),
+        None => {
+            let running = matches!(state.get_untracked(), JobState::Running { .. });
+            if when_none == WhenNone::Clear || running {
+                cancel(set_state);
+            }
+        }
+    });
+    on_cleanup(move || cancel(set_state));
+    JobHandle { state, set_state }
 }

@@ -5,22 +5,15 @@
 
 use icn_core::analysis::LensLoads;
 use icn_core::metrics::{load_summary, LoadSummary};
-use icn_core::Network;
+use icn_core::{Network, NetworkInfo};
 use serde::{Deserialize, Serialize};
 
 /// What the worker computed for one network.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MetricsReport {
-    /// The canonical spec (the page checks it against the network it shows).
-    pub spec: String,
-    /// Smallest terminal degree.
-    pub min_degree: u64,
-    /// Largest terminal degree.
-    pub max_degree: u64,
-    /// Diameter over terminal pairs.
-    pub diameter: u32,
-    /// Mean distance over ordered pairs of distinct terminals.
-    pub average_distance: f64,
+    /// The network's facts, as [`Network::info`] gives them (its `spec`, canonical: the page
+    /// checks it against the network it shows).
+    pub info: NetworkInfo,
     /// `distribution[d]`: ordered terminal pairs at distance d.
     pub distribution: Vec<u64>,
     /// Loads under the named strategy, when one was asked for.
@@ -78,11 +71,7 @@ pub fn metrics_report(
         load_summary(net.topology(), r.as_ref())
     });
     Ok(MetricsReport {
-        spec: info.spec,
-        min_degree: info.min_degree,
-        max_degree: info.max_degree,
-        diameter: info.diameter,
-        average_distance: info.average_distance,
+        info,
         distribution: dd.counts,
         loads,
     })
@@ -147,9 +136,12 @@ mod tests {
         let r = metrics_report("hypercube:n=4", Some("ecube"), &mut ignore).unwrap();
         // 16 sources, C(4, d) destinations at distance d.
         assert_eq!(r.distribution, vec![0, 64, 96, 64, 16]);
-        assert_eq!((r.diameter, r.min_degree, r.max_degree), (4, 4, 4));
+        assert_eq!(
+            (r.info.diameter, r.info.min_degree, r.info.max_degree),
+            (4, 4, 4)
+        );
         // Σ d·C(4,d) / 15 = 32 / 15.
-        assert!((r.average_distance - 32.0 / 15.0).abs() < 1e-12);
+        assert!((r.info.average_distance - 32.0 / 15.0).abs() < 1e-12);
         // e-cube: every ordered pair's hops spread evenly over the 64 channels:
         // 16 · 32 hops / 64 channels = 8 on each.
         let loads = r.loads.unwrap();

@@ -2,8 +2,8 @@
 //! (`src/worker.rs`) and reported back to the page as JSON messages.
 //!
 //! The page posts a [`Request`] (a job with an id); the worker answers with
-//! [`Reply::Progress`] messages while it works and one [`Reply::Done`] or
-//! [`Reply::Failed`] at the end. A job cannot be interrupted inside the worker, so the
+//! [`Reply::Progress`] messages while it works and one [`Reply::Done`] (carrying the job's
+//! typed [`JobResult`], serialized once, inside the reply) or [`Reply::Failed`] at the end. A job cannot be interrupted inside the worker, so the
 //! page cancels by terminating the worker (and starting a fresh one for the next job);
 //! replies carry the job id, so a superseded job's late replies are ignored.
 
@@ -89,9 +89,53 @@ pub struct Request {
     pub job: Job,
 }
 
-/// Worker → page.
+/// What a [`Job`] computed: one variant per job kind, each the job's own typed value.
+/// Externally tagged (`{"metrics": {…}}`), as [`Reply`] is: the page reads it straight from
+/// the message's text, with no intermediate buffer (which would grow the page's wasm).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum JobResult {
+    /// [`Job::Papers`]: the paper's audit.
+    Papers(PaperReport),
+    /// [`Job::Chart`]: the chart's data.
+    Chart(icn_core::charts::ChartData),
+    /// [`Job::Metrics`]: the network's exact metrics (and loads).
+    Metrics(MetricsReport),
+    /// [`Job::LensLoads`]: the Lens's loads.
+    LensLoads(LensLoadsReport),
+    /// [`Job::Route`]: the route, timed.
+    Route(RouteReport),
+    /// [`Job::Compare`]: the rows, in the order of the specs.
+    Compare(Vec<icn_core::analysis::CompareRow>),
+}
+
+impl JobResult {
+    /// The job kind it answers, as [`Job`]'s JSON names it (`metrics`, `chart`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            JobResult::Papers(_) => "papers",
+            JobResult::Chart(_) => "chart",
+            JobResult::Metrics(_) => "metrics",
+            JobResult::LensLoads(_) => "lens_loads",
+            JobResult::Route(_) => "route",
+            JobResult::Compare(_) => "compare",
+        }
+    }
+
+    /// The message a view shows when a result of another kind than its job's reaches it.
+    pub fn mismatch(&self) -> String {
+        format!(
+            "unreadable result from the worker: a {} result",
+            self.kind()
+        )
+    }
+}
+
+/// Worker → page: JSON text, one level (the result inside is a value, not text), externally
+/// tagged: `"ready"`, `{"progress": {…}}`, `{"done": {"id": …, "result": {…}}}`,
+/// `{"failed": {…}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Reply {
     /// The worker has loaded and takes requests.
     Ready,
@@ -106,12 +150,12 @@ pub enum Reply {
         /// What is being computed.
         label: String,
     },
-    /// The job's result, as the JSON of its result type.
+    /// The job's result.
     Done {
         /// The job.
         id: u64,
-        /// The result (e.g. a [`PaperReport`]), JSON.
-        result: String,
+        /// The result (e.g. a [`PaperReport`]).
+        result: JobResult,
     },
     /// The job could not be computed.
     Failed {
@@ -122,29 +166,20 @@ pub enum Reply {
     },
 }
 
-/// Runs `job`, calling `progress(done, total, label)` between steps; returns the result
-/// as JSON.
+/// Runs `job`, calling `progress(done, total, label)` between steps.
 ///
 /// # Errors
 /// A message for the user when the job cannot be computed.
-pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<String, String> {
-    match job {
-        Job::Papers { paper } => {
-            let report = papers::paper_report(paper, progress)?;
-            serde_json::to_string(&report).map_err(|e| e.to_string())
-        }
+pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<JobResult, String> {
+    Ok(match job {
+        Job::Papers { paper } => JobResult::Papers(papers::paper_report(paper, progress)?),
         Job::Chart { request } => {
-            let data = icn_core::charts::build(request, progress).map_err(|e| e.to_string())?;
-            serde_json::to_string(&data).map_err(|e| e.to_string())
+            JobResult::Chart(icn_core::charts::build(request, progress).map_err(|e| e.to_string())?)
         }
         Job::Metrics { spec, strategy } => {
-            let report = metrics_report(spec, strategy.as_deref(), progress)?;
-            serde_json::to_string(&report).map_err(|e| e.to_string())
+            JobResult::Metrics(metrics_report(spec, strategy.as_deref(), progress)?)
         }
-        Job::LensLoads { spec } => {
-            let report = lens_loads_report(spec)?;
-            serde_json::to_string(&report).map_err(|e| e.to_string())
-        }
+        Job::LensLoads { spec } => JobResult::LensLoads(lens_loads_report(spec)?),
         Job::Route {
             spec,
             strategy,
@@ -152,15 +187,9 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<St
             to,
             limit,
             repeat,
-        } => {
-            let report = route_report(spec, strategy, (from, to), *limit, *repeat)?;
-            serde_json::to_string(&report).map_err(|e| e.to_string())
-        }
-        Job::Compare { specs } => {
-            let rows = compare_rows(specs, progress)?;
-            serde_json::to_string(&rows).map_err(|e| e.to_string())
-        }
-    }
+        } => JobResult::Route(route_report(spec, strategy, (from, to), *limit, *repeat)?),
+        Job::Compare { specs } => JobResult::Compare(compare_rows(specs, progress)?),
+    })
 }
 
 /// The rows of [`Job::Compare`], one network at a time (progress between them).
@@ -178,4 +207,73 @@ fn compare_rows(
     }
     progress(specs.len(), specs.len(), "done");
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    fn ignore(_: usize, _: usize, _: &str) {}
+
+    /// `job` (as the page's JSON) run, its reply sent as text and read back.
+    fn round_trip(job: &str) -> (JobResult, JobResult) {
+        let request: Request = serde_json::from_str(&format!(r#"{{"id":7,"job":{job}}}"#))
+            .expect("a request the worker reads");
+        let result = run(&request.job, &mut ignore).expect("the job runs");
+        let reply = Reply::Done {
+            id: request.id,
+            result: result.clone(),
+        };
+        let text = serde_json::to_string(&reply).unwrap();
+        match serde_json::from_str::<Reply>(&text).unwrap() {
+            Reply::Done {
+                id: 7,
+                result: back,
+            } => (result, back),
+            other => panic!("not the reply sent: {other:?}"),
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn every_result_crosses_as_itself_floats_bit_for_bit() {
+        let jobs = [
+            r#"{"kind":"papers","paper":"kyklos"}"#,
+            r#"{"kind":"chart","request":{"kind":"d2h2","spec":"","strategy":"","n":6}}"#,
+            r#"{"kind":"metrics","spec":"hypercycle:m=5x7,rho=2x3","strategy":"minimal"}"#,
+            r#"{"kind":"lens_loads","spec":"lens:p=3,q=3,n=2,completed"}"#,
+            r#"{"kind":"route","spec":"hypercube:n=4","strategy":"minimal","from":"0000","to":"1111","limit":64,"repeat":2}"#,
+            r#"{"kind":"compare","specs":["hypercube:n=3","d3:k=2,m=3"]}"#,
+        ];
+        for job in jobs {
+            let (sent, read) = round_trip(job);
+            assert_eq!(sent, read, "{job}");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn a_chart_read_back_prints_the_same_csv() {
+        let (sent, read) = round_trip(
+            r#"{"kind":"chart","request":{"kind":"density","spec":"","strategy":"","n":7}}"#,
+        );
+        match (sent, read) {
+            (JobResult::Chart(a), JobResult::Chart(b)) => assert_eq!(a.csv(), b.csv()),
+            other => panic!("not a chart: {other:?}"),
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn the_result_is_a_value_inside_the_reply_not_text() {
+        let (sent, _) = round_trip(
+            r#"{"kind":"route","spec":"hypercube:n=4","strategy":"minimal","from":"0000","to":"1111","limit":64,"repeat":1}"#,
+        );
+        let text = serde_json::to_string(&Reply::Done {
+            id: 1,
+            result: sent,
+        })
+        .unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["done"]["id"], 1);
+        assert_eq!(value["done"]["result"]["route"]["path_count"], "24");
+    }
 }

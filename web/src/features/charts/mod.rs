@@ -9,14 +9,14 @@ use icn_core::charts::{
     SIM_MAX_TICKS, SIM_MIN_TICKS,
 };
 use icn_core::topology::kyklos::KyklosRouting;
-use icn_web::jobs::Job;
+use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 mod tables;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_progress, ChartCanvas, FieldError};
-use crate::compute::{self, JobState};
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{ChartsForm, ChartsSimForm};
 
@@ -113,12 +113,10 @@ impl ChartsModel {
 pub fn ChartsView(nav: Nav) -> impl IntoView {
     let model = ChartsModel::new(nav);
     let ChartsModel { request, kind, .. } = model;
-    let (state, set_state) = signal(JobState::Idle);
-    Effect::new(move |_| match request.get() {
-        Ok(request) => compute::start(Job::Chart { request }, set_state),
-        Err(_) => compute::cancel(set_state),
-    });
-    on_cleanup(move || compute::cancel(set_state));
+    let job = use_job(
+        move || request.get().ok().map(|request| Job::Chart { request }),
+        WhenNone::Clear,
+    );
     let tabs = chart_tabs(nav, kind);
     let fields = move || chart_fields(model, kind.get()?);
     let error_of = move |field| model.error_of(field);
@@ -147,7 +145,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                         <li>"Everything is computed in a worker and cached for this session per chart and parameters; docs/charts.md has the details."</li>
                     </ul>
                 </details>
-                <JobPanel state=state set_state=set_state request=request />
+                <JobPanel job=job request=request />
             </div>
         </section>
     }
@@ -339,12 +337,8 @@ fn n_field(m: ChartsModel, k: ChartKind) -> impl IntoView {
 }
 
 #[component]
-fn JobPanel(
-    state: ReadSignal<JobState>,
-    set_state: WriteSignal<JobState>,
-    request: Memo<Result<ChartRequest, ChartError>>,
-) -> impl IntoView {
-    move || match state.get() {
+fn JobPanel(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> impl IntoView {
+    move || match job.state.get() {
         JobState::Idle => {
             let runnable = request.with(Result::is_ok);
             runnable
@@ -357,7 +351,7 @@ fn JobPanel(
                                 data-testid="chart-compute"
                                 on:click=move |_| {
                                     if let Ok(request) = request.get_untracked() {
-                                        compute::start(Job::Chart { request }, set_state);
+                                        job.start(Job::Chart { request });
                                     }
                                 }
                             >
@@ -373,23 +367,22 @@ fn JobPanel(
             total,
             label,
             |done, total, label| format!("{}%: {label}", 100 * done / total.max(1)),
-            set_state,
+            job.set_state,
         )
         .into_any(),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(json) => match (
-            serde_json::from_str::<ChartData>(&json),
-            request.get_untracked(),
-        ) {
-            (Ok(data), Ok(req)) => view! { <ChartFigure data=data request=req /> }.into_any(),
-            (Err(e), _) => view! {
-                <p class="field-error" role="alert">{format!("unreadable result: {e}")}</p>
+        JobState::Done(result) => match (&*result, request.get_untracked()) {
+            (JobResult::Chart(data), Ok(req)) => {
+                view! { <ChartFigure data=data.clone() request=req /> }.into_any()
+            }
+            (JobResult::Chart(_), Err(_)) => ().into_any(),
+            (other, _) => view! {
+                <p class="field-error" role="alert">{other.mismatch()}</p>
             }
             .into_any(),
-            (_, Err(_)) => ().into_any(),
         },
     }
 }

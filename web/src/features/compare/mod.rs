@@ -10,12 +10,12 @@ use std::collections::HashMap;
 
 use icn_core::analysis::{check_budget, summary_csv, CompareRow};
 use icn_core::{Network, FAMILIES, PAGE_BUDGET};
-use icn_web::jobs::Job;
+use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_progress, ChartCanvas, FieldError};
-use crate::compute::{self, JobState};
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::COMPARE_MAX;
 
@@ -63,8 +63,7 @@ struct CompareModel {
     specs: Memo<Vec<String>>,
     /// Each spec's canonical form, or the message for its field.
     checked: Memo<Vec<Result<String, String>>>,
-    state: ReadSignal<JobState>,
-    set_state: WriteSignal<JobState>,
+    job: JobHandle,
     /// The specs of the job in flight (their rows are cached when it answers).
     asked: StoredValue<Vec<String>>,
     /// The rows of the valid specs, once all of them are computed.
@@ -78,8 +77,15 @@ impl CompareModel {
             Memo::new(move |_| specs.with(|s| s.iter().map(|x| check(x)).collect::<Vec<_>>()));
         // Bumped when rows arrive in the cache.
         let cached = RwSignal::new(0u32);
-        let (state, set_state) = signal(JobState::Idle);
         let asked = StoredValue::new(Vec::<String>::new());
+        // Whenever the specs change, compute the rows not cached yet (none: stop the job).
+        let job = use_job(
+            move || {
+                checked.track();
+                ask(asked, missing(checked))
+            },
+            WhenNone::Clear,
+        );
         let rows = Memo::new(move |_| {
             cached.track();
             checked.with(|c| {
@@ -95,54 +101,54 @@ impl CompareModel {
             nav,
             specs,
             checked,
-            state,
-            set_state,
+            job,
             asked,
             rows,
         };
         Effect::new(move |_| {
-            checked.track();
-            m.run(m.missing());
-        });
-        Effect::new(move |_| {
-            if let JobState::Done(json) = state.get() {
-                if let Ok(rows) = serde_json::from_str::<Vec<CompareRow>>(&json) {
+            if let JobState::Done(result) = job.state.get() {
+                if let JobResult::Compare(rows) = &*result {
                     let specs = asked.get_value();
                     ROWS.with_borrow_mut(|cache| {
                         for (spec, row) in specs.into_iter().zip(rows) {
-                            cache.insert(spec, row);
+                            cache.insert(spec, row.clone());
                         }
                     });
                     cached.update(|c| *c = c.wrapping_add(1));
                 }
             }
         });
-        on_cleanup(move || compute::cancel(set_state));
         m
     }
 
-    /// The valid specs whose rows are not cached yet, each once.
-    fn missing(self) -> Vec<String> {
-        self.checked.with(|c| {
-            let mut out: Vec<String> = Vec::new();
-            for spec in c.iter().flatten() {
-                if !out.contains(spec) && !ROWS.with_borrow(|r| r.contains_key(spec)) {
-                    out.push(spec.clone());
-                }
-            }
-            out
-        })
-    }
-
-    /// Computes the rows of `specs` in the worker (none: stops the job running).
-    fn run(self, specs: Vec<String>) {
-        if specs.is_empty() {
-            compute::cancel(self.set_state);
-        } else {
-            self.asked.set_value(specs.clone());
-            compute::start(Job::Compare { specs }, self.set_state);
+    /// Computes the rows not cached yet in the worker (none: stops the job running).
+    fn run(self) {
+        match ask(self.asked, missing(self.checked)) {
+            Some(job) => self.job.start(job),
+            None => self.job.cancel(),
         }
     }
+}
+
+/// The valid specs of `checked` whose rows are not cached yet, each once.
+fn missing(checked: Memo<Vec<Result<String, String>>>) -> Vec<String> {
+    checked.with(|c| {
+        let mut out: Vec<String> = Vec::new();
+        for spec in c.iter().flatten() {
+            if !out.contains(spec) && !ROWS.with_borrow(|r| r.contains_key(spec)) {
+                out.push(spec.clone());
+            }
+        }
+        out
+    })
+}
+
+/// The job computing the rows of `specs`, noted in `asked` (none when there are none).
+fn ask(asked: StoredValue<Vec<String>>, specs: Vec<String>) -> Option<Job> {
+    (!specs.is_empty()).then(|| {
+        asked.set_value(specs.clone());
+        Job::Compare { specs }
+    })
 }
 
 /// The view.
@@ -267,23 +273,23 @@ fn spec_fields(m: CompareModel) -> impl IntoView {
 
 /// Progress, the error, Compute (when stopped) or the figure.
 fn result_view(m: CompareModel) -> AnyView {
-    match m.state.get() {
+    match m.job.state.get() {
         JobState::Running { done, total, label } => job_progress(
             done,
             total,
             label,
             |done, total, label| format!("Network {} of {total}: {label}", (done + 1).min(total)),
-            m.set_state,
+            m.job.set_state,
         )
         .into_any(),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Idle if !m.missing().is_empty() => view! {
+        JobState::Idle if !missing(m.checked).is_empty() => view! {
             <p class="help">
                 "Stopped. "
-                <button type="button" data-testid="compare-compute" on:click=move |_| m.run(m.missing())>
+                <button type="button" data-testid="compare-compute" on:click=move |_| m.run()>
                     "Compute"
                 </button>
             </p>

@@ -6,29 +6,29 @@
 mod examples;
 
 use icn_core::papers::PAPERS;
-use icn_web::jobs::{CellReport, ItemReport, Job, PaperReport};
+use icn_web::jobs::{CellReport, ItemReport, Job, JobResult, PaperReport};
 use leptos::prelude::*;
 
 use self::examples::examples;
 use crate::components::job_progress;
-use crate::compute::{self, JobState};
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 
 /// The view.
 #[component]
 pub fn PapersView(nav: Nav) -> impl IntoView {
     let paper = Memo::new(move |_| nav.state.with(|s| s.papers.paper.clone()));
-    let (state, set_state) = signal(JobState::Idle);
     // Compute the chosen paper whenever it changes (cached results come back at once).
-    Effect::new(move |_| {
-        let id = paper.get();
-        if PAPERS.iter().any(|p| p.id == id) {
-            compute::start(Job::Papers { paper: id }, set_state);
-        } else {
-            compute::cancel(set_state);
-        }
-    });
-    on_cleanup(move || compute::cancel(set_state));
+    let job = use_job(
+        move || {
+            let id = paper.get();
+            PAPERS
+                .iter()
+                .any(|p| p.id == id)
+                .then_some(Job::Papers { paper: id })
+        },
+        WhenNone::Clear,
+    );
     let tabs = PAPERS
         .iter()
         .map(|p| {
@@ -62,7 +62,7 @@ pub fn PapersView(nav: Nav) -> impl IntoView {
         let citation = p.citation;
         view! {
             <p class="paper-citation" data-testid="paper-citation">{citation}</p>
-            <JobPanel state=state set_state=set_state paper=paper />
+            <JobPanel job=job paper=paper />
         }
         .into_any()
     };
@@ -95,12 +95,8 @@ fn short_title(id: &str) -> &'static str {
 }
 
 #[component]
-fn JobPanel(
-    state: ReadSignal<JobState>,
-    set_state: WriteSignal<JobState>,
-    paper: Memo<String>,
-) -> impl IntoView {
-    move || match state.get() {
+fn JobPanel(job: JobHandle, paper: Memo<String>) -> impl IntoView {
+    move || match job.state.get() {
         JobState::Idle => view! {
             <p class="help">
                 "Stopped. "
@@ -108,7 +104,7 @@ fn JobPanel(
                     type="button"
                     data-testid="papers-compute"
                     on:click=move |_| {
-                        compute::start(Job::Papers { paper: paper.get_untracked() }, set_state)
+                        job.start(Job::Papers { paper: paper.get_untracked() })
                     }
                 >
                     "Compute"
@@ -121,17 +117,17 @@ fn JobPanel(
             total,
             label,
             |done, total, label| format!("{done} of {total} tables: {label}"),
-            set_state,
+            job.set_state,
         )
         .into_any(),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(json) => match serde_json::from_str::<PaperReport>(&json) {
-            Ok(report) => view! { <Report report=report /> }.into_any(),
-            Err(e) => view! {
-                <p class="field-error" role="alert">{format!("unreadable result: {e}")}</p>
+        JobState::Done(result) => match &*result {
+            JobResult::Papers(report) => view! { <Report report=report.clone() /> }.into_any(),
+            other => view! {
+                <p class="field-error" role="alert">{other.mismatch()}</p>
             }
             .into_any(),
         },

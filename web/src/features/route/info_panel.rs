@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::model::{Facts, RouteModel};
 use crate::components::job_status;
-use crate::compute::{self, JobState};
+use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
 
@@ -131,13 +131,19 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
 /// Exact metrics on their way from the worker: counts now, the job's progress and Cancel
 /// (or why it stopped, with a button to compute again).
 fn worker(model: RouteModel, nodes: u64, links: u64, state: JobState) -> impl IntoView {
-    let set_state = model.set_metrics_state;
+    let worker = model.metrics_worker;
     let restart = move || {
         if let Some(job) = model.metrics_job.get_untracked() {
-            compute::start(job, set_state);
+            worker.start(job);
         }
     };
-    let status = job_status(state, set_state, "The exact metrics", "info", restart);
+    let status = job_status(
+        state,
+        worker.set_state,
+        "The exact metrics",
+        "info",
+        restart,
+    );
     view! {
         <dl class="facts">{counts(nodes, links)}</dl>
         <div data-testid="info-computing">{status}</div>

@@ -8,11 +8,11 @@ use icn_core::{
     family, path_edges, AddressError, Cost, Estimate, FamilyInfo, Network, NetworkInfo, Node,
     Route, SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
 };
-use icn_web::jobs::{Job, MetricsReport};
+use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::components::{ClickMode, Gate};
-use crate::compute::{self, JobState};
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::SYNC_STEPS;
@@ -103,8 +103,8 @@ pub struct RouteModel {
     pub facts: Memo<Option<Facts>>,
     /// The worker job computing the exact metrics, when they are too costly for the page.
     pub metrics_job: Memo<Option<Job>>,
-    /// Where that job reports (its state shows in [`RouteModel::facts`]).
-    pub set_metrics_state: WriteSignal<JobState>,
+    /// That job's handle (its state shows in [`RouteModel::facts`]).
+    pub metrics_worker: JobHandle,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
     /// The selected path (the first one unless the user picked another).
@@ -334,12 +334,7 @@ fn hypercycle_memos(c: Chain) -> (Memo<Option<PathCounts>>, Memo<Option<Vec<DimR
 fn metrics_memos(
     network: Memo<Result<Network, SpecError>>,
     gate: Memo<Option<Gate>>,
-) -> (
-    Memo<Option<Facts>>,
-    Memo<Option<Job>>,
-    WriteSignal<JobState>,
-) {
-    let (metrics_state, set_metrics_state) = signal(JobState::Idle);
+) -> (Memo<Option<Facts>>, Memo<Option<Job>>, JobHandle) {
     let metrics_job = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
@@ -353,26 +348,18 @@ fn metrics_memos(
     });
     // A new job supersedes the previous one (whose late result is dropped); none
     // needed: stop the one running. Results are cached per spec for the session.
-    Effect::new(move |_| match metrics_job.get() {
-        Some(job) => compute::start(job, set_metrics_state),
-        None => {
-            if matches!(metrics_state.get_untracked(), JobState::Running { .. }) {
-                compute::cancel(set_metrics_state);
-            }
-        }
-    });
-    on_cleanup(move || compute::cancel(set_metrics_state));
+    let job = use_job(move || metrics_job.get(), WhenNone::CancelRunning);
     let facts = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
             Some(facts_of(
                 net,
                 |e| gate.with(|g| Gate::allows(g.as_ref(), e)),
-                || metrics_state.get(),
+                || job.state.get(),
             ))
         })
     });
-    (facts, metrics_job, set_metrics_state)
+    (facts, metrics_job, job)
 }
 
 /// The selected path (the picked one while the route lists it, else the first) and what
@@ -469,7 +456,7 @@ impl RouteModel {
         });
         let path_texts = path_texts(network, route);
         let (path_counts, dims) = hypercycle_memos(chain);
-        let (facts, metrics_job, set_metrics_state) = metrics_memos(network, gate);
+        let (facts, metrics_job, metrics_worker) = metrics_memos(network, gate);
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
         let picked = RwSignal::new(None::<Vec<Node>>);
         let (selected, highlight) = highlight_memos(chain, route, drawing, picked);
@@ -490,7 +477,7 @@ impl RouteModel {
             dims,
             facts,
             metrics_job,
-            set_metrics_state,
+            metrics_worker,
             drawing,
             selected,
             highlight,
@@ -544,15 +531,17 @@ fn facts_of(
         }
         let t = net.topology();
         let state = match job() {
-            JobState::Done(json) => match serde_json::from_str::<MetricsReport>(&json) {
-                Ok(r) if r.spec == net.spec() => return Facts::Exact(info_of(net, r)),
+            JobState::Done(result) => match &*result {
+                JobResult::Metrics(r) if r.info.spec == net.spec() => {
+                    return Facts::Exact(r.info.clone())
+                }
                 // A superseded job's result: the current one is about to start.
-                Ok(_) => JobState::Running {
+                JobResult::Metrics(_) => JobState::Running {
                     done: 0,
                     total: 0,
                     label: String::new(),
                 },
-                Err(e) => JobState::Failed(format!("unreadable result from the worker: {e}")),
+                other => JobState::Failed(other.mismatch()),
             },
             other => other,
         };
@@ -571,24 +560,5 @@ fn facts_of(
         links: t.link_count(),
         degree: formula("degree"),
         diameter: formula("diameter"),
-    }
-}
-
-/// The facts of `net` from the worker's report.
-fn info_of(net: &Network, r: MetricsReport) -> NetworkInfo {
-    let t = net.topology();
-    NetworkInfo {
-        spec: r.spec,
-        family: net.family().name,
-        nodes: t.node_count() as u64,
-        terminals: t.terminal_count() as u64,
-        links: t.link_count(),
-        min_degree: r.min_degree,
-        max_degree: r.max_degree,
-        diameter: r.diameter,
-        average_distance: r.average_distance,
-        vertex_transitive: t.vertex_transitive(),
-        terminal_transitive: t.terminal_transitive(),
-        formulas: net.formulas(),
     }
 }

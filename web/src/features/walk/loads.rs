@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::model::{LoadsView, WalkModel};
 use crate::components::job_status;
-use crate::compute::{self, JobState};
+use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
 
@@ -96,10 +96,10 @@ fn stats_table(procs: usize, busses: usize, ps: LoadStats, bs: LoadStats) -> imp
 
 /// Loads on their way from the worker: its progress and Cancel, or why it stopped.
 fn worker_status(model: WalkModel, state: JobState) -> impl IntoView {
-    let set_state = model.set_loads_state;
-    job_status(state, set_state, "The loads", "loads", move || {
+    let worker = model.loads_worker;
+    job_status(state, worker.set_state, "The loads", "loads", move || {
         if let Some(job) = model.loads_job.get_untracked() {
-            compute::start(job, set_state);
+            worker.start(job);
         }
     })
 }

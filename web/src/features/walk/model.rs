@@ -12,12 +12,12 @@ use icn_core::topology::lens::{
 use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;
 
-use crate::compute::{self, JobState};
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
-use icn_web::jobs::{Job, LensLoadsReport};
+use icn_web::jobs::{Job, JobResult};
 
 /// The paths a walkthrough can follow: (value of `choice=`, label, for a completed lens).
 pub const WALK_CHOICES: &[(&str, &str, bool)] = &[
@@ -117,8 +117,8 @@ pub struct WalkModel {
     pub loads: Memo<Option<LoadsView>>,
     /// The worker job computing the loads, when they are too costly for the page.
     pub loads_job: Memo<Option<Job>>,
-    /// Where that job reports (its state shows in [`WalkModel::loads`]).
-    pub set_loads_state: WriteSignal<JobState>,
+    /// That job's handle (its state shows in [`WalkModel::loads`]).
+    pub loads_worker: JobHandle,
     /// Whether the walk is playing.
     pub playing: RwSignal<bool>,
 }
@@ -195,12 +195,7 @@ fn walk_highlight(
 /// costly for the page: (loads, job, where the job reports).
 fn loads_memos(
     network: Memo<Result<Network, SpecError>>,
-) -> (
-    Memo<Option<LoadsView>>,
-    Memo<Option<Job>>,
-    WriteSignal<JobState>,
-) {
-    let (loads_state, set_loads_state) = signal(JobState::Idle);
+) -> (Memo<Option<LoadsView>>, Memo<Option<Job>>, JobHandle) {
     let loads_job = Memo::new(move |_| {
         network.with(|n| {
             let l = lens_of(n)?;
@@ -212,15 +207,7 @@ fn loads_memos(
     });
     // As the explorer's metrics: a new job supersedes the previous one; results are
     // cached per spec for the session.
-    Effect::new(move |_| match loads_job.get() {
-        Some(job) => compute::start(job, set_loads_state),
-        None => {
-            if matches!(loads_state.get_untracked(), JobState::Running { .. }) {
-                compute::cancel(set_loads_state);
-            }
-        }
-    });
-    on_cleanup(move || compute::cancel(set_loads_state));
+    let job = use_job(move || loads_job.get(), WhenNone::CancelRunning);
     let loads = Memo::new(move |_| {
         network.with(|n| {
             let l = lens_of(n)?;
@@ -228,15 +215,17 @@ fn loads_memos(
             Some(if cost <= SYNC_STEPS {
                 LoadsView::Computed(l.loads())
             } else if cost <= INFO_BUDGET {
-                match loads_state.get() {
-                    JobState::Done(json) => match serde_json::from_str::<LensLoadsReport>(&json) {
-                        Ok(r) if r.spec == l.spec_string() => LoadsView::Computed(r.loads),
-                        Ok(_) => LoadsView::Worker(JobState::Running {
+                match job.state.get() {
+                    JobState::Done(result) => match &*result {
+                        JobResult::LensLoads(r) if r.spec == l.spec_string() => {
+                            LoadsView::Computed(r.loads.clone())
+                        }
+                        JobResult::LensLoads(_) => LoadsView::Worker(JobState::Running {
                             done: 0,
                             total: 0,
                             label: String::new(),
                         }),
-                        Err(e) => LoadsView::Worker(JobState::Failed(e.to_string())),
+                        other => LoadsView::Worker(JobState::Failed(other.mismatch())),
                     },
                     other => LoadsView::Worker(other),
                 }
@@ -245,7 +234,7 @@ fn loads_memos(
             })
         })
     });
-    (loads, loads_job, set_loads_state)
+    (loads, loads_job, job)
 }
 
 impl WalkModel {
@@ -319,7 +308,7 @@ impl WalkModel {
             })?;
             network.with(|n| lens_of(n).map(|l| l.format_node(bus)))
         });
-        let (loads, loads_job, set_loads_state) = loads_memos(network);
+        let (loads, loads_job, loads_worker) = loads_memos(network);
         WalkModel {
             nav,
             form,
@@ -338,7 +327,7 @@ impl WalkModel {
             current_bus,
             loads,
             loads_job,
-            set_loads_state,
+            loads_worker,
             playing: RwSignal::new(false),
         }
     }
