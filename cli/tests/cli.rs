@@ -29,6 +29,17 @@ fn route_reports_distance_count_and_paths() {
     assert_eq!(v["path_count"], 24);
     assert_eq!(v["paths"].as_array().map(Vec::len), Some(24));
     assert_eq!(v["truncated"], false);
+    // --limit 0 lists no path but keeps the distance (the 4-cube's antipodes: 4 hops, 4!
+    // paths); it once reported distance 0.
+    let bare = json(&["route", "hypercube:n=4", "0000", "1111", "--limit", "0"]);
+    assert_eq!(
+        (
+            &bare["distance"],
+            &bare["path_count"],
+            bare["paths"].as_array().map(Vec::len)
+        ),
+        (&4.into(), &24.into(), Some(0))
+    );
     assert_eq!(v["hypercycle"]["greedy_paths"], 12);
     let first = &v["paths"][0];
     assert_eq!(first[0], "000");
@@ -144,7 +155,9 @@ fn table_lens_figure2() {
         (code, out.as_str()),
         (
             0,
-            "lens-figure2\nkyklos-spans\nkyklos-real-span\nkyklos-density\nkyklos-load\nkyklos-joins\nd2-distances\nd2-density\nd3-subnetwork\nd3-cutset\nd3-example\nd3-schedules\nhypercycle-formulas\nlens-counts\n"
+            // Every item of `icn papers` (the registry), in its order: kyklos-examples,
+            // kyklos-appendix-c and hypercycle-figure2 were once left out.
+            "kyklos-spans\nkyklos-examples\nkyklos-joins\nkyklos-density\nkyklos-load\nkyklos-appendix-c\nkyklos-real-span\nd2-distances\nd2-density\nhypercycle-formulas\nhypercycle-figure2\nlens-figure2\nlens-counts\nd3-example\nd3-schedules\nd3-subnetwork\nd3-cutset\n"
         )
     );
 }

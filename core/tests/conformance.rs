@@ -343,3 +343,36 @@ fn loads_match_path_enumeration() {
         }
     }
 }
+
+/// A route asked for its count alone (`limit` 0, as `icn route --limit 0` and the page's
+/// deferred routes do) still has the distance: the length of the first path, which for a
+/// minimal routing is the breadth-first distance. It once reported 0.
+#[test]
+fn a_route_without_listed_paths_keeps_its_length() {
+    for net in networks() {
+        let t = net.topology();
+        let n = t.terminal_count();
+        for info in net.strategies() {
+            let minimal = net.routing(info.name).expect("offered").is_minimal();
+            for s in (0..n).step_by(n.div_ceil(6)) {
+                let dist = bfs(t, s);
+                for d in (0..n).step_by(n.div_ceil(5)) {
+                    let bare = net.route(info.name, s, d, 0).expect("route");
+                    let listed = net.route(info.name, s, d, 1).expect("route");
+                    assert!(bare.paths.is_empty());
+                    assert_eq!(bare.path_count, listed.path_count);
+                    assert_eq!(
+                        bare.length,
+                        listed.length,
+                        "{} {} {s}->{d}",
+                        net.spec(),
+                        info.name
+                    );
+                    if minimal {
+                        assert_eq!(bare.length, dist[d], "{} {}", net.spec(), info.name);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -31,23 +31,10 @@ pub struct TableArgs {
     m: u32,
 }
 
-/// The tables `icn table` computes.
-const TABLES: &[&str] = &[
-    "lens-figure2",
-    "kyklos-spans",
-    "kyklos-real-span",
-    "kyklos-density",
-    "kyklos-load",
-    "kyklos-joins",
-    "d2-distances",
-    "d2-density",
-    "d3-subnetwork",
-    "d3-cutset",
-    "d3-example",
-    "d3-schedules",
-    "hypercycle-formulas",
-    "lens-counts",
-];
+/// The tables `icn table` computes: every item of the papers' registry, in its order.
+fn tables() -> impl Iterator<Item = &'static str> {
+    icn_core::papers::ITEMS.iter().map(|item| item.name)
+}
 
 /// The most steps the `d3-subnetwork --kappa` isomorphism check may take.
 const EMBEDDING_CHECK_LIMIT: u64 = 1 << 26;
@@ -85,11 +72,11 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(name) => computed(name).ok_or_else(|| {
             Failure(format!(
                 "unknown table '{name}'; known tables: {}",
-                TABLES.join(", ")
+                tables().collect::<Vec<_>>().join(", ")
             ))
         })??,
         None => {
-            for t in TABLES {
+            for t in tables() {
                 writeln!(out, "{t}")?;
             }
             return Ok(());

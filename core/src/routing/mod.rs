@@ -38,7 +38,13 @@ where
     let path_count = routing
         .path_count(src, dst)
         .unwrap_or_else(|| count_paths(routing, src, dst));
-    let length = paths.first().map_or(0, |p| p.len() as u32 - 1);
+    // The length of the first path, listed or not: with `limit` 0 one path is walked for it
+    // (a route asked for its count alone still has its distance).
+    let first = match paths.first() {
+        Some(p) => Some(p.len()),
+        None => enumerate_paths(routing, src, dst, 1).first().map(Vec::len),
+    };
+    let length = first.map_or(0, |len| len as u32 - 1);
     let truncated = BigUint::from(paths.len()) < path_count;
     Route {
         src,

@@ -131,13 +131,24 @@ fn fit(canvas: &HtmlCanvasElement, panels: usize) -> (f64, f64) {
     (ratio, css_w)
 }
 
+/// The axis range shown for data from `lo` to `hi`, with a margin. Flat data (every value the
+/// same, as the hypercube's loads on every dimension) gets an axis from 0 (or around the
+/// value, when it is negative) instead of a sliver of rounding noise whose ticks all print
+/// the same number.
 fn padded(lo: f64, hi: f64, log: bool) -> (f64, f64) {
     if log {
         let lo = lo.max(1e-12);
         let hi = hi.max(lo * 2.0);
         (lo / 1.6, hi * 1.6)
+    } else if hi - lo <= 1e-9 * hi.abs().max(lo.abs()).max(1.0) {
+        let margin = 0.25 * hi.abs().max(1.0);
+        if lo >= 0.0 {
+            (0.0, hi + margin)
+        } else {
+            (lo - margin, hi + margin)
+        }
     } else {
-        let span = (hi - lo).max(1e-9);
+        let span = hi - lo;
         let lo = if lo >= 0.0 && lo - 0.06 * span < 0.0 {
             0.0
         } else {
@@ -558,5 +569,25 @@ impl Ctx<'_> {
             .map_err(err)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::padded;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn flat_data_gets_a_readable_axis() {
+        // Every channel of the 4-cube carries 8 units: the axis runs from 0, past 8.
+        assert_eq!(padded(8.0, 8.0, false), (0.0, 10.0));
+        assert_eq!(padded(0.0, 0.0, false), (0.0, 0.25));
+        assert_eq!(padded(-4.0, -4.0, false), (-5.0, -3.0));
+        // Data with a spread keeps its margins: 6 % of the span below (0 when that would
+        // cross it), 8 % above.
+        let near =
+            |(a, b): (f64, f64), (c, d): (f64, f64)| (a - c).abs() < 1e-12 && (b - d).abs() < 1e-12;
+        assert!(near(padded(0.2, 10.0, false), (0.0, 10.784)));
+        assert!(near(padded(100.0, 110.0, false), (99.4, 110.8)));
     }
 }
