@@ -83,23 +83,37 @@ impl Formula {
     }
 }
 
+/// A family's value seen as its graph and as itself; every [`Topology`] gets it, so a
+/// family implements only [`Family`].
+pub trait AsGraph: Any {
+    /// The graph, as a trait object.
+    fn as_topology(&self) -> &dyn Topology;
+
+    /// For typed access to the family's own type.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Topology + Any> AsGraph for T {
+    fn as_topology(&self) -> &dyn Topology {
+        self
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// A validated network of one family: what [`crate::Network`] needs besides the graph.
 ///
 /// Object safe; each family implements it in `topology/<family>/family.rs`, and one
 /// registry line in `network.rs` makes it known to specs, forms and the CLI.
-pub trait Family: Any + Debug + Send + Sync {
+pub trait Family: AsGraph + Debug + Send + Sync {
     /// The family's description (for a family with two spellings, the one this
     /// network is written in: `hypercube` or `hypercycle`, `kyklos1` or `kyklos2`).
     fn info(&self) -> &'static FamilyInfo;
 
     /// The canonical spec: it parses back to an equal network.
     fn spec(&self) -> String;
-
-    /// The graph, as a trait object.
-    fn as_topology(&self) -> &dyn Topology;
-
-    /// For typed access to the family's own type.
-    fn as_any(&self) -> &dyn Any;
 
     /// The routing relation called `name`.
     ///

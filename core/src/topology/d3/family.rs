@@ -2,7 +2,6 @@
 //! the paper's closed forms. The description's parameters are shared with the maximal
 //! Dragonfly ([`crate::topology::mdf`]).
 
-use std::any::Any;
 use std::str::FromStr;
 
 use crate::error::{StrategyError, UnknownStrategy};
@@ -10,7 +9,7 @@ use crate::family::{
     parse_strategy, Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo,
 };
 use crate::graph::MinimalRouting;
-use crate::graph::{Routing, Topology};
+use crate::graph::Routing;
 
 use super::{D3Routing, D3};
 
@@ -85,14 +84,6 @@ impl Family for D3 {
 
     fn spec(&self) -> String {
         self.spec_string()
-    }
-
-    fn as_topology(&self) -> &dyn Topology {
-        self
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {

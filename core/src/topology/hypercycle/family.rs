@@ -1,12 +1,11 @@
 //! The Hypercycle (and binary n-cube) as a [`Family`]: its descriptions, strategy
 //! names and the paper's closed forms.
 
-use std::any::Any;
 use std::str::FromStr;
 
 use crate::error::{StrategyError, UnknownStrategy};
 use crate::family::{parse_strategy, Family, FamilyInfo, Formula, ParamInfo, StrategyInfo};
-use crate::graph::{Routing, Topology};
+use crate::graph::Routing;
 
 use super::{Hypercycle, HypercycleRouting};
 
@@ -121,14 +120,6 @@ impl Family for Hypercycle {
 
     fn spec(&self) -> String {
         self.spec_string()
-    }
-
-    fn as_topology(&self) -> &dyn Topology {
-        self
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {

@@ -1,11 +1,10 @@
 //! KYKLOS-I and KYKLOS-II as a [`Family`]: their descriptions and strategy names.
 
-use std::any::Any;
 use std::str::FromStr;
 
 use crate::error::{StrategyError, UnknownStrategy};
 use crate::family::{parse_strategy, Family, FamilyInfo, ParamInfo, StrategyInfo};
-use crate::graph::{Routing, Topology};
+use crate::graph::Routing;
 
 use super::{Kyklos, KyklosRouting, Shuffle};
 
@@ -120,14 +119,6 @@ impl Family for Kyklos {
 
     fn spec(&self) -> String {
         self.spec_string()
-    }
-
-    fn as_topology(&self) -> &dyn Topology {
-        self
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn unavailable(&self, name: &str) -> Option<String> {

@@ -1,11 +1,9 @@
 //! The Lens as a [`Family`]: its description, its one strategy and the paper's
 //! pattern-A diameter.
 
-use std::any::Any;
-
 use crate::error::StrategyError;
 use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
-use crate::graph::{Routing, Topology};
+use crate::graph::Routing;
 
 use super::Lens;
 
@@ -59,14 +57,6 @@ impl Family for Lens {
 
     fn spec(&self) -> String {
         self.spec_string()
-    }
-
-    fn as_topology(&self) -> &dyn Topology {
-        self
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {

@@ -1,12 +1,10 @@
 //! The maximal Dragonfly MDF(K, M) as a [`Family`]: its description, its one strategy
 //! and the paper's closed forms.
 
-use std::any::Any;
-
 use crate::error::StrategyError;
 use crate::family::{Family, FamilyInfo, Formula, Minimal, StrategyInfo};
 use crate::graph::MinimalRouting;
-use crate::graph::{Routing, Topology};
+use crate::graph::Routing;
 use crate::topology::d3::{DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};
 
 use super::Mdf;
@@ -37,14 +35,6 @@ impl Family for Mdf {
 
     fn spec(&self) -> String {
         self.spec_string()
-    }
-
-    fn as_topology(&self) -> &dyn Topology {
-        self
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
