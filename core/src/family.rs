@@ -83,6 +83,40 @@ impl Formula {
     }
 }
 
+/// How a family's nodes are organised, for a diagram a person recognises. The web
+/// diagram draws each kind its own way; a family without a structure worth showing
+/// (a random graph, an imported one) is [`Structure::Free`] and gets a stress layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Structure {
+    /// The nodes are the points of a mixed-radix grid: node v has digits
+    /// `d₀ … d₍ᵣ₋₁₎` over `radices` (most significant first, the last digit fastest:
+    /// v = Σ dᵢ·Πⱼ₍>ᵢ₎ radixⱼ). Rows and columns are drawn as such; links that skip
+    /// along a row or column (wrap-around, HyperX's all-to-all) as arcs.
+    Grid {
+        /// The radix of each digit, most significant first.
+        radices: Vec<u32>,
+    },
+    /// Rows of nodes, top first (a fat tree's roots above its leaves, processors at
+    /// the bottom), each row in drawing order.
+    Levels {
+        /// Each row's name (`level 0`, `processors`), for the legend and screen readers.
+        names: Vec<String>,
+        /// Each row's nodes, left to right.
+        rows: Vec<Vec<usize>>,
+    },
+    /// Groups placed on a circle, each group's members on a small circle around its
+    /// place (a Dragonfly's groups, Slim Fly's and PolarFly's subgroups); links inside a
+    /// group are chords, links between groups bundled across.
+    Groups {
+        /// What a group is called (`group`, `subgraph`, `cluster`).
+        name: &'static str,
+        /// Each group's nodes, in drawing order.
+        groups: Vec<Vec<usize>>,
+    },
+    /// No structure to show: a stress layout of the graph itself.
+    Free,
+}
+
 /// A family's value seen as its graph and as itself; every [`Topology`] gets it, so a
 /// family implements only [`Family`].
 pub trait AsGraph: Any {
@@ -125,6 +159,19 @@ pub trait Family: AsGraph + Debug + Send + Sync {
     /// The paper's closed forms for this network (cheap at any size).
     fn formulas(&self) -> Vec<Formula> {
         Vec::new()
+    }
+
+    /// How the nodes are organised, for the diagram (default: no structure).
+    fn structure(&self) -> Structure {
+        Structure::Free
+    }
+
+    /// The endpoints (processors) attached to each terminal node: 1 where every
+    /// terminal node is itself a processor, p for a network of routers with p
+    /// endpoints each (a Dragonfly's p, a HyperX's concentration). Exports to BookSim
+    /// attach this many nodes to each terminal router.
+    fn concentration(&self) -> u32 {
+        1
     }
 
     /// Why the family's strategy `name` is not offered for these parameters (`None`

@@ -33,7 +33,9 @@ pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
 pub use error::{
     AddressError, FamilyMismatch, ParamError, SpecError, StrategyError, UnknownStrategy,
 };
-pub use family::{AsGraph, Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
+pub use family::{
+    AsGraph, Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo, Structure,
+};
 pub use graph::{Node, Routing, Topology, MAX_NODES};
 pub use info::NetworkInfo;
 pub use math::{binomial, bounded_compositions, multinomial};

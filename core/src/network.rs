@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::error::{AddressError, FamilyMismatch, ParamError, SpecError, StrategyError};
-use crate::family::{Family, FamilyInfo, Formula, StrategyInfo};
+use crate::family::{Family, FamilyInfo, Formula, StrategyInfo, Structure};
 use crate::graph::{Node, Routing, Topology};
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
@@ -194,6 +194,17 @@ impl Network {
     /// The paper's closed forms for this network (cheap at any size).
     pub fn formulas(&self) -> Vec<Formula> {
         self.0.formulas()
+    }
+
+    /// How the nodes are organised, for the diagram.
+    pub fn structure(&self) -> Structure {
+        self.0.structure()
+    }
+
+    /// The endpoints attached to each terminal node (1 unless the family has a
+    /// concentration, as a Dragonfly's p).
+    pub fn concentration(&self) -> u32 {
+        self.0.concentration()
     }
 
     /// The default pair to route between: the family's example when it names nodes of
