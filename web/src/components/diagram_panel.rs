@@ -142,6 +142,11 @@ fn Legend(arrangement: Arrangement) -> impl IntoView {
         Arrangement::Cabinets { .. } | Arrangement::Groups { .. } => {
             &[("local", "local link"), ("global", "global link")]
         }
+        Arrangement::Levels { .. } => &[("proc", "terminal"), ("switch", "switch")],
+        Arrangement::Circle { .. } => &[
+            ("local", "link inside a group"),
+            ("global", "link between groups"),
+        ],
         _ => &[],
     };
     let shapes = shapes

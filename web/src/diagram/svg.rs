@@ -279,7 +279,10 @@ fn svg_class(l: &Layout) -> (String, f64) {
     let wide = l.width > 700.0
         && matches!(
             l.arrangement,
-            Arrangement::Trees { .. } | Arrangement::Stages { .. } | Arrangement::Cabinets { .. }
+            Arrangement::Trees { .. }
+                | Arrangement::Stages { .. }
+                | Arrangement::Cabinets { .. }
+                | Arrangement::Levels { .. }
         );
     let class = if wide {
         format!("{class} wide")

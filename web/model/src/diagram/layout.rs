@@ -143,6 +143,27 @@ pub enum Arrangement {
         /// Cabinet panels per row of the drawing.
         columns: u32,
     },
+    /// Rows of levels, top first (a fat tree).
+    Levels {
+        /// Each row's name, top first.
+        names: Vec<String>,
+        /// Each row's node count.
+        sizes: Vec<usize>,
+    },
+    /// Groups on a circle (a Dragonfly's groups, Slim Fly's and PolarFly's subgraphs).
+    Circle {
+        /// What a group is called.
+        name: &'static str,
+        /// Each group's node count.
+        sizes: Vec<usize>,
+    },
+    /// A stress layout: drawn distances follow hop distances.
+    Free {
+        /// Nodes N.
+        nodes: usize,
+        /// Whether some nodes cannot reach others.
+        unreachable: bool,
+    },
     /// A maximal Dragonfly: groups on a circle.
     Groups {
         /// Groups KM + 1.
@@ -212,7 +233,7 @@ pub fn draw(net: &Network) -> Drawing {
         return Drawing::TooLarge { nodes, links };
     }
     let layout = if let Ok(h) = net.hypercycle() {
-        super::hypercycle::hypercycle(h)
+        super::grid::hypercycle(h)
     } else if let Ok(k) = net.kyklos() {
         super::kyklos::kyklos(k)
     } else if let Ok(l) = net.lens() {
@@ -222,8 +243,7 @@ pub fn draw(net: &Network) -> Drawing {
     } else if let Ok(d) = net.mdf() {
         super::d3::mdf(d)
     } else {
-        // New families get their layout later.
-        return Drawing::Unsupported;
+        super::structured::structured(net)
     };
     Drawing::Layout(Arc::new(layout))
 }
@@ -241,7 +261,7 @@ impl Layout {
 
     /// One sentence describing the arrangement, for screen readers.
     pub fn describe(&self) -> String {
-        match self.arrangement {
+        match self.arrangement.clone() {
             Arrangement::Ring { nodes } => format!(
                 "A ring of {nodes} nodes on a circle, in address order clockwise from the top; \
                  links that skip nodes bow inwards."
@@ -299,6 +319,44 @@ impl Layout {
                  right. Local links join the routers of a drawer (neighbours straight, others \
                  arcs above the row); global links (c,d,p) to (c+a,p,d) are faint arcs between \
                  cabinets, or across a panel's diagonal when a = 0."
+            ),
+            Arrangement::Levels { names, sizes } => {
+                let rows: Vec<String> = names
+                    .iter()
+                    .zip(&sizes)
+                    .map(|(name, k)| format!("{name} ({k})"))
+                    .collect();
+                format!(
+                    "{} rows, top to bottom: {}. Links between rows are straight lines; \
+                     squares are switches, circles terminals.",
+                    rows.len(),
+                    rows.join(", ")
+                )
+            }
+            Arrangement::Circle { name, sizes } => {
+                let same = sizes.windows(2).all(|w| w[0] == w[1]);
+                let members = match (same, sizes.first()) {
+                    (true, Some(k)) => format!("{k} nodes each"),
+                    _ => format!(
+                        "{} to {} nodes",
+                        sizes.iter().min().unwrap_or(&0),
+                        sizes.iter().max().unwrap_or(&0)
+                    ),
+                };
+                format!(
+                    "{} {name}s on a circle, clockwise from the top, {members}, each on a small \
+                     circle joined by chords; links between {name}s bow towards the centre.",
+                    sizes.len()
+                )
+            }
+            Arrangement::Free { nodes, unreachable } => format!(
+                "{nodes} nodes placed so that drawn distances follow hop distances (a stress \
+                 layout), the graph having no structure to follow.{}",
+                if unreachable {
+                    " Some nodes cannot reach others: the graph is disconnected."
+                } else {
+                    ""
+                }
             ),
             Arrangement::Groups { groups, routers } => format!(
                 "{groups} groups on a circle, clockwise from the top; each group's {routers} \

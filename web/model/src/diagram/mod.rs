@@ -1,14 +1,17 @@
 //! The network diagram's pure layout geometry: where each node and link is drawn
 //! ([`layout`]: the shared model, [`draw`] picking the family's layout; [`geometry`]:
-//! points and curves; one layout per family: [`hypercycle`], [`kyklos`], [`lens`],
-//! [`d3`] (the Swapped and maximal Dragonflies)). The app's `diagram` module draws these as SVG.
+//! points and curves; one layout per seed family: [`grid`] (the Hypercycle, and every grid),
+//! [`kyklos`], [`lens`], [`d3`] (the Swapped and maximal Dragonflies); [`structured`]
+//! draws every other family from its declared structure, [`stress`] a graph without one). The app's `diagram` module draws these as SVG.
 
 pub mod d3;
 pub mod geometry;
-pub mod hypercycle;
+pub mod grid;
 pub mod kyklos;
 pub mod layout;
 pub mod lens;
+pub mod stress;
+pub mod structured;
 #[cfg(test)]
 mod testing;
 

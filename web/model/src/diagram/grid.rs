@@ -1,5 +1,6 @@
-//! The drawing of a Hypercycle. A Hypercycle with digits `a1 … ar` (most significant
-//! first) is drawn as
+//! The drawing of a network whose nodes are the points of a mixed-radix grid
+//! ([`icn_core::Structure::Grid`]: tori, meshes, HyperX) and of the Hypercycle, the
+//! first of them. A node with digits `a1 … ar` (most significant first) is drawn at
 //!
 //! ```text
 //! r = 1   a ring on a circle            r = 2   a grid: row a1, column a2
@@ -13,6 +14,9 @@
 //!         the drawing closer to square; a large radix wraps onto several rows), with gaps
 //!         growing per level. Links between blocks are drawn as faint curves.
 //! ```
+//!
+//! Links join nodes that differ in one digit; any other link (none in these families) is
+//! drawn as a faint curve between blocks.
 
 use std::f64::consts::PI;
 
@@ -33,28 +37,52 @@ fn sizes(len: usize) -> (f64, f64, f64) {
 
 /// The drawing of a Hypercycle (see the module documentation).
 pub fn hypercycle(h: &Hypercycle) -> Layout {
-    let n = h.node_count();
-    let r = h.dimensions();
-    let m = h.radices();
-    let (radius, s, font_size) = sizes(r);
+    grid(h, h.radices())
+}
+
+/// Digit `i` (most significant first) of node `v` over `radices`.
+fn digit(radices: &[u32], v: usize, i: usize) -> u32 {
+    let below: usize = radices[i + 1..].iter().map(|&m| m as usize).product();
+    ((v / below) % radices[i] as usize) as u32
+}
+
+/// The drawing of `t`, whose nodes are the points of a grid over `radices` (most
+/// significant first, the last digit fastest; see the module documentation).
+pub fn grid(t: &dyn Topology, radices: &[u32]) -> Layout {
+    let n = t.node_count();
+    let r = radices.len();
+    let m = radices;
+    let labels: Vec<String> = (0..n).map(|v| t.format_node(v)).collect();
+    let len = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    let (radius, s, font_size) = sizes(len);
 
     let (nodes, arrangement) = if r == 1 {
         (ring_positions(n, s), Arrangement::Ring { nodes: n })
     } else {
-        nested_positions(h, s)
+        nested_positions(n, m, s)
     };
 
     let mut edges = Vec::new();
     let mut buf = Vec::new();
     for v in 0..n {
         buf.clear();
-        h.neighbours(v, &mut buf);
+        t.neighbours(v, &mut buf);
         for &w in buf.iter().filter(|&&w| w > v) {
-            let Some(i) = (0..r).find(|&i| h.digit(v, i) != h.digit(w, i)) else {
-                continue;
-            };
-            let span = h.digit(v, i).abs_diff(h.digit(w, i));
+            let differ: Vec<usize> = (0..r)
+                .filter(|&i| digit(m, v, i) != digit(m, w, i))
+                .collect();
             let (p, q) = (nodes[v], nodes[w]);
+            if differ.len() != 1 {
+                edges.push(Edge {
+                    a: v,
+                    b: w,
+                    kind: EdgeKind::Block,
+                    curve: Curve::Line(p, q),
+                });
+                continue;
+            }
+            let i = differ[0];
+            let span = digit(m, v, i).abs_diff(digit(m, w, i));
             let (kind, curve) = if r == 1 {
                 // The ring is centred on (0, 0). Links that skip nodes bow towards the centre,
                 // away from the rim; a diameter stays straight.
@@ -92,7 +120,7 @@ pub fn hypercycle(h: &Hypercycle) -> Layout {
                 let chord = p.to(q);
                 let len = chord.norm().max(f64::EPSILON);
                 let mut normal = Point::new(chord.y / len, -chord.x / len);
-                let (row, col) = (h.digit(v, r - 2), h.digit(v, r - 1));
+                let (row, col) = (digit(m, v, r - 2), digit(m, v, r - 1));
                 let outwards = if chord.x.abs() >= chord.y.abs() {
                     // Side by side: up from the upper half, down from the lower half.
                     let up = 2 * row < m[r - 2] - 1;
@@ -123,7 +151,6 @@ pub fn hypercycle(h: &Hypercycle) -> Layout {
         show_labels: true,
         class: "",
     };
-    let labels = (0..n).map(|v| h.format_node(v)).collect();
     Layout::fitted(
         nodes,
         labels,
@@ -148,9 +175,8 @@ fn ring_positions(n: usize, s: f64) -> Vec<Point> {
 
 /// Node centres for two or more digits: an inner grid of the last two digits, and each
 /// further digit laying blocks side by side or one above the other.
-fn nested_positions(h: &Hypercycle, s: f64) -> (Vec<Point>, Arrangement) {
-    let r = h.dimensions();
-    let m = h.radices();
+fn nested_positions(n: usize, m: &[u32], s: f64) -> (Vec<Point>, Arrangement) {
+    let r = m.len();
     let (rows, cols) = (m[r - 2], m[r - 1]);
     // Extent of a block between its outermost node centres.
     let mut w = f64::from(cols - 1) * s;
@@ -159,9 +185,9 @@ fn nested_positions(h: &Hypercycle, s: f64) -> (Vec<Point>, Arrangement) {
     // one row or one column, whichever keeps the drawing closer to square, unless that would
     // be more than 6:1 — then the grid closest to 1.4:1 (a large radix wraps onto rows).
     let mut levels = Vec::new();
-    for (level, digit) in (0..r - 2).rev().enumerate() {
+    for (level, i) in (0..r - 2).rev().enumerate() {
         let gap = s * (1.0 + 0.5 * (level + 1) as f64);
-        let count = m[digit];
+        let count = m[i];
         let (pitch_x, pitch_y) = (w + gap, ht + gap);
         let extent = |columns: u32| {
             let lines = count.div_ceil(columns);
@@ -185,17 +211,17 @@ fn nested_positions(h: &Hypercycle, s: f64) -> (Vec<Point>, Arrangement) {
                 .min_by(|&a, &b| misfit(a).total_cmp(&misfit(b)))
                 .unwrap_or(count);
         }
-        levels.push((digit, columns, pitch_x, pitch_y));
+        levels.push((i, columns, pitch_x, pitch_y));
         (w, ht) = extent(columns);
     }
-    let positions = (0..h.node_count())
+    let positions = (0..n)
         .map(|v| {
             let mut p = Point::new(
-                f64::from(h.digit(v, r - 1)) * s,
-                f64::from(h.digit(v, r - 2)) * s,
+                f64::from(digit(m, v, r - 1)) * s,
+                f64::from(digit(m, v, r - 2)) * s,
             );
-            for &(digit, columns, pitch_x, pitch_y) in &levels {
-                let d = h.digit(v, digit);
+            for &(i, columns, pitch_x, pitch_y) in &levels {
+                let d = digit(m, v, i);
                 p.x += f64::from(d % columns) * pitch_x;
                 p.y += f64::from(d / columns) * pitch_y;
             }
