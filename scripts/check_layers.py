@@ -29,9 +29,9 @@ MAX_FILE = 600
 
 # Modules of icn-core above the families, by layer (graph < topology < algorithms < papers).
 ABOVE_GRAPH = ("topology", "network", "family", "metrics", "routing", "analysis", "sim",
-               "charts", "papers", "table", "cost")
+               "charts", "papers", "table", "cost", "io")
 ABOVE_FAMILIES = ("network", "metrics", "routing", "analysis", "sim", "charts", "papers",
-                  "table", "cost")
+                  "table", "cost", "io")
 
 
 def rust_files(root: Path, folder: str) -> list[Path]:

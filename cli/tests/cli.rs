@@ -104,7 +104,19 @@ fn info_and_metrics() {
 fn export_edgelist() {
     let (code, out, _) = icn(&["export", "hypercube:n=2"]);
     assert_eq!(code, 0);
-    assert_eq!(out, "0 2\n0 1\n1 3\n2 3\n");
+    assert_eq!(out, "0 1\n0 2\n1 3\n2 3\n");
+}
+
+#[test]
+fn export_anynet() {
+    // BookSim2's anynet file: each router, its endpoint, its links to higher routers.
+    let (code, out, _) = icn(&["export", "hypercube:n=2", "--format", "anynet"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "router 0 node 0 router 1 router 2\nrouter 1 node 1 router 3\n\
+         router 2 node 2 router 3\nrouter 3 node 3\n"
+    );
 }
 
 #[test]

@@ -20,6 +20,7 @@ mod error;
 mod family;
 pub mod graph;
 mod info;
+pub mod io;
 mod math;
 pub mod metrics;
 mod network;

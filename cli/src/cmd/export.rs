@@ -1,4 +1,4 @@
-//! `icn export`: the network as an edge list or a node list.
+//! `icn export`: the network as an edge list, a node list or a BookSim2 anynet file.
 
 use std::io::{self, Write};
 
@@ -12,6 +12,8 @@ pub enum ExportFormat {
     Edgelist,
     /// `index,address` per node.
     Nodes,
+    /// BookSim2's anynet network file: one `router R node E … router S …` line per router.
+    Anynet,
 }
 
 #[derive(Args, Debug)]
@@ -27,19 +29,16 @@ pub struct ExportArgs {
 pub fn run(a: &ExportArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
     let t = net.topology();
-    let mut buf = Vec::new();
-    let mut w = io::BufWriter::new(out);
-    for u in 0..t.node_count() {
-        if a.format == ExportFormat::Nodes {
-            writeln!(w, "{u},{}", t.format_node(u))?;
-            continue;
-        }
-        buf.clear();
-        t.neighbours(u, &mut buf);
-        for &v in buf.iter().filter(|&&v| v > u) {
-            writeln!(w, "{u} {v}")?;
+    match a.format {
+        ExportFormat::Edgelist => icn_core::io::edge_list(t, out)?,
+        ExportFormat::Anynet => icn_core::io::anynet(&net, out)?,
+        ExportFormat::Nodes => {
+            let mut w = io::BufWriter::new(out);
+            for u in 0..t.node_count() {
+                writeln!(w, "{u},{}", t.format_node(u))?;
+            }
+            w.flush()?;
         }
     }
-    w.flush()?;
     Ok(())
 }

@@ -1,0 +1,7 @@
+//! Networks written out for other tools: an edge list, and BookSim2's `anynet` network
+//! file, so that any network here can be simulated in BookSim. Reading them back is the
+//! imported-graph family's business (`topology/imported/`).
+
+mod export;
+
+pub use export::{anynet, edge_list, AnynetPlan};
