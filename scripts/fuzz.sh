@@ -22,7 +22,10 @@ flags=(--fuzz-dir fuzz --sanitizer none)
 # Seeds from the live family list.
 seeds=fuzz/target/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/spec" "$seeds/params" "$seeds/address"
+mkdir -p "$seeds/spec" "$seeds/params" "$seeds/address" "$seeds/graph"
+printf '# a ring\na b\nb c\nc a\n' >"$seeds/graph/edges"
+printf 'router 0 node 0 node 1 router 1 5\nrouter 1 node 2 node 3\n' >"$seeds/graph/anynet"
+printf 'router 0 node 0 router 2\nrouter 1 node 1 node 2 router 2\n' >"$seeds/graph/uneven"
 cargo run --quiet -p icn-cli -- families | node -e '
   const fs = require("fs"), dir = process.argv[1];
   const families = JSON.parse(fs.readFileSync(0, "utf8"));

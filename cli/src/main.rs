@@ -31,6 +31,10 @@ struct Cli {
     /// (2^38 steps or 8 GiB; docs/limits.md).
     #[arg(long, global = true)]
     force: bool,
+    /// Read the network from FILE (an edge list or a BookSim2 anynet file) in place of
+    /// the command's first SPEC (docs/cli.md).
+    #[arg(long, global = true, value_name = "FILE")]
+    graph: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -71,7 +75,7 @@ enum Command {
     /// Two to four networks side by side: nodes, links, degree, diameter, average
     /// distance, link loads and distance distributions.
     Compare(compare::CompareArgs),
-    /// The network as an edge list (one `u v` line per link, node indices).
+    /// The network as an edge list, a node list or a BookSim2 anynet file.
     Export(export::ExportArgs),
 }
 
@@ -98,7 +102,14 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args = match output::with_graph(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(Failure(msg)) => {
+            eprintln!("icn: error: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let cli = Cli::parse_from(args);
     if let Command::Papers(a) = &cli.command {
         let stdout = io::stdout();
         return papers::main(a, &mut stdout.lock());

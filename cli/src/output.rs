@@ -1,10 +1,13 @@
 //! What every command shares: the output format, the one-line failure, the cost guard,
 //! spec and address parsing with the argument named, and the checked JSON print.
 
+use std::ffi::OsString;
 use std::io::Write;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::ValueEnum;
+use icn_core::topology::imported::Imported;
 use icn_core::{Budget, Estimate, Network, Node};
 use serde::Serialize;
 use serde_json::Value;
@@ -51,6 +54,39 @@ pub fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure>
 pub fn network(spec: &str) -> Result<Network, Failure> {
     spec.parse::<Network>()
         .map_err(|e| Failure(format!("topology spec '{spec}': {e}")))
+}
+
+/// The arguments with `--graph FILE` (or `--graph=FILE`) replaced by the spec of the
+/// graph in FILE, placed as the command's first argument (its SPEC).
+///
+/// # Errors
+/// A file that cannot be read, or a graph that cannot be imported (line and column).
+pub fn with_graph(mut args: Vec<OsString>) -> Result<Vec<OsString>, Failure> {
+    let Some(at) = args
+        .iter()
+        .position(|a| a == "--graph" || a.to_string_lossy().starts_with("--graph="))
+    else {
+        return Ok(args);
+    };
+    let flag = args.remove(at).to_string_lossy().into_owned();
+    let path = match flag.strip_prefix("--graph=") {
+        Some(p) => PathBuf::from(p),
+        None if at < args.len() => PathBuf::from(args.remove(at)),
+        None => return Err(Failure("--graph needs a FILE".into())),
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure(format!("--graph {}: {e}", path.display())))?;
+    let graph = Imported::from_text(&text)
+        .map_err(|e| Failure(format!("--graph {}: {e}", path.display())))?;
+    let spec = Network::from(graph).spec();
+    // The subcommand is the first argument that is no option; SPEC follows it.
+    let command = args
+        .iter()
+        .skip(1)
+        .position(|a| !a.to_string_lossy().starts_with('-'))
+        .map_or(args.len(), |i| i + 2);
+    args.insert(command.min(args.len()), spec.into());
+    Ok(args)
 }
 
 /// The node at address `text`, naming the argument (`which`) when it is not one.

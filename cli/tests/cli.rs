@@ -924,3 +924,42 @@ fn chart_csv_of_the_family_charts() {
         "{err}"
     );
 }
+
+#[test]
+fn graph_file_stands_for_the_spec() {
+    let dir = std::env::temp_dir().join(format!("icn-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let ring = dir.join("ring.txt");
+    std::fs::write(&ring, "# a ring of four\na b\nb c\nc d\nd a\n").expect("write");
+    let path = ring.to_string_lossy().into_owned();
+    // Before or after the command, the file's graph is the SPEC.
+    for args in [
+        vec!["--graph", path.as_str(), "route", "a", "c"],
+        vec!["route", "--graph", path.as_str(), "a", "c"],
+    ] {
+        let v = json(&args);
+        assert_eq!(v["path_count"], 2, "{args:?}");
+        assert_eq!(v["distance"], 2, "{args:?}");
+    }
+    // The anynet export reads back as the same graph.
+    let (code, text, _) = icn(&["export", "--graph", &path, "--format", "anynet"]);
+    assert_eq!(code, 0);
+    let net = dir.join("ring.anynet");
+    std::fs::write(&net, &text).expect("write");
+    let back = json(&["info", "--graph", &net.to_string_lossy()]);
+    assert_eq!(
+        (back["nodes"].clone(), back["links"].clone()),
+        (4.into(), 4.into())
+    );
+    assert_eq!(back["diameter"], 2);
+    // A malformed file: one line naming the file, line and column.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "a b\nb c d\n").expect("write");
+    let (code, _, err) = icn(&["info", "--graph", &bad.to_string_lossy()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 2, column 5: 'd' after the link"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -62,6 +62,7 @@ impl ParamError {
             ParamError::Missing { key, .. } | ParamError::Malformed { key, .. } => Some(key),
             ParamError::OutOfRange { key, .. } => Some(key.split('[').next().unwrap_or(key)),
             ParamError::LengthMismatch { b, .. } => Some(b),
+            ParamError::Graph(_) => Some("g"),
             ParamError::UnknownKey { .. } | ParamError::TooLarge { .. } => None,
         }
     }
@@ -122,6 +123,9 @@ pub enum ParamError {
         /// Its length.
         len_b: usize,
     },
+    /// An imported graph that cannot be read or taken.
+    #[error(transparent)]
+    Graph(#[from] GraphError),
     /// The network would have more nodes than the engine addresses.
     #[error("the network would have {nodes} nodes; at most {max} are supported")]
     TooLarge {
@@ -129,6 +133,116 @@ pub enum ParamError {
         nodes: u128,
         /// The limit.
         max: u64,
+    },
+}
+
+/// A graph that cannot be imported: a text (edge list or BookSim2 anynet file) with an
+/// error at a line and column, a graph the engine does not take, or a damaged code.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GraphError {
+    /// Something wrong at a place in the text (both 1-based).
+    #[error("line {line}, column {column}: {why}")]
+    Syntax {
+        /// The line.
+        line: usize,
+        /// The column (in characters).
+        column: usize,
+        /// What is wrong there.
+        why: GraphSyntax,
+    },
+    /// No links at all.
+    #[error("the text has no links: write one link per line, 'u v' (an edge list), or 'router 0 router 1 node 0' lines (a BookSim2 anynet file)")]
+    Empty,
+    /// Two nodes with no path between them.
+    #[error("the graph is not connected: node {a} cannot reach node {b}; every network here is connected")]
+    Disconnected {
+        /// A node.
+        a: String,
+        /// A node it cannot reach.
+        b: String,
+    },
+    /// More than the engine imports.
+    #[error("the graph has {nodes} nodes and {links} links; at most {max_nodes} nodes and {max_links} links are imported")]
+    TooLarge {
+        /// Its nodes.
+        nodes: u64,
+        /// Its links.
+        links: u64,
+        /// The node limit.
+        max_nodes: u64,
+        /// The link limit.
+        max_links: u64,
+    },
+    /// An encoded graph (the `g` of a `graph:` spec) that does not decode.
+    #[error("the encoded graph is damaged ({why}); paste or load the graph again")]
+    Code {
+        /// What does not decode.
+        why: &'static str,
+    },
+}
+
+/// What is wrong at one place of a graph text.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GraphSyntax {
+    /// An edge list line with one node.
+    #[error("'{first}' has no second node: an edge list line is a link 'u v'")]
+    MissingEnd {
+        /// The node given.
+        first: String,
+    },
+    /// An edge list line with more than two nodes.
+    #[error("'{token}' after the link: an edge list line holds two nodes (comments start with #)")]
+    Extra {
+        /// The surplus text.
+        token: String,
+    },
+    /// A link from a node to itself.
+    #[error("a link from '{node}' to itself")]
+    SelfLoop {
+        /// The node.
+        node: String,
+    },
+    /// An anynet word that is neither `router` nor `node`.
+    #[error("'{token}' where 'router' or 'node' was expected")]
+    Keyword {
+        /// The word.
+        token: String,
+    },
+    /// An anynet identifier that is not a whole number.
+    #[error("'{token}' is not a router or node number (0, 1, 2, …)")]
+    NotNumber {
+        /// The text.
+        token: String,
+    },
+    /// `router` or `node` with no number after it.
+    #[error("'{word}' needs a number after it")]
+    MissingNumber {
+        /// The word.
+        word: String,
+    },
+    /// An anynet endpoint attached to two routers.
+    #[error("node {node} is attached to router {first} and to router {second}; BookSim2 lets a node attach to one router")]
+    TwoRouters {
+        /// The endpoint.
+        node: u64,
+        /// Its first router.
+        first: u64,
+        /// The other.
+        second: u64,
+    },
+    /// An anynet link between two endpoints.
+    #[error("node {a} is linked to node {b}; nodes attach to routers only")]
+    NodeToNode {
+        /// One endpoint.
+        a: u64,
+        /// The other.
+        b: u64,
+    },
+    /// An anynet endpoint with no router.
+    #[error("node {node} is attached to no router")]
+    Unattached {
+        /// The endpoint.
+        node: u64,
     },
 }
 

@@ -32,7 +32,8 @@ pub mod topology;
 
 pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
 pub use error::{
-    AddressError, FamilyMismatch, ParamError, SpecError, StrategyError, UnknownStrategy,
+    AddressError, FamilyMismatch, GraphError, GraphSyntax, ParamError, SpecError, StrategyError,
+    UnknownStrategy,
 };
 pub use family::{
     AsGraph, Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo, Structure,

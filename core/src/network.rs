@@ -14,6 +14,7 @@ use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
 use crate::topology::d3::{self, D3};
 use crate::topology::hypercycle::{self, Hypercycle};
+use crate::topology::imported::{self, Imported};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
@@ -43,6 +44,7 @@ const REGISTRY: &[Entry] = &[
     entry(lens::LENS, |s| Ok(Lens::from_spec(s)?.into())),
     entry(d3::D3_FAMILY, |s| Ok(D3::from_spec(s)?.into())),
     entry(mdf::MDF, |s| Ok(Mdf::from_spec(s)?.into())),
+    entry(imported::GRAPH, |s| Ok(Imported::from_spec(s)?.into())),
 ];
 
 const FAMILY_LIST: [FamilyInfo; REGISTRY.len()] = {

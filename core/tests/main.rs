@@ -4,6 +4,7 @@
 mod conformance;
 mod d3;
 mod hypercycle;
+mod imported;
 mod kyklos;
 mod kyklos_density;
 mod lens;

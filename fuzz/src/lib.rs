@@ -75,3 +75,24 @@ pub fn check_address(net: &Network, text: &str) {
 pub fn family(index: u8) -> &'static icn_core::FamilyInfo {
     &FAMILIES[usize::from(index) % FAMILIES.len()]
 }
+
+/// Reads `text` as an imported graph: refused with a message naming where, or read, and
+/// then its spec and its anynet export read back as the same network.
+pub fn check_graph_text(text: &str) {
+    use icn_core::topology::imported::Imported;
+    match Imported::from_text(text) {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(g) => {
+            let net = Network::from(g);
+            check_network(&net);
+            let mut out = Vec::new();
+            icn_core::io::anynet(&net, &mut out).expect("anynet writes to memory");
+            let back = Imported::from_text(&String::from_utf8_lossy(&out))
+                .unwrap_or_else(|e| panic!("{text:?}: its anynet export does not read: {e}"));
+            use icn_core::Topology;
+            let t = net.topology();
+            assert_eq!(back.node_count(), t.node_count(), "{text:?}");
+            assert_eq!(back.link_count(), t.link_count(), "{text:?}");
+        }
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod d3;
 pub mod hypercycle;
+pub mod imported;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;

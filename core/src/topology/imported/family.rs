@@ -1,0 +1,56 @@
+//! The imported graph as a [`Family`]: its description and its one strategy.
+
+use crate::error::StrategyError;
+use crate::family::{Family, FamilyInfo, Minimal, ParamInfo, StrategyInfo, Structure};
+use crate::graph::{MinimalRouting, Routing};
+
+use super::Imported;
+
+/// `graph:g=…`.
+pub(crate) const GRAPH: FamilyInfo = FamilyInfo {
+    name: "graph",
+    title: "Your graph (edge list or BookSim2 anynet)",
+    summary: "A graph you bring: paste or load an edge list or a BookSim2 anynet file.",
+    params: &[ParamInfo {
+        key: "g",
+        label: "Graph code",
+        help: "the graph, encoded; paste or load the text in the page, or use icn --graph FILE",
+        example: EXAMPLE_CODE,
+    }],
+    flags: &[],
+    example: EXAMPLE,
+    example_route: ("0", "7"),
+    strategies: &[StrategyInfo {
+        name: Minimal::NAME,
+        title: "All minimal paths",
+        summary: "Every shortest path (breadth-first search decides).",
+    }],
+    source: "your own",
+};
+
+/// The Petersen graph's code (the family's example; a test decodes it).
+const EXAMPLE_CODE: &str = "AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA";
+const EXAMPLE: &str = "graph:g=AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA";
+
+impl Family for Imported {
+    fn info(&self) -> &'static FamilyInfo {
+        &GRAPH
+    }
+
+    fn spec(&self) -> String {
+        format!("graph:g={}", self.code)
+    }
+
+    fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
+        Ok(Box::new(MinimalRouting::new(self)))
+    }
+
+    fn structure(&self) -> Structure {
+        Structure::Free
+    }
+
+    fn concentration(&self) -> u32 {
+        self.concentration
+    }
+}

@@ -1,0 +1,215 @@
+//! Imported graphs: edge lists and BookSim2 anynet files read with their errors placed,
+//! the compact code round-tripping, and anynet export and import inverse to each other.
+
+use icn_core::io::anynet;
+use icn_core::metrics::distance_distribution;
+use icn_core::topology::imported::Imported;
+use icn_core::{GraphError, GraphSyntax, Network, Topology};
+
+fn net(spec: &str) -> Network {
+    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn imported(text: &str) -> Imported {
+    Imported::from_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+fn anynet_of(n: &Network) -> String {
+    let mut out = Vec::new();
+    anynet(n, &mut out).unwrap_or_else(|e| panic!("{e}"));
+    String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every link of `t` as (smaller, larger) node names.
+fn named_links(t: &dyn Topology) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    for u in 0..t.node_count() {
+        buf.clear();
+        t.neighbours(u, &mut buf);
+        for &v in buf.iter().filter(|&&v| v > u) {
+            out.push((t.format_node(u), t.format_node(v)));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_example_is_the_petersen_graph() {
+    let n = net(icn_core::family("graph").map(|f| f.example).unwrap_or(""));
+    let t = n.topology();
+    assert_eq!((t.node_count(), t.link_count()), (10, 15));
+    let mut buf = Vec::new();
+    for v in 0..10 {
+        buf.clear();
+        t.neighbours(v, &mut buf);
+        assert_eq!(buf.len(), 3);
+    }
+    // 10 nodes, each with 3 at distance 1 and 6 at distance 2.
+    assert_eq!(distance_distribution(t).counts, vec![0, 30, 60]);
+}
+
+#[test]
+fn an_edge_list_keeps_its_names_and_round_trips_through_the_spec() {
+    let g = imported("# a square with a tail\nalpha beta\nbeta, gamma\ngamma\tdelta\ndelta alpha\ndelta tail  # the tail\nbeta alpha\n");
+    assert_eq!(g.names(), ["alpha", "beta", "gamma", "delta", "tail"]);
+    assert_eq!(g.link_count(), 5);
+    assert_eq!(g.parse_node("gamma"), Ok(2));
+    assert!(g.parse_node("omega").is_err());
+    let n: Network = g.clone().into();
+    let back = net(&n.spec());
+    assert_eq!(back, n);
+    assert_eq!(named_links(back.topology()), named_links(&g));
+}
+
+#[test]
+fn long_names_round_trip() {
+    let long = "x".repeat(3000);
+    let g = imported(&format!("{long} b\nb c\n"));
+    let n: Network = g.into();
+    assert_eq!(net(&n.spec()).format_node(0), long);
+}
+
+#[test]
+fn numeric_names_are_ordered_by_value() {
+    let g = imported("10 2\n2 7\n7 10\n");
+    assert_eq!(g.names(), ["2", "7", "10"]);
+}
+
+#[test]
+fn anynet_export_and_import_are_inverse() {
+    for spec in ["hypercube:n=3", "hypercycle:m=5x4,rho=2x1", "mdf:k=2,m=3"] {
+        let n = net(spec);
+        let text = anynet_of(&n);
+        let g = imported(&text);
+        // One endpoint per router: the routers are the graph, named by their numbers.
+        assert_eq!(g.node_count(), n.topology().node_count(), "{spec}");
+        assert_eq!(g.terminal_count(), g.node_count(), "{spec}");
+        let again: Network = g.into();
+        assert_eq!(anynet_of(&again), text, "{spec}");
+        assert_eq!(
+            distance_distribution(again.topology()).counts,
+            n.distance_distribution().counts,
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn anynet_with_even_endpoints_is_a_network_of_routers_with_a_concentration() {
+    let text = "router 0 node 0 node 1 router 1\nrouter 1 node 2 node 3 router 2 5\nrouter 2 node 4 node 5 router 0\n";
+    let n: Network = imported(text).into();
+    assert_eq!(n.concentration(), 2);
+    assert_eq!(n.topology().node_count(), 3);
+    // Written back without the latency (hops only), endpoints in order.
+    assert_eq!(
+        anynet_of(&n),
+        "router 0 node 0 node 1 router 1 router 2\nrouter 1 node 2 node 3 router 2\nrouter 2 node 4 node 5\n"
+    );
+}
+
+#[test]
+fn anynet_with_uneven_endpoints_keeps_them_as_terminal_nodes() {
+    // A two-level tree: switches 0 and 1 hold the endpoints, switch 2 joins them.
+    let text = "router 0 node 0 node 1 router 2\nrouter 1 node 2 router 2\n";
+    let g = imported(text);
+    assert_eq!(g.names(), ["n0", "n1", "n2", "r0", "r1", "r2"]);
+    assert_eq!(g.terminal_count(), 3);
+    let n: Network = g.into();
+    // The endpoints stay endpoints on the way back out (every router gets its line).
+    assert_eq!(anynet_of(&n), format!("{text}router 2\n"));
+    assert_eq!(n.distance_distribution().counts, vec![0, 0, 2, 0, 4]);
+}
+
+#[test]
+fn errors_name_their_line_and_column() {
+    let at = |text: &str| match Imported::from_text(text) {
+        Err(GraphError::Syntax { line, column, why }) => (line, column, why),
+        other => panic!("{text:?}: {other:?}"),
+    };
+    assert_eq!(
+        at("0 1\n  1\n"),
+        (2, 3, GraphSyntax::MissingEnd { first: "1".into() })
+    );
+    assert_eq!(
+        at("0 1\n1 2 3\n"),
+        (2, 5, GraphSyntax::Extra { token: "3".into() })
+    );
+    assert_eq!(
+        at("a a\n"),
+        (1, 1, GraphSyntax::SelfLoop { node: "a".into() })
+    );
+    assert_eq!(
+        at("router 0 node x\n"),
+        (1, 15, GraphSyntax::NotNumber { token: "x".into() })
+    );
+    assert_eq!(
+        at("router 0 node 1\nrouter 1 node 1\n"),
+        (
+            2,
+            10,
+            GraphSyntax::TwoRouters {
+                node: 1,
+                first: 0,
+                second: 1
+            }
+        )
+    );
+    assert_eq!(
+        at("router 0 switch 1\n"),
+        (
+            1,
+            10,
+            GraphSyntax::Keyword {
+                token: "switch".into()
+            }
+        )
+    );
+    assert_eq!(
+        at("router 0 router\n"),
+        (
+            1,
+            10,
+            GraphSyntax::MissingNumber {
+                word: "router".into()
+            }
+        )
+    );
+    let message = Imported::from_text("0 1\n  1\n")
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        message.as_deref(),
+        Some("line 2, column 3: '1' has no second node: an edge list line is a link 'u v'")
+    );
+}
+
+#[test]
+fn graphs_the_engine_does_not_take_are_refused() {
+    assert_eq!(Imported::from_text("# nothing\n\n"), Err(GraphError::Empty));
+    assert_eq!(
+        Imported::from_text("0 1\n2 3\n"),
+        Err(GraphError::Disconnected {
+            a: "0".into(),
+            b: "2".into()
+        })
+    );
+    for code in [
+        "",
+        "A",
+        "AQoK",
+        "AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA!",
+        "Ag",
+    ] {
+        let spec = format!("graph:g={code}");
+        assert!(spec.parse::<Network>().is_err(), "{spec}");
+    }
+    // A damaged code says so, and so does the spec error.
+    let e = "graph:g=AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQ"
+        .parse::<Network>()
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("damaged"), "{e}");
+}
