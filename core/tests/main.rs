@@ -4,6 +4,7 @@
 mod conformance;
 mod d3;
 mod hypercycle;
+mod hyperx;
 mod kyklos;
 mod kyklos_density;
 mod lens;
@@ -11,3 +12,4 @@ mod network;
 mod papers;
 mod properties;
 mod support;
+mod torus;

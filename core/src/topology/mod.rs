@@ -3,6 +3,8 @@
 
 pub mod d3;
 pub mod hypercycle;
+pub mod hyperx;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;
+pub mod torus;
