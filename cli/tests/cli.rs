@@ -130,7 +130,10 @@ fn bad_input_exits_nonzero_with_one_line() {
             vec!["route", "hypercycle:m=5x4,rho=3x1", "00", "11"],
             "rho[1] = 3 is out of range",
         ),
-        (vec!["info", "torus:n=3"], "unknown family 'torus'"),
+        (
+            vec!["info", "nosuchfamily:n=3"],
+            "unknown family 'nosuchfamily'",
+        ),
         (
             vec!["route", "hypercube:n=3", "000", "111", "-s", "zigzag"],
             "unknown strategy 'zigzag'",

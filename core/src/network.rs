@@ -14,10 +14,12 @@ use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
 use crate::topology::d3::{self, D3};
 use crate::topology::hypercycle::{self, Hypercycle};
+use crate::topology::hyperx::{self, HyperX};
 use crate::topology::imported::{self, Imported};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
+use crate::topology::torus::{self, Torus};
 
 /// How a family's networks are built from a spec.
 type Builder = fn(&Spec) -> Result<Network, ParamError>;
@@ -44,6 +46,10 @@ const REGISTRY: &[Entry] = &[
     entry(lens::LENS, |s| Ok(Lens::from_spec(s)?.into())),
     entry(d3::D3_FAMILY, |s| Ok(D3::from_spec(s)?.into())),
     entry(mdf::MDF, |s| Ok(Mdf::from_spec(s)?.into())),
+    entry(torus::TORUS, |s| Ok(Torus::from_spec(s)?.into())),
+    entry(torus::MESH, |s| Ok(Torus::from_spec(s)?.into())),
+    entry(hyperx::HYPERX, |s| Ok(HyperX::from_spec(s)?.into())),
+    entry(hyperx::FLATFLY, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(imported::GRAPH, |s| Ok(Imported::from_spec(s)?.into())),
 ];
 

@@ -182,7 +182,10 @@ fn bad_parameters_say_what_and_why() {
         err("hypercube"),
         SpecError::Param(ParamError::Missing { key: "n", .. })
     ));
-    assert!(matches!(err("torus:n=4"), SpecError::UnknownFamily { .. }));
+    assert!(matches!(
+        err("nosuchfamily:n=4"),
+        SpecError::UnknownFamily { .. }
+    ));
     assert!(err("hypercycle:m=5xx4").to_string().contains("empty"));
     assert_eq!(err("hypercycle:m=5x4,rho=3x1").param_key(), Some("rho"));
     assert_eq!(err("hypercycle:m=5x1").param_key(), Some("m"));

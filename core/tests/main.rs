@@ -4,6 +4,7 @@
 mod conformance;
 mod d3;
 mod hypercycle;
+mod hyperx;
 mod imported;
 mod kyklos;
 mod kyklos_density;
@@ -12,3 +13,4 @@ mod network;
 mod papers;
 mod properties;
 mod support;
+mod torus;

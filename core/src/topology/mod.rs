@@ -3,7 +3,9 @@
 
 pub mod d3;
 pub mod hypercycle;
+pub mod hyperx;
 pub mod imported;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;
+pub mod torus;
