@@ -17,6 +17,8 @@ use crate::topology::hypercycle::{self, Hypercycle};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
+use crate::topology::polarfly::{self, PolarFly};
+use crate::topology::slimfly::{self, SlimFly};
 
 /// How a family's networks are built from a spec.
 type Builder = fn(&Spec) -> Result<Network, ParamError>;
@@ -43,6 +45,8 @@ const REGISTRY: &[Entry] = &[
     entry(lens::LENS, |s| Ok(Lens::from_spec(s)?.into())),
     entry(d3::D3_FAMILY, |s| Ok(D3::from_spec(s)?.into())),
     entry(mdf::MDF, |s| Ok(Mdf::from_spec(s)?.into())),
+    entry(slimfly::SLIMFLY, |s| Ok(SlimFly::from_spec(s)?.into())),
+    entry(polarfly::POLARFLY, |s| Ok(PolarFly::from_spec(s)?.into())),
 ];
 
 const FAMILY_LIST: [FamilyInfo; REGISTRY.len()] = {

@@ -9,5 +9,7 @@ mod kyklos_density;
 mod lens;
 mod network;
 mod papers;
+mod polarfly;
 mod properties;
+mod slimfly;
 mod support;

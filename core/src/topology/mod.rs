@@ -6,3 +6,5 @@ pub mod hypercycle;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;
+pub mod polarfly;
+pub mod slimfly;
