@@ -173,6 +173,183 @@ pub fn tidy(x: f64) -> f64 {
     (x * scale).round() / scale
 }
 
+/// The prime power `q = pᵏ` as `(p, k)`, or `None` when q is not a prime power (0, 1, 6, …).
+///
+/// # Complexity
+/// Trial division: O(√q) at worst; callers bound q first.
+pub fn prime_power(q: u64) -> Option<(u64, u32)> {
+    if q < 2 {
+        return None;
+    }
+    let p = (2..)
+        .take_while(|d: &u64| d.saturating_mul(*d) <= q)
+        .find(|d| q % d == 0)
+        .unwrap_or(q);
+    let (mut rest, mut k) = (q, 0u32);
+    while rest % p == 0 {
+        rest /= p;
+        k += 1;
+    }
+    (rest == 1).then_some((p, k))
+}
+
+/// The finite field GF(q), q = pᵏ, for the finite-geometry families (Slim Fly's MMS
+/// graphs, PolarFly's polarity graphs).
+///
+/// An element is a number `0 .. q`: the coefficients `c₀ … cₖ₋₁` (each below p) of the
+/// polynomial `c₀ + c₁x + … + cₖ₋₁xᵏ⁻¹` written in base p, `c₀` the least significant
+/// digit. For a prime q (k = 1) that is the residue itself, and the field is ℤ_q.
+/// Addition is digit-wise modulo p; multiplication goes through discrete logarithms to
+/// the base of the primitive element ξ:
+///
+/// - k = 1: ξ is the smallest primitive root modulo q (2 for q = 5, 3 for q = 7);
+/// - k > 1: ξ is x, modulo the first monic polynomial of degree k (in the order of its
+///   coefficients as a base-p number `c₀ + c₁p + … `) of which x is a primitive element;
+///   such a polynomial is irreducible, so the quotient ring is the field.
+///
+/// Construction is O(q) per candidate root or polynomial (a few), then O(q) memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GaloisField {
+    p: u32,
+    k: u32,
+    q: u32,
+    /// `exp[i]` = ξⁱ for `i < 2(q − 1)`, so a product of two logarithms needs no reduction.
+    exp: Vec<u32>,
+    /// `log[a]` = i with ξⁱ = a, for a ≠ 0 (`log[0]` is unused).
+    log: Vec<u32>,
+}
+
+impl GaloisField {
+    /// GF(q), or `None` when q is not a prime power. Callers bound q (the families take
+    /// q ≤ 2¹⁶); the tables take O(q) memory.
+    pub fn new(q: u32) -> Option<GaloisField> {
+        let (p, k) = prime_power(u64::from(q))?;
+        let p = p as u32;
+        let powers = if k == 1 {
+            (1..q).find_map(|g| {
+                Self::powers(q, |a| (u64::from(a) * u64::from(g) % u64::from(q)) as u32)
+            })?
+        } else {
+            (1..q).find_map(|f| Self::powers(q, |a| times_x(a, f, p, k)))?
+        };
+        let mut log = vec![0u32; q as usize];
+        for (i, &a) in powers.iter().enumerate() {
+            log[a as usize] = i as u32;
+        }
+        let mut exp = powers.clone();
+        exp.extend_from_slice(&powers);
+        Some(GaloisField { p, k, q, exp, log })
+    }
+
+    /// ξ⁰ … ξ^(q−2) when `step` (multiplication by ξ) has order q − 1, else `None`.
+    fn powers(q: u32, step: impl Fn(u32) -> u32) -> Option<Vec<u32>> {
+        let mut out = Vec::with_capacity(q as usize - 1);
+        let mut a = 1u32;
+        for _ in 0..q - 1 {
+            out.push(a);
+            a = step(a);
+            if a == 1 && out.len() < q as usize - 1 {
+                return None;
+            }
+        }
+        (a == 1).then_some(out)
+    }
+
+    /// The order q.
+    pub fn order(&self) -> u32 {
+        self.q
+    }
+
+    /// The characteristic p.
+    pub fn characteristic(&self) -> u32 {
+        self.p
+    }
+
+    /// The degree k over the prime field.
+    pub fn degree(&self) -> u32 {
+        self.k
+    }
+
+    /// a + b.
+    pub fn add(&self, a: u32, b: u32) -> u32 {
+        if self.k == 1 {
+            let s = a + b;
+            return if s >= self.p { s - self.p } else { s };
+        }
+        if self.p == 2 {
+            return a ^ b;
+        }
+        self.digitwise(a, b, |x, y| (x + y) % self.p)
+    }
+
+    /// −a.
+    pub fn neg(&self, a: u32) -> u32 {
+        if self.k == 1 {
+            return if a == 0 { 0 } else { self.p - a };
+        }
+        if self.p == 2 {
+            return a;
+        }
+        self.digitwise(a, 0, |x, _| (self.p - x) % self.p)
+    }
+
+    /// a − b.
+    pub fn sub(&self, a: u32, b: u32) -> u32 {
+        self.add(a, self.neg(b))
+    }
+
+    /// a · b.
+    pub fn mul(&self, a: u32, b: u32) -> u32 {
+        if a == 0 || b == 0 {
+            return 0;
+        }
+        self.exp[(self.log[a as usize] + self.log[b as usize]) as usize]
+    }
+
+    /// a / b, for b ≠ 0 (0 when b = 0).
+    pub fn div(&self, a: u32, b: u32) -> u32 {
+        if a == 0 || b == 0 {
+            return 0;
+        }
+        let q1 = self.q - 1;
+        self.exp[(self.log[a as usize] + q1 - self.log[b as usize]) as usize]
+    }
+
+    /// ξⁱ, the primitive element to the power i (any i).
+    pub fn primitive_power(&self, i: u64) -> u32 {
+        self.exp[(i % u64::from(self.q - 1)) as usize]
+    }
+
+    /// The digits of a and b in base p combined one by one.
+    fn digitwise(&self, mut a: u32, mut b: u32, f: impl Fn(u32, u32) -> u32) -> u32 {
+        let (mut out, mut place) = (0u32, 1u32);
+        for _ in 0..self.k {
+            out += f(a % self.p, b % self.p) * place;
+            place *= self.p;
+            a /= self.p;
+            b /= self.p;
+        }
+        out
+    }
+}
+
+/// x · a modulo the monic polynomial xᵏ + f(x), f's coefficients being the base-p digits
+/// of `f` (elements as in [`GaloisField`]).
+fn times_x(a: u32, f: u32, p: u32, k: u32) -> u32 {
+    let top = a / p.pow(k - 1);
+    let shifted = (a % p.pow(k - 1)) * p;
+    // xᵏ = −f(x): subtract top·f digit by digit.
+    let (mut out, mut place, mut s, mut g) = (0u32, 1u32, shifted, f);
+    for _ in 0..k {
+        let digit = (s % p + p * p - (top * (g % p)) % p) % p;
+        out += digit * place;
+        place *= p;
+        s /= p;
+        g /= p;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,5 +405,66 @@ mod tests {
                 }
             }
         }
+    }
+    #[test]
+    fn prime_powers() {
+        assert_eq!(prime_power(2), Some((2, 1)));
+        assert_eq!(prime_power(9), Some((3, 2)));
+        assert_eq!(prime_power(1024), Some((2, 10)));
+        assert_eq!(prime_power(49), Some((7, 2)));
+        assert_eq!(prime_power(46337), Some((46337, 1)));
+        for q in [0, 1, 6, 12, 100, 46341] {
+            assert_eq!(prime_power(q), None, "{q}");
+        }
+    }
+
+    /// Every field up to 256: the axioms on all pairs (distributivity on triples for the
+    /// small ones), ξ of order q − 1, and the primitive roots of the docs.
+    #[test]
+    fn galois_fields_are_fields() {
+        for q in 2..=256u32 {
+            let Some(f) = GaloisField::new(q) else {
+                assert!(prime_power(u64::from(q)).is_none());
+                continue;
+            };
+            let (p, k) = prime_power(u64::from(q)).expect("prime power");
+            assert_eq!(
+                (f.characteristic(), f.degree(), f.order()),
+                (p as u32, k, q)
+            );
+            let mut seen = vec![false; q as usize];
+            for i in 0..u64::from(q - 1) {
+                seen[f.primitive_power(i) as usize] = true;
+            }
+            assert_eq!(
+                seen.iter().filter(|&&s| s).count(),
+                q as usize - 1,
+                "GF({q})"
+            );
+            for a in 0..q {
+                assert_eq!(f.add(a, f.neg(a)), 0);
+                assert_eq!(f.mul(a, 1), a);
+                if a != 0 {
+                    assert_eq!(f.mul(a, f.div(1, a)), 1, "GF({q}) inverse of {a}");
+                }
+                for b in 0..q {
+                    assert_eq!(f.add(a, b), f.add(b, a));
+                    assert_eq!(f.mul(a, b), f.mul(b, a));
+                    assert_eq!(f.sub(f.add(a, b), b), a);
+                    if q <= 32 {
+                        for c in 0..q {
+                            let left = f.mul(a, f.add(b, c));
+                            assert_eq!(left, f.add(f.mul(a, b), f.mul(a, c)), "GF({q})");
+                            assert_eq!(f.mul(f.mul(a, b), c), f.mul(a, f.mul(b, c)));
+                            assert_eq!(f.add(f.add(a, b), c), f.add(a, f.add(b, c)));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(GaloisField::new(5).map(|f| f.primitive_power(1)), Some(2));
+        assert_eq!(GaloisField::new(7).map(|f| f.primitive_power(1)), Some(3));
+        // GF(4) = GF(2)[x]/(x² + x + 1): ξ = x is 2, ξ² = x + 1 is 3.
+        assert_eq!(GaloisField::new(4).map(|f| f.primitive_power(2)), Some(3));
     }
 }

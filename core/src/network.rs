@@ -19,6 +19,8 @@ use crate::topology::imported::{self, Imported};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
+use crate::topology::polarfly::{self, PolarFly};
+use crate::topology::slimfly::{self, SlimFly};
 use crate::topology::torus::{self, Torus};
 
 /// How a family's networks are built from a spec.
@@ -50,6 +52,8 @@ const REGISTRY: &[Entry] = &[
     entry(torus::MESH, |s| Ok(Torus::from_spec(s)?.into())),
     entry(hyperx::HYPERX, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(hyperx::FLATFLY, |s| Ok(HyperX::from_spec(s)?.into())),
+    entry(slimfly::SLIMFLY, |s| Ok(SlimFly::from_spec(s)?.into())),
+    entry(polarfly::POLARFLY, |s| Ok(PolarFly::from_spec(s)?.into())),
     entry(imported::GRAPH, |s| Ok(Imported::from_spec(s)?.into())),
 ];
 

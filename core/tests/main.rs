@@ -11,6 +11,8 @@ mod kyklos_density;
 mod lens;
 mod network;
 mod papers;
+mod polarfly;
 mod properties;
+mod slimfly;
 mod support;
 mod torus;

@@ -8,4 +8,6 @@ pub mod imported;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;
+pub mod polarfly;
+pub mod slimfly;
 pub mod torus;
