@@ -135,30 +135,52 @@ impl Network {
 
     /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit:
     /// small where the family has closed forms for the distance and the path count (no
-    /// walk over the network), else [`Cost::route`]. An unknown strategy costs nothing
+    /// walk over the network), else [`Cost::route`]. A two-phase pair
+    /// ([`crate::Routing::intermediates`]) adds a step per intermediate and, without a
+    /// closed-form count, two walks per intermediate. An unknown strategy costs nothing
     /// (it fails at once).
     pub fn route_cost(&self, strategy: &str, src: Node, dst: Node, limit: usize) -> Estimate {
         let t: &dyn Topology = self.topology();
         let Ok(routing) = self.routing(strategy) else {
             return Estimate { steps: 1, bytes: 0 };
         };
-        let closed = match t.distance(src, dst) {
-            Some(d) => routing.path_count(src, dst).is_some().then_some(d),
-            None => None,
+        let via = if src == dst {
+            None
+        } else {
+            routing.intermediates(src, dst)
         };
+        // The hops of a listed path: the distance, or through the first intermediate.
+        let hops = match &via {
+            None => t.distance(src, dst),
+            Some(v) => v
+                .first()
+                .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?)),
+        };
+        let closed = hops.filter(|_| routing.path_count(src, dst).is_some());
+        let intermediates = via.as_ref().map_or(0, |v| v.len() as u64);
         match closed {
             Some(d) => {
                 let mut buf = Vec::new();
                 t.neighbours(src, &mut buf);
                 let per_path = (u64::from(d) + 1).saturating_mul(buf.len() as u64 + 1);
                 Estimate {
-                    steps: per_path.saturating_mul(limit as u64),
+                    steps: per_path
+                        .saturating_mul(limit as u64)
+                        .saturating_add(intermediates),
                     bytes: per_path
                         .saturating_mul(limit as u64)
                         .saturating_mul(std::mem::size_of::<Node>() as u64),
                 }
             }
-            None => self.cost().route,
+            None => {
+                let walk = self.cost().route;
+                Estimate {
+                    steps: walk
+                        .steps
+                        .saturating_mul(intermediates.saturating_mul(2).max(1)),
+                    bytes: walk.bytes,
+                }
+            }
         }
     }
 }

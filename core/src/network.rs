@@ -13,6 +13,7 @@ use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
 use crate::topology::d3::{self, D3};
+use crate::topology::dragonfly::{self, Dragonfly};
 use crate::topology::hypercycle::{self, Hypercycle};
 use crate::topology::hyperx::{self, HyperX};
 use crate::topology::imported::{self, Imported};
@@ -52,6 +53,7 @@ const REGISTRY: &[Entry] = &[
     entry(torus::MESH, |s| Ok(Torus::from_spec(s)?.into())),
     entry(hyperx::HYPERX, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(hyperx::FLATFLY, |s| Ok(HyperX::from_spec(s)?.into())),
+    entry(dragonfly::DRAGONFLY, |s| Ok(Dragonfly::from_spec(s)?.into())),
     entry(slimfly::SLIMFLY, |s| Ok(SlimFly::from_spec(s)?.into())),
     entry(polarfly::POLARFLY, |s| Ok(PolarFly::from_spec(s)?.into())),
     entry(imported::GRAPH, |s| Ok(Imported::from_spec(s)?.into())),

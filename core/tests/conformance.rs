@@ -4,7 +4,7 @@
 use icn_core::metrics::{
     bfs, channel_loads, count_minimal_paths, distance_distribution, load_summary,
 };
-use icn_core::routing::{count_paths, enumerate_paths};
+use icn_core::routing::{count_paths, count_phase_paths, enumerate_paths, enumerate_routes};
 use icn_core::{BigUint, Network, Node, Routing, Topology};
 
 /// Small instances of every family, covering the corner cases of each.
@@ -41,6 +41,11 @@ pub const SMALL: &[&str] = &[
     "mdf:k=2,m=1",
     "mdf:k=2,m=3",
     "mdf:k=3,m=2",
+    "dragonfly:a=2,p=1,h=1",
+    "dragonfly:a=1,p=2,h=3",
+    "dragonfly:a=3,p=1,h=2,arr=relative",
+    "dragonfly:a=4,p=2,h=2,g=5,arr=circulant",
+    "dragonfly:a=2,p=1,h=2,g=3,arr=absolute",
 ];
 
 /// The same topology with its symmetry hidden, so metrics take the all-sources path.
@@ -174,7 +179,14 @@ fn routes_are_walks_with_consistent_counts() {
                     );
                     assert_eq!(BigUint::from(route.paths.len()), route.path_count);
                     assert_eq!(count_paths(routing.as_ref(), s, d), route.path_count);
-                    let mut unique = route.paths.clone();
+                    // A two-phase routing's walks are told apart by their intermediate.
+                    let via: Vec<Option<Node>> = if route.via.is_empty() {
+                        vec![None; route.paths.len()]
+                    } else {
+                        route.via.iter().copied().map(Some).collect()
+                    };
+                    assert_eq!(via.len(), route.paths.len());
+                    let mut unique: Vec<_> = via.iter().zip(&route.paths).collect();
                     unique.sort();
                     unique.dedup();
                     assert_eq!(unique.len(), route.paths.len(), "repeated path");
@@ -294,8 +306,29 @@ fn boxed_routing_matches_route() {
     );
 }
 
-/// Loads against brute force: enumerate every path of every terminal pair and give
-/// each 1/(number of paths) on each of its channels.
+/// Every route of a pair with its share of the unit: 1/(number of paths), or for a
+/// two-phase pair 1/|I| · 1/paths(s, i) · 1/paths(i, d) for a route via i.
+fn shares(routing: &dyn Routing, s: Node, d: Node) -> Vec<(f64, Vec<Node>)> {
+    let routes = enumerate_routes(routing, s, d, 1 << 20);
+    match routing.intermediates(s, d) {
+        None => {
+            let share = 1.0 / routes.len() as f64;
+            routes.into_iter().map(|(_, p)| (share, p)).collect()
+        }
+        Some(via) => routes
+            .into_iter()
+            .map(|(i, p)| {
+                let i = i.expect("a two-phase route names its intermediate");
+                let phases = count_phase_paths(routing, s, i) * count_phase_paths(routing, i, d);
+                let phases: f64 = phases.to_string().parse().expect("a count");
+                (1.0 / via.len() as f64 / phases, p)
+            })
+            .collect(),
+    }
+}
+
+/// Loads against brute force: enumerate every path (route) of every terminal pair and give
+/// each its share on each of its channels and at each node it passes (every visit).
 #[test]
 fn loads_match_path_enumeration() {
     for net in networks() {
@@ -310,9 +343,8 @@ fn loads_match_path_enumeration() {
             let mut forwarded = vec![0f64; t.node_count()];
             for s in 0..terminals {
                 for d in (0..terminals).filter(|&d| d != s) {
-                    let paths = enumerate_paths(routing.as_ref(), s, d, 1 << 20);
-                    let share = 1.0 / paths.len() as f64;
-                    for p in &paths {
+                    for (share, p) in &shares(routing.as_ref(), s, d) {
+                        let share = *share;
                         for w in p.windows(2) {
                             *brute.entry((w[0], w[1])).or_default() += share;
                         }

@@ -3,6 +3,7 @@
 
 mod conformance;
 mod d3;
+mod dragonfly;
 mod hypercycle;
 mod hyperx;
 mod imported;

@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use clap::Args;
-use icn_core::metrics::{load_passes, load_summary, LOAD_NODE_LIMIT};
-use icn_core::{Estimate, Network, Routing};
+use icn_core::metrics::{load_estimate, load_summary, LOAD_NODE_LIMIT};
+use icn_core::{Network, Routing};
 use serde_json::{json, Value};
 
 use crate::output::{guard, json, network, strategy_name, Failure, Format, CLI_BUDGET};
@@ -51,16 +51,10 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
 
 /// The load summary, or why it was skipped (too many nodes, or over the budget).
 fn loads(net: &Network, routing: &dyn Routing, force: bool) -> (Value, Option<String>) {
-    let cost = net.cost();
     let n = net.topology().node_count();
     // One pass over the routing's DAG per destination, or per orbit of destinations
-    // under a symmetry the routing respects.
-    let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
-    let passes = load_passes(net.topology(), routing);
-    let loads_cost = Estimate {
-        steps: walk.saturating_mul(passes),
-        bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
-    };
+    // under a symmetry the routing respects; a two-phase routing's weights besides.
+    let loads_cost = load_estimate(net.topology(), routing);
     let skipped = if n > LOAD_NODE_LIMIT {
         Some(format!(
             "loads need O(N) memory; skipped above {LOAD_NODE_LIMIT} nodes"

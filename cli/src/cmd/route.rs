@@ -62,9 +62,19 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
     let route = net.route(name, a, b, args.limit)?;
     let paths = names(&net, &route.paths);
     if args.format == Format::Csv {
-        writeln!(out, "path,hops,nodes")?;
+        // A two-phase routing's paths name their intermediate in a fourth column.
+        let two_phase = !route.via.is_empty();
+        writeln!(
+            out,
+            "path,hops,nodes{}",
+            if two_phase { ",via" } else { "" }
+        )?;
         for (i, p) in paths.iter().enumerate() {
-            writeln!(out, "{},{},{}", i + 1, p.len() - 1, p.join(" "))?;
+            write!(out, "{},{},{}", i + 1, p.len() - 1, p.join(" "))?;
+            if let Some(&v) = route.via.get(i) {
+                write!(out, ",{}", net.format_node(v))?;
+            }
+            writeln!(out)?;
         }
         return Ok(());
     }
@@ -79,6 +89,14 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
         "truncated": route.truncated,
         "paths": paths,
     });
+    if !route.via.is_empty() {
+        // A two-phase routing (Valiant): the intermediate each listed path goes via.
+        doc["via"] = json!(route
+            .via
+            .iter()
+            .map(|&v| net.format_node(v))
+            .collect::<Vec<_>>());
+    }
     if let Some(d) = d3 {
         d3_extras(&mut doc, args, &net, d, (a, b))?;
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cost::{Budget, Estimate};
 use crate::error::StrategyError;
-use crate::metrics::{load_passes, load_summary};
+use crate::metrics::{load_estimate, load_summary};
 use crate::network::Network;
 
 /// The fewest networks compared.
@@ -108,13 +108,14 @@ pub fn compare_cost(net: &Network) -> Estimate {
     let t = net.topology();
     let cost = net.cost();
     let walk = cost.nodes.saturating_add(cost.links.saturating_mul(2));
-    let passes = net
-        .routing(default_strategy(net))
-        .map_or(cost.terminals, |r| load_passes(t, r.as_ref()));
-    let loads = Estimate {
-        steps: walk.saturating_mul(passes),
-        bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
-    };
+    // One pass per terminal when the strategy fails to build (it then fails in `row`).
+    let loads = net.routing(default_strategy(net)).map_or(
+        Estimate {
+            steps: walk.saturating_mul(cost.terminals),
+            bytes: cost.nodes.saturating_add(cost.links).saturating_mul(16),
+        },
+        |r| load_estimate(t, r.as_ref()),
+    );
     Estimate {
         steps: cost.info.steps.saturating_add(loads.steps),
         bytes: cost.info.bytes.max(loads.bytes),

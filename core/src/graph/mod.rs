@@ -13,7 +13,10 @@ mod split;
 
 pub use bfs::{bfs, UNREACHABLE};
 pub use minimal::MinimalRouting;
-pub use paths::{count_paths, enumerate_paths, path_edges};
+pub use paths::{
+    count_paths, count_phase_paths, enumerate_paths, enumerate_phase_paths, enumerate_routes,
+    path_edges,
+};
 pub use split::Split;
 
 use crate::error::AddressError;
@@ -145,41 +148,70 @@ pub trait Orbits {
     }
 }
 
-/// A memoryless routing relation: the next hops allowed at a node for a destination.
+/// A routing: a memoryless next-hop relation, optionally used in two phases.
 ///
-/// Every routing here is loop-free and always progresses, so the relation for a fixed
+/// Every relation here is loop-free and always progresses, so the relation for a fixed
 /// destination is a DAG in which every node reaches the destination. A unit sent along
 /// it is split equally among its paths.
+///
+/// **Two phases** (Valiant's routing): where [`Routing::intermediates`] names nodes for a
+/// pair, a unit from `src` to `dst` goes via one of them, each equally likely, following
+/// the relation towards it (phase one) and then the relation towards `dst` (phase two).
+/// Its routes are the triples (intermediate, phase-one path, phase-two path): they are
+/// counted, listed and loaded as a packet takes them, so a walk that revisits a node
+/// counts each visit, and a walk that two intermediates both produce is counted (and
+/// listed) once per intermediate. Pairs without intermediates use the relation alone.
 pub trait Routing {
-    /// Appends the allowed next hops at `at` towards `dst` (empty when `at == dst`).
+    /// Appends the allowed next hops at `at` towards `dst` (empty when `at == dst`). For
+    /// a two-phase routing this is the relation each phase follows.
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>);
 
-    /// Whether every path it offers is a shortest path of the graph.
+    /// The nodes a unit from `src` to `dst` may be sent via, each equally likely, for a
+    /// two-phase routing; `None` where the pair is routed by the relation alone (always,
+    /// for a memoryless routing). When `Some`, the list is non-empty, has no repeats and
+    /// holds neither `src` nor `dst`; it is `None` when `src == dst`.
+    fn intermediates(&self, _src: Node, _dst: Node) -> Option<Vec<Node>> {
+        None
+    }
+
+    /// Whether [`Routing::intermediates`] answers `Some` for any pair. Consumers that
+    /// need a memoryless relation (symmetry shortcuts, per-destination loads) test this
+    /// once instead of asking every pair.
+    fn two_phase(&self) -> bool {
+        false
+    }
+
+    /// Whether every path it offers is a shortest path of the graph (false for a
+    /// two-phase routing).
     fn is_minimal(&self) -> bool {
         true
     }
 
     /// Whether the next hops are exactly the neighbours one link nearer the destination
     /// (every shortest path). Loads then take the relation towards a destination from one
-    /// breadth-first search instead of asking [`Routing::next_hops`] node by node.
+    /// breadth-first search instead of asking [`Routing::next_hops`] node by node. For a
+    /// two-phase routing it describes the relation of each phase, not its routes.
     fn follows_distances(&self) -> bool {
         false
     }
 
     /// Whether the relation commutes with the topology's translations, so loads can
-    /// be computed from a single destination.
+    /// be computed from a single destination. Loads ignore it for a two-phase routing.
     fn translation_invariant(&self) -> bool {
         false
     }
 
-    /// The number of paths from `src` to `dst`, where a closed form is known.
+    /// The number of paths (for a two-phase routing, of routes: Σ over the
+    /// intermediates i of paths(src, i) · paths(i, dst)) from `src` to `dst`, where a
+    /// closed form is known.
     fn path_count(&self, _src: Node, _dst: Node) -> Option<num_bigint::BigUint> {
         None
     }
 
     /// A group of automorphisms this relation commutes with, by its orbits (see
     /// [`Orbits`]), for topologies that are not vertex-transitive: loads then take one
-    /// destination per orbit of terminals instead of every terminal.
+    /// destination per orbit of terminals instead of every terminal. Loads ignore it for
+    /// a two-phase routing.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         None
     }

@@ -1,14 +1,81 @@
-//! Paths of a routing relation: enumeration, counting, and the channels they use.
+//! Paths of a routing: enumeration, counting, and the channels they use.
+//!
+//! The `_phase_` functions follow the next-hop relation alone; the others give a
+//! routing's routes, going via [`Routing::intermediates`] where a two-phase routing names
+//! them (each route a phase-one path to the intermediate joined to a phase-two path from
+//! it, one route per intermediate and pair of paths).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::{Node, Routing};
 
-/// The first `limit` paths, depth first, in next-hop order.
+/// The first `limit` routes from `src` to `dst`, as walks (see [`enumerate_routes`]).
 pub fn enumerate_paths<R: Routing + ?Sized>(
+    routing: &R,
+    src: Node,
+    dst: Node,
+    limit: usize,
+) -> Vec<Vec<Node>> {
+    enumerate_routes(routing, src, dst, limit)
+        .into_iter()
+        .map(|(_, walk)| walk)
+        .collect()
+}
+
+/// The first `limit` routes from `src` to `dst`, each with the intermediate it goes via
+/// (`None` for a pair the relation routes alone): intermediates in the routing's order,
+/// then phase-one paths, then phase-two paths, each phase depth first in next-hop order.
+///
+/// # Complexity
+/// O(limit · length · degree) per intermediate tried.
+pub fn enumerate_routes<R: Routing + ?Sized>(
+    routing: &R,
+    src: Node,
+    dst: Node,
+    limit: usize,
+) -> Vec<(Option<Node>, Vec<Node>)> {
+    let via = if src == dst {
+        None
+    } else {
+        routing.intermediates(src, dst)
+    };
+    let Some(via) = via else {
+        return enumerate_phase_paths(routing, src, dst, limit)
+            .into_iter()
+            .map(|p| (None, p))
+            .collect();
+    };
+    let mut found = Vec::new();
+    for i in via {
+        let left = limit.saturating_sub(found.len());
+        if left == 0 {
+            break;
+        }
+        let first = enumerate_phase_paths(routing, src, i, left);
+        if first.is_empty() {
+            continue;
+        }
+        let second = enumerate_phase_paths(routing, i, dst, left);
+        for p in &first {
+            for q in &second {
+                if found.len() >= limit {
+                    return found;
+                }
+                let mut walk = p.clone();
+                walk.extend_from_slice(&q[1..]);
+                found.push((Some(i), walk));
+            }
+        }
+    }
+    found
+}
+
+/// The first `limit` paths of the next-hop relation alone (one phase), depth first, in
+/// next-hop order.
+pub fn enumerate_phase_paths<R: Routing + ?Sized>(
     routing: &R,
     src: Node,
     dst: Node,
@@ -50,8 +117,25 @@ pub fn enumerate_paths<R: Routing + ?Sized>(
     found
 }
 
-/// Counts the routing's paths from `src` to `dst` by walking its DAG (no closed form).
+/// Counts the routing's routes from `src` to `dst` by walking its DAG (no closed form):
+/// for a two-phase pair, Σ over the intermediates i of paths(src, i) · paths(i, dst).
+///
+/// # Complexity
+/// One DAG walk, or two per intermediate.
 pub fn count_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> BigUint {
+    if src == dst {
+        return BigUint::one();
+    }
+    match routing.intermediates(src, dst) {
+        None => count_phase_paths(routing, src, dst),
+        Some(via) => via.into_iter().fold(BigUint::zero(), |acc, i| {
+            acc + count_phase_paths(routing, src, i) * count_phase_paths(routing, i, dst)
+        }),
+    }
+}
+
+/// Counts the paths of the next-hop relation alone (one phase) from `src` to `dst`.
+pub fn count_phase_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> BigUint {
     if src == dst {
         return BigUint::one();
     }
@@ -77,14 +161,40 @@ pub fn count_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> Bi
     memo.remove(&src).unwrap_or_default()
 }
 
-/// Every channel used by at least one of the routing's paths from `src` to `dst`
-/// (the routing's DAG for this pair), in discovery order.
+/// Every channel used by at least one of the routing's routes from `src` to `dst`
+/// (the routing's DAG for this pair; for a two-phase pair, the union of both phases'
+/// DAGs over every intermediate), each once, in discovery order.
 ///
 /// # Complexity
-/// O(nodes on the paths · degree); meant for drawing, where that is small.
+/// O(nodes on the paths · degree) per phase; meant for drawing, where that is small.
 pub fn path_edges<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> Vec<(Node, Node)> {
+    let via = if src == dst {
+        None
+    } else {
+        routing.intermediates(src, dst)
+    };
+    let Some(via) = via else {
+        return phase_edges(routing, src, dst);
+    };
+    let mut seen = HashSet::new();
     let mut edges = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    for i in via {
+        for e in phase_edges(routing, src, i)
+            .into_iter()
+            .chain(phase_edges(routing, i, dst))
+        {
+            if seen.insert(e) {
+                edges.push(e);
+            }
+        }
+    }
+    edges
+}
+
+/// The channels of the next-hop relation's DAG from `src` towards `dst`.
+fn phase_edges<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> Vec<(Node, Node)> {
+    let mut edges = Vec::new();
+    let mut seen = HashSet::new();
     let mut stack = vec![src];
     seen.insert(src);
     let mut hops = Vec::new();

@@ -9,6 +9,16 @@
 //! O(N + E); a translation-invariant routing on a vertex-transitive topology needs one
 //! destination, anything else all N.
 //!
+//! A two-phase routing ([`Routing::intermediates`], Valiant's) sends a unit from s to t
+//! via each of its intermediates i with weight 1/|I|, along the relation from s to i and
+//! then from i to t, each phase split as above. Both phases are traffic of the one
+//! relation, so the loads are those of one-phase passes with weighted senders: towards
+//! each destination x, a node u sends what it sends to x directly, plus what it sends to
+//! x as an intermediate (phase two), plus what it sends to x as the intermediate of a
+//! unit (phase one); an intermediate forwards what it relays. No symmetry is used for
+//! such a routing: the weights are gathered over every (s, t, i), O(T²·|I|), and every
+//! destination takes its own pass.
+//!
 //! [`Split::PerHop`] is the other reading of "random routing": a unit picks uniformly
 //! among the next hops at every node it reaches (a random-greedy walk), so the flow at u
 //! is divided equally among u's next hops. Its channel loads are the expected loads of
@@ -18,6 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cost::Estimate;
 use crate::graph::{Node, Orbits, Routing, Split, Topology, UNREACHABLE};
 use crate::math::tidy;
 
@@ -155,6 +166,25 @@ fn dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> D
     }
 }
 
+/// Who sends how much towards the destination of one pass.
+#[derive(Clone, Copy)]
+enum Senders<'a> {
+    /// Every terminal but the destination sends one unit (nodes below this count).
+    Terminals(usize),
+    /// Node u sends `w[u]`: a two-phase routing's weights towards this destination.
+    Weighted(&'a [f64]),
+}
+
+impl Senders<'_> {
+    fn weight(self, u: Node, dst: Node) -> f64 {
+        match self {
+            _ if u == dst => 0.0,
+            Senders::Terminals(t) => f64::from(u8::from(u < t)),
+            Senders::Weighted(w) => w[u],
+        }
+    }
+}
+
 /// One destination's contribution: calls `channel(u, v, load)` and `node(u, load)`.
 #[allow(clippy::too_many_arguments)]
 fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
@@ -162,7 +192,7 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
     routing: &R,
     split: Split,
     n: usize,
-    terminals: usize,
+    senders: Senders<'_>,
     dst: Node,
     channel: &mut impl FnMut(Node, Node, f64),
     node: &mut impl FnMut(Node, f64),
@@ -175,9 +205,7 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
     let next = |u: Node| &hops[span[u].0..span[u].1];
     if split == Split::PerHop {
         // f(u): the traffic bound to dst that reaches u, divided equally among u's hops.
-        let mut f: Vec<f64> = (0..n)
-            .map(|u| if u == dst || u >= terminals { 0.0 } else { 1.0 })
-            .collect();
+        let mut f: Vec<f64> = (0..n).map(|u| senders.weight(u, dst)).collect();
         for &u in &order {
             let out = next(u);
             if u == dst || out.is_empty() {
@@ -188,7 +216,7 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
                 f[v] += share;
                 channel(u, v, share);
             }
-            node(u, f[u] - if u < terminals { 1.0 } else { 0.0 });
+            node(u, f[u] - senders.weight(u, dst));
         }
         return;
     }
@@ -199,13 +227,14 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
             tau[u] = next(u).iter().map(|&v| tau[v]).sum();
         }
     }
-    // Only terminals send: g starts at 1/τ(u) for terminal sources.
+    // Only senders send: g starts at w(u)/τ(u) (terminals: w = 1).
     let mut g: Vec<f64> = (0..n)
         .map(|u| {
-            if u == dst || u >= terminals || tau[u] == 0.0 {
+            let w = senders.weight(u, dst);
+            if w == 0.0 || tau[u] == 0.0 {
                 0.0
             } else {
-                1.0 / tau[u]
+                w / tau[u]
             }
         })
         .collect();
@@ -216,8 +245,8 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
             channel(u, v, tau[v] * gu);
         }
         if u != dst && tau[u] > 0.0 {
-            // A terminal's own unit passes through it but is not forwarded traffic.
-            node(u, tau[u] * gu - if u < terminals { 1.0 } else { 0.0 });
+            // A sender's own traffic passes through it but is not forwarded traffic.
+            node(u, tau[u] * gu - senders.weight(u, dst));
         }
     }
 }
@@ -237,7 +266,10 @@ where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
-    if topology.vertex_transitive() && routing.translation_invariant() {
+    if routing.two_phase() {
+        // The weights of a two-phase routing depend on (s, t, i): no symmetry is assumed.
+        Plan::Every
+    } else if topology.vertex_transitive() && routing.translation_invariant() {
         Plan::Translation
     } else if let Some(orbits) = routing.orbits() {
         Plan::Orbits(orbits)
@@ -248,7 +280,8 @@ where
 
 /// How many passes over the routing's DAG (one per destination) [`channel_loads`] and
 /// [`load_summary`] take: one with translation symmetry, one per orbit of terminals under
-/// the routing's [`Routing::orbits`], else one per terminal. For cost estimates.
+/// the routing's [`Routing::orbits`], else one per terminal (always, for a two-phase
+/// routing, whose gathering of weights [`load_estimate`] adds). For cost estimates.
 pub fn load_passes<T, R>(topology: &T, routing: &R) -> u64
 where
     T: Topology + ?Sized,
@@ -259,6 +292,36 @@ where
         Plan::Orbits(o) => o.destinations().len() as u64,
         Plan::Every => topology.terminal_count() as u64,
     }
+}
+
+/// The estimated work and memory of [`channel_loads`] and [`load_summary`]: N + 2E steps
+/// per pass ([`load_passes`]) and 16 bytes per node and link; a two-phase routing adds
+/// T²·|I| steps to gather its weights (|I| read from the pair of the first and the last
+/// terminal) and 8·N bytes per destination.
+pub fn load_estimate<T, R>(topology: &T, routing: &R) -> Estimate
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    let nodes = topology.node_count() as u64;
+    let links = topology.link_count();
+    let walk = nodes.saturating_add(links.saturating_mul(2));
+    let mut estimate = Estimate {
+        steps: walk.saturating_mul(load_passes(topology, routing)),
+        bytes: nodes.saturating_add(links).saturating_mul(16),
+    };
+    if routing.two_phase() {
+        let t = topology.terminal_count() as u64;
+        let last = topology.terminal_count().saturating_sub(1);
+        let via = routing.intermediates(0, last).map_or(1, |v| v.len() as u64);
+        estimate.steps = estimate
+            .steps
+            .saturating_add(t.saturating_mul(t).saturating_mul(via));
+        estimate.bytes = estimate
+            .bytes
+            .saturating_add(nodes.saturating_mul(nodes).saturating_mul(8));
+    }
+    estimate
 }
 
 /// Per channel class, the load due to the traffic bound to node 0, and the traffic all
@@ -282,7 +345,7 @@ where
         routing,
         split,
         n,
-        n,
+        Senders::Terminals(n),
         0,
         &mut |u, v, l| {
             if let Some(c) = topology.channel_class(u, v) {
@@ -322,7 +385,7 @@ where
             routing,
             split,
             n,
-            topology.terminal_count(),
+            Senders::Terminals(topology.terminal_count()),
             dst,
             &mut |u, v, l| sums.channel[orbits.channel_orbit(u, v)] += w * l,
             &mut |u, l| sums.node[orbits.node_orbit(u)] += w * l,
@@ -473,13 +536,13 @@ fn every_destination<T, R>(
     let n = topology.node_count();
     let terminals = topology.terminal_count();
     let index = |u: Node, v: Node| (offsets[u]..offsets[u + 1]).find(|&k| targets[k] == v);
-    for dst in 0..terminals {
+    let mut pass = |senders: Senders<'_>, dst: Node, node_loads: &mut [f64]| {
         per_destination(
             topology,
             routing,
             split,
             n,
-            terminals,
+            senders,
             dst,
             &mut |u, v, l| {
                 if let Some(k) = index(u, v) {
@@ -488,6 +551,58 @@ fn every_destination<T, R>(
             },
             &mut |u, l| node_loads[u] += l,
         );
+    };
+    if !routing.two_phase() {
+        for dst in 0..terminals {
+            pass(Senders::Terminals(terminals), dst, node_loads);
+        }
+        return;
+    }
+    let demand = PhaseDemand::of(routing, n, terminals);
+    for (dst, column) in demand.towards.iter().enumerate() {
+        if let Some(w) = column {
+            pass(Senders::Weighted(w), dst, node_loads);
+        }
+    }
+    for (load, relayed) in node_loads.iter_mut().zip(&demand.relayed) {
+        *load += relayed;
+    }
+}
+
+/// A two-phase routing's traffic as weighted traffic of its relation: `towards[x][u]` is
+/// what u sends towards x along the relation (in either phase, or directly), and
+/// `relayed[i]` what i forwards as an intermediate.
+struct PhaseDemand {
+    towards: Vec<Option<Vec<f64>>>,
+    relayed: Vec<f64>,
+}
+
+impl PhaseDemand {
+    /// Gathers the weights over every ordered pair of distinct terminals and each of its
+    /// intermediates: O(T²·|I|) time, O(N) memory per destination reached.
+    fn of<R: Routing + ?Sized>(routing: &R, n: usize, terminals: usize) -> PhaseDemand {
+        let mut towards: Vec<Option<Vec<f64>>> = vec![None; n];
+        let mut relayed = vec![0f64; n];
+        let mut add = |from: Node, to: Node, w: f64| {
+            towards[to].get_or_insert_with(|| vec![0f64; n])[from] += w;
+        };
+        for s in 0..terminals {
+            for t in (0..terminals).filter(|&t| t != s) {
+                match routing.intermediates(s, t) {
+                    None => add(s, t, 1.0),
+                    Some(via) => {
+                        let share = 1.0 / via.len() as f64;
+                        for i in via {
+                            debug_assert!(i != s && i != t, "an intermediate is an end");
+                            add(s, i, share);
+                            add(i, t, share);
+                            relayed[i] += share;
+                        }
+                    }
+                }
+            }
+        }
+        PhaseDemand { towards, relayed }
     }
 }
 

@@ -7,8 +7,8 @@
 mod loads;
 
 pub use loads::{
-    channel_loads, channel_loads_every_destination, channel_loads_split, load_passes, load_summary,
-    load_summary_split, ChannelLoads, LoadSummary,
+    channel_loads, channel_loads_every_destination, channel_loads_split, load_estimate,
+    load_passes, load_summary, load_summary_split, ChannelLoads, LoadSummary,
 };
 
 use num_bigint::BigUint;

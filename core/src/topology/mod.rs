@@ -2,6 +2,7 @@
 //! capability traits of [`crate::graph`] and import nothing above it.
 
 pub mod d3;
+pub mod dragonfly;
 pub mod hypercycle;
 pub mod hyperx;
 pub mod imported;

@@ -1,0 +1,186 @@
+//! The Dragonfly's routings: every minimal path, and Valiant's two-phase routing through
+//! a random router of a random third group (Kim et al. §4.1 route via a random
+//! intermediate group).
+
+use std::collections::VecDeque;
+use std::str::FromStr;
+
+use num_bigint::BigUint;
+
+use crate::error::UnknownStrategy;
+use crate::family::parse_strategy;
+use crate::graph::{MinimalRouting, Node, Orbits, Routing, Topology};
+
+use super::Dragonfly;
+
+/// Above this many steps (N + 2E) Valiant's route count is left to the generic walk.
+const VALIANT_COUNT_STEPS: u64 = 1 << 24;
+
+/// The Dragonfly's routing strategies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DragonflyRouting {
+    /// Every shortest path (local-global-local and the shortcuts through other groups).
+    Minimal,
+    /// Valiant: minimally to a random router of a random third group, then minimally on.
+    Valiant,
+}
+
+impl DragonflyRouting {
+    /// Every strategy, in menu order.
+    pub const ALL: [DragonflyRouting; 2] = [DragonflyRouting::Minimal, DragonflyRouting::Valiant];
+
+    /// The name used in URLs and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            DragonflyRouting::Minimal => "minimal",
+            DragonflyRouting::Valiant => "valiant",
+        }
+    }
+}
+
+impl FromStr for DragonflyRouting {
+    type Err = UnknownStrategy;
+
+    /// `minimal` or `valiant`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_strategy(s, &DragonflyRouting::ALL, DragonflyRouting::name)
+    }
+}
+
+/// Every shortest path, with the closed-form distances and path counts of `paths.rs`.
+#[derive(Debug)]
+pub struct DragonflyMinimal<'a> {
+    net: &'a Dragonfly,
+    relation: MinimalRouting<'a, Dragonfly>,
+}
+
+impl<'a> DragonflyMinimal<'a> {
+    /// Minimal routing on `net`.
+    pub fn new(net: &'a Dragonfly) -> Self {
+        DragonflyMinimal {
+            net,
+            relation: MinimalRouting::new(net),
+        }
+    }
+}
+
+impl Routing for DragonflyMinimal<'_> {
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        self.relation.next_hops(at, dst, out);
+    }
+
+    fn follows_distances(&self) -> bool {
+        true
+    }
+
+    fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
+        Some(BigUint::from(self.net.min_path_count(src, dst)))
+    }
+
+    /// Minimal paths depend on distances only: the group rotation of the relative and
+    /// circulant arrangements commutes with them.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.net.automorphisms()
+    }
+}
+
+/// Valiant's routing: a unit from router s to router d of another group goes via a
+/// router i of a third group, every such router equally likely (a random group, then a
+/// random router in it), along shortest paths from s to i and from i to d. Within a
+/// group it routes minimally. The walk may revisit a router (i's group entered at one
+/// router and left again through it).
+#[derive(Debug)]
+pub struct Valiant<'a> {
+    net: &'a Dragonfly,
+    relation: MinimalRouting<'a, Dragonfly>,
+}
+
+impl<'a> Valiant<'a> {
+    /// Valiant's routing on `net` (with g ≥ 3: a third group to go via).
+    pub fn new(net: &'a Dragonfly) -> Self {
+        Valiant {
+            net,
+            relation: MinimalRouting::new(net),
+        }
+    }
+
+    /// The number of shortest paths from `src` to every router: one breadth-first search.
+    fn counts_from(&self, src: Node) -> Vec<u64> {
+        let n = self.net.node_count();
+        let (mut dist, mut count) = (vec![u32::MAX; n], vec![0u64; n]);
+        dist[src] = 0;
+        count[src] = 1;
+        let mut queue = VecDeque::from([src]);
+        let mut buf = Vec::new();
+        while let Some(u) = queue.pop_front() {
+            buf.clear();
+            self.net.neighbours(u, &mut buf);
+            for &v in &buf {
+                if dist[v] == u32::MAX {
+                    dist[v] = dist[u] + 1;
+                    queue.push_back(v);
+                }
+                if dist[v] == dist[u] + 1 {
+                    count[v] += count[u];
+                }
+            }
+        }
+        count
+    }
+}
+
+impl Routing for Valiant<'_> {
+    /// Each phase's relation: every shortest path towards `dst`.
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        self.relation.next_hops(at, dst, out);
+    }
+
+    /// Every router outside the groups of `src` and `dst`, in node order; `None` within a
+    /// group.
+    fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        if gs == gd {
+            return None;
+        }
+        let n = self.net.node_count();
+        Some(
+            (0..n)
+                .filter(|&v| {
+                    let gv = self.net.coords(v).0;
+                    gv != gs && gv != gd
+                })
+                .collect(),
+        )
+    }
+
+    fn two_phase(&self) -> bool {
+        true
+    }
+
+    fn is_minimal(&self) -> bool {
+        false
+    }
+
+    fn follows_distances(&self) -> bool {
+        true
+    }
+
+    /// Σ over the intermediates i of paths(src, i) · paths(i, dst), from one
+    /// path-counting search from each end (minimal paths run both ways): O(N + E), and
+    /// `None` (the generic walk) above 2²⁴ steps.
+    fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
+        let Some(via) = self.intermediates(src, dst) else {
+            return Some(BigUint::from(self.net.min_path_count(src, dst)));
+        };
+        let steps = (self.net.node_count() as u64).saturating_add(2 * self.net.link_count());
+        if steps > VALIANT_COUNT_STEPS {
+            return None;
+        }
+        let (from, to) = (self.counts_from(src), self.counts_from(dst));
+        let total: u128 = via
+            .iter()
+            .map(|&i| u128::from(from[i]) * u128::from(to[i]))
+            .sum();
+        Some(BigUint::from(total))
+    }
+}
