@@ -13,6 +13,7 @@ use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
 use crate::topology::d3::{self, D3};
+use crate::topology::fattree::{self, FatTree};
 use crate::topology::hypercycle::{self, Hypercycle};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
@@ -43,6 +44,7 @@ const REGISTRY: &[Entry] = &[
     entry(lens::LENS, |s| Ok(Lens::from_spec(s)?.into())),
     entry(d3::D3_FAMILY, |s| Ok(D3::from_spec(s)?.into())),
     entry(mdf::MDF, |s| Ok(Mdf::from_spec(s)?.into())),
+    entry(fattree::FATTREE, |s| Ok(FatTree::from_spec(s)?.into())),
 ];
 
 const FAMILY_LIST: [FamilyInfo; REGISTRY.len()] = {

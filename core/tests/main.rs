@@ -3,6 +3,7 @@
 
 mod conformance;
 mod d3;
+mod fattree;
 mod hypercycle;
 mod kyklos;
 mod kyklos_density;

@@ -2,6 +2,7 @@
 //! capability traits of [`crate::graph`] and import nothing above it.
 
 pub mod d3;
+pub mod fattree;
 pub mod hypercycle;
 pub mod kyklos;
 pub mod lens;
