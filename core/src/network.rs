@@ -15,6 +15,7 @@ use crate::spec::Spec;
 use crate::topology::d3::{self, D3};
 use crate::topology::fattree::{self, FatTree};
 use crate::topology::hypercycle::{self, Hypercycle};
+use crate::topology::jellyfish::{self, Jellyfish};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
@@ -45,6 +46,7 @@ const REGISTRY: &[Entry] = &[
     entry(d3::D3_FAMILY, |s| Ok(D3::from_spec(s)?.into())),
     entry(mdf::MDF, |s| Ok(Mdf::from_spec(s)?.into())),
     entry(fattree::FATTREE, |s| Ok(FatTree::from_spec(s)?.into())),
+    entry(jellyfish::JELLYFISH, |s| Ok(Jellyfish::from_spec(s)?.into())),
 ];
 
 const FAMILY_LIST: [FamilyInfo; REGISTRY.len()] = {

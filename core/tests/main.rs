@@ -5,6 +5,7 @@ mod conformance;
 mod d3;
 mod fattree;
 mod hypercycle;
+mod jellyfish;
 mod kyklos;
 mod kyklos_density;
 mod lens;

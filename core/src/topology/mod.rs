@@ -4,6 +4,7 @@
 pub mod d3;
 pub mod fattree;
 pub mod hypercycle;
+pub mod jellyfish;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;
