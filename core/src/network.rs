@@ -14,9 +14,11 @@ use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
 use crate::topology::d3::{self, D3};
 use crate::topology::dragonfly::{self, Dragonfly};
+use crate::topology::fattree::{self, FatTree};
 use crate::topology::hypercycle::{self, Hypercycle};
 use crate::topology::hyperx::{self, HyperX};
 use crate::topology::imported::{self, Imported};
+use crate::topology::jellyfish::{self, Jellyfish};
 use crate::topology::kyklos::{self, Kyklos};
 use crate::topology::lens::{self, Lens};
 use crate::topology::mdf::{self, Mdf};
@@ -54,8 +56,10 @@ const REGISTRY: &[Entry] = &[
     entry(hyperx::HYPERX, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(hyperx::FLATFLY, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(dragonfly::DRAGONFLY, |s| Ok(Dragonfly::from_spec(s)?.into())),
+    entry(fattree::FATTREE, |s| Ok(FatTree::from_spec(s)?.into())),
     entry(slimfly::SLIMFLY, |s| Ok(SlimFly::from_spec(s)?.into())),
     entry(polarfly::POLARFLY, |s| Ok(PolarFly::from_spec(s)?.into())),
+    entry(jellyfish::JELLYFISH, |s| Ok(Jellyfish::from_spec(s)?.into())),
     entry(imported::GRAPH, |s| Ok(Imported::from_spec(s)?.into())),
 ];
 

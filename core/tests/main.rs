@@ -4,9 +4,11 @@
 mod conformance;
 mod d3;
 mod dragonfly;
+mod fattree;
 mod hypercycle;
 mod hyperx;
 mod imported;
+mod jellyfish;
 mod kyklos;
 mod kyklos_density;
 mod lens;

@@ -3,9 +3,11 @@
 
 pub mod d3;
 pub mod dragonfly;
+pub mod fattree;
 pub mod hypercycle;
 pub mod hyperx;
 pub mod imported;
+pub mod jellyfish;
 pub mod kyklos;
 pub mod lens;
 pub mod mdf;
