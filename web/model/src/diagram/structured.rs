@@ -437,4 +437,66 @@ mod tests {
         assert!((l.nodes[0].x - l.nodes[8].x).abs() < 1e-9);
         assert!(l.edges.iter().all(|e| e.kind == EdgeKind::Near));
     }
+
+    #[test]
+    fn every_new_family_is_drawn_recognisably() {
+        // (spec, the arrangement it must get)
+        let cases: &[(&str, fn(&Arrangement) -> bool)] = &[
+            ("torus:k=8x8", |a| {
+                *a == Arrangement::Grid { rows: 8, cols: 8 }
+            }),
+            ("torus:k=4x4x4", |a| {
+                matches!(a, Arrangement::Blocks { blocks: 4, .. })
+            }),
+            ("mesh:k=6x5", |a| {
+                *a == Arrangement::Grid { rows: 6, cols: 5 }
+            }),
+            ("hyperx:s=4x4x3,t=2", |a| {
+                matches!(a, Arrangement::Blocks { blocks: 4, .. })
+            }),
+            ("flatfly:k=4,n=3", |a| {
+                *a == Arrangement::Grid { rows: 4, cols: 4 }
+            }),
+            (
+                "fattree:k=2,n=3",
+                |a| matches!(a, Arrangement::Levels { sizes, .. } if *sizes == [4, 4, 4, 8]),
+            ),
+            ("fattree:k=4,n=3", |a| {
+                matches!(a, Arrangement::Levels { .. })
+            }),
+            (
+                "dragonfly:a=4,p=2,h=2",
+                |a| matches!(a, Arrangement::Circle { name: "group", sizes } if sizes.len() == 9),
+            ),
+            (
+                "slimfly:q=5",
+                |a| matches!(a, Arrangement::Circle { sizes, .. } if sizes.len() == 10),
+            ),
+            ("polarfly:q=7", |a| {
+                matches!(
+                    a,
+                    Arrangement::Circle {
+                        name: "cluster",
+                        ..
+                    }
+                )
+            }),
+            ("jellyfish:n=64,r=6,p=2,seed=1", |a| {
+                matches!(
+                    a,
+                    Arrangement::Free {
+                        nodes: 64,
+                        unreachable: false
+                    }
+                )
+            }),
+        ];
+        for &(spec, expected) in cases {
+            let net: Network = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let l = drawn(&net);
+            check_layout(spec, &net, &l);
+            assert!(expected(&l.arrangement), "{spec}: {:?}", l.arrangement);
+            assert!(!l.describe().is_empty());
+        }
+    }
 }
