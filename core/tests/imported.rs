@@ -213,3 +213,17 @@ fn graphs_the_engine_does_not_take_are_refused() {
         .unwrap_or_default();
     assert!(e.contains("damaged"), "{e}");
 }
+
+#[test]
+fn a_graph_reads_back_from_its_own_text() {
+    let texts = [
+        "alpha beta\nbeta gamma\ngamma alpha\ngamma delta\n",
+        "router 0 node 0 node 1 router 1\nrouter 1 node 2 node 3\n",
+        "router 0 node 0 node 1 router 2\nrouter 1 node 2 router 2\n",
+    ];
+    for text in texts {
+        let n: Network = imported(text).into();
+        let again: Network = imported(&icn_core::io::graph_text(&n)).into();
+        assert_eq!(again, n, "{text}");
+    }
+}

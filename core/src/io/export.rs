@@ -136,6 +136,33 @@ pub fn edge_list(t: &dyn Topology, out: &mut dyn Write) -> io::Result<()> {
     w.flush()
 }
 
+/// The text a person would write for `net`: an edge list by node names (`u v` per link),
+/// or, when endpoints matter (a concentration above 1, or nodes that only forward), its
+/// anynet file. Reading it back as an imported graph gives the same graph.
+pub fn graph_text(net: &Network) -> String {
+    let t = net.topology();
+    let mut out = Vec::new();
+    if net.concentration() > 1 || t.terminal_count() < t.node_count() {
+        // Writing to memory cannot fail.
+        let _ = anynet(net, &mut out);
+        return String::from_utf8_lossy(&out).into_owned();
+    }
+    let mut text = String::new();
+    let mut buf = Vec::new();
+    for u in 0..t.node_count() {
+        buf.clear();
+        t.neighbours(u, &mut buf);
+        buf.sort_unstable();
+        for &v in buf.iter().filter(|&&v| v > u) {
+            text.push_str(&t.format_node(u));
+            text.push(' ');
+            text.push_str(&t.format_node(v));
+            text.push('\n');
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

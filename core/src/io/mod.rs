@@ -4,4 +4,4 @@
 
 mod export;
 
-pub use export::{anynet, edge_list, AnynetPlan};
+pub use export::{anynet, edge_list, graph_text, AnynetPlan};

@@ -4,6 +4,7 @@
 //! only display them.
 
 mod d3_panel;
+mod graph_field;
 mod info_panel;
 mod kyklos;
 mod model;

@@ -3,6 +3,7 @@
 use icn_core::{family, ParamError, ParamInfo, SpecError, FAMILIES};
 use leptos::prelude::*;
 
+use super::graph_field::graph_field;
 use super::model::RouteModel;
 use crate::components::FieldError;
 use crate::url::RouteForm;
@@ -45,7 +46,14 @@ pub fn TopologyFields(model: RouteModel) -> impl IntoView {
         model.family.get().map(|f| {
             f.params
                 .iter()
-                .map(|p| param_field(model, p))
+                .map(|p| {
+                    // A graph's parameter is the graph itself: a text area, not a field.
+                    if f.name == "graph" && p.key == "g" {
+                        graph_field(model).into_any()
+                    } else {
+                        param_field(model, p).into_any()
+                    }
+                })
                 .collect_view()
         })
     };
