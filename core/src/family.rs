@@ -57,7 +57,7 @@ pub struct FamilyInfo {
     pub example_route: (&'static str, &'static str),
     /// Its routing strategies; the first is the default.
     pub strategies: &'static [StrategyInfo],
-    /// The paper it comes from.
+    /// The paper it comes from (empty for the user's own graph).
     pub source: &'static str,
 }
 

@@ -31,6 +31,10 @@ pub struct NetworkInfo {
     pub diameter: u32,
     /// Mean distance over ordered pairs of distinct nodes.
     pub average_distance: f64,
+    /// The sum of the distances over ordered pairs of distinct terminals (exact).
+    pub distance_sum: u64,
+    /// Endpoints attached to each terminal node (a Dragonfly's p; 1 for most families).
+    pub concentration: u64,
     /// Whether metrics are computed from a single source by symmetry.
     pub vertex_transitive: bool,
     /// Whether every terminal looks alike (implied by `vertex_transitive`): the distance
@@ -94,9 +98,52 @@ impl Network {
             max_degree,
             diameter: dd.diameter(),
             average_distance: dd.average(),
+            distance_sum: dd
+                .counts
+                .iter()
+                .enumerate()
+                .map(|(d, &c)| (d as u64).saturating_mul(c))
+                .fold(0u64, u64::saturating_add),
+            concentration: u64::from(self.concentration()),
             vertex_transitive: t.vertex_transitive(),
             terminal_transitive: t.terminal_transitive(),
             formulas: self.formulas(),
+        }
+    }
+}
+
+impl NetworkInfo {
+    /// The computed value a family's formula called `name` states, where the name says
+    /// what it counts (nodes, routers, switches, processors, terminals, links, degree,
+    /// diameter, distance sums); `None` for the formulas only the paper's numbers check.
+    pub fn computed(&self, name: &str) -> Option<u64> {
+        let regular = (self.min_degree == self.max_degree).then_some(self.min_degree);
+        let forwarding = self.nodes - self.terminals;
+        match name {
+            "nodes" => Some(self.nodes),
+            "routers" | "switches" if forwarding > 0 => Some(forwarding),
+            "routers" | "switches" => Some(self.nodes),
+            "processors" => Some(self.terminals),
+            "terminals" | "endpoints" | "servers" => {
+                Some(self.terminals.saturating_mul(self.concentration))
+            }
+            "links" => Some(self.links),
+            "degree" | "network radix" | "network radix k′" | "switch degree (network ports)" => {
+                regular
+            }
+            "max degree" => Some(self.max_degree),
+            "min degree" => Some(self.min_degree),
+            "diameter" => Some(u64::from(self.diameter)),
+            "distance sum (ordered pairs)" => Some(self.distance_sum),
+            "distance sum from a node"
+            | "distance sum from a switch"
+            | "distances from a processor, summed"
+                if self.terminal_transitive && self.terminals > 0 =>
+            {
+                (self.distance_sum % self.terminals == 0)
+                    .then(|| self.distance_sum / self.terminals)
+            }
+            _ => None,
         }
     }
 }

@@ -95,3 +95,29 @@ fn strategy_names_parse_once() {
         Err(StrategyError::Unknown { .. } | StrategyError::Unavailable { .. })
     ));
 }
+
+#[test]
+fn every_example_agrees_with_its_formulas_where_the_engine_counts_the_same_thing() {
+    for f in FAMILIES {
+        let net: Network = f
+            .example
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        if net.cost().info.steps > 1 << 26 {
+            continue;
+        }
+        let info = net.info();
+        let mut checked = 0;
+        for formula in &info.formulas {
+            if let Some(computed) = info.computed(&formula.name) {
+                assert_eq!(computed, formula.value, "{}: {}", f.example, formula.name);
+                checked += 1;
+            }
+        }
+        println!(
+            "{}: {checked} of {} formulas checked",
+            f.name,
+            info.formulas.len()
+        );
+    }
+}

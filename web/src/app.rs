@@ -170,7 +170,8 @@ fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
 fn SiteFooter() -> impl IntoView {
     let mut sources: Vec<&str> = Vec::new();
     for f in icn_core::FAMILIES {
-        if !sources.contains(&f.source) {
+        // A family of no paper (the user's own graph) has an empty source.
+        if !f.source.is_empty() && !sources.contains(&f.source) {
             sources.push(f.source);
         }
     }

@@ -25,7 +25,7 @@ pub(crate) const GRAPH: FamilyInfo = FamilyInfo {
         title: "All minimal paths",
         summary: "Every shortest path (breadth-first search decides).",
     }],
-    source: "your own",
+    source: "",
 };
 
 /// The Petersen graph's code (the family's example; a test decodes it).

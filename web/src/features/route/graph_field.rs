@@ -41,9 +41,8 @@ pub fn graph_field(model: RouteModel) -> impl IntoView {
             if net.family().name != "graph" {
                 return;
             }
-            let shown = text.with_untracked(|t| {
-                Imported::from_text(t).is_ok_and(|g| Network::from(g) == *net)
-            });
+            let shown = text
+                .with_untracked(|t| Imported::from_text(t).is_ok_and(|g| Network::from(g) == *net));
             if !shown {
                 text.set(graph_text(net));
                 error.set(None);

@@ -67,11 +67,7 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
     } else {
         "none used"
     };
-    let computed = |name: &str| match name {
-        "degree" if info.min_degree == info.max_degree => Some(info.min_degree),
-        "diameter" => Some(u64::from(info.diameter)),
-        _ => None,
-    };
+    let computed = |name: &str| info.computed(name);
     let formulas = info
         .formulas
         .iter()

@@ -285,7 +285,16 @@ fn path_texts(
     Memo::new(move |_| {
         network.with(|n| {
             route.with(|r| match (n, r) {
-                (Ok(net), Some(r)) => r.paths.iter().map(|p| path_text(net, p)).collect(),
+                (Ok(net), Some(r)) => r
+                    .paths
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| match r.via.get(k) {
+                        // A two-phase route: the intermediate tells equal walks apart.
+                        Some(&i) => format!("{}   (via {})", path_text(net, p), net.format_node(i)),
+                        None => path_text(net, p),
+                    })
+                    .collect(),
                 _ => Vec::new(),
             })
         })

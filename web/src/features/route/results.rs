@@ -21,13 +21,23 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
             Some(r) => {
                 let count = r.path_count.to_string();
                 let count_class = if count.len() > 12 { "big long" } else { "big" };
+                // A two-phase route (Valiant) is no shortest path: say how long its walks are.
+                let (label, hops) = if r.via.is_empty() {
+                    ("Distance", r.length.to_string())
+                } else {
+                    let lengths = r.paths.iter().map(|p| p.len().saturating_sub(1));
+                    let (lo, hi) = (lengths.clone().min().unwrap_or(0), lengths.max().unwrap_or(0));
+                    let range = if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") };
+                    ("Hops (listed routes)", range)
+                };
+                let unit = if hops == "1" { " hop" } else { " hops" };
                 view! {
                     <dl class="numbers">
                         <div class="number">
-                            <dt>"Distance"</dt>
+                            <dt>{label}</dt>
                             <dd>
-                                <span class="big" data-testid="distance">{r.length}</span>
-                                <span class="unit">{if r.length == 1 { " hop" } else { " hops" }}</span>
+                                <span class="big" data-testid="distance">{hops}</span>
+                                <span class="unit">{unit}</span>
                             </dd>
                         </div>
                         <div class="number">
