@@ -9,7 +9,7 @@ use super::Imported;
 /// `graph:g=…`.
 pub(crate) const GRAPH: FamilyInfo = FamilyInfo {
     name: "graph",
-    title: "Your graph (edge list or BookSim2 anynet)",
+    title: "Your own graph",
     summary: "A graph you bring: paste or load an edge list or a BookSim2 anynet file.",
     params: &[ParamInfo {
         key: "g",

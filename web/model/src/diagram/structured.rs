@@ -182,7 +182,7 @@ fn groups_on_a_circle(t: &dyn Topology, name: &'static str, groups: &[Vec<usize>
 fn free(t: &dyn Topology) -> Layout {
     let (labels, styles, style_of, radius) = nodes_of(t);
     let hops = stress::all_pairs_hops(t);
-    let unit = 2.0 * radius + 16.0;
+    let unit = 2.0 * radius + 40.0;
     let nodes: Vec<Point> = stress::layout(&hops, t.node_count())
         .into_iter()
         .map(|(x, y)| Point::new(x * unit, y * unit))

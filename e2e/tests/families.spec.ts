@@ -1,0 +1,74 @@
+import { cliRoute, icn } from '../fixtures/cli';
+import { expect, routeUrl, test } from '../fixtures/explorer';
+
+// Flow: the field's standard networks work like the seed families. For each family a person
+// picks it, types its parameters and two addresses, and sees the same distance and path count
+// as `icn route`, paths that are real ones, and a diagram with both ends drawn; each embeds
+// on its own. (Charts of any network: charts-any.spec.ts.)
+
+const cases = [
+  { spec: 'torus:k=8x8x4', from: '(0,0,0)', to: '(4,5,3)', strategy: 'minimal' },
+  { spec: 'mesh:k=6x5', from: '(0,0)', to: '(5,3)', strategy: 'dor' },
+  { spec: 'hyperx:s=4x4x3,t=2', from: '(0,0,0)', to: '(3,2,1)', strategy: 'minimal' },
+  { spec: 'flatfly:k=4,n=3', from: '(0,0)', to: '(3,2)', strategy: 'minimal' },
+  { spec: 'dragonfly:a=4,p=2,h=2', from: '(0,0)', to: '(8,3)', strategy: 'minimal' },
+  { spec: 'fattree:k=2,n=3', from: 'p:000', to: 'p:111', strategy: 'updown' },
+  { spec: 'slimfly:q=7', from: '(0,0,0)', to: '(0,0,3)', strategy: 'minimal' },
+  { spec: 'polarfly:q=7', from: '(1,0,0)', to: '(1,1,1)', strategy: 'minimal' },
+  { spec: 'jellyfish:n=64,r=6,p=2,seed=1', from: '0', to: '63', strategy: 'minimal' },
+];
+
+for (const c of cases) {
+  test(`${c.spec} ${c.from} → ${c.to} (${c.strategy}) matches icn route and is drawn`, async ({ explorer }) => {
+    const cli = cliRoute(c.spec, c.from, c.to, c.strategy);
+    await explorer.goto();
+    await explorer.setTopology(c.spec);
+    await explorer.strategy.selectOption(c.strategy);
+    await explorer.setRoute(c.from, c.to);
+    await expect(explorer.specError).toBeHidden();
+    await explorer.expectResult(cli.distance, cli.pathCount);
+
+    const shown = await explorer.paths();
+    expect(shown.length).toBeGreaterThan(0);
+    const cliPaths = new Set(cli.paths.map((p) => p.join(' ')));
+    for (const path of shown) {
+      expect(path.length - 1, path.join(' → ')).toBe(Number(cli.distance));
+      if (cli.paths.length === Number(cli.pathCount)) expect(cliPaths.has(path.join(' ')), path.join(' → ')).toBe(true);
+    }
+    // The diagram draws every node of these sizes, the two ends among them.
+    await expect(explorer.diagram).toBeVisible();
+    await expect(explorer.node(c.from)).toHaveCount(1);
+    await expect(explorer.node(c.to)).toHaveCount(1);
+    const nodes = JSON.parse(icn('info', c.spec)).nodes as number;
+    await expect(explorer.diagram.locator('[data-testid="node"]')).toHaveCount(nodes);
+  });
+}
+
+test('Valiant on a Dragonfly lists walks via intermediate routers, as many as icn counts', async ({ explorer }) => {
+  const spec = 'dragonfly:a=4,p=2,h=2';
+  const cli = cliRoute(spec, '(0,0)', '(8,3)', 'valiant');
+  await explorer.gotoState({ t: spec, from: '(0,0)', to: '(8,3)', s: 'valiant' });
+  await expect(explorer.pathCount).toHaveText(cli.pathCount);
+  await expect(explorer.pathItems.first()).toContainText('(via ');
+  const shown = await explorer.paths();
+  const cliWalks = new Set(cli.paths.map((p) => p.join(' ')));
+  for (const walk of shown) {
+    expect(walk[0]).toBe('(0,0)');
+    expect(walk[walk.length - 1]).toBe('(8,3)');
+    expect(cliWalks.has(walk.join(' ')), walk.join(' → ')).toBe(true);
+  }
+  // Not a distance: the hop range of the listed routes, within icn's.
+  const lengths = cli.paths.map((p) => p.length - 1);
+  const [lo, hi = lo] = ((await explorer.distance.textContent()) ?? '').split('–').map(Number);
+  expect(lo).toBeGreaterThanOrEqual(Math.min(...lengths));
+  expect(hi).toBeLessThanOrEqual(Math.max(...lengths));
+});
+
+for (const c of cases) {
+  test(`${c.spec} embeds: the route and its diagram, without the site around them`, async ({ page }) => {
+    await page.goto(`${routeUrl({ t: c.spec, from: c.from, to: c.to, s: c.strategy })}&embed=1`);
+    await expect(page.getByTestId('embed-main').getByTestId('diagram')).toBeVisible();
+    await expect(page.getByTestId('path-count')).toHaveText(cliRoute(c.spec, c.from, c.to, c.strategy).pathCount);
+    await expect(page.locator('nav.site-nav')).toHaveCount(0);
+  });
+}
