@@ -94,7 +94,7 @@ fn levels(t: &dyn Topology, names: &[String], rows: &[Vec<usize>]) -> Layout {
     let s = 2.0 * radius + 8.0;
     let widest = rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let width = s * (widest - 1) as f64;
-    let row_gap = (width / (rows.len().max(2) as f64 * 2.5)).clamp(4.0 * radius, 40.0 * radius);
+    let row_gap = (width / (rows.len().max(2) as f64 * 1.6)).clamp(4.0 * radius, 40.0 * radius);
     let mut nodes = vec![Point::new(0.0, 0.0); n];
     let mut row_of = vec![0usize; n];
     for (i, row) in rows.iter().enumerate() {
