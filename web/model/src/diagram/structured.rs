@@ -440,8 +440,9 @@ mod tests {
 
     #[test]
     fn every_new_family_is_drawn_recognisably() {
-        // (spec, the arrangement it must get)
-        let cases: &[(&str, fn(&Arrangement) -> bool)] = &[
+        /// Whether an arrangement is the one a family must get.
+        type Expect = fn(&Arrangement) -> bool;
+        let cases: &[(&str, Expect)] = &[
             ("torus:k=8x8", |a| {
                 *a == Arrangement::Grid { rows: 8, cols: 8 }
             }),
