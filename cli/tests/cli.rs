@@ -846,6 +846,63 @@ fn chart_json_reads_back_into_core_types() {
 }
 
 #[test]
+fn chart_csv_of_any_network() {
+    // A 4 × 4 torus: (1 + 2x + x²)² pairs from each of 16 nodes, mean 512/240.
+    let csv = |args: &[&str]| {
+        let mut all = vec!["chart"];
+        all.extend(args);
+        all.extend(["--format", "csv"]);
+        let (code, out, err) = icn(&all);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    assert_eq!(
+        csv(&["net-distances", "-t", "torus:k=4x4"]),
+        "distance,ordered_pairs,share,average\n\
+         1,64,26.6666666667,2.13333333333\n\
+         2,96,40,2.13333333333\n\
+         3,64,26.6666666667,2.13333333333\n\
+         4,16,6.66666666667,2.13333333333\n"
+    );
+    // The binary 3-tree: processors at 2, 4, 6 links (1, 2, 4 of them), switches not counted.
+    assert_eq!(
+        csv(&["net-distances", "-t", "fattree:k=2,n=3"]),
+        "distance,ordered_pairs,share,average\n\
+         2,8,14.2857142857,4.85714285714\n\
+         4,16,28.5714285714,4.85714285714\n\
+         6,32,57.1428571429,4.85714285714\n"
+    );
+    // Every strategy, 101 points each: minimal loads the torus evenly, dor does not.
+    let out = csv(&["net-loads", "-t", "torus:k=4x4"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1 + 2 * 101);
+    assert_eq!(lines[0], "strategy,percentile,load,mean");
+    assert_eq!(lines[1], "minimal,0,8,8");
+    assert_eq!(lines[101], "minimal,100,8,8");
+    assert_eq!(
+        &lines[102..],
+        (0..=100)
+            .map(|p| format!("dor,{p},{},8", if p <= 50 { 12 } else { 4 }))
+            .collect::<Vec<_>>()
+    );
+    // JSON reads back into core's type; a default network without -t.
+    let data: icn_core::charts::ChartData =
+        serde_json::from_value(json(&["chart", "net-loads", "-t", "fattree:k=2,n=2"]))
+            .expect("ChartData");
+    let icn_core::charts::ChartData::NetLoads { spec, rows } = data else {
+        panic!("net-loads")
+    };
+    assert_eq!((spec.as_str(), rows.len()), ("fattree:k=2,n=2", 3 * 101));
+    assert!(csv(&["net-distances"]).starts_with("distance,ordered_pairs,share,average\n1,256,"));
+    let (code, _, err) = icn(&["chart", "net-loads", "-t", "dragonfly:a=16,p=8,h=8"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("icn: error: t: ") && err.contains("CHART_BUDGET"),
+        "{err}"
+    );
+}
+
+#[test]
 fn chart_csv_of_the_family_charts() {
     // Every new chart prints its documented header and rows.
     for (name, args, header) in [

@@ -10,10 +10,10 @@ use crate::output::{json, Failure, Format};
 #[derive(Args, Debug)]
 pub struct ChartArgs {
     /// The chart: density, levels, load, distances, d2h2, lens-loads, lens-distances,
-    /// hc-distances, hc-loads, hc-sim, d3-mdf.
+    /// hc-distances, hc-loads, hc-sim, d3-mdf, net-distances, net-loads.
     name: Option<String>,
-    /// levels, load: the KYKLOS spec; lens-*: a Lens; hc-*: a Hypercycle; d3-mdf: a D3
-    /// (default: the chart's).
+    /// levels, load: the KYKLOS spec; lens-*: a Lens; hc-*: a Hypercycle; d3-mdf: a D3;
+    /// net-*: any network (default: the chart's).
     #[arg(long, short)]
     t: Option<String>,
     /// levels, load: the strategy (mr, hr, pr, d2, y2).

@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{DragonflyLoads, HypercycleLoads};
 use crate::sim::SimReport;
 
-use super::{d3, density, hypercycle, kyklos, lens};
+use super::{d3, density, hypercycle, kyklos, lens, network};
 use super::{
     DensityRow, DistanceRow, HcDistanceRow, LensDistanceRow, LensLoadRow, LevelRow, LoadRow,
+    NetDistanceRow, NetLoadRow,
 };
 
 /// A chart's data.
@@ -89,6 +90,22 @@ pub enum ChartData {
         /// Both networks' distances and loads.
         result: Box<DragonflyLoads>,
     },
+    /// `net-distances`.
+    #[serde(rename = "net-distances")]
+    NetDistances {
+        /// The network, canonical.
+        spec: String,
+        /// Ordered pairs of distinct terminals per distance.
+        rows: Vec<NetDistanceRow>,
+    },
+    /// `net-loads`.
+    #[serde(rename = "net-loads")]
+    NetLoads {
+        /// The network, canonical.
+        spec: String,
+        /// Per strategy, the load at percentiles 0 … 100 of the channels.
+        rows: Vec<NetLoadRow>,
+    },
 }
 
 impl ChartData {
@@ -105,6 +122,8 @@ impl ChartData {
             ChartData::HcLoads { results } => hypercycle::hc_loads_csv(results),
             ChartData::HcSim { report } => hypercycle::sim_csv(report),
             ChartData::D3Mdf { result } => d3::d3_mdf_csv(result),
+            ChartData::NetDistances { rows, .. } => network::net_distances_csv(rows),
+            ChartData::NetLoads { rows, .. } => network::net_loads_csv(rows),
         }
     }
 }

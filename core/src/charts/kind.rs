@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::network::Network;
 
-use super::{d3, density, hypercycle, kyklos, lens};
+use super::{d3, density, hypercycle, kyklos, lens, network};
 
 /// Which chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -33,6 +33,10 @@ pub enum ChartKind {
     HcSim,
     /// D3(K, M) against the MDF of similar size.
     D3Mdf,
+    /// Any network's distance distribution.
+    NetDistances,
+    /// Any network's channel-load profile, one line per strategy.
+    NetLoads,
 }
 
 /// Which family a chart's network (`t`) belongs to.
@@ -46,6 +50,8 @@ pub enum ChartFamily {
     Hypercycle,
     /// The Swapped Dragonfly.
     D3,
+    /// Any family (`net-distances`, `net-loads`).
+    Any,
 }
 
 /// A chart's facts, declared beside its builder.
@@ -63,7 +69,7 @@ pub(super) struct ChartInfo {
 
 impl ChartKind {
     /// Every chart, in menu order.
-    pub const ALL: [ChartKind; 11] = [
+    pub const ALL: [ChartKind; 13] = [
         ChartKind::Density,
         ChartKind::Levels,
         ChartKind::Load,
@@ -75,6 +81,8 @@ impl ChartKind {
         ChartKind::HcLoads,
         ChartKind::HcSim,
         ChartKind::D3Mdf,
+        ChartKind::NetDistances,
+        ChartKind::NetLoads,
     ];
 
     /// The chart's facts (its module's `ChartInfo`).
@@ -91,6 +99,8 @@ impl ChartKind {
             ChartKind::HcLoads => &hypercycle::LOADS,
             ChartKind::HcSim => &hypercycle::SIM,
             ChartKind::D3Mdf => &d3::D3_MDF,
+            ChartKind::NetDistances => &network::DISTANCES,
+            ChartKind::NetLoads => &network::LOADS,
         }
     }
 
@@ -125,12 +135,14 @@ impl ChartKind {
     }
 
     /// The default network (`t`): TR-88-27's KYKLOS-II⟨2,2,6⟩ for the charts without one
-    /// (so the default URL keeps its form), the Figure 2 4-cube for the Hypercycle charts.
+    /// (so the default URL keeps its form), the Figure 2 4-cube for the Hypercycle charts,
+    /// an 8 × 8 torus for the charts of any network.
     pub fn default_spec(self) -> &'static str {
         match self.family() {
             Some(ChartFamily::Lens) => "lens:p=3,q=3,n=3",
             Some(ChartFamily::Hypercycle) => "hypercube:n=4",
             Some(ChartFamily::D3) => "d3:k=3,m=4",
+            Some(ChartFamily::Any) => "torus:k=8x8",
             Some(ChartFamily::Kyklos) | None => "kyklos2:m=2,r=2,n=6,shuffle=proposed",
         }
     }
@@ -145,6 +157,7 @@ impl ChartKind {
             ChartFamily::Lens => net.lens().is_ok(),
             ChartFamily::Hypercycle => net.hypercycle().is_ok(),
             ChartFamily::D3 => net.d3().is_ok(),
+            ChartFamily::Any => true,
         })
     }
 

@@ -20,16 +20,18 @@
 //! | `hc-loads` | Hypercycle channel loads, e-cube against random-greedy | [`crate::analysis::hypercycle_loads()`] |
 //! | `hc-sim` | the Hypercycles paper's Figure 2: set-up delay against offered load | [`crate::sim::Sweep`] |
 //! | `d3-mdf` | D3(K, M) against the MDF of similar size: distances, local and global loads | [`crate::analysis::d3_vs_mdf`] |
+//! | `net-distances` | any network's distance distribution over ordered pairs of terminals | [`crate::metrics::distance_distribution`] |
+//! | `net-loads` | any network's channel-load profile under each of its strategies | [`crate::metrics::channel_loads`] |
 //!
 //! Conventions (docs/charts.md): KYKLOS link traffic counts every *ordered* pair of L-nodes
 //! once, split equally among its routes, and adds both directions of a link (per link);
-//! the Lens, Hypercycle and Dragonfly charts count ordered pairs too, Lens loads per node,
-//! Hypercycle and Dragonfly loads per directed channel (per direction).
+//! the Lens, Hypercycle, Dragonfly and any-network charts count ordered pairs too, Lens
+//! loads per node, the others' loads per directed channel (per direction).
 //!
 //! One module per family of charts, each holding its charts' facts (`ChartInfo`), request
 //! checking and costing, builders, rows and CSV: `density` (density, d2h2), `kyklos`
 //! (levels, load, distances), `lens`, `hypercycle` (hc-distances, hc-loads, hc-sim), `d3`
-//! (d3-mdf). `kind` names the charts, `request` validates a request, `data` holds
+//! (d3-mdf), `network` (net-distances, net-loads: any family). `kind` names the charts, `request` validates a request, `data` holds
 //! [`ChartData`]. Adding a chart: its module (or a function in its family's), a
 //! [`ChartKind`] and a [`ChartData`] variant, and one line in each dispatch below.
 
@@ -40,6 +42,7 @@ mod hypercycle;
 mod kind;
 mod kyklos;
 mod lens;
+mod network;
 mod request;
 
 pub use data::ChartData;
@@ -53,10 +56,15 @@ pub use kyklos::{
     load_assignment, DistanceRow, LevelRow, LoadRow, LEVELS_MAX_LEAVES, LOAD_MAX_LEAVES,
 };
 pub use lens::{LensDistanceRow, LensLoadRow};
+pub use network::{
+    loads_cost, net_distances, net_distances_csv, net_loads, net_loads_csv, NetDistanceRow,
+    NetLoadRow, NET_LOAD_POINTS,
+};
 pub use request::{ChartError, ChartInput, ChartRequest};
 
 use crate::cost::Budget;
-use crate::error::ParamError;
+use crate::error::{ParamError, StrategyError};
+use crate::network::Network;
 use crate::sim::{SimConfig, SimError};
 use crate::topology::d3::D3;
 use crate::topology::hypercycle::Hypercycle;
@@ -84,6 +92,8 @@ enum Chart {
     HcLoads(Hypercycle),
     HcSim(Hypercycle, SimConfig),
     D3Mdf(D3),
+    NetDistances(Network),
+    NetLoads(Network),
 }
 
 /// Why a validated chart could not be built (not for a request that
@@ -99,6 +109,9 @@ pub enum BuildError {
     /// The simulator refused the configuration.
     #[error(transparent)]
     Sim(#[from] SimError),
+    /// A strategy the network lists could not be built.
+    #[error(transparent)]
+    Strategy(#[from] StrategyError),
 }
 
 impl BuildError {
@@ -129,6 +142,8 @@ pub fn build(
         Chart::HcLoads(h) => Ok(hypercycle::loads_chart(h, progress)),
         Chart::HcSim(h, cfg) => hypercycle::sim_chart(h, cfg, progress),
         Chart::D3Mdf(d) => Ok(d3::chart(d, progress)),
+        Chart::NetDistances(net) => Ok(network::distances_chart(net, progress)),
+        Chart::NetLoads(net) => network::loads_chart(net, progress),
     }
 }
 

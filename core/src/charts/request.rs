@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::cost::Estimate;
 use crate::network::Network;
 
-use super::{d3, hypercycle, kyklos, lens, Chart, ChartFamily, ChartKind, CHART_BUDGET};
+use super::{d3, hypercycle, kyklos, lens, network, Chart, ChartFamily, ChartKind, CHART_BUDGET};
 
 /// A field of a [`ChartRequest`] that is wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -287,8 +287,8 @@ impl ChartRequest {
     }
 }
 
-/// Parses, checks the family of and costs the network of a Lens, Hypercycle or D3 chart
-/// (and the seed and ticks of `hc-sim`).
+/// Parses, checks the family of and costs the network of a Lens, Hypercycle, D3 or
+/// any-network chart (and the seed and ticks of `hc-sim`).
 fn families_network(kind: ChartKind, input: &ChartInput<'_>) -> Result<ChartRequest, ChartError> {
     let spec = input.spec;
     let net: Network = spec.parse().map_err(|e| ChartError {
@@ -304,6 +304,7 @@ fn families_network(kind: ChartKind, input: &ChartInput<'_>) -> Result<ChartRequ
         ),
     };
     match (kind.family(), net.lens(), net.hypercycle(), net.d3()) {
+        (Some(ChartFamily::Any), ..) => network::request(kind, &net),
         (Some(ChartFamily::Lens), Ok(l), _, _) => lens::request(kind, l),
         (Some(ChartFamily::Hypercycle), _, Ok(h), _) => {
             hypercycle::request(kind, h, net.cost().info, input)

@@ -4,6 +4,7 @@
 
 pub mod compare;
 mod families;
+mod network;
 pub mod plot;
 pub mod theme;
 
@@ -32,6 +33,8 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &ChartData) -> Result<Vec<LegendEn
         ChartData::HcDistances { rows, .. } => families::hc_distances(rows, &theme),
         ChartData::HcLoads { results } => families::hc_loads(results, &theme),
         ChartData::HcSim { report } => families::hc_sim(report, &theme),
+        ChartData::NetDistances { rows, .. } => network::net_distances(rows, &theme),
+        ChartData::NetLoads { rows, .. } => network::net_loads(rows, &theme),
         ChartData::LensLoads { rows } => {
             return plot::render_panels(canvas, &families::lens_loads(rows, &theme), &theme)
         }

@@ -77,6 +77,8 @@ pub struct Plot {
     pub marks: Vec<Marks>,
     /// The rules.
     pub rules: Vec<Rule>,
+    /// Lines without a dot at each point (dense series: load profiles).
+    pub plain: bool,
 }
 
 /// One legend entry, for the page's tests and text alternative.
@@ -546,6 +548,9 @@ impl Ctx<'_> {
                     l.color.stroke_width(px(2.0) as u32),
                 ))
                 .map_err(err)?;
+            if plot.plain {
+                continue;
+            }
             chart
                 .draw_series(
                     l.points

@@ -33,6 +33,8 @@ fn explanation(kind: ChartKind) -> &'static str {
         ChartKind::HcDistances => "Ordered pairs of distinct nodes at each distance (links), from the Hypercycle's closed form (the convolution of its rings' distance counts; breadth-first search agrees). Dashed rule: the mean distance.",
         ChartKind::HcLoads => "Every ordered pair of distinct nodes sends one unit. E-cube has one path; random-greedy divides the unit equally among the minimal next hops at every node (its expected load, computed exactly). Loads are per directed channel (one direction of a link); by symmetry every channel of a class (dimension, step) carries the same load, and the chart shows each dimension's busiest and least busy class.",
         ChartKind::HcSim => "The Hypercycles paper's Figure 2: a seeded, deterministic discrete-event simulation of circuit set-up, backtrack-to-the-origin-and-retry against e-cube, mean set-up delay (in transmission times) against offered load (normalised to capacity). The same seed gives the same numbers here and in icn. The model's assumptions are listed under the chart.",
+        ChartKind::NetDistances => "Any network: how many ordered pairs of distinct terminals (the nodes that send and receive: processors of a fat tree, every router of a torus) lie at each distance in links, and their share. Computed from the family's closed form or by symmetry where it has one, else by a breadth-first search from every terminal. Dashed rule: the mean distance.",
+        ChartKind::NetLoads => "Any network, every strategy it offers: each ordered pair of distinct terminals sends one unit, split equally among the strategy's paths (Valiant's: among its intermediates, then their paths). Each line is one strategy's directed channels sorted by load, heaviest first: at x = p %, the load that the heaviest p % of the channels all reach (x = 0: the busiest channel; x = 100: the least busy). A flat line is a perfectly balanced network; the legend gives each strategy's busiest and mean channel. Lines that coincide are drawn over each other; the table has every value.",
         ChartKind::D3Mdf => "D3(K, M) against the maximal Dragonfly MDF(K′, M′) whose router count is closest: ordered pairs of distinct routers per distance, and how many directed channels carry each load when every ordered pair sends one unit split equally among its minimal paths, local (inside a drawer or group) and global links apart.",
     }
 }
@@ -56,6 +58,7 @@ fn spec_label(family: ChartFamily) -> &'static str {
         ChartFamily::Lens => "Lens (compared with its completed form)",
         ChartFamily::Hypercycle => "Hypercycle or hypercube",
         ChartFamily::D3 => "Swapped Dragonfly D3(K, M)",
+        ChartFamily::Any => "Any network (family:parameters)",
     }
 }
 
@@ -140,7 +143,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                     <summary>"Conventions"</summary>
                     <ul class="help">
                         <li>"KYKLOS traffic: every ordered pair (i, j) of L-nodes, i ≠ j, sends one unit, split equally among its routes; a link's traffic adds both of its directions (per link, not per direction)."</li>
-                        <li>"Lens, Hypercycle and Dragonfly charts: ordered pairs of distinct processors, nodes or routers; Lens loads per node, Hypercycle and Dragonfly loads per directed channel (per direction)."</li>
+                        <li>"Lens, Hypercycle, Dragonfly and any-network charts: ordered pairs of distinct processors, nodes, routers or terminals; Lens loads per node, the others' loads per directed channel (per direction)."</li>
                         <li>"Distances: from processor 0, which by symmetry is every processor's distribution; averages divide by all 2ⁿ processors, 0 included, as the D2 paper does."</li>
                         <li>"Everything is computed in a worker and cached for this session per chart and parameters; docs/charts.md has the details."</li>
                     </ul>
@@ -166,9 +169,12 @@ fn chart_tabs(nav: Nav, kind: Memo<Option<ChartKind>>) -> impl IntoView {
                     data-testid=format!("chart-tab-{}", k.name())
                     on:click=move |_| {
                         nav.commit(|s| {
+                            // From a chart without a network field, or to a chart of
+                            // another family: the chart's own network.
+                            let shown = ChartKind::from_name(&s.charts.chart)
+                                .is_some_and(|p| p.family().is_some());
                             s.charts.chart = k.name().to_string();
-                            // Another family's network does not carry over: the chart's own.
-                            if !k.suits(&s.charts.spec) {
+                            if !shown || !k.suits(&s.charts.spec) {
                                 s.charts.spec = k.default_spec().to_string();
                             }
                         })

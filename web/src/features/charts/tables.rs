@@ -1,4 +1,4 @@
-//! The data tables of the Lens, Hypercycle and Dragonfly charts: the rows of
+//! The data tables of the Lens, Hypercycle, Dragonfly and any-network charts: the rows of
 //! `icn chart NAME --format csv`, one table row each.
 
 use icn_core::charts::ChartData;
@@ -43,6 +43,7 @@ pub fn family_table(data: ChartData) -> AnyView {
             hypercycle_table(data)
         }
         ChartData::D3Mdf { .. } => d3_table(data),
+        ChartData::NetDistances { .. } | ChartData::NetLoads { .. } => network_table(data),
         _ => ().into_any(),
     }
 }
@@ -190,6 +191,52 @@ fn d3_table(data: ChartData) -> AnyView {
             view! {
                 {head(&["Network", "Spec", "Quantity", "#Value", "#Pairs or channels"])}
                 <tbody>{trs.collect_view()}</tbody>
+            }
+            .into_any()
+        }
+        _ => ().into_any(),
+    }
+}
+
+/// The any-network charts' tables: the CSV's values, as printed there.
+fn network_table(data: ChartData) -> AnyView {
+    match data {
+        ChartData::NetDistances { rows, .. } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    row(
+                        vec![],
+                        vec![
+                            r.distance.to_string(),
+                            r.ordered_pairs.to_string(),
+                            num(r.share),
+                            num(r.average),
+                        ],
+                        String::new(),
+                    )
+                })
+                .collect_view();
+            view! {
+                {head(&["#Distance", "#Ordered pairs", "#Share (%)", "#Mean"])}
+                <tbody>{trs}</tbody>
+            }
+            .into_any()
+        }
+        ChartData::NetLoads { rows, .. } => {
+            let trs = rows
+                .into_iter()
+                .map(|r| {
+                    row(
+                        vec![r.strategy.clone()],
+                        vec![r.percentile.to_string(), num(r.load), num(r.mean)],
+                        r.strategy,
+                    )
+                })
+                .collect_view();
+            view! {
+                {head(&["Strategy", "#Percentile (%)", "#Load", "#Mean"])}
+                <tbody>{trs}</tbody>
             }
             .into_any()
         }
