@@ -73,3 +73,26 @@ test('charts: the any-network charts keep a network across tabs and refuse one t
   await page.goto('./?view=charts&chart=net-loads&t=dragonfly:a=16,p=8,h=8');
   await expect(page.getByTestId('chart-spec-error')).toContainText('CHART_BUDGET');
 });
+
+// One chart per new family (and an imported graph): the loads of every strategy it offers,
+// drawn, with as many table rows as `icn` prints.
+const EVERY = [
+  'torus:k=6x6', 'mesh:k=5x4', 'hyperx:s=4x3,t=2', 'flatfly:k=3,n=3', 'dragonfly:a=3,p=1,h=2,arr=relative',
+  'fattree:k=2,n=3', 'slimfly:q=5', 'polarfly:q=5', 'jellyfish:n=32,r=4,seed=2',
+  'graph:g=AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA',
+];
+for (const spec of EVERY) {
+  test(`charts: net-loads of ${spec.split(':')[0]} draws every strategy`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto(`./?view=charts&chart=net-loads&t=${encodeURIComponent(spec)}`);
+    const canvas = page.getByTestId('chart-canvas');
+    await expect(canvas).toHaveAttribute('data-legend', /.+/, { timeout: 45_000 });
+    const csv = icn('chart', 'net-loads', '-t', spec, '--format', 'csv').trim().split('\n').slice(1);
+    const strategies = new Set(csv.map((line) => line.split(',')[0]));
+    const legend = ((await canvas.getAttribute('data-legend')) ?? '').split('|');
+    for (const s of strategies) expect(legend.some((entry) => entry.startsWith(`${s} (max `)), s).toBe(true);
+    expect((await inked(page, 0.15, 1)).ink).toBeGreaterThan(1000);
+    await page.getByTestId('chart-data').locator('summary').click();
+    await expect(page.getByTestId('chart-table').locator('tbody tr')).toHaveCount(csv.length);
+  });
+}
