@@ -12,7 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{StrategyError, UnknownStrategy};
-use crate::graph::{Routing, Topology};
+use crate::graph::{MinimalRouting, Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -235,7 +235,27 @@ pub struct Minimal;
 impl Minimal {
     /// Its name in URLs and on the command line.
     pub const NAME: &'static str = "minimal";
+
+    /// The routing called `name` of a family that only routes minimally: every shortest
+    /// path of `family`, or the family's error for a strategy it does not offer.
+    ///
+    /// # Errors
+    /// Any name but `minimal` ([`Family::unknown_strategy`]).
+    pub(crate) fn routing<'a, F: Family + Topology>(
+        family: &'a F,
+        name: &str,
+    ) -> Result<Box<dyn Routing + 'a>, StrategyError> {
+        let Minimal = name.parse().map_err(|_| family.unknown_strategy(name))?;
+        Ok(Box::new(MinimalRouting::new(family)))
+    }
 }
+
+/// The strategy menu of a family that only routes minimally.
+pub(crate) const MINIMAL_ONLY: &[StrategyInfo] = &[StrategyInfo {
+    name: Minimal::NAME,
+    title: "All minimal paths",
+    summary: "Every shortest path (breadth-first search decides).",
+}];
 
 impl FromStr for Minimal {
     type Err = UnknownStrategy;

@@ -7,6 +7,8 @@ use icn_core::metrics::{
 use icn_core::routing::{count_paths, count_phase_paths, enumerate_paths, enumerate_routes};
 use icn_core::{BigUint, Network, Node, Routing, Topology};
 
+use crate::support::{neighbours};
+
 /// Small instances of every family, covering the corner cases of each.
 pub const SMALL: &[&str] = &[
     "hypercube:n=1",
@@ -99,11 +101,6 @@ fn networks() -> Vec<Network> {
     SMALL.iter().map(|s| s.parse().expect(s)).collect()
 }
 
-fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
 #[test]
 fn spec_prints_back_to_the_same_network() {

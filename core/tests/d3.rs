@@ -7,6 +7,8 @@ use icn_core::topology::d3::{PortKind, Router, D3};
 use icn_core::topology::mdf::Mdf;
 use icn_core::{BigUint, Network, Node, ParamError, SpecError, Topology};
 
+use crate::support::{neighbours};
+
 fn d3(k: u64, m: u64) -> D3 {
     D3::new(k, m).expect("valid D3")
 }
@@ -15,11 +17,6 @@ fn r(c: u32, d: u32, p: u32) -> Router {
     Router { c, d, p }
 }
 
-fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
 /// Small instances swept by the checks below.
 const SWEEP: &[(u64, u64)] = &[

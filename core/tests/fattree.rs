@@ -11,7 +11,7 @@ use icn_core::{
     Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes};
+use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours};
 
 /// k = 2 … 4, n = 1 … 4.
 fn sweep() -> Vec<FatTree> {
@@ -32,11 +32,6 @@ fn small() -> Vec<FatTree> {
         .collect()
 }
 
-fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
 /// The digits of `x` in base k, `len` of them, most significant first.
 fn digits(x: usize, k: usize, len: u32) -> Vec<usize> {

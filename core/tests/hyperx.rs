@@ -8,8 +8,9 @@ use icn_core::{
     AddressError, BigUint, Network, ParamError, Routing, SpecError, Structure, Topology,
 };
 
+use crate::support::neighbours;
 use crate::torus::{
-    check_closed_forms, check_dor, check_loads, check_minimal_listing, neighbours, radix_vectors,
+    check_closed_forms, check_dor, check_loads, check_minimal_listing, radix_vectors,
 };
 
 fn hyperxes() -> Vec<HyperX> {

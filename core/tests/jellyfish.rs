@@ -9,6 +9,8 @@ use icn_core::routing::count_paths;
 use icn_core::topology::jellyfish::Jellyfish;
 use icn_core::{AddressError, Family, Network, Node, ParamError, SpecError, Structure, Topology};
 
+use crate::support::{neighbours};
+
 fn jellyfish(n: u64, r: u64, seed: u64) -> Jellyfish {
     Jellyfish::new(n, r, 1, seed).unwrap_or_else(|e| panic!("n={n} r={r} seed={seed}: {e}"))
 }
@@ -27,11 +29,6 @@ fn sizes() -> Vec<(u64, u64)> {
     out
 }
 
-fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
 #[test]
 fn regular_simple_and_connected() {

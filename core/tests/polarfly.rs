@@ -10,31 +10,13 @@ use icn_core::{
     Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes};
+use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers};
 
 fn polarfly(q: u64) -> PolarFly {
     PolarFly::new(q, None).expect("valid PolarFly")
 }
 
-fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
-/// The prime powers 2 ≤ q ≤ max.
-fn prime_powers(max: u64) -> Vec<u64> {
-    (2..=max)
-        .filter(|&q| {
-            let p = (2..=q).find(|d| q % d == 0).unwrap_or(q);
-            let mut r = q;
-            while r % p == 0 {
-                r /= p;
-            }
-            r == 1
-        })
-        .collect()
-}
 
 fn formula(net: &PolarFly, name: &str) -> Option<u64> {
     net.formulas()
@@ -49,7 +31,7 @@ fn formula(net: &PolarFly, name: &str) -> Option<u64> {
 /// closed-form distance equal to it.
 #[test]
 fn closed_forms_match_bfs() {
-    for q in prime_powers(32) {
+    for q in prime_powers(2, 32) {
         let pf = polarfly(q);
         let n = pf.node_count();
         assert_eq!(n as u64, q * q + q + 1);
@@ -101,7 +83,7 @@ fn closed_forms_match_bfs() {
 /// the nucleus beside all q + 1. No two quadrics are linked.
 #[test]
 fn quadric_neighbourhoods() {
-    for q in prime_powers(32) {
+    for q in prime_powers(2, 32) {
         let pf = polarfly(q);
         let mut beside = [0u64; 3];
         let nucleus = pf.node([1, 1, 1]);
@@ -135,7 +117,7 @@ fn quadric_neighbourhoods() {
 /// count equals the BFS path-count DAG (a sample up to q = 7).
 #[test]
 fn one_path_per_pair() {
-    for q in prime_powers(13) {
+    for q in prime_powers(2, 13) {
         let pf = polarfly(q);
         let n = pf.node_count();
         let nbs: Vec<Vec<Node>> = (0..n).map(|v| neighbours(&pf, v)).collect();
@@ -171,7 +153,7 @@ fn one_path_per_pair() {
 /// centre). q = 2ᵏ: the nucleus alone, q − 1 fans of q + 1.
 #[test]
 fn clusters_are_the_papers_fans() {
-    for q in prime_powers(32) {
+    for q in prime_powers(2, 32) {
         let pf = polarfly(q);
         let Structure::Groups { name, groups } = pf.structure() else {
             panic!("groups expected");
@@ -212,7 +194,7 @@ fn clusters_are_the_papers_fans() {
 /// one destination per orbit equal every destination's (up to q = 9).
 #[test]
 fn symmetric_loads_equal_every_destination() {
-    for q in prime_powers(27) {
+    for q in prime_powers(2, 27) {
         let pf = polarfly(q);
         let orbits = PolarFlyOrbits::new(&pf);
         // Three orbits, the classes: quadrics; beside two quadrics and beside none (odd

@@ -9,31 +9,13 @@ use icn_core::{
     Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes};
+use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers};
 
 fn slimfly(q: u64) -> SlimFly {
     SlimFly::new(q, None).expect("valid Slim Fly")
 }
 
-fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
-/// The prime powers 3 ≤ q ≤ max.
-fn prime_powers(max: u64) -> Vec<u64> {
-    (3..=max)
-        .filter(|&q| {
-            let p = (2..=q).find(|d| q % d == 0).unwrap_or(q);
-            let mut r = q;
-            while r % p == 0 {
-                r /= p;
-            }
-            r == 1
-        })
-        .collect()
-}
 
 /// The adjacency as sets, for brute force.
 fn adjacency(t: &dyn Topology) -> Vec<Vec<bool>> {
@@ -82,7 +64,7 @@ fn q5_is_the_hoffman_singleton_graph() {
 /// every router up to q = 17, from a sample beyond), and the formulas agree.
 #[test]
 fn closed_forms_match_bfs() {
-    for q in prime_powers(32) {
+    for q in prime_powers(3, 32) {
         let sf = slimfly(q);
         let n = sf.node_count();
         assert_eq!(n as u64, 2 * q * q);
@@ -140,7 +122,7 @@ fn closed_forms_match_bfs() {
 /// every prime power up to 64 (a sample of routers beyond 32).
 #[test]
 fn links_are_symmetric() {
-    for q in prime_powers(64) {
+    for q in prime_powers(3, 64) {
         let sf = slimfly(q);
         let step = if q <= 32 { 1 } else { 7 };
         for v in (0..sf.node_count()).step_by(step) {
@@ -157,7 +139,7 @@ fn links_are_symmetric() {
 /// δ = 1 groups are Paley graphs, (q − 1)/4 paths between unlinked routers of a group.
 #[test]
 fn path_counts_match_bfs() {
-    for q in prime_powers(13) {
+    for q in prime_powers(3, 13) {
         let sf = slimfly(q);
         let adj = adjacency(&sf);
         let n = sf.node_count();

@@ -4,7 +4,7 @@ use icn_core::graph::Orbits;
 use icn_core::metrics::{
     channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
 };
-use icn_core::{Routing, Topology};
+use icn_core::{Node, Routing, Topology};
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,
 /// and its destination orbits cover the terminals.
@@ -70,4 +70,25 @@ pub fn assert_loads_equal_every_destination(
             assert!(close(a, b), "{label} {split:?} summary: {a} vs {b}");
         }
     }
+}
+
+/// The neighbours of `v`, as a vector.
+pub fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    t.neighbours(v, &mut out);
+    out
+}
+
+/// The prime powers `min ≤ q ≤ max`.
+pub fn prime_powers(min: u64, max: u64) -> Vec<u64> {
+    (min..=max)
+        .filter(|&q| {
+            let p = (2..=q).find(|d| q % d == 0).unwrap_or(q);
+            let mut r = q;
+            while r % p == 0 {
+                r /= p;
+            }
+            r == 1
+        })
+        .collect()
 }

@@ -10,7 +10,7 @@ use icn_core::{
     AddressError, BigUint, Network, Node, ParamError, Routing, SpecError, Structure, Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes};
+use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours};
 
 /// Every radix vector over 2 ..= 6 with 1 to 3 entries (155 of them).
 pub fn radix_vectors() -> Vec<Vec<u64>> {
@@ -26,11 +26,6 @@ pub fn radix_vectors() -> Vec<Vec<u64>> {
     out
 }
 
-pub fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    t.neighbours(v, &mut out);
-    out
-}
 
 /// The number of shortest paths from `s` to every node, by one breadth-first search.
 pub fn bfs_path_counts(t: &dyn Topology, s: Node) -> (Vec<u32>, Vec<u128>) {

@@ -124,16 +124,24 @@ pub fn anynet(net: &Network, out: &mut dyn Write) -> io::Result<()> {
 /// As `out`.
 pub fn edge_list(t: &dyn Topology, out: &mut dyn Write) -> io::Result<()> {
     let mut w = io::BufWriter::new(out);
+    for (u, v) in links(t) {
+        writeln!(w, "{u} {v}")?;
+    }
+    w.flush()
+}
+
+/// Every link once as (u, v), u < v, in order.
+fn links(t: &dyn Topology) -> impl Iterator<Item = (Node, Node)> + '_ {
     let mut buf = Vec::new();
-    for u in 0..t.node_count() {
+    (0..t.node_count()).flat_map(move |u| {
         buf.clear();
         t.neighbours(u, &mut buf);
         buf.sort_unstable();
-        for &v in buf.iter().filter(|&&v| v > u) {
-            writeln!(w, "{u} {v}")?;
-        }
-    }
-    w.flush()
+        buf.iter()
+            .filter(|&&v| v > u)
+            .map(|&v| (u, v))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// The text a person would write for `net`: an edge list by node names (`u v` per link),
@@ -147,20 +155,9 @@ pub fn graph_text(net: &Network) -> String {
         let _ = anynet(net, &mut out);
         return String::from_utf8_lossy(&out).into_owned();
     }
-    let mut text = String::new();
-    let mut buf = Vec::new();
-    for u in 0..t.node_count() {
-        buf.clear();
-        t.neighbours(u, &mut buf);
-        buf.sort_unstable();
-        for &v in buf.iter().filter(|&&v| v > u) {
-            text.push_str(&t.format_node(u));
-            text.push(' ');
-            text.push_str(&t.format_node(v));
-            text.push('\n');
-        }
-    }
-    text
+    links(t)
+        .map(|(u, v)| format!("{} {}\n", t.format_node(u), t.format_node(v)))
+        .collect()
 }
 
 #[cfg(test)]

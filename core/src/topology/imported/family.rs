@@ -1,8 +1,8 @@
 //! The imported graph as a [`Family`]: its description and its one strategy.
 
 use crate::error::StrategyError;
-use crate::family::{Family, FamilyInfo, Minimal, ParamInfo, StrategyInfo, Structure};
-use crate::graph::{MinimalRouting, Routing};
+use crate::family::{Family, FamilyInfo, Minimal, ParamInfo, Structure, MINIMAL_ONLY};
+use crate::graph::Routing;
 
 use super::Imported;
 
@@ -20,11 +20,7 @@ pub(crate) const GRAPH: FamilyInfo = FamilyInfo {
     flags: &[],
     example: EXAMPLE,
     example_route: ("0", "7"),
-    strategies: &[StrategyInfo {
-        name: Minimal::NAME,
-        title: "All minimal paths",
-        summary: "Every shortest path (breadth-first search decides).",
-    }],
+    strategies: MINIMAL_ONLY,
     source: "",
 };
 
@@ -42,8 +38,7 @@ impl Family for Imported {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
-        let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
-        Ok(Box::new(MinimalRouting::new(self)))
+        Minimal::routing(self, name)
     }
 
     fn structure(&self) -> Structure {

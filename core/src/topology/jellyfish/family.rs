@@ -1,16 +1,10 @@
 //! Jellyfish as a [`Family`]: its description, its one strategy and its closed forms.
 
 use crate::error::StrategyError;
-use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo, Structure};
-use crate::graph::{MinimalRouting, Routing};
+use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, Structure, MINIMAL_ONLY};
+use crate::graph::Routing;
 
 use super::Jellyfish;
-
-const STRATEGIES: &[StrategyInfo] = &[StrategyInfo {
-    name: Minimal::NAME,
-    title: "All minimal paths",
-    summary: "Every shortest path (breadth-first search decides).",
-}];
 
 /// `jellyfish:n=…,r=…,p=…,seed=…`.
 pub(crate) const JELLYFISH: FamilyInfo = FamilyInfo {
@@ -46,7 +40,7 @@ pub(crate) const JELLYFISH: FamilyInfo = FamilyInfo {
     flags: &[],
     example: "jellyfish:n=64,r=6,p=2,seed=1",
     example_route: ("0", "63"),
-    strategies: STRATEGIES,
+    strategies: MINIMAL_ONLY,
     source:
         "Singla, Hong, Popa and Godfrey, Jellyfish: Networking Data Centers Randomly (NSDI 2012)",
 };
@@ -61,8 +55,7 @@ impl Family for Jellyfish {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
-        let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
-        Ok(Box::new(MinimalRouting::new(self)))
+        Minimal::routing(self, name)
     }
 
     fn formulas(&self) -> Vec<Formula> {

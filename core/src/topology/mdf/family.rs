@@ -2,18 +2,11 @@
 //! and the paper's closed forms.
 
 use crate::error::StrategyError;
-use crate::family::{Family, FamilyInfo, Formula, Minimal, StrategyInfo};
-use crate::graph::MinimalRouting;
+use crate::family::{Family, FamilyInfo, Formula, Minimal, MINIMAL_ONLY};
 use crate::graph::Routing;
 use crate::topology::d3::{DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};
 
 use super::Mdf;
-
-const STRATEGIES: &[StrategyInfo] = &[StrategyInfo {
-    name: Minimal::NAME,
-    title: "All minimal paths",
-    summary: "Every shortest path (breadth-first search decides).",
-}];
 
 /// `mdf:k=…,m=…`.
 pub(crate) const MDF: FamilyInfo = FamilyInfo {
@@ -24,7 +17,7 @@ pub(crate) const MDF: FamilyInfo = FamilyInfo {
     flags: &[],
     example: "mdf:k=3,m=4",
     example_route: ("(0,1)", "(12,3)"),
-    strategies: STRATEGIES,
+    strategies: MINIMAL_ONLY,
     source: SWAPPED_DRAGONFLY_PAPER,
 };
 
@@ -38,8 +31,7 @@ impl Family for Mdf {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
-        let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
-        Ok(Box::new(MinimalRouting::new(self)))
+        Minimal::routing(self, name)
     }
 
     fn formulas(&self) -> Vec<Formula> {
