@@ -7,7 +7,7 @@ use icn_core::metrics::{
 use icn_core::routing::{count_paths, count_phase_paths, enumerate_paths, enumerate_routes};
 use icn_core::{BigUint, Network, Node, Routing, Topology};
 
-use crate::support::{neighbours};
+use crate::support::neighbours;
 
 /// Small instances of every family, covering the corner cases of each.
 pub const SMALL: &[&str] = &[
@@ -100,7 +100,6 @@ impl Topology for Plain<'_> {
 fn networks() -> Vec<Network> {
     SMALL.iter().map(|s| s.parse().expect(s)).collect()
 }
-
 
 #[test]
 fn spec_prints_back_to_the_same_network() {

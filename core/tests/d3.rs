@@ -7,7 +7,7 @@ use icn_core::topology::d3::{PortKind, Router, D3};
 use icn_core::topology::mdf::Mdf;
 use icn_core::{BigUint, Network, Node, ParamError, SpecError, Topology};
 
-use crate::support::{neighbours};
+use crate::support::neighbours;
 
 fn d3(k: u64, m: u64) -> D3 {
     D3::new(k, m).expect("valid D3")
@@ -16,7 +16,6 @@ fn d3(k: u64, m: u64) -> D3 {
 fn r(c: u32, d: u32, p: u32) -> Router {
     Router { c, d, p }
 }
-
 
 /// Small instances swept by the checks below.
 const SWEEP: &[(u64, u64)] = &[

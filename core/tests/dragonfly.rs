@@ -14,7 +14,7 @@ use icn_core::routing::count_paths;
 use icn_core::topology::dragonfly::{Arrangement, Dragonfly};
 use icn_core::{BigUint, Family, Network, Node, ParamError, SpecError, Structure, Topology};
 
-use crate::support::{neighbours};
+use crate::support::neighbours;
 
 /// Every Dragonfly with a = 1..=6, h = 1..=3, each arrangement and every allowed g (the
 /// largest, a·h + 1, and each smaller one whose g − 1 divides a·h and is at least h).
@@ -33,7 +33,6 @@ fn sweep() -> Vec<Dragonfly> {
     }
     out
 }
-
 
 /// Shortest-path counts from `src` to every node, by breadth-first search (independent
 /// of the family's closed forms).

@@ -32,7 +32,6 @@ fn small() -> Vec<FatTree> {
         .collect()
 }
 
-
 /// The digits of `x` in base k, `len` of them, most significant first.
 fn digits(x: usize, k: usize, len: u32) -> Vec<usize> {
     let mut d = vec![0; len as usize];

@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use icn_core::metrics::{bfs, count_minimal_paths, distance_distribution, UNREACHABLE};
 use icn_core::routing::count_paths;
 use icn_core::topology::jellyfish::Jellyfish;
-use icn_core::{AddressError, Family, Network, Node, ParamError, SpecError, Structure, Topology};
+use icn_core::{AddressError, Family, Network, ParamError, SpecError, Structure, Topology};
 
-use crate::support::{neighbours};
+use crate::support::neighbours;
 
 fn jellyfish(n: u64, r: u64, seed: u64) -> Jellyfish {
     Jellyfish::new(n, r, 1, seed).unwrap_or_else(|e| panic!("n={n} r={r} seed={seed}: {e}"))
@@ -28,7 +28,6 @@ fn sizes() -> Vec<(u64, u64)> {
     out.push((2, 1));
     out
 }
-
 
 #[test]
 fn regular_simple_and_connected() {

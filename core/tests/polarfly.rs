@@ -10,13 +10,13 @@ use icn_core::{
     Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers};
+use crate::support::{
+    assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers,
+};
 
 fn polarfly(q: u64) -> PolarFly {
     PolarFly::new(q, None).expect("valid PolarFly")
 }
-
-
 
 fn formula(net: &PolarFly, name: &str) -> Option<u64> {
     net.formulas()

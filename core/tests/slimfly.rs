@@ -9,13 +9,13 @@ use icn_core::{
     Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers};
+use crate::support::{
+    assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers,
+};
 
 fn slimfly(q: u64) -> SlimFly {
     SlimFly::new(q, None).expect("valid Slim Fly")
 }
-
-
 
 /// The adjacency as sets, for brute force.
 fn adjacency(t: &dyn Topology) -> Vec<Vec<bool>> {

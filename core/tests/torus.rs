@@ -26,7 +26,6 @@ pub fn radix_vectors() -> Vec<Vec<u64>> {
     out
 }
 
-
 /// The number of shortest paths from `s` to every node, by one breadth-first search.
 pub fn bfs_path_counts(t: &dyn Topology, s: Node) -> (Vec<u32>, Vec<u128>) {
     let dist = bfs(t, s);
