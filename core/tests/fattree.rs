@@ -11,7 +11,9 @@ use icn_core::{
     Topology,
 };
 
-use crate::support::{assert_loads_equal_every_destination, assert_orbit_sizes, neighbours};
+use crate::support::{
+    assert_loads_equal_every_destination, assert_orbit_sizes, formula, neighbours,
+};
 
 /// k = 2 … 4, n = 1 … 4.
 fn sweep() -> Vec<FatTree> {
@@ -117,14 +119,6 @@ fn the_graph_is_the_paper_k_ary_n_tree() {
         assert_eq!(t.link_count(), built.len() as u64);
         assert!(!bfs(&t, 0).contains(&icn_core::metrics::UNREACHABLE));
     }
-}
-
-fn formula(net: &Network, name: &str) -> u64 {
-    net.formulas()
-        .iter()
-        .find(|f| f.name == name)
-        .unwrap_or_else(|| panic!("{}: no formula {name}", net.spec()))
-        .value
 }
 
 /// Every closed form against the built graph and breadth-first search.

@@ -9,7 +9,7 @@ use icn_core::routing::count_paths;
 use icn_core::topology::jellyfish::Jellyfish;
 use icn_core::{AddressError, Family, Network, ParamError, SpecError, Structure, Topology};
 
-use crate::support::neighbours;
+use crate::support::{formula, neighbours};
 
 fn jellyfish(n: u64, r: u64, seed: u64) -> Jellyfish {
     Jellyfish::new(n, r, 1, seed).unwrap_or_else(|e| panic!("n={n} r={r} seed={seed}: {e}"))
@@ -122,14 +122,6 @@ fn retries_until_connected() {
         assert_eq!(far, 16);
     }
     assert!(retried > 0, "some seed needed a second stream");
-}
-
-fn formula(net: &Network, name: &str) -> u64 {
-    net.formulas()
-        .iter()
-        .find(|f| f.name == name)
-        .unwrap_or_else(|| panic!("{}: no formula {name}", net.spec()))
-        .value
 }
 
 /// The counts exactly, the Moore bounds as bounds (exact for the complete graph r = n − 1).

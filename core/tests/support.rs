@@ -4,7 +4,7 @@ use icn_core::graph::Orbits;
 use icn_core::metrics::{
     channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
 };
-use icn_core::{Node, Routing, Topology};
+use icn_core::{Network, Node, Routing, Topology};
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,
 /// and its destination orbits cover the terminals.
@@ -91,4 +91,13 @@ pub fn prime_powers(min: u64, max: u64) -> Vec<u64> {
             r == 1
         })
         .collect()
+}
+
+/// The value of `net`'s formula called `name` (the test fails when it has none).
+pub fn formula(net: &Network, name: &str) -> u64 {
+    net.formulas()
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("{}: no formula {name}", net.spec()))
+        .value
 }
