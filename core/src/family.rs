@@ -104,6 +104,17 @@ pub enum Structure {
         /// Each row's nodes, left to right.
         rows: Vec<Vec<usize>>,
     },
+    /// An indirect network of one-way channels (a butterfly): columns of switches, left
+    /// to right, with the processors drawn twice, sending on the left of the first
+    /// column and receiving on the right of the last.
+    Stages {
+        /// Each column's name (`stage 0`), for the legend and screen readers.
+        names: Vec<String>,
+        /// Each column's switches, top to bottom.
+        stages: Vec<Vec<usize>>,
+        /// The processors, top to bottom.
+        terminals: Vec<usize>,
+    },
     /// Groups placed on a circle, each group's members on a small circle around its
     /// place (a Dragonfly's groups, Slim Fly's and PolarFly's subgroups); links inside a
     /// group are chords, links between groups bundled across.
@@ -172,6 +183,13 @@ pub trait Family: AsGraph + Debug + Send + Sync {
     /// attach this many nodes to each terminal router.
     fn concentration(&self) -> u32 {
         1
+    }
+
+    /// The settings of BookSim2's own topology that builds this network with the same
+    /// wiring and endpoint numbering (`topology = fly`, `k`, `n`, its routing function),
+    /// where BookSim2 has one; otherwise exports go through an anynet file.
+    fn booksim_topology(&self) -> Option<Vec<(&'static str, String)>> {
+        None
     }
 
     /// Why the family's strategy `name` is not offered for these parameters (`None`

@@ -12,6 +12,7 @@ use crate::graph::{Node, Routing, Topology};
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use crate::spec::Spec;
+use crate::topology::butterfly::{self, Butterfly};
 use crate::topology::d3::{self, D3};
 use crate::topology::dragonfly::{self, Dragonfly};
 use crate::topology::fattree::{self, FatTree};
@@ -57,6 +58,7 @@ const REGISTRY: &[Entry] = &[
     entry(hyperx::FLATFLY, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(dragonfly::DRAGONFLY, |s| Ok(Dragonfly::from_spec(s)?.into())),
     entry(fattree::FATTREE, |s| Ok(FatTree::from_spec(s)?.into())),
+    entry(butterfly::BUTTERFLY, |s| Ok(Butterfly::from_spec(s)?.into())),
     entry(slimfly::SLIMFLY, |s| Ok(SlimFly::from_spec(s)?.into())),
     entry(polarfly::POLARFLY, |s| Ok(PolarFly::from_spec(s)?.into())),
     entry(jellyfish::JELLYFISH, |s| Ok(Jellyfish::from_spec(s)?.into())),
@@ -191,6 +193,23 @@ impl Network {
         Ok(route(self.topology(), routing.as_ref(), src, dst, limit))
     }
 
+    /// Why a [`Network::route`] from `src` to `dst` under `strategy` found no path (its
+    /// count is zero, `src` ≠ `dst`): in a network of one-way channels `dst` may be out
+    /// of reach; otherwise the strategy offers no path between them (a fat tree's
+    /// up*/down* between switches without a common ancestor).
+    pub fn no_path(&self, strategy: &str, src: Node, dst: Node) -> String {
+        let t = self.topology();
+        let (a, b) = (t.format_node(src), t.format_node(dst));
+        if t.directed() && crate::graph::bfs(t, src)[dst] == crate::graph::UNREACHABLE {
+            format!(
+                "{b} cannot be reached from {a}: the channels run one way, and none of the \
+                 paths leaving {a} arrives at {b}"
+            )
+        } else {
+            format!("strategy '{strategy}' offers no path from {a} to {b}")
+        }
+    }
+
     /// Reads an address of this network.
     ///
     /// # Errors
@@ -223,6 +242,12 @@ impl Network {
     /// concentration, as a Dragonfly's p).
     pub fn concentration(&self) -> u32 {
         self.0.concentration()
+    }
+
+    /// BookSim2's own topology settings for this network, where it has them
+    /// ([`Family::booksim_topology`]).
+    pub fn booksim_topology(&self) -> Option<Vec<(&'static str, String)>> {
+        self.0.booksim_topology()
     }
 
     /// The default pair to route between: the family's example when it names nodes of

@@ -38,6 +38,19 @@ impl Spec {
         self.items.iter().any(|(k, _)| k == key)
     }
 
+    /// The required number `key` of `family`'s spec; `help` says what it is when missing.
+    pub(crate) fn number(
+        &self,
+        family: &'static str,
+        key: &'static str,
+        help: &'static str,
+    ) -> Result<u64, ParamError> {
+        let text = self
+            .value(key)
+            .ok_or(ParamError::Missing { family, key, help })?;
+        parse_number(key, text)
+    }
+
     /// Rejects keys outside `allowed` and flags given where values are needed.
     pub(crate) fn check_keys(
         &self,

@@ -78,7 +78,7 @@ test('charts: the any-network charts keep a network across tabs and refuse one t
 // drawn, with as many table rows as `icn` prints.
 const EVERY = [
   'torus:k=6x6', 'mesh:k=5x4', 'hyperx:s=4x3,t=2', 'flatfly:k=3,n=3', 'dragonfly:a=3,p=1,h=2,arr=relative',
-  'fattree:k=2,n=3', 'slimfly:q=5', 'polarfly:q=5', 'jellyfish:n=32,r=4,seed=2',
+  'fattree:k=2,n=3', 'butterfly:k=2,n=3', 'slimfly:q=5', 'polarfly:q=5', 'jellyfish:n=32,r=4,seed=2',
   'graph:g=AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA',
 ];
 for (const spec of EVERY) {

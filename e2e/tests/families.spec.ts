@@ -13,6 +13,7 @@ const cases = [
   { spec: 'flatfly:k=4,n=3', from: '(0,0)', to: '(3,2)', strategy: 'minimal' },
   { spec: 'dragonfly:a=4,p=2,h=2', from: '(0,0)', to: '(8,3)', strategy: 'minimal' },
   { spec: 'fattree:k=2,n=3', from: 'p:000', to: 'p:111', strategy: 'updown' },
+  { spec: 'butterfly:k=2,n=3', from: 'p:000', to: 'p:110', strategy: 'desttag' },
   { spec: 'slimfly:q=7', from: '(0,0,0)', to: '(0,0,3)', strategy: 'minimal' },
   { spec: 'polarfly:q=7', from: '(1,0,0)', to: '(1,1,1)', strategy: 'minimal' },
   { spec: 'jellyfish:n=64,r=6,p=2,seed=1', from: '0', to: '63', strategy: 'minimal' },
@@ -62,6 +63,25 @@ test('Valiant on a Dragonfly lists walks via intermediate routers, as many as ic
   const [lo, hi = lo] = ((await explorer.distance.textContent()) ?? '').split('–').map(Number);
   expect(lo).toBeGreaterThanOrEqual(Math.min(...lengths));
   expect(hi).toBeLessThanOrEqual(Math.max(...lengths));
+});
+
+test('a butterfly draws its processors on both sides and says when a pair is out of reach', async ({ explorer, page }) => {
+  const spec = 'butterfly:k=2,n=3';
+  await explorer.gotoState({ t: spec, from: 'p:000', to: 'p:110', s: 'desttag' });
+  await explorer.expectResult('4', '1');
+  // Each processor has its button on the left and a copy on the right, where the route ends.
+  await expect(explorer.diagram.locator('[data-testid="node-copy"]')).toHaveCount(8);
+  const copy = explorer.diagram.locator('[data-testid="node-copy"][data-addr="p:110"]');
+  await expect(copy).toHaveClass(/dst/);
+  const left = await explorer.node('p:110').boundingBox();
+  const right = await copy.boundingBox();
+  expect(right!.x).toBeGreaterThan(left!.x + 100);
+  // A switch of stage 1 reaches only the processors whose first digit is its word's.
+  await explorer.setRoute('s1:01', 'p:110');
+  await expect(page.getByTestId('no-path')).toContainText('p:110 cannot be reached from s1:01');
+  expect(() => icn('route', spec, 's1:01', 'p:110')).toThrow(/cannot be reached/);
+  await explorer.setRoute('s1:01', 'p:011');
+  await explorer.expectResult('2', '1');
 });
 
 for (const c of cases) {

@@ -1,4 +1,5 @@
-//! `icn export`: the network as an edge list, a node list or a BookSim2 anynet file.
+//! `icn export`: the network as an edge list, a node list, a BookSim2 anynet file or a
+//! BookSim2 configuration.
 
 use std::io::{self, Write};
 
@@ -8,12 +9,16 @@ use crate::output::{network, Failure};
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum ExportFormat {
-    /// `u v` per undirected link, u < v, node indices 0..N-1.
+    /// `u v` per undirected link, u < v, node indices 0..N-1 (per one-way channel, u to v,
+    /// for a butterfly).
     Edgelist,
     /// `index,address` per node.
     Nodes,
     /// BookSim2's anynet network file: one `router R node E … router S …` line per router.
     Anynet,
+    /// BookSim2's topology settings: its own `fly` for a butterfly, else `topology = anynet`
+    /// naming the file `--network-file` (the anynet export).
+    Booksim,
 }
 
 #[derive(Args, Debug)]
@@ -23,6 +28,9 @@ pub struct ExportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ExportFormat::Edgelist)]
     format: ExportFormat,
+    /// With `--format booksim`: the anynet file the configuration names.
+    #[arg(long, default_value = "network.anynet")]
+    network_file: String,
 }
 
 /// `icn export SPEC`.
@@ -32,6 +40,7 @@ pub fn run(a: &ExportArgs, out: &mut dyn Write) -> Result<(), Failure> {
     match a.format {
         ExportFormat::Edgelist => icn_core::io::edge_list(t, out)?,
         ExportFormat::Anynet => icn_core::io::anynet(&net, out)?,
+        ExportFormat::Booksim => icn_core::io::booksim_config(&net, &a.network_file, out)?,
         ExportFormat::Nodes => {
             let mut w = io::BufWriter::new(out);
             for u in 0..t.node_count() {

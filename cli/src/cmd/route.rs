@@ -60,6 +60,9 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
     let name = strategy_name(&net, &args.strategy);
     guard("this route", net.route_cost(name, a, b, args.limit), force)?;
     let route = net.route(name, a, b, args.limit)?;
+    if route.path_count.bits() == 0 && a != b {
+        return Err(Failure(format!("no path: {}", net.no_path(name, a, b))));
+    }
     let paths = names(&net, &route.paths);
     if args.format == Format::Csv {
         // A two-phase routing's paths name their intermediate in a fourth column.

@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use crate::graph::bfs;
+use crate::graph::bfs_to;
 use crate::graph::{Node, Orbits, Routing, Topology};
 
 /// All minimal paths: at each node, every neighbour one step closer to the destination.
@@ -30,7 +30,7 @@ impl<'a, T: Topology + ?Sized> MinimalRouting<'a, T> {
         }
         let mut cache = self.cache.borrow_mut();
         if cache.as_ref().is_none_or(|(d, _)| *d != dst) {
-            *cache = Some((dst, bfs(self.topology, dst)));
+            *cache = Some((dst, bfs_to(self.topology, dst)));
         }
         cache.as_ref().map_or(u32::MAX, |(_, dist)| dist[v])
     }
@@ -47,7 +47,8 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
         let mut keep = start;
         for i in start..out.len() {
             let v = out[i];
-            if self.distance_to(v, dst).wrapping_add(1) == here {
+            let passes = v == dst || self.topology.forwards(v);
+            if passes && self.distance_to(v, dst).wrapping_add(1) == here {
                 out[keep] = v;
                 keep += 1;
             }

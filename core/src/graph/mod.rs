@@ -11,7 +11,7 @@ mod minimal;
 mod paths;
 mod split;
 
-pub use bfs::{bfs, UNREACHABLE};
+pub use bfs::{bfs, bfs_to, UNREACHABLE};
 pub use minimal::MinimalRouting;
 pub use paths::{
     count_paths, count_phase_paths, enumerate_paths, enumerate_phase_paths, enumerate_routes,
@@ -27,7 +27,12 @@ pub type Node = usize;
 /// The largest network the engine addresses (node indices fit `u32` on wasm32).
 pub const MAX_NODES: u64 = 1 << 31;
 
-/// An undirected, connected interconnection network with dense node indices.
+/// A connected interconnection network with dense node indices.
+///
+/// Most networks are undirected: every link carries traffic both ways, as two channels.
+/// A [`Topology::directed`] one (a butterfly) lists its one-way channels instead: `v`'s
+/// [`Topology::neighbours`] are the nodes it sends to, its [`Topology::in_neighbours`]
+/// those it receives from, and every terminal reaches every other.
 ///
 /// Implementors validate their parameters once at construction, so every method here
 /// may assume a well-formed network.
@@ -35,8 +40,27 @@ pub trait Topology {
     /// The number of nodes, N.
     fn node_count(&self) -> usize;
 
-    /// Appends the neighbours of `v` to `out`: no duplicates, never `v` itself.
+    /// Appends the neighbours of `v` to `out`: no duplicates, never `v` itself. In a
+    /// directed network, the heads of the channels leaving `v`.
     fn neighbours(&self, v: Node, out: &mut Vec<Node>);
+
+    /// Whether links are one-way channels (see the trait's documentation).
+    fn directed(&self) -> bool {
+        false
+    }
+
+    /// Appends the nodes with a channel into `v`: its neighbours unless
+    /// [`Topology::directed`].
+    fn in_neighbours(&self, v: Node, out: &mut Vec<Node>) {
+        self.neighbours(v, out);
+    }
+
+    /// Whether `v` passes traffic on. A node that does not (a butterfly's processor, whose
+    /// one channel out is its injection and one channel in its ejection) starts and ends
+    /// paths but is never inside one; searches do not expand it.
+    fn forwards(&self, _v: Node) -> bool {
+        true
+    }
 
     /// The canonical address of `v`, as [`Topology::parse_node`] reads it.
     fn format_node(&self, v: Node) -> String;
@@ -54,7 +78,8 @@ pub trait Topology {
         self.node_count()
     }
 
-    /// The number of undirected links. The default sums degrees: O(N·degree).
+    /// The number of links: undirected ones, or the one-way channels of a
+    /// [`Topology::directed`] network. The default sums degrees: O(N·degree).
     fn link_count(&self) -> u64 {
         let mut buf = Vec::new();
         let mut sum = 0u64;
@@ -63,7 +88,20 @@ pub trait Topology {
             self.neighbours(v, &mut buf);
             sum += buf.len() as u64;
         }
-        sum / 2
+        if self.directed() {
+            sum
+        } else {
+            sum / 2
+        }
+    }
+
+    /// The number of channels: two per undirected link, one per directed one.
+    fn channel_count(&self) -> u64 {
+        if self.directed() {
+            self.link_count()
+        } else {
+            2 * self.link_count()
+        }
     }
 
     /// The exact distance in O(1)-ish time, where a closed form is known.

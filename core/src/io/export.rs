@@ -1,4 +1,4 @@
-//! Writing a network as an edge list or a BookSim2 `anynet` file.
+//! Writing a network as an edge list, a BookSim2 `anynet` file or a BookSim2 configuration.
 //!
 //! BookSim2's anynet format (src/networks/anynet.cpp there) is one line per router:
 //! `router R` followed by what it connects to, `node E` (an endpoint, which BookSim lets
@@ -11,6 +11,9 @@
 //!   processor), is an endpoint of that switch;
 //! - every other node is a router, and each terminal router gets the network's
 //!   concentration of endpoints (1 for the seed families, a Dragonfly's p).
+//!
+//! Anynet links run both ways, so a network of one-way channels (a butterfly) has no
+//! anynet file; BookSim2 builds it itself from a configuration ([`booksim_config`]).
 
 use std::io::{self, Write};
 
@@ -86,8 +89,18 @@ impl AnynetPlan {
 /// to routers of higher number (BookSim adds the reverse direction itself).
 ///
 /// # Errors
-/// As `out`.
+/// As `out`; [`io::ErrorKind::InvalidInput`] for a network of one-way channels.
 pub fn anynet(net: &Network, out: &mut dyn Write) -> io::Result<()> {
+    if net.topology().directed() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "BookSim2's anynet files hold two-way links only; {} has one-way channels: \
+                 write a BookSim2 configuration instead (--format booksim)",
+                net.spec()
+            ),
+        ));
+    }
     let plan = AnynetPlan::of(net);
     let t = net.topology();
     let mut w = io::BufWriter::new(out);
@@ -118,30 +131,69 @@ pub fn anynet(net: &Network, out: &mut dyn Write) -> io::Result<()> {
     w.flush()
 }
 
-/// Writes `net` as an edge list: `u v` per undirected link, u < v, node indices.
+/// Writes `net` as an edge list: `u v` per undirected link, u < v, node indices; in a
+/// network of one-way channels, `u v` per channel from u to v, under a comment that says so.
 ///
 /// # Errors
 /// As `out`.
 pub fn edge_list(t: &dyn Topology, out: &mut dyn Write) -> io::Result<()> {
     let mut w = io::BufWriter::new(out);
+    if t.directed() {
+        writeln!(
+            w,
+            "# one-way channels: each line u v is a channel from u to v"
+        )?;
+    }
     for (u, v) in links(t) {
         writeln!(w, "{u} {v}")?;
     }
     w.flush()
 }
 
-/// Every link once as (u, v), u < v, in order.
+/// Every link once as (u, v), u < v, in order; every channel of a directed network.
 fn links(t: &dyn Topology) -> impl Iterator<Item = (Node, Node)> + '_ {
     let mut buf = Vec::new();
+    let directed = t.directed();
     (0..t.node_count()).flat_map(move |u| {
         buf.clear();
         t.neighbours(u, &mut buf);
         buf.sort_unstable();
         buf.iter()
-            .filter(|&&v| v > u)
+            .filter(|&&v| directed || v > u)
             .map(|&v| (u, v))
             .collect::<Vec<_>>()
     })
+}
+
+/// Writes a BookSim2 configuration for `net`'s topology: BookSim2's own topology where
+/// it builds the same network ([`Network::booksim_topology`]: the butterfly's `fly`),
+/// and for every other network an `anynet` configuration naming `network_file`, the
+/// file [`anynet`] writes. Traffic, router and simulation settings are left to the user.
+///
+/// # Errors
+/// As `out`.
+pub fn booksim_config(net: &Network, network_file: &str, out: &mut dyn Write) -> io::Result<()> {
+    let mut w = io::BufWriter::new(out);
+    writeln!(
+        w,
+        "// {}: BookSim2 topology settings written by icn",
+        net.spec()
+    )?;
+    if let Some(settings) = net.booksim_topology() {
+        for (key, value) in settings {
+            writeln!(w, "{key} = {value};")?;
+        }
+    } else {
+        writeln!(
+            w,
+            "// write the network file with: icn export '{}' --format anynet > {network_file}",
+            net.spec()
+        )?;
+        writeln!(w, "topology = anynet;")?;
+        writeln!(w, "network_file = {network_file};")?;
+        writeln!(w, "routing_function = min;")?;
+    }
+    w.flush()
 }
 
 /// The text a person would write for `net`: an edge list by node names (`u v` per link),

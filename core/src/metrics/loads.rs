@@ -132,8 +132,13 @@ fn dag_by_routing<R: Routing + ?Sized>(routing: &R, n: usize, dst: Node) -> Dag 
 /// Every shortest path towards `dst` ([`Routing::follows_distances`]), from one
 /// breadth-first search: when u leaves the queue, its neighbours one link nearer are
 /// already labelled, so each node's neighbours are listed once; the reversed queue is
-/// an order by decreasing distance.
+/// an order by decreasing distance. A directed network is searched backwards along its
+/// channels, and u's next hops are then read from the channels leaving it (never through
+/// a node that does not forward, [`Topology::forwards`]).
 fn dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> Dag {
+    if topology.directed() {
+        return directed_dag_by_distance(topology, n, dst);
+    }
     let mut dist = vec![UNREACHABLE; n];
     let mut span = vec![(0, 0); n];
     let mut hops = Vec::new();
@@ -159,6 +164,30 @@ fn dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> D
         span[u] = (start, hops.len());
     }
     queue.reverse();
+    Dag {
+        order: queue,
+        span,
+        hops,
+    }
+}
+
+/// [`dag_by_distance`] for a directed network.
+fn directed_dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> Dag {
+    let dist = crate::graph::bfs_to(topology, dst);
+    let mut queue: Vec<Node> = (0..n).filter(|&u| dist[u] != UNREACHABLE).collect();
+    queue.sort_by_key(|&u| std::cmp::Reverse(dist[u]));
+    let mut span = vec![(0, 0); n];
+    let mut hops = Vec::new();
+    let mut buf = Vec::new();
+    for &u in &queue {
+        buf.clear();
+        topology.neighbours(u, &mut buf);
+        let start = hops.len();
+        hops.extend(buf.iter().filter(|&&v| {
+            (v == dst || topology.forwards(v)) && dist[v].wrapping_add(1) == dist[u]
+        }));
+        span[u] = (start, hops.len());
+    }
     Dag {
         order: queue,
         span,

@@ -145,7 +145,7 @@ pub fn count_minimal_paths<T: Topology + ?Sized>(topology: &T, a: Node, b: Node)
     count[a] = BigUint::one();
     let mut buf = Vec::new();
     for &u in &order {
-        if dist[u] == dist[b] {
+        if dist[u] == dist[b] || (u != a && !topology.forwards(u)) {
             continue;
         }
         buf.clear();

@@ -1,6 +1,7 @@
 //! The families: one module (or folder) per interconnection network. They implement the
 //! capability traits of [`crate::graph`] and import nothing above it.
 
+pub mod butterfly;
 pub mod d3;
 pub mod dragonfly;
 pub mod fattree;
@@ -13,4 +14,5 @@ pub mod lens;
 pub mod mdf;
 pub mod polarfly;
 pub mod slimfly;
+mod staged;
 pub mod torus;

@@ -143,6 +143,10 @@ fn Legend(arrangement: Arrangement) -> impl IntoView {
             &[("local", "local link"), ("global", "global link")]
         }
         Arrangement::Levels { .. } => &[("proc", "terminal"), ("switch", "switch")],
+        Arrangement::Fly { .. } => &[
+            ("proc", "processor (sending left, receiving right)"),
+            ("switch", "switch"),
+        ],
         Arrangement::Circle { .. } => &[
             ("local", "link inside a group"),
             ("global", "link between groups"),

@@ -63,7 +63,9 @@ pub fn PathList(
                 listed.min(FIRST_PATHS)
             };
             let total = r.path_count.to_string();
-            Some(if listed == 1 && !r.truncated {
+            Some(if listed == 0 && !r.truncated {
+                "No path.".to_string()
+            } else if listed == 1 && !r.truncated {
                 "The only path.".to_string()
             } else if !r.truncated && shown == listed {
                 format!("All {total} paths.")

@@ -175,7 +175,7 @@ pub fn DiagramSvg(
 /// a new route touches the few nodes whose class changes, not every node of the drawing.
 fn node_roles(l: &Layout, highlight: Signal<Highlight>) -> Arc<[RwSignal<Role>]> {
     let roles: Arc<[RwSignal<Role>]> = highlight.with_untracked(|h| {
-        (0..l.nodes.len())
+        (0..l.node_count())
             .map(|v| RwSignal::new(h.role(v)))
             .collect()
     });
@@ -193,14 +193,16 @@ fn node_roles(l: &Layout, highlight: Signal<Highlight>) -> Arc<[RwSignal<Role>]>
     roles
 }
 
-/// The nodes as focusable buttons: a click or Enter calls `on_node`.
+/// The nodes as focusable buttons: a click or Enter calls `on_node`. A node drawn twice
+/// (a butterfly's processor) has one button; its copy answers clicks and lights with it.
 fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> impl IntoView {
     l.nodes
         .iter()
         .zip(&l.labels)
         .enumerate()
-        .map(|(v, (p, label))| {
-            let style = l.style(v);
+        .map(|(i, (p, label))| {
+            let v = l.real(i);
+            let style = l.style(i);
             let (x, y) = (num(p.x), num(p.y));
             let text = style.show_labels.then(|| {
                 view! {
@@ -236,6 +238,22 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
                 }
             };
             let aria = move || format!("Node {name}{}", role.get().1);
+            if i >= l.node_count() {
+                return view! {
+                    <g
+                        data-testid="node-copy"
+                        data-addr=label.clone()
+                        class=class
+                        aria-hidden="true"
+                        on:click=move |_| on_node.run(v)
+                    >
+                        <title>{label.clone()}</title>
+                        {outline}
+                        {text}
+                    </g>
+                }
+                .into_any();
+            }
             view! {
                 <g
                     data-testid="node"
@@ -257,6 +275,7 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
                     {text}
                 </g>
             }
+            .into_any()
         })
         .collect_view()
 }
@@ -283,6 +302,7 @@ fn svg_class(l: &Layout) -> (String, f64) {
                 | Arrangement::Stages { .. }
                 | Arrangement::Cabinets { .. }
                 | Arrangement::Levels { .. }
+                | Arrangement::Fly { .. }
         );
     let class = if wide {
         format!("{class} wide")

@@ -26,7 +26,6 @@
 //! significant), so the k processors of a leaf are consecutive; switch ⟨w, l⟩ is
 //! kⁿ + l·kⁿ⁻¹ + (the number w spells). Processors are the terminals.
 
-mod address;
 mod family;
 mod routing;
 mod symmetry;
@@ -36,11 +35,18 @@ pub use routing::{FatTreeRouter, FatTreeRouting};
 pub use symmetry::FatTreeOrbits;
 
 use crate::error::{AddressError, ParamError};
-use crate::graph::{Node, Orbits, Topology, MAX_NODES};
-use crate::spec::{parse_number, Spec};
+use crate::graph::{Node, Orbits, Topology};
+use crate::spec::Spec;
 
-/// Digits are written one character each (`0-9`, then `a-z`), so k is at most 36.
-pub const MAX_ARITY: u32 = 36;
+use super::staged::{self, RowNames, Staged};
+pub use super::staged::{Place, MAX_ARITY};
+
+/// The fat tree's rows, for address messages.
+const ROWS: RowNames = RowNames {
+    row: "level",
+    first: "the roots",
+    last: "the leaves",
+};
 
 /// A validated k-ary n-tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,61 +57,19 @@ pub struct FatTree {
     pow: Vec<usize>,
 }
 
-/// Where a node sits: its level (0 = roots … n − 1 = leaves, n = processors) and its
-/// word (n − 1 digits for a switch, n for a processor), as the number it spells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
-    /// 0 for the roots, n − 1 for the leaves, n for a processor.
-    pub level: u32,
-    /// The word as a base-k number, most significant digit first.
-    pub word: usize,
-}
-
 impl FatTree {
     /// The k-ary n-tree.
     ///
     /// # Errors
-    /// k outside 2 ..= 36, n zero, or more than [`MAX_NODES`] nodes (kⁿ + n·kⁿ⁻¹).
+    /// k outside 2 ..= 36, n zero, or more than [`crate::graph::MAX_NODES`] nodes
+    /// (kⁿ + n·kⁿ⁻¹).
     pub fn new(k: u64, n: u64) -> Result<Self, ParamError> {
-        if !(2..=u64::from(MAX_ARITY)).contains(&k) {
-            return Err(ParamError::OutOfRange {
-                key: "k".into(),
-                value: k,
-                allowed: format!("the arity k is 2 to {MAX_ARITY} (one character per digit)"),
-            });
-        }
-        if n == 0 {
-            return Err(ParamError::OutOfRange {
-                key: "n".into(),
-                value: n,
-                allowed: "the number of levels n is at least 1".into(),
-            });
-        }
-        let nodes = Self::node_total(k, n);
-        if nodes > u128::from(MAX_NODES) {
-            return Err(ParamError::TooLarge {
-                nodes,
-                max: MAX_NODES,
-            });
-        }
-        let (k, n) = (k as u32, n as u32);
-        let pow = (0..=n).map(|j| (k as usize).pow(j)).collect();
-        Ok(FatTree { k, n, pow })
-    }
-
-    /// kⁿ + n·kⁿ⁻¹, saturated at `u128::MAX` (k ≥ 2, so n ≤ 128 decides it).
-    fn node_total(k: u64, n: u64) -> u128 {
-        if n > 128 {
-            return u128::MAX;
-        }
-        let k = u128::from(k);
-        let below = (1..n).try_fold(1u128, |acc, _| acc.checked_mul(k));
-        below
-            .and_then(|b| {
-                let procs = b.checked_mul(k)?;
-                procs.checked_add(b.checked_mul(u128::from(n))?)
-            })
-            .unwrap_or(u128::MAX)
+        let pow = staged::powers(k, n, "levels")?;
+        Ok(FatTree {
+            k: k as u32,
+            n: n as u32,
+            pow,
+        })
     }
 
     /// Reads `fattree:k=…,n=…`.
@@ -116,14 +80,7 @@ impl FatTree {
             &[],
             "k (the arity, e.g. 4) and n (the levels, e.g. 3)",
         )?;
-        let read = |key: &'static str, help: &'static str| {
-            let text = spec.value(key).ok_or(ParamError::Missing {
-                family: "fattree",
-                key,
-                help,
-            })?;
-            parse_number(key, text)
-        };
+        let read = |key, help| spec.number("fattree", key, help);
         let k = read(
             "k",
             "the arity: switches have k up- and k down-links, e.g. k=4",
@@ -159,38 +116,32 @@ impl FatTree {
 
     /// Where node `v` sits.
     pub fn place(&self, v: Node) -> Place {
-        let procs = self.processors();
-        if v < procs {
-            return Place {
-                level: self.n,
-                word: v,
-            };
-        }
-        let s = v - procs;
-        Place {
-            level: (s / self.per_level()) as u32,
-            word: s % self.per_level(),
-        }
+        self.staged().place(v)
     }
 
     /// The node at `place`.
     pub fn node(&self, place: Place) -> Node {
-        if place.level == self.n {
-            place.word
-        } else {
-            self.processors() + place.level as usize * self.per_level() + place.word
+        self.staged().node(place)
+    }
+
+    /// The address book.
+    fn staged(&self) -> Staged<'_> {
+        Staged {
+            k: self.k,
+            n: self.n,
+            pow: &self.pow,
+            names: ROWS,
         }
     }
 
     /// Digit i (0 = most significant) of a word of `len` digits.
     pub(crate) fn digit_of(&self, word: usize, len: u32, i: u32) -> u32 {
-        ((word / self.pow[(len - 1 - i) as usize]) % self.k as usize) as u32
+        self.staged().digit_of(word, len, i)
     }
 
     /// `word` (of `len` digits) with digit i set to `d`.
     pub(crate) fn with_digit(&self, word: usize, len: u32, i: u32, d: u32) -> usize {
-        let w = self.pow[(len - 1 - i) as usize];
-        word - self.digit_of(word, len, i) as usize * w + d as usize * w
+        self.staged().with_digit(word, len, i, d)
     }
 
     /// Digit i (i ≤ n − 2) of the switch word of `place`: a processor's is its leaf's.
@@ -320,11 +271,11 @@ impl Topology for FatTree {
     }
 
     fn format_node(&self, v: Node) -> String {
-        address::format(self, self.place(v))
+        staged::format(&self.staged(), self.place(v))
     }
 
     fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
-        address::parse(self, text).map(|p| self.node(p))
+        staged::parse(&self.staged(), text).map(|p| self.node(p))
     }
 
     fn link_count(&self) -> u64 {

@@ -77,10 +77,12 @@ pub struct NodeStyle {
     pub class: &'static str,
 }
 
-/// A drawn link, from its lower-numbered node `a` to `b`.
+/// A drawn link, from its lower-numbered node `a` to `b` (in a directed drawing, from the
+/// channel's tail `a` to its head `b`; either may be a copy's entry, see
+/// [`Layout::copy_of`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Edge {
-    /// First node (the smaller index).
+    /// First node (the smaller index; the tail when directed).
     pub a: Node,
     /// Second node.
     pub b: Node,
@@ -164,6 +166,16 @@ pub enum Arrangement {
         /// Whether some nodes cannot reach others.
         unreachable: bool,
     },
+    /// A butterfly: processors on the left, stages left to right, the processors again
+    /// on the right.
+    Fly {
+        /// Stages n.
+        stages: usize,
+        /// Switches per stage.
+        per_stage: usize,
+        /// Processors.
+        processors: usize,
+    },
     /// A maximal Dragonfly: groups on a circle.
     Groups {
         /// Groups KM + 1.
@@ -200,7 +212,13 @@ pub struct Layout {
     pub arrangement: Arrangement,
     /// Longer node tooltips (e.g. a router's ports), indexed by node; empty for the label.
     pub tips: Vec<String>,
-    /// (smaller, larger) node -> index into `edges`.
+    /// Nodes drawn a second time: entry N + i of `nodes`, `labels` and `style_of` (N the
+    /// network's nodes) is a copy of node `copy_of[i]` (a butterfly's processors, sending
+    /// on the left and receiving on the right). Edges may end at a copy's entry.
+    pub copy_of: Vec<Node>,
+    /// Whether links are one-way channels, each edge drawn from `a` to `b`.
+    pub directed: bool,
+    /// (smaller, larger) node, or (from, to) when directed -> index into `edges`.
     index: HashMap<(Node, Node), usize>,
 }
 
@@ -251,12 +269,57 @@ pub fn draw(net: &Network) -> Drawing {
 impl Layout {
     /// The shape of the link `u -> v`, oriented from `u` to `v`; `None` if they are not linked.
     pub fn edge(&self, u: Node, v: Node) -> Option<Curve> {
-        let e = &self.edges[*self.index.get(&(u.min(v), u.max(v)))?];
-        Some(if e.a == u {
+        let key = if self.directed {
+            (u, v)
+        } else {
+            (u.min(v), u.max(v))
+        };
+        let e = &self.edges[*self.index.get(&key)?];
+        Some(if self.real(e.a) == u {
             e.curve
         } else {
             e.curve.reversed()
         })
+    }
+
+    /// The network's nodes, N: the entries of `nodes` before the copies.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len() - self.copy_of.len()
+    }
+
+    /// The node entry `i` of `nodes` draws (itself, or the node it copies).
+    pub fn real(&self, i: usize) -> Node {
+        let n = self.node_count();
+        if i < n {
+            i
+        } else {
+            self.copy_of[i - n]
+        }
+    }
+
+    /// This layout with its last `copy_of.len()` entries marked as copies, and its links
+    /// one-way when `directed`.
+    pub(super) fn with_copies(mut self, copy_of: Vec<Node>, directed: bool) -> Layout {
+        self.copy_of = copy_of;
+        self.directed = directed;
+        let keys: Vec<(Node, Node)> = self
+            .edges
+            .iter()
+            .map(|e| {
+                let (a, b) = (self.real(e.a), self.real(e.b));
+                if directed {
+                    (a, b)
+                } else {
+                    (a.min(b), a.max(b))
+                }
+            })
+            .collect();
+        self.index = keys
+            .into_iter()
+            .enumerate()
+            .map(|(k, key)| (key, k))
+            .collect();
+        self
     }
 
     /// One sentence describing the arrangement, for screen readers.
@@ -358,6 +421,15 @@ impl Layout {
                     ""
                 }
             ),
+            Arrangement::Fly {
+                stages,
+                per_stage,
+                processors,
+            } => format!(
+                "{processors} processors on the left send through {stages} stages of \
+                 {per_stage} switches, left to right, to the same processors drawn again on \
+                 the right; every channel runs one way, left to right."
+            ),
             Arrangement::Groups { groups, routers } => format!(
                 "{groups} groups on a circle, clockwise from the top; each group's {routers} \
                  routers (g,r) on a small circle, joined by local links; one global link joins \
@@ -434,6 +506,8 @@ impl Layout {
             edges,
             arrangement,
             tips: Vec::new(),
+            copy_of: Vec::new(),
+            directed: false,
             index,
         }
     }

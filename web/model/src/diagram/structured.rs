@@ -55,6 +55,11 @@ pub fn structured(net: &Network) -> Layout {
     match net.structure() {
         Structure::Grid { radices } => super::grid::grid(t, &radices),
         Structure::Levels { names, rows } => levels(t, &names, &rows),
+        Structure::Stages {
+            names: _,
+            stages,
+            terminals,
+        } => stages_left_to_right(t, &stages, &terminals),
         Structure::Groups { name, groups } => groups_on_a_circle(t, name, &groups),
         Structure::Free => free(t),
     }
@@ -126,6 +131,67 @@ fn levels(t: &dyn Topology, names: &[String], rows: &[Vec<usize>]) -> Layout {
         sizes: rows.iter().map(Vec::len).collect(),
     };
     Layout::fitted(nodes, labels, styles, style_of, edges, arrangement, radius)
+}
+
+/// Columns left to right: the processors, each stage, the processors again (copies,
+/// where the channels out of the last stage end). A switch sits level with the middle of
+/// the processors it serves; every channel is a straight line from left to right.
+fn stages_left_to_right(t: &dyn Topology, stages: &[Vec<usize>], terminals: &[usize]) -> Layout {
+    let (mut labels, styles, mut style_of, radius) = nodes_of(t);
+    let n = t.node_count();
+    let pitch = 2.0 * radius + 8.0;
+    let height = pitch * terminals.len().saturating_sub(1) as f64;
+    let columns = stages.len() + 1;
+    let gap = (2.0 * height / columns as f64).clamp(5.0 * radius, 40.0 * radius);
+    let mut nodes = vec![Point::new(0.0, 0.0); n];
+    for (i, &v) in terminals.iter().enumerate() {
+        nodes[v] = Point::new(0.0, pitch * i as f64);
+    }
+    for (c, column) in stages.iter().enumerate() {
+        // Each switch level with the middle of its share of the processors.
+        let share = terminals.len() as f64 / column.len().max(1) as f64;
+        for (i, &v) in column.iter().enumerate() {
+            let y = pitch * (share * i as f64 + (share - 1.0) / 2.0);
+            nodes[v] = Point::new(gap * (c + 1) as f64, y);
+        }
+    }
+    // The copies: entry n + i draws terminals[i] again, right of the last stage.
+    let mut copy = vec![usize::MAX; n];
+    for (i, &v) in terminals.iter().enumerate() {
+        copy[v] = n + i;
+        nodes.push(Point::new(gap * columns as f64, pitch * i as f64));
+        labels.push(labels[v].clone());
+        style_of.push(style_of[v]);
+    }
+    let terminal_count = t.terminal_count();
+    let mut edges = Vec::new();
+    let mut buf = Vec::new();
+    for a in 0..n {
+        buf.clear();
+        t.neighbours(a, &mut buf);
+        for &b in &buf {
+            // Into a processor: the channel ends at its copy on the right.
+            let head = if b < terminal_count && copy[b] != usize::MAX {
+                copy[b]
+            } else {
+                b
+            };
+            let curve = Curve::Line(nodes[a], nodes[head]);
+            edges.push(Edge {
+                a,
+                b: head,
+                kind: EdgeKind::Near,
+                curve,
+            });
+        }
+    }
+    let arrangement = Arrangement::Fly {
+        stages: stages.len(),
+        per_stage: stages.first().map_or(0, Vec::len),
+        processors: terminals.len(),
+    };
+    Layout::fitted(nodes, labels, styles, style_of, edges, arrangement, radius)
+        .with_copies(terminals.to_vec(), true)
 }
 
 /// Groups on a large circle, each group's members on a small circle around its place;
@@ -322,6 +388,37 @@ mod tests {
         assert!(l
             .describe()
             .contains("roots (2), leaves (2), processors (4)"));
+    }
+
+    #[test]
+    fn a_butterfly_runs_left_to_right_with_its_processors_on_both_sides() {
+        for spec in [
+            "butterfly:k=2,n=3",
+            "butterfly:k=3,n=2",
+            "butterfly:k=4,n=1",
+        ] {
+            let net: Network = spec.parse().expect("valid");
+            let l = drawn(&net);
+            check_layout(spec, &net, &l);
+            let t = net.topology();
+            let procs = t.terminal_count();
+            assert_eq!(l.copy_of, (0..procs).collect::<Vec<_>>());
+            // Channels run left to right: out of a processor's left copy, into its right one.
+            for e in &l.edges {
+                assert!(l.nodes[e.a].x < l.nodes[e.b].x, "{spec}");
+            }
+            let (first, last) = (l.nodes[0], l.nodes[t.node_count()]);
+            assert!(
+                (first.y - last.y).abs() < 1e-9 && first.x < last.x,
+                "{spec}"
+            );
+            assert!(l.describe().contains("drawn again on the right"), "{spec}");
+        }
+        // The switch of processors 000 and 001 sits level with their middle.
+        let net: Network = "butterfly:k=2,n=3".parse().expect("valid");
+        let l = drawn(&net);
+        let s = net.parse_node("s0:00").expect("switch");
+        assert!((l.nodes[s].y - (l.nodes[0].y + l.nodes[1].y) / 2.0).abs() < 1e-9);
     }
 
     #[test]

@@ -15,14 +15,17 @@ pub fn pos(l: &Layout, addr: &str) -> Point {
     l.nodes[v]
 }
 
-/// Every node and link inside the viewBox, no two node outlines closer than 2 units, every
-/// link of the network drawn exactly once between its nodes, and each kind's labels
-/// within its outline.
+/// Every node (and copy) and link inside the viewBox, no two node outlines closer than 2
+/// units, every link of the network drawn exactly once between its nodes (or their
+/// copies), and each kind's labels within its outline.
 pub fn check_layout(spec: &str, net: &Network, l: &Layout) {
     let t = net.topology();
-    assert_eq!(l.nodes.len(), t.node_count(), "{spec}");
-    assert_eq!(l.labels.len(), t.node_count(), "{spec}");
-    assert_eq!(l.style_of.len(), t.node_count(), "{spec}");
+    let entries = t.node_count() + l.copy_of.len();
+    assert_eq!(l.node_count(), t.node_count(), "{spec}");
+    assert_eq!(l.nodes.len(), entries, "{spec}");
+    assert_eq!(l.labels.len(), entries, "{spec}");
+    assert_eq!(l.style_of.len(), entries, "{spec}");
+    assert_eq!(l.directed, t.directed(), "{spec}");
     let ext: Vec<(f64, f64)> = (0..l.nodes.len())
         .map(|v| l.style(v).shape.half_extent())
         .collect();
@@ -48,11 +51,12 @@ pub fn check_layout(spec: &str, net: &Network, l: &Layout) {
     let mut seen = std::collections::HashSet::new();
     let mut buf = Vec::new();
     for e in &l.edges {
-        assert!(e.a < e.b, "{spec}");
-        assert!(seen.insert((e.a, e.b)), "{spec}: {}-{} twice", e.a, e.b);
+        let (a, b) = (l.real(e.a), l.real(e.b));
+        assert!(l.directed || e.a < e.b, "{spec}");
+        assert!(seen.insert((a, b)), "{spec}: {a}-{b} twice");
         buf.clear();
-        t.neighbours(e.a, &mut buf);
-        assert!(buf.contains(&e.b), "{spec}: {}-{} is no link", e.a, e.b);
+        t.neighbours(a, &mut buf);
+        assert!(buf.contains(&b), "{spec}: {a}-{b} is no link");
         assert!(e.curve.start().distance(l.nodes[e.a]) < 1e-9, "{spec}");
         assert!(e.curve.end().distance(l.nodes[e.b]) < 1e-9, "{spec}");
         for p in e.curve.samples(16).chain(e.curve.hull()) {
@@ -63,10 +67,16 @@ pub fn check_layout(spec: &str, net: &Network, l: &Layout) {
                 l.labels[e.b]
             );
         }
-        let back = l
-            .edge(e.b, e.a)
-            .unwrap_or_else(|| panic!("{spec}: no reverse edge"));
-        assert!(back.start().distance(l.nodes[e.b]) < 1e-9, "{spec}");
+        let forth = l
+            .edge(a, b)
+            .unwrap_or_else(|| panic!("{spec}: no edge {a}-{b}"));
+        assert!(forth.start().distance(l.nodes[e.a]) < 1e-9, "{spec}");
+        if !l.directed {
+            let back = l
+                .edge(b, a)
+                .unwrap_or_else(|| panic!("{spec}: no reverse edge"));
+            assert!(back.start().distance(l.nodes[e.b]) < 1e-9, "{spec}");
+        }
     }
     for v in 0..l.nodes.len() {
         let s = l.style(v);

@@ -4,7 +4,7 @@
 use icn_core::topology::hypercycle::PathCounts;
 use leptos::prelude::*;
 
-use super::model::{DimRow, RouteModel};
+use super::model::{ok_node, DimRow, RouteModel};
 
 /// The numbers of the current route.
 #[component]
@@ -18,6 +18,24 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
     };
     let body = move || {
         model.route.with(|r| match r {
+            Some(r) if r.paths.is_empty() && r.path_count.bits() == 0 => {
+                let why = match (ok_node(model.from), ok_node(model.to)) {
+                    (Some(a), Some(b)) => model.network.with(|n| {
+                        n.as_ref()
+                            .map(|n| n.no_path(&model.form.with(|f| f.strategy.clone()), a, b))
+                            .unwrap_or_default()
+                    }),
+                    _ => String::new(),
+                };
+                view! {
+                    <p class="note" data-testid="no-path">
+                        <strong>"No path. "</strong>
+                        {why}
+                        "."
+                    </p>
+                }
+                .into_any()
+            }
             Some(r) => {
                 let count = r.path_count.to_string();
                 let count_class = if count.len() > 12 { "big long" } else { "big" };
