@@ -44,7 +44,7 @@ for (const c of cases) {
       }
     }
 
-    await expect(explorer.diagram.or(explorer.diagramTooLarge)).toBeVisible();
+    await expect(explorer.diagram.or(explorer.matrix).or(explorer.diagramTooLarge)).toBeVisible();
     if (await explorer.diagram.isVisible()) {
       await expect(explorer.node(c.from)).toHaveCount(1);
       await expect(explorer.node(c.to)).toHaveCount(1);

@@ -84,6 +84,29 @@ test('a butterfly draws its processors on both sides and says when a pair is out
   await explorer.expectResult('2', '1');
 });
 
+test('past what can be drawn node by node, the adjacency matrix with the route marked', async ({ explorer, page }) => {
+  await explorer.gotoState({ t: 'torus:k=32x32', from: '(0,0)', to: '(16,16)', s: 'minimal' });
+  const matrix = page.getByTestId('matrix');
+  await expect(matrix).toBeVisible();
+  await expect(page.getByTestId('diagram-too-large')).toHaveCount(0);
+  await expect(page.getByTestId('matrix-caption')).toContainText('address order');
+  const canvas = matrix.locator('canvas');
+  await expect(canvas).toHaveAttribute('data-bins', '160');
+  await expect(canvas).toHaveAttribute('aria-label', /Adjacency matrix of 1024 nodes and 2048 links/);
+  // Ink on the diagonal band, and the route's blue cells near the middle.
+  const ink = await canvas.evaluate((el: HTMLCanvasElement) => {
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 200) dark += 1;
+    return dark;
+  });
+  expect(ink).toBeGreaterThan(1_000);
+  // Hovering a cell on the diagonal names its blocks and counts its link ends.
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await expect(page.getByTestId('matrix-hover')).toContainText(/rows \(\d+,\d+\) … \(\d+,\d+\) \(\d+ nodes\) × columns/);
+});
+
 for (const c of cases) {
   test(`${c.spec} embeds: the route and its diagram, without the site around them`, async ({ page }) => {
     await page.goto(`${routeUrl({ t: c.spec, from: c.from, to: c.to, s: c.strategy })}&embed=1`);

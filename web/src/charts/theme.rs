@@ -2,7 +2,10 @@
 //! `--fg`, `--muted`, `--border`, `--chart-1` … `--chart-7`), so charts follow the light or
 //! dark theme the page shows.
 
+use leptos::prelude::*;
 use plotters::style::RGBColor;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The colours a chart uses.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -77,6 +80,36 @@ pub fn current() -> Theme {
         grid: get("--border", LIGHT.grid),
         series,
     }
+}
+
+/// Bumped on window resize and on a light/dark switch: canvases redraw.
+pub fn redraw_ticks() -> ReadSignal<u32> {
+    let (tick, set_tick) = signal(0u32);
+    let bump = move || {
+        let _ = set_tick.try_update(|t| *t = t.wrapping_add(1));
+    };
+    let resize = window_event_listener(leptos::ev::resize, move |_| bump());
+    on_cleanup(move || resize.remove());
+    let media = window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten();
+    if let Some(media) = media {
+        let listener = Closure::<dyn Fn()>::new(bump);
+        let _ = media.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+        // Cleanups run before the owner's values are dropped: the listener is removed while
+        // its closure still lives.
+        let keep = StoredValue::new_local(Some((media, listener)));
+        on_cleanup(move || {
+            if let Some(Some((media, listener))) = keep.try_update_value(Option::take) {
+                let _ = media.remove_event_listener_with_callback(
+                    "change",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        });
+    }
+    tick
 }
 
 #[cfg(test)]

@@ -3,42 +3,11 @@
 //! Charts and compare views; what follows it (a table) is its children.
 
 use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use super::FieldError;
+use crate::charts::theme::redraw_ticks;
 use crate::charts::LegendEntry;
-
-/// Bumped on window resize and on a light/dark switch: charts redraw.
-fn redraw_ticks() -> ReadSignal<u32> {
-    let (tick, set_tick) = signal(0u32);
-    let bump = move || {
-        let _ = set_tick.try_update(|t| *t = t.wrapping_add(1));
-    };
-    let resize = window_event_listener(leptos::ev::resize, move |_| bump());
-    on_cleanup(move || resize.remove());
-    let media = window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten();
-    if let Some(media) = media {
-        let listener = Closure::<dyn Fn()>::new(bump);
-        let _ = media.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
-        // Cleanups run before the owner's values are dropped: the listener is removed while
-        // its closure still lives.
-        let keep = StoredValue::new_local(Some((media, listener)));
-        on_cleanup(move || {
-            if let Some(Some((media, listener))) = keep.try_update_value(Option::take) {
-                let _ = media.remove_event_listener_with_callback(
-                    "change",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-        });
-    }
-    tick
-}
 
 /// `<figure data-chart=NAME>`: the title, the canvas `draw` paints (its legend's entries
 /// in `data-legend`, `|`-separated), the downloads `icnplay-NAME.png` and `.csv`, then

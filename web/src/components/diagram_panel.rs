@@ -6,7 +6,8 @@ use icn_core::Node;
 use leptos::prelude::*;
 
 use crate::diagram::layout::Layout;
-use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight, SvgDownload};
+use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight, MatrixView, SvgDownload};
+use icn_web_model::diagram::matrix::Matrix;
 
 /// Where a click on a diagram node goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +23,9 @@ pub enum ClickMode {
 pub fn DiagramPanel(
     /// What to draw, if the network is valid.
     drawing: Memo<Option<Drawing>>,
+    /// The adjacency matrix of a network too large to draw, where one was made.
+    #[prop(optional)]
+    matrix: Option<Memo<Option<Arc<Matrix>>>>,
     /// What the drawing emphasises.
     highlight: Memo<Highlight>,
     /// Where node clicks go (the toggle sets it).
@@ -37,9 +41,10 @@ pub fn DiagramPanel(
                 <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => {
-                too_large(*nodes, *links, "the numbers above are exact").into_any()
-            }
+            Some(Drawing::TooLarge { nodes, links }) => match matrix.and_then(|m| m.get()) {
+                Some(m) => view! { <MatrixView matrix=m highlight=highlight /> }.into_any(),
+                None => too_large(*nodes, *links, "the numbers above are exact").into_any(),
+            },
             Some(Drawing::Unsupported) => {
                 view! { <p class="placeholder">"This family has no diagram yet."</p> }.into_any()
             }

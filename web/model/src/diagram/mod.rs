@@ -2,7 +2,8 @@
 //! ([`layout`]: the shared model, [`draw`] picking the family's layout; [`geometry`]:
 //! points and curves; one layout per seed family: [`grid`] (the Hypercycle, and every grid),
 //! [`kyklos`], [`lens`], [`d3`] (the Swapped and maximal Dragonflies); [`structured`]
-//! draws every other family from its declared structure, [`stress`] a graph without one). The app's `diagram` module draws these as SVG.
+//! draws every other family from its declared structure, [`stress`] a graph without one;
+//! [`matrix`] bins the adjacency matrix of a network too large to draw node by node). The app's `diagram` module draws these as SVG.
 
 pub mod d3;
 pub mod geometry;
@@ -10,6 +11,7 @@ pub mod grid;
 pub mod kyklos;
 pub mod layout;
 pub mod lens;
+pub mod matrix;
 pub mod stress;
 pub mod structured;
 #[cfg(test)]

@@ -63,6 +63,7 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
             <div class="column column-side">
                 <DiagramPanel
                     drawing=model.drawing
+                    matrix=model.matrix
                     highlight=model.highlight
                     click_mode=model.click_mode
                     on_node=Callback::new(move |v| model.click_node(v))

@@ -3,12 +3,15 @@
 //! One-way state, as a chain of memos: URL -> [`RouteForm`] -> spec -> [`Network`] ->
 //! addresses and strategy -> [`Route`] -> views. The components only display these memos.
 
+use std::sync::Arc;
+
 use icn_core::topology::hypercycle::PathCounts;
 use icn_core::{
     family, path_edges, AddressError, Cost, Estimate, FamilyInfo, Network, NetworkInfo, Node,
     Route, SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
 };
 use icn_web::jobs::{Job, JobResult};
+use icn_web_model::diagram::matrix::{matrix, Matrix};
 use leptos::prelude::*;
 
 use crate::components::{ClickMode, Gate};
@@ -107,6 +110,8 @@ pub struct RouteModel {
     pub metrics_worker: JobHandle,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
+    /// The adjacency matrix shown instead of a drawing too large to make.
+    pub matrix: Memo<Option<Arc<Matrix>>>,
     /// The selected path (the first one unless the user picked another).
     pub selected: Memo<Option<Vec<Node>>>,
     /// What the diagram emphasises.
@@ -467,6 +472,13 @@ impl RouteModel {
         let (path_counts, dims) = hypercycle_memos(chain);
         let (facts, metrics_job, metrics_worker) = metrics_memos(network, gate);
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
+        // Past what can be drawn node by node, the adjacency matrix (within its own limits).
+        let matrix = Memo::new(move |_| {
+            if !drawing.with(|d| matches!(d, Some(Drawing::TooLarge { .. }))) {
+                return None;
+            }
+            network.with(|n| n.as_ref().ok().and_then(matrix).map(Arc::new))
+        });
         let picked = RwSignal::new(None::<Vec<Node>>);
         let (selected, highlight) = highlight_memos(chain, route, drawing, picked);
         RouteModel {
@@ -488,6 +500,7 @@ impl RouteModel {
             metrics_job,
             metrics_worker,
             drawing,
+            matrix,
             selected,
             highlight,
             picked,
