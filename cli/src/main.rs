@@ -13,8 +13,8 @@ mod output;
 use clap::{Parser, Subcommand};
 
 use cmd::{
-    chart, compare, d3_vs_mdf, export, info, join, loads, metrics, papers, route, schedule,
-    simulate, table, walkthrough,
+    chart, compare, d3_vs_mdf, deadlock, export, info, join, loads, metrics, papers, route,
+    schedule, simulate, table, walkthrough,
 };
 use output::Failure;
 
@@ -75,8 +75,11 @@ enum Command {
     /// Two to four networks side by side: nodes, links, degree, diameter, average
     /// distance, link loads and distance distributions.
     Compare(compare::CompareArgs),
-    /// The network as an edge list, a node list or a BookSim2 anynet file.
+    /// The network as an edge list, a node list, a BookSim2 anynet file or configuration.
     Export(export::ExportArgs),
+    /// Deadlock freedom: the channel dependency graph of a routing on virtual channels, a
+    /// shortest cycle if it has one, and the fewest virtual channels that break them.
+    Deadlock(deadlock::DeadlockArgs),
 }
 
 /// Runs every command but `papers` (which owns its exit status), writing to `out`.
@@ -98,6 +101,7 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
         Command::D3VsMdf(a) => d3_vs_mdf::run(&a, force, out),
         Command::Compare(a) => compare::run(&a, force, out),
         Command::Export(a) => export::run(&a, out),
+        Command::Deadlock(a) => deadlock::run(&a, force, out),
     }
 }
 

@@ -1023,3 +1023,38 @@ fn graph_file_stands_for_the_spec() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn deadlock_finds_the_ring_cycle_and_the_dateline_breaks_it() {
+    let (code, out, _) = icn(&["deadlock", "torus:k=4", "--routing", "minimal"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["deadlock_free"], false);
+    assert_eq!(v["cycle"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["cycle"][0]["channel"], "(0) → (1)");
+    assert_eq!(
+        v["min_vcs"],
+        serde_json::Value::Null,
+        "one VC never helps more"
+    );
+    let (code, out, _) = icn(&[
+        "deadlock",
+        "torus:k=4x4",
+        "--routing",
+        "dor",
+        "--scheme",
+        "dateline",
+        "--vcs",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["deadlock_free"], true);
+    assert_eq!(v["min_vcs"], 2);
+    let (code, _, err) = icn(&["deadlock", "mesh:k=4x4", "--scheme", "dateline"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("rings and tori"), "{err}");
+    let (code, _, err) = icn(&["deadlock", "mesh:k=4x4", "--scheme", "vc"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown virtual-channel scheme 'vc'"), "{err}");
+}

@@ -576,10 +576,10 @@ fn valiant_walks_may_revisit_and_repeat() {
     // 28 intermediates (7 groups of 4); the route count as `icn route` prints it.
     assert_eq!(valiant.intermediates(s, t).map(|v| v.len()), Some(28));
     assert_eq!(routes.len(), 38);
-    // g = 2 has no third group: Valiant is not offered.
+    // g = 2 has no third group: Valiant is not offered (minimal and lgl are).
     let two = net("dragonfly:a=4,p=1,h=1,g=2");
     assert!(two.routing("valiant").is_err());
-    assert_eq!(two.strategies().len(), 1);
+    assert_eq!(two.strategies().len(), 2);
 }
 
 fn loads_by_brute_force(d: &Dragonfly, split: Split) -> (HashMap<(Node, Node), f64>, Vec<f64>) {
@@ -702,4 +702,39 @@ fn far_pairs_have_one_lgl_path_plus_shortcuts() {
     assert!(n
         .route_cost("valiant", s, t, 64)
         .within(icn_core::PAGE_BUDGET));
+}
+
+#[test]
+fn lgl_offers_one_path_per_global_link_between_the_groups() {
+    use icn_core::routing::enumerate_paths;
+    for spec in [
+        "dragonfly:a=4,p=2,h=2",
+        "dragonfly:a=2,p=1,h=2,g=3",
+        "dragonfly:a=3,p=1,h=2,g=4,arr=circulant",
+    ] {
+        let net: Network = spec.parse().expect("valid");
+        let t = net.topology();
+        let lgl = net.routing("lgl").expect("lgl");
+        let fly: &Dragonfly = net
+            .as_family()
+            .as_any()
+            .downcast_ref()
+            .expect("a Dragonfly");
+        for a in 0..t.node_count() {
+            for b in 0..t.node_count() {
+                let paths = enumerate_paths(lgl.as_ref(), a, b, 64);
+                let count = lgl.path_count(a, b).expect("closed form");
+                assert_eq!(BigUint::from(paths.len()), count, "{spec} {a} → {b}");
+                for p in &paths {
+                    let globals = p
+                        .windows(2)
+                        .filter(|w| fly.coords(w[0]).0 != fly.coords(w[1]).0)
+                        .count();
+                    let same = fly.coords(a).0 == fly.coords(b).0;
+                    assert_eq!(globals, usize::from(!same), "{spec} {p:?}");
+                    assert!(p.len() <= 4, "{spec} {p:?}");
+                }
+            }
+        }
+    }
 }

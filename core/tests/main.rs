@@ -4,6 +4,7 @@
 mod butterfly;
 mod conformance;
 mod d3;
+mod deadlock;
 mod dragonfly;
 mod fattree;
 mod hypercycle;

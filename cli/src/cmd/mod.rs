@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod compare;
 pub mod d3_vs_mdf;
+pub mod deadlock;
 pub mod export;
 pub mod info;
 pub mod join;

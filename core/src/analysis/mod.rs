@@ -3,10 +3,13 @@
 //! - [`hypercycle_loads`]: Hypercycle link loads, e-cube against random-greedy;
 //! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly of similar size;
 //! - [`compare`]: two to four networks of any families side by side;
+//! - [`deadlock`]: channel dependency graphs, their cycles and the virtual channels a
+//!   routing needs;
 //! - [`kyklos_distances`]: the KYKLOS strategies' distances from processor 0;
 //! - [`lens_loads`]: a Lens's processor and bus loads.
 
 pub mod compare;
+pub mod deadlock;
 pub mod dragonfly;
 pub mod hypercycle_loads;
 pub mod kyklos_distances;

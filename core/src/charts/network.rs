@@ -298,11 +298,11 @@ mod tests {
     }
 
     #[test]
-    fn dragonfly_valiant_against_load_summary_and_every_destination() {
+    fn dragonfly_strategies_against_load_summary_and_every_destination() {
         let n = net("dragonfly:a=4,p=2,h=2");
         let rows = net_loads(&n, &mut quiet()).expect("builds");
         let names: Vec<&str> = n.strategies().iter().map(|s| s.name).collect();
-        assert_eq!(names, ["minimal", "valiant"]);
+        assert_eq!(names, ["minimal", "lgl", "valiant"]);
         for name in names {
             let mine = of(&rows, name);
             assert_eq!(mine.len(), NET_LOAD_POINTS as usize);

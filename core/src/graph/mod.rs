@@ -55,6 +55,20 @@ pub trait Topology {
         self.neighbours(v, out);
     }
 
+    /// The dimension of channel u → v and whether it crosses that dimension's dateline
+    /// (a ring's wrap-around link), where the network is made of rings (tori); `None`
+    /// elsewhere. Deadlock analysis switches virtual channel there.
+    fn dateline(&self, _u: Node, _v: Node) -> Option<(usize, bool)> {
+        None
+    }
+
+    /// Whether crossing channel u → v starts a new phase of a route (a Dragonfly's global
+    /// links: l-g-l routes are in phase 0, 0, then 1). Deadlock analysis may give each
+    /// phase its own virtual channel.
+    fn phase_boundary(&self, _u: Node, _v: Node) -> bool {
+        false
+    }
+
     /// Whether `v` passes traffic on. A node that does not (a butterfly's processor, whose
     /// one channel out is its injection and one channel in its ejection) starts and ends
     /// paths but is never inside one; searches do not expand it.

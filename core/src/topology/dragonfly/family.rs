@@ -5,13 +5,18 @@ use crate::error::StrategyError;
 use crate::family::{Family, FamilyInfo, Formula, ParamInfo, StrategyInfo, Structure};
 use crate::graph::Routing;
 
-use super::{Dragonfly, DragonflyMinimal, DragonflyRouting, Valiant};
+use super::{Dragonfly, DragonflyMinimal, DragonflyRouting, LocalGlobalLocal, Valiant};
 
 const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "minimal",
         title: "All minimal paths",
         summary: "Every shortest path: local, global, local, and the shortcuts through a third group.",
+    },
+    StrategyInfo {
+        name: "lgl",
+        title: "Local-global-local (MIN)",
+        summary: "Kim et al.'s minimal routing: to a router with a global link to the destination's group, across it, then local; one global hop, not always a shortest path.",
     },
     StrategyInfo {
         name: "valiant",
@@ -87,6 +92,7 @@ impl Family for Dragonfly {
         }
         Ok(match kind {
             DragonflyRouting::Minimal => Box::new(DragonflyMinimal::new(self)),
+            DragonflyRouting::Lgl => Box::new(LocalGlobalLocal::new(self)),
             DragonflyRouting::Valiant => Box::new(Valiant::new(self)),
         })
     }

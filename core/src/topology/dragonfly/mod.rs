@@ -22,7 +22,7 @@ mod routing;
 mod symmetry;
 
 pub(crate) use family::DRAGONFLY;
-pub use routing::{DragonflyMinimal, DragonflyRouting, Valiant};
+pub use routing::{DragonflyMinimal, DragonflyRouting, LocalGlobalLocal, Valiant};
 pub use symmetry::GroupRotation;
 
 use std::fmt;
@@ -371,6 +371,11 @@ impl Topology for Dragonfly {
     }
 
     /// Local neighbours by router 0 … a−1 (skipping itself), then global ones by port.
+    /// Global links start a new phase (l-g-l: 0, 0, 1).
+    fn phase_boundary(&self, u: Node, v: Node) -> bool {
+        self.coords(u).0 != self.coords(v).0
+    }
+
     fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
         let (group, r) = self.coords(v);
         for x in (0..self.a).filter(|&x| x != r) {

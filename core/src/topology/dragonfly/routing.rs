@@ -1,6 +1,6 @@
-//! The Dragonfly's routings: every minimal path, and Valiant's two-phase routing through
-//! a random router of a random third group (Kim et al. §4.1 route via a random
-//! intermediate group).
+//! The Dragonfly's routings: every minimal path, Kim et al.'s minimal routing MIN (local,
+//! the direct global link, local), and Valiant's two-phase routing through a random router
+//! of a random third group (Kim et al. §4.1 route via a random intermediate group).
 
 use std::collections::VecDeque;
 use std::str::FromStr;
@@ -21,18 +21,26 @@ const VALIANT_COUNT_STEPS: u64 = 1 << 24;
 pub enum DragonflyRouting {
     /// Every shortest path (local-global-local and the shortcuts through other groups).
     Minimal,
+    /// Kim et al.'s MIN: to a router of the source group with a global link to the
+    /// destination group, across it, then to the destination: one path per such link.
+    Lgl,
     /// Valiant: minimally to a random router of a random third group, then minimally on.
     Valiant,
 }
 
 impl DragonflyRouting {
     /// Every strategy, in menu order.
-    pub const ALL: [DragonflyRouting; 2] = [DragonflyRouting::Minimal, DragonflyRouting::Valiant];
+    pub const ALL: [DragonflyRouting; 3] = [
+        DragonflyRouting::Minimal,
+        DragonflyRouting::Lgl,
+        DragonflyRouting::Valiant,
+    ];
 
     /// The name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             DragonflyRouting::Minimal => "minimal",
+            DragonflyRouting::Lgl => "lgl",
             DragonflyRouting::Valiant => "valiant",
         }
     }
@@ -41,7 +49,7 @@ impl DragonflyRouting {
 impl FromStr for DragonflyRouting {
     type Err = UnknownStrategy;
 
-    /// `minimal` or `valiant`.
+    /// `minimal`, `lgl` or `valiant`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_strategy(s, &DragonflyRouting::ALL, DragonflyRouting::name)
     }
@@ -81,6 +89,71 @@ impl Routing for DragonflyMinimal<'_> {
     /// circulant arrangements commutes with them.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         self.net.automorphisms()
+    }
+}
+
+/// Kim et al.'s minimal routing MIN: within a group the one local hop; to another group,
+/// a router with global links to the destination group takes one of them; any other
+/// router first takes a local hop to such a router (one path per global link between the
+/// two groups). Then a local hop to the destination unless the link lands on it. At most
+/// three hops, exactly one global; not always a shortest path (a path through a third
+/// group may be shorter).
+#[derive(Debug, Clone, Copy)]
+pub struct LocalGlobalLocal<'a> {
+    net: &'a Dragonfly,
+}
+
+impl<'a> LocalGlobalLocal<'a> {
+    /// MIN on `net`.
+    pub fn new(net: &'a Dragonfly) -> Self {
+        LocalGlobalLocal { net }
+    }
+
+    /// The global links from `at`'s group to `to`: at's own, if it has any, else all.
+    fn links_from(&self, at: Node, to: u32) -> Vec<(Node, Node)> {
+        let links: Vec<(Node, Node)> = self.net.links_between(self.net.coords(at).0, to).collect();
+        if links.iter().any(|&(gateway, _)| gateway == at) {
+            links
+                .into_iter()
+                .filter(|&(gateway, _)| gateway == at)
+                .collect()
+        } else {
+            links
+        }
+    }
+}
+
+impl Routing for LocalGlobalLocal<'_> {
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        if at == dst {
+            return;
+        }
+        let (ga, gd) = (self.net.coords(at).0, self.net.coords(dst).0);
+        if ga == gd {
+            out.push(dst);
+            return;
+        }
+        let start = out.len();
+        for (gateway, landing) in self.links_from(at, gd) {
+            let next = if gateway == at { landing } else { gateway };
+            if !out[start..].contains(&next) {
+                out.push(next);
+            }
+        }
+    }
+
+    fn is_minimal(&self) -> bool {
+        false
+    }
+
+    /// One path per global link the source may take: its own to the destination's group,
+    /// or every one between the two groups; one within a group.
+    fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        if gs == gd {
+            return Some(BigUint::from(1u32));
+        }
+        Some(BigUint::from(self.links_from(src, gd).len()))
     }
 }
 

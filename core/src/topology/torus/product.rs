@@ -155,6 +155,17 @@ impl Product {
         self.radices[i]
     }
 
+    /// The dimension of link u → v and whether it is the ring's wrap-around link taken
+    /// either way (between digit kᵢ − 1 and 0); `None` unless every factor is a ring.
+    pub fn dateline(&self, u: Node, v: Node) -> Option<(usize, bool)> {
+        if self.factor != Factor::Ring {
+            return None;
+        }
+        let i = (0..self.radices.len()).find(|&i| self.digit(u, i) != self.digit(v, i))?;
+        let (x, y, top) = (self.digit(u, i), self.digit(v, i), self.k(i) - 1);
+        Some((i, (x == top && y == 0) || (x == 0 && y == top)))
+    }
+
     /// The forward offset (y − x) mod kᵢ.
     fn forward(&self, i: usize, x: u32, y: u32) -> u32 {
         (y + self.k(i) - x) % self.k(i)
@@ -631,6 +642,14 @@ macro_rules! product_topology {
 
             fn channel_class_count(&self) -> usize {
                 self.grid().channel_class_count()
+            }
+
+            fn dateline(
+                &self,
+                u: $crate::graph::Node,
+                v: $crate::graph::Node,
+            ) -> Option<(usize, bool)> {
+                self.grid().dateline(u, v)
             }
 
             fn automorphisms(&self) -> Option<Box<dyn $crate::graph::Orbits + '_>> {

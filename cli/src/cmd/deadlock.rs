@@ -1,0 +1,89 @@
+//! `icn deadlock`: the channel dependency graph of a routing on virtual channels, a cycle
+//! if it has one, and the fewest virtual channels that make it acyclic (docs/cli.md).
+
+use std::io::Write;
+
+use icn_core::analysis::deadlock::{deadlock, deadlock_estimate, min_vcs, Scheme, MAX_VCS};
+use icn_core::Network;
+use serde_json::json;
+
+use clap::Args;
+
+use crate::output::{guard, json, network, strategy_name, Failure};
+
+#[derive(Args, Debug)]
+pub struct DeadlockArgs {
+    /// Topology spec.
+    spec: String,
+    /// Routing strategy (default: the family's first).
+    #[arg(long, short)]
+    routing: Option<String>,
+    /// How a packet picks its virtual channel: one, hops, phases or dateline.
+    #[arg(long, default_value = "one")]
+    scheme: String,
+    /// Virtual channels per channel, 1 to 16 (the `one` scheme uses one).
+    #[arg(long, default_value_t = 1)]
+    vcs: u32,
+    /// Also search the fewest virtual channels, up to this many, that make the scheme
+    /// acyclic (0: do not search).
+    #[arg(long, default_value_t = 8)]
+    max_vcs: u32,
+}
+
+/// A channel as text: `a → b`.
+fn channel(net: &Network, (u, v, _): (usize, usize, u32)) -> String {
+    format!("{} → {}", net.format_node(u), net.format_node(v))
+}
+
+/// `icn deadlock SPEC`.
+pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    let net = network(&a.spec)?;
+    let name = strategy_name(&net, &a.routing);
+    let routing = net.routing(name)?;
+    let scheme: Scheme = a.scheme.parse()?;
+    let searches = if a.max_vcs == 0 {
+        1
+    } else {
+        1 + u64::from(a.max_vcs.min(MAX_VCS))
+    };
+    let mut estimate = deadlock_estimate(net.topology(), a.vcs.max(a.max_vcs));
+    estimate.steps = estimate.steps.saturating_mul(searches);
+    guard("this dependency graph", estimate, force)?;
+    let t = net.topology();
+    let report = deadlock(t, routing.as_ref(), scheme, a.vcs)?;
+    let least = if a.max_vcs == 0 {
+        None
+    } else {
+        min_vcs(t, routing.as_ref(), scheme, a.max_vcs)?
+    };
+    let cycle: Vec<_> = report
+        .cycle
+        .iter()
+        .map(|d| {
+            json!({
+                "channel": channel(&net, d.from),
+                "vc": d.from.2,
+                "next": channel(&net, d.to),
+                "next_vc": d.to.2,
+                "route": { "from": net.format_node(d.src), "to": net.format_node(d.dst) },
+            })
+        })
+        .collect();
+    json(
+        out,
+        &json!({
+            "spec": net.spec(),
+            "routing": name,
+            "scheme": scheme.name(),
+            "vcs": report.vcs,
+            "channels": report.channels,
+            "graph_nodes": report.graph_nodes,
+            "graph_edges": report.graph_edges,
+            "deadlock_free": report.acyclic,
+            "cycle": cycle,
+            "shortest_cycle": report.shortest && !report.acyclic,
+            "min_vcs": least,
+            "max_vcs_searched": a.max_vcs,
+        }),
+    )
+}

@@ -1,0 +1,148 @@
+//! Channel dependency graphs against what is known (Dally and Seitz 1987; Dally and Towles
+//! ch. 14; Kim et al. 2008 for the Dragonfly), and every reported cycle checked hop by hop
+//! against the routing that creates it.
+
+use icn_core::analysis::deadlock::{deadlock, min_vcs, DeadlockError, DeadlockReport, Scheme};
+use icn_core::Network;
+
+fn net(spec: &str) -> Network {
+    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn report(spec: &str, routing: &str, scheme: Scheme, vcs: u32) -> DeadlockReport {
+    let n = net(spec);
+    let r = n
+        .routing(routing)
+        .unwrap_or_else(|e| panic!("{spec} {routing}: {e}"));
+    deadlock(n.topology(), r.as_ref(), scheme, vcs).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn least(spec: &str, routing: &str, scheme: Scheme) -> Option<u32> {
+    let n = net(spec);
+    let r = n
+        .routing(routing)
+        .unwrap_or_else(|e| panic!("{spec} {routing}: {e}"));
+    min_vcs(n.topology(), r.as_ref(), scheme, 8).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+/// Every step of the cycle is a real dependency: the channels meet, the held channel's
+/// head is the requested one's tail, both are next hops of the named route, and the last
+/// step leads back to the first.
+fn assert_real_cycle(spec: &str, routing: &str, r: &DeadlockReport) {
+    let n = net(spec);
+    let relation = n.routing(routing).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.cycle.is_empty(), "{spec}: no cycle");
+    for (i, d) in r.cycle.iter().enumerate() {
+        let next = &r.cycle[(i + 1) % r.cycle.len()];
+        assert_eq!(d.to, next.from, "{spec}: the cycle is closed, step {i}");
+        assert_eq!(d.from.1, d.to.0, "{spec}: channels meet");
+        let mut hops = Vec::new();
+        relation.next_hops(d.from.0, d.dst, &mut hops);
+        assert!(
+            hops.contains(&d.from.1),
+            "{spec}: {:?} towards {}",
+            d.from,
+            d.dst
+        );
+        hops.clear();
+        relation.next_hops(d.to.0, d.dst, &mut hops);
+        assert!(
+            hops.contains(&d.to.1),
+            "{spec}: {:?} towards {}",
+            d.to,
+            d.dst
+        );
+    }
+}
+
+#[test]
+fn a_mesh_with_dimension_order_is_acyclic_with_one_vc() {
+    for spec in ["mesh:k=4x4", "mesh:k=3x4x3"] {
+        let r = report(spec, "dor", Scheme::One, 1);
+        assert!(r.acyclic, "{spec}");
+        assert!(r.cycle.is_empty());
+        assert!(r.graph_edges > 0);
+    }
+    // Fully adaptive minimal routing on the same mesh has cycles (turns both ways).
+    let r = report("mesh:k=4x4", "minimal", Scheme::One, 1);
+    assert!(!r.acyclic);
+    assert_real_cycle("mesh:k=4x4", "minimal", &r);
+}
+
+#[test]
+fn a_ring_and_a_torus_need_a_dateline() {
+    // A ring of 4 under minimal routing: the cycle runs once round, 4 dependencies.
+    let r = report("torus:k=4", "minimal", Scheme::One, 1);
+    assert!(!r.acyclic);
+    assert!(r.shortest);
+    assert_eq!(r.cycle.len(), 4);
+    assert_real_cycle("torus:k=4", "minimal", &r);
+    for spec in ["torus:k=5", "torus:k=4x4", "torus:k=5x3x4"] {
+        let one = report(spec, "dor", Scheme::One, 1);
+        assert!(!one.acyclic, "{spec}: one VC");
+        assert_real_cycle(spec, "dor", &one);
+        let dateline = report(spec, "dor", Scheme::Dateline, 2);
+        assert!(dateline.acyclic, "{spec}: two VCs under a dateline");
+        assert_eq!(least(spec, "dor", Scheme::Dateline), Some(2), "{spec}");
+    }
+}
+
+#[test]
+fn e_cube_on_a_hypercube_and_up_down_on_a_fat_tree_are_acyclic() {
+    assert!(report("hypercube:n=4", "ecube", Scheme::One, 1).acyclic);
+    assert!(!report("hypercube:n=4", "minimal", Scheme::One, 1).acyclic);
+    assert!(report("fattree:k=2,n=3", "updown", Scheme::One, 1).acyclic);
+    assert!(report("fattree:k=3,n=2", "dmodk", Scheme::One, 1).acyclic);
+    assert!(report("butterfly:k=2,n=3", "desttag", Scheme::One, 1).acyclic);
+}
+
+#[test]
+fn minimal_dragonfly_routing_needs_two_classes_and_every_shortest_path_three() {
+    let spec = "dragonfly:a=4,p=2,h=2";
+    let one = report(spec, "minimal", Scheme::One, 1);
+    assert!(!one.acyclic);
+    assert_real_cycle(spec, "minimal", &one);
+    // Kim et al.'s MIN (l-g-l): the class changes after the global hop, two classes
+    // (Kim et al. 2008, section 4.2), by phase or by hop number alike.
+    assert!(!report(spec, "lgl", Scheme::One, 1).acyclic);
+    assert_eq!(least(spec, "lgl", Scheme::Phases), Some(2));
+    assert_eq!(least(spec, "lgl", Scheme::Hops), Some(2));
+    // Every shortest path includes, besides l-g-l, the paths through a third group
+    // (g-g, g-l-g) where they are as short: two global hops, so three classes.
+    assert_eq!(least(spec, "minimal", Scheme::Phases), Some(3));
+    assert_eq!(least(spec, "minimal", Scheme::Hops), Some(3));
+}
+
+#[test]
+fn schemes_that_do_not_apply_say_why() {
+    let mesh = net("mesh:k=4x4");
+    let dor = mesh.routing("dor").expect("dor");
+    let err = deadlock(mesh.topology(), dor.as_ref(), Scheme::Dateline, 2).unwrap_err();
+    assert!(matches!(err, DeadlockError::Unavailable { .. }));
+    assert!(err.to_string().contains("rings and tori"));
+    let err = deadlock(mesh.topology(), dor.as_ref(), Scheme::Phases, 2).unwrap_err();
+    assert!(err.to_string().contains("phase boundaries"));
+    assert_eq!(
+        deadlock(mesh.topology(), dor.as_ref(), Scheme::Hops, 0).unwrap_err(),
+        DeadlockError::Vcs(0)
+    );
+    let fly = net("dragonfly:a=4,p=2,h=2");
+    let valiant = fly.routing("valiant").expect("valiant");
+    assert_eq!(
+        deadlock(fly.topology(), valiant.as_ref(), Scheme::Phases, 3).unwrap_err(),
+        DeadlockError::TwoPhase
+    );
+    assert_eq!("hops".parse::<Scheme>(), Ok(Scheme::Hops));
+    assert!("vc".parse::<Scheme>().is_err());
+}
+
+#[test]
+fn hop_classes_break_every_cycle_of_a_minimal_routing_given_enough() {
+    // Every hop on its own class: no dependency leads back, for any minimal routing.
+    for spec in ["torus:k=4x4", "hypercube:n=3", "slimfly:q=5"] {
+        let n = net(spec);
+        let diameter = n.info().diameter;
+        let r = report(spec, "minimal", Scheme::Hops, diameter);
+        assert!(r.acyclic, "{spec}: {diameter} hop classes");
+    }
+}
