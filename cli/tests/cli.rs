@@ -88,6 +88,17 @@ fn info_and_metrics() {
     assert_eq!(info["terminal_transitive"], true);
     // Processors and busses differ, but every processor looks alike (the paper's Theorem 1).
     let lens = json(&["info", "lens:p=3,q=3,n=3,completed"]);
+    // Degrees: processors (terminals) apart from busses; a hypercube has no switches.
+    assert_eq!((&lens["min_degree"], &lens["max_degree"]), (&3.into(), &3.into()));
+    assert_eq!(lens["switch_min_degree"], 3);
+    assert!(info.get("switch_min_degree").is_none());
+    let kyklos = json(&["info", "kyklos2:m=2,r=2,n=4,shuffle=proposed"]);
+    assert_eq!((&kyklos["min_degree"], &kyklos["max_degree"]), (&2.into(), &2.into()));
+    assert_eq!((&kyklos["switch_min_degree"], &kyklos["switch_max_degree"]), (&2.into(), &3.into()));
+    let rows = json(&["compare", "hypercube:n=3", "kyklos2:m=2,r=2,n=4,shuffle=proposed"]);
+    assert_eq!(rows["networks"][1]["max_degree"], 2);
+    assert_eq!(rows["networks"][1]["switch_max_degree"], 3);
+    assert!(rows["networks"][0].get("switch_max_degree").is_none());
     assert_eq!(lens["vertex_transitive"], false);
     assert_eq!(lens["terminal_transitive"], true);
     let m = json(&["metrics", "hypercube:n=6"]);
@@ -1022,4 +1033,24 @@ fn graph_file_stands_for_the_spec() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn lens_distances_in_busses_beside_links() {
+    // Figure 2's pair: 9 busses (the paper prints 10), 18 processor–bus links.
+    let spec = "lens:p=4,q=4,n=10,completed";
+    let r = json(&["route", spec, "021.0212012", "0110010.212", "--limit", "0"]);
+    assert_eq!(r["distance"], 18);
+    assert_eq!(r["hops"], serde_json::json!({"unit": "bus", "distance": 9, "links_per_hop": 2}));
+    // A route to a bus has no bus count; other families have none.
+    assert!(json(&["route", "lens:p=3,q=3,n=2", "0.0", "B.00"])["hops"].is_null());
+    assert!(json(&["route", "hypercube:n=3", "000", "111"])["hops"].is_null());
+    // metrics and info: the distribution in busses is the links' at even distances.
+    let m = json(&["metrics", "lens:p=3,q=3,n=2"]);
+    assert_eq!(m["distance_distribution"], serde_json::json!([0, 0, 24, 0, 20, 0, 12]));
+    assert_eq!(m["hops"]["distance_distribution"], serde_json::json!([0, 24, 20, 12]));
+    assert_eq!((&m["hops"]["diameter"], &m["diameter"]), (&3.into(), &6.into()));
+    let i = json(&["info", "lens:p=3,q=3,n=2"]);
+    assert_eq!(i["hops"], m["hops"]);
+    assert_eq!(i["hops"]["average_distance"], 100.0 / 56.0);
 }

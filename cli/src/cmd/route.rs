@@ -89,6 +89,15 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
         "truncated": route.truncated,
         "paths": paths,
     });
+    let terminals = net.topology().terminal_count();
+    if let Some(unit) = net.hop_unit().filter(|_| a < terminals && b < terminals) {
+        // The paper's unit first (the Lens's busses), the links of `distance` beside it.
+        doc["hops"] = json!({
+            "unit": unit.name,
+            "distance": route.length / unit.links,
+            "links_per_hop": unit.links,
+        });
+    }
     if !route.via.is_empty() {
         // A two-phase routing (Valiant): the intermediate each listed path goes via.
         doc["via"] = json!(route
