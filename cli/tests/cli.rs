@@ -1054,3 +1054,19 @@ fn lens_distances_in_busses_beside_links() {
     assert_eq!(i["hops"], m["hops"]);
     assert_eq!(i["hops"]["average_distance"], 100.0 / 56.0);
 }
+
+#[test]
+fn glgl_lists_section_10s_path_beside_glgl_direct() {
+    let args = ["route", "d3:k=3,m=4", "(0,0,1)", "(0,2,1)", "--strategy", "glgl-direct"];
+    let mut with = args.to_vec();
+    with.push("--glgl");
+    let r = json(&with);
+    assert_eq!(r["glgl"], serde_json::json!(["(0,0,1)", "(0,1,0)", "(0,1,2)", "(0,2,1)"]));
+    assert_eq!(
+        r["paths"][0],
+        serde_json::json!(["(0,0,1)", "(0,0,2)", "(0,2,0)", "(0,2,1)"])
+    );
+    let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "111", "--glgl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--glgl"), "{err}");
+}
