@@ -99,7 +99,10 @@ fn info_and_metrics() {
     assert_eq!(rows["networks"][1]["max_degree"], 2);
     assert_eq!(rows["networks"][1]["switch_max_degree"], 3);
     assert!(rows["networks"][0].get("switch_max_degree").is_none());
-    assert_eq!(lens["vertex_transitive"], false);
+    // The completed lens's graph is vertex-transitive (a mirror swaps processors and busses).
+    assert_eq!(lens["vertex_transitive"], true);
+    let open = json(&["info", "lens:p=3,q=3,n=3"]);
+    assert_eq!(open["vertex_transitive"], false);
     assert_eq!(lens["terminal_transitive"], true);
     let m = json(&["metrics", "hypercube:n=6"]);
     assert_eq!(
@@ -1069,4 +1072,12 @@ fn glgl_lists_section_10s_path_beside_glgl_direct() {
     let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "111", "--glgl"]);
     assert_eq!(code, 2);
     assert!(err.contains("--glgl"), "{err}");
+}
+
+#[test]
+fn an_l_node_out_of_range_names_the_range() {
+    let (code, _, err) = icn(&["route", "kyklos2:m=2,r=2,n=4", "3", "99"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("L-node 99 is out of range: 0-15"), "{err}");
+    assert!(!err.contains("radix"), "{err}");
 }

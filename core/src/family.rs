@@ -176,6 +176,14 @@ pub trait Family: AsGraph + Debug + Send + Sync {
         Structure::Free
     }
 
+    /// Whether the graph is vertex-transitive although its [`Topology::vertex_transitive`]
+    /// is false (that one also needs every node a terminal, for the metrics' single-source
+    /// plan): the completed Lens, whose processors and busses a digit-reversing mirror
+    /// exchanges.
+    fn vertex_transitive_graph(&self) -> bool {
+        false
+    }
+
     /// The unit the paper counts distances in, when it is not one link (`None`: links).
     fn hop_unit(&self) -> Option<HopUnit> {
         None

@@ -46,7 +46,9 @@ pub struct NetworkInfo {
     pub distance_sum: u64,
     /// Endpoints attached to each terminal node (a Dragonfly's p; 1 for most families).
     pub concentration: u64,
-    /// Whether metrics are computed from a single source by symmetry.
+    /// Whether the graph is vertex-transitive (a known group of automorphisms maps any
+    /// node onto any other: translations, or the completed Lens's Theorem 1 group with
+    /// its processor–bus mirror). False where no such group is known.
     pub vertex_transitive: bool,
     /// Whether every terminal looks alike (implied by `vertex_transitive`): the distance
     /// distribution is then measured from one terminal.
@@ -145,7 +147,7 @@ impl Network {
                 .map(|(d, &c)| (d as u64).saturating_mul(c))
                 .fold(0u64, u64::saturating_add),
             concentration: u64::from(self.concentration()),
-            vertex_transitive: t.vertex_transitive(),
+            vertex_transitive: self.vertex_transitive_graph(),
             terminal_transitive: t.terminal_transitive(),
             formulas: self.formulas(),
         }

@@ -219,6 +219,12 @@ impl Network {
         self.0.structure()
     }
 
+    /// Whether the graph is vertex-transitive: the topology's translations, or a family's
+    /// own argument (the completed Lens).
+    pub fn vertex_transitive_graph(&self) -> bool {
+        self.topology().vertex_transitive() || self.0.vertex_transitive_graph()
+    }
+
     /// The unit the paper counts distances in when it is not a link (the Lens's busses).
     pub fn hop_unit(&self) -> Option<HopUnit> {
         self.0.hop_unit()

@@ -64,6 +64,13 @@ impl Family for Lens {
         Ok(Box::new(Lens::routing(self)))
     }
 
+    /// Theorem 1's group is transitive on the processors, and the mirror of the half
+    /// positions (h ↔ 2n + 1 − h, the digits reversed) maps processors onto busses: with
+    /// p = q every digit has the same radix, so it is an automorphism.
+    fn vertex_transitive_graph(&self) -> bool {
+        self.is_completed()
+    }
+
     fn hop_unit(&self) -> Option<HopUnit> {
         Some(HopUnit {
             name: "bus",
