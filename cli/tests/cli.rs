@@ -467,7 +467,7 @@ fn d3_route_header_and_deflection() {
     assert_eq!(g["paths"][0], g["header"]["routers"]);
     let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "011", "--header"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--header and --deflect are for d3"), "{err}");
+    assert!(err.contains("--header, --glgl and --deflect are for d3"), "{err}");
     let (code, _, err) = icn(&[
         "route",
         "d3:k=3,m=4",
@@ -745,14 +745,19 @@ fn simulate_is_seeded_and_reports_every_point() {
 fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
     let v = json(&["d3-vs-mdf", "d3:k=3,m=4"]);
     assert_eq!(v["d3"]["routers"], 48);
-    assert_eq!(v["mdf"]["spec"], "mdf:k=5,m=3");
-    assert_eq!(v["mdf"]["routers"], 48);
+    // Table 1's pair MDF(K, M), same drawers and radix (it was the size-matched MDF(5,3)).
+    assert_eq!(v["mdf"]["spec"], "mdf:k=3,m=4");
+    assert_eq!(v["mdf"]["routers"], 52);
+    assert_eq!((&v["d3"]["max_degree"], &v["mdf"]["max_degree"]), (&6.into(), &6.into()));
     // D3(3,4): 12 drawers × C(4,2) local links; (48·3 − 12 diagonal ports) / 2 global.
     assert_eq!(v["d3"]["local"]["links"], 72);
     assert_eq!(v["d3"]["global"]["links"], 66);
-    // MDF(5,3): 16 groups × C(3,2) local, C(16,2) global.
-    assert_eq!(v["mdf"]["local"]["links"], 48);
-    assert_eq!(v["mdf"]["global"]["links"], 120);
+    // MDF(3,4): 13 groups × C(4,2) local, C(13,2) global.
+    assert_eq!(v["mdf"]["local"]["links"], 78);
+    assert_eq!(v["mdf"]["global"]["links"], 78);
+    // Reference [11]'s size, 256 routers: MDF(4,8), not the complete graph MDF(255,1).
+    let big = json(&["d3-vs-mdf", "d3:k=4,m=8"]);
+    assert_eq!(big["mdf"]["spec"], "mdf:k=4,m=8");
     let (code, csv, _) = icn(&[
         "d3-vs-mdf",
         "d3:k=3,m=4",
@@ -762,13 +767,13 @@ fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
         "distances",
     ]);
     assert_eq!(code, 0);
-    // Ordered pairs at each distance sum to N(N−1) = 48·47 for both networks.
+    // Ordered pairs at each distance sum to N(N−1): 48·47 and 52·51.
     let sum: u64 = csv
         .lines()
         .skip(1)
         .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
         .sum();
-    assert_eq!(sum, 2 * 48 * 47);
+    assert_eq!(sum, 48 * 47 + 52 * 51);
     let (code, csv, _) = icn(&[
         "d3-vs-mdf",
         "d3:k=3,m=4",
@@ -779,13 +784,13 @@ fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
     ]);
     assert_eq!(code, 0);
     assert!(csv.starts_with("network,spec,kind,load,channels\n"));
-    // Channels per kind add up: 144 + 132 (D3), 96 + 240 (MDF).
+    // Channels per kind add up: 144 + 132 (D3), 156 + 156 (MDF).
     let total: u64 = csv
         .lines()
         .skip(1)
         .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
         .sum();
-    assert_eq!(total, 144 + 132 + 96 + 240);
+    assert_eq!(total, 144 + 132 + 156 + 156);
     let (code, _, err) = icn(&["d3-vs-mdf", "mdf:k=3,m=4"]);
     assert_eq!(code, 2);
     assert!(err.contains("takes a d3 spec"), "{err}");

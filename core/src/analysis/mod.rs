@@ -1,7 +1,7 @@
 //! Chart and comparison data: what the web charts draw and `icn` prints, computed once.
 //!
 //! - [`hypercycle_loads`]: Hypercycle link loads, e-cube against random-greedy;
-//! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly of similar size;
+//! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly MDF(K, M) (Table 1's pair);
 //! - [`compare`]: two to four networks of any families side by side;
 //! - [`kyklos_distances`]: the KYKLOS strategies' distances from processor 0;
 //! - [`lens_loads`]: a Lens's processor and bus loads.
