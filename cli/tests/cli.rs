@@ -1086,3 +1086,23 @@ fn an_l_node_out_of_range_names_the_range() {
     assert!(err.contains("L-node 99 is out of range: 0-15"), "{err}");
     assert!(!err.contains("radix"), "{err}");
 }
+
+#[test]
+fn kyklos_metrics_carry_table_3s_measures_in_its_convention() {
+    // Table 3, N = 16: Y-2's density 24 and load 8, H-2's 32 and 11 (icn table kyklos-*).
+    let spec = "kyklos2:m=2,r=2,n=4,shuffle=proposed";
+    for (strategy, density, load) in [("y2", 24.0, 8.0), ("hr", 32.0, 11.0)] {
+        let m = json(&["metrics", spec, "--strategy", strategy]);
+        let t = &m["table3"];
+        assert_eq!(t["strategy"], strategy);
+        assert_eq!(t["max_link_traffic_density"]["value"], density);
+        assert_eq!(t["max_ib_node_load"]["value"], load);
+        assert!(t["max_link_traffic_density"]["convention"]
+            .as_str()
+            .unwrap()
+            .contains("both directions"));
+    }
+    let d2 = json(&["metrics", spec, "--strategy", "d2"]);
+    assert!(d2["table3"]["max_ib_node_load"]["unavailable"].is_string());
+    assert!(json(&["metrics", "hypercube:n=3"]).get("table3").is_none());
+}
