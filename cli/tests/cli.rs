@@ -1106,3 +1106,18 @@ fn kyklos_metrics_carry_table_3s_measures_in_its_convention() {
     assert!(d2["table3"]["max_ib_node_load"]["unavailable"].is_string());
     assert!(json(&["metrics", "hypercube:n=3"]).get("table3").is_none());
 }
+
+#[test]
+fn the_papers_example_in_docs_is_icn_papers_own_output() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/cli.md"))
+        .expect("docs/cli.md");
+    let start = docs.find("$ icn papers\n").expect("the example") + "$ icn papers\n".len();
+    let block = &docs[start..start + docs[start..].find("```").expect("end")];
+    let (code, out, _) = icn(&["papers"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = block.lines().filter(|l| *l != "…").collect();
+    assert!(lines.len() >= 2);
+    for line in lines {
+        assert!(out.lines().any(|o| o == line), "not in icn papers: {line}");
+    }
+}
