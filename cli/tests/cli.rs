@@ -89,13 +89,26 @@ fn info_and_metrics() {
     // Processors and busses differ, but every processor looks alike (the paper's Theorem 1).
     let lens = json(&["info", "lens:p=3,q=3,n=3,completed"]);
     // Degrees: processors (terminals) apart from busses; a hypercube has no switches.
-    assert_eq!((&lens["min_degree"], &lens["max_degree"]), (&3.into(), &3.into()));
+    assert_eq!(
+        (&lens["min_degree"], &lens["max_degree"]),
+        (&3.into(), &3.into())
+    );
     assert_eq!(lens["switch_min_degree"], 3);
     assert!(info.get("switch_min_degree").is_none());
     let kyklos = json(&["info", "kyklos2:m=2,r=2,n=4,shuffle=proposed"]);
-    assert_eq!((&kyklos["min_degree"], &kyklos["max_degree"]), (&2.into(), &2.into()));
-    assert_eq!((&kyklos["switch_min_degree"], &kyklos["switch_max_degree"]), (&2.into(), &3.into()));
-    let rows = json(&["compare", "hypercube:n=3", "kyklos2:m=2,r=2,n=4,shuffle=proposed"]);
+    assert_eq!(
+        (&kyklos["min_degree"], &kyklos["max_degree"]),
+        (&2.into(), &2.into())
+    );
+    assert_eq!(
+        (&kyklos["switch_min_degree"], &kyklos["switch_max_degree"]),
+        (&2.into(), &3.into())
+    );
+    let rows = json(&[
+        "compare",
+        "hypercube:n=3",
+        "kyklos2:m=2,r=2,n=4,shuffle=proposed",
+    ]);
     assert_eq!(rows["networks"][1]["max_degree"], 2);
     assert_eq!(rows["networks"][1]["switch_max_degree"], 3);
     assert!(rows["networks"][0].get("switch_max_degree").is_none());
@@ -467,7 +480,10 @@ fn d3_route_header_and_deflection() {
     assert_eq!(g["paths"][0], g["header"]["routers"]);
     let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "011", "--header"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--header, --glgl and --deflect are for d3"), "{err}");
+    assert!(
+        err.contains("--header, --glgl and --deflect are for d3"),
+        "{err}"
+    );
     let (code, _, err) = icn(&[
         "route",
         "d3:k=3,m=4",
@@ -748,7 +764,10 @@ fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
     // Table 1's pair MDF(K, M), same drawers and radix (it was the size-matched MDF(5,3)).
     assert_eq!(v["mdf"]["spec"], "mdf:k=3,m=4");
     assert_eq!(v["mdf"]["routers"], 52);
-    assert_eq!((&v["d3"]["max_degree"], &v["mdf"]["max_degree"]), (&6.into(), &6.into()));
+    assert_eq!(
+        (&v["d3"]["max_degree"], &v["mdf"]["max_degree"]),
+        (&6.into(), &6.into())
+    );
     // D3(3,4): 12 drawers × C(4,2) local links; (48·3 − 12 diagonal ports) / 2 global.
     assert_eq!(v["d3"]["local"]["links"], 72);
     assert_eq!(v["d3"]["global"]["links"], 66);
@@ -1049,15 +1068,27 @@ fn lens_distances_in_busses_beside_links() {
     let spec = "lens:p=4,q=4,n=10,completed";
     let r = json(&["route", spec, "021.0212012", "0110010.212", "--limit", "0"]);
     assert_eq!(r["distance"], 18);
-    assert_eq!(r["hops"], serde_json::json!({"unit": "bus", "distance": 9, "links_per_hop": 2}));
+    assert_eq!(
+        r["hops"],
+        serde_json::json!({"unit": "bus", "distance": 9, "links_per_hop": 2})
+    );
     // A route to a bus has no bus count; other families have none.
     assert!(json(&["route", "lens:p=3,q=3,n=2", "0.0", "B.00"])["hops"].is_null());
     assert!(json(&["route", "hypercube:n=3", "000", "111"])["hops"].is_null());
     // metrics and info: the distribution in busses is the links' at even distances.
     let m = json(&["metrics", "lens:p=3,q=3,n=2"]);
-    assert_eq!(m["distance_distribution"], serde_json::json!([0, 0, 24, 0, 20, 0, 12]));
-    assert_eq!(m["hops"]["distance_distribution"], serde_json::json!([0, 24, 20, 12]));
-    assert_eq!((&m["hops"]["diameter"], &m["diameter"]), (&3.into(), &6.into()));
+    assert_eq!(
+        m["distance_distribution"],
+        serde_json::json!([0, 0, 24, 0, 20, 0, 12])
+    );
+    assert_eq!(
+        m["hops"]["distance_distribution"],
+        serde_json::json!([0, 24, 20, 12])
+    );
+    assert_eq!(
+        (&m["hops"]["diameter"], &m["diameter"]),
+        (&3.into(), &6.into())
+    );
     let i = json(&["info", "lens:p=3,q=3,n=2"]);
     assert_eq!(i["hops"], m["hops"]);
     assert_eq!(i["hops"]["average_distance"], 100.0 / 56.0);
@@ -1065,11 +1096,21 @@ fn lens_distances_in_busses_beside_links() {
 
 #[test]
 fn glgl_lists_section_10s_path_beside_glgl_direct() {
-    let args = ["route", "d3:k=3,m=4", "(0,0,1)", "(0,2,1)", "--strategy", "glgl-direct"];
+    let args = [
+        "route",
+        "d3:k=3,m=4",
+        "(0,0,1)",
+        "(0,2,1)",
+        "--strategy",
+        "glgl-direct",
+    ];
     let mut with = args.to_vec();
     with.push("--glgl");
     let r = json(&with);
-    assert_eq!(r["glgl"], serde_json::json!(["(0,0,1)", "(0,1,0)", "(0,1,2)", "(0,2,1)"]));
+    assert_eq!(
+        r["glgl"],
+        serde_json::json!(["(0,0,1)", "(0,1,0)", "(0,1,2)", "(0,2,1)"])
+    );
     assert_eq!(
         r["paths"][0],
         serde_json::json!(["(0,0,1)", "(0,0,2)", "(0,2,0)", "(0,2,1)"])

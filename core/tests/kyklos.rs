@@ -247,7 +247,10 @@ fn addresses_round_trip_and_errors_are_precise() {
     assert_eq!(range("64"), "L-node 64 is out of range: 0-63");
     assert_eq!(range("<2,1,0>"), "tree t 2 is out of range: 0-1");
     assert_eq!(range("<0,7,0>"), "level v 7 is out of range: 1-6");
-    assert_eq!(range("<0,5,2>"), "at level 5 the specifier o 2 is out of range: 0-1");
+    assert_eq!(
+        range("<0,5,2>"),
+        "at level 5 the specifier o 2 is out of range: 0-1"
+    );
     assert_eq!(bad("3x").0..='x', 'x'..='x');
     assert_eq!(bad("3x").1, 2);
     assert_eq!(bad("007").0, '0');

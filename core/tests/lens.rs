@@ -1175,7 +1175,8 @@ fn completed_lenses_are_vertex_transitive_by_the_mirror() {
         let t = net.topology();
         let image = |v| {
             let a = mirror(&t.format_node(v));
-            t.parse_node(&a).unwrap_or_else(|e| panic!("{spec}: {a}: {e}"))
+            t.parse_node(&a)
+                .unwrap_or_else(|e| panic!("{spec}: {a}: {e}"))
         };
         let mut buf = Vec::new();
         for u in 0..t.node_count() {

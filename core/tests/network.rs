@@ -160,7 +160,12 @@ fn info_reports_the_terminals_degree_and_the_switches_apart() {
         }
         let info = net.info();
         let (terminals, switches) = degrees_by_kind(&net);
-        assert_eq!((info.min_degree, info.max_degree), terminals, "{}", net.spec());
+        assert_eq!(
+            (info.min_degree, info.max_degree),
+            terminals,
+            "{}",
+            net.spec()
+        );
         let reported = info.switch_min_degree.zip(info.switch_max_degree);
         assert_eq!(reported, switches, "{}", net.spec());
     }

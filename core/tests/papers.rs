@@ -124,7 +124,10 @@ fn claims_items_count_every_noted_discrepancy() {
         [(Verdict::Differs, Some(4.0)), (Verdict::Differs, Some(7.0))]
     );
     // §10's printed path: the second router is no neighbour of the first's successor.
-    assert_eq!(rows(&dragonfly, "§10: the glgl path"), [(Verdict::Differs, Some(3.0))]);
+    assert_eq!(
+        rows(&dragonfly, "§10: the glgl path"),
+        [(Verdict::Differs, Some(3.0))]
+    );
     for name in ["kyklos-claims", "lens-claims", "d2-claims"] {
         let a = audited(name);
         assert_eq!(a.unexplained, 0, "{name}");
@@ -145,7 +148,11 @@ fn theorem_4_and_5_rows_say_what_the_evidence_shows() {
             assert_eq!(c.verdict, Verdict::Match, "{} {}", c.group, c.row);
         }
         if c.group.contains("Theorem 4") && c.verdict == Verdict::Differs {
-            assert!(c.note.as_deref().unwrap_or("").contains("counting convention"));
+            assert!(c
+                .note
+                .as_deref()
+                .unwrap_or("")
+                .contains("counting convention"));
         }
         if c.group.contains("Theorem 5") && c.verdict == Verdict::Differs {
             assert!(c.note.as_deref().unwrap_or("").contains("holds"));
@@ -157,21 +164,35 @@ fn theorem_4_and_5_rows_say_what_the_evidence_shows() {
 /// once, and wrong: 2.5–36 and 1.7–4.5 %).
 #[test]
 fn paper_notes_quote_the_generated_ranges() {
-    let notes = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/paper-notes.md"))
-        .expect("docs/paper-notes.md");
+    let notes = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/paper-notes.md"
+    ))
+    .expect("docs/paper-notes.md");
     let flat = notes.split_whitespace().collect::<Vec<_>>().join(" ");
     let range = |item: &str, marker: &str, end: &str| -> String {
         let t = (self::item(item).expect("item").build)().expect("computes");
-        let note = t.notes.iter().find(|n| n.contains(marker)).expect("note").clone();
+        let note = t
+            .notes
+            .iter()
+            .find(|n| n.contains(marker))
+            .expect("note")
+            .clone();
         let start = note.find(marker).expect("marker") + marker.len();
         let rest = &note[start..];
         rest[..rest.find(end).expect("end")].to_string()
     };
     let factor = range("hypercycle-figure2", "by a factor of ", " at");
     assert_eq!(factor, "2.6–46");
-    assert!(flat.contains(&format!("by a factor of {factor}")), "{factor}");
+    assert!(
+        flat.contains(&format!("by a factor of {factor}")),
+        "{factor}"
+    );
     let shortfall = range("d2-density", "method are ", " higher");
     assert_eq!(shortfall, "1.8–5.0 %");
-    assert!(flat.contains(&format!("({shortfall} higher")), "{shortfall}");
+    assert!(
+        flat.contains(&format!("({shortfall} higher")),
+        "{shortfall}"
+    );
     assert!(flat.contains("also with `--ticks 20000`: backtrack 0.11, 0.45, 17 T"));
 }

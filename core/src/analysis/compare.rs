@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cost::{Budget, Estimate};
 use crate::error::StrategyError;
-use crate::metrics::{load_estimate, load_summary};
 use crate::info::Hops;
+use crate::metrics::{load_estimate, load_summary};
 use crate::network::Network;
 
 /// The fewest networks compared.

@@ -119,7 +119,9 @@ pub fn kyklos_claims() -> Result<PaperTable, PaperError> {
         "joins of L-node 0".into(),
         Some(2.0),
         Some(joins_at_1 as f64),
-        Some("levels counted from the root: it is (m − 1)·m^(n−v), 32 joins at level 1 as §VII says"),
+        Some(
+            "levels counted from the root: it is (m − 1)·m^(n−v), 32 joins at level 1 as §VII says",
+        ),
     );
     let k4 = Kyklos::new(Shuffle::Original, 2, 2, 4)?;
     table.cell(
@@ -146,8 +148,18 @@ pub fn kyklos_claims() -> Result<PaperTable, PaperError> {
 /// TR-88-27's statements that only run when read one way.
 fn kyklos_readings(table: &mut PaperTable) {
     let group = "§VI, Y-2";
-    reading(table, group, "step 1: the start tree is in Appendix B", "it is in Appendix A; \"j / r\" read as integer division, j the route's destination");
-    reading(table, group, "step 5: bit X(t+k)_h of an h-bit slice", "an h-bit slice has no bit h: read as its top bit X(t+k)_(h−1), the first bit of X(t+k)′");
+    reading(
+        table,
+        group,
+        "step 1: the start tree is in Appendix B",
+        "it is in Appendix A; \"j / r\" read as integer division, j the route's destination",
+    );
+    reading(
+        table,
+        group,
+        "step 5: bit X(t+k)_h of an h-bit slice",
+        "an h-bit slice has no bit h: read as its top bit X(t+k)_(h−1), the first bit of X(t+k)′",
+    );
     reading(table, group, "steps 4-7: the loop over the trees", "as printed the loop never ends when the last tree qualifies for step 4 with lcv + 1 = r, and step 7's k > 0 never holds: read as k = 1, end of loop");
 }
 
@@ -249,7 +261,10 @@ fn lens_structure_claims(table: &mut PaperTable) -> Result<(), PaperError> {
     let lens = Lens::new(3, 3, 3, false)?;
     let loads = lens.loads();
     let central = (0..lens.bus_count())
-        .filter(|&i| lens.format_node(lens.processor_count() + i).starts_with("B."))
+        .filter(|&i| {
+            lens.format_node(lens.processor_count() + i)
+                .starts_with("B.")
+        })
         .map(|i| loads.bus[i])
         .fold(f64::INFINITY, f64::min);
     let busiest = loads.bus.iter().copied().fold(0.0, f64::max);

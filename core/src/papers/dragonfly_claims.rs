@@ -75,7 +75,9 @@ pub fn table1() -> Result<PaperTable, PaperError> {
     };
     let mdf_global = |u: Node, v: Node| mdf.coords(u).0 != mdf.coords(v).0;
     let d3_permutes = (0..k).all(|g| {
-        port_permutes(d3.node_count(), &|v| d3.node(d3.global_peer(d3.router(v), g)))
+        port_permutes(d3.node_count(), &|v| {
+            d3.node(d3.global_peer(d3.router(v), g))
+        })
     });
     let mdf_permutes = (0..k).any(|g| {
         port_permutes(mdf.node_count(), &|v| {
@@ -86,15 +88,53 @@ pub fn table1() -> Result<PaperTable, PaperError> {
     });
     let yes = |b: bool| if b { 1.0 } else { 0.0 };
     let rows: [(&str, f64, f64, f64, f64); 4] = [
-        ("1 drawers (groups)", f64::from(k * m), (k * m) as f64, f64::from(k * m + 1), f64::from(mdf.groups())),
-        ("2 fixed points (routers)", f64::from(k * m), fixed as f64, 0.0, 0.0),
-        ("4, 7 a global port permutes the routers (1 = yes)", 1.0, yes(d3_permutes), 0.0, yes(mdf_permutes)),
-        ("common 1: global hops a pair needs, at most", 1.0, f64::from(max_global_hops(&d3, &d3_global)), 1.0, f64::from(max_global_hops(&mdf, &mdf_global))),
+        (
+            "1 drawers (groups)",
+            f64::from(k * m),
+            (k * m) as f64,
+            f64::from(k * m + 1),
+            f64::from(mdf.groups()),
+        ),
+        (
+            "2 fixed points (routers)",
+            f64::from(k * m),
+            fixed as f64,
+            0.0,
+            0.0,
+        ),
+        (
+            "4, 7 a global port permutes the routers (1 = yes)",
+            1.0,
+            yes(d3_permutes),
+            0.0,
+            yes(mdf_permutes),
+        ),
+        (
+            "common 1: global hops a pair needs, at most",
+            1.0,
+            f64::from(max_global_hops(&d3, &d3_global)),
+            1.0,
+            f64::from(max_global_hops(&mdf, &mdf_global)),
+        ),
     ];
     for (row, d3_printed, d3_computed, mdf_printed, mdf_computed) in rows {
         let why = Some("not reproduced (unexplained)");
-        table.cell("D3(3,4)", row.into(), "D3(K, M)".into(), Some(d3_printed), Some(d3_computed), why);
-        table.cell("MDF(3,4)", row.into(), "MDF(K, M)".into(), Some(mdf_printed), Some(mdf_computed), why);
+        table.cell(
+            "D3(3,4)",
+            row.into(),
+            "D3(K, M)".into(),
+            Some(d3_printed),
+            Some(d3_computed),
+            why,
+        );
+        table.cell(
+            "MDF(3,4)",
+            row.into(),
+            "MDF(K, M)".into(),
+            Some(mdf_printed),
+            Some(mdf_computed),
+            why,
+        );
     }
     table.notes.push("Fixed points: the paper's 'Yes' is D3's K·M diagonal routers (d = p), whose global port 0 is a hold; MDF has none. Row 5 (D3(L, N) inside D3(K, M)) is Theorem 1, checked link by link in d3-subnetwork.".into());
     Ok(table.finish())
@@ -114,16 +154,59 @@ pub fn claims() -> Result<PaperTable, PaperError> {
     );
     let unique = "(2.2) is not always the unique shortest path: with p' = p there are also g-l-g paths, with d' = d g-g-l and l-g-g ones (1 + 2K)";
     for (row, a, b, printed, why) in [
-        ("(0,1,2) → (2,3,2), p' = p: shortest paths", r(0, 1, 2), r(2, 3, 2), 1.0, unique),
-        ("(0,1,2) → (2,1,0), d' = d: shortest paths", r(0, 1, 2), r(2, 1, 0), 1.0, unique),
+        (
+            "(0,1,2) → (2,3,2), p' = p: shortest paths",
+            r(0, 1, 2),
+            r(2, 3, 2),
+            1.0,
+            unique,
+        ),
+        (
+            "(0,1,2) → (2,1,0), d' = d: shortest paths",
+            r(0, 1, 2),
+            r(2, 1, 0),
+            1.0,
+            unique,
+        ),
     ] {
-        table.cell("§2 (2.2): the l-g-l path is unique when d' ≠ p, p' ≠ d", row.into(), "minimal paths".into(), Some(printed), Some(count_minimal_paths(&d3, a, b).to_string().parse().unwrap_or(f64::NAN)), Some(why));
+        table.cell(
+            "§2 (2.2): the l-g-l path is unique when d' ≠ p, p' ≠ d",
+            row.into(),
+            "minimal paths".into(),
+            Some(printed),
+            Some(
+                count_minimal_paths(&d3, a, b)
+                    .to_string()
+                    .parse()
+                    .unwrap_or(f64::NAN),
+            ),
+            Some(why),
+        );
     }
     for (row, a, b, printed, why) in [
-        ("(0,1,2) → (2,1,2), d' = d, p' = p", r(0, 1, 2), r(2, 1, 2), 3.0, "the distance is 2 (g-g); the l-g-l path takes 3 hops"),
-        ("(0,1,2) → (0,1,3), one drawer", r(0, 1, 2), r(0, 1, 3), 2.0, "the literal (2.2) path goes through the drawer's diagonal router; the distance is 1"),
+        (
+            "(0,1,2) → (2,1,2), d' = d, p' = p",
+            r(0, 1, 2),
+            r(2, 1, 2),
+            3.0,
+            "the distance is 2 (g-g); the l-g-l path takes 3 hops",
+        ),
+        (
+            "(0,1,2) → (0,1,3), one drawer",
+            r(0, 1, 2),
+            r(0, 1, 3),
+            2.0,
+            "the literal (2.2) path goes through the drawer's diagonal router; the distance is 1",
+        ),
     ] {
-        table.cell("§2 (2.2): the l-g-l path is the shortest", row.into(), "hops".into(), Some(printed), Some(f64::from(bfs(&d3, a)[b])), Some(why));
+        table.cell(
+            "§2 (2.2): the l-g-l path is the shortest",
+            row.into(),
+            "hops".into(),
+            Some(printed),
+            Some(f64::from(bfs(&d3, a)[b])),
+            Some(why),
+        );
     }
     // §10 prints (c,d,p) →g (c',p,d) →l (c',d,d') →g (c',d',d) →l (c',d',p').
     let printed_path = [r(0, 1, 2), r(2, 2, 1), r(2, 1, 3), r(2, 3, 1), r(2, 3, 0)];

@@ -74,13 +74,7 @@ pub(super) fn parse(net: &Kyklos, text: &str) -> Result<Node, AddressError> {
     }
     let start = text[..lead].chars().count() + 1;
     let Some(inner) = body.strip_prefix('<') else {
-        return field(
-            body,
-            start,
-            "L-node",
-            (0, net.leaves - 1),
-        )
-        .map_err(|e| match e {
+        return field(body, start, "L-node", (0, net.leaves - 1)).map_err(|e| match e {
             AddressError::BadDigit {
                 ch,
                 position,

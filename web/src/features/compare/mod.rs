@@ -377,13 +377,27 @@ const METRICS: [Metric; 13] = [
     ("switch_degree", "Switch degree (min / max)", |r| {
         degrees(r.switch_min_degree, r.switch_max_degree)
     }),
-    ("hop_diameter", "Diameter in the paper's hops (Lens: busses)", |r| {
-        r.hops.as_ref().map_or_else(none, |h| int(u64::from(h.diameter)))
+    (
+        "hop_diameter",
+        "Diameter in the paper's hops (Lens: busses)",
+        |r| {
+            r.hops
+                .as_ref()
+                .map_or_else(none, |h| int(u64::from(h.diameter)))
+        },
+    ),
+    (
+        "hop_average_distance",
+        "Average distance in the paper's hops",
+        |r| {
+            r.hops
+                .as_ref()
+                .map_or_else(none, |h| float(h.average_distance))
+        },
+    ),
+    ("diameter", "Diameter (links)", |r| {
+        int(u64::from(r.diameter))
     }),
-    ("hop_average_distance", "Average distance in the paper's hops", |r| {
-        r.hops.as_ref().map_or_else(none, |h| float(h.average_distance))
-    }),
-    ("diameter", "Diameter (links)", |r| int(u64::from(r.diameter))),
     ("average_distance", "Average distance (links)", |r| {
         float(r.average_distance)
     }),

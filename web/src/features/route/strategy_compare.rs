@@ -91,7 +91,9 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
     let table3 = move || {
         panels.table3.with(|t| match t {
             Some(Ok(m)) => Some(table3_view(m).into_any()),
-            Some(Err(why)) => Some(view! { <p class="help" data-testid="table3-note">{why.clone()}</p> }.into_any()),
+            Some(Err(why)) => Some(
+                view! { <p class="help" data-testid="table3-note">{why.clone()}</p> }.into_any(),
+            ),
             None => None,
         })
     };
