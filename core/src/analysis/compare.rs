@@ -319,7 +319,7 @@ mod tests {
         assert_eq!(
             lines[1],
             format!(
-                "hypercube:n=3,hypercube,8,8,12,3,3,3,{},minimal,4,4",
+                "hypercube:n=3,hypercube,8,8,12,3,3,3,{},minimal,4,4,,",
                 12.0 / 7.0
             )
         );
