@@ -199,7 +199,7 @@ fn table_lens_figure2() {
             0,
             // Every item of `icn papers` (the registry), in its order: kyklos-examples,
             // kyklos-appendix-c and hypercycle-figure2 were once left out.
-            "kyklos-spans\nkyklos-examples\nkyklos-joins\nkyklos-density\nkyklos-load\nkyklos-appendix-c\nkyklos-real-span\nd2-distances\nd2-density\nhypercycle-formulas\nhypercycle-figure2\nlens-figure2\nlens-counts\nd3-example\nd3-schedules\nd3-subnetwork\nd3-cutset\n"
+            "kyklos-spans\nkyklos-examples\nkyklos-joins\nkyklos-density\nkyklos-load\nkyklos-appendix-c\nkyklos-real-span\nkyklos-claims\nd2-distances\nd2-density\nd2-claims\nhypercycle-formulas\nhypercycle-figure2\nhypercycle-claims\nlens-figure2\nlens-counts\nlens-claims\nd3-example\nd3-schedules\nd3-subnetwork\nd3-cutset\nd3-table1\nd3-claims\n"
         )
     );
 }

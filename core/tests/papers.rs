@@ -196,3 +196,40 @@ fn paper_notes_quote_the_generated_ranges() {
     );
     assert!(flat.contains("also with `--ticks 20000`: backtrack 0.11, 0.45, 17 T"));
 }
+
+/// The re-derivation's new rows: the D2 paper's comparisons hold only as n → ∞, and the
+/// Lens's conclusions 2 and 4 for the completed lens only.
+#[test]
+fn re_derived_statements_are_rows_with_their_evidence() {
+    let d2 = audited("d2-claims");
+    let values = |start: &str| -> Vec<f64> {
+        d2.table
+            .cells
+            .iter()
+            .filter(|c| c.row.starts_with(start))
+            .filter_map(|c| c.computed.map(|n| n.value()))
+            .collect()
+    };
+    // M2 − H2 rises towards 2/3 from below (n = 4, 6, 8, 10); D2's gain is far below 2 log₂ n.
+    let gap = values("§3: H2's average");
+    assert_eq!(gap.len(), 4);
+    assert!(
+        gap.windows(2).all(|w| w[0] < w[1] && w[1] < 2.0 / 3.0),
+        "{gap:?}"
+    );
+    let gain = values("abstract, §3");
+    for (n, g) in [4.0f64, 6.0, 8.0, 10.0].into_iter().zip(&gain) {
+        assert!(*g < 2.0 * n.log2() - 3.0, "n = {n}: {g}");
+    }
+    let lens = audited("lens-claims");
+    for c in lens.table.cells.iter().filter(|c| c.row.starts_with("§8")) {
+        let completed = c.group.ends_with("completed");
+        assert_eq!(
+            c.verdict == Verdict::Match,
+            completed,
+            "{} {}",
+            c.group,
+            c.row
+        );
+    }
+}

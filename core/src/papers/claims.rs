@@ -170,8 +170,8 @@ fn kyklos_readings(table: &mut PaperTable) {
 pub fn d2_claims() -> Result<PaperTable, PaperError> {
     let mut table = PaperTable::new(
         "d2-claims",
-        "Du, Hwang, Odlyzko, Zhang, Minimal-distance routing for KYKLOS II, §2 (D2)".into(),
-        "Statements of the D2 rule that hold only in one reading, and what breadth-first search says under it (docs/paper-notes.md, KYKLOS).",
+        "Du, Hwang, Odlyzko, Zhang, Minimal-distance routing for KYKLOS II, abstract, §2, §3, conclusion".into(),
+        "Statements of the D2 rule that hold only in one reading, and the average-distance comparisons that hold only as n → ∞: printed = the stated value, computed = the averages from processor 0 (M2 and H2 by their route lengths, D2 by breadth-first search) on the original KYKLOS-II⟨2,2,n⟩ (docs/paper-notes.md, KYKLOS).",
     );
     let k = Kyklos::new(Shuffle::Original, 2, 2, 4)?;
     let (a, b) = (k.parse_node("0")?, k.parse_node("15")?);
@@ -184,7 +184,65 @@ pub fn d2_claims() -> Result<PaperTable, PaperError> {
         Some(big(&count_minimal_paths(&k, a, b))),
         Some("not reproduced (unexplained)"),
     );
+    d2_average_claims(&mut table)?;
     Ok(table.finish())
+}
+
+/// The mean of `counts[d]` processors at distance 2d, over the N − 1 others.
+fn mean_distance(counts: &[usize]) -> f64 {
+    let (sum, pairs) = counts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .fold((0usize, 0usize), |(s, p), (d, &c)| (s + 2 * d * c, p + c));
+    sum as f64 / pairs as f64
+}
+
+/// §3's comparisons of the average distances, which hold only as n → ∞: M2, H2 (the
+/// route lengths) and D2 (breadth-first search) from processor 0 of the original
+/// KYKLOS-II⟨2,2,n⟩.
+fn d2_average_claims(table: &mut PaperTable) -> Result<(), PaperError> {
+    let asymptotic_h2 = "holds only as n → ∞: M2's mean exceeds H2's by less than 2/3 at every n, the difference tends to 2/3 from below (0.663 at n = 20 by the same count)";
+    let asymptotic_d2 = "the leading term only: Theorem 2's 2(n − log₂ n + 3/2 − γ/ln 2 + …) against H2's 2n − 4 + … differ by 2 log₂ n − 7 + 2γ/ln 2 ≈ 2 log₂ n − 5.3, so D2 gains far less at every size (3.46 at n = 20); the conclusion's 2 ln n is a third value";
+    for n in [4u64, 6, 8, 10] {
+        let k = Kyklos::new(Shuffle::Original, 2, 2, n)?;
+        let d = crate::analysis::strategy_distances(&k)?;
+        let (m2, h2, d2) = (
+            mean_distance(&d.m2),
+            mean_distance(&d.h2),
+            mean_distance(&d.d2),
+        );
+        let group = format!("original KYKLOS-II⟨2,2,{n}⟩");
+        table.cell(
+            &group,
+            "§3: H2's average distance is below M2's only by a constant 2/3".into(),
+            "M2 − H2".into(),
+            Some(2.0 / 3.0),
+            Some(m2 - h2),
+            Some(asymptotic_h2),
+        );
+        let nf = n as f64;
+        for (row, printed) in [
+            (
+                "abstract, §3: D2 is shorter than M2 and H2 by about 2 log₂ n",
+                2.0 * nf.log2(),
+            ),
+            (
+                "conclusion: D2 is shorter than H2 by about 2 ln n",
+                2.0 * nf.ln(),
+            ),
+        ] {
+            table.cell(
+                &group,
+                row.into(),
+                "min(M2, H2) − D2".into(),
+                Some(printed),
+                Some(m2.min(h2) - d2),
+                Some(asymptotic_d2),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The Lens paper's statements against the graph.
@@ -276,6 +334,37 @@ fn lens_structure_claims(table: &mut PaperTable) -> Result<(), PaperError> {
         Some(if central >= busiest { 1.0 } else { 0.0 }),
         Some("under regular routing on the real graph the central busses are the least loaded (36 against 84 at dot 1)"),
     );
+    // §8 conclusions 2 and 4, stated for every lens, hold for the completed one only.
+    for (p, q, n, completed) in [(3, 5, 2, false), (3, 3, 3, false), (3, 3, 3, true)] {
+        let lens = Lens::new(p, q, n, completed)?;
+        let procs = lens.processor_count();
+        let mut buf = Vec::new();
+        let fewest = (0..procs)
+            .map(|v| {
+                buf.clear();
+                lens.neighbours(v, &mut buf);
+                buf.len()
+            })
+            .min()
+            .unwrap_or(0);
+        let group = lens.spec_string();
+        let partial = "holds for the completed lens only: in the uncompleted lens (p−1)ⁿ processors have q − 1 busses and (q−1)ⁿ busses p − 1 processors";
+        table.cell(
+            &group,
+            "§8 (2): every processor is connected to q busses".into(),
+            "fewest busses of a processor".into(),
+            Some(q as f64),
+            Some(fewest as f64),
+            Some(partial),
+        );
+        let loads = lens.loads();
+        let uniform = |x: &[f64]| {
+            x.iter()
+                .all(|&l| (l - x[0]).abs() <= 1e-9 * x[0].abs().max(1.0))
+        };
+        let both = uniform(&loads.processor) && uniform(&loads.bus);
+        table.cell(&group, "§8 (4): the traffic load is uniform for all processors and busses (1 = holds)".into(), "regular routing".into(), Some(1.0), Some(if both { 1.0 } else { 0.0 }), Some("holds for the completed lens only (Theorems 1 and 2); the uncompleted lens's loads vary by row (lens:p=3,q=3,n=3: processors 16–61, busses 36–84)"));
+    }
     let wide = Lens::new(3, 5, 3, false)?;
     let layout = wide.stage_layout();
     let in_box = |v: Node| {

@@ -186,7 +186,7 @@ pub const ITEMS: &[Item] = &[
     Item {
         paper: "d2",
         name: "d2-claims",
-        title: "§2: the D2 rule's reading when no digit agrees",
+        title: "§2, §3, abstract and conclusion: the D2 rule's reading, the average-distance comparisons",
         build: claims::d2_claims,
     },
     Item {
@@ -222,7 +222,7 @@ pub const ITEMS: &[Item] = &[
     Item {
         paper: "lens",
         name: "lens-claims",
-        title: "§3-§7: statements against the graph",
+        title: "§3-§8: statements against the graph",
         build: claims::lens_claims,
     },
     Item {
