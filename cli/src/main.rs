@@ -68,7 +68,7 @@ enum Command {
     /// The Hypercycles paper's Figure 2: a seeded discrete-event simulation of circuit
     /// set-up, mean delay against offered load per policy.
     Simulate(simulate::SimulateArgs),
-    /// A D3(K, M) against the maximal Dragonfly of the closest size: distance
+    /// A D3(K, M) against the maximal Dragonfly MDF(K, M) (Table 1's pair): distance
     /// distributions and local and global link loads.
     #[command(name = "d3-vs-mdf")]
     D3VsMdf(d3_vs_mdf::D3VsMdfArgs),

@@ -88,7 +88,34 @@ fn info_and_metrics() {
     assert_eq!(info["terminal_transitive"], true);
     // Processors and busses differ, but every processor looks alike (the paper's Theorem 1).
     let lens = json(&["info", "lens:p=3,q=3,n=3,completed"]);
-    assert_eq!(lens["vertex_transitive"], false);
+    // Degrees: processors (terminals) apart from busses; a hypercube has no switches.
+    assert_eq!(
+        (&lens["min_degree"], &lens["max_degree"]),
+        (&3.into(), &3.into())
+    );
+    assert_eq!(lens["switch_min_degree"], 3);
+    assert!(info.get("switch_min_degree").is_none());
+    let kyklos = json(&["info", "kyklos2:m=2,r=2,n=4,shuffle=proposed"]);
+    assert_eq!(
+        (&kyklos["min_degree"], &kyklos["max_degree"]),
+        (&2.into(), &2.into())
+    );
+    assert_eq!(
+        (&kyklos["switch_min_degree"], &kyklos["switch_max_degree"]),
+        (&2.into(), &3.into())
+    );
+    let rows = json(&[
+        "compare",
+        "hypercube:n=3",
+        "kyklos2:m=2,r=2,n=4,shuffle=proposed",
+    ]);
+    assert_eq!(rows["networks"][1]["max_degree"], 2);
+    assert_eq!(rows["networks"][1]["switch_max_degree"], 3);
+    assert!(rows["networks"][0].get("switch_max_degree").is_none());
+    // The completed lens's graph is vertex-transitive (a mirror swaps processors and busses).
+    assert_eq!(lens["vertex_transitive"], true);
+    let open = json(&["info", "lens:p=3,q=3,n=3"]);
+    assert_eq!(open["vertex_transitive"], false);
     assert_eq!(lens["terminal_transitive"], true);
     let m = json(&["metrics", "hypercube:n=6"]);
     assert_eq!(
@@ -172,7 +199,7 @@ fn table_lens_figure2() {
             0,
             // Every item of `icn papers` (the registry), in its order: kyklos-examples,
             // kyklos-appendix-c and hypercycle-figure2 were once left out.
-            "kyklos-spans\nkyklos-examples\nkyklos-joins\nkyklos-density\nkyklos-load\nkyklos-appendix-c\nkyklos-real-span\nd2-distances\nd2-density\nhypercycle-formulas\nhypercycle-figure2\nlens-figure2\nlens-counts\nd3-example\nd3-schedules\nd3-subnetwork\nd3-cutset\n"
+            "kyklos-spans\nkyklos-examples\nkyklos-joins\nkyklos-density\nkyklos-load\nkyklos-appendix-c\nkyklos-real-span\nkyklos-claims\nd2-distances\nd2-density\nd2-claims\nhypercycle-formulas\nhypercycle-figure2\nhypercycle-claims\nlens-figure2\nlens-counts\nlens-claims\nd3-example\nd3-schedules\nd3-subnetwork\nd3-cutset\nd3-table1\nd3-claims\n"
         )
     );
 }
@@ -453,7 +480,10 @@ fn d3_route_header_and_deflection() {
     assert_eq!(g["paths"][0], g["header"]["routers"]);
     let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "011", "--header"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--header and --deflect are for d3"), "{err}");
+    assert!(
+        err.contains("--header, --glgl and --deflect are for d3"),
+        "{err}"
+    );
     let (code, _, err) = icn(&[
         "route",
         "d3:k=3,m=4",
@@ -731,14 +761,22 @@ fn simulate_is_seeded_and_reports_every_point() {
 fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
     let v = json(&["d3-vs-mdf", "d3:k=3,m=4"]);
     assert_eq!(v["d3"]["routers"], 48);
-    assert_eq!(v["mdf"]["spec"], "mdf:k=5,m=3");
-    assert_eq!(v["mdf"]["routers"], 48);
+    // Table 1's pair MDF(K, M), same drawers and radix (it was the size-matched MDF(5,3)).
+    assert_eq!(v["mdf"]["spec"], "mdf:k=3,m=4");
+    assert_eq!(v["mdf"]["routers"], 52);
+    assert_eq!(
+        (&v["d3"]["max_degree"], &v["mdf"]["max_degree"]),
+        (&6.into(), &6.into())
+    );
     // D3(3,4): 12 drawers × C(4,2) local links; (48·3 − 12 diagonal ports) / 2 global.
     assert_eq!(v["d3"]["local"]["links"], 72);
     assert_eq!(v["d3"]["global"]["links"], 66);
-    // MDF(5,3): 16 groups × C(3,2) local, C(16,2) global.
-    assert_eq!(v["mdf"]["local"]["links"], 48);
-    assert_eq!(v["mdf"]["global"]["links"], 120);
+    // MDF(3,4): 13 groups × C(4,2) local, C(13,2) global.
+    assert_eq!(v["mdf"]["local"]["links"], 78);
+    assert_eq!(v["mdf"]["global"]["links"], 78);
+    // Reference [11]'s size, 256 routers: MDF(4,8), not the complete graph MDF(255,1).
+    let big = json(&["d3-vs-mdf", "d3:k=4,m=8"]);
+    assert_eq!(big["mdf"]["spec"], "mdf:k=4,m=8");
     let (code, csv, _) = icn(&[
         "d3-vs-mdf",
         "d3:k=3,m=4",
@@ -748,13 +786,13 @@ fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
         "distances",
     ]);
     assert_eq!(code, 0);
-    // Ordered pairs at each distance sum to N(N−1) = 48·47 for both networks.
+    // Ordered pairs at each distance sum to N(N−1): 48·47 and 52·51.
     let sum: u64 = csv
         .lines()
         .skip(1)
         .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
         .sum();
-    assert_eq!(sum, 2 * 48 * 47);
+    assert_eq!(sum, 48 * 47 + 52 * 51);
     let (code, csv, _) = icn(&[
         "d3-vs-mdf",
         "d3:k=3,m=4",
@@ -765,13 +803,13 @@ fn d3_vs_mdf_matches_sizes_and_splits_link_kinds() {
     ]);
     assert_eq!(code, 0);
     assert!(csv.starts_with("network,spec,kind,load,channels\n"));
-    // Channels per kind add up: 144 + 132 (D3), 96 + 240 (MDF).
+    // Channels per kind add up: 144 + 132 (D3), 156 + 156 (MDF).
     let total: u64 = csv
         .lines()
         .skip(1)
         .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
         .sum();
-    assert_eq!(total, 144 + 132 + 96 + 240);
+    assert_eq!(total, 144 + 132 + 156 + 156);
     let (code, _, err) = icn(&["d3-vs-mdf", "mdf:k=3,m=4"]);
     assert_eq!(code, 2);
     assert!(err.contains("takes a d3 spec"), "{err}");
@@ -1057,4 +1095,105 @@ fn deadlock_finds_the_ring_cycle_and_the_dateline_breaks_it() {
     let (code, _, err) = icn(&["deadlock", "mesh:k=4x4", "--scheme", "vc"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown virtual-channel scheme 'vc'"), "{err}");
+}
+
+#[test]
+fn lens_distances_in_busses_beside_links() {
+    // Figure 2's pair: 9 busses (the paper prints 10), 18 processor–bus links.
+    let spec = "lens:p=4,q=4,n=10,completed";
+    let r = json(&["route", spec, "021.0212012", "0110010.212", "--limit", "0"]);
+    assert_eq!(r["distance"], 18);
+    assert_eq!(
+        r["hops"],
+        serde_json::json!({"unit": "bus", "distance": 9, "links_per_hop": 2})
+    );
+    // A route to a bus has no bus count; other families have none.
+    assert!(json(&["route", "lens:p=3,q=3,n=2", "0.0", "B.00"])["hops"].is_null());
+    assert!(json(&["route", "hypercube:n=3", "000", "111"])["hops"].is_null());
+    // metrics and info: the distribution in busses is the links' at even distances.
+    let m = json(&["metrics", "lens:p=3,q=3,n=2"]);
+    assert_eq!(
+        m["distance_distribution"],
+        serde_json::json!([0, 0, 24, 0, 20, 0, 12])
+    );
+    assert_eq!(
+        m["hops"]["distance_distribution"],
+        serde_json::json!([0, 24, 20, 12])
+    );
+    assert_eq!(
+        (&m["hops"]["diameter"], &m["diameter"]),
+        (&3.into(), &6.into())
+    );
+    let i = json(&["info", "lens:p=3,q=3,n=2"]);
+    assert_eq!(i["hops"], m["hops"]);
+    assert_eq!(i["hops"]["average_distance"], 100.0 / 56.0);
+}
+
+#[test]
+fn glgl_lists_section_10s_path_beside_glgl_direct() {
+    let args = [
+        "route",
+        "d3:k=3,m=4",
+        "(0,0,1)",
+        "(0,2,1)",
+        "--strategy",
+        "glgl-direct",
+    ];
+    let mut with = args.to_vec();
+    with.push("--glgl");
+    let r = json(&with);
+    assert_eq!(
+        r["glgl"],
+        serde_json::json!(["(0,0,1)", "(0,1,0)", "(0,1,2)", "(0,2,1)"])
+    );
+    assert_eq!(
+        r["paths"][0],
+        serde_json::json!(["(0,0,1)", "(0,0,2)", "(0,2,0)", "(0,2,1)"])
+    );
+    let (code, _, err) = icn(&["route", "hypercube:n=3", "000", "111", "--glgl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--glgl"), "{err}");
+}
+
+#[test]
+fn an_l_node_out_of_range_names_the_range() {
+    let (code, _, err) = icn(&["route", "kyklos2:m=2,r=2,n=4", "3", "99"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("L-node 99 is out of range: 0-15"), "{err}");
+    assert!(!err.contains("radix"), "{err}");
+}
+
+#[test]
+fn kyklos_metrics_carry_table_3s_measures_in_its_convention() {
+    // Table 3, N = 16: Y-2's density 24 and load 8, H-2's 32 and 11 (icn table kyklos-*).
+    let spec = "kyklos2:m=2,r=2,n=4,shuffle=proposed";
+    for (strategy, density, load) in [("y2", 24.0, 8.0), ("hr", 32.0, 11.0)] {
+        let m = json(&["metrics", spec, "--strategy", strategy]);
+        let t = &m["table3"];
+        assert_eq!(t["strategy"], strategy);
+        assert_eq!(t["max_link_traffic_density"]["value"], density);
+        assert_eq!(t["max_ib_node_load"]["value"], load);
+        assert!(t["max_link_traffic_density"]["convention"]
+            .as_str()
+            .unwrap()
+            .contains("both directions"));
+    }
+    let d2 = json(&["metrics", spec, "--strategy", "d2"]);
+    assert!(d2["table3"]["max_ib_node_load"]["unavailable"].is_string());
+    assert!(json(&["metrics", "hypercube:n=3"]).get("table3").is_none());
+}
+
+#[test]
+fn the_papers_example_in_docs_is_icn_papers_own_output() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/cli.md"))
+        .expect("docs/cli.md");
+    let start = docs.find("$ icn papers\n").expect("the example") + "$ icn papers\n".len();
+    let block = &docs[start..start + docs[start..].find("```").expect("end")];
+    let (code, out, _) = icn(&["papers"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = block.lines().filter(|l| *l != "…").collect();
+    assert!(lines.len() >= 2);
+    for line in lines {
+        assert!(out.lines().any(|o| o == line), "not in icn papers: {line}");
+    }
 }

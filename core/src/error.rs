@@ -274,6 +274,19 @@ pub enum AddressError {
         /// What is wrong, naming the character or part and what is allowed.
         why: String,
     },
+    /// A well-formed number outside its range (a KYKLOS L-node beyond the last, a tree
+    /// index beyond r − 1).
+    #[error("{what} {value} is out of range: {min}-{max}")]
+    OutOfRange {
+        /// What the number names (`L-node`, `tree t`).
+        what: String,
+        /// The number as typed.
+        value: String,
+        /// The smallest allowed.
+        min: usize,
+        /// The largest allowed.
+        max: usize,
+    },
     /// A character that is not a digit of its position's radix.
     #[error("character {ch:?} at position {position} is not a digit of radix {radix} (allowed: {allowed})")]
     BadDigit {

@@ -128,6 +128,16 @@ pub enum Structure {
     Free,
 }
 
+/// The unit a family's paper counts distances in, where it is not a link of the graph:
+/// the Lens counts busses, and a bus crossed between two processors is two links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HopUnit {
+    /// What one hop crosses, singular (`bus`); JSON fields are named `<name>_hops`.
+    pub name: &'static str,
+    /// Links per hop (every terminal-to-terminal distance is a multiple of it).
+    pub links: u32,
+}
+
 /// A family's value seen as its graph and as itself; every [`Topology`] gets it, so a
 /// family implements only [`Family`].
 pub trait AsGraph: Any {
@@ -175,6 +185,19 @@ pub trait Family: AsGraph + Debug + Send + Sync {
     /// How the nodes are organised, for the diagram (default: no structure).
     fn structure(&self) -> Structure {
         Structure::Free
+    }
+
+    /// Whether the graph is vertex-transitive although its [`Topology::vertex_transitive`]
+    /// is false (that one also needs every node a terminal, for the metrics' single-source
+    /// plan): the completed Lens, whose processors and busses a digit-reversing mirror
+    /// exchanges.
+    fn vertex_transitive_graph(&self) -> bool {
+        false
+    }
+
+    /// The unit the paper counts distances in, when it is not one link (`None`: links).
+    fn hop_unit(&self) -> Option<HopUnit> {
+        None
     }
 
     /// The endpoints (processors) attached to each terminal node: 1 where every

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::SpecError;
-use crate::family::Formula;
+use crate::family::{Formula, HopUnit};
 use crate::metrics::DistanceDistribution;
 use crate::network::{family, known_families, Network};
 
@@ -23,11 +23,22 @@ pub struct NetworkInfo {
     pub terminals: u64,
     /// Undirected links.
     pub links: u64,
-    /// Smallest degree (of a terminal).
+    /// Smallest degree of a terminal.
     pub min_degree: u64,
-    /// Largest degree (of a terminal).
+    /// Largest degree of a terminal.
     pub max_degree: u64,
-    /// Diameter (breadth-first search).
+    /// Smallest degree of a forwarding node (KYKLOS's IB-nodes, the Lens's busses, a fat
+    /// tree's switches); absent when every node is a terminal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_min_degree: Option<u64>,
+    /// Largest degree of a forwarding node; absent when every node is a terminal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_max_degree: Option<u64>,
+    /// The distances in the paper's unit where it is not a link (the Lens's busses),
+    /// beside the link counts below; absent for the other families.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hops: Option<Hops>,
+    /// Diameter in links (breadth-first search).
     pub diameter: u32,
     /// Mean distance over ordered pairs of distinct nodes.
     pub average_distance: f64,
@@ -35,13 +46,45 @@ pub struct NetworkInfo {
     pub distance_sum: u64,
     /// Endpoints attached to each terminal node (a Dragonfly's p; 1 for most families).
     pub concentration: u64,
-    /// Whether metrics are computed from a single source by symmetry.
+    /// Whether the graph is vertex-transitive (a known group of automorphisms maps any
+    /// node onto any other: translations, or the completed Lens's Theorem 1 group with
+    /// its processor–bus mirror). False where no such group is known.
     pub vertex_transitive: bool,
     /// Whether every terminal looks alike (implied by `vertex_transitive`): the distance
     /// distribution is then measured from one terminal.
     pub terminal_transitive: bool,
     /// The family's closed forms, where the paper gives them.
     pub formulas: Vec<Formula>,
+}
+
+/// Distances over terminal pairs in the paper's unit (the Lens's busses), as `icn info`
+/// and `icn metrics` print them beside the link counts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hops {
+    /// What one hop crosses (`bus`).
+    pub unit: String,
+    /// Links per hop (2: processor to bus, bus to processor).
+    pub links_per_hop: u32,
+    /// The largest distance, in hops.
+    pub diameter: u32,
+    /// The mean distance over ordered pairs of distinct terminals, in hops.
+    pub average_distance: f64,
+    /// `distance_distribution[h]`: ordered terminal pairs `h` hops apart.
+    pub distance_distribution: Vec<u64>,
+}
+
+impl Hops {
+    /// The distribution `dd` (in links) counted in `unit`s.
+    pub fn new(unit: HopUnit, dd: &DistanceDistribution) -> Hops {
+        let hops = dd.in_hops(unit.links);
+        Hops {
+            unit: unit.name.to_string(),
+            links_per_hop: unit.links,
+            diameter: hops.diameter(),
+            average_distance: hops.average(),
+            distance_distribution: hops.counts,
+        }
+    }
 }
 
 /// A family name from the registry (an alias, so that serde reads it with
@@ -75,19 +118,15 @@ impl Network {
     /// O(N·degree) (O(degree) when vertex-transitive).
     pub fn info_from(&self, dd: &DistanceDistribution) -> NetworkInfo {
         let t = self.topology();
-        let (mut min_degree, mut max_degree) = (u64::MAX, 0);
-        let mut buf = Vec::new();
-        let sample = if t.vertex_transitive() {
-            1
+        let terminals = t.terminal_count();
+        // Every terminal has terminal 0's degree when they all look alike.
+        let sample = if t.terminal_transitive() {
+            terminals.min(1)
         } else {
-            t.node_count()
+            terminals
         };
-        for v in 0..sample {
-            buf.clear();
-            t.neighbours(v, &mut buf);
-            min_degree = min_degree.min(buf.len() as u64);
-            max_degree = max_degree.max(buf.len() as u64);
-        }
+        let (min_degree, max_degree) = degree_range(t, 0..sample).unwrap_or((0, 0));
+        let switches = degree_range(t, terminals..t.node_count());
         NetworkInfo {
             spec: self.spec(),
             family: self.family().name,
@@ -96,6 +135,9 @@ impl Network {
             links: t.link_count(),
             min_degree,
             max_degree,
+            switch_min_degree: switches.map(|r| r.0),
+            switch_max_degree: switches.map(|r| r.1),
+            hops: self.hop_unit().map(|u| Hops::new(u, dd)),
             diameter: dd.diameter(),
             average_distance: dd.average(),
             distance_sum: dd
@@ -105,11 +147,28 @@ impl Network {
                 .map(|(d, &c)| (d as u64).saturating_mul(c))
                 .fold(0u64, u64::saturating_add),
             concentration: u64::from(self.concentration()),
-            vertex_transitive: t.vertex_transitive(),
+            vertex_transitive: self.vertex_transitive_graph(),
             terminal_transitive: t.terminal_transitive(),
             formulas: self.formulas(),
         }
     }
+}
+
+/// The smallest and largest degree over `nodes`; `None` when there are none.
+///
+/// # Complexity
+/// O(|nodes|·degree).
+fn degree_range(
+    t: &dyn crate::graph::Topology,
+    nodes: std::ops::Range<usize>,
+) -> Option<(u64, u64)> {
+    let mut buf = Vec::new();
+    nodes.fold(None, |range, v| {
+        buf.clear();
+        t.neighbours(v, &mut buf);
+        let d = buf.len() as u64;
+        Some(range.map_or((d, d), |(lo, hi): (u64, u64)| (lo.min(d), hi.max(d))))
+    })
 }
 
 impl NetworkInfo {

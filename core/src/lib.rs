@@ -36,10 +36,10 @@ pub use error::{
     UnknownStrategy,
 };
 pub use family::{
-    AsGraph, Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo, Structure,
+    AsGraph, Family, FamilyInfo, Formula, HopUnit, Minimal, ParamInfo, StrategyInfo, Structure,
 };
 pub use graph::{Node, Routing, Topology, MAX_NODES};
-pub use info::NetworkInfo;
+pub use info::{Hops, NetworkInfo};
 pub use math::{binomial, bounded_compositions, multinomial};
 pub use network::{family, Network, FAMILIES};
 pub use routing::{path_edges, Route};

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::error::{AddressError, FamilyMismatch, ParamError, SpecError, StrategyError};
-use crate::family::{Family, FamilyInfo, Formula, StrategyInfo, Structure};
+use crate::family::{Family, FamilyInfo, Formula, HopUnit, StrategyInfo, Structure};
 use crate::graph::{Node, Routing, Topology};
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
@@ -236,6 +236,17 @@ impl Network {
     /// How the nodes are organised, for the diagram.
     pub fn structure(&self) -> Structure {
         self.0.structure()
+    }
+
+    /// Whether the graph is vertex-transitive: the topology's translations, or a family's
+    /// own argument (the completed Lens).
+    pub fn vertex_transitive_graph(&self) -> bool {
+        self.topology().vertex_transitive() || self.0.vertex_transitive_graph()
+    }
+
+    /// The unit the paper counts distances in when it is not a link (the Lens's busses).
+    pub fn hop_unit(&self) -> Option<HopUnit> {
+        self.0.hop_unit()
     }
 
     /// The endpoints attached to each terminal node (1 unless the family has a

@@ -238,8 +238,8 @@ fn self_header_and_vectors_are_permutations() {
     }
 }
 
-/// §10's deterministic glgl path, with the local hop written as the graph has it:
-/// (c,d,p) → (c',p,d) → (c',p,d') → (c',d',p) → (c',d',p').
+/// `glgl-direct` where it is §10's glgl path (cabinets differ, p ≠ d'), with the local hop
+/// written as the graph has it: (c,d,p) → (c',p,d) → (c',p,d') → (c',d',p) → (c',d',p').
 #[test]
 fn glgl_direct_jumps_to_the_destination_cabinet() {
     let net: Network = "d3:k=3,m=4".parse().expect("spec");
@@ -263,6 +263,52 @@ fn glgl_direct_jumps_to_the_destination_cabinet() {
             }
         }
     }
+}
+
+/// `D3::glgl_path` is §10's glgl path: its first hop is the global one even inside one
+/// cabinet, and it is the `glgl-direct` relation's path exactly when the cabinets
+/// differ and the first hop does not land in the destination drawer.
+#[test]
+fn glgl_path_is_section_10s_and_glgl_direct_differs_only_where_documented() {
+    let net: Network = "d3:k=3,m=4".parse().expect("spec");
+    let Ok(d) = net.d3() else { panic!("d3") };
+    let direct = net.routing("glgl-direct").expect("glgl-direct");
+    // The outside audit's pair: c' = c, §10 swaps to (0,1,0) first.
+    let (s, t) = (d.node(r(0, 0, 1)), d.node(r(0, 2, 1)));
+    assert_eq!(
+        d.glgl_path(s, t),
+        [r(0, 0, 1), r(0, 1, 0), r(0, 1, 2), r(0, 2, 1)].map(|x| d.node(x))
+    );
+    assert_eq!(
+        enumerate_paths(direct.as_ref(), s, t, 1)[0],
+        [r(0, 0, 1), r(0, 0, 2), r(0, 2, 0), r(0, 2, 1)].map(|x| d.node(x))
+    );
+    let mut differ = 0;
+    for s in 0..d.node_count() {
+        for t in (0..d.node_count()).filter(|&t| t != s) {
+            let (a, b) = (d.router(s), d.router(t));
+            let path = d.glgl_path(s, t);
+            assert_eq!((path[0], path[path.len() - 1]), (s, t));
+            assert!(path.len() <= 5, "{a} -> {b}: {path:?}");
+            for w in path.windows(2) {
+                assert!(neighbours(d, w[0]).contains(&w[1]), "{a} -> {b}: {path:?}");
+            }
+            // The first hop: global port c' − c, unless it is a hold (a diagonal, c' = c).
+            let first = d.router(path[1]);
+            if a.c != b.c || a.d != a.p {
+                assert_eq!(first, d.global_peer(a, d.global_port(a, b.c)), "{a} -> {b}");
+            }
+            // It is the paper's other reading: --deflect c' with D = p.
+            assert_eq!(path, d.deflection_paths(s, t, Some(b.c))[a.p as usize]);
+            let relation = &enumerate_paths(direct.as_ref(), s, t, 1)[0];
+            if a.c != b.c && a.p != b.d {
+                assert_eq!(&path, relation, "{a} -> {b}");
+            } else if &path != relation {
+                differ += 1;
+            }
+        }
+    }
+    assert!(differ > 0);
 }
 
 /// §10's deflection paths: M per cabinet C, K·M in all; each is a walk of at most five

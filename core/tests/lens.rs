@@ -1144,3 +1144,53 @@ fn completed_lens_by_symmetry_equals_every_destination() {
     }
     assert!(checked >= 7);
 }
+
+/// The mirror of a completed lens: the address read backwards, processors and busses
+/// exchanged (`w.v` ↔ `Bv′.w′`, primes for reversed digit strings).
+fn mirror(address: &str) -> String {
+    let (bus, body) = match address.strip_prefix('B') {
+        Some(b) => (true, b),
+        None => (false, address),
+    };
+    let reversed: String = body.chars().rev().collect();
+    if bus {
+        reversed
+    } else {
+        format!("B{reversed}")
+    }
+}
+
+/// `icn info`'s `vertex_transitive` holds for a completed lens: the mirror is an
+/// automorphism that maps processors onto busses (and Theorem 1's group is transitive on
+/// the processors); the uncompleted lens has none (its ends differ).
+#[test]
+fn completed_lenses_are_vertex_transitive_by_the_mirror() {
+    for spec in [
+        "lens:p=3,q=3,n=2,completed",
+        "lens:p=3,q=3,n=4,completed",
+        "lens:p=4,q=4,n=3,completed",
+        "lens:p=5,q=5,n=2,completed",
+    ] {
+        let net: icn_core::Network = spec.parse().expect("spec");
+        let t = net.topology();
+        let image = |v| {
+            let a = mirror(&t.format_node(v));
+            t.parse_node(&a)
+                .unwrap_or_else(|e| panic!("{spec}: {a}: {e}"))
+        };
+        let mut buf = Vec::new();
+        for u in 0..t.node_count() {
+            assert_eq!((u < t.terminal_count()), (image(u) >= t.terminal_count()));
+            buf.clear();
+            t.neighbours(u, &mut buf);
+            let mut mapped = Vec::new();
+            t.neighbours(image(u), &mut mapped);
+            for &v in &buf {
+                assert!(mapped.contains(&image(v)), "{spec}: {u} - {v}");
+            }
+        }
+        assert!(net.info().vertex_transitive, "{spec}");
+    }
+    let open: icn_core::Network = "lens:p=3,q=3,n=3".parse().expect("spec");
+    assert!(!open.info().vertex_transitive);
+}

@@ -121,3 +121,52 @@ fn every_example_agrees_with_its_formulas_where_the_engine_counts_the_same_thing
         );
     }
 }
+
+/// Every node's degree, terminals and forwarding nodes apart: (min, max) of each.
+fn degrees_by_kind(net: &Network) -> ((u64, u64), Option<(u64, u64)>) {
+    let t = net.topology();
+    let mut buf = Vec::new();
+    let mut degree = |v| {
+        buf.clear();
+        t.neighbours(v, &mut buf);
+        buf.len() as u64
+    };
+    let terminals: Vec<u64> = (0..t.terminal_count()).map(&mut degree).collect();
+    let switches: Vec<u64> = (t.terminal_count()..t.node_count())
+        .map(&mut degree)
+        .collect();
+    let range = |d: &[u64]| Some((*d.iter().min()?, *d.iter().max()?));
+    (range(&terminals).expect("terminals"), range(&switches))
+}
+
+#[test]
+fn info_reports_the_terminals_degree_and_the_switches_apart() {
+    // The outside audit's two cases: every L-node has degree 2 (IB-nodes 2 or 3); the
+    // Lens's processors have up to q = 5 busses, its busses up to p = 3 processors.
+    for (spec, terminals, switches) in [
+        ("kyklos2:m=2,r=2,n=4,shuffle=proposed", (2, 2), Some((2, 3))),
+        ("lens:p=3,q=5,n=2", (4, 5), Some((2, 3))),
+        ("hypercube:n=4", (4, 4), None),
+    ] {
+        let info = spec.parse::<Network>().expect("spec").info();
+        assert_eq!((info.min_degree, info.max_degree), terminals, "{spec}");
+        let reported = info.switch_min_degree.zip(info.switch_max_degree);
+        assert_eq!(reported, switches, "{spec}");
+    }
+    // Every family's example against every node's own degree.
+    for net in examples() {
+        if net.cost().info.steps > 1 << 24 {
+            continue;
+        }
+        let info = net.info();
+        let (terminals, switches) = degrees_by_kind(&net);
+        assert_eq!(
+            (info.min_degree, info.max_degree),
+            terminals,
+            "{}",
+            net.spec()
+        );
+        let reported = info.switch_min_degree.zip(info.switch_max_degree);
+        assert_eq!(reported, switches, "{}", net.spec());
+    }
+}

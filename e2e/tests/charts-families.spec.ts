@@ -43,7 +43,7 @@ const CHARTS: { name: string; query: string; legend: string[]; args: string[] }[
   {
     name: 'd3-mdf',
     query: 'chart=d3-mdf&t=d3:k=3,m=4',
-    legend: ['D3 k=3,m=4', 'MDF k=5,m=3', 'D3 local', 'D3 global', 'MDF local', 'MDF global'],
+    legend: ['D3 k=3,m=4', 'MDF k=3,m=4', 'D3 local', 'D3 global', 'MDF local', 'MDF global'],
     args: ['-t', 'd3:k=3,m=4'],
   },
 ];

@@ -1,4 +1,4 @@
-//! `icn d3-vs-mdf`: a D3(K, M) against the maximal Dragonfly of the closest size
+//! `icn d3-vs-mdf`: a D3(K, M) against the maximal Dragonfly MDF(K, M), Table 1's pair
 //! (docs/cli.md).
 
 use std::io::Write;

@@ -3,8 +3,9 @@
 use std::io::Write;
 
 use clap::Args;
+use icn_core::analysis::table3_measures;
 use icn_core::metrics::{load_estimate, load_summary, LOAD_NODE_LIMIT};
-use icn_core::{Network, Routing};
+use icn_core::{Hops, Network, Routing};
 use serde_json::{json, Value};
 
 use crate::output::{guard, json, network, strategy_name, Failure, Format, CLI_BUDGET};
@@ -36,7 +37,7 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
         return Ok(());
     }
     let (loads, skipped) = loads(&net, routing.as_ref(), force);
-    let doc = json!({
+    let mut doc = json!({
         "spec": net.spec(),
         "strategy": name,
         "nodes": net.topology().node_count(),
@@ -46,6 +47,16 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
         "loads": loads,
         "loads_skipped": skipped,
     });
+    if let Ok(k) = net.kyklos() {
+        // TR-88-27 Table 3's own measures, in its convention, beside the channel loads.
+        if let Some(t) = name.parse().ok().and_then(|kind| table3_measures(k, kind)) {
+            doc["table3"] = json!(t);
+        }
+    }
+    if let Some(unit) = net.hop_unit() {
+        // The paper's unit (the Lens's busses) beside the link counts above.
+        doc["hops"] = json!(Hops::new(unit, &dd));
+    }
     json(out, &doc)
 }
 

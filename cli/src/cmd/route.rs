@@ -35,6 +35,10 @@ pub struct RouteArgs {
     /// for every cabinet.
     #[arg(long, value_name = "C|all")]
     deflect: Option<String>,
+    /// D3 only: add §10's glgl path (global hop to the destination cabinet first, even
+    /// within one cabinet), which the memoryless `glgl-direct` follows only in part.
+    #[arg(long)]
+    glgl: bool,
 }
 
 /// Addresses of every node of every path.
@@ -50,9 +54,9 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
     let net = network(&args.spec)?;
     let (a, b) = (node(&net, "from", &args.from)?, node(&net, "to", &args.to)?);
     let d3 = net.d3().ok();
-    if (args.header || args.deflect.is_some()) && d3.is_none() {
+    if (args.header || args.glgl || args.deflect.is_some()) && d3.is_none() {
         return Err(Failure(format!(
-            "--header and --deflect are for d3; '{}' is a {}",
+            "--header, --glgl and --deflect are for d3; '{}' is a {}",
             net.spec(),
             net.family().name
         )));
@@ -92,6 +96,15 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
         "truncated": route.truncated,
         "paths": paths,
     });
+    let terminals = net.topology().terminal_count();
+    if let Some(unit) = net.hop_unit().filter(|_| a < terminals && b < terminals) {
+        // The paper's unit first (the Lens's busses), the links of `distance` beside it.
+        doc["hops"] = json!({
+            "unit": unit.name,
+            "distance": route.length / unit.links,
+            "links_per_hop": unit.links,
+        });
+    }
     if !route.via.is_empty() {
         // A two-phase routing (Valiant): the intermediate each listed path goes via.
         doc["via"] = json!(route
@@ -125,6 +138,9 @@ fn d3_extras(
 ) -> Result<(), Failure> {
     if args.header {
         doc["header"] = json!(d.header_trace(a, b));
+    }
+    if args.glgl {
+        doc["glgl"] = json!(names(net, &[d.glgl_path(a, b)])[0]);
     }
     if let Some(which) = &args.deflect {
         let cabinet = match which.as_str() {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cost::{Budget, Estimate};
 use crate::error::StrategyError;
+use crate::info::Hops;
 use crate::metrics::{load_estimate, load_summary};
 use crate::network::Network;
 
@@ -31,12 +32,22 @@ pub struct CompareRow {
     pub terminals: u64,
     /// Undirected links.
     pub links: u64,
-    /// Smallest degree, as [`crate::NetworkInfo::min_degree`] (over every node, forwarding
-    /// nodes included, when the network is not vertex-transitive).
+    /// Smallest degree of a terminal, as [`crate::NetworkInfo::min_degree`].
     pub min_degree: u64,
-    /// Largest degree, as [`crate::NetworkInfo::max_degree`].
+    /// Largest degree of a terminal, as [`crate::NetworkInfo::max_degree`].
     pub max_degree: u64,
-    /// Diameter over terminal pairs.
+    /// Smallest degree of a forwarding node (IB-node, bus, switch), as
+    /// [`crate::NetworkInfo::switch_min_degree`]; absent when every node is a terminal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_min_degree: Option<u64>,
+    /// Largest degree of a forwarding node; absent when every node is a terminal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_max_degree: Option<u64>,
+    /// The distances in the paper's unit where it is not a link (the Lens's busses), as
+    /// [`crate::NetworkInfo::hops`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hops: Option<Hops>,
+    /// Diameter over terminal pairs, in links.
     pub diameter: u32,
     /// Mean distance over ordered pairs of distinct terminals.
     pub average_distance: f64,
@@ -172,6 +183,9 @@ pub fn row(net: &Network) -> Result<CompareRow, CompareError> {
         links: info.links,
         min_degree: info.min_degree,
         max_degree: info.max_degree,
+        switch_min_degree: info.switch_min_degree,
+        switch_max_degree: info.switch_max_degree,
+        hops: info.hops,
         diameter: info.diameter,
         average_distance: info.average_distance,
         strategy: strategy.to_string(),
@@ -182,7 +196,7 @@ pub fn row(net: &Network) -> Result<CompareRow, CompareError> {
 }
 
 /// The header of [`summary_csv`].
-pub const SUMMARY_HEADER: &str = "spec,family,nodes,terminals,links,min_degree,max_degree,diameter,average_distance,strategy,max_link_load,mean_link_load";
+pub const SUMMARY_HEADER: &str = "spec,family,nodes,terminals,links,min_degree,max_degree,diameter,average_distance,strategy,max_link_load,mean_link_load,switch_min_degree,switch_max_degree";
 
 /// A CSV field: quoted when it holds a comma (specs do).
 fn field(s: &str) -> String {
@@ -194,12 +208,12 @@ fn field(s: &str) -> String {
 }
 
 /// One line per network ([`SUMMARY_HEADER`]): `icn compare --format csv` and the compare
-/// view's CSV download.
+/// view's CSV download. The switch degrees are empty where every node is a terminal.
 pub fn summary_csv(rows: &[CompareRow]) -> String {
     let mut out = format!("{SUMMARY_HEADER}\n");
     for r in rows {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
             field(&r.spec),
             r.family,
             r.nodes,
@@ -211,7 +225,9 @@ pub fn summary_csv(rows: &[CompareRow]) -> String {
             r.average_distance,
             r.strategy,
             r.max_link_load,
-            r.mean_link_load
+            r.mean_link_load,
+            r.switch_min_degree.map_or(String::new(), |d| d.to_string()),
+            r.switch_max_degree.map_or(String::new(), |d| d.to_string()),
         ));
     }
     out
@@ -303,7 +319,7 @@ mod tests {
         assert_eq!(
             lines[1],
             format!(
-                "hypercube:n=3,hypercube,8,8,12,3,3,3,{},minimal,4,4",
+                "hypercube:n=3,hypercube,8,8,12,3,3,3,{},minimal,4,4,,",
                 12.0 / 7.0
             )
         );

@@ -1,5 +1,7 @@
-//! The Swapped Dragonfly D3(K, M) against the maximal Dragonfly MDF(K', M') of similar
-//! size: distance distributions and local and global link loads.
+//! The Swapped Dragonfly D3(K, M) against the maximal Dragonfly MDF(K, M), the pair of
+//! the paper's Table 1: the same drawers (groups) of M routers and the same router radix
+//! K + M − 1 (M − 1 local ports, K global ones); D3 has K·M drawers, MDF K·M + 1.
+//! Distance distributions and local and global link loads.
 //!
 //! Conventions: every ordered pair of distinct routers sends one unit, split equally
 //! among all its minimal paths (strategy `minimal` of both families); loads are per
@@ -16,8 +18,8 @@ use crate::routing::MinimalRouting;
 use crate::topology::d3::D3;
 use crate::topology::mdf::Mdf;
 
-/// How [`matching_mdf`] picks MDF(K', M') for D3(K, M), as printed in reports.
-pub const MATCH_RULE: &str = "MDF(K', M') with (K'M' + 1)·M' routers closest to D3's K·M²; ties: the router radix K' + M' − 1 closest to D3's K + M − 1, then the smaller M'";
+/// Which MDF a D3 is set beside, as printed in reports.
+pub const MATCH_RULE: &str = "MDF(K, M), Table 1's pair: the same M routers per drawer (group) and router radix K + M − 1; K·M + 1 groups against D3's K·M drawers";
 
 /// How many channels carry one load value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,37 +84,14 @@ pub struct DragonflyLoads {
     pub mdf: DragonflySide,
 }
 
-/// The MDF(K', M') closest in router count to `d3` (see [`MATCH_RULE`]).
-///
-/// # Complexity
-/// O(√(K·M²)) candidates.
+/// The MDF set beside `d3`: MDF(K, M) (see [`MATCH_RULE`]).
 pub fn matching_mdf(d3: &D3) -> Mdf {
-    let routers = u64::from(d3.k()) * u64::from(d3.m()) * u64::from(d3.m());
-    let radix = i64::from(d3.k()) + i64::from(d3.m()) - 1;
-    let mut best: Option<(u64, i64, u64, u64)> = None; // (|Δ routers|, |Δ radix|, M', K')
-    let mut mp = 1u64;
-    while mp * mp <= 2 * routers + 1 {
-        // (K'M' + 1)M' ≈ routers: K' near (routers/M' − 1)/M'; try both neighbours.
-        let approx = (routers / mp).saturating_sub(1) / mp;
-        for kp in [approx, approx + 1].into_iter().filter(|&k| k >= 1) {
-            let r = (kp * mp + 1) * mp;
-            let key = (
-                r.abs_diff(routers),
-                (kp as i64 + mp as i64 - 1 - radix).abs(),
-                mp,
-                kp,
-            );
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        mp += 1;
-    }
-    let (_, _, mp, kp) = best.unwrap_or((0, 0, 1, 1));
-    Mdf::new(kp, mp).unwrap_or_else(|_| unreachable_mdf())
+    // MDF(K, M) has (KM + 1)·M routers, M more than D3(K, M): within MAX_NODES whenever
+    // D3 is, but for the last few sizes below it.
+    Mdf::new(u64::from(d3.k()), u64::from(d3.m())).unwrap_or_else(|_| unreachable_mdf())
 }
 
-/// MDF(1, 1) always exists; only reached if the search above found nothing valid.
+/// MDF(1, 1) always exists; only reached for a D3 within M routers of MAX_NODES.
 fn unreachable_mdf() -> Mdf {
     Mdf::new(1, 1).expect("MDF(1,1) is valid")
 }
@@ -222,23 +201,14 @@ mod tests {
     use crate::graph::Routing;
 
     #[test]
-    fn matching_picks_the_closest_router_count() {
-        // D3(3,4): 48 routers. MDF(K',M'): M'=4,K'=3 -> 52; M'=3,K'=5 -> 48 exactly.
-        let d3 = D3::new(3, 4).unwrap();
-        let m = matching_mdf(&d3);
-        assert_eq!((m.k(), m.m()), (5, 3));
-        // Brute force over a generous grid agrees on the router count.
-        for (k, mm) in [(1, 2), (2, 3), (4, 4), (2, 8), (5, 6)] {
-            let d3 = D3::new(k, mm).unwrap();
-            let r = k * mm * mm;
-            let m = matching_mdf(&d3);
-            let got = (u64::from(m.k()) * u64::from(m.m()) + 1) * u64::from(m.m());
-            let best = (1..=r)
-                .flat_map(|kp| (1..=r).map(move |mp| (kp * mp + 1) * mp))
-                .map(|x| x.abs_diff(r))
-                .min()
-                .unwrap();
-            assert_eq!(got.abs_diff(r), best, "D3({k},{mm})");
+    fn the_mdf_is_table_1s_pair_with_the_same_drawers_and_radix() {
+        // The outside audit's cases: D3(4,8) (reference [11]'s 256 routers) was set
+        // beside MDF(255,1), a complete graph, and D3(8,12) beside MDF(1151,1).
+        for (k, m) in [(3, 4), (4, 8), (8, 12), (16, 16), (1, 2)] {
+            let d3 = D3::new(k, m).unwrap();
+            let mdf = matching_mdf(&d3);
+            assert_eq!((mdf.k(), mdf.m()), (k as u32, m as u32));
+            assert_eq!(mdf.groups(), d3.k() * d3.m() + 1);
         }
     }
 
@@ -308,6 +278,9 @@ mod tests {
         assert!((b[1].0 - r.mdf.global.max_load).abs() < 1e-9);
         assert!((b[1].1 - r.mdf.global.total_load).abs() < 1e-6);
         assert_eq!(r.d3.diameter, 3);
+        // Table 1's pair: the same router radix K + M − 1, one more drawer.
+        assert_eq!((r.d3.max_degree, r.mdf.max_degree), (k + m - 1, k + m - 1));
+        assert_eq!(r.mdf.routers - r.d3.routers, m);
         // The histograms cover every channel of their kind, by increasing load.
         for k in [&r.d3.local, &r.d3.global, &r.mdf.local, &r.mdf.global] {
             assert_eq!(

@@ -1,11 +1,12 @@
 //! Chart and comparison data: what the web charts draw and `icn` prints, computed once.
 //!
 //! - [`hypercycle_loads`]: Hypercycle link loads, e-cube against random-greedy;
-//! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly of similar size;
+//! - [`dragonfly`]: D3(K, M) against the maximal Dragonfly MDF(K, M) (Table 1's pair);
 //! - [`compare`]: two to four networks of any families side by side;
 //! - [`deadlock`]: channel dependency graphs, their cycles and the virtual channels a
 //!   routing needs;
 //! - [`kyklos_distances`]: the KYKLOS strategies' distances from processor 0;
+//! - [`kyklos_table3`]: TR-88-27 Table 3's measures of one KYKLOS strategy;
 //! - [`lens_loads`]: a Lens's processor and bus loads.
 
 pub mod compare;
@@ -13,6 +14,7 @@ pub mod deadlock;
 pub mod dragonfly;
 pub mod hypercycle_loads;
 pub mod kyklos_distances;
+pub mod kyklos_table3;
 pub mod lens_loads;
 
 pub use compare::{
@@ -26,4 +28,5 @@ pub use hypercycle_loads::{
     hypercycle_loads, hypercycle_loads_cost, ChannelLoad, ClassLoad, HypercycleLoads,
 };
 pub use kyklos_distances::{strategy_distances, StrategyDistances};
+pub use kyklos_table3::{table3_measures, Table3Measures, Table3Value, TABLE3_MAX_LEAVES};
 pub use lens_loads::{LensLoads, LoadStats};

@@ -1,5 +1,5 @@
-//! The Dragonfly chart: `d3-mdf`, D3(K, M) against the maximal Dragonfly of the closest
-//! size ([`d3_vs_mdf`]): distances over ordered pairs of routers, loads per directed
+//! The Dragonfly chart: `d3-mdf`, D3(K, M) against the maximal Dragonfly MDF(K, M), the
+//! pair of the paper's Table 1 ([`d3_vs_mdf`]): distances over ordered pairs of routers, loads per directed
 //! channel, local and global links apart (docs/charts.md).
 
 use crate::analysis::{d3_vs_mdf, d3_vs_mdf_cost, DragonflyLoads};

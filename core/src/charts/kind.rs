@@ -31,7 +31,7 @@ pub enum ChartKind {
     HcLoads,
     /// The Hypercycles paper's Figure 2 simulation.
     HcSim,
-    /// D3(K, M) against the MDF of similar size.
+    /// D3(K, M) against MDF(K, M) (Table 1's pair).
     D3Mdf,
     /// Any network's distance distribution.
     NetDistances,

@@ -19,7 +19,7 @@
 //! | `hc-distances` | a Hypercycle's distance distribution | [`crate::metrics::distance_distribution`] (closed form) |
 //! | `hc-loads` | Hypercycle channel loads, e-cube against random-greedy | [`crate::analysis::hypercycle_loads()`] |
 //! | `hc-sim` | the Hypercycles paper's Figure 2: set-up delay against offered load | [`crate::sim::Sweep`] |
-//! | `d3-mdf` | D3(K, M) against the MDF of similar size: distances, local and global loads | [`crate::analysis::d3_vs_mdf`] |
+//! | `d3-mdf` | D3(K, M) against MDF(K, M), Table 1's pair: distances, local and global loads | [`crate::analysis::d3_vs_mdf`] |
 //! | `net-distances` | any network's distance distribution over ordered pairs of terminals | [`crate::metrics::distance_distribution`] |
 //! | `net-loads` | any network's channel-load profile under each of its strategies | [`crate::metrics::channel_loads`] |
 //!

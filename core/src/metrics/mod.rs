@@ -68,6 +68,24 @@ impl DistanceDistribution {
             .sum()
     }
 
+    /// The same pairs counted in hops of `links` links each (the Lens's busses: 2):
+    /// `counts[d]` of the result is `counts[d·links]` here.
+    ///
+    /// # Panics
+    /// When `links` is 0, or (debug builds) when a distance is no multiple of `links`.
+    pub fn in_hops(&self, links: u32) -> DistanceDistribution {
+        let links = links as usize;
+        debug_assert!(self
+            .counts
+            .iter()
+            .enumerate()
+            .all(|(d, &c)| c == 0 || d % links == 0));
+        DistanceDistribution {
+            counts: self.counts.iter().step_by(links).copied().collect(),
+            unreachable: self.unreachable,
+        }
+    }
+
     fn add_counts(&mut self, counts: &[u64], times: u64) {
         if self.counts.len() < counts.len() {
             self.counts.resize(counts.len(), 0);

@@ -191,14 +191,13 @@ pub fn d2_density(max_n: u64) -> Result<PaperTable, PaperError> {
     );
     table.notes.push("Integers are printed rounded or truncated (70.67 → 71 but 2106.67 → 2106, 23402.67 → 23402): a printed integer matches when it is within 1 of the exact value; 2.8 × 10⁵-style entries when within half a unit of their last digit. Exact values are given as fractions.".into());
     table.notes.push("D2 at n = 7: the printed 648 is what the count gives when the all-ones sequence always counts 0; the paper's stated rule (0 or n with probability ½ each), used for every other entry, gives 664 (docs/paper-notes.md, KYKLOS).".into());
-    table.notes.push("D2 at n = 14 … 20: the printed values are 1.7-4.5 % below the exact values of the paper's own method, while every printed level agrees (docs/paper-notes.md, KYKLOS).".into());
     table.notes.push("H2 at odd n: the printed values are twice the paper's own formula N^1.5/√2, which the computation reproduces exactly (docs/paper-notes.md, KYKLOS).".into());
     let why = |rule: DensityRule, n: u64| -> &'static str {
         match (rule, n) {
             (DensityRule::D2, 7) => "the printed 648 counts the all-ones sequence as 0 always; the paper's rule (0 or n, ½ each) gives 664",
             (DensityRule::H2, n) if n % 2 == 1 => "printed = 2 × the paper's formula N^1.5/√2; the computed value equals the formula",
             (DensityRule::H2, 16 | 18 | 20) => "the printed 2-digit value does not round 2^(n+n/2−1) = N^1.5/2, the paper's own formula for even n, which the computation gives",
-            (DensityRule::D2, _) => "the printed value is 2-5 % below the exact value of the paper's own method (2^n sequences enumerated; the level agrees); a sampled or approximate computation would explain it",
+            (DensityRule::D2, _) => "the printed value is below the exact value of the paper's own method (2^n sequences enumerated; the level agrees; by how much: the table's notes); a sampled or approximate computation would explain it",
             _ => "differs from the exact value by more than the printed precision",
         }
     };
@@ -243,5 +242,30 @@ pub fn d2_density(max_n: u64) -> Result<PaperTable, PaperError> {
             }
         }
     }
+    if let Some(note) = d2_shortfall_note(&table) {
+        table.notes.push(note);
+    }
     Ok(table.finish())
+}
+
+/// How far above the printed D2 densities the exact ones are, where they differ (n = 14
+/// … 20): the range docs/paper-notes.md quotes, generated here rather than typed there.
+pub fn d2_shortfall_note(table: &PaperTable) -> Option<String> {
+    let rows: Vec<(&str, f64)> = table
+        .cells
+        .iter()
+        .filter(|c| c.group.starts_with("D2 ") && c.row == "density")
+        .filter(|c| c.verdict == super::table::Verdict::Differs && c.group != "D2 n=7")
+        .filter_map(|c| {
+            let (p, x) = (c.printed?.value(), c.computed?.value());
+            Some((c.group.as_str(), 100.0 * (x - p) / p))
+        })
+        .collect();
+    let lo = rows.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+    let hi = rows.iter().map(|r| r.1).fold(f64::NEG_INFINITY, f64::max);
+    let n = |group: &str| group.trim_start_matches("D2 n=").to_string();
+    let (first, last) = (n(rows.first()?.0), n(rows.last()?.0));
+    Some(format!(
+        "D2 at n = {first} … {last}: the exact values of the paper's own method are {lo:.1}–{hi:.1} % higher than printed, while every printed level agrees (docs/paper-notes.md, KYKLOS)."
+    ))
 }

@@ -99,8 +99,8 @@ pub enum JobResult {
     Papers(PaperReport),
     /// [`Job::Chart`]: the chart's data.
     Chart(icn_core::charts::ChartData),
-    /// [`Job::Metrics`]: the network's exact metrics (and loads).
-    Metrics(MetricsReport),
+    /// [`Job::Metrics`]: the network's exact metrics (and loads); boxed, the largest result.
+    Metrics(Box<MetricsReport>),
     /// [`Job::LensLoads`]: the Lens's loads.
     LensLoads(LensLoadsReport),
     /// [`Job::Route`]: the route, timed.
@@ -176,9 +176,11 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<Jo
         Job::Chart { request } => {
             JobResult::Chart(icn_core::charts::build(request, progress).map_err(|e| e.to_string())?)
         }
-        Job::Metrics { spec, strategy } => {
-            JobResult::Metrics(metrics_report(spec, strategy.as_deref(), progress)?)
-        }
+        Job::Metrics { spec, strategy } => JobResult::Metrics(Box::new(metrics_report(
+            spec,
+            strategy.as_deref(),
+            progress,
+        )?)),
         Job::LensLoads { spec } => JobResult::LensLoads(lens_loads_report(spec)?),
         Job::Route {
             spec,

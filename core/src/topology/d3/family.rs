@@ -46,7 +46,7 @@ const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "glgl-direct",
         title: "glgl, destination cabinet first",
-        summary: "§10: the global hop to the destination cabinet first, then l-g-l inside it.",
+        summary: "Near §10's glgl path: the global hop to another destination cabinet first, then l-g-l inside it (icn route --glgl lists §10's own path).",
     },
 ];
 

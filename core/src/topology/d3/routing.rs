@@ -5,8 +5,14 @@
 //!   Within one drawer it takes the direct local hop (the literal header detours through
 //!   the drawer's diagonal router and holds there; a memoryless relation cannot tell a
 //!   packet that starts in the destination drawer from one that has just arrived).
-//! - [`D3Routing::GlglDirect`]: §10's deterministic glgl path: first the global hop to
-//!   the destination cabinet, then (2.2) inside it. One path.
+//! - [`D3Routing::GlglDirect`]: the memoryless relation nearest §10's glgl path: the
+//!   global hop to the destination cabinet first when it is another one, then `Lgl`
+//!   inside it. One path. It is **not** §10's path in two cases, because that path
+//!   depends on where the packet started: §10 takes the first global hop even when
+//!   c′ = c (global port 0 swaps drawer and router inside the cabinet), and when that
+//!   hop lands in the destination drawer (p = d′) it goes on through the drawer's
+//!   diagonal router (local, held global port 0, local) where `Lgl` hops directly.
+//!   [`D3::glgl_path`] is §10's path itself.
 //! - `minimal` is the generic `MinimalRouting` of the algorithms layer (`routing`) over
 //!   the closed-form distance.
 //!
@@ -61,7 +67,9 @@ impl D3 {
         }
     }
 
-    /// The next router of the glgl-direct path from `at` towards `dst` (`at ≠ dst`).
+    /// The next router of the glgl-direct relation from `at` towards `dst` (`at ≠ dst`):
+    /// the global hop to `dst`'s cabinet when `at` is in another, else [`D3::lgl_next`].
+    /// Not [`D3::glgl_path`] where c′ = c or the first hop lands in the destination drawer.
     pub fn glgl_direct_next(&self, at: Router, dst: Router) -> Router {
         if at.c != dst.c {
             self.global_peer(at, self.global_port(at, dst.c))
@@ -79,31 +87,46 @@ impl D3 {
     /// come back), so a path has at most 5 hops; different choices can give the same
     /// router sequence, and each choice is listed (D = 0 … M−1 for each C = 0 … K−1).
     pub fn deflection_paths(&self, src: Node, dst: Node, cabinet: Option<u32>) -> Vec<Vec<Node>> {
-        let (s, t) = (self.router(src), self.router(dst));
         let cabinets: Vec<u32> = match cabinet {
             Some(c) => vec![c % self.k],
             None => (0..self.k).collect(),
         };
-        let mut paths = Vec::new();
-        for c in cabinets {
-            for d in 0..self.m {
-                let mut walk = vec![s];
-                let r1 = Router { p: d, ..s };
-                let r2 = self.global_peer(r1, self.global_port(r1, c));
-                let r3 = Router { p: t.d, ..r2 };
-                let r4 = self.global_peer(r3, self.global_port(r3, t.c));
-                for r in [r1, r2, r3, r4, t] {
-                    if walk.last() == Some(&t) {
-                        break;
-                    }
-                    if walk.last() != Some(&r) {
-                        walk.push(r);
-                    }
-                }
-                paths.push(walk.into_iter().map(|r| self.node(r)).collect());
+        cabinets
+            .into_iter()
+            .flat_map(|c| (0..self.m).map(move |d| self.deflection_path(src, dst, d, c)))
+            .collect()
+    }
+
+    /// §10's glgl path from `src` = (c, d, p) to `dst` = (c′, d′, p′): the deflection
+    /// header (4; c′, d′, p′) with C = c′ − c, that is
+    /// `(c,d,p) →g (c′,p,d) →l (c′,p,d′) →g (c′,d′,p) →l (c′,d′,p′)` (the paper prints the
+    /// middle routers as (c′,d,d′) and (c′,d′,d), which are no neighbours of theirs),
+    /// holds (local port 0, a diagonal's global port 0) left out. The first hop is global
+    /// even when c′ = c. At most four hops; not always minimal.
+    pub fn glgl_path(&self, src: Node, dst: Node) -> Vec<Node> {
+        let (s, t) = (self.router(src), self.router(dst));
+        self.deflection_path(src, dst, s.p, t.c)
+    }
+
+    /// One deflection path: local port to router `d`, global port to cabinet `c`, then
+    /// the destination header's local, global and local steps; holds left out, ending
+    /// where it first reaches `dst`.
+    fn deflection_path(&self, src: Node, dst: Node, d: u32, c: u32) -> Vec<Node> {
+        let (s, t) = (self.router(src), self.router(dst));
+        let mut walk = vec![s];
+        let r1 = Router { p: d, ..s };
+        let r2 = self.global_peer(r1, self.global_port(r1, c));
+        let r3 = Router { p: t.d, ..r2 };
+        let r4 = self.global_peer(r3, self.global_port(r3, t.c));
+        for r in [r1, r2, r3, r4, t] {
+            if walk.last() == Some(&t) {
+                break;
+            }
+            if walk.last() != Some(&r) {
+                walk.push(r);
             }
         }
-        paths
+        walk.into_iter().map(|r| self.node(r)).collect()
     }
 }
 

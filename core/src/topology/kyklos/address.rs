@@ -1,8 +1,8 @@
 //! Reading KYKLOS addresses: an L-node in decimal (`37`) or an IB-node `<t,v,o>`.
 //!
-//! The shared [`AddressError`] has no "number out of range" variant yet, so a number
-//! that is too large is reported as a [`AddressError::BadDigit`] on its first character
-//! whose `allowed` text states the range (e.g. `leaf numbers 0-63`).
+//! A number that is too large is [`AddressError::OutOfRange`], naming the range (`L-node
+//! 99 is out of range: 0-15`); a character that is no decimal digit is
+//! [`AddressError::BadDigit`].
 
 use crate::error::AddressError;
 use crate::graph::Node;
@@ -49,7 +49,12 @@ fn field(
     }
     match text.parse::<usize>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(bad(first, position, allowed())),
+        _ => Err(AddressError::OutOfRange {
+            what: what.to_string(),
+            value: text.to_string(),
+            min,
+            max,
+        }),
     }
 }
 
@@ -69,13 +74,7 @@ pub(super) fn parse(net: &Kyklos, text: &str) -> Result<Node, AddressError> {
     }
     let start = text[..lead].chars().count() + 1;
     let Some(inner) = body.strip_prefix('<') else {
-        return field(
-            body,
-            start,
-            "an L-node is a decimal number, or write <t,v,o> for an IB-node;",
-            (0, net.leaves - 1),
-        )
-        .map_err(|e| match e {
+        return field(body, start, "L-node", (0, net.leaves - 1)).map_err(|e| match e {
             AddressError::BadDigit {
                 ch,
                 position,

@@ -2,7 +2,7 @@
 //! pattern-A diameter.
 
 use crate::error::StrategyError;
-use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, StrategyInfo};
+use crate::family::{Family, FamilyInfo, Formula, HopUnit, Minimal, ParamInfo, StrategyInfo};
 use crate::graph::Routing;
 
 use super::Lens;
@@ -62,6 +62,20 @@ impl Family for Lens {
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
         let Minimal = name.parse().map_err(|_| self.unknown_strategy(name))?;
         Ok(Box::new(Lens::routing(self)))
+    }
+
+    /// Theorem 1's group is transitive on the processors, and the mirror of the half
+    /// positions (h ↔ 2n + 1 − h, the digits reversed) maps processors onto busses: with
+    /// p = q every digit has the same radix, so it is an automorphism.
+    fn vertex_transitive_graph(&self) -> bool {
+        self.is_completed()
+    }
+
+    fn hop_unit(&self) -> Option<HopUnit> {
+        Some(HopUnit {
+            name: "bus",
+            links: 2,
+        })
     }
 
     fn formulas(&self) -> Vec<Formula> {

@@ -197,7 +197,8 @@ pub fn CompareView(nav: Nav) -> impl IntoView {
                     <summary>"Conventions"</summary>
                     <ul class="help">
                         <li>"Distances over ordered pairs of distinct terminals (the nodes that send: every Hypercycle node, KYKLOS's L-nodes, the Lens's processors, D3 and MDF routers). The chart shows each network's share of pairs at distance d, the dashed rules its average."</li>
-                        <li>"Degree over every node, forwarding nodes (busses, IB-nodes) included."</li>
+                        <li>"Distances count links; the Lens's paper counts busses (a bus between two processors is two links), shown first in their own rows."</li>
+                        <li>"Terminal degree over the terminals; switch degree over the forwarding nodes (busses, IB-nodes, fat-tree switches), where a network has them."</li>
                         <li>"Loads per directed channel (a link is two channels) under each family's default strategy: every ordered terminal pair sends one unit, split equally among the strategy's paths."</li>
                         <li>"Rows are cached for this session per spec; docs/charts.md has the details."</li>
                     </ul>
@@ -347,25 +348,57 @@ fn float(x: f64) -> (String, String) {
     (shown, x.to_string())
 }
 
+/// (shown, exact) where a network has no such number.
+fn none() -> (String, String) {
+    ("—".to_string(), String::new())
+}
+
 fn int(x: u64) -> (String, String) {
     (x.to_string(), x.to_string())
 }
 
-const METRICS: [Metric; 10] = [
+/// (shown, exact) for a degree range: one number when both ends agree; "—" for none.
+fn degrees(lo: Option<u64>, hi: Option<u64>) -> (String, String) {
+    match lo.zip(hi) {
+        Some((lo, hi)) if lo == hi => (lo.to_string(), format!("{lo}/{hi}")),
+        Some((lo, hi)) => (format!("{lo} / {hi}"), format!("{lo}/{hi}")),
+        None => none(),
+    }
+}
+
+const METRICS: [Metric; 13] = [
     ("family", "Family", |r| (r.family.clone(), r.family.clone())),
     ("nodes", "Nodes", |r| int(r.nodes)),
     ("terminals", "Terminals", |r| int(r.terminals)),
     ("links", "Links", |r| int(r.links)),
-    ("degree", "Degree (min / max)", |r| {
-        let text = if r.min_degree == r.max_degree {
-            r.min_degree.to_string()
-        } else {
-            format!("{} / {}", r.min_degree, r.max_degree)
-        };
-        (text, format!("{}/{}", r.min_degree, r.max_degree))
+    ("degree", "Terminal degree (min / max)", |r| {
+        degrees(Some(r.min_degree), Some(r.max_degree))
     }),
-    ("diameter", "Diameter", |r| int(u64::from(r.diameter))),
-    ("average_distance", "Average distance", |r| {
+    ("switch_degree", "Switch degree (min / max)", |r| {
+        degrees(r.switch_min_degree, r.switch_max_degree)
+    }),
+    (
+        "hop_diameter",
+        "Diameter in the paper's hops (Lens: busses)",
+        |r| {
+            r.hops
+                .as_ref()
+                .map_or_else(none, |h| int(u64::from(h.diameter)))
+        },
+    ),
+    (
+        "hop_average_distance",
+        "Average distance in the paper's hops",
+        |r| {
+            r.hops
+                .as_ref()
+                .map_or_else(none, |h| float(h.average_distance))
+        },
+    ),
+    ("diameter", "Diameter (links)", |r| {
+        int(u64::from(r.diameter))
+    }),
+    ("average_distance", "Average distance (links)", |r| {
         float(r.average_distance)
     }),
     ("strategy", "Strategy (loads)", |r| {

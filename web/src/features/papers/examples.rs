@@ -181,8 +181,8 @@ fn routes_and_families(item: &str) -> Vec<(&'static str, String)> {
                 chart("lens-distances", "lens:p=3,q=3,n=3", "", None),
             ),
         ],
-        "d3-cutset" => vec![(
-            "Chart: D3(4,4) against the maximal Dragonfly of similar size, distances and loads",
+        "d3-table1" => vec![(
+            "Chart: D3(4,4) against the maximal Dragonfly MDF(4,4) (Table 1's pair), distances and loads",
             chart("d3-mdf", "d3:k=4,m=4", "", None),
         )],
         _ => Vec::new(),

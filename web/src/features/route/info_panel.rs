@@ -54,12 +54,52 @@ pub fn InfoPanel(model: RouteModel) -> impl IntoView {
     }
 }
 
-fn exact(info: &NetworkInfo) -> impl IntoView {
-    let degree = if info.min_degree == info.max_degree {
-        info.min_degree.to_string()
+/// The plural of a hop unit's name (`bus` → `busses`).
+pub(crate) fn plural(unit: &str) -> String {
+    if unit.ends_with('s') {
+        format!("{unit}ses")
     } else {
-        format!("{}–{}", info.min_degree, info.max_degree)
-    };
+        format!("{unit}s")
+    }
+}
+
+/// A degree range as the panel shows it: one number when every node has it.
+fn degree_text(lo: u64, hi: u64) -> String {
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}–{hi}")
+    }
+}
+
+fn exact(info: &NetworkInfo) -> impl IntoView {
+    let degree = degree_text(info.min_degree, info.max_degree);
+    let switch_degree = info
+        .switch_min_degree
+        .zip(info.switch_max_degree)
+        .map(|(lo, hi)| {
+            view! {
+                <div>
+                    <dt>"Switch degree"</dt>
+                    <dd data-testid="info-switch-degree">{degree_text(lo, hi)}</dd>
+                </div>
+            }
+        });
+    // The paper's unit first (the Lens's busses), the links beside it.
+    let in_links = if info.hops.is_some() { " (links)" } else { "" };
+    let hops = info.hops.as_ref().map(|h| {
+        let unit = plural(&h.unit);
+        view! {
+            <div>
+                <dt>{format!("Diameter ({unit})")}</dt>
+                <dd data-testid="info-hop-diameter">{h.diameter}</dd>
+            </div>
+            <div>
+                <dt>{format!("Average distance ({unit})")}</dt>
+                <dd data-testid="info-hop-average">{format!("{:.4}", h.average_distance)}</dd>
+            </div>
+        }
+    });
     let symmetry = if info.vertex_transitive {
         "vertex-transitive"
     } else if info.terminal_transitive {
@@ -99,16 +139,18 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
                 <dd data-testid="info-links">{info.links}</dd>
             </div>
             <div>
-                <dt>"Degree"</dt>
+                <dt>{if switch_degree.is_some() { "Terminal degree" } else { "Degree" }}</dt>
                 <dd data-testid="info-degree">{degree}</dd>
             </div>
+            {switch_degree}
+            {hops}
             <div>
-                <dt>"Diameter"</dt>
+                <dt>{format!("Diameter{in_links}")}</dt>
                 <dd data-testid="info-diameter">{info.diameter}</dd>
             </div>
             <div>
-                <dt>"Average distance"</dt>
-                <dd>{format!("{:.4}", info.average_distance)}</dd>
+                <dt>{format!("Average distance{in_links}")}</dt>
+                <dd data-testid="info-average">{format!("{:.4}", info.average_distance)}</dd>
             </div>
             <div>
                 <dt>"Symmetry"</dt>

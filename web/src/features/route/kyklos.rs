@@ -3,7 +3,8 @@
 //!
 //! [`KyklosPanels`] adds memos to a [`RouteModel`].
 
-use icn_core::topology::kyklos::Kyklos;
+use icn_core::analysis::{table3_measures, Table3Measures, TABLE3_MAX_LEAVES};
+use icn_core::topology::kyklos::{Kyklos, KyklosRouting};
 use icn_core::{Network, Node, Topology};
 use leptos::prelude::*;
 
@@ -84,7 +85,12 @@ pub struct KyklosPanels {
     pub comparison: Memo<Option<Comparison>>,
     /// The strings of the pair, when both ends are L-nodes.
     pub strings: Memo<Option<StringsView>>,
+    /// TR-88-27 Table 3's measures of the current strategy, or why they are not shown.
+    pub table3: Memo<Option<Result<Table3Measures, String>>>,
 }
+
+/// The most L-nodes for which the page computes Table 3's measures itself.
+pub const TABLE3_PAGE_LEAVES: usize = 1024;
 
 fn kyklos(net: &Network) -> Option<&Kyklos> {
     net.kyklos().ok()
@@ -160,11 +166,25 @@ impl KyklosPanels {
                 .network
                 .with(|n| Some(strings_view(kyklos(n.as_ref().ok()?)?, a, b)))
         });
+        let table3 = Memo::new(move |_| {
+            let strategy = model.form.with(|f| f.strategy.clone());
+            model.network.with(|n| {
+                let k = kyklos(n.as_ref().ok()?)?;
+                if k.leaf_count() > TABLE3_PAGE_LEAVES {
+                    return Some(Err(format!(
+                        "Table 3's measures are computed here up to {TABLE3_PAGE_LEAVES} L-nodes; icn metrics gives them up to {TABLE3_MAX_LEAVES}."
+                    )));
+                }
+                let kind = strategy.parse::<KyklosRouting>().ok()?;
+                table3_measures(k, kind).map(Ok)
+            })
+        });
         KyklosPanels {
             model,
             active,
             comparison,
             strings,
+            table3,
         }
     }
 

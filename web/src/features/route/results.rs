@@ -4,6 +4,7 @@
 use icn_core::topology::hypercycle::PathCounts;
 use leptos::prelude::*;
 
+use super::info_panel::plural;
 use super::model::{ok_node, DimRow, RouteModel};
 
 /// The numbers of the current route.
@@ -48,13 +49,31 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
                     let range = if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") };
                     ("Hops (listed routes)", range)
                 };
+                // The Lens counts busses: that number first, the links beside it.
+                let paper_unit = model.network.with(|n| n.as_ref().ok().and_then(|n| {
+                    let t = n.topology().terminal_count();
+                    n.hop_unit().filter(|_| r.via.is_empty() && r.src < t && r.dst < t)
+                }));
                 let unit = if hops == "1" { " hop" } else { " hops" };
+                let (unit, first) = match paper_unit {
+                    Some(u) => {
+                        let count = r.length / u.links;
+                        let name = if count == 1 { u.name.to_string() } else { plural(u.name) };
+                        let first = view! {
+                            <span class="big" data-testid="hop-distance">{count}</span>
+                            <span class="unit">{format!(" {name} (")}</span>
+                        };
+                        (" links)", Some(first))
+                    }
+                    None => (unit, None),
+                };
                 view! {
                     <dl class="numbers">
                         <div class="number">
                             <dt>{label}</dt>
                             <dd>
-                                <span class="big" data-testid="distance">{hops}</span>
+                                {first}
+                                <span class=if paper_unit.is_some() { "" } else { "big" } data-testid="distance">{hops}</span>
                                 <span class="unit">{unit}</span>
                             </dd>
                         </div>

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use icn_core::analysis::{Table3Measures, Table3Value};
+
 use super::kyklos::{Comparison, KyklosPanels};
 use crate::components::PathButton;
 
@@ -86,6 +88,15 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
             .into_any(),
         })
     };
+    let table3 = move || {
+        panels.table3.with(|t| match t {
+            Some(Ok(m)) => Some(table3_view(m).into_any()),
+            Some(Err(why)) => Some(
+                view! { <p class="help" data-testid="table3-note">{why.clone()}</p> }.into_any(),
+            ),
+            None => None,
+        })
+    };
     view! {
         <section class="card compare-card" data-testid="compare" aria-labelledby="compare-title">
             <h2 id="compare-title">"Strategies side by side"</h2>
@@ -93,6 +104,37 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
                 "Every strategy this network offers, for the same pair (hops = 2 × levels climbed). Click a path to draw it."
             </p>
             {rows}
+            {table3}
         </section>
+    }
+}
+
+/// One of Table 3's measures: its value (exact fraction when not whole) or why none.
+fn measure_text(v: &Table3Value) -> String {
+    match (v.value, &v.exact, &v.unavailable) {
+        (Some(_), Some(exact), _) => exact.clone(),
+        (Some(x), None, _) => x.to_string(),
+        (None, _, Some(why)) => format!("— ({why})"),
+        (None, _, None) => "—".to_string(),
+    }
+}
+
+/// TR-88-27 Table 3's measures of the current strategy, each with its convention.
+fn table3_view(m: &Table3Measures) -> impl IntoView {
+    let density = &m.max_link_traffic_density;
+    let load = &m.max_ib_node_load;
+    view! {
+        <h3>{format!("TR-88-27 Table 3's measures ({})", m.strategy)}</h3>
+        <dl class="facts" data-testid="table3">
+            <div title=density.convention.clone()>
+                <dt>"Maximum link traffic density"</dt>
+                <dd data-testid="table3-density">{measure_text(density)}</dd>
+            </div>
+            <div title=load.convention.clone()>
+                <dt>"Maximum IB-node processing load"</dt>
+                <dd data-testid="table3-load">{measure_text(load)}</dd>
+            </div>
+        </dl>
+        <p class="help">{format!("Density: {}. Load: {}.", density.convention, load.convention)}</p>
     }
 }
