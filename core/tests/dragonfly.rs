@@ -579,6 +579,7 @@ fn valiant_walks_may_revisit_and_repeat() {
     // g = 2 has no third group: Valiant is not offered (minimal and lgl are).
     let two = net("dragonfly:a=4,p=1,h=1,g=2");
     assert!(two.routing("valiant").is_err());
+    assert!(two.routing("valiant-min").is_err());
     assert_eq!(two.strategies().len(), 2);
 }
 
@@ -733,6 +734,35 @@ fn lgl_offers_one_path_per_global_link_between_the_groups() {
                     let same = fly.coords(a).0 == fly.coords(b).0;
                     assert_eq!(globals, usize::from(!same), "{spec} {p:?}");
                     assert!(p.len() <= 4, "{spec} {p:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn valiant_with_min_halves_counts_every_walk_via_every_intermediate() {
+    for spec in ["dragonfly:a=2,p=1,h=1", "dragonfly:a=2,p=1,h=2,g=3"] {
+        let net: Network = spec.parse().expect("valid");
+        let t = net.topology();
+        let fly: &Dragonfly = net
+            .as_family()
+            .as_any()
+            .downcast_ref()
+            .expect("a Dragonfly");
+        let val = net.routing("valiant-min").expect("offered");
+        for a in 0..t.node_count() {
+            for b in (0..t.node_count()).filter(|&b| b != a) {
+                let count = val.path_count(a, b).expect("closed form");
+                let routes = enumerate_routes(val.as_ref(), a, b, 1 << 16);
+                assert_eq!(count, BigUint::from(routes.len()), "{spec} {a} → {b}");
+                for (_, walk) in routes {
+                    let globals = walk
+                        .windows(2)
+                        .filter(|w| fly.coords(w[0]).0 != fly.coords(w[1]).0)
+                        .count();
+                    let same = fly.coords(a).0 == fly.coords(b).0;
+                    assert_eq!(globals, if same { 0 } else { 2 }, "{spec} {walk:?}");
                 }
             }
         }

@@ -46,7 +46,7 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
     } else {
         1 + u64::from(a.max_vcs.min(MAX_VCS))
     };
-    let mut estimate = deadlock_estimate(net.topology(), a.vcs.max(a.max_vcs));
+    let mut estimate = deadlock_estimate(net.topology(), routing.as_ref(), a.vcs.max(a.max_vcs));
     estimate.steps = estimate.steps.saturating_mul(searches);
     guard("this dependency graph", estimate, force)?;
     let t = net.topology();

@@ -11,8 +11,11 @@
 //! virtual channels the [`Scheme`] gives them, is an edge. Each edge keeps one route that
 //! creates it (a source and the destination), to show why a cycle is there.
 //!
-//! Two-phase routings (Valiant) are not analysed yet: their packets change destination
-//! half way, which this construction does not follow.
+//! A two-phase routing (Valiant) sends each packet first towards its intermediate, then on
+//! to its destination: the packets bound for one destination flow towards each
+//! intermediate from the sources that use it, and from there, carrying the channel they
+//! arrived on and their state, towards the destination; the step at the intermediate is a
+//! dependency like any other.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt;
@@ -94,9 +97,6 @@ pub enum DeadlockError {
     /// Virtual channels out of range.
     #[error("{0} virtual channels: give 1 to {MAX_VCS}")]
     Vcs(u32),
-    /// A two-phase routing.
-    #[error("two-phase routings (Valiant) change destination half way; their channel dependency graph is not built yet")]
-    TwoPhase,
 }
 
 /// One edge of the dependency graph: a packet holding `from` asks for `to`.
@@ -206,17 +206,9 @@ fn step(t: &dyn Topology, scheme: Scheme, vcs: u32, tag: Tag, u: Node, v: Node) 
 }
 
 /// Checks that `scheme` applies to `t`.
-fn check(
-    t: &dyn Topology,
-    routing: &dyn Routing,
-    scheme: Scheme,
-    vcs: u32,
-) -> Result<(), DeadlockError> {
+fn check(t: &dyn Topology, scheme: Scheme, vcs: u32) -> Result<(), DeadlockError> {
     if !(1..=MAX_VCS).contains(&vcs) {
         return Err(DeadlockError::Vcs(vcs));
-    }
-    if routing.two_phase() {
-        return Err(DeadlockError::TwoPhase);
     }
     let mut buf = Vec::new();
     let every = |f: &dyn Fn(Node, Node) -> bool, buf: &mut Vec<Node>| {
@@ -244,14 +236,20 @@ fn check(
 }
 
 /// A rough count of the steps [`deadlock`] takes: every destination's pass over the
-/// channels, once per state a packet can be in.
-pub fn deadlock_estimate(t: &dyn Topology, vcs: u32) -> Estimate {
+/// channels, once per state a packet can be in (and a pass per intermediate for a
+/// two-phase routing).
+pub fn deadlock_estimate(t: &dyn Topology, routing: &dyn Routing, vcs: u32) -> Estimate {
     let terminals = t.terminal_count() as u64;
     let channels = t.channel_count();
     let states = u64::from(vcs.max(2)) * 2;
     let per = channels.saturating_mul(states).saturating_mul(8);
+    let passes = if routing.two_phase() {
+        terminals.saturating_mul(terminals)
+    } else {
+        terminals
+    };
     Estimate {
-        steps: terminals.saturating_mul(per),
+        steps: passes.saturating_mul(per),
         bytes: per.saturating_mul(24),
     }
 }
@@ -260,10 +258,11 @@ pub fn deadlock_estimate(t: &dyn Topology, vcs: u32) -> Estimate {
 /// channels, and a cycle if it has one.
 ///
 /// # Errors
-/// A scheme that does not apply, `vcs` outside 1 ..= [`MAX_VCS`], a two-phase routing.
+/// A scheme that does not apply, `vcs` outside 1 ..= [`MAX_VCS`].
 ///
 /// # Complexity
-/// O(T·C·S·d) for T terminals, C channels, S packet states and degree d, plus the cycle
+/// O(T·C·S·d) for T terminals, C channels, S packet states and degree d (times T for a
+/// two-phase routing: a pass towards every intermediate), plus the cycle
 /// search (O(P·E) over the cyclic part's P pairs while P ≤ 4096).
 pub fn deadlock(
     t: &dyn Topology,
@@ -271,7 +270,7 @@ pub fn deadlock(
     scheme: Scheme,
     vcs: u32,
 ) -> Result<DeadlockReport, DeadlockError> {
-    check(t, routing, scheme, vcs)?;
+    check(t, scheme, vcs)?;
     let vcs = if scheme == Scheme::One { 1 } else { vcs };
     let channels = Channels::of(t);
     let edges = dependencies(t, routing, scheme, vcs, &channels);
@@ -333,45 +332,54 @@ pub fn min_vcs(
     Ok(None)
 }
 
-/// Every dependency, each with one route that creates it.
-fn dependencies(
-    t: &dyn Topology,
-    routing: &dyn Routing,
+/// The dependencies found so far, each with one route (source, destination) behind it.
+type Edges = HashMap<(u32, u32), (Node, Node)>;
+
+/// What one pass needs: the network, the routing, the scheme and the channels' numbers.
+struct Pass<'a> {
+    t: &'a dyn Topology,
+    routing: &'a dyn Routing,
     scheme: Scheme,
     vcs: u32,
-    channels: &Channels,
-) -> HashMap<(u32, u32), (Node, Node)> {
-    let n = t.node_count();
-    let mut edges = HashMap::new();
-    let mut hops: Vec<Vec<Node>> = vec![Vec::new(); n];
-    for dst in 0..t.terminal_count() {
-        for (u, out) in hops.iter_mut().enumerate() {
-            out.clear();
-            routing.next_hops(u, dst, out);
-        }
-        let order = topological(&hops);
+    channels: &'a Channels,
+}
+
+impl Pass<'_> {
+    /// Packets that start at `starts` (each at a node, with what it brings) follow the
+    /// relation towards `target`; every two consecutive channels become a dependency
+    /// (its route: the packet's source and `dst`). Returns what arrives at `target`.
+    fn flow(
+        &self,
+        target: Node,
+        starts: Vec<(Node, Arrival)>,
+        dst: Node,
+        edges: &mut Edges,
+    ) -> Vec<Arrival> {
+        let n = self.t.node_count();
+        let hops: Vec<Vec<Node>> = (0..n)
+            .map(|u| {
+                let mut out = Vec::new();
+                self.routing.next_hops(u, target, &mut out);
+                out
+            })
+            .collect();
         let mut arrivals: Vec<Vec<Arrival>> = vec![Vec::new(); n];
+        for (u, a) in starts {
+            arrivals[u].push(a);
+        }
         let mut seen: HashSet<(Node, u32, u32, Tag)> = HashSet::new();
-        for &u in &order {
-            if u == dst {
+        for u in topological(&hops) {
+            if u == target {
                 continue;
             }
-            let mut here = std::mem::take(&mut arrivals[u]);
-            if u < t.terminal_count() {
-                here.push(Arrival {
-                    channel: u32::MAX,
-                    vc: 0,
-                    tag: 0,
-                    src: u,
-                });
-            }
+            let here = std::mem::take(&mut arrivals[u]);
             for a in &here {
                 for &v in &hops[u] {
-                    let (vc, tag) = step(t, scheme, vcs, a.tag, u, v);
-                    let c = channels.id(u, v);
+                    let (vc, tag) = step(self.t, self.scheme, self.vcs, a.tag, u, v);
+                    let c = self.channels.id(u, v);
                     if a.channel != u32::MAX {
                         edges
-                            .entry((a.channel * vcs + a.vc, c * vcs + vc))
+                            .entry((a.channel * self.vcs + a.vc, c * self.vcs + vc))
                             .or_insert((a.src, dst));
                     }
                     if seen.insert((v, c, vc, tag)) {
@@ -385,6 +393,63 @@ fn dependencies(
                 }
             }
         }
+        std::mem::take(&mut arrivals[target])
+    }
+}
+
+/// A packet about to leave its source `s`.
+fn fresh(s: Node) -> Arrival {
+    Arrival {
+        channel: u32::MAX,
+        vc: 0,
+        tag: 0,
+        src: s,
+    }
+}
+
+/// Every dependency, each with one route that creates it. A two-phase routing's packets
+/// first flow towards their intermediate, then from there (with the channel they arrived
+/// on and their state) towards the destination.
+fn dependencies(
+    t: &dyn Topology,
+    routing: &dyn Routing,
+    scheme: Scheme,
+    vcs: u32,
+    channels: &Channels,
+) -> Edges {
+    let pass = Pass {
+        t,
+        routing,
+        scheme,
+        vcs,
+        channels,
+    };
+    let mut edges = HashMap::new();
+    for dst in 0..t.terminal_count() {
+        let mut starts = Vec::new();
+        let mut via: HashMap<Node, Vec<Node>> = HashMap::new();
+        for s in (0..t.terminal_count()).filter(|&s| s != dst) {
+            match routing
+                .two_phase()
+                .then(|| routing.intermediates(s, dst))
+                .flatten()
+            {
+                Some(list) => list
+                    .into_iter()
+                    .for_each(|i| via.entry(i).or_default().push(s)),
+                None => starts.push((s, fresh(s))),
+            }
+        }
+        let mut middles: Vec<Node> = via.keys().copied().collect();
+        middles.sort_unstable();
+        for i in middles {
+            let sources = via.remove(&i).unwrap_or_default();
+            let first = sources.into_iter().map(|s| (s, fresh(s))).collect();
+            for a in pass.flow(i, first, dst, &mut edges) {
+                starts.push((i, a));
+            }
+        }
+        pass.flow(dst, starts, dst, &mut edges);
     }
     edges
 }

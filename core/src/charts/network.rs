@@ -302,7 +302,7 @@ mod tests {
         let n = net("dragonfly:a=4,p=2,h=2");
         let rows = net_loads(&n, &mut quiet()).expect("builds");
         let names: Vec<&str> = n.strategies().iter().map(|s| s.name).collect();
-        assert_eq!(names, ["minimal", "lgl", "valiant"]);
+        assert_eq!(names, ["minimal", "lgl", "valiant", "valiant-min"]);
         for name in names {
             let mine = of(&rows, name);
             assert_eq!(mine.len(), NET_LOAD_POINTS as usize);

@@ -23,6 +23,11 @@ const STRATEGIES: &[StrategyInfo] = &[
         title: "Valiant",
         summary: "Minimally to a random router of a random third group, then minimally to the destination (minimal within a group).",
     },
+    StrategyInfo {
+        name: "valiant-min",
+        title: "Valiant, MIN halves (VAL)",
+        summary: "Kim et al.'s VAL: l-g-l to a random router of a random third group, then l-g-l to the destination; two global hops.",
+    },
 ];
 
 /// The paper the family comes from.
@@ -94,11 +99,12 @@ impl Family for Dragonfly {
             DragonflyRouting::Minimal => Box::new(DragonflyMinimal::new(self)),
             DragonflyRouting::Lgl => Box::new(LocalGlobalLocal::new(self)),
             DragonflyRouting::Valiant => Box::new(Valiant::new(self)),
+            DragonflyRouting::ValiantMin => Box::new(Valiant::with_min_halves(self)),
         })
     }
 
     fn unavailable(&self, name: &str) -> Option<String> {
-        (name == "valiant" && self.groups() < 3).then(|| {
+        (name.starts_with("valiant") && self.groups() < 3).then(|| {
             "Valiant routes via a third group; this Dragonfly has only 2 groups".to_string()
         })
     }

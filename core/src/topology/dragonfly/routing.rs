@@ -26,14 +26,17 @@ pub enum DragonflyRouting {
     Lgl,
     /// Valiant: minimally to a random router of a random third group, then minimally on.
     Valiant,
+    /// Kim et al.'s VAL: Valiant's detour with MIN (l-g-l) halves.
+    ValiantMin,
 }
 
 impl DragonflyRouting {
     /// Every strategy, in menu order.
-    pub const ALL: [DragonflyRouting; 3] = [
+    pub const ALL: [DragonflyRouting; 4] = [
         DragonflyRouting::Minimal,
         DragonflyRouting::Lgl,
         DragonflyRouting::Valiant,
+        DragonflyRouting::ValiantMin,
     ];
 
     /// The name used in URLs and on the command line.
@@ -42,6 +45,7 @@ impl DragonflyRouting {
             DragonflyRouting::Minimal => "minimal",
             DragonflyRouting::Lgl => "lgl",
             DragonflyRouting::Valiant => "valiant",
+            DragonflyRouting::ValiantMin => "valiant-min",
         }
     }
 }
@@ -49,7 +53,7 @@ impl DragonflyRouting {
 impl FromStr for DragonflyRouting {
     type Err = UnknownStrategy;
 
-    /// `minimal`, `lgl` or `valiant`.
+    /// `minimal`, `lgl`, `valiant` or `valiant-min`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_strategy(s, &DragonflyRouting::ALL, DragonflyRouting::name)
     }
@@ -162,10 +166,15 @@ impl Routing for LocalGlobalLocal<'_> {
 /// random router in it), along shortest paths from s to i and from i to d. Within a
 /// group it routes minimally. The walk may revisit a router (i's group entered at one
 /// router and left again through it).
+///
+/// With MIN halves ([`Valiant::with_min_halves`], Kim et al.'s VAL) each half is l-g-l
+/// ([`LocalGlobalLocal`]) instead: exactly two global hops.
 #[derive(Debug)]
 pub struct Valiant<'a> {
     net: &'a Dragonfly,
     relation: MinimalRouting<'a, Dragonfly>,
+    /// MIN halves, when set.
+    min: Option<LocalGlobalLocal<'a>>,
 }
 
 impl<'a> Valiant<'a> {
@@ -174,6 +183,15 @@ impl<'a> Valiant<'a> {
         Valiant {
             net,
             relation: MinimalRouting::new(net),
+            min: None,
+        }
+    }
+
+    /// Kim et al.'s VAL: Valiant's intermediates, each half routed by MIN (l-g-l).
+    pub fn with_min_halves(net: &'a Dragonfly) -> Self {
+        Valiant {
+            min: Some(LocalGlobalLocal::new(net)),
+            ..Valiant::new(net)
         }
     }
 
@@ -203,9 +221,12 @@ impl<'a> Valiant<'a> {
 }
 
 impl Routing for Valiant<'_> {
-    /// Each phase's relation: every shortest path towards `dst`.
+    /// Each phase's relation: every shortest path towards `dst` (l-g-l with MIN halves).
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
-        self.relation.next_hops(at, dst, out);
+        match &self.min {
+            Some(min) => min.next_hops(at, dst, out),
+            None => self.relation.next_hops(at, dst, out),
+        }
     }
 
     /// Every router outside the groups of `src` and `dst`, in node order; `None` within a
@@ -235,13 +256,23 @@ impl Routing for Valiant<'_> {
     }
 
     fn follows_distances(&self) -> bool {
-        true
+        self.min.is_none()
     }
 
     /// Σ over the intermediates i of paths(src, i) · paths(i, dst), from one
     /// path-counting search from each end (minimal paths run both ways): O(N + E), and
     /// `None` (the generic walk) above 2²⁴ steps.
     fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
+        if let Some(min) = &self.min {
+            let Some(via) = self.intermediates(src, dst) else {
+                return min.path_count(src, dst);
+            };
+            let mut total = BigUint::default();
+            for i in via {
+                total += min.path_count(src, i)? * min.path_count(i, dst)?;
+            }
+            return Some(total);
+        }
         let Some(via) = self.intermediates(src, dst) else {
             return Some(BigUint::from(self.net.min_path_count(src, dst)));
         };
