@@ -291,12 +291,43 @@ impl Minimal {
     }
 }
 
+/// The strategy menu of a graph without a structure to route by: every shortest path, or
+/// up*/down* on a breadth-first spanning tree (deadlock-free with one virtual channel).
+pub(crate) const MINIMAL_OR_UPDOWN: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: Minimal::NAME,
+        title: "All minimal paths",
+        summary: "Every shortest path (breadth-first search decides).",
+    },
+    StrategyInfo {
+        name: "updown",
+        title: "Up*/down*",
+        summary: "Links point up a breadth-first tree from node 0; routes climb, then descend (deadlock-free with one virtual channel; not always shortest).",
+    },
+];
+
 /// The strategy menu of a family that only routes minimally.
 pub(crate) const MINIMAL_ONLY: &[StrategyInfo] = &[StrategyInfo {
     name: Minimal::NAME,
     title: "All minimal paths",
     summary: "Every shortest path (breadth-first search decides).",
 }];
+
+impl Minimal {
+    /// [`MINIMAL_OR_UPDOWN`]'s routing called `name` for `family`.
+    ///
+    /// # Errors
+    /// Any name but `minimal` and `updown` ([`Family::unknown_strategy`]).
+    pub(crate) fn or_up_down<'a, F: Family + Topology>(
+        family: &'a F,
+        name: &str,
+    ) -> Result<Box<dyn Routing + 'a>, StrategyError> {
+        if name == "updown" {
+            return Ok(Box::new(crate::graph::UpDownRouting::new(family)));
+        }
+        Minimal::routing(family, name)
+    }
+}
 
 impl FromStr for Minimal {
     type Err = UnknownStrategy;

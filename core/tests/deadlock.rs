@@ -168,3 +168,35 @@ fn hop_classes_break_every_cycle_of_a_minimal_routing_given_enough() {
         assert!(r.acyclic, "{spec}: {diameter} hop classes");
     }
 }
+
+#[test]
+fn up_down_on_any_connected_graph_is_legal_and_acyclic() {
+    use icn_core::graph::UpDownRouting;
+    use icn_core::routing::enumerate_paths;
+    // Two random regular graphs (Jellyfish): no structure to route by.
+    for spec in ["jellyfish:n=24,r=3,seed=5", "jellyfish:n=40,r=4,seed=2"] {
+        let n = net(spec);
+        let t = n.topology();
+        let updown = UpDownRouting::new(t);
+        for a in 0..t.node_count() {
+            for b in (0..t.node_count()).filter(|&b| b != a) {
+                let paths = enumerate_paths(&updown, a, b, 64);
+                assert!(!paths.is_empty(), "{spec}: {a} → {b} has a route");
+                for p in &paths {
+                    assert_eq!(p.last(), Some(&b));
+                    // Up links only, then down links only.
+                    let ups: Vec<bool> = p.windows(2).map(|w| updown.is_up(w[0], w[1])).collect();
+                    let first_down = ups.iter().position(|&up| !up).unwrap_or(ups.len());
+                    assert!(ups[first_down..].iter().all(|&up| !up), "{spec} {p:?}");
+                }
+            }
+        }
+        assert!(report(spec, "updown", Scheme::One, 1).acyclic, "{spec}");
+        let minimal = report(spec, "minimal", Scheme::One, 1);
+        assert!(
+            !minimal.acyclic,
+            "{spec}: minimal routing on a random graph has cycles"
+        );
+        assert_real_cycle(spec, "minimal", &minimal);
+    }
+}

@@ -1,7 +1,8 @@
 //! Graph primitives, the bottom layer of the crate: node indices, the capability traits
 //! every family implements ([`Topology`], [`Routing`], [`Orbits`]), the [`Split`] of a
 //! unit of traffic, breadth-first search, path enumeration over a routing relation, and
-//! [`MinimalRouting`] (every shortest path of any topology, the relation BFS defines).
+//! [`MinimalRouting`] (every shortest path of any topology, the relation BFS defines) and
+//! [`UpDownRouting`] (up*/down* on any connected topology).
 //!
 //! Nothing here imports a family or an algorithm; families build on this module, and
 //! the algorithms (metrics, routing, analysis) on both.
@@ -10,6 +11,7 @@ mod bfs;
 mod minimal;
 mod paths;
 mod split;
+mod updown;
 
 pub use bfs::{bfs, bfs_to, UNREACHABLE};
 pub use minimal::MinimalRouting;
@@ -18,6 +20,7 @@ pub use paths::{
     path_edges,
 };
 pub use split::Split;
+pub use updown::UpDownRouting;
 
 use crate::error::AddressError;
 

@@ -1,7 +1,7 @@
 //! The imported graph as a [`Family`]: its description and its one strategy.
 
 use crate::error::StrategyError;
-use crate::family::{Family, FamilyInfo, Minimal, ParamInfo, Structure, MINIMAL_ONLY};
+use crate::family::{Family, FamilyInfo, Minimal, ParamInfo, Structure, MINIMAL_OR_UPDOWN};
 use crate::graph::Routing;
 
 use super::Imported;
@@ -20,7 +20,7 @@ pub(crate) const GRAPH: FamilyInfo = FamilyInfo {
     flags: &[],
     example: EXAMPLE,
     example_route: ("0", "7"),
-    strategies: MINIMAL_ONLY,
+    strategies: MINIMAL_OR_UPDOWN,
     source: "",
 };
 
@@ -38,7 +38,7 @@ impl Family for Imported {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
-        Minimal::routing(self, name)
+        Minimal::or_up_down(self, name)
     }
 
     fn structure(&self) -> Structure {

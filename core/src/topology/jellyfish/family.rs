@@ -1,7 +1,9 @@
 //! Jellyfish as a [`Family`]: its description, its one strategy and its closed forms.
 
 use crate::error::StrategyError;
-use crate::family::{Family, FamilyInfo, Formula, Minimal, ParamInfo, Structure, MINIMAL_ONLY};
+use crate::family::{
+    Family, FamilyInfo, Formula, Minimal, ParamInfo, Structure, MINIMAL_OR_UPDOWN,
+};
 use crate::graph::Routing;
 
 use super::Jellyfish;
@@ -40,7 +42,7 @@ pub(crate) const JELLYFISH: FamilyInfo = FamilyInfo {
     flags: &[],
     example: "jellyfish:n=64,r=6,p=2,seed=1",
     example_route: ("0", "63"),
-    strategies: MINIMAL_ONLY,
+    strategies: MINIMAL_OR_UPDOWN,
     source:
         "Singla, Hong, Popa and Godfrey, Jellyfish: Networking Data Centers Randomly (NSDI 2012)",
 };
@@ -55,7 +57,7 @@ impl Family for Jellyfish {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
-        Minimal::routing(self, name)
+        Minimal::or_up_down(self, name)
     }
 
     fn formulas(&self) -> Vec<Formula> {
