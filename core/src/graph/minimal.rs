@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::graph::bfs_to;
-use crate::graph::{Node, Orbits, Routing, Topology};
+use crate::graph::{next_hops_where, Node, Orbits, Routing, Topology};
 
 /// All minimal paths: at each node, every neighbour one step closer to the destination.
 ///
@@ -42,18 +42,9 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
             return;
         }
         let here = self.distance_to(at, dst);
-        let start = out.len();
-        self.topology.neighbours(at, out);
-        let mut keep = start;
-        for i in start..out.len() {
-            let v = out[i];
-            let passes = v == dst || self.topology.forwards(v);
-            if passes && self.distance_to(v, dst).wrapping_add(1) == here {
-                out[keep] = v;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        next_hops_where(self.topology, at, dst, out, |v| {
+            self.distance_to(v, dst).wrapping_add(1) == here
+        });
     }
 
     fn translation_invariant(&self) -> bool {

@@ -24,6 +24,28 @@ pub use updown::UpDownRouting;
 
 use crate::error::AddressError;
 
+/// Appends the neighbours `v` of `at` that a route towards `dst` may step to and `take`
+/// accepts: `dst` itself or a node that forwards ([`Topology::forwards`]).
+pub(crate) fn next_hops_where<T: Topology + ?Sized>(
+    topology: &T,
+    at: Node,
+    dst: Node,
+    out: &mut Vec<Node>,
+    mut take: impl FnMut(Node) -> bool,
+) {
+    let start = out.len();
+    topology.neighbours(at, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let v = out[i];
+        if (v == dst || topology.forwards(v)) && take(v) {
+            out[keep] = v;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
 /// A node's dense index, `0 .. node_count()`.
 pub type Node = usize;
 

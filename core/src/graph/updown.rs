@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use crate::graph::{bfs, Node, Routing, Topology, UNREACHABLE};
+use crate::graph::{bfs, next_hops_where, Node, Routing, Topology, UNREACHABLE};
 
 /// One destination's lengths: the destination, each node's down-only distance to it and
 /// the length of the route taken.
@@ -103,23 +103,13 @@ impl<T: Topology + ?Sized> Routing for UpDownRouting<'_, T> {
         let Some((_, down, route)) = cache.as_ref() else {
             return;
         };
-        let start = out.len();
-        self.topology.neighbours(at, out);
-        let mut keep = start;
-        for i in start..out.len() {
-            let v = out[i];
-            let passes = v == dst || self.topology.forwards(v);
-            let take = if down[at] != UNREACHABLE {
+        next_hops_where(self.topology, at, dst, out, |v| {
+            if down[at] != UNREACHABLE {
                 !self.is_up(at, v) && down[v].wrapping_add(1) == down[at]
             } else {
                 self.is_up(at, v) && route[v].wrapping_add(1) == route[at]
-            };
-            if passes && take {
-                out[keep] = v;
-                keep += 1;
             }
-        }
-        out.truncate(keep);
+        });
     }
 
     fn is_minimal(&self) -> bool {
