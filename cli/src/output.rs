@@ -36,6 +36,18 @@ impl<E: std::error::Error> From<E> for Failure {
     }
 }
 
+/// The budget of a command: [`CLI_BUDGET`], or no limit under `--force`.
+pub fn budget(force: bool) -> Budget {
+    if force {
+        Budget {
+            steps: u64::MAX,
+            bytes: u64::MAX,
+        }
+    } else {
+        CLI_BUDGET
+    }
+}
+
 /// Refuses a computation whose estimate exceeds [`CLI_BUDGET`], unless forced.
 pub fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure> {
     if force || estimate.within(CLI_BUDGET) {

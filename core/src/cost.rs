@@ -2,13 +2,13 @@
 //! parameters and closed forms before anything is built, and the budgets callers compare
 //! it with. docs/limits.md lists every limit and why it was chosen.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::graph::{Node, Topology};
 use crate::network::Network;
 
 /// Estimated work and peak memory of one computation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Estimate {
     /// Elementary steps (a node visited, a link followed).
     pub steps: u64,

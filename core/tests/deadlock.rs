@@ -200,3 +200,108 @@ fn up_down_on_any_connected_graph_is_legal_and_acyclic() {
         assert_real_cycle(spec, "minimal", &minimal);
     }
 }
+
+/// On one virtual channel, the dependency graph is exactly the set of consecutive channel
+/// pairs of every route the routing can take, enumerated route by route (an independent
+/// construction: no flows, no packet state), and its pairs are the channels those pairs use.
+#[test]
+fn the_one_vc_graph_is_every_consecutive_pair_of_every_route() {
+    use icn_core::graph::enumerate_paths;
+    use std::collections::HashSet;
+    let cases = [
+        ("torus:k=4x3", "minimal"),
+        ("torus:k=5", "dor"),
+        ("mesh:k=3x3", "minimal"),
+        ("hypercube:n=4", "minimal"),
+        ("dragonfly:a=2,p=1,h=1", "valiant"),
+        ("dragonfly:a=2,p=1,h=1", "valiant-min"),
+        ("fattree:k=2,n=3", "updown"),
+        ("butterfly:k=2,n=3", "desttag"),
+        ("jellyfish:n=12,r=3,seed=4", "updown"),
+        ("d3:k=2,m=3", "lgl"),
+        ("kyklos2:m=2,r=2,n=4", "minimal"),
+    ];
+    for (spec, routing) in cases {
+        let n = net(spec);
+        let r = n.routing(routing).unwrap();
+        let t = n.topology();
+        let mut deps: HashSet<((usize, usize), (usize, usize))> = HashSet::new();
+        for s in 0..t.terminal_count() {
+            for d in (0..t.terminal_count()).filter(|&d| d != s) {
+                for walk in enumerate_paths(r.as_ref(), s, d, usize::MAX) {
+                    for w in walk.windows(3) {
+                        deps.insert(((w[0], w[1]), (w[1], w[2])));
+                    }
+                }
+            }
+        }
+        let pairs: HashSet<(usize, usize)> = deps.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let got = report(spec, routing, Scheme::One, 1);
+        assert_eq!(
+            got.graph_edges,
+            deps.len() as u64,
+            "{spec} {routing}: dependencies"
+        );
+        assert_eq!(
+            got.graph_nodes,
+            pairs.len() as u64,
+            "{spec} {routing}: pairs"
+        );
+    }
+}
+
+/// The table sets every routing against one VC and each scheme's fewest VCs, as the single
+/// analyses give them.
+#[test]
+fn the_routing_table_agrees_with_each_analysis() {
+    use icn_core::analysis::deadlock::{routing_table, Cell};
+    use icn_core::PAGE_BUDGET;
+    for spec in ["torus:k=4x4", "dragonfly:a=2,p=1,h=1", "mesh:k=3x3"] {
+        let n = net(spec);
+        let table = routing_table(&n, PAGE_BUDGET, &mut |_, _, _| {});
+        assert_eq!(table.len(), n.strategies().len(), "{spec}");
+        for row in &table {
+            let one = report(spec, &row.routing, Scheme::One, 1).acyclic;
+            let want = if one { Cell::Acyclic } else { Cell::Cyclic };
+            assert_eq!(row.one_vc, want, "{spec} {}", row.routing);
+            for l in &row.least {
+                let want = match least(spec, &row.routing, l.scheme) {
+                    Some(vcs) => Cell::Least { vcs },
+                    None => Cell::NoneUpTo { max: 8 },
+                };
+                assert_eq!(l.least, want, "{spec} {} {}", row.routing, l.scheme);
+            }
+        }
+    }
+    // The torus: dimension order needs a dateline and two VCs, or four hop classes.
+    let torus = routing_table(&net("torus:k=4x4"), PAGE_BUDGET, &mut |_, _, _| {});
+    let dor = torus.iter().find(|r| r.routing == "dor").unwrap();
+    assert_eq!(dor.one_vc, Cell::Cyclic);
+    let dateline = dor
+        .least
+        .iter()
+        .find(|l| l.scheme == Scheme::Dateline)
+        .unwrap();
+    assert_eq!(dateline.least, Cell::Least { vcs: 2 });
+    // Nothing is computed over the budget; the estimate says why.
+    let tiny = icn_core::Budget {
+        steps: 10,
+        bytes: 10,
+    };
+    let over = routing_table(&net("torus:k=4x4"), tiny, &mut |_, _, _| {});
+    assert!(over
+        .iter()
+        .all(|r| matches!(r.one_vc, Cell::OverBudget { .. })));
+}
+
+/// The Swapped Dragonfly's and the maximal Dragonfly's global links end a phase: l-g-l on
+/// D3 needs two phase classes (one global hop per route, by (2.2)), and `glgl-direct`,
+/// which may take two global hops, three.
+#[test]
+fn d3_lgl_needs_two_phase_classes_and_glgl_three() {
+    assert_eq!(least("d3:k=3,m=4", "lgl", Scheme::Phases), Some(2));
+    assert_eq!(least("d3:k=3,m=4", "glgl-direct", Scheme::Phases), Some(3));
+    assert!(!report("d3:k=3,m=4", "lgl", Scheme::One, 1).acyclic);
+    let r = report("d3:k=3,m=4", "lgl", Scheme::Phases, 1);
+    assert_real_cycle("d3:k=3,m=4", "lgl", &r);
+}

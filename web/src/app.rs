@@ -10,8 +10,8 @@ use wasm_bindgen::JsCast;
 
 use crate::components::EmbedPanel;
 use crate::features::{
-    ChartsView, CompareView, JoinExplorer, LensWalkthrough, PapersView, RouteExplorer,
-    ScheduleView, SubnetView, UnknownView,
+    ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
+    RouteExplorer, ScheduleView, SubnetView, UnknownView,
 };
 use crate::history::Nav;
 use crate::url::{AppState, View, ViewChoice};
@@ -44,6 +44,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Subnet) => view! { <SubnetView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Charts) => view! { <ChartsView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Compare) => view! { <CompareView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Deadlock) => view! { <DeadlockView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     let embedded = nav.presentation.with_value(|p| p.embed);

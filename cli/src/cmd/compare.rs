@@ -4,9 +4,8 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use icn_core::analysis::{compare, distances_csv, summary_csv};
-use icn_core::Budget;
 
-use crate::output::{json, network, Failure, Format, CLI_BUDGET};
+use crate::output::{budget, json, network, Failure, Format};
 
 /// Which CSV table.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -39,14 +38,7 @@ pub fn run(a: &CompareArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
         .iter()
         .map(|s| network(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let budget = if force {
-        Budget {
-            steps: u64::MAX,
-            bytes: u64::MAX,
-        }
-    } else {
-        CLI_BUDGET
-    };
+    let budget = budget(force);
     let rows = compare(&nets, budget).map_err(|e| {
         let mut msg = e.to_string();
         if matches!(e, icn_core::analysis::CompareError::OverBudget { .. }) {

@@ -3,13 +3,15 @@
 
 use std::io::Write;
 
-use icn_core::analysis::deadlock::{deadlock, deadlock_estimate, min_vcs, Scheme, MAX_VCS};
+use icn_core::analysis::deadlock::{
+    deadlock, deadlock_estimate, min_vcs, routing_table, Scheme, MAX_VCS,
+};
 use icn_core::Network;
 use serde_json::json;
 
 use clap::Args;
 
-use crate::output::{guard, json, network, strategy_name, Failure};
+use crate::output::{budget, guard, json, network, strategy_name, Failure};
 
 #[derive(Args, Debug)]
 pub struct DeadlockArgs {
@@ -28,6 +30,10 @@ pub struct DeadlockArgs {
     /// acyclic (0: do not search).
     #[arg(long, default_value_t = 8)]
     max_vcs: u32,
+    /// Also tabulate every routing of the network: deadlock-free on one virtual channel,
+    /// and the fewest virtual channels each scheme needs (up to 8), as the deadlock view.
+    #[arg(long)]
+    table: bool,
 }
 
 /// A channel as text: `a → b`.
@@ -69,9 +75,8 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             })
         })
         .collect();
-    json(
-        out,
-        &json!({
+    let budget = budget(force);
+    let mut value = json!({
             "spec": net.spec(),
             "routing": name,
             "scheme": scheme.name(),
@@ -84,6 +89,9 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             "shortest_cycle": report.shortest && !report.acyclic,
             "min_vcs": least,
             "max_vcs_searched": a.max_vcs,
-        }),
-    )
+    });
+    if a.table {
+        value["routings"] = json!(routing_table(&net, budget, &mut |_, _, _| {}));
+    }
+    json(out, &value)
 }

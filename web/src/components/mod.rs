@@ -17,7 +17,7 @@ mod text_field;
 
 pub use address_field::AddressField;
 pub use chart_canvas::ChartCanvas;
-pub use cost_gate::{CostGate, Gate};
+pub use cost_gate::{si, CostGate, Gate};
 pub use diagram_panel::{
     diagram_frame, mode_toggle, too_large, zoom_toggle, ClickMode, DiagramPanel,
 };

@@ -4,6 +4,7 @@
 
 mod charts;
 mod compare;
+mod deadlock;
 mod join;
 mod papers;
 mod route;
@@ -14,6 +15,7 @@ mod walk;
 
 pub use charts::ChartsView;
 pub use compare::CompareView;
+pub use deadlock::DeadlockView;
 pub use join::JoinExplorer;
 pub use papers::PapersView;
 pub use route::RouteExplorer;

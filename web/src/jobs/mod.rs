@@ -7,11 +7,13 @@
 //! page cancels by terminating the worker (and starting a fresh one for the next job);
 //! replies carry the job id, so a superseded job's late replies are ignored.
 
+mod deadlock;
 mod metrics;
 mod papers;
 
 use serde::{Deserialize, Serialize};
 
+pub use deadlock::{deadlock_study, DeadlockStudy, StepText};
 pub use metrics::{
     lens_loads_report, metrics_report, route_report, LensLoadsReport, MetricsReport, RouteReport,
 };
@@ -64,6 +66,20 @@ pub enum Job {
         /// Canonical specs.
         specs: Vec<String>,
     },
+    /// A routing's channel dependency graph and the table of every routing of the network
+    /// (the deadlock view).
+    Deadlock {
+        /// The network's spec.
+        spec: String,
+        /// The routing strategy.
+        routing: String,
+        /// The virtual-channel scheme's name.
+        scheme: String,
+        /// Virtual channels per channel.
+        vcs: u32,
+        /// Whether the user confirmed a computation over the page's budget.
+        confirmed: bool,
+    },
 }
 
 impl Job {
@@ -76,6 +92,9 @@ impl Job {
             Job::LensLoads { spec } => format!("computing the loads of {spec}"),
             Job::Route { spec, from, to, .. } => format!("routing {from} → {to} in {spec}"),
             Job::Compare { specs } => format!("comparing {}", specs.join(" · ")),
+            Job::Deadlock { spec, routing, .. } => {
+                format!("building the dependency graphs of {routing} on {spec}")
+            }
         }
     }
 }
@@ -107,6 +126,8 @@ pub enum JobResult {
     Route(RouteReport),
     /// [`Job::Compare`]: the rows, in the order of the specs.
     Compare(Vec<icn_core::analysis::CompareRow>),
+    /// [`Job::Deadlock`]: the verdict, the cycle and the table; boxed, it is large.
+    Deadlock(Box<DeadlockStudy>),
 }
 
 impl JobResult {
@@ -119,6 +140,7 @@ impl JobResult {
             JobResult::LensLoads(_) => "lens_loads",
             JobResult::Route(_) => "route",
             JobResult::Compare(_) => "compare",
+            JobResult::Deadlock(_) => "deadlock",
         }
     }
 
@@ -191,6 +213,19 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<Jo
             repeat,
         } => JobResult::Route(route_report(spec, strategy, (from, to), *limit, *repeat)?),
         Job::Compare { specs } => JobResult::Compare(compare_rows(specs, progress)?),
+        Job::Deadlock {
+            spec,
+            routing,
+            scheme,
+            vcs,
+            confirmed,
+        } => JobResult::Deadlock(Box::new(deadlock_study(
+            spec,
+            routing,
+            (scheme, *vcs),
+            *confirmed,
+            progress,
+        )?)),
     })
 }
 
@@ -246,6 +281,7 @@ mod tests {
             r#"{"kind":"lens_loads","spec":"lens:p=3,q=3,n=2,completed"}"#,
             r#"{"kind":"route","spec":"hypercube:n=4","strategy":"minimal","from":"0000","to":"1111","limit":64,"repeat":2}"#,
             r#"{"kind":"compare","specs":["hypercube:n=3","d3:k=2,m=3"]}"#,
+            r#"{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"dateline","vcs":1,"confirmed":false}"#,
         ];
         for job in jobs {
             let (sent, read) = round_trip(job);

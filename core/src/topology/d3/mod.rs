@@ -337,6 +337,12 @@ impl Topology for D3 {
         self.router(v).to_string()
     }
 
+    /// Global links (between drawers) end a phase of l-g-l routing.
+    fn phase_boundary(&self, u: Node, v: Node) -> bool {
+        let (a, b) = (self.router(u), self.router(v));
+        a.c != b.c || a.d != b.d
+    }
+
     fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
         let v = parse_tuple(
             text,

@@ -105,6 +105,11 @@ impl Topology for Mdf {
         }
     }
 
+    /// Global links (between groups) end a phase of l-g-l routing.
+    fn phase_boundary(&self, u: Node, v: Node) -> bool {
+        self.coords(u).0 != self.coords(v).0
+    }
+
     fn format_node(&self, v: Node) -> String {
         let (g, r) = self.coords(v);
         format!("({g},{r})")

@@ -9,7 +9,7 @@
 //! ```
 //!
 //! One module per view reads and writes that view's keys ([`route`], [`walk`], [`join`],
-//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`]); [`presentation`] holds
+//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`]); [`presentation`] holds
 //! the keys every view shares (`embed`, `theme`, `id`) and the format's version `v`;
 //! [`query`] the encoding. [`AppState`] is the shown view's state: the other views' forms
 //! hold their defaults (the route explorer's and the papers' keys are read whatever the
@@ -23,6 +23,7 @@
 
 pub mod charts;
 pub mod compare;
+pub mod deadlock;
 pub mod join;
 pub mod papers;
 pub mod presentation;
@@ -38,6 +39,7 @@ mod tests;
 
 pub use charts::{ChartsForm, ChartsSimForm, CHARTS_DEFAULT};
 pub use compare::{CompareForm, COMPARE_DEFAULT, COMPARE_MAX};
+pub use deadlock::{DeadlockForm, DEADLOCK_EXAMPLE};
 pub use join::{JoinForm, JOIN_EXAMPLE};
 pub use papers::PapersForm;
 pub use presentation::{Presentation, Theme, URL_VERSION};
@@ -90,6 +92,8 @@ pub struct AppState {
     pub charts_sim: ChartsSimForm,
     /// The compare view's specs.
     pub compare: CompareForm,
+    /// The deadlock view's fields.
+    pub deadlock: DeadlockForm,
 }
 
 impl AppState {
@@ -125,6 +129,7 @@ impl AppState {
             charts: ChartsForm::from_query(shown(View::Charts)),
             charts_sim: ChartsSimForm::from_query(shown(View::Charts)),
             compare: CompareForm::from_query(shown(View::Compare)),
+            deadlock: DeadlockForm::from_query(shown(View::Deadlock), defaults),
             view,
         }
     }
@@ -140,6 +145,7 @@ impl AppState {
             ViewChoice::Known(View::Subnet) => self.subnet.to_query(),
             ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
             ViewChoice::Known(View::Compare) => self.compare.to_query(),
+            ViewChoice::Known(View::Deadlock) => self.deadlock.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }

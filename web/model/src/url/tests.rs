@@ -111,6 +111,7 @@ fn every_state_round_trips() {
                 charts: ChartsForm::from_query(&Query::default()),
                 charts_sim: ChartsSimForm::default(),
                 compare: CompareForm::from_query(&Query::default()),
+                deadlock: DeadlockForm::from_query(&Query::default(), &FromNetwork),
                 route: RouteForm {
                     family: split_spec(spec).0,
                     items: split_spec(spec).1,
@@ -123,6 +124,35 @@ fn every_state_round_trips() {
             assert_eq!(read(&state.to_query()), state, "{spec} {from} {to} {s}");
         }
     }
+}
+
+#[test]
+fn deadlock_state_round_trips_and_opens_on_a_torus_with_dimension_order() {
+    let s = read("view=deadlock");
+    assert_eq!(s.view, ViewChoice::Known(View::Deadlock));
+    let f = &s.deadlock;
+    assert_eq!(
+        (
+            f.spec.as_str(),
+            f.routing.as_str(),
+            f.scheme.as_str(),
+            f.vcs.as_str(),
+            f.step.as_str()
+        ),
+        ("torus:k=4x4", "dor", "one", "1", "1")
+    );
+    // A spec without a routing takes the network's first; a hostile value is kept as typed.
+    let s = read("view=deadlock&t=hypercube:n=4");
+    assert_eq!(s.deadlock.routing, "minimal");
+    let q = "view=deadlock&t=torus:k=8&s=dor&scheme=dateline&vcs=2%26x&step=3";
+    let s = read(q);
+    assert_eq!(s.deadlock.vcs, "2&x");
+    assert_eq!(read(&s.to_query()), s);
+    // Other views leave the deadlock view's keys at their defaults.
+    assert_eq!(
+        read("view=route&t=mesh:k=3x3&s=dor").deadlock.spec,
+        "torus:k=4x4"
+    );
 }
 
 #[test]

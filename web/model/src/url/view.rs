@@ -19,6 +19,9 @@ pub enum View {
     Charts,
     /// Two to four networks side by side (`?view=compare&t1=SPEC&t2=SPEC…`).
     Compare,
+    /// Whether a routing can deadlock: its channel dependency graph, a cycle drawn, the
+    /// virtual channels it needs (`?view=deadlock&t=SPEC&s=ROUTING&scheme=S&vcs=N`).
+    Deadlock,
 }
 
 impl View {
@@ -31,6 +34,7 @@ impl View {
         View::Subnet,
         View::Charts,
         View::Compare,
+        View::Deadlock,
         View::Papers,
     ];
 
@@ -45,6 +49,7 @@ impl View {
             View::Subnet => "subnet",
             View::Charts => "charts",
             View::Compare => "compare",
+            View::Deadlock => "deadlock",
         }
     }
 
@@ -59,6 +64,7 @@ impl View {
             View::Subnet => "D3 sub-networks",
             View::Charts => "Charts",
             View::Compare => "Compare",
+            View::Deadlock => "Deadlock",
         }
     }
 

@@ -1,0 +1,132 @@
+import { icn } from '../fixtures/cli';
+import { expect, test } from '../fixtures/explorer';
+
+// Flow: the deadlock view (?view=deadlock). Dimension-order routing on a 4 × 4 torus with one
+// virtual channel has a cycle in its channel dependency graph: the view says so, draws the
+// cycle on the network and steps along it with Prev and Next, each dependency as `icn deadlock`
+// reports it; switching to the dateline scheme with two virtual channels makes it acyclic.
+// The table of every routing is `icn deadlock --table`'s; bad input is reported at its field.
+
+interface CliStep {
+  channel: string;
+  next: string;
+  vc: number;
+  next_vc: number;
+  route: { from: string; to: string };
+}
+
+interface CliCell {
+  kind: string;
+  vcs?: number;
+  max?: number;
+}
+
+interface CliReport {
+  deadlock_free: boolean;
+  graph_nodes: number;
+  graph_edges: number;
+  cycle: CliStep[];
+  routings: { routing: string; one_vc: CliCell; least: { scheme: string; least: CliCell }[] }[];
+}
+
+const run = (...args: string[]) => JSON.parse(icn('deadlock', ...args, '--table')) as CliReport;
+
+/** The table's words for a cell, as the view prints them. */
+function words(c: CliCell): string {
+  switch (c.kind) {
+    case 'acyclic':
+      return 'deadlock-free';
+    case 'cyclic':
+      return 'can deadlock';
+    case 'least':
+      return `${c.vcs} VC${c.vcs === 1 ? '' : 's'}`;
+    case 'none_up_to':
+      return `none ≤ ${c.max}`;
+    default:
+      return '—';
+  }
+}
+
+test('a torus with one VC: the cycle drawn and stepped, then acyclic with a dateline and two VCs', async ({ page }) => {
+  const cli = run('torus:k=4x4', '--routing', 'dor', '--scheme', 'one');
+  expect(cli.deadlock_free).toBe(false);
+  const n = cli.cycle.length;
+  expect(n).toBe(4);
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=dor&scheme=one&vcs=1');
+  const id = (t: string) => page.getByTestId(t);
+  await expect(id('view-deadlock')).toBeVisible();
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false', { timeout: 30_000 });
+  await expect(id('deadlock-verdict')).toContainText(`a cycle of ${n} dependencies`);
+  await expect(id('deadlock-size')).toContainText(`${cli.graph_nodes} (channel, VC) pairs in use, ${cli.graph_edges} dependencies`);
+  // The cycle on the network: each of its channels marked, the dependency shown drawn strong.
+  await expect(page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]')).toHaveCount(n);
+  await expect(page.locator('[data-testid="diagram"] .route-edge')).toHaveCount(2);
+  await expect(id('deadlock-cycle').locator('li')).toHaveCount(n);
+  const sentence = (s: CliStep) =>
+    `A packet from ${s.route.from} to ${s.route.to} holds ${s.channel} on VC ${s.vc} and asks for ${s.next} on VC ${s.next_vc}.`;
+  for (let k = 0; k < n; k++) {
+    await expect(id('deadlock-step')).toHaveText(`Dependency ${k + 1} of ${n}`);
+    await expect(id('deadlock-step-text')).toContainText(sentence(cli.cycle[k]));
+    await expect(page.locator('[data-testid="diagram"] .node.src')).toContainText(cli.cycle[k].route.from);
+    await id('deadlock-next').click();
+    await expect(page).toHaveURL(new RegExp(`step=${((k + 1) % n) + 1}`));
+  }
+  // Next wrapped around to the first; Prev goes back to the last.
+  await expect(id('deadlock-step')).toHaveText(`Dependency 1 of ${n}`);
+  await id('deadlock-prev').click();
+  await expect(id('deadlock-step')).toHaveText(`Dependency ${n} of ${n}`);
+  await expect(id('deadlock-step-text')).toContainText(sentence(cli.cycle[n - 1]));
+  // The route behind the dependency opens in the route explorer.
+  const href = await id('deadlock-route-link').getAttribute('href');
+  expect(href).toContain('view=route');
+
+  // The table: every routing of the torus, as icn deadlock --table computes it.
+  for (const r of cli.routings) {
+    const row = page.locator(`[data-testid="deadlock-table"] tr[data-routing="${r.routing}"]`);
+    await expect(row.locator('td[data-scheme="one"]')).toHaveText(words(r.one_vc));
+    for (const l of r.least) {
+      await expect(row.locator(`td[data-scheme="${l.scheme}"]`)).toHaveText(words(l.least));
+    }
+  }
+
+  // Two VCs under a dateline: acyclic, nothing marked.
+  await id('deadlock-scheme').selectOption('dateline');
+  await id('deadlock-vcs').fill('2');
+  await id('deadlock-vcs').press('Enter');
+  const fixed = run('torus:k=4x4', '--routing', 'dor', '--scheme', 'dateline', '--vcs', '2');
+  expect(fixed.deadlock_free).toBe(true);
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'true', { timeout: 30_000 });
+  await expect(id('deadlock-verdict')).toContainText('Deadlock-free');
+  await expect(id('deadlock-size')).toContainText(`${fixed.graph_nodes} (channel, VC) pairs in use, ${fixed.graph_edges} dependencies`);
+  await expect(page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]')).toHaveCount(0);
+  await expect(id('deadlock-cycle')).toHaveCount(0);
+  await expect(page).toHaveURL(/scheme=dateline/);
+  await expect(page).toHaveURL(/vcs=2/);
+  // The URL holds the state: a reload shows the same verdict.
+  await page.reload();
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'true', { timeout: 30_000 });
+});
+
+test('the fix the table finds is one click away, and the view embeds', async ({ page }) => {
+  await page.goto('./?view=deadlock&t=torus:k=8&s=dor&scheme=one&vcs=1&embed=1');
+  const id = (t: string) => page.getByTestId(t);
+  await expect(id('embed-main')).toBeVisible();
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false', { timeout: 30_000 });
+  // A ring's cycle is the ring: eight dependencies.
+  await expect(id('deadlock-cycle').locator('li')).toHaveCount(8);
+  await id('deadlock-fix').getByRole('button', { name: 'dateline with 2 VCs' }).click();
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'true', { timeout: 30_000 });
+});
+
+test('bad input is reported at its field, and a scheme the network lacks says why', async ({ page }) => {
+  const id = (t: string) => page.getByTestId(t);
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=dor&scheme=hops&vcs=99');
+  await expect(page.locator('#deadlock-vcs-error')).toContainText('give a whole number from 1 to 16');
+  await expect(id('deadlock-verdict')).toHaveCount(0);
+  await page.goto('./?view=deadlock&t=mesh:k=4x4&s=dor&scheme=dateline&vcs=2');
+  await expect(page.locator('#deadlock-scheme-error')).toContainText('only rings and tori have datelines');
+  await page.goto('./?view=deadlock&t=torus:k=1x4&s=dor');
+  await expect(page.locator('#deadlock-spec-error')).not.toBeEmpty();
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=nosuch');
+  await expect(page.locator('#deadlock-routing-error')).not.toBeEmpty();
+});

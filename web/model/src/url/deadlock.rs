@@ -1,0 +1,59 @@
+//! The deadlock view's state
+//! (`?view=deadlock&t=SPEC&s=ROUTING&scheme=one|hops|phases|dateline&vcs=N&step=K`).
+
+use super::{NetworkDefaults, Query, View};
+
+/// The network the deadlock view opens with: a 4 × 4 torus, whose dimension-order routing
+/// deadlocks on one virtual channel and not on two with a dateline.
+pub const DEADLOCK_EXAMPLE: &str = "torus:k=4x4";
+
+/// The deadlock view's fields, as typed; nothing is validated here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadlockForm {
+    /// The network's spec.
+    pub spec: String,
+    /// The routing strategy (the network's first when the query names none).
+    pub routing: String,
+    /// How a packet picks its virtual channel (`one`, `hops`, `phases`, `dateline`).
+    pub scheme: String,
+    /// Virtual channels per channel, as typed.
+    pub vcs: String,
+    /// The dependency of the cycle shown, from 1, as typed.
+    pub step: String,
+}
+
+impl DeadlockForm {
+    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> DeadlockForm {
+        let spec = q.get("t").unwrap_or(DEADLOCK_EXAMPLE).to_string();
+        let routing = match (q.get("s"), q.get("t")) {
+            (Some(s), _) => s.to_string(),
+            // The example's story: dimension order deadlocks on one virtual channel.
+            (None, None) => "dor".to_string(),
+            (None, Some(_)) => defaults
+                .defaults(&spec)
+                .and_then(|d| d.strategy)
+                .unwrap_or_default(),
+        };
+        let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        DeadlockForm {
+            spec,
+            routing,
+            scheme: get("scheme", "one"),
+            vcs: get("vcs", "1"),
+            step: get("step", "1"),
+        }
+    }
+
+    /// The query string (without `?`) of this form.
+    pub fn to_query(&self) -> String {
+        Query(vec![
+            ("view".into(), View::Deadlock.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("s".into(), self.routing.clone()),
+            ("scheme".into(), self.scheme.clone()),
+            ("vcs".into(), self.vcs.clone()),
+            ("step".into(), self.step.clone()),
+        ])
+        .encode()
+    }
+}

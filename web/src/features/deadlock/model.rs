@@ -1,0 +1,229 @@
+//! The deadlock view's model, a chain of memos: URL -> [`DeadlockForm`] -> network,
+//! routing, scheme and virtual channels, each checked for its field -> the cost estimate ->
+//! the worker's [`DeadlockStudy`] -> the step of the cycle shown -> the diagram's highlight.
+
+use std::sync::Arc;
+
+use icn_core::analysis::deadlock::{applies, deadlock_estimate, schemes, Scheme, MAX_VCS};
+use icn_core::{Estimate, Network, Node, StrategyInfo, CONFIRM_LIMIT, PAGE_BUDGET};
+use icn_web::jobs::{DeadlockStudy, Job, JobResult};
+use leptos::prelude::*;
+
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::diagram::{draw, Drawing, Highlight};
+use crate::history::Nav;
+use crate::url::DeadlockForm;
+
+/// What is wrong with the fields, by field.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Troubles {
+    /// The spec.
+    pub spec: Option<String>,
+    /// The routing.
+    pub routing: Option<String>,
+    /// The scheme.
+    pub scheme: Option<String>,
+    /// The virtual channels.
+    pub vcs: Option<String>,
+}
+
+/// The fields read and checked: what the job needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ask {
+    /// The canonical spec.
+    pub spec: String,
+    /// The routing.
+    pub routing: String,
+    /// The scheme.
+    pub scheme: Scheme,
+    /// Virtual channels (1 for the one-VC scheme).
+    pub vcs: u32,
+    /// What the graph will cost.
+    pub estimate: Estimate,
+}
+
+/// The view's state. `Copy`: hand it to the parts.
+#[derive(Debug, Clone, Copy)]
+pub struct DeadlockModel {
+    /// Where changes go.
+    pub nav: Nav,
+    /// The fields, as typed.
+    pub form: Memo<DeadlockForm>,
+    /// The network's routing strategies.
+    pub strategies: Memo<Vec<StrategyInfo>>,
+    /// The schemes that apply to the network.
+    pub schemes: Memo<Vec<Scheme>>,
+    /// Each field's error.
+    pub troubles: Memo<Troubles>,
+    /// What to compute, once every field is valid.
+    pub ask: Memo<Option<Ask>>,
+    /// The spec whose over-budget graph the user confirmed (not in the URL: a shared link
+    /// never starts a long computation by itself).
+    pub confirmed: RwSignal<Option<String>>,
+    /// The worker's job.
+    pub job: JobHandle,
+    /// Its result, once it answers for the fields shown.
+    pub study: Memo<Option<Arc<DeadlockStudy>>>,
+    /// The dependency of the cycle shown, from 0 (clamped to the cycle).
+    pub step: Memo<usize>,
+    /// The drawing of the network.
+    pub drawing: Memo<Option<Drawing>>,
+    /// What the drawing emphasises: the cycle, and the step shown.
+    pub highlight: Memo<Highlight>,
+}
+
+/// Reads and checks the fields.
+fn check(form: &DeadlockForm, network: &Result<Network, String>) -> (Troubles, Option<Ask>) {
+    let mut troubles = Troubles::default();
+    let net = match network {
+        Ok(net) => net,
+        Err(e) => {
+            troubles.spec = Some(e.clone());
+            return (troubles, None);
+        }
+    };
+    let routing = net.routing(&form.routing);
+    if let Err(e) = &routing {
+        troubles.routing = Some(e.to_string());
+    }
+    let scheme = form.scheme.parse::<Scheme>().map_err(|e| e.to_string());
+    let scheme = scheme.and_then(|s| {
+        applies(net.topology(), s)
+            .map(|()| s)
+            .map_err(|e| e.to_string())
+    });
+    if let Err(e) = &scheme {
+        troubles.scheme = Some(e.clone());
+    }
+    let vcs = match form.vcs.trim().parse::<u32>() {
+        Ok(v) if (1..=MAX_VCS).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "'{}' is not a number of virtual channels: give a whole number from 1 to {MAX_VCS}",
+            form.vcs
+        )),
+    };
+    if let Err(e) = &vcs {
+        troubles.vcs = Some(e.clone());
+    }
+    let (Ok(routing), Ok(scheme), Ok(vcs)) = (routing, scheme, vcs) else {
+        return (troubles, None);
+    };
+    let vcs = if scheme == Scheme::One { 1 } else { vcs };
+    let estimate = deadlock_estimate(net.topology(), routing.as_ref(), vcs);
+    let ask = Ask {
+        spec: net.spec(),
+        routing: form.routing.clone(),
+        scheme,
+        vcs,
+        estimate,
+    };
+    (troubles, Some(ask))
+}
+
+impl DeadlockModel {
+    /// The model of the view `nav` shows.
+    pub fn new(nav: Nav) -> DeadlockModel {
+        let form = Memo::new(move |_| nav.state.with(|s| s.deadlock.clone()));
+        let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
+        let network =
+            Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
+        let strategies = Memo::new(move |_| {
+            network.with(|n| n.as_ref().map(Network::strategies).unwrap_or_default())
+        });
+        let scheme_list = Memo::new(move |_| {
+            network.with(|n| {
+                n.as_ref()
+                    .map(|n| schemes(n.topology()))
+                    .unwrap_or_default()
+            })
+        });
+        let checked = Memo::new(move |_| form.with(|f| network.with(|n| check(f, n))));
+        let troubles = Memo::new(move |_| checked.with(|c| c.0.clone()));
+        let ask = Memo::new(move |_| checked.with(|c| c.1.clone()));
+        let confirmed = RwSignal::new(None::<String>);
+        let job = use_job(
+            move || {
+                let a = ask.get()?;
+                let allowed = a.estimate.within(PAGE_BUDGET)
+                    || (a.estimate.within(CONFIRM_LIMIT)
+                        && confirmed.with(|c| c.as_deref() == Some(&a.spec)));
+                allowed.then(|| Job::Deadlock {
+                    confirmed: !a.estimate.within(PAGE_BUDGET),
+                    spec: a.spec,
+                    routing: a.routing,
+                    scheme: a.scheme.name().to_string(),
+                    vcs: a.vcs,
+                })
+            },
+            WhenNone::Clear,
+        );
+        let study = Memo::new(move |_| {
+            let JobState::Done(result) = job.state.get() else {
+                return None;
+            };
+            let JobResult::Deadlock(s) = &*result else {
+                return None;
+            };
+            let a = ask.get()?;
+            let fits = s.spec == a.spec
+                && s.routing == a.routing
+                && s.report.scheme == a.scheme
+                && s.report.vcs == a.vcs;
+            fits.then(|| Arc::new((**s).clone()))
+        });
+        let step = Memo::new(move |_| {
+            let n = study.with(|s| s.as_ref().map_or(0, |s| s.report.cycle.len()));
+            let typed = form.with(|f| f.step.trim().parse::<usize>().unwrap_or(1));
+            typed.clamp(1, n.max(1)) - 1
+        });
+        let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
+        let highlight = Memo::new(move |_| {
+            let drawn = drawing.with(|d| matches!(d, Some(Drawing::Layout(_))));
+            if !drawn {
+                return Highlight::default();
+            }
+            study.with(|s| {
+                s.as_ref()
+                    .map(|s| cycle_highlight(s, step.get()))
+                    .unwrap_or_default()
+            })
+        });
+        DeadlockModel {
+            nav,
+            form,
+            strategies,
+            schemes: scheme_list,
+            troubles,
+            ask,
+            confirmed,
+            job,
+            study,
+            step,
+            drawing,
+            highlight,
+        }
+    }
+
+    /// Shows dependency `i` (from 0) of the cycle.
+    pub fn show_step(self, i: usize) {
+        self.nav.commit(|s| s.deadlock.step = (i + 1).to_string());
+    }
+}
+
+/// The cycle's channels marked, the step's two channels as the path, the route behind it
+/// as its ends.
+fn cycle_highlight(s: &DeadlockStudy, step: usize) -> Highlight {
+    let cycle = &s.report.cycle;
+    let Some(d) = cycle.get(step) else {
+        return Highlight::default();
+    };
+    let marked: Vec<(Node, Node)> = cycle.iter().map(|d| (d.from.0, d.from.1)).collect();
+    Highlight {
+        src: Some(d.src),
+        dst: Some(d.dst),
+        path: vec![d.from.0, d.from.1, d.to.1],
+        path_text: format!("{} then {}", s.steps[step].held, s.steps[step].next),
+        marked,
+        ..Highlight::default()
+    }
+}

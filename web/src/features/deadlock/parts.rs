@@ -1,0 +1,487 @@
+//! The deadlock view's cards: the fields and presets, the job's status (or the estimate
+//! to confirm), the verdict with the cycle stepped through, the table of every routing,
+//! and the diagram.
+
+use icn_core::analysis::deadlock::{Cell, RoutingRow, Scheme, MAX_VCS, TABLE_MAX_VCS};
+use icn_core::{CONFIRM_LIMIT, PAGE_BUDGET};
+use icn_web::jobs::DeadlockStudy;
+use leptos::prelude::*;
+
+use super::model::{Ask, DeadlockModel};
+use crate::components::{diagram_frame, job_progress, too_large, zoom_toggle, FieldError};
+use crate::compute::JobState;
+use crate::diagram::Drawing;
+use crate::url::DeadlockForm;
+
+/// Presets: label, spec, routing, scheme, virtual channels.
+const PRESETS: &[(&str, &str, &str, &str, u32)] = &[
+    ("Ring, one VC", "torus:k=8", "dor", "one", 1),
+    ("Torus, dateline", "torus:k=4x4", "dor", "dateline", 2),
+    ("Mesh, dimension order", "mesh:k=4x4", "dor", "one", 1),
+    ("Hypercube, e-cube", "hypercube:n=4", "ecube", "one", 1),
+    (
+        "Dragonfly, l-g-l",
+        "dragonfly:a=4,p=2,h=2",
+        "lgl",
+        "phases",
+        2,
+    ),
+    ("Fat tree, up*/down*", "fattree:k=2,n=3", "updown", "one", 1),
+];
+
+/// What each scheme does, for the field's help.
+fn scheme_title(s: Scheme) -> &'static str {
+    match s {
+        Scheme::One => "one virtual channel",
+        Scheme::Hops => "hop classes: the VC is the hop number",
+        Scheme::Phases => "phase classes: a new VC after each global link",
+        Scheme::Dateline => "dateline: VC 1 after the wrap-around link",
+    }
+}
+
+/// The network, routing, scheme and virtual channels, each with its error, and presets.
+pub fn fields_card(m: DeadlockModel) -> impl IntoView {
+    let error = move |pick: fn(&super::model::Troubles) -> Option<String>| {
+        Signal::derive(move || m.troubles.with(pick))
+    };
+    let set = move |change: fn(&mut DeadlockForm, String), value: String| {
+        m.nav.commit(|s| {
+            change(&mut s.deadlock, value);
+            s.deadlock.step = "1".into();
+        })
+    };
+    let routing_options = move || {
+        let chosen = m.form.with(|f| f.routing.clone());
+        m.strategies
+            .get()
+            .into_iter()
+            .map(|s| {
+                let selected = s.name == chosen;
+                view! { <option value=s.name selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
+            })
+            .collect_view()
+    };
+    let scheme_options = move || {
+        let chosen = m.form.with(|f| f.scheme.clone());
+        let usable = m.schemes.get();
+        Scheme::ALL
+            .into_iter()
+            .map(|s| {
+                let label = if usable.contains(&s) {
+                    format!("{} — {}", s.name(), scheme_title(s))
+                } else {
+                    format!("{} — not for this network", s.name())
+                };
+                view! { <option value=s.name() selected=chosen == s.name()>{label}</option> }
+            })
+            .collect_view()
+    };
+    let one = move || m.form.with(|f| f.scheme == "one");
+    view! {
+        <section class="card controls" aria-label="Network and routing">
+            <div class="field">
+                <label for="deadlock-spec">"Network (any spec, e.g. torus:k=4x4)"</label>
+                <input id="deadlock-spec" data-testid="deadlock-spec" type="text" autocomplete="off" spellcheck="false"
+                    aria-invalid=move || error(|t| t.spec.clone()).with(Option::is_some).to_string()
+                    aria-describedby="deadlock-spec-error"
+                    prop:value=move || m.form.with(|f| f.spec.clone())
+                    on:change=move |ev| set(new_spec, event_target_value(&ev)) />
+                <FieldError error=error(|t| t.spec.clone()) id="deadlock-spec-error" />
+            </div>
+            <div class="field">
+                <label for="deadlock-routing">"Routing"</label>
+                <select id="deadlock-routing" data-testid="deadlock-routing" aria-describedby="deadlock-routing-error"
+                    on:change=move |ev| set(|f, v| f.routing = v, event_target_value(&ev))>
+                    {routing_options}
+                </select>
+                <FieldError error=error(|t| t.routing.clone()) id="deadlock-routing-error" />
+            </div>
+            <div class="field">
+                <label for="deadlock-scheme">"Virtual-channel scheme"</label>
+                <select id="deadlock-scheme" data-testid="deadlock-scheme" aria-describedby="deadlock-scheme-error"
+                    on:change=move |ev| set(|f, v| f.scheme = v, event_target_value(&ev))>
+                    {scheme_options}
+                </select>
+                <FieldError error=error(|t| t.scheme.clone()) id="deadlock-scheme-error" />
+            </div>
+            <div class="field">
+                <label for="deadlock-vcs">{format!("Virtual channels per channel, 1 to {MAX_VCS}")}</label>
+                <input id="deadlock-vcs" data-testid="deadlock-vcs" type="number" min="1" max=MAX_VCS.to_string()
+                    inputmode="numeric" disabled=one
+                    aria-invalid=move || error(|t| t.vcs.clone()).with(Option::is_some).to_string()
+                    aria-describedby="deadlock-vcs-error"
+                    prop:value=move || m.form.with(|f| if f.scheme == "one" { "1".to_string() } else { f.vcs.clone() })
+                    on:change=move |ev| set(|f, v| f.vcs = v, event_target_value(&ev)) />
+                <FieldError error=error(|t| t.vcs.clone()) id="deadlock-vcs-error" />
+                <p class="help" hidden=move || !one()>"The one scheme uses a single virtual channel."</p>
+            </div>
+            {presets(m)}
+        </section>
+    }
+}
+
+/// A new spec; a routing or scheme the new network lacks becomes its first.
+fn new_spec(f: &mut DeadlockForm, spec: String) {
+    if let Ok(net) = spec.parse::<icn_core::Network>() {
+        if !net.strategies().iter().any(|s| s.name == f.routing) {
+            f.routing = net.default_strategy().to_string();
+        }
+        let usable = icn_core::analysis::deadlock::schemes(net.topology());
+        if !usable.iter().any(|s| s.name() == f.scheme) {
+            f.scheme = Scheme::One.name().to_string();
+        }
+    }
+    f.spec = spec;
+}
+
+/// The preset buttons.
+fn presets(m: DeadlockModel) -> impl IntoView {
+    let buttons = PRESETS
+        .iter()
+        .map(|&(label, spec, routing, scheme, vcs)| {
+            view! {
+                <button type="button" data-testid="deadlock-preset"
+                    on:click=move |_| m.nav.commit(|s| {
+                        s.deadlock = DeadlockForm {
+                            spec: spec.into(),
+                            routing: routing.into(),
+                            scheme: scheme.into(),
+                            vcs: vcs.to_string(),
+                            step: "1".into(),
+                        };
+                    })>
+                    {label}
+                </button>
+            }
+        })
+        .collect_view();
+    view! { <div class="subnet-presets" role="group" aria-label="Examples">{buttons}</div> }
+}
+
+/// Words a progress step of the job.
+fn describe(done: usize, total: usize, label: &str) -> String {
+    format!("{label}: {done} of {total}…")
+}
+
+/// The job's progress, its failure, or the estimate waiting for a confirmation.
+pub fn status(m: DeadlockModel) -> Option<AnyView> {
+    let ask = m.ask.get()?;
+    if m.study.with(Option::is_some) {
+        return None;
+    }
+    Some(match m.job.state.get() {
+        JobState::Running { done, total, label } => view! {
+            <div class="results">{job_progress(done, total, label, describe, m.job.set_state)}</div>
+        }
+        .into_any(),
+        JobState::Failed(message) => view! {
+            <p class="error results" role="alert" data-testid="deadlock-failed">
+                {format!("The dependency graph could not be computed: {message}")}
+            </p>
+        }
+        .into_any(),
+        JobState::Idle | JobState::Done(_) => gate(m, &ask).into_any(),
+    })
+}
+
+/// The estimate of a graph over the page's budget: a button to compute it anyway, or,
+/// beyond the confirm limit, the command that computes it.
+fn gate(m: DeadlockModel, ask: &Ask) -> impl IntoView {
+    let e = ask.estimate;
+    let cost = format!(
+        "Estimated {} steps and {} MiB.",
+        crate::components::si(e.steps),
+        e.bytes >> 20
+    );
+    let command = format!(
+        "icn deadlock '{}' --routing {} --scheme {} --vcs {} --table --force",
+        ask.spec, ask.routing, ask.scheme, ask.vcs
+    );
+    let spec = ask.spec.clone();
+    let button = (e.within(CONFIRM_LIMIT) && !e.within(PAGE_BUDGET)).then(|| {
+        view! {
+            <button type="button" data-testid="deadlock-confirm"
+                on:click=move |_| m.confirmed.set(Some(spec.clone()))>
+                "Compute anyway"
+            </button>
+        }
+    });
+    view! {
+        <section class="card cost-gate" data-testid="deadlock-gate" role="status">
+            <p>{cost} " This graph is larger than the page computes without asking."</p>
+            {button}
+            <p class="help">"On the command line: " <code>{command}</code></p>
+        </section>
+    }
+}
+
+/// The verdict, the graph's size and, for a cyclic graph, its cycle stepped through.
+pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
+    let s = m.study.get()?;
+    let r = &s.report;
+    let size = format!(
+        "{} channels × {} virtual channel{}: {} (channel, VC) pairs in use, {} dependencies.",
+        r.channels,
+        r.vcs,
+        if r.vcs == 1 { "" } else { "s" },
+        r.graph_nodes,
+        r.graph_edges
+    );
+    let (class, headline) = if r.acyclic {
+        (
+            "verdict ok",
+            format!(
+                "Deadlock-free: {} under the {} scheme with {} VC{} has an acyclic channel dependency graph.",
+                s.routing,
+                r.scheme,
+                r.vcs,
+                if r.vcs == 1 { "" } else { "s" }
+            ),
+        )
+    } else {
+        (
+            "verdict bad",
+            format!(
+                "Can deadlock: {} under the {} scheme with {} VC{} has a cycle of {} dependencies{}.",
+                s.routing,
+                r.scheme,
+                r.vcs,
+                if r.vcs == 1 { "" } else { "s" },
+                r.cycle.len(),
+                if r.shortest { ", a shortest one" } else { "" }
+            ),
+        )
+    };
+    let cycle = (!r.acyclic).then(|| stepper(m, &s));
+    let fix = fix_hint(m, &s);
+    Some(
+        view! {
+            <section class="card results" aria-labelledby="deadlock-verdict-title">
+                <h2 id="deadlock-verdict-title">"Verdict"</h2>
+                <p class=class data-testid="deadlock-verdict" data-acyclic=r.acyclic.to_string()>{headline}</p>
+                <p class="help" data-testid="deadlock-size">{size}</p>
+                {fix}
+                {cycle}
+            </section>
+        }
+        .into_any(),
+    )
+}
+
+/// For a cyclic graph, the schemes the table found that make this routing acyclic, as
+/// buttons that apply them.
+fn fix_hint(m: DeadlockModel, s: &DeadlockStudy) -> Option<impl IntoView> {
+    if s.report.acyclic {
+        return None;
+    }
+    let row = s.table.iter().find(|r| r.routing == s.routing)?;
+    let fixes: Vec<(Scheme, u32)> = row
+        .least
+        .iter()
+        .filter_map(|l| match l.least {
+            Cell::Least { vcs } => Some((l.scheme, vcs)),
+            _ => None,
+        })
+        .collect();
+    if fixes.is_empty() {
+        return Some(
+            view! {
+                <p class="help" data-testid="deadlock-fix">
+                    {format!("No scheme here makes {} acyclic with up to {TABLE_MAX_VCS} virtual channels.", s.routing)}
+                </p>
+            }
+            .into_any(),
+        );
+    }
+    let buttons = fixes
+        .into_iter()
+        .map(|(scheme, vcs)| {
+            view! {
+                <button type="button" data-testid="deadlock-fix-apply"
+                    on:click=move |_| m.nav.commit(|st| {
+                        st.deadlock.scheme = scheme.name().into();
+                        st.deadlock.vcs = vcs.to_string();
+                        st.deadlock.step = "1".into();
+                    })>
+                    {format!("{} with {vcs} VCs", scheme.name())}
+                </button>
+            }
+        })
+        .collect_view();
+    Some(
+        view! {
+            <p class="help" data-testid="deadlock-fix">"Acyclic with: " {buttons}</p>
+        }
+        .into_any(),
+    )
+}
+
+/// The cycle: Prev and Next, the dependency shown with the route that creates it, and
+/// every dependency as a list to jump to.
+fn stepper(m: DeadlockModel, s: &DeadlockStudy) -> impl IntoView {
+    let n = s.steps.len();
+    let k = m.step.get();
+    let d = &s.report.cycle[k];
+    let t = &s.steps[k];
+    let sentence = format!(
+        "A packet from {} to {} holds {} on VC {} and asks for {} on VC {}.",
+        t.src, t.dst, t.held, d.from.2, t.next, d.to.2
+    );
+    let route_href = format!(
+        "?{}",
+        icn_web_model::url::Query(vec![
+            ("view".into(), "route".into()),
+            ("t".into(), s.spec.clone()),
+            ("from".into(), t.src.clone()),
+            ("to".into(), t.dst.clone()),
+            ("s".into(), s.routing.clone()),
+        ])
+        .encode()
+    );
+    let items = s
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            let current = i == k;
+            view! {
+                <li>
+                    <button type="button" class="text-button" aria-current=current.then_some("step")
+                        on:click=move |_| m.show_step(i)>
+                        {format!("{} ⇒ {}", st.held, st.next)}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="deadlock-stepper">
+            <div class="stepper-controls" role="group" aria-label="Step along the cycle">
+                <button type="button" data-testid="deadlock-prev" on:click=move |_| m.show_step((k + n - 1) % n)>"Prev"</button>
+                <span data-testid="deadlock-step" aria-live="polite">{format!("Dependency {} of {n}", k + 1)}</span>
+                <button type="button" data-testid="deadlock-next" on:click=move |_| m.show_step((k + 1) % n)>"Next"</button>
+            </div>
+            <p data-testid="deadlock-step-text">{sentence} " " <a href=route_href data-testid="deadlock-route-link">"Open this route"</a></p>
+            <ol class="deadlock-cycle" data-testid="deadlock-cycle">{items}</ol>
+        </div>
+    }
+}
+
+/// A table cell in words.
+fn cell_text(c: &Cell) -> String {
+    match c {
+        Cell::Acyclic => "deadlock-free".into(),
+        Cell::Cyclic => "can deadlock".into(),
+        Cell::Least { vcs } => format!("{vcs} VC{}", if *vcs == 1 { "" } else { "s" }),
+        Cell::NoneUpTo { max } => format!("none ≤ {max}"),
+        Cell::OverBudget { .. } => "too large here".into(),
+        Cell::Unavailable { .. } => "—".into(),
+    }
+}
+
+/// Every routing of the network against one virtual channel and the fewest each scheme
+/// needs; a routing's name selects it.
+pub fn table_card(m: DeadlockModel) -> Option<AnyView> {
+    let s = m.study.get()?;
+    let schemes: Vec<Scheme> = s
+        .table
+        .first()
+        .map(|r| r.least.iter().map(|l| l.scheme).collect())
+        .unwrap_or_default();
+    let head = schemes
+        .iter()
+        .map(|k| view! { <th scope="col">{format!("fewest VCs: {}", k.name())}</th> })
+        .collect_view();
+    let rows = s
+        .table
+        .iter()
+        .map(|r| table_row(m, r, &s.routing))
+        .collect_view();
+    Some(
+        view! {
+            <section class="card info" aria-labelledby="deadlock-table-title">
+                <h2 id="deadlock-table-title">"Every routing of this network"</h2>
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Routings against virtual channels">
+                    <table class="paper-table" data-testid="deadlock-table">
+                        <thead><tr><th scope="col">"Routing"</th><th scope="col">"One VC"</th>{head}</tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+                <p class="help">{format!("Fewest virtual channels tried up to {TABLE_MAX_VCS}; — where a scheme does not apply to a routing.")}</p>
+            </section>
+        }
+        .into_any(),
+    )
+}
+
+/// One routing's row.
+fn table_row(m: DeadlockModel, r: &RoutingRow, shown: &str) -> impl IntoView {
+    let name = r.routing.clone();
+    let title = r.title.clone();
+    let cells = r
+        .least
+        .iter()
+        .map(|l| {
+            let why = match &l.least {
+                Cell::Unavailable { why } => why.clone(),
+                _ => String::new(),
+            };
+            view! { <td title=why data-scheme=l.scheme.name()>{cell_text(&l.least)}</td> }
+        })
+        .collect_view();
+    view! {
+        <tr aria-current=(r.routing == shown).then_some("true") data-routing=r.routing.clone()>
+            <th scope="row">
+                <button type="button" class="text-button" title=title
+                    on:click=move |_| {
+                        let name = name.clone();
+                        m.nav.commit(move |s| {
+                            s.deadlock.routing = name;
+                            s.deadlock.step = "1".into();
+                        })
+                    }>
+                    {r.routing.clone()}
+                </button>
+            </th>
+            <td data-scheme="one">{cell_text(&r.one_vc)}</td>
+            {cells}
+        </tr>
+    }
+}
+
+/// The network with the cycle drawn (its channels marked, the dependency shown strong,
+/// the ends of the route behind it).
+pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
+    let zoomed = RwSignal::new(false);
+    let on_node = Callback::new(|_| {});
+    let drawing = move || {
+        m.drawing.with(|d| match d {
+            Some(Drawing::Layout(layout)) => {
+                diagram_frame(layout.clone(), m.highlight, on_node, zoomed, "deadlock").into_any()
+            }
+            Some(Drawing::TooLarge { nodes, links }) => {
+                too_large(*nodes, *links, "the verdict and the cycle listed are exact").into_any()
+            }
+            Some(Drawing::Unsupported) => {
+                view! { <p class="placeholder">"This family has no diagram yet."</p> }.into_any()
+            }
+            None => view! { <p class="placeholder">"No diagram: the network spec is invalid."</p> }
+                .into_any(),
+        })
+    };
+    view! {
+        <section class="card diagram-card" aria-labelledby="deadlock-diagram-title">
+            <div class="card-head">
+                <h2 id="deadlock-diagram-title">"The cycle on the network"</h2>
+                {zoom_toggle(zoomed)}
+            </div>
+            {drawing}
+            <ul class="legend" aria-hidden="true">
+                <li><span class="swatch cycle"></span>"channels of the cycle"</li>
+                <li><span class="swatch route"></span>"the dependency shown: held, then asked for"</li>
+                <li><span class="swatch src"></span>"its route's source"</li>
+                <li><span class="swatch dst"></span>"its route's destination"</li>
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,97 @@
+//! The deadlock view's job, run in the worker: a routing's channel dependency graph under a
+//! virtual-channel scheme, its cycle with every address written out, and the table of
+//! every routing of the network ([`icn_core::analysis::deadlock`], as `icn deadlock
+//! --table` prints them).
+
+use icn_core::analysis::deadlock::{
+    deadlock_estimate, deadlock_with, routing_table, DeadlockReport, RoutingRow, Scheme,
+};
+use icn_core::{Network, CONFIRM_LIMIT, PAGE_BUDGET};
+use serde::{Deserialize, Serialize};
+
+/// One dependency of the cycle, in the network's addresses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepText {
+    /// The channel held, `a → b`.
+    pub held: String,
+    /// The channel asked for, `b → c`.
+    pub next: String,
+    /// The source of a route that creates the dependency…
+    pub src: String,
+    /// …and its destination.
+    pub dst: String,
+}
+
+/// What the worker computed for the deadlock view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeadlockStudy {
+    /// The canonical spec (the page checks it against the network it shows).
+    pub spec: String,
+    /// The routing analysed.
+    pub routing: String,
+    /// The dependency graph's verdict and its cycle.
+    pub report: DeadlockReport,
+    /// The cycle's dependencies in addresses, in the cycle's order.
+    pub steps: Vec<StepText>,
+    /// Every routing of the network against the schemes.
+    pub table: Vec<RoutingRow>,
+}
+
+/// Analyses `routing` on `spec` under `scheme` with `vcs` virtual channels, and tabulates
+/// every routing; within the page's budget, or the confirm limit when `confirmed`.
+///
+/// # Errors
+/// The spec's, routing's or scheme's error, or the estimate over the budget, for the user.
+pub fn deadlock_study(
+    spec: &str,
+    routing: &str,
+    (scheme, vcs): (&str, u32),
+    confirmed: bool,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<DeadlockStudy, String> {
+    let net: Network = spec
+        .parse()
+        .map_err(|e: icn_core::SpecError| e.to_string())?;
+    let relation = net.routing(routing).map_err(|e| e.to_string())?;
+    let scheme: Scheme = scheme
+        .parse()
+        .map_err(|e: icn_core::analysis::deadlock::DeadlockError| e.to_string())?;
+    let budget = if confirmed {
+        CONFIRM_LIMIT
+    } else {
+        PAGE_BUDGET
+    };
+    let t = net.topology();
+    let estimate = deadlock_estimate(t, relation.as_ref(), vcs);
+    if !estimate.within(budget) {
+        return Err(format!(
+            "this dependency graph would take about {:.1e} steps, over the page's limit",
+            estimate.steps as f64
+        ));
+    }
+    let label = format!("building the dependency graph of {routing}");
+    let report = deadlock_with(t, relation.as_ref(), scheme, vcs, &mut |done, total| {
+        progress(done, total, &label);
+    })
+    .map_err(|e| e.to_string())?;
+    let channel =
+        |(u, v, _): (usize, usize, u32)| format!("{} → {}", net.format_node(u), net.format_node(v));
+    let steps = report
+        .cycle
+        .iter()
+        .map(|d| StepText {
+            held: channel(d.from),
+            next: channel(d.to),
+            src: net.format_node(d.src),
+            dst: net.format_node(d.dst),
+        })
+        .collect();
+    let table = routing_table(&net, budget, progress);
+    Ok(DeadlockStudy {
+        spec: net.spec(),
+        routing: routing.to_string(),
+        report,
+        steps,
+        table,
+    })
+}
