@@ -932,6 +932,19 @@ fn chart_csv_of_any_network() {
     };
     assert_eq!((spec.as_str(), rows.len()), ("fattree:k=2,n=2", 3 * 101));
     assert!(csv(&["net-distances"]).starts_with("distance,ordered_pairs,share,average\n1,256,"));
+    // A Lens: busses first (the paper's unit), the links beside them (lens:p=3,q=3,n=2:
+    // 8 processors, 56 ordered pairs 1, 2 and 3 busses apart; core checks them by BFS).
+    assert_eq!(
+        csv(&["net-distances", "-t", "lens:p=3,q=3,n=2"]),
+        "bus_hops,links,ordered_pairs,share,average_bus_hops,average_links\n\
+         1,2,24,42.8571428571,1.78571428571,3.57142857143\n\
+         2,4,20,35.7142857143,1.78571428571,3.57142857143\n\
+         3,6,12,21.4285714286,1.78571428571,3.57142857143\n"
+    );
+    let lens = json(&["chart", "net-distances", "-t", "lens:p=3,q=3,n=2"]);
+    assert_eq!(lens["unit"], "bus");
+    assert_eq!(lens["rows"][1]["hops"], 2);
+    assert_eq!(lens["rows"][1]["distance"], 4);
     let (code, _, err) = icn(&["chart", "net-loads", "-t", "dragonfly:a=16,p=8,h=8"]);
     assert_eq!(code, 2);
     assert!(

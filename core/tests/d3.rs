@@ -311,6 +311,48 @@ fn glgl_path_is_section_10s_and_glgl_direct_differs_only_where_documented() {
     assert!(differ > 0);
 }
 
+/// The route view's comparison: §10's glgl path beside glgl-direct's, the same path or
+/// one of the two documented cases, checked over every pair of D3(3,4) and D3(2,3).
+#[test]
+fn glgl_comparison_names_the_documented_case_where_the_paths_differ() {
+    use icn_core::topology::d3::GlglCase;
+    for spec in ["d3:k=3,m=4", "d3:k=2,m=3"] {
+        let net: Network = spec.parse().expect("spec");
+        let Ok(d) = net.d3() else { panic!("d3") };
+        let direct = net.routing("glgl-direct").expect("glgl-direct");
+        let mut seen = [0u32; 3];
+        for s in 0..d.node_count() {
+            for t in (0..d.node_count()).filter(|&t| t != s) {
+                let (a, b) = (d.router(s), d.router(t));
+                let c = d.glgl_comparison(s, t);
+                assert_eq!(c.path, d.glgl_path(s, t));
+                assert_eq!(c.direct, enumerate_paths(direct.as_ref(), s, t, 1)[0]);
+                match c.case {
+                    None => {
+                        assert_eq!(c.path, c.direct, "{a} -> {b}");
+                        seen[0] += 1;
+                    }
+                    Some(GlglCase::SameCabinet) => {
+                        assert!(a.c == b.c && c.path != c.direct, "{a} -> {b}");
+                        seen[1] += 1;
+                    }
+                    Some(GlglCase::LandsInDestinationDrawer) => {
+                        assert!(a.c != b.c && a.p == b.d && c.path != c.direct, "{a} -> {b}");
+                        // Two local hops in the destination drawer where glgl-direct takes one.
+                        assert_eq!(c.path.len(), c.direct.len() + 1, "{a} -> {b}");
+                        seen[2] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{spec}: {seen:?}");
+    }
+    let d = d3(3, 4);
+    let c = d.glgl_comparison(d.node(r(0, 0, 1)), d.node(r(0, 2, 1)));
+    assert_eq!(c.case, Some(GlglCase::SameCabinet));
+    assert!(c.case.expect("differs").text().starts_with("c′ = c"));
+}
+
 /// §10's deflection paths: M per cabinet C, K·M in all; each is a walk of at most five
 /// hops ending at the destination; D = p with C = c' is the glgl-direct path.
 #[test]

@@ -133,9 +133,25 @@ fn claims_items_count_every_noted_discrepancy() {
         assert_eq!(a.unexplained, 0, "{name}");
         assert!(a.explained > 0, "{name}");
     }
-    // Table 1: every computable property as printed.
+    // Table 1: every row computed from the graphs, the qualitative ones (3-7) included,
+    // as printed; the MDF column of row 5 (only MDF(L, N) ⊂ MDF(K, N)) is not: MDF(3,4)
+    // holds an MDF(2,3) too.
     let t1 = audited("d3-table1");
-    assert_eq!((t1.matched, t1.explained, t1.unexplained), (8, 0, 0));
+    assert_eq!((t1.matched, t1.explained, t1.unexplained), (19, 1, 0));
+    for n in 3..=7 {
+        let rows: Vec<_> = t1
+            .table
+            .cells
+            .iter()
+            .filter(|c| c.row.starts_with(&format!("{n} ")) && c.computed.is_some())
+            .map(|c| (c.group.as_str(), c.verdict))
+            .collect();
+        assert_eq!(
+            rows,
+            [("D3(3,4)", Verdict::Match), ("MDF(3,4)", Verdict::Match)],
+            "row {n}"
+        );
+    }
 }
 
 /// Theorem 5 from a diagonal router is met by the greedy delays, and Theorem 4's delays
@@ -232,4 +248,100 @@ fn re_derived_statements_are_rows_with_their_evidence() {
             c.row
         );
     }
+}
+
+/// TR-88-27 re-derived: §VI's per-link and maximum H-r traffic carry a divisor r too
+/// many (right at r = 1 only), the per-tree level traffic holds, and Appendix C's Y-2
+/// reduction holds at r = 2 but not at r = 3. The busiest link is checked here by
+/// enumerating H-r's g! routes of every ordered pair (each carrying 1/g! of the unit)
+/// and against the closed form N^(1+1/r)/2 (m = 2, both directions of a link).
+#[test]
+fn tr_88_27_re_derived_rows_carry_their_evidence() {
+    use icn_core::routing::enumerate_paths;
+    use icn_core::topology::kyklos::{Kyklos, KyklosRouting, Shuffle};
+    use std::collections::HashMap;
+    let k = Kyklos::new(Shuffle::Proposed, 2, 3, 6).expect("valid");
+    let router = k.routing(KyklosRouting::Hr).expect("H-r");
+    let mut load: HashMap<(usize, usize), f64> = HashMap::new();
+    for a in 0..k.leaf_count() {
+        for b in (0..k.leaf_count()).filter(|&b| b != a) {
+            let paths = enumerate_paths(&router, a, b, 64);
+            let share = 1.0 / paths.len() as f64;
+            for p in &paths {
+                for w in p.windows(2) {
+                    *load.entry((w[0].min(w[1]), w[0].max(w[1]))).or_default() += share;
+                }
+            }
+        }
+    }
+    let busiest = load.values().copied().fold(0.0, f64::max);
+    assert!(
+        (busiest - 64f64.powf(4.0 / 3.0) / 2.0).abs() < 1e-9,
+        "{busiest}"
+    );
+    let claims = audited("kyklos-claims");
+    assert_eq!(claims.unexplained, 0);
+    let cells = |start: &str, group: &str| -> Vec<(Verdict, f64, f64)> {
+        claims
+            .table
+            .cells
+            .iter()
+            .filter(|c| c.row.starts_with(start) && c.group.starts_with(group))
+            .map(|c| {
+                let v = |x: Option<icn_core::papers::table::Num>| x.map_or(f64::NAN, |n| n.value());
+                (c.verdict, v(c.printed), v(c.computed))
+            })
+            .collect()
+    };
+    // r = 3: the maximum is the enumerated busiest link, three times the printed one.
+    let max3 = cells("§VI: maximum traffic per link", "proposed KYKLOS-II⟨2,3,6⟩");
+    assert_eq!(max3.len(), 1);
+    assert_eq!(max3[0].0, Verdict::Differs);
+    assert!((max3[0].2 - busiest).abs() < 1e-9 && (max3[0].2 - 3.0 * max3[0].1).abs() < 1e-9);
+    // Per link, every level: r times the printed value; exactly it at r = 1.
+    for (group, r) in [
+        ("proposed KYKLOS-II⟨2,1,4⟩", 1.0),
+        ("proposed KYKLOS-II⟨2,2,4⟩", 2.0),
+        ("proposed KYKLOS-II⟨2,3,6⟩", 3.0),
+        ("proposed KYKLOS-II⟨2,3,9⟩", 3.0),
+    ] {
+        let rows = cells("§VI: traffic per link", group);
+        assert!(!rows.is_empty(), "{group}");
+        for (verdict, printed, computed) in rows {
+            assert!((computed - r * printed).abs() < 1e-9 * computed, "{group}");
+            assert_eq!(verdict == Verdict::Match, r == 1.0, "{group}");
+        }
+        assert!(cells("§VI: traffic at level v of one tree", group)
+            .iter()
+            .all(|c| c.0 == Verdict::Match));
+    }
+    // Appendix C: 25 % at r = 2, about 12 % at r = 3.
+    let holds = cells("Appendix C: Y-2 cuts", "proposed");
+    let verdicts: Vec<Verdict> = holds.iter().map(|c| c.0).collect();
+    assert_eq!(
+        verdicts,
+        [
+            Verdict::Match,
+            Verdict::Match,
+            Verdict::Match,
+            Verdict::Differs,
+            Verdict::Differs
+        ]
+    );
+    let shares: Vec<f64> = cells("the reduction 1 − Y-2/H-r", "proposed")
+        .iter()
+        .map(|c| c.2)
+        .collect();
+    assert_eq!(&shares[..3], [0.25, 0.25, 0.25]);
+    assert!(
+        shares[3..].iter().all(|&s| s > 0.11 && s < 0.125),
+        "{shares:?}"
+    );
+    // §V's five minimal paths and §VI's g! orders are reproduced.
+    assert!(cells("minimal paths (breadth-first search)", "§V")
+        .iter()
+        .all(|c| c.0 == Verdict::Match && c.2 == 5.0));
+    assert!(cells("§VI: g! routings", "proposed")
+        .iter()
+        .all(|c| c.0 == Verdict::Match));
 }

@@ -47,6 +47,37 @@ test('the header evolution of a D3(3,4) route equals icn route --header', async 
   await expect(explorer.diagram.locator('g.route path.route-edge')).toHaveCount(3);
 });
 
+test("§10's glgl path in the D3 card equals icn route --glgl, is URL state and is drawn dashed", async ({ explorer }) => {
+  const spec = 'd3:k=3,m=4';
+  // The outside audit's pair: c′ = c, so glgl-direct does not follow §10's path.
+  const [from, to] = ['(0,0,1)', '(0,2,1)'];
+  const cli = JSON.parse(icn('route', spec, from, to, '--strategy', 'glgl-direct', '--glgl')) as {
+    glgl: string[];
+    paths: string[][];
+  };
+  await explorer.gotoState({ t: spec, from, to, s: 'glgl-direct' });
+  const card = explorer.page.getByTestId('d3-card');
+  const toggle = card.getByTestId('d3-glgl-toggle');
+  await expect(toggle).not.toBeChecked();
+  await expect(card.getByTestId('d3-glgl')).toHaveCount(0);
+  await toggle.check();
+  await expect(explorer.page).toHaveURL(/[?&]glgl=1(&|$)/);
+  const routers = card.getByTestId('d3-glgl-router');
+  await expect(routers).toHaveCount(cli.glgl.length);
+  for (let i = 0; i < cli.glgl.length; i++) await expect(routers.nth(i)).toHaveText(cli.glgl[i]);
+  await expect(card.getByTestId('d3-glgl')).toContainText("§10's glgl path");
+  await expect(card.getByTestId('d3-glgl-direct')).toContainText('c′ = c');
+  await expect(card.getByTestId('d3-glgl-direct')).toContainText(cli.paths[0].join(' → '));
+  // The diagram: the strategy's route and §10's path, dashed (one hop per link).
+  await expect(explorer.diagram.locator('g.route path.route-edge.second')).toHaveCount(cli.glgl.length - 1);
+  // Reloaded from its URL, the path is still shown; unchecked, it leaves the URL.
+  await explorer.page.reload();
+  await expect(card.getByTestId('d3-glgl-toggle')).toBeChecked();
+  await expect(card.getByTestId('d3-glgl-router')).toHaveCount(cli.glgl.length);
+  await card.getByTestId('d3-glgl-toggle').uncheck();
+  await expect(explorer.page).not.toHaveURL(/glgl=/);
+});
+
 test("the paper's (4,5,3,(4)) → (2,3,5,(2)) in D3(6,M) is a port of router (4,5,3)", async ({ explorer }) => {
   await explorer.gotoState({ t: 'd3:k=6,m=6', from: '(4,5,3)', to: '(0,0,0)' });
   const card = explorer.page.getByTestId('d3-card');

@@ -95,6 +95,10 @@ pub enum ChartData {
     NetDistances {
         /// The network, canonical.
         spec: String,
+        /// The unit the paper counts distances in where it is not a link (`bus` for the
+        /// Lens: each row's `hops`); absent for the other families.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
         /// Ordered pairs of distinct terminals per distance.
         rows: Vec<NetDistanceRow>,
     },
@@ -122,7 +126,9 @@ impl ChartData {
             ChartData::HcLoads { results } => hypercycle::hc_loads_csv(results),
             ChartData::HcSim { report } => hypercycle::sim_csv(report),
             ChartData::D3Mdf { result } => d3::d3_mdf_csv(result),
-            ChartData::NetDistances { rows, .. } => network::net_distances_csv(rows),
+            ChartData::NetDistances { rows, unit, .. } => {
+                network::net_distances_csv(unit.as_deref(), rows)
+            }
             ChartData::NetLoads { rows, .. } => network::net_loads_csv(rows),
         }
     }

@@ -83,17 +83,27 @@ pub struct NetDistanceRow {
     pub ordered_pairs: u64,
     /// Their share of all ordered pairs of distinct terminals, in per cent.
     pub share: f64,
-    /// The mean distance over all ordered pairs.
+    /// The mean distance over all ordered pairs, in links.
     pub average: f64,
+    /// The distance in the paper's unit where it is not a link (the Lens's busses:
+    /// `distance` / 2), what the chart shows first; absent for the other families.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hops: Option<u32>,
+    /// The mean distance in that unit; absent with `hops`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub average_hops: Option<f64>,
 }
 
 /// `net-distances`: ordered pairs of distinct terminals per distance, from 1 to the
 /// diameter, the distances no pair lies at left out (a fat tree's odd ones)
 /// ([`distance_distribution`]: closed forms and symmetry where the family has them).
+/// For a family whose paper counts another unit ([`Network::hop_unit`], the Lens's
+/// busses) each row also carries the distance and the mean in that unit.
 pub fn net_distances(net: &Network) -> Vec<NetDistanceRow> {
     let dd = distance_distribution(net.topology());
     let pairs = dd.pairs().max(1) as f64;
     let average = tidy(dd.average());
+    let per_hop = net.hop_unit().map(|u| u.links);
     dd.counts
         .iter()
         .enumerate()
@@ -104,6 +114,8 @@ pub fn net_distances(net: &Network) -> Vec<NetDistanceRow> {
             ordered_pairs: c,
             share: tidy(100.0 * c as f64 / pairs),
             average,
+            hops: per_hop.map(|l| d as u32 / l),
+            average_hops: per_hop.map(|l| tidy(dd.average() / f64::from(l))),
         })
         .collect()
 }
@@ -176,6 +188,7 @@ pub(super) fn distances_chart(
     progress(1, 1, "done");
     ChartData::NetDistances {
         spec: net.spec(),
+        unit: net.hop_unit().map(|u| u.name.to_string()),
         rows,
     }
 }
@@ -191,12 +204,27 @@ pub(super) fn loads_chart(
     })
 }
 
-/// The `net-distances` CSV.
-pub fn net_distances_csv(rows: &[NetDistanceRow]) -> String {
-    let mut out = String::from("distance,ordered_pairs,share,average\n");
+/// The `net-distances` CSV. Where the paper counts another unit (`unit`, the Lens's
+/// `bus`), its distance and mean come first (`bus_hops`, `average_bus_hops`), the links
+/// beside them (`links`, `average_links`).
+pub fn net_distances_csv(unit: Option<&str>, rows: &[NetDistanceRow]) -> String {
+    let Some(unit) = unit else {
+        let mut out = String::from("distance,ordered_pairs,share,average\n");
+        for r in rows {
+            out.push_str(&format!(
+                "{},{},{},{}\n",
+                r.distance, r.ordered_pairs, r.share, r.average
+            ));
+        }
+        return out;
+    };
+    let mut out =
+        format!("{unit}_hops,links,ordered_pairs,share,average_{unit}_hops,average_links\n");
     for r in rows {
+        let hops = r.hops.map(|h| h.to_string()).unwrap_or_default();
+        let average_hops = r.average_hops.map(|h| h.to_string()).unwrap_or_default();
         out.push_str(&format!(
-            "{},{},{},{}\n",
+            "{hops},{},{},{},{average_hops},{}\n",
             r.distance, r.ordered_pairs, r.share, r.average
         ));
     }
@@ -221,7 +249,7 @@ pub fn net_loads_csv(rows: &[NetLoadRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::{build, ChartRequest};
+    use crate::charts::{build, ChartData, ChartRequest};
     use crate::metrics::{bfs, channel_loads_every_destination, load_summary, Split};
 
     fn net(spec: &str) -> Network {
@@ -246,8 +274,9 @@ mod tests {
         assert_eq!(rows[0].share, tidy(100.0 * 64.0 / 240.0));
         assert_eq!(rows[3].share, tidy(100.0 * 16.0 / 240.0));
         assert!(rows.iter().all(|r| r.average == tidy(512.0 / 240.0)));
+        assert!(rows.iter().all(|r| r.hops.is_none()));
         assert_eq!(
-            net_distances_csv(&rows[..1]),
+            net_distances_csv(None, &rows[..1]),
             "distance,ordered_pairs,share,average\n1,64,26.6666666667,2.13333333333\n"
         );
     }
@@ -275,6 +304,68 @@ mod tests {
         assert_eq!(rows[0].average, tidy(272.0 / 56.0));
         let shares: f64 = rows.iter().map(|r| r.share).sum();
         assert!((shares - 100.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lens_distances_come_in_busses_first_with_the_links_beside() {
+        // The paper counts busses: a processor-to-processor distance of 2h links is h
+        // busses. Checked against BFS over every pair of processors and the Lens's own
+        // closed-form (bus) distance.
+        for spec in [
+            "lens:p=3,q=3,n=3",
+            "lens:p=3,q=3,n=3,completed",
+            "lens:p=3,q=5,n=2",
+        ] {
+            let n = net(spec);
+            let lens = n.lens().expect("a lens");
+            let t = n.topology();
+            let procs = t.terminal_count();
+            let mut counts = vec![0u64; 2 * t.node_count()];
+            for s in 0..procs {
+                for (b, &d) in bfs(t, s)[..procs]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(b, _)| b != s)
+                {
+                    assert_eq!(d, 2 * lens.processor_distance(s, b), "{spec}");
+                    counts[d as usize] += 1;
+                }
+            }
+            let rows = net_distances(&n);
+            let mut hop_sum = 0u64;
+            for r in &rows {
+                assert_eq!(r.hops, Some(r.distance / 2), "{spec} {r:?}");
+                assert_eq!(r.ordered_pairs, counts[r.distance as usize], "{spec} {r:?}");
+                hop_sum += u64::from(r.distance / 2) * r.ordered_pairs;
+            }
+            let pairs = (procs * (procs - 1)) as f64;
+            assert_eq!(rows[0].average_hops, Some(tidy(hop_sum as f64 / pairs)));
+            assert_eq!(rows[0].average, tidy(2.0 * hop_sum as f64 / pairs));
+            let ChartData::NetDistances { unit, .. } = distances_chart(&n, &mut quiet()) else {
+                panic!("net-distances")
+            };
+            assert_eq!(unit.as_deref(), Some("bus"));
+        }
+        // The CSV puts the busses first and names the links.
+        let n = net("lens:p=3,q=3,n=3");
+        let csv = build(
+            &ChartRequest::new("net-distances", &n.spec(), "", None).expect("valid"),
+            &mut quiet(),
+        )
+        .expect("builds")
+        .csv();
+        let rows = net_distances(&n);
+        let first = &rows[0];
+        assert!(
+            csv.starts_with(&format!(
+            "bus_hops,links,ordered_pairs,share,average_bus_hops,average_links\n1,2,{},{},{},{}\n",
+            first.ordered_pairs,
+            first.share,
+            first.average_hops.expect("busses"),
+            first.average
+        )),
+            "{csv}"
+        );
     }
 
     #[test]

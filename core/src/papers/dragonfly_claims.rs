@@ -1,144 +1,15 @@
-//! Draper, "The Swapped Dragonfly": Table 1 (D3(K, M) beside MDF(K, M)) as audit rows, and
-//! the statements docs/paper-notes.md finds wrong or partial ((2.2)'s uniqueness, §10's
+//! Draper, "The Swapped Dragonfly": the statements docs/paper-notes.md finds wrong or partial ((2.2)'s uniqueness, §10's
 //! printed glgl path, Theorem 2's exceptions, the diagonal's global port 0), each checked
 //! on the graph by breadth-first search or exhaustive enumeration.
-
-use std::collections::VecDeque;
 
 use super::claims::reading;
 use super::table::PaperTable;
 use super::PaperError;
-use crate::graph::{Node, Topology};
+use crate::graph::Topology;
 use crate::metrics::{bfs, count_minimal_paths};
 use crate::topology::d3::{Router, D3};
-use crate::topology::mdf::Mdf;
 
-const SOURCE: &str = "Draper, The Swapped Dragonfly";
-
-/// The fewest global hops between any two routers, maximised over the pairs (0-1
-/// breadth-first search: a global hop costs 1, a local one 0).
-fn max_global_hops(t: &dyn Topology, global: &dyn Fn(Node, Node) -> bool) -> u32 {
-    let n = t.node_count();
-    let mut worst = 0;
-    let mut buf = Vec::new();
-    for s in 0..n {
-        let mut cost = vec![u32::MAX; n];
-        cost[s] = 0;
-        let mut queue = VecDeque::from([s]);
-        while let Some(u) = queue.pop_front() {
-            buf.clear();
-            t.neighbours(u, &mut buf);
-            for &v in &buf {
-                let w = u32::from(global(u, v));
-                if cost[u] + w < cost[v] {
-                    cost[v] = cost[u] + w;
-                    if w == 0 {
-                        queue.push_front(v);
-                    } else {
-                        queue.push_back(v);
-                    }
-                }
-            }
-        }
-        worst = worst.max(cost.into_iter().max().unwrap_or(0));
-    }
-    worst
-}
-
-/// Whether sending on global port `gamma` from every router at once reaches every router
-/// once (the port permutes the routers, so source vectors can be used).
-fn port_permutes(n: usize, peer: &dyn Fn(Node) -> Node) -> bool {
-    let mut seen = vec![false; n];
-    (0..n).all(|v| !std::mem::replace(&mut seen[peer(v)], true))
-}
-
-/// Table 1: D3(K, M) beside MDF(K, M), the properties that can be computed, for
-/// K = 3, M = 4.
-///
-/// # Errors
-/// Never in practice.
-pub fn table1() -> Result<PaperTable, PaperError> {
-    let (k, m) = (3u32, 4u32);
-    let d3 = D3::new(k.into(), m.into())?;
-    let mdf = Mdf::new(k.into(), m.into())?;
-    let mut table = PaperTable::new(
-        "d3-table1",
-        format!("{SOURCE}, §11, Table 1 and the common properties"),
-        "Table 1's properties of D3(K, M) and MDF(K, M), the same drawers of M routers and router radix K + M − 1, computed for K = 3, M = 4: drawers (groups); fixed points (routers whose global port 0 leads to themselves); whether a global port sends every router to a different one (the parallelism over global ports and the source-vector routing of rows 4 and 7, 1 = yes); the most global hops a pair needs (the first common property: at most one). The qualitative rows (scales gracefully, global connectivity determined) are not computed.",
-    );
-    let fixed = (0..d3.node_count())
-        .filter(|&v| d3.is_diagonal(d3.router(v)))
-        .count();
-    let d3_global = |u: Node, v: Node| {
-        let (a, b) = (d3.router(u), d3.router(v));
-        (a.c, a.d) != (b.c, b.d)
-    };
-    let mdf_global = |u: Node, v: Node| mdf.coords(u).0 != mdf.coords(v).0;
-    let d3_permutes = (0..k).all(|g| {
-        port_permutes(d3.node_count(), &|v| {
-            d3.node(d3.global_peer(d3.router(v), g))
-        })
-    });
-    let mdf_permutes = (0..k).any(|g| {
-        port_permutes(mdf.node_count(), &|v| {
-            let (grp, r) = mdf.coords(v);
-            let (h, s, _) = mdf.global_peer(grp, r, g);
-            mdf.node(h, s)
-        })
-    });
-    let yes = |b: bool| if b { 1.0 } else { 0.0 };
-    let rows: [(&str, f64, f64, f64, f64); 4] = [
-        (
-            "1 drawers (groups)",
-            f64::from(k * m),
-            (k * m) as f64,
-            f64::from(k * m + 1),
-            f64::from(mdf.groups()),
-        ),
-        (
-            "2 fixed points (routers)",
-            f64::from(k * m),
-            fixed as f64,
-            0.0,
-            0.0,
-        ),
-        (
-            "4, 7 a global port permutes the routers (1 = yes)",
-            1.0,
-            yes(d3_permutes),
-            0.0,
-            yes(mdf_permutes),
-        ),
-        (
-            "common 1: global hops a pair needs, at most",
-            1.0,
-            f64::from(max_global_hops(&d3, &d3_global)),
-            1.0,
-            f64::from(max_global_hops(&mdf, &mdf_global)),
-        ),
-    ];
-    for (row, d3_printed, d3_computed, mdf_printed, mdf_computed) in rows {
-        let why = Some("not reproduced (unexplained)");
-        table.cell(
-            "D3(3,4)",
-            row.into(),
-            "D3(K, M)".into(),
-            Some(d3_printed),
-            Some(d3_computed),
-            why,
-        );
-        table.cell(
-            "MDF(3,4)",
-            row.into(),
-            "MDF(K, M)".into(),
-            Some(mdf_printed),
-            Some(mdf_computed),
-            why,
-        );
-    }
-    table.notes.push("Fixed points: the paper's 'Yes' is D3's K·M diagonal routers (d = p), whose global port 0 is a hold; MDF has none. Row 5 (D3(L, N) inside D3(K, M)) is Theorem 1, checked link by link in d3-subnetwork.".into());
-    Ok(table.finish())
-}
+pub(super) const SOURCE: &str = "Draper, The Swapped Dragonfly";
 
 /// The statements of §2, §3, §9 and §10 against the graph of D3(3, 4).
 ///

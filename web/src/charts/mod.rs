@@ -33,7 +33,9 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &ChartData) -> Result<Vec<LegendEn
         ChartData::HcDistances { rows, .. } => families::hc_distances(rows, &theme),
         ChartData::HcLoads { results } => families::hc_loads(results, &theme),
         ChartData::HcSim { report } => families::hc_sim(report, &theme),
-        ChartData::NetDistances { rows, .. } => network::net_distances(rows, &theme),
+        ChartData::NetDistances { rows, unit, .. } => {
+            network::net_distances(rows, unit.as_deref(), &theme)
+        }
         ChartData::NetLoads { rows, .. } => network::net_loads(rows, &theme),
         ChartData::LensLoads { rows } => {
             return plot::render_panels(canvas, &families::lens_loads(rows, &theme), &theme)

@@ -17,29 +17,41 @@ fn legend_number(v: f64) -> String {
         .to_string()
 }
 
-/// `net-distances`: the share (%) of ordered pairs of distinct terminals at each distance.
-pub fn net_distances(rows: &[NetDistanceRow], theme: &Theme) -> Plot {
+/// `net-distances`: the share (%) of ordered pairs of distinct terminals at each distance,
+/// in the paper's unit where it is not a link (the Lens's busses: `hops`), else in links.
+pub fn net_distances(rows: &[NetDistanceRow], unit: Option<&str>, theme: &Theme) -> Plot {
     let color = theme.series[0];
+    let in_hops = unit.is_some();
+    let x = |r: &NetDistanceRow| match r.hops {
+        Some(h) if in_hops => f64::from(h),
+        _ => f64::from(r.distance),
+    };
+    let mean = |r: &NetDistanceRow| match r.average_hops {
+        Some(m) if in_hops => m,
+        _ => r.average,
+    };
     let rules = rows
         .first()
         .map(|r| Rule {
-            label: format!("mean {}", legend_number(r.average)),
-            x: r.average,
+            label: format!("mean {}", legend_number(mean(r))),
+            x: mean(r),
             color,
         })
         .into_iter()
         .collect();
+    let x_desc = match unit {
+        // Bus hops: the Lens paper's distance, half the processor–bus links.
+        Some(u) => format!("distance ({u} hops, the paper's unit; 1 hop = 2 links)"),
+        None => "distance (links)".into(),
+    };
     Plot {
-        x_desc: "distance (links)".into(),
+        x_desc,
         y_desc: "share of ordered terminal pairs (%)".into(),
         x_integer: true,
         lines: vec![Line {
             label: "ordered pairs".into(),
             color,
-            points: rows
-                .iter()
-                .map(|r| (f64::from(r.distance), r.share))
-                .collect(),
+            points: rows.iter().map(|r| (x(r), r.share)).collect(),
         }],
         rules,
         ..Plot::default()

@@ -37,7 +37,7 @@ pub use conflict::LinkConflict;
 pub(crate) use family::{D3_FAMILY, DRAGONFLY_PARAMS, SWAPPED_DRAGONFLY_PAPER};
 pub use header::{DestinationStep, HeaderTrace, Hop, PortKind, SourceVector};
 pub use layout::{Link, Port, Wiring};
-pub use routing::D3Routing;
+pub use routing::{D3Routing, GlglCase, GlglComparison};
 
 /// A router's coordinates `(c, d, p)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]

@@ -43,6 +43,38 @@ impl D3Routing {
     }
 }
 
+/// Why `glgl-direct` does not follow §10's glgl path for a pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlglCase {
+    /// c′ = c: §10 still takes the first global hop (global port 0 swaps drawer and
+    /// router); the relation cannot tell a packet at its start from one that has arrived.
+    SameCabinet,
+    /// p = d′: the first hop lands in the destination drawer; §10 goes on through the
+    /// diagonal router (local, a held global port 0, local), the relation hops directly.
+    LandsInDestinationDrawer,
+}
+
+impl GlglCase {
+    /// The case in docs/topologies/dragonfly.md's words.
+    pub fn text(self) -> &'static str {
+        match self {
+            GlglCase::SameCabinet => "c′ = c: §10 still takes the first global hop, on global port 0, which swaps drawer and router inside the cabinet; glgl-direct has no way to tell a packet at its start from one that has arrived, and routes lgl in the cabinet",
+            GlglCase::LandsInDestinationDrawer => "p = d′: the first hop lands in the destination drawer, at (c′,d′,d); §10 goes on to the diagonal router (c′,d′,d′), holds, and takes the local hop to p′; glgl-direct takes lgl's direct hop",
+        }
+    }
+}
+
+/// §10's glgl path and the `glgl-direct` relation's path for one pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlglComparison {
+    /// §10's path ([`D3::glgl_path`]).
+    pub path: Vec<Node>,
+    /// The relation's path.
+    pub direct: Vec<Node>,
+    /// Why they differ; `None` when they are the same path.
+    pub case: Option<GlglCase>,
+}
+
 /// A D3 routing relation bound to its network.
 #[derive(Debug, Clone)]
 pub struct D3Router<'a> {
@@ -106,6 +138,30 @@ impl D3 {
     pub fn glgl_path(&self, src: Node, dst: Node) -> Vec<Node> {
         let (s, t) = (self.router(src), self.router(dst));
         self.deflection_path(src, dst, s.p, t.c)
+    }
+
+    /// The `glgl-direct` relation's one path from `src` to `dst` (its next hops followed).
+    pub fn glgl_direct_path(&self, src: Node, dst: Node) -> Vec<Node> {
+        let (mut at, t) = (self.router(src), self.router(dst));
+        let mut walk = vec![src];
+        while at != t && walk.len() <= 5 {
+            at = self.glgl_direct_next(at, t);
+            walk.push(self.node(at));
+        }
+        walk
+    }
+
+    /// §10's glgl path from `src` to `dst` beside the `glgl-direct` relation's path, and
+    /// why they differ when they do (docs/topologies/dragonfly.md's two cases).
+    pub fn glgl_comparison(&self, src: Node, dst: Node) -> GlglComparison {
+        let (s, t) = (self.router(src), self.router(dst));
+        let (path, direct) = (self.glgl_path(src, dst), self.glgl_direct_path(src, dst));
+        let case = (path != direct).then_some(if s.c == t.c {
+            GlglCase::SameCabinet
+        } else {
+            GlglCase::LandsInDestinationDrawer
+        });
+        GlglComparison { path, direct, case }
     }
 
     /// One deflection path: local port to router `d`, global port to cabinet `c`, then

@@ -1,5 +1,6 @@
-//! The route explorer's state (`?view=route&t=SPEC&from=A&to=B&s=STRATEGY`): the spec kept
-//! item by item as typed, so that each parameter has its field.
+//! The route explorer's state (`?view=route&t=SPEC&from=A&to=B&s=STRATEGY`, and `glgl=1`
+//! when the Swapped Dragonfly's card shows §10's glgl path): the spec kept item by item as
+//! typed, so that each parameter has its field.
 
 use icn_core::{family, FamilyInfo, FAMILIES};
 
@@ -28,6 +29,8 @@ pub struct RouteForm {
     pub to: String,
     /// Routing strategy name.
     pub strategy: String,
+    /// D3 only: whether §10's glgl path is shown beside the strategy's route (`glgl=1`).
+    pub glgl: bool,
 }
 
 impl RouteForm {
@@ -39,10 +42,11 @@ impl RouteForm {
             from: family.example_route.0.to_string(),
             to: family.example_route.1.to_string(),
             strategy: family.strategies.first().map_or("", |s| s.name).to_string(),
+            glgl: false,
         }
     }
 
-    /// Reads `t`, `from`, `to` and `s`. A missing address is the end of the network's
+    /// Reads `t`, `from`, `to`, `s` and `glgl` (on when `1`). A missing address is the end of the network's
     /// default route (the family's example route when the spec does not parse); a missing
     /// strategy is the first these parameters support (the family's first when the spec
     /// does not parse).
@@ -79,19 +83,23 @@ impl RouteForm {
             from,
             to,
             strategy,
+            glgl: q.get("glgl") == Some("1"),
         }
     }
 
-    /// The query string (without `?`) of this form under `view`.
+    /// The query string (without `?`) of this form under `view` (`glgl=1` only when on).
     pub fn to_query(&self, view: View) -> String {
-        Query(vec![
+        let mut q = vec![
             ("view".into(), view.slug().into()),
             ("t".into(), self.spec()),
             ("from".into(), self.from.clone()),
             ("to".into(), self.to.clone()),
             ("s".into(), self.strategy.clone()),
-        ])
-        .encode()
+        ];
+        if self.glgl {
+            q.push(("glgl".into(), "1".into()));
+        }
+        Query(q).encode()
     }
 
     /// The topology spec, `family:key=value,...`, exactly as the fields hold it.

@@ -30,6 +30,22 @@ fn flags_toggle_and_are_not_extra_items() {
 }
 
 #[test]
+fn d3_glgl_path_is_url_state_like_the_strategy() {
+    // §10's glgl path beside the strategy's route: `glgl=1`, written only when on.
+    let q = "view=route&t=d3:k=3,m=4&from=(0,0,1)&to=(0,2,1)&s=glgl-direct&glgl=1";
+    let s = read(&format!("?{q}"));
+    assert!(s.route.glgl);
+    assert_eq!(s.route.strategy, "glgl-direct");
+    assert_eq!(read(&s.to_query()), s);
+    assert!(s.to_query().ends_with("&glgl=1"), "{}", s.to_query());
+    let mut off = s.clone();
+    off.route.glgl = false;
+    assert!(!off.to_query().contains("glgl="), "{}", off.to_query());
+    assert!(!read("?view=route&t=d3:k=3,m=4&glgl=0").route.glgl);
+    assert!(!read("?view=route&t=d3:k=3,m=4").route.glgl);
+}
+
+#[test]
 fn reads_the_documented_example() {
     let s = read(&format!("?{EXAMPLE}"));
     assert_eq!(s.view, ViewChoice::Known(View::Route));
@@ -118,6 +134,7 @@ fn every_state_round_trips() {
                     from: from.into(),
                     to: to.into(),
                     strategy: s.into(),
+                    glgl: s == "minimal",
                 },
             };
             assert_eq!(state.route.spec(), spec);

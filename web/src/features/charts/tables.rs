@@ -201,24 +201,47 @@ fn d3_table(data: ChartData) -> AnyView {
 /// The any-network charts' tables: the CSV's values, as printed there.
 fn network_table(data: ChartData) -> AnyView {
     match data {
-        ChartData::NetDistances { rows, .. } => {
+        ChartData::NetDistances { rows, unit, .. } => {
+            // The paper's unit first where it is not a link (the Lens's busses), as the CSV.
+            let in_hops = unit.is_some();
             let trs = rows
                 .into_iter()
                 .map(|r| {
-                    row(
-                        vec![],
+                    let opt = |x: Option<String>| x.unwrap_or_default();
+                    let cells = if in_hops {
+                        vec![
+                            opt(r.hops.map(|h| h.to_string())),
+                            r.distance.to_string(),
+                            r.ordered_pairs.to_string(),
+                            num(r.share),
+                            opt(r.average_hops.map(num)),
+                            num(r.average),
+                        ]
+                    } else {
                         vec![
                             r.distance.to_string(),
                             r.ordered_pairs.to_string(),
                             num(r.share),
                             num(r.average),
-                        ],
-                        String::new(),
-                    )
+                        ]
+                    };
+                    row(vec![], cells, String::new())
                 })
                 .collect_view();
+            let cols: &[&'static str] = if in_hops {
+                &[
+                    "#Distance (busses)",
+                    "#Links",
+                    "#Ordered pairs",
+                    "#Share (%)",
+                    "#Mean (busses)",
+                    "#Mean (links)",
+                ]
+            } else {
+                &["#Distance", "#Ordered pairs", "#Share (%)", "#Mean"]
+            };
             view! {
-                {head(&["#Distance", "#Ordered pairs", "#Share (%)", "#Mean"])}
+                {head(cols)}
                 <tbody>{trs}</tbody>
             }
             .into_any()

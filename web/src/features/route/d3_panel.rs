@@ -1,7 +1,8 @@
 //! The Swapped Dragonfly's own card in the route explorer: the source-vector header
 //! `(3; γ, π, δ)` from From to To and its evolution 3 → 0 hop by hop (what the lgl route
 //! follows, as `icn route d3:… --header` prints it), and the ports of the From router.
-//! Everything comes from core ([`D3::header_trace`], [`D3::ports`]).
+//! §10's glgl path on request (`d3_glgl`). Everything comes from core
+//! ([`D3::header_trace`], [`D3::ports`]).
 
 use icn_core::topology::d3::{HeaderTrace, Port, D3};
 use icn_core::{AddressError, Node};
@@ -9,6 +10,7 @@ use icn_core::{AddressError, Node};
 use crate::diagram::geometry::Point;
 use leptos::prelude::*;
 
+use super::d3_glgl::GlglSection;
 use super::model::RouteModel;
 use crate::components::ClickMode;
 use crate::diagram::d3::{cabinet_globals, ribbons, CabinetGlobals, Ribbons};
@@ -146,6 +148,7 @@ fn card(
         <section class="card d3" data-testid="d3-card" aria-labelledby="d3-title">
             <h2 id="d3-title">"Swapped Dragonfly"</h2>
             {top}
+            <GlglSection model=model />
             {drawer}
             {bottom}
         </section>

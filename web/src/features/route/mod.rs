@@ -3,6 +3,7 @@
 //! memos, `kyklos` the KYKLOS panels' memos; the other modules are the view's parts, which
 //! only display them.
 
+mod d3_glgl;
 mod d3_panel;
 mod graph_field;
 mod info_panel;

@@ -383,6 +383,7 @@ fn highlight_memos(
     route: Memo<Option<Route>>,
     drawing: Memo<Option<Drawing>>,
     picked: RwSignal<Option<Vec<Node>>>,
+    glgl: Memo<bool>,
 ) -> (Memo<Option<Vec<Node>>>, Memo<Highlight>) {
     let Chain {
         network,
@@ -417,12 +418,18 @@ fn highlight_memos(
             Ok(net) => path_text(net, &path),
             Err(_) => String::new(),
         });
+        // D3 with `glgl=1`: §10's glgl path, dashed beside the strategy's route.
+        let second = c
+            .pair()
+            .filter(|_| glgl.get())
+            .and_then(|(a, b)| network.with(|n| super::d3_glgl::glgl_path(n.as_ref().ok()?, a, b)));
         Highlight {
             src: ok_node(from),
             dst: ok_node(to),
             dag: dag.get().unwrap_or_default(),
             path,
             path_text,
+            second: second.unwrap_or_default(),
             ..Highlight::default()
         }
     });
@@ -480,7 +487,8 @@ impl RouteModel {
             network.with(|n| n.as_ref().ok().and_then(matrix).map(Arc::new))
         });
         let picked = RwSignal::new(None::<Vec<Node>>);
-        let (selected, highlight) = highlight_memos(chain, route, drawing, picked);
+        let glgl = Memo::new(move |_| form.with(|f| f.glgl));
+        let (selected, highlight) = highlight_memos(chain, route, drawing, picked, glgl);
         RouteModel {
             nav,
             form,
