@@ -229,7 +229,7 @@ pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
     );
     let (class, headline) = if r.acyclic {
         (
-            "verdict ok",
+            "dl-verdict ok",
             format!(
                 "Deadlock-free: {} under the {} scheme with {} VC{} has an acyclic channel dependency graph.",
                 s.routing,
@@ -240,7 +240,7 @@ pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
         )
     } else {
         (
-            "verdict bad",
+            "dl-verdict bad",
             format!(
                 "Can deadlock: {} under the {} scheme with {} VC{} has a cycle of {} dependencies{}.",
                 s.routing,
