@@ -305,3 +305,163 @@ fn d3_lgl_needs_two_phase_classes_and_glgl_three() {
     let r = report("d3:k=3,m=4", "lgl", Scheme::Phases, 1);
     assert_real_cycle("d3:k=3,m=4", "lgl", &r);
 }
+
+/// The Lens's own routing, every pair of processors routed by the paper's rule (the
+/// direction rule's four steps uncompleted, the class rule completed), or by both
+/// directions of the four steps.
+fn lens_routes(
+    spec: &str,
+    choices: &[icn_core::topology::lens::PathChoice],
+) -> (Network, Vec<Vec<usize>>) {
+    let n = net(spec);
+    let mut routes = Vec::new();
+    {
+        let lens = n.lens().expect("a Lens");
+        let t = n.topology();
+        let procs: Vec<usize> = (0..t.node_count())
+            .filter(|&v| lens.is_processor(v))
+            .collect();
+        for &a in &procs {
+            for &b in procs.iter().filter(|&&b| b != a) {
+                for &c in choices {
+                    let steps = lens
+                        .walkthrough(a, b, c)
+                        .expect("a walk between processors");
+                    let mut walk = vec![a];
+                    for s in steps {
+                        walk.push(s.bus);
+                        walk.push(s.node);
+                    }
+                    routes.push(walk);
+                }
+            }
+        }
+    }
+    (n, routes)
+}
+
+/// The four papers' routings (docs/topologies/): the one-VC verdict and the fewest hop or
+/// phase classes, each verdict backed by a cycle checked hop by hop.
+#[test]
+fn the_papers_routings_have_their_verdicts() {
+    use icn_core::analysis::deadlock::{routing_table, Cell};
+    let verdicts: &[(&str, &str, bool, Scheme, Option<u32>)] = &[
+        // KYKLOS: M-r stays in one tree (up, then down): acyclic. The others cross trees.
+        ("kyklos2:m=2,r=2,n=4", "mr", true, Scheme::Hops, Some(1)),
+        ("kyklos2:m=2,r=2,n=4", "hr", false, Scheme::Hops, Some(5)),
+        ("kyklos2:m=2,r=2,n=4", "pr", false, Scheme::Hops, Some(5)),
+        ("kyklos2:m=2,r=2,n=4", "y2", false, Scheme::Hops, Some(5)),
+        ("kyklos2:m=2,r=2,n=4", "d2", false, Scheme::Hops, Some(7)),
+        ("kyklos1:m=2,r=2,n=4", "d2", true, Scheme::Hops, Some(1)),
+        ("kyklos1:m=2,r=2,n=4", "pr", true, Scheme::Hops, Some(1)),
+        // The Swapped Dragonfly: l-g-l needs a class per phase; glgl-direct three.
+        ("d3:k=3,m=4", "lgl", false, Scheme::Phases, Some(2)),
+        ("d3:k=3,m=4", "glgl-direct", false, Scheme::Phases, Some(3)),
+        // Hypercycles: e-cube is acyclic on the hypercube only; on rings it cycles.
+        (
+            "hypercycle:m=5x4x3,rho=2x1x1",
+            "ecube",
+            false,
+            Scheme::Hops,
+            Some(3),
+        ),
+        // Dally and Seitz's dateline (the paper's reference [7]) fixes it with two.
+        (
+            "hypercycle:m=5x4x3,rho=2x1x1",
+            "ecube",
+            false,
+            Scheme::Dateline,
+            Some(2),
+        ),
+        (
+            "hypercycle:m=5x4x3,rho=2x1x1",
+            "greedy",
+            false,
+            Scheme::Dateline,
+            None,
+        ),
+        (
+            "hypercycle:m=5x4x3,rho=2x1x1",
+            "greedy",
+            false,
+            Scheme::Hops,
+            Some(4),
+        ),
+        ("hypercube:n=4", "ecube", true, Scheme::Hops, Some(1)),
+        ("hypercube:n=4", "greedy", false, Scheme::Hops, Some(4)),
+    ];
+    for &(spec, routing, acyclic, scheme, fewest) in verdicts {
+        let r = report(spec, routing, Scheme::One, 1);
+        assert_eq!(r.acyclic, acyclic, "{spec} {routing}");
+        if !acyclic {
+            assert_real_cycle(spec, routing, &r);
+        }
+        assert_eq!(
+            least(spec, routing, scheme),
+            fewest,
+            "{spec} {routing} {scheme}"
+        );
+    }
+    // The table says the same.
+    let table = routing_table(
+        &net("kyklos2:m=2,r=2,n=4"),
+        icn_core::PAGE_BUDGET,
+        &mut |_, _, _| {},
+    );
+    let mr = table.iter().find(|r| r.routing == "mr").unwrap();
+    assert_eq!(mr.one_vc, Cell::Acyclic);
+}
+
+/// The Lens's four-step region-of-difference routing picks its path from both addresses,
+/// so its graph is built from the routes themselves: cyclic on one VC, acyclic with as many
+/// hop classes as its longest route needs (fewer than a class per link).
+#[test]
+fn the_lens_region_of_difference_routing_cycles_on_one_vc() {
+    use icn_core::analysis::deadlock::deadlock_of_routes;
+    use icn_core::topology::lens::PathChoice;
+    let cases: &[(&str, &[PathChoice], usize, u32, usize)] = &[
+        // spec, choices, one-VC cycle length, fewest hop classes, longest route in links
+        ("lens:p=3,q=3,n=2", &[PathChoice::PaperRule], 8, 3, 6),
+        ("lens:p=4,q=3,n=3", &[PathChoice::PaperRule], 8, 7, 10),
+        (
+            "lens:p=3,q=3,n=2,completed",
+            &[PathChoice::PaperRule],
+            4,
+            5,
+            6,
+        ),
+        (
+            "lens:p=3,q=3,n=3,completed",
+            &[PathChoice::PaperRule],
+            6,
+            7,
+            8,
+        ),
+    ];
+    for &(spec, choices, cycle, fewest, longest) in cases {
+        let (n, routes) = lens_routes(spec, choices);
+        let t = n.topology();
+        assert_eq!(
+            routes.iter().map(|r| r.len() - 1).max(),
+            Some(longest),
+            "{spec}"
+        );
+        let one = deadlock_of_routes(t, &routes, Scheme::One, 1).unwrap();
+        assert!(!one.acyclic, "{spec}");
+        assert_eq!(one.cycle.len(), cycle, "{spec}");
+        // Every dependency of the cycle is two consecutive channels of its route.
+        for d in &one.cycle {
+            let walk = routes
+                .iter()
+                .find(|w| w[0] == d.src && w.windows(3).any(|x| x == [d.from.0, d.from.1, d.to.1]))
+                .map(|w| w.last() == Some(&d.dst));
+            assert_eq!(walk, Some(true), "{spec}: {d:?}");
+        }
+        let least = (1..=8).find(|&v| {
+            deadlock_of_routes(t, &routes, Scheme::Hops, v)
+                .unwrap()
+                .acyclic
+        });
+        assert_eq!(least, Some(fewest), "{spec}");
+    }
+}

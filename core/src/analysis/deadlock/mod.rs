@@ -19,8 +19,10 @@
 
 mod build;
 mod cycle;
+mod routes;
 mod table;
 
+pub use self::routes::deadlock_of_routes;
 pub use self::table::{routing_table, Cell, RoutingRow, SchemeLeast, TABLE_MAX_VCS};
 
 use std::collections::HashSet;

@@ -502,6 +502,16 @@ impl Topology for Hypercycle {
         }
     }
 
+    /// Each dimension is a ring with chords (moves of up to ±ρᵢ): a hop crosses the
+    /// dateline when it passes over the step from mᵢ − 1 to 0, either way (a move of
+    /// exactly mᵢ/2 counts as forward).
+    fn dateline(&self, u: Node, v: Node) -> Option<(usize, bool)> {
+        let i = (0..self.m.len()).find(|&i| self.digit(u, i) != self.digit(v, i))?;
+        let (m, x, y) = (self.m[i], self.digit(u, i), self.digit(v, i));
+        let forward = (y + m - x) % m <= self.rho[i];
+        Some((i, if forward { y < x } else { y > x }))
+    }
+
     fn format_node(&self, v: Node) -> String {
         (0..self.m.len())
             .map(|i| DIGITS[self.digit(v, i) as usize] as char)
