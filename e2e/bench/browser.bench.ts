@@ -208,6 +208,34 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
   }
 });
 
+// Issue 21: a 4,096-router network's channel dependency graph and its cycle search, in the
+// worker (the deadlock view's job; its table's graphs are over the page's budget here and
+// skipped, so the time is the one graph's).
+const DEADLOCK: { routing: string; scheme: string; vcs: number; acyclic: boolean; edges: number }[] = [
+  { routing: 'dor', scheme: 'dateline', vcs: 2, acyclic: true, edges: 102144 },
+  { routing: 'dor', scheme: 'one', vcs: 1, acyclic: false, edges: 73728 },
+];
+
+test('worker jobs: a 4,096-router channel dependency graph', async ({ page }) => {
+  await openWorker(page);
+  for (const d of DEADLOCK) {
+    const request = { kind: 'deadlock', spec: 'torus:k=16x16x16', routing: d.routing, scheme: d.scheme, vcs: d.vcs, confirmed: true };
+    const r = await bench(page, request, { runs: 3, slowMs: 20_000, timeoutMs: 120_000 }, (x) => {
+      const rep = x.report as { acyclic: boolean; graph_edges: number };
+      expect(rep.acyclic).toBe(d.acyclic);
+      expect(rep.graph_edges).toBe(d.edges);
+    });
+    rows.push({
+      group: 'deadlock, 4,096 routers',
+      what: `\`torus:k=16x16x16\` \`${d.routing}\`, scheme \`${d.scheme}\`, ${d.vcs} VC${d.vcs === 1 ? '' : 's'}: dependency graph and cycle search`,
+      target: '< 1 s',
+      limitMs: 1000,
+      runs: r.runs,
+      note: `${d.edges} dependencies, ${d.acyclic ? 'acyclic' : 'a cycle and its routes'}`,
+    });
+  }
+});
+
 test("the explorer: one route with its diagram's update", async ({ page }) => {
   // A new destination typed into To: the page routes, lists the paths, redraws the diagram's
   // highlight. Timed from the input event to the end of the task and its microtasks (a

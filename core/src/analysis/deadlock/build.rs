@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{step, Scheme, Tag};
+use super::{hop_facts, step_with, Scheme, Tag};
 use crate::graph::{Node, Routing, Topology};
 
 /// The network's channels, numbered: `targets[offsets[u] ..]` are u's out-neighbours, and
@@ -182,8 +182,12 @@ pub(super) struct Flow<'a> {
     pub scheme: Scheme,
     pub vcs: u32,
     pub ch: &'a Channels,
+    /// What the scheme reads of each channel ([`hop_facts`]), computed once.
+    facts: Vec<Tag>,
     hop_start: Vec<usize>,
     hop_to: Vec<Node>,
+    /// The channel of each next hop.
+    hop_ch: Vec<u32>,
     indeg: Vec<u32>,
     order: Vec<Node>,
     arrivals: Vec<Vec<Arrival>>,
@@ -198,14 +202,22 @@ impl<'a> Flow<'a> {
         ch: &'a Channels,
     ) -> Flow<'a> {
         let n = t.node_count();
+        let facts = (0..ch.len() as u32)
+            .map(|c| {
+                let (u, v) = ch.ends(c);
+                hop_facts(t, scheme, u, v)
+            })
+            .collect();
         Flow {
             t,
             routing,
             scheme,
             vcs,
             ch,
+            facts,
             hop_start: vec![0; n + 1],
             hop_to: Vec::new(),
+            hop_ch: Vec::new(),
             indeg: vec![0; n],
             order: Vec::with_capacity(n),
             arrivals: vec![Vec::new(); n],
@@ -222,6 +234,13 @@ impl<'a> Flow<'a> {
             self.routing.next_hops(u, target, &mut self.hop_to);
         }
         self.hop_start[n] = self.hop_to.len();
+        self.hop_ch.clear();
+        for u in 0..n {
+            for i in self.hop_start[u]..self.hop_start[u + 1] {
+                let c = self.ch.id(u, self.hop_to[i]).unwrap_or(u32::MAX);
+                self.hop_ch.push(c);
+            }
+        }
         self.indeg.fill(0);
         for &v in &self.hop_to {
             self.indeg[v] += 1;
@@ -266,9 +285,11 @@ impl<'a> Flow<'a> {
             let here = std::mem::take(&mut self.arrivals[u]);
             for a in &here {
                 for i in self.hop_start[u]..self.hop_start[u + 1] {
-                    let v = self.hop_to[i];
-                    let Some(c) = self.ch.id(u, v) else { continue };
-                    let (vc, tag) = step(self.t, self.scheme, self.vcs, a.tag, u, v);
+                    let (v, c) = (self.hop_to[i], self.hop_ch[i]);
+                    if c == u32::MAX {
+                        continue;
+                    }
+                    let (vc, tag) = step_with(self.scheme, self.vcs, a.tag, self.facts[c as usize]);
                     if a.channel != u32::MAX {
                         meet(((a.channel, a.vc), (c, vc), a.src));
                     }

@@ -151,21 +151,35 @@ type Tag = u16;
 /// The scheme's step: the virtual channel of hop u → v for a packet in state `tag`, and
 /// its state after the hop.
 fn step(t: &dyn Topology, scheme: Scheme, vcs: u32, tag: Tag, u: Node, v: Node) -> (u32, Tag) {
+    step_with(scheme, vcs, tag, hop_facts(t, scheme, u, v))
+}
+
+/// What the scheme reads of hop u → v, packed: the phase boundary (bit 0) or the dateline's
+/// dimension + 1 (bits 2 …) and whether the hop crosses it (bit 0).
+fn hop_facts(t: &dyn Topology, scheme: Scheme, u: Node, v: Node) -> Tag {
+    match scheme {
+        Scheme::One | Scheme::Hops => 0,
+        Scheme::Phases => Tag::from(t.phase_boundary(u, v)),
+        Scheme::Dateline => {
+            let (dim, crosses) = t.dateline(u, v).unwrap_or((0, false));
+            ((dim as Tag + 1) << 1) | Tag::from(crosses)
+        }
+    }
+}
+
+/// [`step`] from the hop's [`hop_facts`].
+fn step_with(scheme: Scheme, vcs: u32, tag: Tag, facts: Tag) -> (u32, Tag) {
     let cap = (vcs - 1) as Tag;
     match scheme {
         Scheme::One => (0, 0),
         Scheme::Hops => (u32::from(tag), (tag + 1).min(cap)),
-        Scheme::Phases => {
-            let next = tag + Tag::from(t.phase_boundary(u, v));
-            (u32::from(tag), next.min(cap))
-        }
+        Scheme::Phases => (u32::from(tag), (tag + facts).min(cap)),
         Scheme::Dateline => {
-            let (dim, crosses) = t.dateline(u, v).unwrap_or((0, false));
-            let here = (dim as Tag + 1) << 1;
+            let here = facts & !1;
             let crossed = if tag & !1 == here { tag & 1 } else { 0 };
             (
                 u32::from(crossed).min(vcs - 1),
-                here | crossed | Tag::from(crosses),
+                here | crossed | (facts & 1),
             )
         }
     }

@@ -239,23 +239,28 @@ impl Product {
     /// The next digits towards y inside dimension i from x ≠ y: every neighbour one step
     /// nearer, or with `dor` only one (on a ring tie, the increasing direction).
     pub fn dim_steps(&self, i: usize, x: u32, y: u32, dor: bool, out: &mut Vec<u32>) {
+        let (digits, len) = self.step_digits(i, x, y, dor);
+        out.extend_from_slice(&digits[..len]);
+    }
+
+    /// [`Product::dim_steps`] without a buffer: the digits and how many (0 to 2).
+    fn step_digits(&self, i: usize, x: u32, y: u32, dor: bool) -> ([u32; 2], usize) {
         if x == y {
-            return;
+            return ([0; 2], 0);
         }
         let k = self.k(i);
         match self.factor {
             Factor::Ring => {
                 let f = self.forward(i, x, y);
                 let (up, down) = ((x + 1) % k, (x + k - 1) % k);
-                if 2 * f <= k {
-                    out.push(up);
-                }
-                if 2 * f > k || (2 * f == k && k > 2 && !dor) {
-                    out.push(down);
+                match (2 * f <= k, 2 * f > k || (2 * f == k && k > 2 && !dor)) {
+                    (true, true) => ([up, down], 2),
+                    (true, false) => ([up, 0], 1),
+                    (false, _) => ([down, 0], 1),
                 }
             }
-            Factor::Path => out.push(if y > x { x + 1 } else { x - 1 }),
-            Factor::Complete => out.push(y),
+            Factor::Path => ([if y > x { x + 1 } else { x - 1 }, 0], 1),
+            Factor::Complete => ([y, 0], 1),
         }
     }
 
@@ -518,15 +523,13 @@ impl Routing for GridRouter<'_> {
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
         let g = self.grid;
         let dor = self.kind == GridRouting::Dor;
-        let mut digits = Vec::new();
         for i in 0..g.dimensions() {
             let (x, y) = (g.digit(at, i), g.digit(dst, i));
             if x == y {
                 continue;
             }
-            digits.clear();
-            g.dim_steps(i, x, y, dor, &mut digits);
-            out.extend(digits.iter().map(|&d| g.with_digit(at, i, d)));
+            let (digits, len) = g.step_digits(i, x, y, dor);
+            out.extend(digits[..len].iter().map(|&d| g.with_digit(at, i, d)));
             if dor {
                 break;
             }

@@ -374,7 +374,7 @@ fn cell_text(c: &Cell) -> String {
         Cell::Cyclic => "can deadlock".into(),
         Cell::Least { vcs } => format!("{vcs} VC{}", if *vcs == 1 { "" } else { "s" }),
         Cell::NoneUpTo { max } => format!("none ≤ {max}"),
-        Cell::OverBudget { .. } => "too large here".into(),
+        Cell::OverBudget { .. } => "too large for the page".into(),
         Cell::Unavailable { .. } => "—".into(),
     }
 }
@@ -392,6 +392,10 @@ pub fn table_card(m: DeadlockModel) -> Option<AnyView> {
         .iter()
         .map(|k| view! { <th scope="col">{format!("fewest VCs: {}", k.name())}</th> })
         .collect_view();
+    let over = s
+        .table
+        .iter()
+        .any(|r| matches!(r.one_vc, Cell::OverBudget { .. }));
     let rows = s
         .table
         .iter()
@@ -408,6 +412,11 @@ pub fn table_card(m: DeadlockModel) -> Option<AnyView> {
                     </table>
                 </div>
                 <p class="help">{format!("Fewest virtual channels tried up to {TABLE_MAX_VCS}; — where a scheme does not apply to a routing.")}</p>
+                {over.then(|| view! {
+                    <p class="help" data-testid="deadlock-table-over">
+                        "Rows too large for the page: " <code>{format!("icn deadlock '{}' --table --force", s.spec)}</code> " computes them."
+                    </p>
+                })}
             </section>
         }
         .into_any(),
