@@ -8,10 +8,10 @@
 //! in-neighbours' frontier words, keeps the lanes it has not seen, and those lanes are
 //! its frontier at the next level. Each link is read once per level for all the pass's
 //! sources together, where one plain search per source reads it once per source. A word
-//! is [`WORDS`] `u64`s, 128 lanes: one 128-bit vector register where the target has
+//! is [`WORDS`] `u64`s, 256 lanes: two 128-bit vector registers where the target has
 //! them (SSE2 on x86-64; the compiler turns the fixed-size arrays into vector
-//! instructions), two scalar words elsewhere (wasm32 without simd128). Wider words
-//! were measured no faster: the extra lanes cost as much as the passes they save.
+//! instructions), four scalar words elsewhere (wasm32 without simd128). Measured on the
+//! rows of docs/benchmarks.md, 256 lanes beat 64 and 128 by 5–40 %; 512 was slower.
 //!
 //! The sweep pulls from in-neighbours (bottom-up, in the paper's terms): a node every
 //! lane has reached is skipped without reading its links, and a node stops reading once
@@ -35,7 +35,7 @@ use super::csr::{Csr, Direction};
 use super::{Node, Topology};
 
 /// 64-bit words per [`Lanes`] of the engine's passes.
-pub const WORDS: usize = 2;
+pub const WORDS: usize = 4;
 /// Sources per pass.
 pub const LANES: usize = 64 * WORDS;
 
@@ -141,10 +141,11 @@ impl<const W: usize> Not for Lanes<W> {
 }
 
 /// A top-down level reads the frontier's out-links; it is chosen while they number
-/// fewer than the links divided by this (a bottom-up level reads each link at most once,
+/// fewer than the channels divided by this (a bottom-up level reads each link at most once,
 /// and fewer once nodes are done). Measured: always bottom-up takes twice as long on
-/// the random and Dragonfly graphs, and 16 is slower than 4 on the Lens.
-const PUSH_FACTOR: usize = 4;
+/// the random and Dragonfly graphs; 1 is 1.5–2 times slower there, 4 and 16 up to 25 %
+/// slower on the Lens.
+const PUSH_FACTOR: usize = 2;
 
 /// The reusable state of multi-source searches over one graph: three words per node and
 /// three node lists, allocated once.
@@ -266,7 +267,8 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
     }
 
     /// One bottom-up level: every node not yet reached by every lane pulls from its
-    /// in-neighbours, stopping once its missing lanes are all found. Returns whether
+    /// in-neighbours, stopping once its missing lanes are all found (checked every four
+    /// in-neighbours). Returns whether
     /// any node was reached.
     fn pull(
         &mut self,
@@ -281,11 +283,21 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
             if missing.is_empty() {
                 continue;
             }
+            // Four in-neighbours between checks: the check costs as much as a read.
             let mut got = Lanes::EMPTY;
-            for &u in graph.neighbours(v) {
-                got |= self.frontier[u as usize];
+            let mut chunks = graph.neighbours(v).chunks_exact(4);
+            for c in &mut chunks {
+                got |= self.frontier[c[0] as usize]
+                    | self.frontier[c[1] as usize]
+                    | self.frontier[c[2] as usize]
+                    | self.frontier[c[3] as usize];
                 if (missing & !got).is_empty() {
                     break;
+                }
+            }
+            if !(missing & !got).is_empty() {
+                for &u in chunks.remainder() {
+                    got |= self.frontier[u as usize];
                 }
             }
             reached |= self.arrive(level, v, got, visit);
