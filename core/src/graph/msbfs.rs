@@ -404,7 +404,7 @@ const PROBE_LIMIT: u64 = 1 << 20;
 /// channels; else the bits of N). A pass has about L levels, but the first push from a
 /// small frontier and the last skip the finished nodes, and a node stops reading its
 /// links once it has every lane: counted on the rows of docs/benchmarks.md, the real
-/// operations are 0.25 to 1.7 times this estimate.
+/// operations are 0.3 to 1.8 times this estimate.
 pub fn estimate<T: Topology + ?Sized>(topology: &T) -> (u64, u64) {
     let n = topology.node_count() as u64;
     let channels = topology.channel_count();
