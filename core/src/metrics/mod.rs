@@ -4,6 +4,7 @@
 //! that declares itself vertex-transitive is measured from one source (or destination)
 //! and the result multiplied out by symmetry; otherwise every source is visited.
 
+mod dag;
 mod loads;
 
 pub use loads::{
