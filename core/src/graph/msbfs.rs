@@ -11,7 +11,8 @@
 //! is [`WORDS`] `u64`s, 256 lanes: two 128-bit vector registers where the target has
 //! them (SSE2 on x86-64; the compiler turns the fixed-size arrays into vector
 //! instructions), four scalar words elsewhere (wasm32 without simd128). Measured on the
-//! rows of docs/benchmarks.md, 256 lanes beat 64 and 128 by 5–40 %; 512 was slower.
+//! rows of docs/benchmarks.md, 256 lanes beat 64 and 128 by 5–40 % (512 and 1024 were
+//! slower with an earlier form of the bottom-up loop).
 //!
 //! The sweep pulls from in-neighbours (bottom-up, in the paper's terms): a node every
 //! lane has reached is skipped without reading its links, and a node stops reading once
