@@ -146,8 +146,8 @@ e2e-run:
 # Just the Playwright part, assuming dist/ and target/debug/icn are built.
 e2e: e2e-run
 
-# Criterion benchmarks of core's hot paths, built with the native profile (opt-level 3; the
-# release profile is tuned for the wasm bundle's size).
+# Criterion benchmarks of core's hot paths, built with the native profile (the release
+# profile, opt-level 3, with symbols; the wasm bundle has its own, wasm-release).
 bench:
 	$(call step,cargo bench: icn-core (criterion, native profile))
 	cargo bench -p icn-core --profile native

@@ -1,11 +1,15 @@
 //! The engine's hot paths (`make bench`): breadth-first search, distance distributions,
-//! channel loads, one route, and the papers' symmetry computations. Criterion reports
+//! the bit-parallel engine on networks without symmetry, channel loads, one route, and
+//! the papers' symmetry computations. Criterion reports
 //! wall-clock times; docs/benchmarks.md has the comparison with networkx and igraph.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use icn_core::metrics::{bfs, channel_loads, distance_distribution};
+use icn_core::graph::msbfs;
+use icn_core::metrics::{
+    bfs, channel_loads, distance_distribution, distance_distribution_per_source,
+};
 use icn_core::topology::kyklos::{density, DensityRule};
 use icn_core::Network;
 
@@ -38,6 +42,29 @@ fn bench_distances(c: &mut Criterion) {
         let n = net(spec);
         g.bench_function(spec, |b| b.iter(|| distance_distribution(n.topology())));
     }
+    g.finish();
+}
+
+/// The networks without a usable symmetry (issue 23's rows): the bit-parallel engine,
+/// and one plain search per terminal (the path it replaced) on the smallest.
+fn bench_bit_parallel(c: &mut Criterion) {
+    let mut g = c.benchmark_group("distances without symmetry (all terminal pairs)");
+    g.sample_size(10);
+    for spec in [
+        "mdf:k=16,m=16",
+        "lens:p=4,q=4,n=6",
+        "lens:p=37,q=37,n=2",
+        "jellyfish:n=4096,r=12",
+    ] {
+        let n = net(spec);
+        g.bench_function(format!("bit-parallel {spec}"), |b| {
+            b.iter(|| msbfs::terminal_distances(n.topology()))
+        });
+    }
+    let n = net("mdf:k=16,m=16");
+    g.bench_function("per-source BFS mdf:k=16,m=16", |b| {
+        b.iter(|| distance_distribution_per_source(n.topology()))
+    });
     g.finish();
 }
 
@@ -85,6 +112,7 @@ criterion_group!(
     benches,
     bench_bfs,
     bench_distances,
+    bench_bit_parallel,
     bench_loads,
     bench_route,
     bench_symmetry

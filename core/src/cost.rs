@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{Node, Topology};
+use crate::graph::{msbfs, Node, Topology};
+use crate::metrics::{distance_method, DistanceMethod};
 use crate::network::Network;
 
 /// Estimated work and peak memory of one computation.
@@ -79,28 +80,41 @@ pub struct Cost {
 }
 
 impl Network {
-    /// A rough count of elementary steps [`Network::info`] takes: a closed-form
-    /// distance distribution costs next to nothing, one BFS costs N + E, all-pairs BFS
-    /// N·(N + E). Callers compare it with a budget before calling `info`.
+    /// A rough count of elementary steps [`Network::info`] takes, as
+    /// [`distance_method`] plans it: a closed-form distance distribution costs next to
+    /// nothing, one BFS costs N + E, closed forms per source N more; without symmetry, the
+    /// bit-parallel engine's word operations ([`msbfs::estimate`]). Callers compare it with
+    /// a budget before calling `info`.
     pub fn info_cost(&self) -> u64 {
+        self.info_estimate().steps
+    }
+
+    /// [`Network::info_cost`] with the bytes the distances need.
+    fn info_estimate(&self) -> Estimate {
         let t = self.topology();
         let n = t.node_count() as u64;
         let walk = n.saturating_add(t.link_count().saturating_mul(2));
-        if t.vertex_transitive() {
-            if t.distance_counts_from(0).is_some() {
-                return 1_000;
+        let bfs_bytes = n.saturating_mul(BFS_BYTES_PER_NODE);
+        match distance_method(t) {
+            DistanceMethod::ClosedForm => Estimate {
+                steps: 1_000,
+                bytes: 0,
+            },
+            // One breadth-first search from terminal 0 serves every terminal.
+            DistanceMethod::OneSearch => Estimate {
+                steps: walk,
+                bytes: bfs_bytes,
+            },
+            // Per-source closed forms (the Swapped Dragonfly), summed over every node.
+            DistanceMethod::ClosedFormPerSource => Estimate {
+                steps: walk.saturating_add(n.saturating_mul(4)),
+                bytes: bfs_bytes,
+            },
+            DistanceMethod::BitParallel => {
+                let (steps, bytes) = msbfs::estimate(t);
+                Estimate { steps, bytes }
             }
-            return walk;
         }
-        // One breadth-first search from terminal 0 serves every terminal.
-        if t.terminal_transitive() {
-            return walk;
-        }
-        // Per-source closed forms (the Swapped Dragonfly), summed over every node.
-        if t.terminal_count() == t.node_count() && t.distance_counts_from(0).is_some() {
-            return walk.saturating_add(n.saturating_mul(4));
-        }
-        (t.terminal_count() as u64).saturating_mul(walk)
     }
 
     /// The network's size and estimated costs, from its parameters and closed forms: no
@@ -111,14 +125,7 @@ impl Network {
         let terminals = t.terminal_count() as u64;
         let links = t.link_count();
         let walk = nodes.saturating_add(links.saturating_mul(2));
-        let info = Estimate {
-            steps: self.info_cost(),
-            bytes: if t.vertex_transitive() && t.distance_counts_from(0).is_some() {
-                0
-            } else {
-                nodes.saturating_mul(BFS_BYTES_PER_NODE)
-            },
-        };
+        let info = self.info_estimate();
         let route = Estimate {
             steps: walk.saturating_mul(2),
             bytes: nodes.saturating_mul(BFS_BYTES_PER_NODE + COUNT_BYTES_PER_NODE),

@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::SpecError;
 use crate::family::{Formula, HopUnit};
-use crate::metrics::DistanceDistribution;
+use crate::metrics::{distance_method, DistanceDistribution, DistanceMethod};
 use crate::network::{family, known_families, Network};
 
 /// Summary numbers of a network.
@@ -53,6 +53,9 @@ pub struct NetworkInfo {
     /// Whether every terminal looks alike (implied by `vertex_transitive`): the distance
     /// distribution is then measured from one terminal.
     pub terminal_transitive: bool,
+    /// How the distances were computed: a closed form, one search by symmetry, closed
+    /// forms per source, or the bit-parallel search from every terminal.
+    pub distance_method: DistanceMethod,
     /// The family's closed forms, where the paper gives them.
     pub formulas: Vec<Formula>,
 }
@@ -149,6 +152,7 @@ impl Network {
             concentration: u64::from(self.concentration()),
             vertex_transitive: self.vertex_transitive_graph(),
             terminal_transitive: t.terminal_transitive(),
+            distance_method: distance_method(t),
             formulas: self.formulas(),
         }
     }

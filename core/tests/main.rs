@@ -14,6 +14,7 @@ mod jellyfish;
 mod kyklos;
 mod kyklos_density;
 mod lens;
+mod msbfs;
 mod network;
 mod papers;
 mod polarfly;

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 use icn_core::analysis::table3_measures;
-use icn_core::metrics::{load_estimate, load_summary, LOAD_NODE_LIMIT};
+use icn_core::metrics::{distance_method, load_estimate, load_summary, LOAD_NODE_LIMIT};
 use icn_core::{Hops, Network, Routing};
 use serde_json::{json, Value};
 
@@ -41,6 +41,7 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
         "spec": net.spec(),
         "strategy": name,
         "nodes": net.topology().node_count(),
+        "distance_method": distance_method(net.topology()),
         "distance_distribution": dd.counts,
         "diameter": dd.diameter(),
         "average_distance": dd.average(),

@@ -1,6 +1,7 @@
 //! Graph primitives, the bottom layer of the crate: node indices, the capability traits
 //! every family implements ([`Topology`], [`Routing`], [`Orbits`]), the [`Split`] of a
-//! unit of traffic, breadth-first search, path enumeration over a routing relation, and
+//! unit of traffic, breadth-first search (one source, or many at once bit-parallel over
+//! a compact adjacency: [`msbfs`], [`Csr`]), path enumeration over a routing relation, and
 //! [`MinimalRouting`] (every shortest path of any topology, the relation BFS defines) and
 //! [`UpDownRouting`] (up*/down* on any connected topology).
 //!
@@ -8,12 +9,15 @@
 //! the algorithms (metrics, routing, analysis) on both.
 
 mod bfs;
+mod csr;
 mod minimal;
+pub mod msbfs;
 mod paths;
 mod split;
 mod updown;
 
 pub use bfs::{bfs, bfs_to, UNREACHABLE};
+pub use csr::{Csr, Direction};
 pub use minimal::MinimalRouting;
 pub use paths::{
     count_paths, count_phase_paths, enumerate_paths, enumerate_phase_paths, enumerate_routes,

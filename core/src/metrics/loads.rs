@@ -28,8 +28,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::dag::{adjacency, dag_by_distance, dag_by_routing, Adjacency, Dag, NO_CHANNEL};
 use crate::cost::Estimate;
-use crate::graph::{Node, Orbits, Routing, Split, Topology, UNREACHABLE};
+use crate::graph::{Node, Orbits, Routing, Split, Topology};
 use crate::math::tidy;
 
 /// The load of every directed channel, in the order of the topology's neighbour lists.
@@ -78,123 +79,6 @@ pub struct LoadSummary {
     pub mean_node_load: f64,
 }
 
-/// The topology's adjacency as arrays.
-fn adjacency<T: Topology + ?Sized>(topology: &T) -> (Vec<usize>, Vec<Node>) {
-    let n = topology.node_count();
-    let mut offsets = Vec::with_capacity(n + 1);
-    let mut targets = Vec::new();
-    offsets.push(0);
-    for u in 0..n {
-        topology.neighbours(u, &mut targets);
-        offsets.push(targets.len());
-    }
-    (offsets, targets)
-}
-
-/// A routing's relation towards one destination: `hops[span[u].0 .. span[u].1]` are u's
-/// next hops, and `order` lists every node that reaches the destination before its next
-/// hops.
-struct Dag {
-    order: Vec<Node>,
-    span: Vec<(usize, usize)>,
-    hops: Vec<Node>,
-}
-
-/// The relation from [`Routing::next_hops`], node by node, in Kahn's order.
-fn dag_by_routing<R: Routing + ?Sized>(routing: &R, n: usize, dst: Node) -> Dag {
-    let mut span = Vec::with_capacity(n);
-    let mut hops = Vec::new();
-    for u in 0..n {
-        let start = hops.len();
-        routing.next_hops(u, dst, &mut hops);
-        span.push((start, hops.len()));
-    }
-    let mut indeg = vec![0u32; n];
-    for &v in &hops {
-        indeg[v] += 1;
-    }
-    let mut order: Vec<Node> = (0..n).filter(|&u| indeg[u] == 0).collect();
-    let mut head = 0;
-    while head < order.len() {
-        let u = order[head];
-        head += 1;
-        for &v in &hops[span[u].0..span[u].1] {
-            indeg[v] -= 1;
-            if indeg[v] == 0 {
-                order.push(v);
-            }
-        }
-    }
-    debug_assert_eq!(order.len(), n, "the routing relation must be acyclic");
-    Dag { order, span, hops }
-}
-
-/// Every shortest path towards `dst` ([`Routing::follows_distances`]), from one
-/// breadth-first search: when u leaves the queue, its neighbours one link nearer are
-/// already labelled, so each node's neighbours are listed once; the reversed queue is
-/// an order by decreasing distance. A directed network is searched backwards along its
-/// channels, and u's next hops are then read from the channels leaving it (never through
-/// a node that does not forward, [`Topology::forwards`]).
-fn dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> Dag {
-    if topology.directed() {
-        return directed_dag_by_distance(topology, n, dst);
-    }
-    let mut dist = vec![UNREACHABLE; n];
-    let mut span = vec![(0, 0); n];
-    let mut hops = Vec::new();
-    let mut queue = Vec::with_capacity(n);
-    let mut buf = Vec::new();
-    dist[dst] = 0;
-    queue.push(dst);
-    let mut head = 0;
-    while head < queue.len() {
-        let u = queue[head];
-        head += 1;
-        buf.clear();
-        topology.neighbours(u, &mut buf);
-        let start = hops.len();
-        for &v in &buf {
-            if dist[v] == UNREACHABLE {
-                dist[v] = dist[u] + 1;
-                queue.push(v);
-            } else if dist[v] + 1 == dist[u] {
-                hops.push(v);
-            }
-        }
-        span[u] = (start, hops.len());
-    }
-    queue.reverse();
-    Dag {
-        order: queue,
-        span,
-        hops,
-    }
-}
-
-/// [`dag_by_distance`] for a directed network.
-fn directed_dag_by_distance<T: Topology + ?Sized>(topology: &T, n: usize, dst: Node) -> Dag {
-    let dist = crate::graph::bfs_to(topology, dst);
-    let mut queue: Vec<Node> = (0..n).filter(|&u| dist[u] != UNREACHABLE).collect();
-    queue.sort_by_key(|&u| std::cmp::Reverse(dist[u]));
-    let mut span = vec![(0, 0); n];
-    let mut hops = Vec::new();
-    let mut buf = Vec::new();
-    for &u in &queue {
-        buf.clear();
-        topology.neighbours(u, &mut buf);
-        let start = hops.len();
-        hops.extend(buf.iter().filter(|&&v| {
-            (v == dst || topology.forwards(v)) && dist[v].wrapping_add(1) == dist[u]
-        }));
-        span[u] = (start, hops.len());
-    }
-    Dag {
-        order: queue,
-        span,
-        hops,
-    }
-}
-
 /// Who sends how much towards the destination of one pass.
 #[derive(Clone, Copy)]
 enum Senders<'a> {
@@ -214,7 +98,8 @@ impl Senders<'_> {
     }
 }
 
-/// One destination's contribution: calls `channel(u, v, load)` and `node(u, load)`.
+/// One destination's contribution: calls `channel(u, v, k, load)` (k the channel's index
+/// in `adj`, or [`NO_CHANNEL`]) and `node(u, load)`.
 #[allow(clippy::too_many_arguments)]
 fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
     topology: &T,
@@ -223,27 +108,33 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
     n: usize,
     senders: Senders<'_>,
     dst: Node,
-    channel: &mut impl FnMut(Node, Node, f64),
+    adj: Option<Adjacency<'_>>,
+    channel: &mut impl FnMut(Node, Node, usize, f64),
     node: &mut impl FnMut(Node, f64),
 ) {
-    let Dag { order, span, hops } = if routing.follows_distances() {
-        dag_by_distance(topology, n, dst)
+    let Dag {
+        order,
+        span,
+        hops,
+        chans,
+    } = if routing.follows_distances() {
+        dag_by_distance(topology, n, dst, adj)
     } else {
         dag_by_routing(routing, n, dst)
     };
-    let next = |u: Node| &hops[span[u].0..span[u].1];
+    let next = |u: Node| (span[u].0..span[u].1).map(|i| (hops[i], chans[i]));
     if split == Split::PerHop {
         // f(u): the traffic bound to dst that reaches u, divided equally among u's hops.
         let mut f: Vec<f64> = (0..n).map(|u| senders.weight(u, dst)).collect();
         for &u in &order {
             let out = next(u);
-            if u == dst || out.is_empty() {
+            if u == dst || out.len() == 0 {
                 continue;
             }
             let share = f[u] / out.len() as f64;
-            for &v in out {
+            for (v, k) in out {
                 f[v] += share;
-                channel(u, v, share);
+                channel(u, v, k, share);
             }
             node(u, f[u] - senders.weight(u, dst));
         }
@@ -253,7 +144,7 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
     tau[dst] = 1.0;
     for &u in order.iter().rev() {
         if u != dst {
-            tau[u] = next(u).iter().map(|&v| tau[v]).sum();
+            tau[u] = next(u).map(|(v, _)| tau[v]).sum();
         }
     }
     // Only senders send: g starts at w(u)/τ(u) (terminals: w = 1).
@@ -269,9 +160,9 @@ fn per_destination<T: Topology + ?Sized, R: Routing + ?Sized>(
         .collect();
     for &u in &order {
         let gu = g[u];
-        for &v in next(u) {
+        for (v, k) in next(u) {
             g[v] += gu;
-            channel(u, v, tau[v] * gu);
+            channel(u, v, k, tau[v] * gu);
         }
         if u != dst && tau[u] > 0.0 {
             // A sender's own traffic passes through it but is not forwarded traffic.
@@ -376,7 +267,8 @@ where
         n,
         Senders::Terminals(n),
         0,
-        &mut |u, v, l| {
+        None,
+        &mut |u, v, _, l| {
             if let Some(c) = topology.channel_class(u, v) {
                 class[c] += l;
             }
@@ -416,7 +308,8 @@ where
             n,
             Senders::Terminals(topology.terminal_count()),
             dst,
-            &mut |u, v, l| sums.channel[orbits.channel_orbit(u, v)] += w * l,
+            None,
+            &mut |u, v, _, l| sums.channel[orbits.channel_orbit(u, v)] += w * l,
             &mut |u, l| sums.node[orbits.node_orbit(u)] += w * l,
         );
     }
@@ -573,8 +466,11 @@ fn every_destination<T, R>(
             n,
             senders,
             dst,
-            &mut |u, v, l| {
-                if let Some(k) = index(u, v) {
+            (!topology.directed()).then_some((offsets, targets)),
+            &mut |u, v, k, l| {
+                if k != NO_CHANNEL {
+                    loads[k] += l;
+                } else if let Some(k) = index(u, v) {
                     loads[k] += l;
                 }
             },

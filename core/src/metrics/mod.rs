@@ -4,6 +4,7 @@
 //! that declares itself vertex-transitive is measured from one source (or destination)
 //! and the result multiplied out by symmetry; otherwise every source is visited.
 
+mod dag;
 mod loads;
 
 pub use loads::{
@@ -13,12 +14,12 @@ pub use loads::{
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::graph::{bfs, Split, UNREACHABLE};
 pub use crate::math::tidy;
 
-use crate::graph::{Node, Topology};
+use crate::graph::{msbfs, Node, Topology};
 
 /// Above this many nodes, loads (O(N + E) memory even with symmetry) are not computed
 /// by the CLI and the web app.
@@ -110,38 +111,115 @@ impl DistanceDistribution {
     }
 }
 
+/// How [`distance_distribution`] computes a topology's distances: the planner's choice,
+/// most symmetric first, as `icn info` and the explorer's facts report it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DistanceMethod {
+    /// Vertex-transitive with a closed form of the distances from a node: no search.
+    ClosedForm,
+    /// Vertex- or terminal-transitive: one breadth-first search, from terminal 0, stands
+    /// for every terminal.
+    OneSearch,
+    /// Every node a terminal, with a closed form of the distances from each: summed.
+    ClosedFormPerSource,
+    /// No usable symmetry: every terminal's search, [`msbfs::LANES`] at a time in
+    /// bit-parallel passes ([`msbfs`]).
+    BitParallel,
+}
+
+impl DistanceMethod {
+    /// A short description, as the explorer shows it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            DistanceMethod::ClosedForm => "closed form",
+            DistanceMethod::OneSearch => "one search, by symmetry",
+            DistanceMethod::ClosedFormPerSource => "closed form per source",
+            DistanceMethod::BitParallel => "bit-parallel search from every terminal",
+        }
+    }
+}
+
+/// Which way [`distance_distribution`] takes on `topology`.
+///
+/// # Complexity
+/// One call of the topology's per-source closed form, when it is asked.
+pub fn distance_method<T: Topology + ?Sized>(topology: &T) -> DistanceMethod {
+    if topology.vertex_transitive() {
+        if topology.distance_counts_from(0).is_some() {
+            DistanceMethod::ClosedForm
+        } else {
+            DistanceMethod::OneSearch
+        }
+    } else if topology.terminal_transitive() {
+        DistanceMethod::OneSearch
+    } else if topology.terminal_count() == topology.node_count()
+        && topology.distance_counts_from(0).is_some()
+    {
+        // Per-source closed forms count every node, so they serve when all are terminals.
+        DistanceMethod::ClosedFormPerSource
+    } else {
+        DistanceMethod::BitParallel
+    }
+}
+
 /// The distance distribution over all ordered pairs of terminals.
 ///
 /// # Complexity
-/// The family's closed form where it has one (times N by symmetry, or summed over the
-/// sources when every node is a terminal); else O(N + E) for a vertex-transitive or
-/// terminal-transitive topology (one source, times the terminal count), O(N·(N + E))
-/// otherwise.
+/// As [`distance_method`] plans: the family's closed form (times N by symmetry, or
+/// summed over the sources when every node is a terminal); O(N + E) for a
+/// vertex-transitive or terminal-transitive topology (one source, times the terminal
+/// count); else ⌈T / [`msbfs::LANES`]⌉ bit-parallel passes of O(diameter · (N + E)) word
+/// operations each ([`msbfs::terminal_distances`]).
 pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDistribution {
     let mut dd = DistanceDistribution {
         counts: vec![0],
         unreachable: 0,
     };
     let n = topology.node_count();
-    if topology.vertex_transitive() {
-        if let Some(counts) = topology.distance_counts_from(0) {
-            dd.add_counts(&counts, n as u64);
-            return dd;
-        }
-        dd.add_source(&bfs(topology, 0), n as u64);
-    } else if topology.terminal_transitive() {
-        let terminals = topology.terminal_count();
-        dd.add_source(&bfs(topology, 0)[..terminals], terminals as u64);
-    } else {
-        let terminals = topology.terminal_count();
-        // Per-source closed forms count every node, so they serve when all are terminals.
-        let closed = terminals == n;
-        for s in 0..terminals {
-            match closed.then(|| topology.distance_counts_from(s)).flatten() {
-                Some(counts) => dd.add_counts(&counts, 1),
-                None => dd.add_source(&bfs(topology, s)[..terminals], 1),
+    let terminals = topology.terminal_count();
+    match distance_method(topology) {
+        DistanceMethod::ClosedForm => {
+            if let Some(counts) = topology.distance_counts_from(0) {
+                dd.add_counts(&counts, n as u64);
             }
         }
+        DistanceMethod::OneSearch => {
+            dd.add_source(&bfs(topology, 0)[..terminals], terminals as u64);
+        }
+        DistanceMethod::ClosedFormPerSource => {
+            for s in 0..terminals {
+                match topology.distance_counts_from(s) {
+                    Some(counts) => dd.add_counts(&counts, 1),
+                    None => dd.add_source(&bfs(topology, s)[..terminals], 1),
+                }
+            }
+        }
+        DistanceMethod::BitParallel => {
+            let (counts, unreachable) = msbfs::terminal_distances(topology);
+            dd.add_counts(&counts, 1);
+            dd.unreachable = unreachable;
+        }
+    }
+    dd
+}
+
+/// The distance distribution over all ordered pairs of terminals by one plain
+/// breadth-first search per terminal, ignoring symmetry and closed forms: what the
+/// tests compare [`distance_distribution`]'s plans with.
+///
+/// # Complexity
+/// O(T · (N + E)).
+pub fn distance_distribution_per_source<T: Topology + ?Sized>(
+    topology: &T,
+) -> DistanceDistribution {
+    let mut dd = DistanceDistribution {
+        counts: vec![0],
+        unreachable: 0,
+    };
+    let terminals = topology.terminal_count();
+    for s in 0..terminals {
+        dd.add_source(&bfs(topology, s)[..terminals], 1);
     }
     dd
 }

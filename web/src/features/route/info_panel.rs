@@ -161,6 +161,15 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
                     {symmetry}
                 </dd>
             </div>
+            <div>
+                <dt>"Distances by"</dt>
+                <dd
+                    data-testid="info-method"
+                    title="Without a symmetry or closed form, every terminal's breadth-first search runs, 256 at a time in one bit-parallel pass."
+                >
+                    {info.distance_method.describe()}
+                </dd>
+            </div>
         </dl>
         {table}
     }

@@ -1,0 +1,431 @@
+//! Bit-parallel multi-source breadth-first search, after Then et al., "The More the
+//! Merrier: Efficient Multi-Source Graph Traversal" (PVLDB 8(4), 2014).
+//!
+//! Up to [`LANES`] sources share one pass. Each source owns a bit position, its *lane*,
+//! in three arrays of [`Lanes`] words, one word per node: `seen[v]` (the sources that
+//! have reached v), `frontier[v]` (those that reached it at the previous level) and
+//! `next[v]`. A level is one sweep over the nodes: a node takes the union of its
+//! in-neighbours' frontier words, keeps the lanes it has not seen, and those lanes are
+//! its frontier at the next level. Each link is read once per level for all the pass's
+//! sources together, where one plain search per source reads it once per source. A word
+//! is [`WORDS`] `u64`s, 256 lanes: two 128-bit vector registers where the target has
+//! them (SSE2 on x86-64; the compiler turns the fixed-size arrays into vector
+//! instructions), four scalar words elsewhere (wasm32 without simd128). Measured on the
+//! rows of docs/benchmarks.md, 256 lanes beat 64 and 128 by 5–40 % (512 and 1024 were
+//! slower with an earlier form of the bottom-up loop).
+//!
+//! The sweep pulls from in-neighbours (bottom-up, in the paper's terms): a node every
+//! lane has reached is skipped without reading its links, and a node stops reading once
+//! its missing lanes are all found, so the late levels, where most nodes are done, cost
+//! little. The early levels, where the frontier is small, push from the frontier's
+//! nodes instead (top-down): the direction switch of Beamer et al., chosen per level by
+//! the links the frontier would read.
+//!
+//! Nodes that do not forward ([`super::Topology::forwards`]) start paths (at level 0)
+//! and end them, but never pass a lane on: their frontier word is cleared as soon as it
+//! is set.
+//!
+//! # Complexity
+//! Per pass: O(levels · (N + E)) word operations at most, plus O(N) to reset; a pass's
+//! memory is 3 · N words of `LANES / 8` bytes, allocated once for every pass.
+
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+
+use super::bfs::{bfs, UNREACHABLE};
+use super::csr::{Csr, Direction};
+use super::{Node, Topology};
+
+/// 64-bit words per [`Lanes`] of the engine's passes.
+pub const WORDS: usize = 4;
+/// Sources per pass.
+pub const LANES: usize = 64 * WORDS;
+
+/// A set of lanes (sources of one pass), `64 · W` bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lanes<const W: usize = WORDS>([u64; W]);
+
+impl<const W: usize> Lanes<W> {
+    /// No lane.
+    pub const EMPTY: Self = Lanes([0; W]);
+
+    /// Lanes `0 .. n` (all of them when `n ≥ 64 · W`).
+    pub fn first(n: usize) -> Self {
+        let mut words = [0; W];
+        for (i, w) in words.iter_mut().enumerate() {
+            let below = n.saturating_sub(64 * i);
+            *w = match below {
+                0 => 0,
+                1..=63 => (1u64 << below) - 1,
+                _ => u64::MAX,
+            };
+        }
+        Lanes(words)
+    }
+
+    /// Lane `i` alone.
+    pub fn lane(i: usize) -> Self {
+        let mut words = [0; W];
+        words[i / 64] = 1 << (i % 64);
+        Lanes(words)
+    }
+
+    /// Whether no lane is set.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0.iter().fold(0, |a, &w| a | w) == 0
+    }
+
+    /// The number of lanes set.
+    #[inline]
+    pub fn count(self) -> u64 {
+        self.0.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// Whether lane `i` is set.
+    pub fn contains(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The lanes set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..W).flat_map(move |i| {
+            let mut w = self.0[i];
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    64 * i + bit
+                })
+            })
+        })
+    }
+}
+
+impl<const W: usize> BitOr for Lanes<W> {
+    type Output = Self;
+    #[inline]
+    fn bitor(mut self, other: Self) -> Self {
+        self |= other;
+        self
+    }
+}
+
+impl<const W: usize> BitOrAssign for Lanes<W> {
+    #[inline]
+    fn bitor_assign(&mut self, other: Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl<const W: usize> BitAnd for Lanes<W> {
+    type Output = Self;
+    #[inline]
+    fn bitand(mut self, other: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        self
+    }
+}
+
+impl<const W: usize> Not for Lanes<W> {
+    type Output = Self;
+    #[inline]
+    fn not(mut self) -> Self {
+        for a in &mut self.0 {
+            *a = !*a;
+        }
+        self
+    }
+}
+
+/// A top-down level reads the frontier's out-links; it is chosen while they number
+/// fewer than the channels divided by this (a bottom-up level reads each link at most once,
+/// and fewer once nodes are done). Measured: always bottom-up takes twice as long on
+/// the random and Dragonfly graphs; 1 is 1.5–2 times slower there, 4 and 16 up to 25 %
+/// slower on the Lens.
+const PUSH_FACTOR: usize = 2;
+
+/// The reusable state of multi-source searches over one graph: three words per node and
+/// three node lists, allocated once.
+#[derive(Debug)]
+pub struct MultiSourceBfs<'g, const W: usize = WORDS> {
+    /// In-neighbours: what a bottom-up level pulls from.
+    incoming: &'g Csr,
+    /// Out-neighbours: what a top-down level pushes along (the same lists when the
+    /// network is undirected).
+    outgoing: &'g Csr,
+    seen: Vec<Lanes<W>>,
+    /// Between levels, `next` is empty and `frontier` is empty outside `active`.
+    frontier: Vec<Lanes<W>>,
+    next: Vec<Lanes<W>>,
+    /// The nodes whose frontier word is not empty.
+    active: Vec<u32>,
+    /// The previous level's `active`, while a level builds the new one.
+    previous: Vec<u32>,
+    /// The nodes a top-down level has sent lanes to.
+    touched: Vec<u32>,
+}
+
+impl<'g, const W: usize> MultiSourceBfs<'g, W> {
+    /// Searches over a graph given by its in- and out-neighbour lists (the same [`Csr`]
+    /// twice for an undirected network).
+    ///
+    /// # Panics
+    /// When the two lists disagree on the node count.
+    pub fn new(incoming: &'g Csr, outgoing: &'g Csr) -> Self {
+        let n = incoming.node_count();
+        assert_eq!(n, outgoing.node_count(), "in- and out-lists of one graph");
+        MultiSourceBfs {
+            incoming,
+            outgoing,
+            seen: vec![Lanes::EMPTY; n],
+            frontier: vec![Lanes::EMPTY; n],
+            next: vec![Lanes::EMPTY; n],
+            active: Vec::new(),
+            previous: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+
+    /// Searches from `sources` (at most `64 · W`, no repeats; lane i is `sources[i]`)
+    /// and calls `visit(d, v, lanes)` once for every node `v` and distance `d ≥ 1` at
+    /// which some lanes first reach it, with those lanes. Returns the last distance at
+    /// which a node was reached (the largest eccentricity among the sources, over the
+    /// nodes they reach).
+    ///
+    /// # Panics
+    /// When there are more than `64 · W` sources.
+    pub fn run(&mut self, sources: &[Node], mut visit: impl FnMut(u32, Node, Lanes<W>)) -> u32 {
+        assert!(sources.len() <= 64 * W, "at most 64·W sources per pass");
+        self.seen.fill(Lanes::EMPTY);
+        for &u in &self.active {
+            self.frontier[u as usize] = Lanes::EMPTY;
+        }
+        self.active.clear();
+        for (i, &s) in sources.iter().enumerate() {
+            debug_assert!(self.seen[s].is_empty(), "source {s} repeated");
+            self.seen[s] = Lanes::lane(i);
+            self.frontier[s] = Lanes::lane(i);
+            self.active.push(s as u32);
+        }
+        let full = Lanes::first(sources.len());
+        let (mut level, mut last) = (0, 0);
+        while !self.active.is_empty() {
+            level += 1;
+            let links: usize = self
+                .active
+                .iter()
+                .map(|&u| self.outgoing.neighbours(u as usize).len())
+                .sum();
+            std::mem::swap(&mut self.active, &mut self.previous);
+            self.active.clear();
+            let reached = if links * PUSH_FACTOR < self.incoming.channel_count() {
+                self.push(level, &mut visit)
+            } else {
+                self.pull(level, full, &mut visit)
+            };
+            if reached {
+                last = level;
+            }
+            for &u in &self.previous {
+                self.frontier[u as usize] = Lanes::EMPTY;
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        last
+    }
+
+    /// Which lanes reached each node in the last [`MultiSourceBfs::run`].
+    pub fn seen(&self) -> &[Lanes<W>] {
+        &self.seen
+    }
+
+    /// Keeps the lanes of `arrived` that `v` has not seen: marks them seen, reports
+    /// them, and makes them `v`'s next frontier if `v` forwards. Returns whether any
+    /// lane was new.
+    #[inline]
+    fn arrive(
+        &mut self,
+        level: u32,
+        v: Node,
+        arrived: Lanes<W>,
+        visit: &mut impl FnMut(u32, Node, Lanes<W>),
+    ) -> bool {
+        let new = arrived & !self.seen[v];
+        if new.is_empty() {
+            return false;
+        }
+        self.seen[v] |= new;
+        visit(level, v, new);
+        if self.incoming.forwards(v) {
+            self.next[v] = new;
+            self.active.push(v as u32);
+        }
+        true
+    }
+
+    /// One bottom-up level: every node not yet reached by every lane pulls from its
+    /// in-neighbours, stopping once its missing lanes are all found (checked every four
+    /// in-neighbours). Returns whether
+    /// any node was reached.
+    fn pull(
+        &mut self,
+        level: u32,
+        full: Lanes<W>,
+        visit: &mut impl FnMut(u32, Node, Lanes<W>),
+    ) -> bool {
+        let graph = self.incoming;
+        let mut reached = false;
+        for v in 0..graph.node_count() {
+            let missing = full & !self.seen[v];
+            if missing.is_empty() {
+                continue;
+            }
+            // Four in-neighbours between checks: the check costs as much as a read.
+            let mut got = Lanes::EMPTY;
+            let mut chunks = graph.neighbours(v).chunks_exact(4);
+            for c in &mut chunks {
+                got |= self.frontier[c[0] as usize]
+                    | self.frontier[c[1] as usize]
+                    | self.frontier[c[2] as usize]
+                    | self.frontier[c[3] as usize];
+                if (missing & !got).is_empty() {
+                    break;
+                }
+            }
+            if !(missing & !got).is_empty() {
+                for &u in chunks.remainder() {
+                    got |= self.frontier[u as usize];
+                }
+            }
+            reached |= self.arrive(level, v, got, visit);
+        }
+        reached
+    }
+
+    /// One top-down level: the frontier's nodes push their lanes along their out-links.
+    /// Returns whether any node was reached.
+    fn push(&mut self, level: u32, visit: &mut impl FnMut(u32, Node, Lanes<W>)) -> bool {
+        let graph = self.outgoing;
+        // `next` collects what arrives, then each touched node's word is replaced by
+        // its new frontier (or cleared) in `arrive`.
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        for &u in &self.previous {
+            let lanes = self.frontier[u as usize];
+            for &v in graph.neighbours(u as usize) {
+                let word = &mut self.next[v as usize];
+                if word.is_empty() {
+                    touched.push(v);
+                }
+                *word |= lanes;
+            }
+        }
+        let mut reached = false;
+        for &v in &touched {
+            let v = v as usize;
+            let arrived = std::mem::replace(&mut self.next[v], Lanes::EMPTY);
+            reached |= self.arrive(level, v, arrived, visit);
+        }
+        self.touched = touched;
+        reached
+    }
+}
+
+/// The distances between every ordered pair of terminals of the graph `incoming`
+/// lists (and `outgoing`, the same lists in an undirected network): `counts[d]` pairs
+/// at distance d ≥ 1 (`counts[0]` = 0) and the pairs with no path.
+///
+/// # Complexity
+/// ⌈T / [`LANES`]⌉ passes of [`MultiSourceBfs::run`]; memory 3 · N · `LANES / 8` bytes
+/// beside the lists.
+pub fn terminal_distance_counts(incoming: &Csr, outgoing: &Csr) -> (Vec<u64>, u64) {
+    terminal_distance_counts_in::<WORDS>(incoming, outgoing)
+}
+
+/// [`terminal_distance_counts`] in passes of `64 · W` sources (what the tests and the
+/// benchmarks vary).
+pub fn terminal_distance_counts_in<const W: usize>(
+    incoming: &Csr,
+    outgoing: &Csr,
+) -> (Vec<u64>, u64) {
+    let lanes = 64 * W;
+    let terminals = incoming.terminal_count();
+    let mut search = MultiSourceBfs::<W>::new(incoming, outgoing);
+    let mut counts = vec![0u64];
+    let mut unreachable = 0;
+    let mut sources = Vec::with_capacity(lanes);
+    for first in (0..terminals).step_by(lanes) {
+        sources.clear();
+        sources.extend(first..(first + lanes).min(terminals));
+        search.run(&sources, |d, v, lanes| {
+            if v < terminals {
+                let d = d as usize;
+                if counts.len() <= d {
+                    counts.resize(d + 1, 0);
+                }
+                counts[d] += lanes.count();
+            }
+        });
+        let full = Lanes::first(sources.len());
+        unreachable += search.seen()[..terminals]
+            .iter()
+            .map(|&s| (full & !s).count())
+            .sum::<u64>();
+    }
+    (counts, unreachable)
+}
+
+/// [`terminal_distance_counts`] over any topology: builds its lists once (one list when
+/// the network is undirected, in- and out-lists when it is directed).
+///
+/// # Complexity
+/// O(N + E) to build the lists, then as [`terminal_distance_counts`].
+pub fn terminal_distances<T: Topology + ?Sized>(topology: &T) -> (Vec<u64>, u64) {
+    let incoming = Csr::new(topology, Direction::In);
+    if topology.directed() {
+        let outgoing = Csr::new(topology, Direction::Out);
+        terminal_distance_counts(&incoming, &outgoing)
+    } else {
+        terminal_distance_counts(&incoming, &incoming)
+    }
+}
+
+/// Below this many nodes and channels, [`estimate`] runs one breadth-first search to
+/// learn how many levels a pass takes.
+const PROBE_LIMIT: u64 = 1 << 20;
+
+/// The estimated (steps, bytes) of [`terminal_distances`], a step being one operation
+/// on a word of [`LANES`] bits (a node's or a link's, per pass and level): ⌈T / LANES⌉
+/// passes of ⌈L / 3⌉ sweeps over the N nodes and C channels, with L the eccentricity of
+/// terminal 0 plus one (one breadth-first search, on graphs up to 2²⁰ nodes and
+/// channels; else the bits of N). A pass has about L levels, but the first push from a
+/// small frontier and the last skip the finished nodes, and a node stops reading its
+/// links once it has every lane: counted on the rows of docs/benchmarks.md, the real
+/// operations are 0.3 to 1.8 times this estimate.
+pub fn estimate<T: Topology + ?Sized>(topology: &T) -> (u64, u64) {
+    let n = topology.node_count() as u64;
+    let channels = topology.channel_count();
+    let sweep = n.saturating_add(channels);
+    let levels = if sweep <= PROBE_LIMIT && topology.terminal_count() > 0 {
+        let far = bfs(topology, 0)
+            .into_iter()
+            .filter(|&d| d != UNREACHABLE)
+            .max()
+            .unwrap_or(0);
+        u64::from(far) + 1
+    } else {
+        u64::from(u64::BITS - n.leading_zeros())
+    };
+    let passes = (topology.terminal_count() as u64).div_ceil(LANES as u64);
+    let lists = if topology.directed() { 2 } else { 1 };
+    let words = 3 * (LANES as u64 / 8) + 3 * 4;
+    let bytes = n
+        .saturating_mul(words + lists * 9)
+        .saturating_add(channels.saturating_mul(4 * lists));
+    let sweeps = levels.div_ceil(3);
+    (passes.saturating_mul(sweeps).saturating_mul(sweep), bytes)
+}
