@@ -1111,6 +1111,65 @@ fn deadlock_finds_the_ring_cycle_and_the_dateline_breaks_it() {
 }
 
 #[test]
+fn deadlock_table_and_duatos_condition() {
+    // The table of every routing: the torus's dimension order needs a dateline and 2 VCs.
+    let v = json(&["deadlock", "torus:k=4x4", "--routing", "dor", "--table"]);
+    let dor = v["routings"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["routing"] == "dor"))
+        .cloned()
+        .expect("a dor row");
+    assert_eq!(dor["one_vc"]["kind"], "cyclic");
+    let dateline = dor["least"]
+        .as_array()
+        .and_then(|l| l.iter().find(|x| x["scheme"] == "dateline"))
+        .cloned()
+        .expect("a dateline cell");
+    assert_eq!(
+        dateline["least"],
+        serde_json::json!({"kind": "least", "vcs": 2})
+    );
+    // Duato: minimal adaptive routing over a dimension-order escape with a dateline is
+    // deadlock-free on three VCs; without the dateline the escape's ring cycles.
+    let v = json(&[
+        "deadlock",
+        "torus:k=4x4",
+        "--routing",
+        "minimal",
+        "--escape",
+        "dor",
+        "--escape-scheme",
+        "dateline",
+        "--vcs",
+        "3",
+    ]);
+    assert_eq!(v["deadlock_free"], true);
+    assert_eq!(
+        (v["escape_vcs"].as_u64(), v["adaptive_vcs"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert!(v["indirect_edges"].as_u64() > Some(0));
+    let v = json(&[
+        "deadlock",
+        "torus:k=4x4",
+        "--routing",
+        "minimal",
+        "--escape",
+        "dor",
+        "--vcs",
+        "2",
+    ]);
+    assert_eq!(v["deadlock_free"], false);
+    // What does not apply is refused, not ignored.
+    let (code, _, err) = icn(&["deadlock", "torus:k=4x4", "--escape", "dor", "--table"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+    let (code, _, err) = icn(&["deadlock", "torus:k=4x4", "--escape-scheme", "dateline"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--escape"), "{err}");
+}
+
+#[test]
 fn lens_distances_in_busses_beside_links() {
     // Figure 2's pair: 9 busses (the paper prints 10), 18 processor–bus links.
     let spec = "lens:p=4,q=4,n=10,completed";

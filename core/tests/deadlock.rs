@@ -465,3 +465,69 @@ fn the_lens_region_of_difference_routing_cycles_on_one_vc() {
         assert_eq!(least, Some(fewest), "{spec}");
     }
 }
+
+/// Duato's condition against what is known (Duato 1993; Dally and Towles ch. 14): fully
+/// adaptive minimal routing is deadlock-free over a dimension-order escape on one virtual
+/// channel of a mesh or a hypercube, and on a torus over a dimension-order escape with a
+/// dateline (three virtual channels in all), although its own dependency graph is cyclic.
+#[test]
+fn duato_makes_fully_adaptive_routing_safe_over_an_escape() {
+    use icn_core::analysis::deadlock::duato;
+    let case = |spec: &str, escape: &str, scheme: Scheme, vcs: u32| {
+        let n = net(spec);
+        let a = n.routing("minimal").expect("minimal routing");
+        let e = n.routing(escape).expect("the escape routing");
+        duato(n.topology(), a.as_ref(), e.as_ref(), scheme, vcs)
+            .unwrap_or_else(|err| panic!("{spec}: {err}"))
+    };
+    for (spec, escape) in [
+        ("mesh:k=4x4", "dor"),
+        ("mesh:k=3x3x3", "dor"),
+        ("hypercube:n=4", "ecube"),
+    ] {
+        let r = case(spec, escape, Scheme::One, 2);
+        assert!(r.acyclic, "{spec}");
+        assert!(
+            r.indirect_edges > 0,
+            "{spec}: adaptive hops add indirect dependencies"
+        );
+        // The direct dependencies are the escape routing's own graph, built by the flows.
+        let own = report(spec, escape, Scheme::One, 1);
+        assert_eq!(r.graph_edges - r.indirect_edges, own.graph_edges, "{spec}");
+        // The adaptive routing alone, on one class, is cyclic.
+        assert!(!report(spec, "minimal", Scheme::One, 1).acyclic, "{spec}");
+    }
+    for spec in ["torus:k=4x4", "torus:k=5x3", "torus:k=6"] {
+        let r = case(spec, "dor", Scheme::Dateline, 3);
+        assert!(r.acyclic, "{spec}");
+        assert_eq!((r.escape_vcs, r.adaptive_vcs), (2, 1));
+        // Without the dateline the escape's own ring closes a cycle.
+        let r = case(spec, "dor", Scheme::One, 2);
+        assert!(!r.acyclic, "{spec}");
+        for (i, d) in r.cycle.iter().enumerate() {
+            let next = &r.cycle[(i + 1) % r.cycle.len()];
+            assert_eq!(d.to, next.from, "{spec}: the cycle is closed");
+            assert_eq!((d.from.2, d.to.2), (0, 0), "{spec}: escape channels only");
+        }
+    }
+    // Hop classes on the same three virtual channels leave the torus's minimal routing cyclic:
+    // Duato's escape does with three what hop classes need four for.
+    assert!(!report("torus:k=4x4", "minimal", Scheme::Hops, 3).acyclic);
+    assert!(report("torus:k=4x4", "minimal", Scheme::Hops, 4).acyclic);
+    // What cannot be analysed says why.
+    let n = net("torus:k=4x4");
+    let (a, e) = (
+        n.routing("minimal").expect("minimal"),
+        n.routing("dor").expect("dor"),
+    );
+    for (scheme, vcs, says) in [
+        (Scheme::Hops, 3, "use one or dateline"),
+        (Scheme::Dateline, 2, "give 3 to 16"),
+        (Scheme::One, 1, "give 2 to 16"),
+    ] {
+        let err =
+            icn_core::analysis::deadlock::duato(n.topology(), a.as_ref(), e.as_ref(), scheme, vcs)
+                .expect_err("refused");
+        assert!(err.to_string().contains(says), "{err}");
+    }
+}

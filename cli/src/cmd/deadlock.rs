@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use icn_core::analysis::deadlock::{
-    deadlock, deadlock_estimate, min_vcs, routing_table, Scheme, MAX_VCS,
+    deadlock, deadlock_estimate, duato, duato_estimate, min_vcs, routing_table, Scheme, MAX_VCS,
 };
 use icn_core::Network;
 use serde_json::json;
@@ -34,6 +34,13 @@ pub struct DeadlockArgs {
     /// and the fewest virtual channels each scheme needs (up to 8), as the deadlock view.
     #[arg(long)]
     table: bool,
+    /// Duato's condition instead: `--routing` is the adaptive routing, this the escape
+    /// routing on the first virtual channels of each channel (`--vcs` in all).
+    #[arg(long, conflicts_with_all = ["scheme", "max_vcs", "table"])]
+    escape: Option<String>,
+    /// The escape routing's scheme: one (one escape VC) or dateline (two).
+    #[arg(long, default_value = "one", requires = "escape")]
+    escape_scheme: String,
 }
 
 /// A channel as text: `a → b`.
@@ -41,10 +48,71 @@ fn channel(net: &Network, (u, v, _): (usize, usize, u32)) -> String {
     format!("{} → {}", net.format_node(u), net.format_node(v))
 }
 
+/// `icn deadlock SPEC --escape E`: Duato's condition.
+fn run_duato(
+    a: &DeadlockArgs,
+    net: &Network,
+    name: &str,
+    escape_name: &str,
+    force: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let adaptive = net.routing(name)?;
+    let escape = net.routing(escape_name)?;
+    let scheme: Scheme = a.escape_scheme.parse()?;
+    guard(
+        "Duato's extended dependency graph",
+        duato_estimate(net.topology()),
+        force,
+    )?;
+    let r = duato(
+        net.topology(),
+        adaptive.as_ref(),
+        escape.as_ref(),
+        scheme,
+        a.vcs,
+    )?;
+    let cycle: Vec<_> = r
+        .cycle
+        .iter()
+        .map(|d| {
+            json!({
+                "channel": channel(net, d.from),
+                "vc": d.from.2,
+                "next": channel(net, d.to),
+                "next_vc": d.to.2,
+                "taken_at": net.format_node(d.src),
+                "to": net.format_node(d.dst),
+            })
+        })
+        .collect();
+    json(
+        out,
+        &json!({
+            "spec": net.spec(),
+            "routing": name,
+            "escape": escape_name,
+            "escape_scheme": scheme.name(),
+            "vcs": a.vcs,
+            "escape_vcs": r.escape_vcs,
+            "adaptive_vcs": r.adaptive_vcs,
+            "graph_nodes": r.graph_nodes,
+            "graph_edges": r.graph_edges,
+            "indirect_edges": r.indirect_edges,
+            "deadlock_free": r.acyclic,
+            "cycle": cycle,
+            "shortest_cycle": r.shortest && !r.acyclic,
+        }),
+    )
+}
+
 /// `icn deadlock SPEC`.
 pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
     let name = strategy_name(&net, &a.routing);
+    if let Some(escape) = &a.escape {
+        return run_duato(a, &net, name, escape, force, out);
+    }
     let routing = net.routing(name)?;
     let scheme: Scheme = a.scheme.parse()?;
     let searches = if a.max_vcs == 0 {
