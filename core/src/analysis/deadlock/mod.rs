@@ -323,24 +323,36 @@ pub fn deadlock_with(
         &mut || true,
     );
     let edges = deps.edges(&ch);
-    let mut used: HashSet<u32> = HashSet::new();
-    for &(a, b) in &edges {
-        used.insert(a);
-        used.insert(b);
-    }
     let pairs = ch.len() * vcs as usize;
     let (cycle, shortest) = find_cycle(pairs, &edges);
     let cycle = routes_of(&mut flow, &cycle, progress);
-    Ok(DeadlockReport {
-        scheme,
-        vcs,
-        channels: ch.len() as u64,
-        graph_nodes: used.len() as u64,
-        graph_edges: edges.len() as u64,
-        acyclic: cycle.is_empty(),
-        cycle,
-        shortest,
-    })
+    Ok(DeadlockReport::of(
+        scheme, vcs, &ch, &edges, cycle, shortest,
+    ))
+}
+
+impl DeadlockReport {
+    /// The report of a graph over `ch`'s channels with these edges and this cycle.
+    fn of(
+        scheme: Scheme,
+        vcs: u32,
+        ch: &Channels,
+        edges: &[(u32, u32)],
+        cycle: Vec<Dependency>,
+        shortest: bool,
+    ) -> DeadlockReport {
+        let used: HashSet<u32> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
+        DeadlockReport {
+            scheme,
+            vcs,
+            channels: ch.len() as u64,
+            graph_nodes: used.len() as u64,
+            graph_edges: edges.len() as u64,
+            acyclic: cycle.is_empty(),
+            cycle,
+            shortest,
+        }
+    }
 }
 
 /// The cycle's dependencies, each with the first route (in the order the graph was built)

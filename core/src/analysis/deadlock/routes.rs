@@ -51,9 +51,6 @@ pub fn deadlock_of_routes(
         }
     }
     let edges = deps.edges(&ch);
-    let mut used: Vec<u32> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
-    used.sort_unstable();
-    used.dedup();
     let (cycle, shortest) = find_cycle(ch.len() * vcs as usize, &edges);
     let pair = |x: u32| (x / vcs, x % vcs);
     let channel = |(c, vc): Pair| {
@@ -77,14 +74,7 @@ pub fn deadlock_of_routes(
             }
         })
         .collect::<Vec<_>>();
-    Ok(DeadlockReport {
-        scheme,
-        vcs,
-        channels: ch.len() as u64,
-        graph_nodes: used.len() as u64,
-        graph_edges: edges.len() as u64,
-        acyclic: cycle.is_empty(),
-        cycle,
-        shortest,
-    })
+    Ok(DeadlockReport::of(
+        scheme, vcs, &ch, &edges, cycle, shortest,
+    ))
 }
