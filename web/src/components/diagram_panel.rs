@@ -45,11 +45,8 @@ pub fn DiagramPanel(
                 Some(m) => view! { <MatrixView matrix=m highlight=highlight /> }.into_any(),
                 None => too_large(*nodes, *links, "the numbers above are exact").into_any(),
             },
-            Some(Drawing::Unsupported) => {
-                view! { <p class="placeholder">"This family has no diagram yet."</p> }.into_any()
-            }
-            None => view! { <p class="placeholder">"No diagram: the network spec is invalid."</p> }
-                .into_any(),
+            Some(Drawing::Unsupported) => no_drawing(true),
+            None => no_drawing(false),
         })
     };
     view! {
@@ -83,6 +80,17 @@ pub fn diagram_frame(
         </div>
         <SvgDownload scope=".diagram-card" select="svg.diagram" name=name />
     }
+}
+
+/// What stands where there is no drawing: the family has none (`valid`), or the spec is
+/// invalid.
+pub fn no_drawing(valid: bool) -> AnyView {
+    let text = if valid {
+        "This family has no diagram yet."
+    } else {
+        "No diagram: the network spec is invalid."
+    };
+    view! { <p class="placeholder">{text}</p> }.into_any()
 }
 
 /// What replaces a drawing too large to draw; `rest` says what is still exact.

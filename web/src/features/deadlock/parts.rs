@@ -8,7 +8,9 @@ use icn_web::jobs::DeadlockStudy;
 use leptos::prelude::*;
 
 use super::model::{Ask, DeadlockModel};
-use crate::components::{diagram_frame, job_progress, too_large, zoom_toggle, FieldError};
+use crate::components::{
+    diagram_frame, job_progress, no_drawing, too_large, zoom_toggle, FieldError,
+};
 use crate::compute::JobState;
 use crate::diagram::Drawing;
 use crate::url::DeadlockForm;
@@ -471,11 +473,8 @@ pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
             Some(Drawing::TooLarge { nodes, links }) => {
                 too_large(*nodes, *links, "the verdict and the cycle listed are exact").into_any()
             }
-            Some(Drawing::Unsupported) => {
-                view! { <p class="placeholder">"This family has no diagram yet."</p> }.into_any()
-            }
-            None => view! { <p class="placeholder">"No diagram: the network spec is invalid."</p> }
-                .into_any(),
+            Some(Drawing::Unsupported) => no_drawing(true),
+            None => no_drawing(false),
         })
     };
     view! {
