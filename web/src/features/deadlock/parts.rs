@@ -69,7 +69,8 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
         Scheme::ALL
             .into_iter()
             .map(|s| {
-                let label = if usable.contains(&s) {
+                // No network yet (an invalid spec): nothing to say about the schemes.
+                let label = if usable.is_empty() || usable.contains(&s) {
                     format!("{} — {}", s.name(), scheme_title(s))
                 } else {
                     format!("{} — not for this network", s.name())
