@@ -40,9 +40,25 @@ pub enum JobState {
     Done(Arc<JobResult>),
     /// Failed, with the reason.
     Failed(String),
+    /// The worker stopped while it ran the job (out of memory, a trap).
+    Crashed(Crash),
+}
+
+/// A job whose worker died under it: what happened, and the job, so that the view can offer
+/// to run it again (in a fresh worker).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Crash {
+    /// What happened, for the user.
+    pub message: String,
+    /// The job that was running.
+    pub job: Job,
+    /// It was a panic (a bug), not a lack of memory or a worker that did not load.
+    pub bug: bool,
 }
 
 type Handler = Rc<dyn Fn(Reply)>;
+type OnMessage = Closure<dyn Fn(MessageEvent)>;
+type OnError = Closure<dyn Fn(web_sys::Event)>;
 
 #[derive(Default)]
 struct Slot {
@@ -54,8 +70,15 @@ struct Slot {
     /// A request is in the worker and has not answered yet.
     busy: bool,
     handler: Option<Handler>,
-    listeners: Vec<Closure<dyn Fn(MessageEvent)>>,
-    errors: Vec<Closure<dyn Fn(web_sys::Event)>>,
+    /// The current job and where it reports, for when the worker dies under it.
+    running: Option<(Job, WriteSignal<JobState>)>,
+    /// What the worker's panic hook sent before it stopped.
+    panic: Option<String>,
+    listeners: Vec<OnMessage>,
+    errors: Vec<OnError>,
+    /// The closures of a worker that died: they may be running (the error handler is one of
+    /// them), so they are dropped with the next worker's start rather than at once.
+    retired: (Vec<OnMessage>, Vec<OnError>),
     cache: HashMap<Job, Arc<JobResult>>,
 }
 
@@ -78,9 +101,16 @@ fn deliver(reply: Reply) {
                 }
                 return None;
             }
+            Reply::Panicked { message } => {
+                s.panic = Some(message.clone());
+                return None;
+            }
             Reply::Progress { id, .. } => *id,
             Reply::Done { id, .. } | Reply::Failed { id, .. } => {
                 s.busy = false;
+                if *id == s.current {
+                    s.running = None;
+                }
                 *id
             }
         };
@@ -92,6 +122,8 @@ fn deliver(reply: Reply) {
 }
 
 fn spawn(s: &mut Slot) -> Result<(), String> {
+    s.retired.0.clear();
+    s.retired.1.clear();
     let worker =
         Worker::new(WORKER_URL).map_err(|e| format!("the worker could not start: {e:?}"))?;
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
@@ -103,14 +135,7 @@ fn spawn(s: &mut Slot) -> Result<(), String> {
             Err(e) => leptos::logging::warn!("unreadable worker message: {e}"),
         }
     });
-    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|_| {
-        let id = SLOT.with_borrow(|s| s.current);
-        deliver(Reply::Failed {
-            id,
-            message: "the computing worker failed to load or crashed; reload the page to retry"
-                .into(),
-        });
-    });
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(died);
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     s.listeners.push(on_message);
@@ -118,6 +143,65 @@ fn spawn(s: &mut Slot) -> Result<(), String> {
     s.worker = Some(worker);
     s.ready = false;
     Ok(())
+}
+
+/// The worker's `error` event: it failed to load, or died under a job (a trap: out of
+/// memory, or a panic it reported first). The worker is terminated (a wasm instance that
+/// trapped cannot be trusted, and its memory is freed), the running job's view is told what
+/// happened and keeps the job to retry; the next job starts a fresh worker.
+fn died(event: web_sys::Event) {
+    // An uncaught error in the worker is an `ErrorEvent`; a script that did not load, a
+    // plain `Event`. Handled here: not reported again as the page's own error.
+    event.prevent_default();
+    let reported = event
+        .dyn_ref::<web_sys::ErrorEvent>()
+        .map_or_else(|| "the script did not load".to_string(), |e| e.message());
+    let crashed = SLOT.with_borrow_mut(|s| {
+        let loaded = s.ready;
+        let panic = s.panic.take();
+        let running = s.running.take();
+        if let Some(w) = s.worker.take() {
+            w.set_onmessage(None);
+            w.set_onerror(None);
+            w.terminate();
+        }
+        s.retired.0.append(&mut s.listeners);
+        s.retired.1.append(&mut s.errors);
+        s.ready = false;
+        s.busy = false;
+        s.pending = None;
+        s.current = 0;
+        s.handler = None;
+        let bug = loaded && panic.is_some();
+        running.map(|(job, state)| {
+            let message = crash_message(loaded, panic, &reported);
+            (Crash { message, job, bug }, state)
+        })
+    });
+    match crashed {
+        Some((crash, state)) => {
+            let _ = state.try_set(JobState::Crashed(crash));
+        }
+        None => leptos::logging::warn!("the idle computing worker stopped: {reported}"),
+    }
+}
+
+/// What a view says when the worker dies: why, in words, with what the browser reported.
+fn crash_message(loaded: bool, panic: Option<String>, reported: &str) -> String {
+    let reported = reported.trim();
+    if !loaded {
+        return format!("the computing worker could not start (the browser reported: {reported})");
+    }
+    match panic {
+        Some(panic) => format!(
+            "icnplay hit an internal error and its computing worker stopped ({panic}). \
+             This is a bug: please report it with the page's address"
+        ),
+        None => format!(
+            "the computing worker stopped, most likely out of memory \
+             (the browser reported: {reported})"
+        ),
+    }
 }
 
 /// Starts the worker if none runs, so that its script and wasm are loaded (and a first job
@@ -159,7 +243,7 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
         Reply::Failed { message, .. } => {
             let _ = state.try_set(JobState::Failed(message));
         }
-        Reply::Ready => {}
+        Reply::Ready | Reply::Panicked { .. } => {}
     });
     let _ = state.try_set(JobState::Running {
         done: 0,
@@ -170,6 +254,7 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
         s.next_id += 1;
         s.current = s.next_id;
         s.handler = Some(handler);
+        s.running = Some((job.clone(), state));
         if s.busy {
             // The superseded job would hold the worker until it ends: start afresh.
             stop(s);
@@ -209,8 +294,11 @@ fn stop(s: &mut Slot) {
     s.ready = false;
     s.busy = false;
     s.pending = None;
+    s.panic = None;
     s.listeners.clear();
     s.errors.clear();
+    s.retired.0.clear();
+    s.retired.1.clear();
 }
 
 /// Stops the running job: terminates the worker if a job runs in it (the next job starts a
@@ -222,6 +310,7 @@ pub fn cancel(state: WriteSignal<JobState>) {
         }
         s.current = 0;
         s.handler = None;
+        s.running = None;
     });
     let _ = state.try_set(JobState::Idle);
 }

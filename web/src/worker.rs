@@ -15,9 +15,23 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
     }
 }
 
+/// Logs a panic to the console, as `console_error_panic_hook` does, and tells the page what
+/// it was: the trap that follows stops the worker, and the page says why (see `compute`).
+fn report_panics(scope: DedicatedWorkerGlobalScope) {
+    std::panic::set_hook(Box::new(move |info| {
+        console_error_panic_hook::hook(info);
+        post(
+            &scope,
+            &Reply::Panicked {
+                message: info.to_string(),
+            },
+        );
+    }));
+}
+
 fn main() {
-    console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    report_panics(scope.clone());
     let replies = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(text) = event.data().as_string() else {

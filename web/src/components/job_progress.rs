@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::compute::{self, JobState};
+use crate::compute::{self, Crash, JobState};
 
 /// The progress of a job that reports `done` of `total` steps; `describe(done, total,
 /// label)` words it once the total is known (before that: "Starting: label…").
@@ -28,6 +28,36 @@ pub fn job_progress(
             </button>
         </div>
     }
+}
+
+/// A job whose worker died under it ([`JobState::Crashed`]): what happened, that nothing
+/// typed is lost, and Retry, which runs the job again in a fresh worker.
+pub fn job_crashed(crash: Crash, set_state: WriteSignal<JobState>) -> AnyView {
+    let Crash { message, job, bug } = crash;
+    let advice = if bug {
+        "Your inputs are kept. Retry runs it again in a fresh worker; if it stops again, \
+         these inputs reproduce the bug."
+    } else {
+        "Your inputs are kept. Retry, or make the network smaller: the page's worker has the \
+         memory the browser grants a tab (a few GB at most), the command line's icn the \
+         machine's."
+    };
+    view! {
+        <div class="job-crashed" role="alert" data-testid="job-crashed">
+            <p class="job-crashed-what">{format!("The computation stopped: {message}.")}</p>
+            <p>
+                {advice} " "
+                <button
+                    type="button"
+                    data-testid="job-retry"
+                    on:click=move |_| compute::start(job.clone(), set_state)
+                >
+                    "Retry"
+                </button>
+            </p>
+        </div>
+    }
+    .into_any()
 }
 
 /// The progress line of a one- or two-step background computation (the explorer's exact
@@ -59,6 +89,7 @@ pub fn job_status(
             </p>
         }
         .into_any(),
+        JobState::Crashed(crash) => job_crashed(crash, set_state),
         JobState::Idle | JobState::Done(_) => view! {
             <p class="help" data-testid=format!("{key}-stopped")>
                 {format!("{what}: stopped. ")}

@@ -24,7 +24,7 @@ pub use diagram_panel::{
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use graph_text::GraphText;
-pub use job_progress::{job_progress, job_status};
+pub use job_progress::{job_crashed, job_progress, job_status};
 pub use path_button::PathButton;
 pub use path_list::PathList;
 pub use text_field::TextField;

@@ -155,7 +155,7 @@ impl JobResult {
 
 /// Worker → page: JSON text, one level (the result inside is a value, not text), externally
 /// tagged: `"ready"`, `{"progress": {…}}`, `{"done": {"id": …, "result": {…}}}`,
-/// `{"failed": {…}}`.
+/// `{"failed": {…}}`, `{"panicked": {…}}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reply {
@@ -184,6 +184,12 @@ pub enum Reply {
         /// The job.
         id: u64,
         /// Why, for the user.
+        message: String,
+    },
+    /// The worker panicked (a bug): the panic's message, sent from its panic hook just
+    /// before the trap that stops it, so that the page can say what happened.
+    Panicked {
+        /// The panic's message and location.
         message: String,
     },
 }

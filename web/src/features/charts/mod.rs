@@ -15,7 +15,7 @@ use leptos::prelude::*;
 mod tables;
 
 use crate::charts::{self, short_number};
-use crate::components::{job_progress, ChartCanvas, FieldError};
+use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{ChartsForm, ChartsSimForm};
@@ -376,6 +376,7 @@ fn JobPanel(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> 
             job.set_state,
         )
         .into_any(),
+        JobState::Crashed(crash) => job_crashed(crash, job.set_state),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }

@@ -14,7 +14,7 @@ use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::charts::{self, short_number};
-use crate::components::{job_progress, ChartCanvas, FieldError};
+use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::COMPARE_MAX;
@@ -284,6 +284,7 @@ fn result_view(m: CompareModel) -> AnyView {
             m.job.set_state,
         )
         .into_any(),
+        JobState::Crashed(crash) => job_crashed(crash, m.job.set_state),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }

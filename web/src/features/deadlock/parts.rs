@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::model::{Ask, DeadlockModel};
 use crate::components::{
-    diagram_frame, job_progress, no_drawing, too_large, zoom_toggle, FieldError,
+    diagram_frame, job_crashed, job_progress, no_drawing, too_large, zoom_toggle, FieldError,
 };
 use crate::compute::JobState;
 use crate::diagram::Drawing;
@@ -175,6 +175,10 @@ pub fn status(m: DeadlockModel) -> Option<AnyView> {
     Some(match m.job.state.get() {
         JobState::Running { done, total, label } => view! {
             <div class="results">{job_progress(done, total, label, describe, m.job.set_state)}</div>
+        }
+        .into_any(),
+        JobState::Crashed(crash) => view! {
+            <div class="results">{job_crashed(crash, m.job.set_state)}</div>
         }
         .into_any(),
         JobState::Failed(message) => view! {

@@ -10,7 +10,7 @@ use icn_web::jobs::{CellReport, ItemReport, Job, JobResult, PaperReport};
 use leptos::prelude::*;
 
 use self::examples::examples;
-use crate::components::job_progress;
+use crate::components::{job_crashed, job_progress};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 
@@ -120,6 +120,7 @@ fn JobPanel(job: JobHandle, paper: Memo<String>) -> impl IntoView {
             job.set_state,
         )
         .into_any(),
+        JobState::Crashed(crash) => job_crashed(crash, job.set_state),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { icn } from '../fixtures/cli';
+import { expect, test } from '../fixtures/explorer';
+
+// Flow: the computing worker dies under a job (a WebAssembly trap: out of memory, or a panic
+// it reports first). The view says what happened where the result would be, keeps every
+// input and everything else on the page, and offers Retry, which runs the job again in a
+// fresh worker.
+//
+// The worker is made to fail by serving, in place of its script (icn-worker_loader.js), one
+// that announces itself ready and then traps on the first request, as a wasm instance that
+// runs out of memory does. Removing that route and pressing Retry loads the real worker.
+
+const LOADER = '**/icn-worker_loader.js';
+
+/** A worker that loads, then traps on the first job (after a panic message if `panic`). */
+function failing(panic: string | null): string {
+  const report = panic === null ? '' : `self.postMessage(JSON.stringify({ panicked: { message: ${JSON.stringify(panic)} } }));`;
+  return `self.postMessage(JSON.stringify('ready'));
+self.onmessage = () => { ${report} throw new WebAssembly.RuntimeError('unreachable'); };`;
+}
+
+async function breakWorker(page: Page, panic: string | null = null): Promise<void> {
+  await page.route(LOADER, (route) =>
+    route.fulfill({ contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body: failing(panic) }),
+  );
+}
+
+test('out of memory in the explorer: the reason, the inputs kept, Retry computes', async ({ page, explorer }) => {
+  test.setTimeout(120_000);
+  // Over the page's budget: its exact metrics run in the worker after Compute (cost-gate.spec).
+  const spec = 'lens:p=3,q=3,n=10';
+  const cli = JSON.parse(icn('info', spec)) as { diameter: number };
+  await breakWorker(page);
+  await explorer.goto(`./?view=route&t=${encodeURIComponent(spec)}`);
+  await expect(explorer.distance).toHaveText(/^\d+$/);
+  const distance = await explorer.distance.textContent();
+  const [from, to] = [await explorer.from.inputValue(), await explorer.to.inputValue()];
+  const url = page.url();
+
+  await page.getByTestId('cost-compute').click();
+  const crashed = page.getByTestId('job-crashed');
+  await expect(crashed).toBeVisible();
+  await expect(crashed).toContainText('most likely out of memory');
+  await expect(crashed).toContainText('RuntimeError: unreachable');
+  await expect(crashed).toContainText('Your inputs are kept');
+  // Nothing else is lost: the route, the fields, the address; no panic panel.
+  await expect(explorer.distance).toHaveText(distance ?? '');
+  await expect(explorer.from).toHaveValue(from);
+  await expect(explorer.to).toHaveValue(to);
+  expect(page.url()).toBe(url);
+  await expect(page.getByTestId('fatal-error')).toHaveCount(0);
+  // The page still reacts: another pair routes at once.
+  await explorer.to.fill(from);
+  await expect(explorer.distance).toHaveText('0');
+  await explorer.to.fill(to);
+  await expect(explorer.distance).toHaveText(distance ?? '');
+
+  // Retry in a fresh worker (the real one now) computes the metrics.
+  await page.unroute(LOADER);
+  await page.getByTestId('job-retry').click();
+  await expect(crashed).toHaveCount(0);
+  await expect(explorer.infoDiameter).toHaveText(String(cli.diameter), { timeout: 100_000 });
+});
+
+test('a panic in the worker: said to be a bug, with its message; Retry works', async ({ page }) => {
+  test.setTimeout(120_000);
+  await breakWorker(page, 'panicked at core/src/example.rs:1:1: an invariant broke');
+  await page.goto('./?view=papers&paper=dragonfly');
+  const crashed = page.getByTestId('job-crashed');
+  await expect(crashed).toBeVisible();
+  await expect(crashed).toContainText('internal error');
+  await expect(crashed).toContainText('an invariant broke');
+  await expect(crashed).toContainText('This is a bug');
+  // The tabs still switch (the view is alive); the failed paper's job is the one retried.
+  await expect(page.getByTestId('paper-tab-dragonfly')).toBeVisible();
+
+  await page.unroute(LOADER);
+  await page.getByTestId('job-retry').click();
+  await expect(page.getByTestId('paper-score')).toBeVisible({ timeout: 100_000 });
+  await expect(crashed).toHaveCount(0);
+});
+
+test('a worker that cannot load: the reason, and Retry once it can', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A script that throws while loading, as a worker whose wasm cannot be compiled does.
+  await page.route(LOADER, (route) =>
+    route.fulfill({ contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body: "throw new Error('no wasm');" }),
+  );
+  await page.goto('./?view=charts&chart=density&n=10');
+  const crashed = page.getByTestId('job-crashed');
+  await expect(crashed).toBeVisible();
+  await expect(crashed).toContainText('could not start');
+  await page.unroute(LOADER);
+  await page.getByTestId('job-retry').click();
+  await expect(crashed).toHaveCount(0);
+  await expect(page.locator('[data-testid="view-charts"] canvas').first()).toBeVisible({ timeout: 100_000 });
+});
