@@ -54,7 +54,7 @@ def run_point(booksim, cfg_path, rate, workdir):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--booksim", default="/work/booksim/src/booksim")
-    ap.add_argument("--mirror", default="/work/.mirror/booksim+booksim2")
+    ap.add_argument("--mirror", default="/work/.mirror/booksim+booksim2/repo")
     ap.add_argument("--only")
     args = ap.parse_args()
     commit = subprocess.run(

@@ -188,7 +188,14 @@ impl<'a> HopChooser<'a> {
             1 => self.buf[0],
             n => self.buf[rng.below(n as u64) as usize],
         };
-        let (class, tag) = scheme_step(self.topology, self.scheme, self.classes, tag, at, next);
+        let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
+            self.ring_class(at, next, dst, tag, rng)
+        } else {
+            (
+                next,
+                scheme_step(self.topology, self.scheme, self.classes, tag, at, next),
+            )
+        };
         let (c, v, k) = (class.min(self.classes - 1), self.vcs, self.classes);
         Some(Hop {
             next,
@@ -196,6 +203,99 @@ impl<'a> HopChooser<'a> {
             vc_hi: (c + 1) * v / k - 1,
             tag,
         })
+    }
+
+    /// BookSim2's two classes on rings (its `dim_order_torus`): fixed for a packet's whole
+    /// way along one dimension, chosen where it enters the dimension: going up, class 1 if
+    /// the way wraps round, else 0; going down, class 0 if it wraps, else 1. Each class
+    /// leaves one channel of each ring unused in each direction, so neither closes a
+    /// cycle, and the two classes carry similar loads (the dateline scheme that switches
+    /// class at the wrap-around link puts most packets in class 0). The state is the
+    /// dimension + 1 (bits 1 …) and the class (bit 0).
+    ///
+    /// Where the way is exactly half a ring (either direction is minimal), it goes either
+    /// way with equal chance, as BookSim2's dimension-order routing does.
+    fn ring_class(
+        &mut self,
+        at: Node,
+        next: Node,
+        dst: Node,
+        tag: u16,
+        rng: &mut SplitMix64,
+    ) -> (Node, (u32, u16)) {
+        let Some((dim, crosses)) = self.topology.dateline(at, next) else {
+            return (next, (0, 0));
+        };
+        let here = ((dim as u16) + 1) << 1;
+        if tag & !1 == here {
+            return (next, (u32::from(tag & 1), tag));
+        }
+        let (wraps, len) = self.walk_dimension(at, next, dst, dim, crosses);
+        let mut way = (next, (next > at) != crosses, wraps);
+        if 2 * len == self.ring_size(at, dim) && rng.below(2) == 1 {
+            // The other half of the ring: the other neighbour in this dimension.
+            self.buf.clear();
+            self.topology.neighbours(at, &mut self.buf);
+            let other = self.buf.iter().copied().find(|&w| {
+                w != next && matches!(self.topology.dateline(at, w), Some((d, _)) if d == dim)
+            });
+            if let Some(w) = other {
+                let c = self.topology.dateline(at, w).is_some_and(|(_, c)| c);
+                let (wraps, _) = self.walk_dimension(at, w, dst, dim, c);
+                way = (w, (w > at) != c, wraps);
+            }
+        }
+        let (next, up, wraps) = way;
+        let class = u16::from(wraps != !up);
+        (next, (u32::from(class), here | class))
+    }
+
+    /// Follows the relation from hop at → next while it stays in dimension `dim`: whether
+    /// the way crosses the dateline, and its hops.
+    fn walk_dimension(
+        &mut self,
+        at: Node,
+        next: Node,
+        dst: Node,
+        dim: usize,
+        crosses: bool,
+    ) -> (bool, usize) {
+        let (mut wraps, mut len) = (crosses, 1);
+        let (mut u, mut v) = (at, next);
+        while v != dst {
+            self.buf.clear();
+            self.routing.next_hops(v, dst, &mut self.buf);
+            let Some(&w) = self.buf.first() else { break };
+            match self.topology.dateline(v, w) {
+                Some((d, c)) if d == dim && w != u => {
+                    wraps |= c;
+                    len += 1;
+                    (u, v) = (v, w);
+                }
+                _ => break,
+            }
+        }
+        (wraps, len)
+    }
+
+    /// The length of `at`'s ring in dimension `dim`: walk it once (at most MAX ring).
+    fn ring_size(&mut self, at: Node, dim: usize) -> usize {
+        let (mut prev, mut cur, mut n) = (at, at, 0usize);
+        loop {
+            self.buf.clear();
+            self.topology.neighbours(cur, &mut self.buf);
+            let step = self.buf.iter().copied().find(|&w| {
+                w != prev && matches!(self.topology.dateline(cur, w), Some((d, _)) if d == dim)
+            });
+            let Some(w) = step.or_else(|| (n == 0).then_some(cur)) else {
+                return n + 1;
+            };
+            n += 1;
+            if w == at || n > 1 << 20 {
+                return n;
+            }
+            (prev, cur) = (cur, w);
+        }
     }
 
     /// The relation's intermediates for a packet from `src` to `dst` (Valiant's), if it
