@@ -103,7 +103,7 @@ fn rates(text: &str) -> Result<Vec<f64>, Failure> {
         let [from, to, step] = parts[..] else {
             return Err(bad());
         };
-        if !(step > 0.0) || to < from {
+        if step.is_nan() || step <= 0.0 || to < from {
             return Err(bad());
         }
         let n = ((to - from) / step + 1e-9).floor() as usize + 1;

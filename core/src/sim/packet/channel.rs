@@ -116,9 +116,9 @@ fn build(t: &dyn Topology, plan: &AnynetPlan, local: u32, global: u32) -> Fabric
     let n = t.node_count();
     let mut node_router = vec![u32::MAX; n];
     let mut router_node = Vec::new();
-    for v in 0..n {
-        if let Some(r) = plan.router[v] {
-            node_router[v] = r;
+    for (v, (slot, router)) in node_router.iter_mut().zip(&plan.router).enumerate() {
+        if let Some(r) = *router {
+            *slot = r;
             debug_assert_eq!(r as usize, router_node.len());
             router_node.push(v);
         }
@@ -150,10 +150,10 @@ fn build(t: &dyn Topology, plan: &AnynetPlan, local: u32, global: u32) -> Fabric
         endpoint_port: vec![0; endpoints],
         endpoint_node,
     };
-    for r in 0..f.routers() {
+    for (r, hosts) in attached.iter().enumerate() {
         let u = f.router_node[r];
         for (i, &e) in plan.endpoints[r].iter().enumerate() {
-            let node = attached[r].get(i).copied().unwrap_or(u);
+            let node = hosts.get(i).copied().unwrap_or(u);
             let p = f.sink.len() as u32;
             f.endpoint_router[e as usize] = r as u32;
             f.endpoint_port[e as usize] = p;

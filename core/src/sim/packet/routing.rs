@@ -246,7 +246,7 @@ impl<'a> HopChooser<'a> {
             }
         }
         let (next, up, wraps) = way;
-        let class = u16::from(wraps != !up);
+        let class = u16::from(wraps == up);
         (next, (u32::from(class), here | class))
     }
 

@@ -255,8 +255,9 @@ pub(super) fn run_point(
             } else {
                 (p.stopping_thres, p.acc_stopping_thres)
             };
-            let calm =
-                !(lat_t >= 0.0 && lat_change > lat_t) && !(acc_t >= 0.0 && acc_change > acc_t);
+            // A negative threshold disables its test; NaN changes count as calm.
+            let exceeds = |thres: f64, change: f64| thres >= 0.0 && change > thres;
+            let calm = !exceeds(lat_t, lat_change) && !exceeds(acc_t, acc_change);
             if e.phase == Phase::WarmingUp {
                 let done = if p.warmup_periods > 0 {
                     total + 1 >= p.warmup_periods
