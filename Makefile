@@ -34,7 +34,7 @@ E2E_ARGS ?=
 
 step = @printf '\n==> %s\n' '$(1)'
 
-.PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-compare bench-browser fuzz fuzz-smoke \
+.PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-sim sim-validate bench-compare bench-browser fuzz fuzz-smoke \
         fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
 
 help:
@@ -47,6 +47,8 @@ help:
 	@echo 'make fuzz       the long fuzzing campaign (FUZZ_SECONDS=600 per target): executions, findings'
 	@echo 'make e2e        only the Playwright suite, on an existing dist/ and target/debug/icn'
 	@echo 'make bench      criterion benchmarks of the engine (native profile)'
+	@echo 'make bench-sim  icn sim against BookSim2: router-cycles/s side by side (BOOKSIM=path)'
+	@echo 'make sim-validate  every point of the BookSim2 reference curves (release)'
 	@echo 'make bench-compare  icn vs networkx and python-igraph (PyPI) -> docs/benchmarks-compare.md'
 	@echo 'make bench-browser  worker jobs, a route, first render in headless Chromium on dist/'
 	@echo '                -> docs/benchmarks-browser.md (BENCH_PORT=$(BENCH_PORT))'
@@ -151,6 +153,18 @@ e2e: e2e-run
 bench:
 	$(call step,cargo bench: icn-core (criterion, native profile))
 	cargo bench -p icn-core --profile native
+
+# The packet simulator against BookSim2 (docs/simulation.md): router-cycles per second of both
+# on the same configurations, side by side; BOOKSIM=path/to/booksim (built from its source).
+bench-sim:
+	$(call step,bench-sim: icn sim against BookSim2 (release))
+	cargo build --release -p icn-cli
+	scripts/booksim/bench.py
+
+# Every point of every BookSim2 reference curve (the #[ignore]d full sweep), in release.
+sim-validate:
+	$(call step,sim-validate: the full BookSim2 comparison (release))
+	cargo test --release -p icn-core --test main every_point_matches_booksim -- --ignored
 
 # icn against networkx and python-igraph (from PyPI, in a virtualenv under target/) on the
 # same graphs: the three distance distributions must agree; times and ratios are written

@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
 
 use cmd::{
     chart, compare, d3_vs_mdf, deadlock, export, info, join, loads, metrics, papers, route,
-    schedule, simulate, table, walkthrough,
+    schedule, sim, simulate, table, walkthrough,
 };
 use output::Failure;
 
@@ -80,6 +80,9 @@ enum Command {
     /// Deadlock freedom: the channel dependency graph of a routing on virtual channels, a
     /// shortest cycle if it has one, and the fewest virtual channels that break them.
     Deadlock(deadlock::DeadlockArgs),
+    /// The packet-level simulator (BookSim2's input-queued VC routers): latency and
+    /// accepted throughput against offered load, points in parallel on every core.
+    Sim(sim::SimArgs),
 }
 
 /// Runs every command but `papers` (which owns its exit status), writing to `out`.
@@ -102,6 +105,7 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
         Command::Compare(a) => compare::run(&a, force, out),
         Command::Export(a) => export::run(&a, out),
         Command::Deadlock(a) => deadlock::run(&a, force, out),
+        Command::Sim(a) => sim::run(&a, out),
     }
 }
 

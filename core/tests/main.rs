@@ -1,6 +1,7 @@
 //! One integration binary: the conformance suite every family passes, and the
 //! family-specific checks against the papers.
 
+mod booksim;
 mod butterfly;
 mod conformance;
 mod d3;

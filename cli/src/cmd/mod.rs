@@ -12,6 +12,7 @@ pub mod metrics;
 pub mod papers;
 pub mod route;
 pub mod schedule;
+pub mod sim;
 pub mod simulate;
 pub mod table;
 pub mod walkthrough;

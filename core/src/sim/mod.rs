@@ -2,6 +2,7 @@
 //! in the browser: the generator and its distributions use IEEE basic operations only.
 
 pub mod circuit;
+pub mod packet;
 pub mod rng;
 
 pub use circuit::{

@@ -156,6 +156,20 @@ fn step(t: &dyn Topology, scheme: Scheme, vcs: u32, tag: Tag, u: Node, v: Node) 
     step_with(scheme, vcs, tag, hop_facts(t, scheme, u, v))
 }
 
+/// The virtual channel (class) of hop u → v under `scheme` with `vcs` classes for a packet
+/// in state `tag` (0 at its source), and its state after the hop: the assignment this
+/// module analyses, for a simulator to follow hop by hop.
+pub fn scheme_step(
+    t: &dyn Topology,
+    scheme: Scheme,
+    vcs: u32,
+    tag: u16,
+    u: Node,
+    v: Node,
+) -> (u32, u16) {
+    step(t, scheme, vcs.max(1), tag, u, v)
+}
+
 /// What the scheme reads of hop u → v, packed: the phase boundary (bit 0) or the dateline's
 /// dimension + 1 (bits 2 …) and whether the hop crosses it (bit 0).
 fn hop_facts(t: &dyn Topology, scheme: Scheme, u: Node, v: Node) -> Tag {

@@ -1,0 +1,292 @@
+//! `icn sim`: the packet-level simulator (BookSim2's model) over a range of offered loads,
+//! points in parallel on every core (docs/cli.md, docs/simulation.md).
+
+use std::io::Write;
+
+use clap::Args;
+use icn_core::analysis::deadlock::Scheme;
+use icn_core::sim::packet::{
+    booksim_latencies, Pattern, PointResult, Protocol, RouterConfig, SimSetup, Simulator, Status,
+};
+use serde::Serialize;
+
+use crate::output::{json, network, strategy_name, Failure, Format};
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// Topology spec.
+    spec: String,
+    /// Routing strategy (default: the family's first), or `table` (BookSim2 anynet's).
+    #[arg(long, short)]
+    routing: Option<String>,
+    /// Virtual-channel scheme: one, dateline, phases or hops (default: the first the
+    /// deadlock analysis finds deadlock-free).
+    #[arg(long)]
+    scheme: Option<String>,
+    /// Traffic: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor,
+    /// hotspot(E,…), randperm(SEED).
+    #[arg(long, short, default_value = "uniform")]
+    traffic: String,
+    /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list.
+    #[arg(long, default_value = "0.05:0.95:0.05")]
+    rates: String,
+    /// Virtual channels per port.
+    #[arg(long, default_value_t = 16)]
+    num_vcs: u32,
+    /// Flits of buffer per virtual channel.
+    #[arg(long, default_value_t = 8)]
+    vc_buf_size: u32,
+    /// Flits per packet.
+    #[arg(long, default_value_t = 1)]
+    packet_size: u32,
+    /// Cycles of route computation (0: look-ahead).
+    #[arg(long, default_value_t = 1)]
+    routing_delay: u32,
+    /// Cycles of virtual-channel allocation.
+    #[arg(long, default_value_t = 1)]
+    vc_alloc_delay: u32,
+    /// Cycles of switch allocation.
+    #[arg(long, default_value_t = 1)]
+    sw_alloc_delay: u32,
+    /// Cycles of switch traversal.
+    #[arg(long, default_value_t = 1)]
+    st_final_delay: u32,
+    /// Cycles a credit waits in the router that receives it.
+    #[arg(long, default_value_t = 0)]
+    credit_delay: u32,
+    /// Hand an output VC to a new packet only once the last one's tail credit is back.
+    #[arg(long)]
+    wait_for_tail_credit: bool,
+    /// Cycles on a channel between routers (default: BookSim2's for the topology: 2 in a
+    /// torus, 10 in a Dragonfly, 1 elsewhere).
+    #[arg(long)]
+    channel_latency: Option<u32>,
+    /// Cycles on a Dragonfly's global channels (default: 100 as BookSim2's dragonflynew).
+    #[arg(long)]
+    global_latency: Option<u32>,
+    /// Cycles per sample period.
+    #[arg(long, default_value_t = 1000)]
+    sample_period: u64,
+    /// Sample periods of warm-up.
+    #[arg(long, default_value_t = 3)]
+    warmup_periods: u32,
+    /// Sample periods at most.
+    #[arg(long, default_value_t = 10)]
+    max_samples: u32,
+    /// Average latency past which a point is saturated.
+    #[arg(long, default_value_t = 500.0)]
+    latency_thres: f64,
+    /// Seed: the same seed gives the same numbers everywhere.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Also list every channel's utilisation per point (JSON only).
+    #[arg(long)]
+    channels: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    format: Format,
+}
+
+/// The offered loads of `text`: FROM:TO:STEP (TO included) or a comma list.
+fn rates(text: &str) -> Result<Vec<f64>, Failure> {
+    let bad = || {
+        Failure(format!(
+            "--rates '{text}': give FROM:TO:STEP or a comma list of loads in (0, 1]"
+        ))
+    };
+    let nums = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
+    let list: Vec<f64> = if text.contains(':') {
+        let parts: Vec<f64> = text.split(':').map(nums).collect::<Result<_, _>>()?;
+        let [from, to, step] = parts[..] else {
+            return Err(bad());
+        };
+        if step.is_nan() || step <= 0.0 || to < from {
+            return Err(bad());
+        }
+        let n = ((to - from) / step + 1e-9).floor() as usize + 1;
+        if n > 1000 {
+            return Err(Failure(format!(
+                "--rates '{text}' gives {n} points; at most 1000"
+            )));
+        }
+        (0..n)
+            .map(|i| ((from + step * i as f64) * 1e9).round() / 1e9)
+            .collect()
+    } else {
+        text.split(',').map(nums).collect::<Result<_, _>>()?
+    };
+    if list.is_empty() || list.iter().any(|&r| !(r > 0.0 && r <= 1.0)) {
+        return Err(bad());
+    }
+    Ok(list)
+}
+
+/// One point: its result or why it has none.
+#[derive(Serialize)]
+struct Point {
+    rate: f64,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    result: Option<PointResult>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    spec: String,
+    routing: &'a str,
+    scheme: Scheme,
+    vc_classes: u32,
+    deadlock_free: Option<bool>,
+    traffic: String,
+    routers: usize,
+    endpoints: usize,
+    router: RouterConfig,
+    protocol: Protocol,
+    seed: u64,
+    /// The largest accepted throughput of a stable point.
+    saturation_throughput: Option<f64>,
+    points: Vec<Point>,
+}
+
+fn setup(a: &SimArgs, routing: &str, defaults: (u32, Option<u32>)) -> Result<SimSetup, Failure> {
+    let mut s = SimSetup::new(routing);
+    s.scheme = a.scheme.as_deref().map(str::parse).transpose()?;
+    s.traffic = a.traffic.parse::<Pattern>()?;
+    s.router = RouterConfig {
+        num_vcs: a.num_vcs,
+        vc_buf_size: a.vc_buf_size,
+        packet_size: a.packet_size,
+        routing_delay: a.routing_delay,
+        vc_alloc_delay: a.vc_alloc_delay,
+        sw_alloc_delay: a.sw_alloc_delay,
+        st_final_delay: a.st_final_delay,
+        credit_delay: a.credit_delay,
+        wait_for_tail_credit: a.wait_for_tail_credit,
+        channel_latency: a.channel_latency.unwrap_or(defaults.0),
+        global_latency: a.global_latency.or(defaults.1),
+    };
+    s.protocol = Protocol {
+        sample_period: a.sample_period,
+        warmup_periods: a.warmup_periods,
+        max_samples: a.max_samples,
+        latency_thres: a.latency_thres,
+        ..Protocol::default()
+    };
+    s.seed = a.seed;
+    Ok(s)
+}
+
+/// `icn sim`.
+pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let net = network(&a.spec)?;
+    let routing = strategy_name(&net, &a.routing).to_string();
+    let loads = rates(&a.rates)?;
+    let s = setup(a, &routing, booksim_latencies(&net))?;
+    let sim = Simulator::new(&net, &s)?;
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .clamp(1, loads.len());
+    let spec = net.spec();
+    let mut points: Vec<Option<Point>> = (0..loads.len()).map(|_| None).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(&mut points);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                // Each thread builds its own network and simulator (neither is shared).
+                let Ok(net) = network(&spec) else { return };
+                let Ok(sim) = Simulator::new(&net, &s) else {
+                    return;
+                };
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&rate) = loads.get(i) else { break };
+                    let r = sim.point(rate, a.channels, &mut |_, _| true);
+                    let p = match r {
+                        Ok(r) => Point {
+                            rate,
+                            result: Some(r),
+                            error: None,
+                        },
+                        Err(e) => Point {
+                            rate,
+                            result: None,
+                            error: Some(e.to_string()),
+                        },
+                    };
+                    if let Ok(mut d) = done.lock() {
+                        d[i] = Some(p);
+                    }
+                }
+            });
+        }
+    });
+    let points: Vec<Point> = points.into_iter().flatten().collect();
+    let saturation = points
+        .iter()
+        .filter_map(|p| p.result.as_ref())
+        .filter(|r| r.status == Status::Stable)
+        .map(|r| r.accepted)
+        .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))));
+    let report = Report {
+        spec,
+        routing: &routing,
+        scheme: sim.scheme(),
+        vc_classes: sim.classes(),
+        deadlock_free: sim.deadlock_free(),
+        traffic: s.traffic.to_string(),
+        routers: sim.fabric().routers(),
+        endpoints: sim.fabric().endpoints(),
+        router: s.router,
+        protocol: s.protocol,
+        seed: s.seed,
+        saturation_throughput: saturation,
+        points,
+    };
+    match a.format {
+        Format::Json => json(out, &report),
+        Format::Csv => csv(out, &report),
+    }
+}
+
+fn csv(out: &mut dyn Write, r: &Report<'_>) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,error"
+    )?;
+    for p in &r.points {
+        match &p.result {
+            Some(x) => writeln!(
+                out,
+                "{},{},{:.4},{:.4},{:.5},{},{},{},{:.4},{:.5},{},",
+                p.rate,
+                match x.status {
+                    Status::Stable => "stable",
+                    Status::Saturated => "saturated",
+                    Status::Deadlocked => "deadlocked",
+                },
+                x.packet_latency,
+                x.network_latency,
+                x.accepted,
+                x.packet_latency_p50,
+                x.packet_latency_p90,
+                x.packet_latency_p99,
+                x.hops,
+                x.max_channel_utilisation,
+                x.cycles
+            )?,
+            None => writeln!(
+                out,
+                "{},error,,,,,,,,,,{}",
+                p.rate,
+                p.error.as_deref().unwrap_or("")
+            )?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,213 @@
+//! What one simulated point is: the router's parameters ([`RouterConfig`], BookSim2's
+//! names and defaults), the latency-mode protocol ([`Protocol`]), the offered rate and the
+//! seed ([`PointConfig`]), and why a point is refused ([`SimError`]).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The most virtual channels per port.
+pub const MAX_VCS: u32 = 64;
+/// The largest buffer per virtual channel, in flits.
+pub const MAX_BUF: u32 = 1 << 16;
+/// The longest packet, in flits.
+pub const MAX_PACKET: u32 = 1 << 12;
+/// The longest delay of a pipeline stage or a channel, in cycles.
+pub const MAX_DELAY: u32 = 1 << 12;
+
+/// An input-queued virtual-channel router (BookSim2's `iq`), its channels and its packets.
+/// Field names are BookSim2's configuration keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RouterConfig {
+    /// Virtual channels per port (`num_vcs`; BookSim2's default 16).
+    pub num_vcs: u32,
+    /// Flits of buffer per virtual channel (`vc_buf_size`; 8).
+    pub vc_buf_size: u32,
+    /// Flits per packet (`packet_size`; 1).
+    pub packet_size: u32,
+    /// Cycles of route computation (`routing_delay`; 1; 0 is look-ahead routing).
+    pub routing_delay: u32,
+    /// Cycles of virtual-channel allocation (`vc_alloc_delay`; 1, at least 1).
+    pub vc_alloc_delay: u32,
+    /// Cycles of switch allocation (`sw_alloc_delay`; 1, at least 1).
+    pub sw_alloc_delay: u32,
+    /// Cycles of switch traversal (`st_final_delay`; 1, at least 1).
+    pub st_final_delay: u32,
+    /// Cycles a credit waits in the router that receives it (`credit_delay`; 0).
+    pub credit_delay: u32,
+    /// Whether an output virtual channel is given to a new packet only once the last
+    /// packet's tail credit is back (`wait_for_tail_credit`; 0).
+    pub wait_for_tail_credit: bool,
+    /// Cycles on a channel between routers, each way (BookSim2's networks set it: 1 in a
+    /// mesh, fat tree and anynet, 2 in a torus, 10 on dragonflynew's local links).
+    pub channel_latency: u32,
+    /// Cycles on a channel that crosses a phase boundary (a Dragonfly's global links:
+    /// 100 in dragonflynew); `None`: as `channel_latency`.
+    pub global_latency: Option<u32>,
+}
+
+impl Default for RouterConfig {
+    fn default() -> Self {
+        RouterConfig {
+            num_vcs: 16,
+            vc_buf_size: 8,
+            packet_size: 1,
+            routing_delay: 1,
+            vc_alloc_delay: 1,
+            sw_alloc_delay: 1,
+            st_final_delay: 1,
+            credit_delay: 0,
+            wait_for_tail_credit: false,
+            channel_latency: 1,
+            global_latency: None,
+        }
+    }
+}
+
+/// BookSim2's latency-mode protocol: warm-up periods, sample periods until latency and
+/// throughput change by less than the thresholds three times in a row, then a drain of
+/// the measured packets. Names and defaults are BookSim2's.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Protocol {
+    /// Cycles per sample period (`sample_period`; 1000).
+    pub sample_period: u64,
+    /// Sample periods of warm-up (`warmup_periods`; 3; 0: until the changes are small).
+    pub warmup_periods: u32,
+    /// Sample periods at most, warm-up included (`max_samples`; 10).
+    pub max_samples: u32,
+    /// Average latency past which the network is saturated (`latency_thres`; 500).
+    pub latency_thres: f64,
+    /// Largest relative latency change of a warm-up period (`warmup_thres`; 0.05).
+    pub warmup_thres: f64,
+    /// Largest relative throughput change of a warm-up period (`acc_warmup_thres`; 0.05).
+    pub acc_warmup_thres: f64,
+    /// Largest relative latency change of a converged period (`stopping_thres`; 0.05).
+    pub stopping_thres: f64,
+    /// Largest relative throughput change of a converged period (`acc_stopping_thres`;
+    /// 0.05).
+    pub acc_stopping_thres: f64,
+}
+
+impl Default for Protocol {
+    fn default() -> Self {
+        Protocol {
+            sample_period: 1000,
+            warmup_periods: 3,
+            max_samples: 10,
+            latency_thres: 500.0,
+            warmup_thres: 0.05,
+            acc_warmup_thres: 0.05,
+            stopping_thres: 0.05,
+            acc_stopping_thres: 0.05,
+        }
+    }
+}
+
+/// One point of a curve: the router, the protocol, the offered rate and the seed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PointConfig {
+    /// The router and its channels.
+    pub router: RouterConfig,
+    /// The latency-mode protocol.
+    pub protocol: Protocol,
+    /// Offered load in flits per endpoint per cycle, in (0, 1].
+    pub rate: f64,
+    /// The seed: the same seed gives the same numbers natively and in wasm.
+    pub seed: u64,
+}
+
+impl PointConfig {
+    /// The cycle bound: warm-up and samples, then as long again to drain, and never more
+    /// than this.
+    pub fn max_cycles(&self) -> u64 {
+        let p = &self.protocol;
+        let run = p.sample_period * u64::from(p.max_samples.max(p.warmup_periods) + 1);
+        run.saturating_mul(3).max(run + 50_000)
+    }
+
+    /// Checks every field against its range.
+    ///
+    /// # Errors
+    /// [`SimError::Param`] naming the first field out of range.
+    pub fn check(&self) -> Result<(), SimError> {
+        let r = &self.router;
+        let bad = |name: &'static str, value: String, range: &'static str| {
+            Err(SimError::Param { name, value, range })
+        };
+        let ints: [(&'static str, u32, u32, u32); 9] = [
+            ("num_vcs", r.num_vcs, 1, MAX_VCS),
+            ("vc_buf_size", r.vc_buf_size, 1, MAX_BUF),
+            ("packet_size", r.packet_size, 1, MAX_PACKET),
+            ("routing_delay", r.routing_delay, 0, MAX_DELAY),
+            ("vc_alloc_delay", r.vc_alloc_delay, 1, MAX_DELAY),
+            ("sw_alloc_delay", r.sw_alloc_delay, 1, MAX_DELAY),
+            ("st_final_delay", r.st_final_delay, 1, MAX_DELAY),
+            ("credit_delay", r.credit_delay, 0, MAX_DELAY),
+            ("channel_latency", r.channel_latency, 1, MAX_DELAY),
+        ];
+        for (name, v, lo, hi) in ints {
+            if !(lo..=hi).contains(&v) {
+                return bad(name, v.to_string(), range_text(name));
+            }
+        }
+        if let Some(g) = r.global_latency {
+            if !(1..=MAX_DELAY).contains(&g) {
+                return bad("global_latency", g.to_string(), "1 to 4096");
+            }
+        }
+        if !(self.rate > 0.0 && self.rate <= 1.0) {
+            return bad("rate", self.rate.to_string(), "above 0, at most 1");
+        }
+        let p = &self.protocol;
+        if !(1..=10_000_000).contains(&p.sample_period) {
+            return bad(
+                "sample_period",
+                p.sample_period.to_string(),
+                "1 to 10000000",
+            );
+        }
+        if !(1..=1000).contains(&p.max_samples) {
+            return bad("max_samples", p.max_samples.to_string(), "1 to 1000");
+        }
+        if p.warmup_periods > 1000 {
+            return bad("warmup_periods", p.warmup_periods.to_string(), "0 to 1000");
+        }
+        Ok(())
+    }
+}
+
+fn range_text(name: &str) -> &'static str {
+    match name {
+        "num_vcs" => "1 to 64",
+        "vc_buf_size" => "1 to 65536",
+        "packet_size" => "1 to 4096",
+        "routing_delay" | "credit_delay" => "0 to 4096",
+        _ => "1 to 4096",
+    }
+}
+
+/// Why a point was not simulated, or stopped.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SimError {
+    /// A parameter out of its range.
+    #[error("{name} = {value}: give {range}")]
+    Param {
+        /// The parameter's name (BookSim2's key).
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// The values allowed.
+        range: &'static str,
+    },
+    /// The network cannot be simulated (one-way channels, no endpoints, too large).
+    #[error("{0}")]
+    Network(String),
+    /// The traffic pattern does not fit the network.
+    #[error("{0}")]
+    Traffic(String),
+    /// The routing or its virtual-channel scheme does not fit.
+    #[error("{0}")]
+    Routing(String),
+    /// The caller's progress callback asked to stop.
+    #[error("cancelled")]
+    Cancelled,
+}

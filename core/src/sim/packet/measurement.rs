@@ -1,0 +1,185 @@
+//! What a point measures: packet and network latency (average, extremes, percentiles),
+//! hops, accepted and offered throughput, per-channel utilisation; and the result of a
+//! point ([`PointResult`]).
+
+use serde::{Deserialize, Serialize};
+
+/// Latencies up to this many cycles are binned exactly for the percentiles.
+const BINS: usize = 1 << 13;
+
+/// A running sum, count and extremes of a sample.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Acc {
+    /// Sum of the samples.
+    pub sum: f64,
+    /// Number of samples.
+    pub count: u64,
+    /// Smallest sample.
+    pub min: u64,
+    /// Largest sample.
+    pub max: u64,
+}
+
+impl Acc {
+    /// Adds a sample.
+    #[inline]
+    pub fn add(&mut self, x: u64) {
+        if self.count == 0 || x < self.min {
+            self.min = x;
+        }
+        self.max = self.max.max(x);
+        self.sum += x as f64;
+        self.count += 1;
+    }
+
+    /// The average (NaN without samples, as BookSim2's).
+    pub fn average(&self) -> f64 {
+        self.sum / self.count as f64
+    }
+}
+
+/// The statistics of a measurement window (cleared by [`Stats::clear`]).
+#[derive(Debug, Clone)]
+pub struct Stats {
+    /// Packet latency: creation (queueing included) to the tail's ejection.
+    pub plat: Acc,
+    /// Network latency: the head's injection to the tail's ejection.
+    pub nlat: Acc,
+    /// Routers each packet passed.
+    pub hops: Acc,
+    /// Packet latencies binned by cycle (the last bin holds every longer one).
+    pub hist: Vec<u64>,
+    /// Flits ejected in the window.
+    pub accepted: u64,
+    /// Flits injected in the window.
+    pub sent: u64,
+    /// Flits each output port sent in the window.
+    pub channel_flits: Vec<u64>,
+    /// The cycle the window started.
+    pub reset_time: u64,
+}
+
+impl Stats {
+    /// Empty statistics over `ports` output ports.
+    pub fn new(ports: usize) -> Stats {
+        Stats {
+            plat: Acc::default(),
+            nlat: Acc::default(),
+            hops: Acc::default(),
+            hist: vec![0; BINS],
+            accepted: 0,
+            sent: 0,
+            channel_flits: vec![0; ports],
+            reset_time: 0,
+        }
+    }
+
+    /// Starts a new window at cycle `now`.
+    pub fn clear(&mut self, now: u64) {
+        self.plat = Acc::default();
+        self.nlat = Acc::default();
+        self.hops = Acc::default();
+        self.hist.iter_mut().for_each(|x| *x = 0);
+        self.accepted = 0;
+        self.sent = 0;
+        self.channel_flits.iter_mut().for_each(|x| *x = 0);
+        self.reset_time = now;
+    }
+
+    /// Records a packet's latencies and hops.
+    #[inline]
+    pub fn packet(&mut self, plat: u64, nlat: u64, hops: u64) {
+        self.plat.add(plat);
+        self.nlat.add(nlat);
+        self.hops.add(hops);
+        self.hist[(plat as usize).min(BINS - 1)] += 1;
+    }
+
+    /// The latency below which a share `q` (0 … 1) of the packets fall.
+    pub fn percentile(&self, q: f64) -> f64 {
+        let n = self.plat.count;
+        if n == 0 {
+            return f64::NAN;
+        }
+        let want = ((q * n as f64).ceil() as u64).clamp(1, n);
+        let mut seen = 0;
+        for (i, &c) in self.hist.iter().enumerate() {
+            seen += c;
+            if seen >= want {
+                return if i == BINS - 1 {
+                    self.plat.max as f64
+                } else {
+                    i as f64
+                };
+            }
+        }
+        self.plat.max as f64
+    }
+}
+
+/// How a point ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The averages converged and every measured packet drained.
+    Stable,
+    /// Past saturation: the average latency passed `latency_thres`, or the measured
+    /// packets did not drain within the cycle bound (BookSim2's "unstable").
+    Saturated,
+    /// Flits waited in the network and none moved for the deadlock window.
+    Deadlocked,
+}
+
+/// One channel's utilisation: flits per cycle over the measurement window.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChannelUse {
+    /// The sending node.
+    pub from: usize,
+    /// The receiving node.
+    pub to: usize,
+    /// Flits per cycle (0 … 1).
+    pub utilisation: f64,
+}
+
+/// One point of a curve.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PointResult {
+    /// Offered load, flits per endpoint per cycle.
+    pub offered: f64,
+    /// How the point ended.
+    pub status: Status,
+    /// Average packet latency in cycles (creation to tail ejection, queueing included).
+    pub packet_latency: f64,
+    /// Smallest packet latency.
+    pub packet_latency_min: f64,
+    /// Largest packet latency.
+    pub packet_latency_max: f64,
+    /// Median packet latency.
+    pub packet_latency_p50: f64,
+    /// 90th percentile.
+    pub packet_latency_p90: f64,
+    /// 99th percentile.
+    pub packet_latency_p99: f64,
+    /// Average network latency (head injection to tail ejection).
+    pub network_latency: f64,
+    /// Accepted throughput, flits per endpoint per cycle.
+    pub accepted: f64,
+    /// Injected throughput, flits per endpoint per cycle.
+    pub injected: f64,
+    /// Average routers per packet.
+    pub hops: f64,
+    /// Packets measured.
+    pub packets: u64,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Router-cycles simulated (routers × cycles), the speed unit of docs/benchmarks.md.
+    pub router_cycles: u64,
+    /// The busiest channel's utilisation.
+    pub max_channel_utilisation: f64,
+    /// Every channel between routers, when asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub channels: Vec<ChannelUse>,
+    /// What went wrong, for a point that is not stable.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub note: Option<String>,
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Runs BookSim2 over a rate sweep for each reference configuration and writes the curves
+that icnplay's simulator is tested against (core/tests/data/booksim/).
+
+Usage: scripts/booksim/run_reference.py [--booksim PATH] [--mirror GITDIR] [--only NAME]
+
+Each configuration under scripts/booksim/configs/NAME.cfg is BookSim2's own file (the
+anynet ones name their network file, written by `icn export`); the sweep's rates are in
+the file's first line, `// rates: 0.05:0.5:0.05`, and the matching icnplay spec and routing
+in `// icn: SPEC ROUTING`. The output, core/tests/data/booksim/NAME.csv, has one row per
+rate: offered, status (stable or unstable), packet latency, network latency, accepted flit
+rate, hops; with a header comment naming the BookSim2 commit and the configuration.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OUT = os.path.join(ROOT, "core", "tests", "data", "booksim")
+
+
+def rates(text):
+    a, b, s = (float(x) for x in text.split(":"))
+    n = int((b - a) / s + 1e-9) + 1
+    return [round(a + i * s, 6) for i in range(n)]
+
+
+def field(name, text):
+    m = re.search(r"^" + re.escape(name) + r" = ([0-9.eE+-]+|nan|-?inf)", text, re.M)
+    return float(m.group(1)) if m else float("nan")
+
+
+def run_point(booksim, cfg_path, rate, workdir):
+    out = subprocess.run(
+        [booksim, cfg_path, f"injection_rate = {rate}"],
+        cwd=workdir, capture_output=True, text=True, check=False,
+    ).stdout
+    if "Simulation unstable" in out or "Overall Traffic Statistics" not in out:
+        return ("unstable", float("nan"), float("nan"), float("nan"), float("nan"))
+    tail = out[out.index("Overall Traffic Statistics"):]
+    return (
+        "stable",
+        field("Packet latency average", tail),
+        field("Network latency average", tail),
+        field("Accepted flit rate average", tail),
+        field("Hops average", tail),
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--booksim", default="/work/booksim/src/booksim")
+    ap.add_argument("--mirror", default="/work/.mirror/booksim+booksim2/repo")
+    ap.add_argument("--only")
+    args = ap.parse_args()
+    commit = subprocess.run(
+        ["git", "-C", args.mirror, "log", "-1", "--format=%H"],
+        capture_output=True, text=True, check=False,
+    ).stdout.strip() or "unknown"
+    configs = os.path.join(HERE, "configs")
+    os.makedirs(OUT, exist_ok=True)
+    for name in sorted(os.listdir(configs)):
+        if not name.endswith(".cfg") or (args.only and name[:-4] != args.only):
+            continue
+        path = os.path.join(configs, name)
+        text = open(path).read()
+        sweep = rates(re.search(r"^// rates: (\S+)", text, re.M).group(1))
+        rows = []
+        for r in sweep:
+            status, plat, nlat, acc, hops = run_point(args.booksim, path, r, configs)
+            rows.append(f"{r},{status},{plat:.4f},{nlat:.4f},{acc:.5f},{hops:.4f}")
+            print(name, rows[-1], file=sys.stderr)
+        with open(os.path.join(OUT, name[:-4] + ".csv"), "w") as f:
+            f.write(f"# BookSim2 {commit} (github.com/booksim/booksim2), config {name}\n")
+            f.write("offered,status,packet_latency,network_latency,accepted,hops\n")
+            f.write("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()
