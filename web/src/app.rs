@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use crate::components::EmbedPanel;
 use crate::features::{
     ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
-    RouteExplorer, ScheduleView, SubnetView, UnknownView,
+    RouteExplorer, ScheduleView, SimView, SubnetView, UnknownView,
 };
 use crate::history::Nav;
 use crate::url::{AppState, View, ViewChoice};
@@ -45,6 +45,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Charts) => view! { <ChartsView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Compare) => view! { <CompareView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Deadlock) => view! { <DeadlockView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Sim) => view! { <SimView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
     };
     let embedded = nav.presentation.with_value(|p| p.embed);

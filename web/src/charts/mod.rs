@@ -6,6 +6,7 @@ pub mod compare;
 mod families;
 mod network;
 pub mod plot;
+pub mod sim;
 pub mod theme;
 
 use icn_core::charts::{

@@ -29,6 +29,21 @@ pub struct Highlight {
     pub marked: Vec<(Node, Node)>,
     /// When not empty, per node: lit (in a chosen part, e.g. a sub-network) or dimmed.
     pub lit: Vec<bool>,
+    /// Channels `(from, to, share)` drawn by how busy they are (a share from 0 to 1: the
+    /// simulator's utilisation), in five steps; a link shows its busier direction.
+    pub heat: Vec<(Node, Node, f64)>,
+}
+
+/// The heat classes of [`Highlight::heat`]: a share in (0, 1] falls in one of five steps.
+pub const HEAT_STEPS: usize = 5;
+
+/// The step (1 ..= [`HEAT_STEPS`]) of a share; 0 for an idle channel.
+pub fn heat_step(share: f64) -> usize {
+    if share.is_nan() || share <= 0.0 {
+        0
+    } else {
+        ((share * HEAT_STEPS as f64).ceil() as usize).clamp(1, HEAT_STEPS)
+    }
 }
 
 impl Highlight {
@@ -115,6 +130,28 @@ pub fn DiagramSvg(
         })
     };
 
+    let heat_layout = layout.clone();
+    let heat = move || {
+        highlight.with(|h| {
+            // The busier direction of each link.
+            let mut links: Vec<((Node, Node), f64)> = h
+                .heat
+                .iter()
+                .map(|&(u, v, x)| ((u.min(v), u.max(v)), x))
+                .collect();
+            links.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+            links.dedup_by_key(|l| l.0);
+            links
+                .into_iter()
+                .filter(|&(_, x)| heat_step(x) > 0)
+                .filter_map(|((u, v), x)| Some((heat_layout.edge(u, v)?, heat_step(x))))
+                .map(|(c, step)| {
+                    view! { <path class=format!("heat-edge heat-{step}") data-testid="heat-edge" d=c.path_data()></path> }
+                })
+                .collect_view()
+        })
+    };
+
     let route_layout = layout.clone();
     let route = move || {
         highlight.with(|h| {
@@ -163,6 +200,7 @@ pub fn DiagramSvg(
         >
             <desc id="diagram-desc">{desc}</desc>
             <g class="edges" aria-hidden="true">{edges}</g>
+            <g class="heat" aria-hidden="true">{heat}</g>
             <g class="dag" aria-hidden="true">{dag}</g>
             <g class="marked" aria-hidden="true">{marked}</g>
             <g class="route" aria-hidden="true">{route}</g>

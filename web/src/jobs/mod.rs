@@ -10,6 +10,7 @@
 mod deadlock;
 mod metrics;
 mod papers;
+mod sim;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,10 @@ pub use metrics::{
     lens_loads_report, metrics_report, route_report, LensLoadsReport, MetricsReport, RouteReport,
 };
 pub use papers::{CellReport, ItemReport, PaperReport};
+pub use sim::{
+    load_bound, sim_point, sim_rates, SimAsk, SimPointReport, SimTroubles, SIM_MAX_POINTS,
+    SIM_ROUTER_CYCLES,
+};
 
 /// A computation the worker runs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,6 +85,17 @@ pub enum Job {
         /// Whether the user confirmed a computation over the page's budget.
         confirmed: bool,
     },
+    /// One point of a latency–load curve by the packet simulator (the simulation view).
+    SimPoint {
+        /// The network, routing, traffic and router.
+        ask: SimAsk,
+        /// The offered load, flits per endpoint per cycle, as written in the URL.
+        rate: String,
+        /// Also every channel's utilisation (for the diagram).
+        channels: bool,
+        /// Also the channel-load bound under uniform traffic.
+        bound: bool,
+    },
 }
 
 impl Job {
@@ -94,6 +110,9 @@ impl Job {
             Job::Compare { specs } => format!("comparing {}", specs.join(" · ")),
             Job::Deadlock { spec, routing, .. } => {
                 format!("building the dependency graphs of {routing} on {spec}")
+            }
+            Job::SimPoint { ask, rate, .. } => {
+                format!("simulating {} at load {rate}", ask.spec)
             }
         }
     }
@@ -128,6 +147,8 @@ pub enum JobResult {
     Compare(Vec<icn_core::analysis::CompareRow>),
     /// [`Job::Deadlock`]: the verdict, the cycle and the table; boxed, it is large.
     Deadlock(Box<DeadlockStudy>),
+    /// [`Job::SimPoint`]: the point; boxed, it may list every channel.
+    SimPoint(Box<SimPointReport>),
 }
 
 impl JobResult {
@@ -141,6 +162,7 @@ impl JobResult {
             JobResult::Route(_) => "route",
             JobResult::Compare(_) => "compare",
             JobResult::Deadlock(_) => "deadlock",
+            JobResult::SimPoint(_) => "sim_point",
         }
     }
 
@@ -232,6 +254,17 @@ pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<Jo
             *confirmed,
             progress,
         )?)),
+        Job::SimPoint {
+            ask,
+            rate,
+            channels,
+            bound,
+        } => JobResult::SimPoint(Box::new(sim_point(
+            ask,
+            rate,
+            (*channels, *bound),
+            progress,
+        )?)),
     })
 }
 
@@ -288,6 +321,7 @@ mod tests {
             r#"{"kind":"route","spec":"hypercube:n=4","strategy":"minimal","from":"0000","to":"1111","limit":64,"repeat":2}"#,
             r#"{"kind":"compare","specs":["hypercube:n=3","d3:k=2,m=3"]}"#,
             r#"{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"dateline","vcs":1,"confirmed":false}"#,
+            r#"{"kind":"sim_point","ask":{"spec":"mesh:k=3x3","routing":"dor","traffic":"uniform","scheme":"auto","vcs":2,"buf":4,"size":1,"seed":1},"rate":"0.1","channels":true,"bound":true}"#,
         ];
         for job in jobs {
             let (sent, read) = round_trip(job);

@@ -282,7 +282,7 @@ fn choose_scheme(net: &Network, routing: &dyn Routing, vcs: u32) -> (Scheme, Opt
 
 /// The grid's (radix, digits) when the endpoints are the points of a k-ary n-cube grid
 /// (for tornado and neighbour traffic).
-fn grid_digits(net: &Network) -> Option<(u32, u32)> {
+pub fn grid_digits(net: &Network) -> Option<(u32, u32)> {
     match net.structure() {
         Structure::Grid { radices } if net.concentration() <= 1 => {
             let k = *radices.first()?;

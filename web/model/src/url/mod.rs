@@ -9,7 +9,7 @@
 //! ```
 //!
 //! One module per view reads and writes that view's keys ([`route`], [`walk`], [`join`],
-//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`]); [`presentation`] holds
+//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`], [`sim`]); [`presentation`] holds
 //! the keys every view shares (`embed`, `theme`, `id`) and the format's version `v`;
 //! [`query`] the encoding. [`AppState`] is the shown view's state: the other views' forms
 //! hold their defaults (the route explorer's and the papers' keys are read whatever the
@@ -30,6 +30,7 @@ pub mod presentation;
 pub mod query;
 pub mod route;
 pub mod schedule;
+pub mod sim;
 pub mod subnet;
 pub mod view;
 pub mod walk;
@@ -46,6 +47,7 @@ pub use presentation::{Presentation, Theme, URL_VERSION};
 pub use query::Query;
 pub use route::{RouteForm, SpecItem};
 pub use schedule::ScheduleForm;
+pub use sim::{SimForm, SIM_EXAMPLE, SIM_RATES};
 pub use subnet::SubnetForm;
 pub use view::{View, ViewChoice};
 pub use walk::{walk_loads_href, WalkForm, WALK_EXAMPLE};
@@ -94,6 +96,8 @@ pub struct AppState {
     pub compare: CompareForm,
     /// The deadlock view's fields.
     pub deadlock: DeadlockForm,
+    /// The simulation view's fields.
+    pub sim: SimForm,
 }
 
 impl AppState {
@@ -130,6 +134,7 @@ impl AppState {
             charts_sim: ChartsSimForm::from_query(shown(View::Charts)),
             compare: CompareForm::from_query(shown(View::Compare)),
             deadlock: DeadlockForm::from_query(shown(View::Deadlock), defaults),
+            sim: SimForm::from_query(shown(View::Sim), defaults),
             view,
         }
     }
@@ -146,6 +151,7 @@ impl AppState {
             ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
             ViewChoice::Known(View::Compare) => self.compare.to_query(),
             ViewChoice::Known(View::Deadlock) => self.deadlock.to_query(),
+            ViewChoice::Known(View::Sim) => self.sim.to_query(),
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
         }
     }

@@ -128,6 +128,7 @@ fn every_state_round_trips() {
                 charts_sim: ChartsSimForm::default(),
                 compare: CompareForm::from_query(&Query::default()),
                 deadlock: DeadlockForm::from_query(&Query::default(), &FromNetwork),
+                sim: SimForm::from_query(&Query::default(), &FromNetwork),
                 route: RouteForm {
                     family: split_spec(spec).0,
                     items: split_spec(spec).1,
@@ -170,6 +171,48 @@ fn deadlock_state_round_trips_and_opens_on_a_torus_with_dimension_order() {
         read("view=route&t=mesh:k=3x3&s=dor").deadlock.spec,
         "torus:k=4x4"
     );
+}
+
+#[test]
+fn sim_state_round_trips_and_opens_on_an_8x8_mesh_with_dimension_order() {
+    let s = read("view=sim");
+    assert_eq!(s.view, ViewChoice::Known(View::Sim));
+    let f = &s.sim;
+    assert_eq!(
+        (
+            f.spec.as_str(),
+            f.routing.as_str(),
+            f.traffic.as_str(),
+            f.scheme.as_str()
+        ),
+        ("mesh:k=8x8", "dor", "uniform", "auto")
+    );
+    assert_eq!(
+        (
+            f.vcs.as_str(),
+            f.buf.as_str(),
+            f.size.as_str(),
+            f.rates.as_str(),
+            f.seed.as_str()
+        ),
+        ("2", "8", "1", SIM_RATES, "1")
+    );
+    assert!(f.spec2.is_empty() && f.routing2.is_empty() && f.at.is_empty());
+    // The comparison and the chosen load are written only when set.
+    assert!(!s.to_query().contains("t2="));
+    // A spec without a routing takes the network's first; hostile values are kept as typed.
+    let s = read("view=sim&t=hypercube:n=4");
+    assert_eq!(s.sim.routing, "minimal");
+    let q =
+        "view=sim&t=torus:k=8&s=dor&traffic=tornado&vcs=x%26y&rates=0.1,0.2&t2=ring&s2=dor&at=0.2";
+    let s = read(q);
+    assert_eq!(
+        (s.sim.vcs.as_str(), s.sim.spec2.as_str(), s.sim.at.as_str()),
+        ("x&y", "ring", "0.2")
+    );
+    assert_eq!(read(&s.to_query()), s);
+    // Other views leave the simulation view's keys at their defaults.
+    assert_eq!(read("view=route&t=hypercube:n=3").sim.spec, "mesh:k=8x8");
 }
 
 #[test]

@@ -22,6 +22,9 @@ pub enum View {
     /// Whether a routing can deadlock: its channel dependency graph, a cycle drawn, the
     /// virtual channels it needs (`?view=deadlock&t=SPEC&s=ROUTING&scheme=S&vcs=N`).
     Deadlock,
+    /// The packet simulator: latency against offered load, saturation, channel utilisation
+    /// (`?view=sim&t=SPEC&s=ROUTING&traffic=T…`).
+    Sim,
 }
 
 impl View {
@@ -35,6 +38,7 @@ impl View {
         View::Charts,
         View::Compare,
         View::Deadlock,
+        View::Sim,
         View::Papers,
     ];
 
@@ -50,6 +54,7 @@ impl View {
             View::Charts => "charts",
             View::Compare => "compare",
             View::Deadlock => "deadlock",
+            View::Sim => "sim",
         }
     }
 
@@ -65,6 +70,7 @@ impl View {
             View::Charts => "Charts",
             View::Compare => "Compare",
             View::Deadlock => "Deadlock",
+            View::Sim => "Simulation",
         }
     }
 

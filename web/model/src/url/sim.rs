@@ -1,0 +1,98 @@
+//! The simulation view's state (`?view=sim&t=SPEC&s=ROUTING&traffic=T&scheme=S&vcs=N&buf=N
+//! &size=N&rates=FROM:TO:STEP&seed=N&t2=SPEC&s2=ROUTING&at=LOAD`).
+
+use super::{NetworkDefaults, Query, View};
+
+/// The network the simulation view opens with: BookSim2's classic 8 × 8 mesh under
+/// dimension-order routing.
+pub const SIM_EXAMPLE: &str = "mesh:k=8x8";
+
+/// The offered loads swept when the query names none (the sweep stops at saturation).
+pub const SIM_RATES: &str = "0.05:0.95:0.05";
+
+/// The simulation view's fields, as typed; nothing is validated here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimForm {
+    /// The network's spec.
+    pub spec: String,
+    /// The routing strategy (the network's first when the query names none).
+    pub routing: String,
+    /// The traffic pattern (`uniform`, `transpose`, … as `icn sim --traffic`).
+    pub traffic: String,
+    /// The virtual-channel scheme: `auto` (the first deadlock-free one) or a scheme's name.
+    pub scheme: String,
+    /// Virtual channels per port.
+    pub vcs: String,
+    /// Flits of buffer per virtual channel.
+    pub buf: String,
+    /// Flits per packet.
+    pub size: String,
+    /// Offered loads: FROM:TO:STEP or a comma list, flits per endpoint per cycle.
+    pub rates: String,
+    /// The seed.
+    pub seed: String,
+    /// A second network to overlay (empty: none).
+    pub spec2: String,
+    /// The second curve's routing (empty: the second network's first, or this routing on
+    /// the same network).
+    pub routing2: String,
+    /// The offered load whose channel utilisation the diagram shows (empty: the highest
+    /// stable one).
+    pub at: String,
+}
+
+impl SimForm {
+    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> SimForm {
+        let spec = q.get("t").unwrap_or(SIM_EXAMPLE).to_string();
+        let routing = match (q.get("s"), q.get("t")) {
+            (Some(s), _) => s.to_string(),
+            (None, None) => "dor".to_string(),
+            (None, Some(_)) => defaults
+                .defaults(&spec)
+                .and_then(|d| d.strategy)
+                .unwrap_or_default(),
+        };
+        let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        SimForm {
+            spec,
+            routing,
+            traffic: get("traffic", "uniform"),
+            scheme: get("scheme", "auto"),
+            vcs: get("vcs", "2"),
+            buf: get("buf", "8"),
+            size: get("size", "1"),
+            rates: get("rates", SIM_RATES),
+            seed: get("seed", "1"),
+            spec2: get("t2", ""),
+            routing2: get("s2", ""),
+            at: get("at", ""),
+        }
+    }
+
+    /// The query string (without `?`) of this form; the comparison and the chosen load only
+    /// when set.
+    pub fn to_query(&self) -> String {
+        let mut q = vec![
+            ("view".into(), View::Sim.slug().into()),
+            ("t".into(), self.spec.clone()),
+            ("s".into(), self.routing.clone()),
+            ("traffic".into(), self.traffic.clone()),
+            ("scheme".into(), self.scheme.clone()),
+            ("vcs".into(), self.vcs.clone()),
+            ("buf".into(), self.buf.clone()),
+            ("size".into(), self.size.clone()),
+            ("rates".into(), self.rates.clone()),
+            ("seed".into(), self.seed.clone()),
+        ];
+        for (key, value) in [
+            ("t2", &self.spec2),
+            ("s2", &self.routing2),
+            ("at", &self.at),
+        ] {
+            if !value.is_empty() {
+                q.push((key.into(), value.clone()));
+            }
+        }
+        Query(q).encode()
+    }
+}

@@ -1,0 +1,40 @@
+//! The simulation view (`?view=sim&t=SPEC&s=ROUTING&traffic=T&…`): latency against offered
+//! load by the packet simulator (BookSim2's input-queued router, [`icn_core::sim::packet`],
+//! the same code as `icn sim`), computed point by point in the worker.
+//!
+//! The fields pick a network, a routing, a traffic pattern, the router's virtual channels,
+//! buffers and packet size, the loads and the seed, and optionally a second network or
+//! routing to overlay. The curve fills in as each point is simulated and stops where the
+//! network saturates (or deadlocks, said loudly with a link to the deadlock view); the
+//! summary gives the lowest-load latency, the saturation throughput and the bound from the
+//! busiest channel's exact load; the diagram shows a chosen point's channel utilisation.
+//! `model` holds the memos and the run, `parts` the cards.
+
+mod model;
+mod parts;
+
+use leptos::prelude::*;
+
+use self::model::SimModel;
+use self::parts::{curve_card, diagram_card, fields_card, status, summary_card};
+use crate::history::Nav;
+
+/// The view.
+#[component]
+pub fn SimView(nav: Nav) -> impl IntoView {
+    let m = SimModel::new(nav);
+    view! {
+        <section data-testid="view-sim" class="explorer sim-view" aria-labelledby="sim-title">
+            <h1 id="sim-title" class="visually-hidden">"Packet simulation"</h1>
+            <div class="column column-main">
+                {fields_card(m)}
+                <div class="contents">{move || summary_card(m)}</div>
+            </div>
+            <div class="column column-side">
+                <div class="contents">{move || status(m)}</div>
+                <div class="contents">{move || curve_card(m)}</div>
+                {diagram_card(m)}
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,452 @@
+//! The simulation view's model, a chain of memos: URL -> [`SimForm`] -> the network(s) and
+//! each field checked -> the curves to compute -> one worker job per point, in order, each
+//! result kept for the session -> the curves as far as they are computed -> the point whose
+//! channel utilisation the diagram shows.
+//!
+//! A curve is computed point by point, lowest load first, and stops at the first point that
+//! is not stable (saturated or deadlocked: past it the latency means nothing). Every point
+//! is its own job, so the curve fills in as the worker answers, Cancel keeps what is done,
+//! and a point computed once (same network, fields and load) is never computed again.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use icn_core::sim::packet::Status;
+use icn_core::Network;
+use icn_web::jobs::{sim_rates, Job, JobResult, SimAsk, SimPointReport, SimTroubles};
+use leptos::prelude::*;
+
+use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::diagram::{draw, Drawing, Highlight};
+use crate::history::Nav;
+use crate::url::SimForm;
+
+/// Routers up to which every point also lists its channels' utilisation (for the diagram:
+/// larger networks are not drawn).
+const CHANNEL_ROUTERS: usize = 512;
+
+/// What is wrong with the fields, by field.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Troubles {
+    /// The first curve's fields.
+    pub main: SimTroubles,
+    /// The offered loads.
+    pub rates: Option<String>,
+    /// The second network.
+    pub spec2: Option<String>,
+    /// The second curve's routing.
+    pub routing2: Option<String>,
+}
+
+/// One curve to compute: its fields and loads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurveAsk {
+    /// The fields every point shares.
+    pub ask: SimAsk,
+    /// The offered loads, as the jobs carry them, with their values.
+    pub rates: Vec<(String, u64)>,
+    /// Whether its points list their channels.
+    pub channels: bool,
+    /// Routers and endpoints of the fabric.
+    pub size: (usize, usize),
+}
+
+impl CurveAsk {
+    /// The identity of load `i`'s point.
+    fn key(&self, i: usize) -> Key {
+        (self.ask.clone(), self.rates[i].0.clone(), self.bound(i))
+    }
+
+    /// Whether load `i`'s point computes the bound (the first, under uniform traffic).
+    fn bound(&self, i: usize) -> bool {
+        i == 0 && self.ask.traffic == "uniform"
+    }
+
+    /// The job of load `i`.
+    fn job(&self, i: usize) -> Job {
+        Job::SimPoint {
+            ask: self.ask.clone(),
+            rate: self.rates[i].0.clone(),
+            channels: self.channels,
+            bound: self.bound(i),
+        }
+    }
+}
+
+/// A curve as far as it is computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curve {
+    /// What it is.
+    pub ask: CurveAsk,
+    /// Its points, in load order, up to the first missing one.
+    pub points: Vec<Arc<SimPointReport>>,
+    /// Whether it is complete: every load done, or a point past saturation.
+    pub complete: bool,
+}
+
+impl Curve {
+    /// The throughput bound from the busiest channel's exact load, if computed.
+    pub fn bound(&self) -> Option<f64> {
+        self.points.first().and_then(|p| p.bound)
+    }
+
+    /// The first point that is not stable (where the curve stops).
+    pub fn end(&self) -> Option<&SimPointReport> {
+        self.points
+            .iter()
+            .find(|p| p.point.status != Status::Stable)
+            .map(|p| &**p)
+    }
+
+    /// The highest accepted throughput of a stable point.
+    pub fn saturation_throughput(&self) -> Option<f64> {
+        self.points
+            .iter()
+            .filter(|p| p.point.status == Status::Stable)
+            .map(|p| p.point.accepted)
+            .reduce(f64::max)
+    }
+
+    /// A label for legends: the spec and routing.
+    pub fn label(&self) -> String {
+        format!("{} · {}", self.ask.ask.spec, self.ask.ask.routing)
+    }
+}
+
+/// A point's identity: its curve's fields, its load, and whether it carries the bound.
+type Key = (SimAsk, String, bool);
+
+/// Points computed this session.
+type Computed = HashMap<Key, Arc<SimPointReport>>;
+
+/// The view's state. `Copy`: hand it to the parts.
+#[derive(Debug, Clone, Copy)]
+pub struct SimModel {
+    /// Where changes go.
+    pub nav: Nav,
+    /// The fields, as typed.
+    pub form: Memo<SimForm>,
+    /// The network.
+    pub network: Memo<Result<Network, String>>,
+    /// Each field's error.
+    pub troubles: Memo<Troubles>,
+    /// The user pressed Cancel: no further point starts until Continue or a change.
+    pub paused: RwSignal<bool>,
+    /// The worker's job.
+    pub job: JobHandle,
+    /// The curves, as far as they are computed.
+    pub curves: Memo<Vec<Curve>>,
+    /// The point whose channel utilisation the diagram shows.
+    pub shown: Memo<Option<Arc<SimPointReport>>>,
+    /// The drawing of the network.
+    pub drawing: Memo<Option<Drawing>>,
+    /// The utilisation drawn on it.
+    pub highlight: Memo<Highlight>,
+}
+
+/// The numbers of `form`: virtual channels, buffer, packet size and seed, each with its
+/// field's message.
+fn numbers(form: &SimForm, troubles: &mut SimTroubles) -> Option<(u32, u32, u32, u64)> {
+    fn whole<T: std::str::FromStr>(text: &str, what: &str, slot: &mut Option<String>) -> Option<T> {
+        let v = text.trim().parse::<T>().ok();
+        if v.is_none() {
+            *slot = Some(format!("'{text}' is not {what}"));
+        }
+        v
+    }
+    let vcs = whole(
+        &form.vcs,
+        "a whole number of virtual channels",
+        &mut troubles.vcs,
+    );
+    let buf = whole(&form.buf, "a whole number of flits", &mut troubles.buf);
+    let size = whole(&form.size, "a whole number of flits", &mut troubles.size);
+    let seed = whole(
+        &form.seed,
+        "a whole number from 0 to 2⁶⁴ − 1",
+        &mut troubles.seed,
+    );
+    Some((vcs?, buf?, size?, seed?))
+}
+
+/// One curve's fields checked against its network.
+fn curve(
+    form: &SimForm,
+    net: &Network,
+    routing: &str,
+    rates: &[(String, f64)],
+) -> Result<CurveAsk, SimTroubles> {
+    let mut troubles = SimTroubles::default();
+    let Some((vcs, buf, size, seed)) = numbers(form, &mut troubles) else {
+        return Err(troubles);
+    };
+    let ask = SimAsk {
+        spec: net.spec(),
+        routing: routing.to_string(),
+        traffic: form.traffic.trim().to_string(),
+        scheme: form.scheme.clone(),
+        vcs,
+        buf,
+        size,
+        seed,
+    };
+    let (routers, endpoints) = ask.check(net)?;
+    Ok(CurveAsk {
+        ask,
+        rates: rates
+            .iter()
+            .map(|(text, r)| (text.clone(), r.to_bits()))
+            .collect(),
+        channels: routers <= CHANNEL_ROUTERS,
+        size: (routers, endpoints),
+    })
+}
+
+/// Reads and checks the fields: the troubles, and the curves when they are fine.
+fn check(form: &SimForm, net: &Result<Network, String>) -> (Troubles, Vec<CurveAsk>) {
+    let mut t = Troubles::default();
+    let rates = sim_rates(form.rates.trim());
+    if let Err(e) = &rates {
+        t.rates = Some(e.clone());
+    }
+    let net = match net {
+        Ok(n) => n,
+        Err(e) => {
+            t.main.spec = Some(e.clone());
+            return (t, Vec::new());
+        }
+    };
+    let rates = rates.unwrap_or_default();
+    let mut asks = Vec::new();
+    match curve(form, net, &form.routing, &rates) {
+        Ok(c) => asks.push(c),
+        Err(e) => t.main = e,
+    }
+    let second = second(form, net);
+    match second {
+        Ok(None) => {}
+        Ok(Some((net2, routing2))) => match curve(form, &net2, &routing2, &rates) {
+            Ok(c) => asks.push(c),
+            Err(e) => {
+                let first = e.spec.clone().or(e.traffic.clone()).or(e.scheme.clone());
+                t.routing2 = e.routing.clone();
+                t.spec2 = first
+                    .or_else(|| (!e.is_empty()).then(|| "does not fit the fields above".into()));
+            }
+        },
+        Err((spec2, routing2)) => {
+            t.spec2 = spec2;
+            t.routing2 = routing2;
+        }
+    }
+    if t.rates.is_some() || !t.main.is_empty() {
+        asks.clear();
+    }
+    (t, asks)
+}
+
+/// The comparison: its network and routing (the same network with another routing when
+/// only a routing is given), or each field's error.
+type Second = Result<Option<(Network, String)>, (Option<String>, Option<String>)>;
+
+fn second(form: &SimForm, net: &Network) -> Second {
+    let spec2 = form.spec2.trim();
+    let routing2 = form.routing2.trim();
+    if spec2.is_empty() && routing2.is_empty() {
+        return Ok(None);
+    }
+    let net2 = if spec2.is_empty() {
+        net.clone()
+    } else {
+        spec2
+            .parse::<Network>()
+            .map_err(|e| (Some(e.to_string()), None))?
+    };
+    let routing2 = if routing2.is_empty() {
+        net2.default_strategy().to_string()
+    } else {
+        routing2.to_string()
+    };
+    if let Err(e) = net2.routing(&routing2) {
+        return Err((None, Some(e.to_string())));
+    }
+    Ok(Some((net2, routing2)))
+}
+
+/// The curves as far as `computed` holds their points.
+fn curves_of(asks: &[CurveAsk], computed: &Computed) -> Vec<Curve> {
+    asks.iter()
+        .map(|a| {
+            let mut points = Vec::new();
+            let mut complete = true;
+            for i in 0..a.rates.len() {
+                match computed.get(&a.key(i)) {
+                    Some(p) => {
+                        let stops = p.point.status != Status::Stable;
+                        points.push(p.clone());
+                        if stops {
+                            break;
+                        }
+                    }
+                    None => {
+                        complete = false;
+                        break;
+                    }
+                }
+            }
+            Curve {
+                ask: a.clone(),
+                points,
+                complete,
+            }
+        })
+        .collect()
+}
+
+/// The next point to compute: the first curve's first missing load, then the second's.
+fn next_point(curves: &[Curve]) -> Option<(Key, Job)> {
+    let c = curves.iter().find(|c| !c.complete)?;
+    let i = c.points.len();
+    Some((c.ask.key(i), c.ask.job(i)))
+}
+
+impl SimModel {
+    /// The model of the view `nav` shows.
+    pub fn new(nav: Nav) -> SimModel {
+        let form = Memo::new(move |_| nav.state.with(|s| s.sim.clone()));
+        let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
+        let network =
+            Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
+        let checked = Memo::new(move |_| form.with(|f| network.with(|n| check(f, n))));
+        let troubles = Memo::new(move |_| checked.with(|c| c.0.clone()));
+        let asks = Memo::new(move |_| checked.with(|c| c.1.clone()));
+        let computed = RwSignal::new(Computed::new());
+        let paused = RwSignal::new(false);
+        let curves = Memo::new(move |_| asks.with(|a| computed.with(|c| curves_of(a, c))));
+        // A change of the fields starts computing again.
+        Effect::new(move |_| {
+            asks.track();
+            paused.set(false);
+        });
+        let job = use_job(
+            move || {
+                if paused.get() {
+                    return None;
+                }
+                curves.with(|c| next_point(c)).map(|(_, job)| job)
+            },
+            WhenNone::CancelRunning,
+        );
+        // Each point, once computed, joins the session's points (and the next one starts).
+        Effect::new(move |_| {
+            if let JobState::Done(result) = job.state.get() {
+                if let JobResult::SimPoint(report) = &*result {
+                    let next = curves.with_untracked(|c| next_point(c));
+                    if let Some((key, job)) = next {
+                        if fits(&job, report) {
+                            computed.update(|m| {
+                                m.insert(key, Arc::new((**report).clone()));
+                            });
+                        }
+                    }
+                }
+            }
+        });
+        let shown = Memo::new(move |_| {
+            let at = form.with(|f| f.at.trim().parse::<f64>().ok());
+            curves.with(|c| {
+                let first = c.first()?;
+                let mut stable = first
+                    .points
+                    .iter()
+                    .filter(|p| p.point.status == Status::Stable);
+                match at {
+                    Some(at) => first
+                        .points
+                        .iter()
+                        .find(|p| (p.rate - at).abs() < 1e-9)
+                        .cloned(),
+                    None => stable.next_back().cloned(),
+                }
+            })
+        });
+        let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
+        let highlight = Memo::new(move |_| {
+            let drawn = drawing.with(|d| matches!(d, Some(Drawing::Layout(_))));
+            if !drawn {
+                return Highlight::default();
+            }
+            shown.with(|p| p.as_ref().map(|p| heat(p)).unwrap_or_default())
+        });
+        SimModel {
+            nav,
+            form,
+            network,
+            troubles,
+            paused,
+            job,
+            curves,
+            shown,
+            drawing,
+            highlight,
+        }
+    }
+
+    /// Stops after the running point; the points done stay.
+    pub fn cancel(self) {
+        self.paused.set(true);
+        self.job.cancel();
+    }
+
+    /// Goes on from the first missing point.
+    pub fn resume(self) {
+        self.paused.set(false);
+    }
+
+    /// Shows the channel utilisation of load `rate`.
+    pub fn show(self, rate: &str) {
+        let rate = rate.to_string();
+        self.nav.commit(move |s| s.sim.at = rate);
+    }
+
+    /// How many points are computed of all the curves' loads (for the progress line).
+    pub fn counts(self) -> (usize, usize) {
+        self.curves.with(|c| {
+            let done = c.iter().map(|c| c.points.len()).sum();
+            let total = c
+                .iter()
+                .map(|c| {
+                    if c.complete {
+                        c.points.len()
+                    } else {
+                        c.ask.rates.len()
+                    }
+                })
+                .sum();
+            (done, total)
+        })
+    }
+}
+
+/// Whether `report` answers the job `key`.
+fn fits(key: &Job, report: &SimPointReport) -> bool {
+    match key {
+        Job::SimPoint { ask, rate, .. } => {
+            *ask == report.ask && rate.parse::<f64>().ok() == Some(report.rate)
+        }
+        _ => false,
+    }
+}
+
+/// The point's channels by utilisation, for the diagram.
+fn heat(p: &SimPointReport) -> Highlight {
+    Highlight {
+        heat: p
+            .point
+            .channels
+            .iter()
+            .map(|c| (c.from, c.to, c.utilisation))
+            .collect(),
+        ..Highlight::default()
+    }
+}

@@ -1,0 +1,619 @@
+//! The simulation view's cards: the fields and presets, the run's status (progress and
+//! Cancel, or Continue), the curve with its table and downloads, the summary, and the
+//! network with the chosen point's channel utilisation.
+
+use icn_core::sim::packet::Status;
+use icn_web::jobs::SimPointReport;
+use leptos::prelude::*;
+
+use super::model::{Curve, SimModel, Troubles};
+use crate::charts::sim::{draw, SimSeries};
+use crate::components::{
+    diagram_frame, job_crashed, no_drawing, too_large, zoom_toggle, ChartCanvas, FieldError,
+};
+use crate::compute::JobState;
+use crate::diagram::{Drawing, HEAT_STEPS};
+use crate::url::{SimForm, SIM_RATES};
+
+/// A preset: label, spec, routing, scheme, virtual channels, comparison (spec, routing).
+type Preset = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    u32,
+    (&'static str, &'static str),
+);
+
+/// The presets.
+const PRESETS: &[Preset] = &[
+    (
+        "8×8 mesh, dimension order",
+        "mesh:k=8x8",
+        "dor",
+        "auto",
+        2,
+        ("", ""),
+    ),
+    (
+        "8×8 torus against the mesh",
+        "torus:k=8x8",
+        "dor",
+        "auto",
+        2,
+        ("mesh:k=8x8", "dor"),
+    ),
+    (
+        "Ring on one VC (deadlocks)",
+        "torus:k=8",
+        "dor",
+        "one",
+        1,
+        ("", ""),
+    ),
+    (
+        "Hypercube: e-cube against minimal",
+        "hypercube:n=6",
+        "ecube",
+        "auto",
+        2,
+        ("", "minimal"),
+    ),
+    (
+        "Dragonfly, minimal",
+        "dragonfly:a=4,p=2,h=2",
+        "minimal",
+        "auto",
+        2,
+        ("", ""),
+    ),
+];
+
+/// The traffic patterns offered in the field's list (any `icn sim --traffic` works).
+const TRAFFIC: &[&str] = &[
+    "uniform",
+    "transpose",
+    "bitcomp",
+    "bitrev",
+    "shuffle",
+    "tornado",
+    "neighbor",
+    "hotspot(0)",
+    "randperm(1)",
+];
+
+/// A field's error, by field.
+type Pick = fn(&Troubles) -> Option<String>;
+
+/// One labelled input of the form, committed on change, with its error.
+fn input(
+    m: SimModel,
+    (id, error_id, label, kind): (&'static str, &'static str, String, &'static str),
+    get: fn(&SimForm) -> String,
+    set: fn(&mut SimForm, String),
+    error: Pick,
+) -> impl IntoView {
+    let trouble = Signal::derive(move || m.troubles.with(error));
+    let invalid = move || trouble.with(Option::is_some).to_string();
+    let list = (id == "sim-traffic").then_some("sim-traffic-list");
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input id=id data-testid=id type=kind autocomplete="off" spellcheck="false" list=list
+                aria-invalid=invalid aria-describedby=error_id
+                prop:value=move || m.form.with(get)
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    m.nav.commit(|s| { set(&mut s.sim, v); s.sim.at.clear(); });
+                } />
+            <FieldError error=trouble id=error_id />
+        </div>
+    }
+}
+
+/// The network, routing, traffic, router and loads, each with its error; the comparison;
+/// presets.
+pub fn fields_card(m: SimModel) -> impl IntoView {
+    let strategies = Memo::new(move |_| {
+        m.network.with(|n| {
+            n.as_ref()
+                .map(icn_core::Network::strategies)
+                .unwrap_or_default()
+        })
+    });
+    let routing_options = move || {
+        let chosen = m.form.with(|f| f.routing.clone());
+        strategies
+            .get()
+            .into_iter()
+            .map(|s| {
+                let selected = s.name == chosen;
+                view! { <option value=s.name selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
+            })
+            .collect_view()
+    };
+    let scheme_options = move || {
+        let chosen = m.form.with(|f| f.scheme.clone());
+        ["auto", "one", "hops", "phases", "dateline"]
+            .into_iter()
+            .map(|s| {
+                let label = if s == "auto" {
+                    "auto (deadlock-free)"
+                } else {
+                    s
+                };
+                view! { <option value=s selected=chosen == s>{label}</option> }
+            })
+            .collect_view()
+    };
+    let routing_error = Signal::derive(move || m.troubles.with(|t| t.main.routing.clone()));
+    let scheme_error = Signal::derive(move || m.troubles.with(|t| t.main.scheme.clone()));
+    let datalist = TRAFFIC
+        .iter()
+        .map(|t| view! { <option value=*t></option> })
+        .collect_view();
+    view! {
+        <section class="card controls" aria-label="Network, traffic and router">
+            <div class="sim-fields">
+                <div class="field-wide">
+                    {input(m, ("sim-spec", "sim-spec-error", "Network (any spec, e.g. mesh:k=8x8)".into(), "text"),
+                        |f| f.spec.clone(), new_spec, |t| t.main.spec.clone())}
+                </div>
+                <div class="field field-wide">
+                    <label for="sim-routing">"Routing"</label>
+                    <select id="sim-routing" data-testid="sim-routing" aria-describedby="sim-routing-error"
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            m.nav.commit(|s| { s.sim.routing = v; s.sim.at.clear(); });
+                        }>
+                        {routing_options}
+                    </select>
+                    <FieldError error=routing_error id="sim-routing-error" />
+                </div>
+                {input(m, ("sim-traffic", "sim-traffic-error", "Traffic".into(), "text"), |f| f.traffic.clone(),
+                    |f, v| f.traffic = v, |t| t.main.traffic.clone())}
+                <datalist id="sim-traffic-list">{datalist}</datalist>
+                <div class="field">
+                    <label for="sim-scheme">"VC scheme"</label>
+                    <select id="sim-scheme" data-testid="sim-scheme" aria-describedby="sim-scheme-error"
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            m.nav.commit(|s| { s.sim.scheme = v; s.sim.at.clear(); });
+                        }>
+                        {scheme_options}
+                    </select>
+                    <FieldError error=scheme_error id="sim-scheme-error" />
+                </div>
+                {input(m, ("sim-vcs", "sim-vcs-error", "Virtual channels".into(), "number"), |f| f.vcs.clone(),
+                    |f, v| f.vcs = v, |t| t.main.vcs.clone())}
+                {input(m, ("sim-buf", "sim-buf-error", "Buffer per VC (flits)".into(), "number"), |f| f.buf.clone(),
+                    |f, v| f.buf = v, |t| t.main.buf.clone())}
+                {input(m, ("sim-size", "sim-size-error", "Packet size (flits)".into(), "number"), |f| f.size.clone(),
+                    |f, v| f.size = v, |t| t.main.size.clone())}
+                {input(m, ("sim-seed", "sim-seed-error", "Seed".into(), "number"), |f| f.seed.clone(),
+                    |f, v| f.seed = v, |t| t.main.seed.clone())}
+                <div class="field-wide">
+                    {input(m, ("sim-rates", "sim-rates-error", format!("Offered loads, FROM:TO:STEP or a list (flits per endpoint per cycle; default {SIM_RATES})"), "text"),
+                        |f| f.rates.clone(), |f, v| f.rates = v, |t| t.rates.clone())}
+                </div>
+                {input(m, ("sim-spec2", "sim-spec2-error", "Compare with network (empty: the same)".into(), "text"),
+                    |f| f.spec2.clone(), |f, v| f.spec2 = v, |t| t.spec2.clone())}
+                {input(m, ("sim-routing2", "sim-routing2-error", "…and routing (empty: none, or its first)".into(), "text"),
+                    |f| f.routing2.clone(), |f, v| f.routing2 = v, |t| t.routing2.clone())}
+            </div>
+            <p class="help">
+                "BookSim2's input-queued router: routing, VC and switch allocation one cycle each, \
+                 credit flow control, separable input-first allocators, Bernoulli injection; channel \
+                 latencies as BookSim2 builds the topology. docs/simulation.md compares it with BookSim2."
+            </p>
+            {presets(m)}
+        </section>
+    }
+}
+
+/// A new spec; a routing the new network lacks becomes its first.
+fn new_spec(f: &mut SimForm, spec: String) {
+    if let Ok(net) = spec.parse::<icn_core::Network>() {
+        if !net.strategies().iter().any(|s| s.name == f.routing) {
+            f.routing = net.default_strategy().to_string();
+        }
+    }
+    f.spec = spec;
+}
+
+/// The preset buttons.
+fn presets(m: SimModel) -> impl IntoView {
+    let buttons = PRESETS
+        .iter()
+        .map(|&(label, spec, routing, scheme, vcs, (spec2, routing2))| {
+            view! {
+                <button type="button" data-testid="sim-preset"
+                    on:click=move |_| m.nav.commit(|s| {
+                        s.sim = SimForm {
+                            spec: spec.into(),
+                            routing: routing.into(),
+                            scheme: scheme.into(),
+                            vcs: vcs.to_string(),
+                            spec2: spec2.into(),
+                            routing2: routing2.into(),
+                            at: String::new(),
+                            ..s.sim.clone()
+                        };
+                    })>
+                    {label}
+                </button>
+            }
+        })
+        .collect_view();
+    view! { <div class="subnet-presets" role="group" aria-label="Examples">{buttons}</div> }
+}
+
+/// The run: the running point's progress and Cancel, Continue once stopped, or why a
+/// point failed.
+pub fn status(m: SimModel) -> Option<AnyView> {
+    let curves = m.curves.get();
+    if curves.is_empty() {
+        return None;
+    }
+    let (done, total) = m.counts();
+    let complete = curves.iter().all(|c| c.complete);
+    Some(match m.job.state.get() {
+        JobState::Running { done: cycles, total: bound, label } => {
+            let text = if bound == 0 {
+                format!("Point {} of at most {total}: starting {label}…", done + 1)
+            } else {
+                format!("Point {} of at most {total}, {label}: cycle {cycles} of at most {bound}", done + 1)
+            };
+            view! {
+                <div class="job-progress results" role="status" data-testid="sim-progress">
+                    <progress max=bound.max(1) value=cycles aria-label="Progress of this point"></progress>
+                    <span>{text}</span>
+                    <button type="button" data-testid="job-cancel" on:click=move |_| m.cancel()>"Cancel"</button>
+                </div>
+            }
+            .into_any()
+        }
+        JobState::Crashed(crash) => view! {
+            <div class="results">{job_crashed(crash, m.job.set_state)}</div>
+        }
+        .into_any(),
+        JobState::Failed(message) => view! {
+            <p class="error results" role="alert" data-testid="sim-failed">
+                {format!("This point could not be simulated: {message}")}
+            </p>
+        }
+        .into_any(),
+        _ if complete => view! {
+            <p class="help results" data-testid="sim-done">{format!("Done: {done} point{}.", if done == 1 { "" } else { "s" })}</p>
+        }
+        .into_any(),
+        _ => view! {
+            <p class="help results" data-testid="sim-stopped">
+                {format!("Stopped after {done} of at most {total} points. ")}
+                <button type="button" data-testid="sim-continue" on:click=move |_| m.resume()>"Continue"</button>
+            </p>
+        }
+        .into_any(),
+    })
+}
+
+/// The summary: zero-load latency, saturation, the bound, the deadlock analysis' word; a
+/// deadlocked run said loudly, with the way to the deadlock view.
+pub fn summary_card(m: SimModel) -> Option<AnyView> {
+    let curves = m.curves.get();
+    let first = curves.first()?.clone();
+    let p0 = first.points.first()?.clone();
+    let facts = curves.iter().map(curve_facts).collect_view();
+    let deadlock = first
+        .end()
+        .filter(|e| e.point.status == Status::Deadlocked)
+        .map(deadlocked);
+    let scheme = format!(
+        "{} routers, {} endpoints; VC scheme {} with {} class{} on {} VCs; the deadlock analysis {}.",
+        p0.routers,
+        p0.endpoints,
+        p0.scheme,
+        p0.classes,
+        if p0.classes == 1 { "" } else { "es" },
+        p0.ask.vcs,
+        match p0.deadlock_free {
+            Some(true) => "finds it deadlock-free",
+            Some(false) => "finds a cycle: it can deadlock",
+            None => "was not run (too large for the worker)",
+        }
+    );
+    Some(
+        view! {
+            <section class="card results" aria-labelledby="sim-summary-title">
+                <h2 id="sim-summary-title">"Summary"</h2>
+                {deadlock}
+                <ul class="sim-facts" data-testid="sim-facts">{facts}</ul>
+                <p class="help" data-testid="sim-scheme-text">{scheme}</p>
+            </section>
+        }
+        .into_any(),
+    )
+}
+
+/// A deadlocked point: what happened and where to see why.
+fn deadlocked(e: &SimPointReport) -> impl IntoView {
+    let href = format!(
+        "?{}",
+        icn_web_model::url::Query(vec![
+            ("view".into(), "deadlock".into()),
+            ("t".into(), e.ask.spec.clone()),
+            ("s".into(), e.ask.routing.clone()),
+            ("scheme".into(), e.scheme.name().into()),
+            ("vcs".into(), e.classes.to_string()),
+        ])
+        .encode()
+    );
+    let note = e.point.note.clone().unwrap_or_default();
+    view! {
+        <p class="sim-verdict bad" role="alert" data-testid="sim-deadlock">
+            {format!("Deadlock at load {}: flits waited and none moved. {note} ", e.rate)}
+            <a href=href data-testid="sim-deadlock-link">"See the dependency cycle in the deadlock view"</a>
+        </p>
+    }
+}
+
+/// One curve's facts: zero-load latency, saturation throughput, the bound.
+fn curve_facts(c: &Curve) -> impl IntoView {
+    let zero = c
+        .points
+        .first()
+        .filter(|p| p.point.status == Status::Stable)
+        .map_or("—".to_string(), |p| {
+            format!("{:.2} cycles at load {}", p.point.packet_latency, p.rate)
+        });
+    let saturation = match (c.end(), c.saturation_throughput()) {
+        (Some(e), Some(t)) if e.point.status == Status::Saturated => {
+            format!("{t:.3} accepted (saturated at load {})", e.rate)
+        }
+        (_, Some(t)) if c.complete => format!("{t:.3} accepted, not saturated up to the last load"),
+        (_, Some(t)) => format!("at least {t:.3} so far"),
+        _ => "—".into(),
+    };
+    let bound = c
+        .bound()
+        .map_or("— (uniform traffic only)".to_string(), |b| {
+            format!("{b:.4}")
+        });
+    view! {
+        <li>
+            <p class="sim-curve-name">{c.label()}</p>
+            <p>"Lowest-load latency: " <b data-testid="sim-zero-load">{zero}</b></p>
+            <p>"Saturation throughput: " <b data-testid="sim-saturation">{saturation}</b></p>
+            <p>"Channel-load bound: " <b data-testid="sim-bound">{bound}</b></p>
+        </li>
+    }
+}
+
+/// The curves drawn, the points as a table, downloads and the command.
+pub fn curve_card(m: SimModel) -> Option<AnyView> {
+    let curves = m.curves.get();
+    if curves.iter().all(|c| c.points.is_empty()) {
+        return None;
+    }
+    let series: Vec<SimSeries> = curves
+        .iter()
+        .map(|c| SimSeries {
+            label: c.label(),
+            points: c.points.iter().map(|p| (**p).clone()).collect(),
+            bound: c.bound(),
+        })
+        .collect();
+    let title = "Latency and accepted throughput against offered load";
+    let csv = csv(&curves);
+    let command = command(&curves[0]);
+    let table = points_table(m, &curves);
+    Some(
+        view! {
+            <section class="card results" aria-label="The curves">
+                <ChartCanvas
+                    name="sim"
+                    title=title.to_string()
+                    alt=format!("{title}; every point is in the table below")
+                    draw=move |el| draw(el, &series)
+                    csv=csv
+                    command=command
+                >
+                    {table}
+                </ChartCanvas>
+            </section>
+        }
+        .into_any(),
+    )
+}
+
+/// The CSV of every point computed: `icn sim --format csv`'s columns (the same rows, the
+/// simulator being seeded and deterministic); with two curves, a curve column first.
+fn csv(curves: &[Curve]) -> String {
+    let two = curves.len() > 1;
+    let mut out = String::from(if two { "curve," } else { "" });
+    out.push_str("offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,error\n");
+    for c in curves {
+        for p in &c.points {
+            let x = &p.point;
+            if two {
+                out.push_str(&format!("{},", c.label().replace(',', ";")));
+            }
+            out.push_str(&format!(
+                "{},{},{:.4},{:.4},{:.5},{},{},{},{:.4},{:.5},{},\n",
+                p.rate,
+                status_word(x.status),
+                x.packet_latency,
+                x.network_latency,
+                x.accepted,
+                x.packet_latency_p50,
+                x.packet_latency_p90,
+                x.packet_latency_p99,
+                x.hops,
+                x.max_channel_utilisation,
+                x.cycles
+            ));
+        }
+    }
+    out
+}
+
+fn status_word(s: Status) -> &'static str {
+    match s {
+        Status::Stable => "stable",
+        Status::Saturated => "saturated",
+        Status::Deadlocked => "deadlocked",
+    }
+}
+
+/// The `icn sim` command that computes the first curve's points (the same numbers: the
+/// simulator is seeded and deterministic).
+fn command(c: &Curve) -> String {
+    let a = &c.ask.ask;
+    let list = c
+        .ask
+        .rates
+        .iter()
+        .take(c.points.len().max(1))
+        .map(|(t, _)| t.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    let scheme = if a.scheme == "auto" {
+        String::new()
+    } else {
+        format!(" --scheme {}", a.scheme)
+    };
+    format!(
+        "icn sim '{}' --routing {} --traffic '{}'{scheme} --num-vcs {} --vc-buf-size {} --packet-size {} --seed {} --rates {list} --format csv",
+        a.spec, a.routing, a.traffic, a.vcs, a.buf, a.size, a.seed
+    )
+}
+
+/// Every point of every curve; a row's load shows its channels on the diagram.
+fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
+    let shown = m.shown.get().map(|p| p.rate);
+    let rows = curves
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| c.points.iter().map(move |p| (i, c.label(), p.clone())))
+        .map(|(i, label, p)| {
+            let x = &p.point;
+            let rate_text = p.rate.to_string();
+            let current = i == 0 && shown == Some(p.rate);
+            let pick = (i == 0 && !x.channels.is_empty()).then(|| {
+                let r = rate_text.clone();
+                view! {
+                    <button type="button" class="text-button" aria-pressed=current.to_string()
+                        title="Show this load's channel utilisation on the diagram"
+                        on:click=move |_| m.show(&r)>{rate_text.clone()}</button>
+                }
+                .into_any()
+            });
+            let rate_cell = pick.unwrap_or_else(|| p.rate.to_string().into_any());
+            view! {
+                <tr data-status=status_word(x.status) aria-current=current.then_some("true")>
+                    <td>{label}</td>
+                    <td>{rate_cell}</td>
+                    <td>{format!("{:.3}", x.accepted)}</td>
+                    <td>{latency(x.packet_latency, x.status)}</td>
+                    <td>{latency(x.packet_latency_p99, x.status)}</td>
+                    <td>{latency(x.network_latency, x.status)}</td>
+                    <td>{format!("{:.2}", x.hops)}</td>
+                    <td>{format!("{:.0} %", 100.0 * x.max_channel_utilisation)}</td>
+                    <td>{status_word(x.status)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Every point">
+            <table class="paper-table sim-table" data-testid="sim-table">
+                <thead><tr>
+                    <th scope="col">"Curve"</th><th scope="col">"Offered"</th><th scope="col">"Accepted"</th>
+                    <th scope="col">"Latency"</th><th scope="col">"99th pct"</th><th scope="col">"Network lat."</th>
+                    <th scope="col">"Routers/packet"</th><th scope="col">"Busiest channel"</th><th scope="col">"Status"</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        <p class="help">"Latencies in cycles; loads and throughput in flits per endpoint per cycle. Past saturation the averages only grow with the run's length."</p>
+    }
+}
+
+/// A latency for the table: past saturation, a lower bound.
+fn latency(x: f64, s: Status) -> String {
+    if x.is_nan() {
+        "—".into()
+    } else if s == Status::Stable {
+        format!("{x:.1}")
+    } else {
+        format!("≥ {x:.0}")
+    }
+}
+
+/// The network with the chosen point's channel utilisation.
+pub fn diagram_card(m: SimModel) -> impl IntoView {
+    let zoomed = RwSignal::new(false);
+    let on_node = Callback::new(|_| {});
+    let drawing = move || {
+        m.drawing.with(|d| match d {
+            Some(Drawing::Layout(layout)) => {
+                diagram_frame(layout.clone(), m.highlight, on_node, zoomed, "sim").into_any()
+            }
+            Some(Drawing::TooLarge { nodes, links }) => too_large(
+                *nodes,
+                *links,
+                "the curve and the busiest channel are exact",
+            )
+            .into_any(),
+            Some(Drawing::Unsupported) => no_drawing(true),
+            None => no_drawing(false),
+        })
+    };
+    let caption = move || match m.shown.get() {
+        Some(p) => {
+            let mut busiest: Vec<_> = p.point.channels.iter().collect();
+            busiest.sort_by(|a, b| b.utilisation.total_cmp(&a.utilisation));
+            let names = m.network.with(|n| {
+                n.as_ref().ok().map(|n| {
+                    busiest
+                        .iter()
+                        .take(3)
+                        .map(|c| {
+                            format!(
+                                "{} → {} {:.0} %",
+                                n.format_node(c.from),
+                                n.format_node(c.to),
+                                100.0 * c.utilisation
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+            });
+            format!(
+                "At offered load {}: each channel's flits per cycle. Busiest: {}.",
+                p.rate,
+                names.unwrap_or_default()
+            )
+        }
+        None => "The channels' utilisation shows once a point is computed.".to_string(),
+    };
+    let legend = (1..=HEAT_STEPS)
+        .map(|k| {
+            let lo = 100 * (k - 1) / HEAT_STEPS;
+            let hi = 100 * k / HEAT_STEPS;
+            view! { <li><span class=format!("swatch heat heat-{k}")></span>{format!("{lo}–{hi} %")}</li> }
+        })
+        .collect_view();
+    view! {
+        <section class="card diagram-card" aria-labelledby="sim-diagram-title">
+            <div class="card-head">
+                <h2 id="sim-diagram-title">"Channel utilisation"</h2>
+                {zoom_toggle(zoomed)}
+            </div>
+            {drawing}
+            <p class="help" data-testid="sim-util-caption">{caption}</p>
+            <ul class="legend" aria-hidden="true">{legend}</ul>
+        </section>
+    }
+}

@@ -1,0 +1,332 @@
+//! The simulation view's job, run in the worker: one point of a latency–load curve by the
+//! packet simulator ([`icn_core::sim::packet`], as `icn sim` prints it), with the
+//! network's channel-load bound under uniform traffic when asked. The page checks the
+//! fields with the same [`SimAsk::setup`] before it asks.
+
+use icn_core::analysis::deadlock::Scheme;
+use icn_core::graph::Split;
+use icn_core::metrics::{load_estimate, load_summary_split};
+use icn_core::sim::packet::{
+    booksim_latencies, Fabric, Pattern, PointConfig, PointResult, RouterConfig, SimError, SimSetup,
+    Simulator,
+};
+use icn_core::{Network, PAGE_BUDGET};
+use serde::{Deserialize, Serialize};
+
+/// The most router-cycles one point may take in the page (routers × the point's cycle
+/// bound): an 8 × 8 mesh's bound is 5.3·10⁶, a 1,024-router Dragonfly's 8.5·10⁷; beyond,
+/// `icn sim` runs it natively on every core.
+pub const SIM_ROUTER_CYCLES: u64 = 1 << 28;
+
+/// A simulation's fields, checked by the page, without the offered load: what every point
+/// of one curve shares.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SimAsk {
+    /// The canonical spec.
+    pub spec: String,
+    /// The routing strategy.
+    pub routing: String,
+    /// The traffic pattern, as `icn sim --traffic` reads it.
+    pub traffic: String,
+    /// `auto` (the first deadlock-free scheme) or a scheme's name.
+    pub scheme: String,
+    /// Virtual channels per port.
+    pub vcs: u32,
+    /// Flits of buffer per virtual channel.
+    pub buf: u32,
+    /// Flits per packet.
+    pub size: u32,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// What is wrong with a simulation's fields, by field (the page shows each at its field).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SimTroubles {
+    /// The network: its spec, or a network the simulator cannot run (one-way links, too
+    /// large for the page).
+    pub spec: Option<String>,
+    /// The routing, or the scheme's classes against the virtual channels.
+    pub routing: Option<String>,
+    /// The traffic pattern.
+    pub traffic: Option<String>,
+    /// The scheme.
+    pub scheme: Option<String>,
+    /// The virtual channels.
+    pub vcs: Option<String>,
+    /// The buffer size.
+    pub buf: Option<String>,
+    /// The packet size.
+    pub size: Option<String>,
+    /// The seed.
+    pub seed: Option<String>,
+}
+
+impl SimTroubles {
+    /// Whether every field is fine.
+    pub fn is_empty(&self) -> bool {
+        *self == SimTroubles::default()
+    }
+
+    /// Files a simulator error under its field.
+    fn file(&mut self, e: &SimError) {
+        let text = Some(e.to_string());
+        match e {
+            SimError::Param { name, .. } => match *name {
+                "num_vcs" => self.vcs = text,
+                "vc_buf_size" => self.buf = text,
+                "packet_size" => self.size = text,
+                _ => self.spec = text,
+            },
+            SimError::Traffic(_) => self.traffic = text,
+            SimError::Routing(_) => self.routing = text,
+            SimError::Network(_) | SimError::Cancelled => self.spec = text,
+        }
+    }
+}
+
+impl SimAsk {
+    /// The simulator's setup for `net`: BookSim2's router defaults and its channel
+    /// latencies for the topology (`booksim_latencies`), with this ask's fields.
+    ///
+    /// # Errors
+    /// The traffic's or the scheme's error, by field.
+    pub fn setup(&self, net: &Network) -> Result<SimSetup, SimTroubles> {
+        let mut troubles = SimTroubles::default();
+        let mut s = SimSetup::new(&self.routing);
+        match self.traffic.parse::<Pattern>() {
+            Ok(p) => s.traffic = p,
+            Err(e) => troubles.traffic = Some(e.to_string()),
+        }
+        if self.scheme != "auto" {
+            match self.scheme.parse::<Scheme>() {
+                Ok(k) => s.scheme = Some(k),
+                Err(e) => troubles.scheme = Some(e.to_string()),
+            }
+        }
+        let (local, global) = booksim_latencies(net);
+        s.router = RouterConfig {
+            num_vcs: self.vcs,
+            vc_buf_size: self.buf,
+            packet_size: self.size,
+            channel_latency: local,
+            global_latency: global,
+            ..RouterConfig::default()
+        };
+        s.seed = self.seed;
+        let point = PointConfig {
+            router: s.router,
+            protocol: s.protocol,
+            rate: 0.5,
+            seed: s.seed,
+        };
+        if let Err(e) = point.check() {
+            troubles.file(&e);
+        }
+        if troubles.is_empty() {
+            Ok(s)
+        } else {
+            Err(troubles)
+        }
+    }
+
+    /// Checks what the page can check at once (no deadlock analysis, no simulation): the
+    /// fields, the routing, the fabric's size against [`SIM_ROUTER_CYCLES`], and whether
+    /// the traffic fits the endpoints. Returns the routers and endpoints.
+    ///
+    /// # Errors
+    /// Every field's trouble.
+    pub fn check(&self, net: &Network) -> Result<(usize, usize), SimTroubles> {
+        let mut troubles = match self.setup(net) {
+            Ok(_) => SimTroubles::default(),
+            Err(t) => t,
+        };
+        if let Err(e) = net.routing(&self.routing) {
+            troubles.routing = Some(e.to_string());
+        }
+        let t = net.topology();
+        let cycles = PointConfig {
+            router: RouterConfig::default(),
+            protocol: icn_core::sim::packet::Protocol::default(),
+            rate: 0.5,
+            seed: 1,
+        }
+        .max_cycles();
+        let too_large = (t.node_count() as u64).saturating_mul(cycles) > SIM_ROUTER_CYCLES;
+        if too_large {
+            troubles.spec = Some(format!(
+                "{} nodes: a point may take up to {} router-cycles here, more than the page \
+                 runs ({SIM_ROUTER_CYCLES}); `icn sim '{}'` runs it on every core",
+                t.node_count(),
+                t.node_count() as u64 * cycles,
+                net.spec()
+            ));
+            return Err(troubles);
+        }
+        let fabric = match Fabric::of(net, 1, 1) {
+            Ok(f) => f,
+            Err(e) => {
+                troubles.file(&e);
+                return Err(troubles);
+            }
+        };
+        if troubles.traffic.is_none() {
+            if let Ok(p) = self.traffic.parse::<Pattern>() {
+                let endpoints = u32::try_from(fabric.endpoints()).unwrap_or(u32::MAX);
+                if let Err(e) = icn_core::sim::packet::Traffic::new(&p, endpoints, grid_of(net)) {
+                    troubles.traffic = Some(e.to_string());
+                }
+            }
+        }
+        if troubles.is_empty() {
+            Ok((fabric.routers(), fabric.endpoints()))
+        } else {
+            Err(troubles)
+        }
+    }
+}
+
+/// What tornado and neighbour traffic read of a grid (as the simulator does).
+fn grid_of(net: &Network) -> Option<(u32, u32)> {
+    icn_core::sim::packet::grid_digits(net)
+}
+
+/// One point of the curve, from the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SimPointReport {
+    /// What was simulated.
+    pub ask: SimAsk,
+    /// The offered load, flits per endpoint per cycle.
+    pub rate: f64,
+    /// The virtual-channel scheme used.
+    pub scheme: Scheme,
+    /// Its classes.
+    pub classes: u32,
+    /// What the deadlock analysis says of the routing under the scheme (`None`: too large
+    /// to analyse in the worker).
+    pub deadlock_free: Option<bool>,
+    /// Routers of the fabric.
+    pub routers: usize,
+    /// Endpoints.
+    pub endpoints: usize,
+    /// The throughput bound from the busiest channel's exact load under uniform traffic
+    /// (flits per endpoint per cycle, at most 1), when asked and within the page's budget.
+    pub bound: Option<f64>,
+    /// The point.
+    pub point: PointResult,
+}
+
+/// Simulates one point; `channels` lists every channel's utilisation, `bound` computes the
+/// channel-load bound. `progress(cycles, bound, label)` every 1,024 cycles.
+///
+/// # Errors
+/// The fields' troubles, or the simulator's error, for the user.
+pub fn sim_point(
+    ask: &SimAsk,
+    rate: &str,
+    (channels, bound): (bool, bool),
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<SimPointReport, String> {
+    let net: Network = ask
+        .spec
+        .parse()
+        .map_err(|e: icn_core::SpecError| e.to_string())?;
+    let rate: f64 = rate
+        .parse()
+        .map_err(|_| format!("'{rate}' is not an offered load"))?;
+    let setup = ask.setup(&net).map_err(|t| first(&t))?;
+    let sim = Simulator::new(&net, &setup).map_err(|e| e.to_string())?;
+    let label = format!("load {rate}");
+    let point = sim
+        .point(rate, channels, &mut |done, total| {
+            progress(done as usize, total as usize, &label);
+            true
+        })
+        .map_err(|e| e.to_string())?;
+    let fabric = sim.fabric();
+    let bound = if bound {
+        load_bound(&net, &ask.routing, fabric.endpoints())
+    } else {
+        None
+    };
+    Ok(SimPointReport {
+        ask: ask.clone(),
+        rate,
+        scheme: sim.scheme(),
+        classes: sim.classes(),
+        deadlock_free: sim.deadlock_free(),
+        routers: fabric.routers(),
+        endpoints: fabric.endpoints(),
+        bound,
+        point,
+    })
+}
+
+/// The first trouble, for a message.
+fn first(t: &SimTroubles) -> String {
+    [
+        &t.spec, &t.routing, &t.traffic, &t.scheme, &t.vcs, &t.buf, &t.size, &t.seed,
+    ]
+    .into_iter()
+    .find_map(Clone::clone)
+    .unwrap_or_default()
+}
+
+/// The throughput bound under uniform traffic. With T terminals and E endpoints, each of a
+/// terminal's E/T endpoints offers r flits per cycle, a share 1/T of it to each terminal:
+/// an ordered pair of distinct terminals carries E·r/T² flits per cycle. The busiest
+/// channel's exact load is L when every ordered pair sends one unit (split per hop, as the
+/// simulator picks among next hops), so it carries L·E·r/T², and r ≤ T²/(E·L); an endpoint's
+/// own channel bounds r by 1. `None` over the page's budget, or with no load.
+pub fn load_bound(net: &Network, routing: &str, endpoints: usize) -> Option<f64> {
+    let t = net.topology();
+    let relation = net.routing(routing).ok()?;
+    if !load_estimate(t, relation.as_ref()).within(PAGE_BUDGET) {
+        return None;
+    }
+    let summary = load_summary_split(t, relation.as_ref(), Split::PerHop);
+    let terminals = t.terminal_count() as f64;
+    let l = summary.max_channel_load;
+    (l > 0.0 && endpoints > 0).then(|| (terminals * terminals / (endpoints as f64 * l)).min(1.0))
+}
+
+/// The most points one curve has in the page.
+pub const SIM_MAX_POINTS: usize = 100;
+
+/// The offered loads of `text`, as `icn sim --rates` reads them: FROM:TO:STEP (TO included)
+/// or a comma list, each in (0, 1]; every load with the text the job and the URL carry
+/// (nine decimals at most, as the CLI rounds them).
+///
+/// # Errors
+/// What is allowed, for the field.
+pub fn sim_rates(text: &str) -> Result<Vec<(String, f64)>, String> {
+    let bad = || format!("'{text}': give FROM:TO:STEP or a comma list of loads in (0, 1]");
+    let num = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
+    let loads: Vec<f64> = if text.contains(':') {
+        let parts: Vec<f64> = text.split(':').map(num).collect::<Result<_, _>>()?;
+        let [from, to, step] = parts[..] else {
+            return Err(bad());
+        };
+        if !(step > 0.0 && from <= to) {
+            return Err(bad());
+        }
+        let n = ((to - from) / step + 1e-9).floor() + 1.0;
+        if n > SIM_MAX_POINTS as f64 {
+            return Err(format!(
+                "'{text}' gives {n} points; the page takes at most {SIM_MAX_POINTS}"
+            ));
+        }
+        (0..n as usize)
+            .map(|i| ((from + step * i as f64) * 1e9).round() / 1e9)
+            .collect()
+    } else {
+        text.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    if loads.is_empty() || loads.len() > SIM_MAX_POINTS {
+        return Err(bad());
+    }
+    if loads.iter().any(|&r| !(r > 0.0 && r <= 1.0)) {
+        return Err(bad());
+    }
+    Ok(loads.into_iter().map(|r| (format!("{r}"), r)).collect())
+}
