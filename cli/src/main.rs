@@ -4,6 +4,7 @@
 //! One module per command under `cmd/`, each with its arguments beside the code they
 //! drive; `output` holds what they share (format, failure, cost guard, JSON print).
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -105,26 +106,65 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
     }
 }
 
+/// The exit status of a process ended by SIGPIPE, as a shell reports it (128 + 13): what
+/// `icn` exits with, silently, when the reader of its output has gone.
+const BROKEN_PIPE: u8 = 141;
+
+/// clap's message for `e`, with the control characters of the arguments it echoes
+/// escaped.
+fn clap_message(e: &clap::Error, args: &[OsString]) -> String {
+    let mut text = e.render().to_string();
+    for a in args {
+        let a = a.to_string_lossy();
+        if a.chars().any(char::is_control) {
+            text = text.replace(a.as_ref(), &output::shown(&a));
+        }
+    }
+    text
+}
+
 fn main() -> ExitCode {
     let args = match output::with_graph(std::env::args_os().collect()) {
         Ok(args) => args,
         Err(Failure(msg)) => {
-            eprintln!("icn: error: {msg}");
+            output::note(&format!("icn: error: {}", output::shown(&msg)));
             return ExitCode::from(2);
         }
     };
-    let cli = Cli::parse_from(args);
-    if let Command::Papers(a) = &cli.command {
-        let stdout = io::stdout();
-        return papers::main(a, &mut stdout.lock());
-    }
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let text = clap_message(&e, &args);
+            let written = if e.use_stderr() {
+                write!(io::stderr(), "{text}")
+            } else {
+                write!(io::stdout(), "{text}")
+            };
+            return match (written, e.use_stderr()) {
+                (Err(_), false) => ExitCode::from(BROKEN_PIPE),
+                _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+            };
+        }
+    };
     let stdout = io::stdout();
-    let mut out = stdout.lock();
-    match run(cli.command, cli.force, &mut out) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure(msg)) => {
-            let _ = out.flush();
-            eprintln!("icn: error: {msg}");
+    let mut out = output::Stdout::new(io::BufWriter::new(stdout.lock()));
+    let result = match &cli.command {
+        Command::Papers(a) => papers::main(a, &mut out),
+        _ => run(cli.command, cli.force, &mut out).map(|()| ExitCode::SUCCESS),
+    };
+    // Every write is checked, the last (buffered) ones too.
+    let flushed = out.flush();
+    if out.broken() {
+        return ExitCode::from(BROKEN_PIPE);
+    }
+    match (result, flushed) {
+        (Ok(code), Ok(())) => code,
+        (Err(Failure(msg)), _) => {
+            output::note(&format!("icn: error: {}", output::shown(&msg)));
+            ExitCode::from(2)
+        }
+        (Ok(_), Err(e)) => {
+            output::note(&format!("icn: error: writing the output: {e}"));
             ExitCode::from(2)
         }
     }

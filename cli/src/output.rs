@@ -1,8 +1,10 @@
 //! What every command shares: the output format, the one-line failure, the cost guard,
-//! spec and address parsing with the argument named, and the checked JSON print.
+//! spec and address parsing with the argument named, the checked JSON print, standard
+//! output whose errors are kept (a closed pipe ends `icn` quietly), stderr that never
+//! panics, and input echoed with its control characters escaped.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -54,12 +56,112 @@ pub fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure>
         return Ok(());
     }
     Err(Failure(format!(
-        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); pass --force to compute anyway",
+        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); choose a smaller network or pass --force to compute anyway",
         estimate.steps as f64,
         estimate.bytes >> 20,
         CLI_BUDGET.steps as f64,
         CLI_BUDGET.bytes >> 20,
     )))
+}
+
+/// Estimated steps beyond which a command reports its progress on stderr: about 20
+/// seconds at the 50 M steps a second docs/limits.md assumes.
+pub const PROGRESS_STEPS: u64 = 1 << 30;
+
+/// Writes one line to stderr; a closed stderr is ignored (never a panic).
+pub fn note(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
+/// Progress of a long computation on stderr, at most one line per percent.
+pub struct Progress {
+    what: String,
+    total: u64,
+    shown: u64,
+}
+
+impl Progress {
+    /// Progress of `what` over `total` units, shown only when `estimate` exceeds
+    /// [`PROGRESS_STEPS`] (a quick run prints nothing).
+    pub fn new(what: &str, total: u64, estimate: Estimate) -> Option<Progress> {
+        (estimate.steps > PROGRESS_STEPS).then(|| {
+            note(&format!(
+                "icn: {what}: about {:.1e} steps, {} MiB; progress follows",
+                estimate.steps as f64,
+                estimate.bytes >> 20
+            ));
+            Progress {
+                what: what.to_string(),
+                total: total.max(1),
+                shown: 0,
+            }
+        })
+    }
+
+    /// `done` of the total units are done.
+    pub fn at(&mut self, done: u64) {
+        let percent = done.saturating_mul(100) / self.total;
+        if percent > self.shown {
+            self.shown = percent;
+            note(&format!("icn: {}: {percent}%", self.what));
+        }
+    }
+}
+
+/// Standard output that remembers a closed pipe, so that `main` ends quietly (with the
+/// status a shell gives a process ended by SIGPIPE) instead of reporting it.
+pub struct Stdout<W: Write> {
+    inner: W,
+    broken: bool,
+}
+
+impl<W: Write> Stdout<W> {
+    /// Wraps `inner`.
+    pub fn new(inner: W) -> Self {
+        Stdout {
+            inner,
+            broken: false,
+        }
+    }
+
+    /// Whether a write found the reader gone.
+    pub fn broken(&self) -> bool {
+        self.broken
+    }
+
+    fn seen<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r {
+            self.broken |= e.kind() == io::ErrorKind::BrokenPipe;
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for Stdout<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.seen(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        self.seen(r)
+    }
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that an error
+/// message that echoes the input stays one line and no escape sequence reaches the
+/// terminal; everything else as typed.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The network of a topology spec argument.

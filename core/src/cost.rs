@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{msbfs, Node, Topology};
+use crate::graph::{count_phase_paths_within, msbfs, Node, Topology};
 use crate::metrics::{distance_method, DistanceMethod};
 use crate::network::Network;
 
@@ -55,6 +55,10 @@ pub const CONFIRM_LIMIT: Budget = Budget {
     steps: 1 << 36,
     bytes: 1 << 30,
 };
+
+/// The most steps a route's estimate spends counting the route's paths itself
+/// ([`Network::route_cost`]): a few milliseconds, so a small route is counted exactly.
+pub const PROBE_STEPS: u64 = 1 << 22;
 
 /// Bytes per node of a breadth-first search: the distance array and the queue (`u32`s).
 const BFS_BYTES_PER_NODE: u64 = 8;
@@ -140,54 +144,128 @@ impl Network {
         }
     }
 
-    /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit:
-    /// small where the family has closed forms for the distance and the path count (no
-    /// walk over the network), else [`Cost::route`]. A two-phase pair
-    /// ([`crate::Routing::intermediates`]) adds a step per intermediate and, without a
-    /// closed-form count, two walks per intermediate. An unknown strategy costs nothing
-    /// (it fails at once).
+    /// A node's out-degree as the guards count it, from the closed-form channel count
+    /// (no neighbour list is built): the average, rounded up. Exact on regular networks.
+    pub fn degree_estimate(&self) -> u64 {
+        let t = self.topology();
+        t.channel_count().div_ceil((t.node_count() as u64).max(1))
+    }
+
+    /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit,
+    /// counted in calls of the routing's next-hop relation, each costing its
+    /// [`crate::Routing::next_hops_work`] or else the degree plus one (a neighbour scan):
+    ///
+    /// - the listing: min(limit, path count) paths (at least one: a route's length is
+    ///   walked even with limit 0) of `distance` calls each, the path count where the
+    ///   routing knows it in closed form;
+    /// - the count, where the routing has no closed form: counted here by the walk itself
+    ///   when it takes at most [`PROBE_STEPS`] (so the estimate is the work), else a
+    ///   breadth-first search and a count walk over every node.
+    ///
+    /// A two-phase pair ([`crate::Routing::intermediates`]) lists through at most `limit`
+    /// intermediates and, without a closed-form count, walks twice per intermediate. An
+    /// unknown strategy costs nothing (it fails at once).
     pub fn route_cost(&self, strategy: &str, src: Node, dst: Node, limit: usize) -> Estimate {
-        let t: &dyn Topology = self.topology();
         let Ok(routing) = self.routing(strategy) else {
             return Estimate { steps: 1, bytes: 0 };
         };
+        let routing = routing.as_ref();
+        let t: &dyn Topology = self.topology();
+        let call = routing
+            .next_hops_work()
+            .unwrap_or_else(|| self.degree_estimate().saturating_add(1));
         let via = if src == dst {
             None
         } else {
             routing.intermediates(src, dst)
         };
-        // The hops of a listed path: the distance, or through the first intermediate.
-        let hops = match &via {
-            None => t.distance(src, dst),
-            Some(v) => v
-                .first()
-                .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?)),
-        };
-        let closed = hops.filter(|_| routing.path_count(src, dst).is_some());
-        let intermediates = via.as_ref().map_or(0, |v| v.len() as u64);
-        match closed {
-            Some(d) => {
-                let mut buf = Vec::new();
-                t.neighbours(src, &mut buf);
-                let per_path = (u64::from(d) + 1).saturating_mul(buf.len() as u64 + 1);
-                Estimate {
-                    steps: per_path
-                        .saturating_mul(limit as u64)
-                        .saturating_add(intermediates),
-                    bytes: per_path
-                        .saturating_mul(limit as u64)
-                        .saturating_mul(std::mem::size_of::<Node>() as u64),
-                }
-            }
+        let count = routing.path_count(src, dst);
+        let listed = count.as_ref().map_or(limit as u64, |c| {
+            u64::try_from(c).unwrap_or(u64::MAX).min(limit as u64)
+        });
+        let walk = self.cost().route;
+        let (hops, counting) = match &via {
             None => {
-                let walk = self.cost().route;
-                Estimate {
-                    steps: walk
-                        .steps
-                        .saturating_mul(intermediates.saturating_mul(2).max(1)),
-                    bytes: walk.bytes,
-                }
+                let d = t.distance(src, dst);
+                let counting = match (&count, d) {
+                    (Some(_), _) => Estimate { steps: 0, bytes: 0 },
+                    _ => self.probe_count(routing, src, dst, call).unwrap_or(walk),
+                };
+                (d.map(u64::from), counting)
             }
+            Some(v) => {
+                let hops = v
+                    .first()
+                    .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?));
+                let n = v.len() as u64;
+                let counting = match count {
+                    Some(_) => Estimate { steps: n, bytes: 0 },
+                    None => Estimate {
+                        steps: walk.steps.saturating_mul(n.saturating_mul(2)),
+                        bytes: walk.bytes,
+                    },
+                };
+                (hops.map(u64::from), counting)
+            }
+        };
+        let hops = hops.unwrap_or_else(|| self.hops_bound());
+        let tried = via.as_ref().map_or(1, |v| (v.len() as u64).min(listed.max(1)));
+        let calls = listed
+            .max(1)
+            .saturating_mul(hops)
+            .saturating_mul(tried.saturating_mul(if via.is_some() { 2 } else { 1 }));
+        let node = std::mem::size_of::<Node>() as u64;
+        let listing = Estimate {
+            steps: calls.saturating_mul(call),
+            bytes: listed
+                .saturating_mul(hops + 1)
+                .saturating_add(hops.saturating_mul(call))
+                .saturating_mul(node),
+        };
+        Estimate {
+            steps: listing.steps.saturating_add(counting.steps),
+            bytes: listing.bytes.saturating_add(counting.bytes),
         }
+    }
+
+    /// The count walk of a one-phase route, done here when it takes at most
+    /// [`PROBE_STEPS`]: its calls times `call`, and the memo's bytes. `None` when it would
+    /// take more, or a single call would allocate more than [`PAGE_BUDGET`]'s bytes.
+    fn probe_count(
+        &self,
+        routing: &dyn crate::Routing,
+        src: Node,
+        dst: Node,
+        call: u64,
+    ) -> Option<Estimate> {
+        let t = self.topology();
+        let node = std::mem::size_of::<Node>() as u64;
+        if call.saturating_mul(node) > PAGE_BUDGET.bytes {
+            return None;
+        }
+        // Without a closed-form distance a minimal relation searches the whole network
+        // first: probe only when that search is itself small.
+        let search = t.distance(src, dst).is_none();
+        let walk = self.cost().route;
+        if search && walk.steps > PROBE_STEPS {
+            return None;
+        }
+        let (_, calls) = count_phase_paths_within(routing, src, dst, PROBE_STEPS / call.max(1))?;
+        Some(Estimate {
+            steps: calls
+                .saturating_mul(call)
+                .saturating_add(if search { walk.steps / 2 } else { 0 }),
+            bytes: calls
+                .saturating_mul(COUNT_BYTES_PER_NODE)
+                .saturating_add(call.saturating_mul(node))
+                .saturating_add(if search { walk.bytes } else { 0 }),
+        })
+    }
+
+    /// The hops of a path where no closed-form distance says: the families without one
+    /// (KYKLOS, MDF, Jellyfish, imported graphs) are charged 4·⌈log₂ N⌉, at most N − 1.
+    fn hops_bound(&self) -> u64 {
+        let n = self.topology().node_count() as u64;
+        (4 * u64::from(64 - n.leading_zeros())).min(n.saturating_sub(1)).max(1)
     }
 }
