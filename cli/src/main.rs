@@ -101,7 +101,7 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
         Command::Simulate(a) => simulate::run(a, out),
         Command::D3VsMdf(a) => d3_vs_mdf::run(&a, force, out),
         Command::Compare(a) => compare::run(&a, force, out),
-        Command::Export(a) => export::run(&a, out),
+        Command::Export(a) => export::run(&a, force, out),
         Command::Deadlock(a) => deadlock::run(&a, force, out),
     }
 }
@@ -110,17 +110,17 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
 /// `icn` exits with, silently, when the reader of its output has gone.
 const BROKEN_PIPE: u8 = 141;
 
-/// clap's message for `e`, with the control characters of the arguments it echoes
-/// escaped.
+/// clap's message for `e`, the arguments it echoes with their control characters
+/// escaped: the same arguments, escaped, parsed again give the same complaint.
 fn clap_message(e: &clap::Error, args: &[OsString]) -> String {
-    let mut text = e.render().to_string();
-    for a in args {
-        let a = a.to_string_lossy();
-        if a.chars().any(char::is_control) {
-            text = text.replace(a.as_ref(), &output::shown(&a));
-        }
+    if !args.iter().any(|a| a.to_string_lossy().contains(char::is_control)) {
+        return e.render().to_string();
     }
-    text
+    let escaped = args.iter().map(|a| output::shown(&a.to_string_lossy()));
+    match Cli::try_parse_from(escaped) {
+        Err(again) if again.kind() == e.kind() => again.render().to_string(),
+        _ => output::shown(&e.render().to_string()),
+    }
 }
 
 fn main() -> ExitCode {

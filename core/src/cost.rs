@@ -60,6 +60,15 @@ pub const CONFIRM_LIMIT: Budget = Budget {
 /// ([`Network::route_cost`]): a few milliseconds, so a small route is counted exactly.
 pub const PROBE_STEPS: u64 = 1 << 22;
 
+/// Bytes per node of an export's anynet plan: each node's router number, the node it is
+/// attached to, and its list of endpoints.
+const EXPORT_BYTES_PER_NODE: u64 = 56;
+
+/// Bytes per node of a listed path printed as addresses: the node, its address string,
+/// its JSON value and its line of pretty-printed JSON (measured: 160 a node listing
+/// D3(4096, 181)'s 741,376 deflection paths, 705 MB at the peak).
+pub const LISTED_NODE_BYTES: u64 = 192;
+
 /// Bytes per node of a breadth-first search: the distance array and the queue (`u32`s).
 const BFS_BYTES_PER_NODE: u64 = 8;
 /// Bytes per node of the path-count walk: a hash-map entry holding a big integer.
@@ -219,8 +228,8 @@ impl Network {
             steps: calls.saturating_mul(call),
             bytes: listed
                 .saturating_mul(hops + 1)
-                .saturating_add(hops.saturating_mul(call))
-                .saturating_mul(node),
+                .saturating_mul(LISTED_NODE_BYTES)
+                .saturating_add(hops.saturating_mul(call).saturating_mul(node)),
         };
         Estimate {
             steps: listing.steps.saturating_add(counting.steps),
@@ -267,5 +276,53 @@ impl Network {
     fn hops_bound(&self) -> u64 {
         let n = self.topology().node_count() as u64;
         (4 * u64::from(64 - n.leading_zeros())).min(n.saturating_sub(1)).max(1)
+    }
+
+    /// The estimated cost of writing the network out (`icn export`: an edge list, a node
+    /// list or an anynet file, the largest): a step per node, per channel and per byte
+    /// written (a line per link of two node numbers, a line per node of its number and
+    /// address); in memory one node's neighbour list, twice, and with `plan` (the anynet
+    /// file) the plan's 56 bytes per node.
+    pub fn export_cost(&self, plan: bool) -> Estimate {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let digits = u64::from(nodes.max(1).ilog10() + 1);
+        let text = t
+            .link_count()
+            .saturating_mul(2 * digits + 2)
+            .saturating_add(nodes.saturating_mul(2 * digits + 16));
+        let node = std::mem::size_of::<Node>() as u64;
+        Estimate {
+            steps: nodes.saturating_add(t.channel_count()).saturating_add(text),
+            bytes: nodes
+                .saturating_mul(if plan { EXPORT_BYTES_PER_NODE } else { 0 })
+                .saturating_add(self.degree_estimate().saturating_mul(2 * node)),
+        }
+    }
+}
+
+/// The cost of listing `paths` paths of at most `nodes` nodes each as addresses (D3's
+/// `--deflect all`: K·M paths of up to six routers).
+pub fn listing_cost(paths: u64, nodes: u64) -> Estimate {
+    let listed = paths.saturating_mul(nodes);
+    Estimate {
+        steps: listed,
+        bytes: listed.saturating_mul(LISTED_NODE_BYTES),
+    }
+}
+
+/// The cost of Theorem 1's port table of `k` cabinets of D3(`n`, `m`) and the link by
+/// link check that they form a D3(k, m): the table's 2k² ports, and per router of the
+/// small network its neighbours in both networks.
+pub fn d3_subnetwork_cost(k: u64, n: u64, m: u64) -> Estimate {
+    let table = k.saturating_mul(k).saturating_mul(2);
+    Estimate {
+        steps: k
+            .saturating_mul(m)
+            .saturating_mul(m)
+            .saturating_mul(n.saturating_add(m))
+            .saturating_mul(k.saturating_add(m))
+            .saturating_add(table),
+        bytes: table.saturating_mul(4 + 12),
     }
 }

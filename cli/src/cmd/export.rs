@@ -5,7 +5,30 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 
-use crate::output::{network, Failure};
+use crate::output::{guard, network, Failure, Progress};
+
+/// A writer that reports the bytes written as progress (against the estimate's steps,
+/// which they make up most of).
+struct Counted<'a> {
+    inner: &'a mut dyn Write,
+    written: u64,
+    progress: Option<Progress>,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written += n as u64;
+        if let Some(p) = self.progress.as_mut() {
+            p.at(self.written);
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum ExportFormat {
@@ -33,10 +56,21 @@ pub struct ExportArgs {
     network_file: String,
 }
 
-/// `icn export SPEC`.
-pub fn run(a: &ExportArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// `icn export SPEC`: refused beyond the budget (docs/limits.md), with progress on stderr
+/// when long.
+pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
+    let estimate = net.export_cost(a.format == ExportFormat::Anynet);
+    if a.format != ExportFormat::Booksim {
+        guard("this export", estimate, force)?;
+    }
     let t = net.topology();
+    let mut counted = Counted {
+        inner: out,
+        written: 0,
+        progress: Progress::new("export", estimate.steps, estimate),
+    };
+    let out: &mut dyn Write = &mut counted;
     match a.format {
         ExportFormat::Edgelist => icn_core::io::edge_list(t, out)?,
         ExportFormat::Anynet => icn_core::io::anynet(&net, out)?,

@@ -114,7 +114,7 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             .collect::<Vec<_>>());
     }
     if let Some(d) = d3 {
-        d3_extras(&mut doc, args, &net, d, (a, b))?;
+        d3_extras(&mut doc, args, &net, d, (a, b), force)?;
     }
     if let Ok(h) = net.hypercycle() {
         let c = h.path_counts(a, b);
@@ -135,6 +135,7 @@ fn d3_extras(
     net: &Network,
     d: &D3,
     (a, b): (Node, Node),
+    force: bool,
 ) -> Result<(), Failure> {
     if args.header {
         doc["header"] = json!(d.header_trace(a, b));
@@ -157,6 +158,12 @@ fn d3_extras(
                     })?,
             ),
         };
+        let count = u64::from(d.m()) * cabinet.map_or(u64::from(d.k()), |_| 1);
+        guard(
+            "listing the deflection paths",
+            icn_core::listing_cost(count, 6),
+            force,
+        )?;
         let paths = names(net, &d.deflection_paths(a, b, cabinet));
         doc["deflection"] = json!({ "cabinet": cabinet, "paths": paths });
     }
