@@ -61,6 +61,11 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             net.family().name
         )));
     }
+    if args.format == Format::Csv && (args.header || args.glgl || args.deflect.is_some()) {
+        return Err(Failure(
+            "--header, --glgl and --deflect add to the JSON document; the CSV lists the paths only (drop --format csv, or those options)".into(),
+        ));
+    }
     let name = strategy_name(&net, &args.strategy);
     guard("this route", net.route_cost(name, a, b, args.limit), force)?;
     let route = net.route(name, a, b, args.limit)?;
