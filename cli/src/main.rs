@@ -98,7 +98,7 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
         // Handled by `main`, which owns its exit status (1 when the check fails).
         Command::Papers(_) => Ok(()),
         Command::Loads(a) => loads::run(&a, force, out),
-        Command::Simulate(a) => simulate::run(a, out),
+        Command::Simulate(a) => simulate::run(a, force, out),
         Command::D3VsMdf(a) => d3_vs_mdf::run(&a, force, out),
         Command::Compare(a) => compare::run(&a, force, out),
         Command::Export(a) => export::run(&a, force, out),

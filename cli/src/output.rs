@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use icn_core::topology::imported::Imported;
@@ -52,11 +53,16 @@ pub fn budget(force: bool) -> Budget {
 
 /// Refuses a computation whose estimate exceeds [`CLI_BUDGET`], unless forced.
 pub fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure> {
+    guard_or(what, estimate, force, "choose a smaller network")
+}
+
+/// [`guard`], with `smaller` saying how to ask for less.
+pub fn guard_or(what: &str, estimate: Estimate, force: bool, smaller: &str) -> Result<(), Failure> {
     if force || estimate.within(CLI_BUDGET) {
         return Ok(());
     }
     Err(Failure(format!(
-        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); choose a smaller network or pass --force to compute anyway",
+        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); {smaller}, or pass --force to compute anyway",
         estimate.steps as f64,
         estimate.bytes >> 20,
         CLI_BUDGET.steps as f64,
@@ -64,47 +70,59 @@ pub fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure>
     )))
 }
 
-/// Estimated steps beyond which a command reports its progress on stderr: about 20
-/// seconds at the 50 M steps a second docs/limits.md assumes.
-pub const PROGRESS_STEPS: u64 = 1 << 30;
+/// How long a command runs before it reports progress on stderr, and how often after.
+const PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
 /// Writes one line to stderr; a closed stderr is ignored (never a panic).
 pub fn note(line: &str) {
     let _ = writeln!(io::stderr(), "{line}");
 }
 
-/// Progress of a long computation on stderr, at most one line per percent.
+/// Progress of a long computation on stderr: nothing for its first two seconds, then
+/// its estimate once and a line at most every two seconds.
 pub struct Progress {
     what: String,
-    total: u64,
-    shown: u64,
+    estimate: Option<Estimate>,
+    start: Instant,
+    last: Option<Instant>,
 }
 
 impl Progress {
-    /// Progress of `what` over `total` units, shown only when `estimate` exceeds
-    /// [`PROGRESS_STEPS`] (a quick run prints nothing).
-    pub fn new(what: &str, total: u64, estimate: Estimate) -> Option<Progress> {
-        (estimate.steps > PROGRESS_STEPS).then(|| {
-            note(&format!(
-                "icn: {what}: about {:.1e} steps, {} MiB; progress follows",
-                estimate.steps as f64,
-                estimate.bytes >> 20
-            ));
-            Progress {
-                what: what.to_string(),
-                total: total.max(1),
-                shown: 0,
-            }
-        })
+    /// Progress of `what`, whose cost is estimated at (at most) `estimate` where known.
+    pub fn new(what: &str, estimate: Option<Estimate>) -> Progress {
+        Progress {
+            what: what.to_string(),
+            estimate,
+            start: Instant::now(),
+            last: None,
+        }
     }
 
-    /// `done` of the total units are done.
-    pub fn at(&mut self, done: u64) {
-        let percent = done.saturating_mul(100) / self.total;
-        if percent > self.shown {
-            self.shown = percent;
-            note(&format!("icn: {}: {percent}%", self.what));
+    /// `fraction` (0 ..= 1) is done; `detail` says where.
+    pub fn at(&mut self, fraction: f64, detail: &str) {
+        let now = Instant::now();
+        let due = match self.last {
+            None => now.duration_since(self.start) >= PROGRESS_AFTER,
+            Some(last) => now.duration_since(last) >= PROGRESS_AFTER,
+        };
+        if !due {
+            return;
         }
+        if let (None, Some(e)) = (self.last, self.estimate) {
+            note(&format!(
+                "icn: {}: estimated at most {:.1e} steps and {} MiB; progress follows",
+                self.what,
+                e.steps as f64,
+                e.bytes >> 20
+            ));
+        }
+        self.last = Some(now);
+        let sep = if detail.is_empty() { "" } else { ": " };
+        note(&format!(
+            "icn: {}: {:.0}%{sep}{detail}",
+            self.what,
+            (fraction * 100.0).clamp(0.0, 100.0)
+        ));
     }
 }
 
@@ -224,7 +242,9 @@ pub fn strategy_name<'a>(net: &Network, s: &'a Option<String>) -> &'a str {
 
 /// Prints `value` as pretty JSON and a newline.
 pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<(), Failure> {
-    writeln!(out, "{}", serde_json::to_string_pretty(value)?)?;
+    // Streamed: the document is never held as one string.
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)?;
     Ok(())
 }
 

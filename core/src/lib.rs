@@ -31,7 +31,7 @@ mod spec;
 pub mod topology;
 
 pub use cost::{
-    d3_subnetwork_cost, listing_cost, Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET,
+    d3_subnetwork_cost, listing_cost, schedule_estimate, Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET,
     PROBE_STEPS,
 };
 pub use error::{

@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 use icn_core::charts::{build, ChartInput, ChartKind, ChartRequest};
 
-use crate::output::{json, Failure, Format};
+use crate::output::{json, network, Failure, Format, Progress};
 
 #[derive(Args, Debug)]
 pub struct ChartArgs {
@@ -47,10 +47,8 @@ pub fn run(a: ChartArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let n = a.n.map(|n| n.to_string());
     let seed = a.seed.unwrap_or(1).to_string();
-    let ticks = a
-        .ticks
-        .unwrap_or(icn_core::charts::SIM_DEFAULT_TICKS)
-        .to_string();
+    let ticks_value = a.ticks.unwrap_or(icn_core::charts::SIM_DEFAULT_TICKS);
+    let ticks = ticks_value.to_string();
     let t = a.t.unwrap_or_else(|| {
         ChartKind::from_name(&name)
             .map_or("", ChartKind::default_spec)
@@ -64,7 +62,18 @@ pub fn run(a: ChartArgs, out: &mut dyn Write) -> Result<(), Failure> {
         seed: Some(&seed),
         ticks: Some(&ticks),
     })?;
-    let data = build(&req, &mut |_, _, _| {}).map_err(|e| Failure(e.to_string()))?;
+    let estimate = (ChartKind::from_name(&name) == Some(ChartKind::HcSim))
+        .then(|| {
+            let h = network(&t).ok()?.hypercycle().ok()?.clone();
+            let cfg = icn_core::charts::sim_config(&h, a.seed.unwrap_or(1), ticks_value);
+            Some(icn_core::sim::sweep_estimate(&h, &cfg))
+        })
+        .flatten();
+    let mut progress = Progress::new(&format!("chart {name}"), estimate);
+    let data = build(&req, &mut |done, total, what| {
+        progress.at(done as f64 / total.max(1) as f64, what);
+    })
+    .map_err(|e| Failure(e.to_string()))?;
     match a.format {
         Format::Json => json(out, &data),
         Format::Csv => {

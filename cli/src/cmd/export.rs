@@ -12,16 +12,16 @@ use crate::output::{guard, network, Failure, Progress};
 struct Counted<'a> {
     inner: &'a mut dyn Write,
     written: u64,
-    progress: Option<Progress>,
+    total: u64,
+    progress: Progress,
 }
 
 impl Write for Counted<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.written += n as u64;
-        if let Some(p) = self.progress.as_mut() {
-            p.at(self.written);
-        }
+        self.progress
+            .at(self.written as f64 / self.total.max(1) as f64, "");
         Ok(n)
     }
 
@@ -68,7 +68,8 @@ pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failu
     let mut counted = Counted {
         inner: out,
         written: 0,
-        progress: Progress::new("export", estimate.steps, estimate),
+        total: estimate.steps,
+        progress: Progress::new("export", Some(estimate)),
     };
     let out: &mut dyn Write = &mut counted;
     match a.format {

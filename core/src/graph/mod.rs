@@ -138,6 +138,13 @@ pub trait Topology {
         }
     }
 
+    /// The smallest and largest degree of a terminal, where a closed form gives them
+    /// (`None`, the default: [`crate::Network::info`] counts them node by node, or from
+    /// terminal 0 alone on a terminal-transitive network).
+    fn terminal_degree_range(&self) -> Option<(u64, u64)> {
+        None
+    }
+
     /// The number of channels: two per undirected link, one per directed one.
     fn channel_count(&self) -> u64 {
         if self.directed() {
