@@ -113,7 +113,10 @@ const BROKEN_PIPE: u8 = 141;
 /// clap's message for `e`, the arguments it echoes with their control characters
 /// escaped: the same arguments, escaped, parsed again give the same complaint.
 fn clap_message(e: &clap::Error, args: &[OsString]) -> String {
-    if !args.iter().any(|a| a.to_string_lossy().contains(char::is_control)) {
+    if !args
+        .iter()
+        .any(|a| a.to_string_lossy().contains(char::is_control))
+    {
         return e.render().to_string();
     }
     let escaped = args.iter().map(|a| output::shown(&a.to_string_lossy()));

@@ -76,6 +76,16 @@ const BFS_BYTES_PER_NODE: u64 = 8;
 /// Bytes per node of the path-count walk: a hash-map entry holding a big integer.
 const COUNT_BYTES_PER_NODE: u64 = 64;
 
+/// A route's paths counted by [`Network::route_cost`] itself.
+struct Probe {
+    /// The paths (saturated at `u64::MAX`).
+    paths: u64,
+    /// The next-hop calls the count made.
+    calls: u64,
+    /// What the count cost.
+    estimate: Estimate,
+}
+
 /// The size of a network and what its computations are estimated to cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Cost {
@@ -202,27 +212,31 @@ impl Network {
         };
         let routing = routing.as_ref();
         let t: &dyn Topology = self.topology();
+        // A call: one step, and its closed-form work or a scan of the neighbours.
         let call = routing
             .next_hops_work()
-            .unwrap_or_else(|| self.degree_estimate().saturating_add(1));
+            .unwrap_or_else(|| self.degree_estimate())
+            .saturating_add(1);
         let via = if src == dst {
             None
         } else {
             routing.intermediates(src, dst)
         };
-        let count = routing.path_count(src, dst);
-        let listed = count.as_ref().map_or(limit as u64, |c| {
-            u64::try_from(c).unwrap_or(u64::MAX).min(limit as u64)
-        });
+        let count = routing
+            .path_count(src, dst)
+            .map(|c| u64::try_from(&c).unwrap_or(u64::MAX));
         let walk = self.cost().route;
-        let (hops, counting) = match &via {
+        let none = Estimate { steps: 0, bytes: 0 };
+        // (paths there are, if known; hops of a path, if known; the count's cost)
+        let (paths, hops, counting) = match &via {
             None => {
-                let d = t.distance(src, dst);
-                let counting = match (&count, d) {
-                    (Some(_), _) => Estimate { steps: 0, bytes: 0 },
-                    _ => self.probe_count(routing, src, dst, call).unwrap_or(walk),
-                };
-                (d.map(u64::from), counting)
+                let d = t.distance(src, dst).map(u64::from);
+                match (count, self.probe_count(routing, src, dst, call, count)) {
+                    (Some(c), _) => (Some(c), d, none),
+                    // A DAG's nodes include a path's: the calls bound its hops.
+                    (None, Some(p)) => (Some(p.paths), d.or(Some(p.calls)), p.estimate),
+                    (None, None) => (None, d, walk),
+                }
             }
             Some(v) => {
                 let hops = v
@@ -236,60 +250,68 @@ impl Network {
                         bytes: walk.bytes,
                     },
                 };
-                (hops.map(u64::from), counting)
+                (count, hops.map(u64::from), counting)
             }
         };
+        let listed = paths.map_or(limit as u64, |p| p.min(limit as u64));
         let hops = hops.unwrap_or_else(|| self.hops_bound());
-        let tried = via.as_ref().map_or(1, |v| (v.len() as u64).min(listed.max(1)));
-        let calls = listed
-            .max(1)
-            .saturating_mul(hops)
-            .saturating_mul(tried.saturating_mul(if via.is_some() { 2 } else { 1 }));
+        // Two phases: each intermediate tried lists at most as many paths per phase as
+        // it gives routes, so the listing walks at most twice the routes kept and once
+        // more the last intermediate's.
+        let routes = if via.is_some() { 4 } else { 1 };
+        let calls = listed.max(1).saturating_mul(hops).saturating_mul(routes);
         let node = std::mem::size_of::<Node>() as u64;
-        let listing = Estimate {
-            steps: calls.saturating_mul(call),
+        Estimate {
+            steps: calls.saturating_mul(call).saturating_add(counting.steps),
             bytes: listed
                 .saturating_mul(hops + 1)
                 .saturating_mul(LISTED_NODE_BYTES)
-                .saturating_add(hops.saturating_mul(call).saturating_mul(node)),
-        };
-        Estimate {
-            steps: listing.steps.saturating_add(counting.steps),
-            bytes: listing.bytes.saturating_add(counting.bytes),
+                .saturating_add(hops.saturating_mul(call).saturating_mul(node))
+                .saturating_add(counting.bytes),
         }
     }
 
-    /// The count walk of a one-phase route, done here when it takes at most
-    /// [`PROBE_STEPS`]: its calls times `call`, and the memo's bytes. `None` when it would
-    /// take more, or a single call would allocate more than [`PAGE_BUDGET`]'s bytes.
+    /// The count walk of a one-phase route without a closed-form count, done here when
+    /// it takes at most [`PROBE_STEPS`]: the paths it counts, its calls, and their cost
+    /// (`call` each) with the memo's bytes. `None` with a closed-form count, when it
+    /// would take more, or when a single call would allocate more than [`PAGE_BUDGET`]'s
+    /// bytes.
     fn probe_count(
         &self,
         routing: &dyn crate::Routing,
         src: Node,
         dst: Node,
         call: u64,
-    ) -> Option<Estimate> {
+        count: Option<u64>,
+    ) -> Option<Probe> {
         let t = self.topology();
         let node = std::mem::size_of::<Node>() as u64;
-        if call.saturating_mul(node) > PAGE_BUDGET.bytes {
+        if count.is_some() || call.saturating_mul(node) > PAGE_BUDGET.bytes {
             return None;
         }
         // Without a closed-form distance a minimal relation searches the whole network
         // first: probe only when that search is itself small.
-        let search = t.distance(src, dst).is_none();
+        let search = routing.follows_distances() && t.distance(src, dst).is_none();
         let walk = self.cost().route;
         if search && walk.steps > PROBE_STEPS {
             return None;
         }
-        let (_, calls) = count_phase_paths_within(routing, src, dst, PROBE_STEPS / call.max(1))?;
-        Some(Estimate {
-            steps: calls
-                .saturating_mul(call)
-                .saturating_add(if search { walk.steps / 2 } else { 0 }),
-            bytes: calls
-                .saturating_mul(COUNT_BYTES_PER_NODE)
-                .saturating_add(call.saturating_mul(node))
-                .saturating_add(if search { walk.bytes } else { 0 }),
+        let (paths, calls) =
+            count_phase_paths_within(routing, src, dst, PROBE_STEPS / call.max(1))?;
+        Some(Probe {
+            paths: u64::try_from(&paths).unwrap_or(u64::MAX),
+            calls,
+            estimate: Estimate {
+                steps: calls.saturating_mul(call).saturating_add(if search {
+                    walk.steps / 2
+                } else {
+                    0
+                }),
+                bytes: calls
+                    .saturating_mul(COUNT_BYTES_PER_NODE)
+                    .saturating_add(call.saturating_mul(node))
+                    .saturating_add(if search { walk.bytes } else { 0 }),
+            },
         })
     }
 
@@ -297,7 +319,20 @@ impl Network {
     /// (KYKLOS, MDF, Jellyfish, imported graphs) are charged 4·⌈log₂ N⌉, at most N − 1.
     fn hops_bound(&self) -> u64 {
         let n = self.topology().node_count() as u64;
-        (4 * u64::from(64 - n.leading_zeros())).min(n.saturating_sub(1)).max(1)
+        (4 * u64::from(64 - n.leading_zeros()))
+            .min(n.saturating_sub(1))
+            .max(1)
+    }
+
+    /// The bytes `icn export` writes at most (the largest format): a line per link of two
+    /// node numbers, a line per node of its number and address.
+    pub fn export_size(&self) -> u64 {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let digits = u64::from(nodes.max(1).ilog10() + 1);
+        t.link_count()
+            .saturating_mul(2 * digits + 2)
+            .saturating_add(nodes.saturating_mul(2 * digits + 16))
     }
 
     /// The estimated cost of writing the network out (`icn export`: an edge list, a node
@@ -308,11 +343,7 @@ impl Network {
     pub fn export_cost(&self, plan: bool) -> Estimate {
         let t = self.topology();
         let nodes = t.node_count() as u64;
-        let digits = u64::from(nodes.max(1).ilog10() + 1);
-        let text = t
-            .link_count()
-            .saturating_mul(2 * digits + 2)
-            .saturating_add(nodes.saturating_mul(2 * digits + 16));
+        let text = self.export_size();
         let node = std::mem::size_of::<Node>() as u64;
         Estimate {
             steps: nodes.saturating_add(t.channel_count()).saturating_add(text),

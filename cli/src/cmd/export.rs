@@ -7,6 +7,10 @@ use clap::{Args, ValueEnum};
 
 use crate::output::{guard, network, Failure, Progress};
 
+/// The most bytes `icn export` writes without `--force`: 32 GiB, a network of about
+/// 2^30 nodes of degree 2 (docs/limits.md).
+const EXPORT_LIMIT: u64 = 32 << 30;
+
 /// A writer that reports the bytes written as progress (against the estimate's steps,
 /// which they make up most of).
 struct Counted<'a> {
@@ -63,6 +67,14 @@ pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failu
     let estimate = net.export_cost(a.format == ExportFormat::Anynet);
     if a.format != ExportFormat::Booksim {
         guard("this export", estimate, force)?;
+        let size = net.export_size();
+        if size > EXPORT_LIMIT && !force {
+            return Err(Failure(format!(
+                "this export would write about {} GiB (icn writes at most {} GiB without asking); choose a smaller network, or pass --force to write it anyway",
+                size >> 30,
+                EXPORT_LIMIT >> 30
+            )));
+        }
     }
     let t = net.topology();
     let mut counted = Counted {

@@ -100,7 +100,12 @@ pub fn run(a: SimulateArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
         }
         progress.at(
             p.fraction,
-            &format!("point {} of {}, {} events", p.points_done + 1, p.points, p.events),
+            &format!(
+                "point {} of {}, {} events",
+                p.points_done + 1,
+                p.points,
+                p.events
+            ),
         );
     }
     let report = sweep.report();

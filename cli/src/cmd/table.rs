@@ -118,8 +118,7 @@ fn checked<E: ToString>(table: Result<PaperTable, E>) -> Result<PaperTable, Fail
 /// link-by-link check that they form a D3(|κ|, m).
 fn subnetwork(n: u32, kappa: &[u32], m: u32, out: &mut dyn Write) -> Result<(), Failure> {
     // Costed before the K×K table is built.
-    let cost =
-        icn_core::d3_subnetwork_cost(kappa.len() as u64, u64::from(n), u64::from(m)).steps;
+    let cost = icn_core::d3_subnetwork_cost(kappa.len() as u64, u64::from(n), u64::from(m)).steps;
     if cost > EMBEDDING_CHECK_LIMIT {
         return Err(Failure(format!(
             "the port table of {} cabinets of D3({n}, {m}) and its link-by-link check take about {cost} steps; at most {EMBEDDING_CHECK_LIMIT} (choose a smaller --m, --n or fewer cabinets)",

@@ -166,8 +166,9 @@ pub fn sweep_estimate(net: &Hypercycle, cfg: &SimConfig) -> Estimate {
     // The mean distance is at least 1: the rate at distance 1 bounds the arrivals.
     let top = cfg.loads.iter().copied().fold(0.0, f64::max);
     let window = cfg.warmup_ticks as f64 + cfg.ticks as f64;
-    let arrivals =
-        arrival_rate(net, 1.0, top, cfg.transmission_ticks.max(1)) * net.node_count() as f64 * window;
+    let arrivals = arrival_rate(net, 1.0, top, cfg.transmission_ticks.max(1))
+        * net.node_count() as f64
+        * window;
     let live = (arrivals.min(u64::MAX as f64) as u64).min(cfg.max_events);
     Estimate {
         steps: points
