@@ -60,7 +60,7 @@ pub const CONFIRM_LIMIT: Budget = Budget {
 
 /// The most steps a route's estimate spends counting the route's paths itself
 /// ([`Network::route_cost`]): a few milliseconds, so a small route is counted exactly.
-pub const PROBE_STEPS: u64 = 1 << 22;
+pub const PROBE_STEPS: u64 = 1 << 20;
 
 /// Bytes per node of an export's anynet plan: each node's router number, the node it is
 /// attached to, and its list of endpoints.

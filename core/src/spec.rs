@@ -135,7 +135,7 @@ impl FromStr for Spec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.is_empty() {
+        if s.trim().is_empty() {
             return Err(SpecError::Empty);
         }
         // Strict: no whitespace anywhere, around the spec either (docs/specs.md).
