@@ -123,11 +123,38 @@ fn clap_message(e: &clap::Error, args: &[OsString]) -> String {
     {
         return e.render().to_string();
     }
-    let escaped = args.iter().map(|a| output::shown(&a.to_string_lossy()));
-    match Cli::try_parse_from(escaped) {
+    let escaped: Vec<OsString> = args
+        .iter()
+        .map(|a| output::shown(&a.to_string_lossy()).into())
+        .collect();
+    match parse(&escaped) {
         Err(again) if again.kind() == e.kind() => again.render().to_string(),
         _ => output::shown(&e.render().to_string()),
     }
+}
+
+/// A clap error as `icn` prints every error: one line, `icn: error: …`, its tips kept,
+/// the usage left to `--help`.
+fn one_line(message: &str) -> String {
+    let mut line = String::from("icn: error: ");
+    let parts = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"));
+    for (i, part) in parts.enumerate() {
+        let part = if i == 0 {
+            part.strip_prefix("error: ").unwrap_or(part)
+        } else if line.ends_with(':') {
+            line.push(' ');
+            part
+        } else {
+            line.push_str("; ");
+            part
+        };
+        line.push_str(part);
+    }
+    line.push_str(" (icn --help lists the options)");
+    line
 }
 
 /// The arguments parsed as `icn` reads them (after `--graph FILE` is replaced by its
@@ -153,7 +180,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             let text = clap_message(&e, &args);
             let written = if e.use_stderr() {
-                write!(io::stderr(), "{text}")
+                writeln!(io::stderr(), "{}", one_line(&text))
             } else {
                 write!(io::stdout(), "{text}")
             };

@@ -159,3 +159,24 @@ fn d3_degrees_closed_form() {
         }
     }
 }
+
+/// D3(32767, 255)'s all-to-one overflowed `schedule_size` (found by cli/tests/props.rs):
+/// the sizes saturate, so the schedule is refused instead of a wrapped size let through.
+#[test]
+fn schedule_sizes_saturate() {
+    use icn_core::topology::d3::schedule::Collective;
+    let net: Network = "d3:k=32767,m=255".parse().expect("spec");
+    let d = net.d3().expect("d3");
+    let n = 32_767u64 * 255 * 255;
+    assert_eq!(d.schedule_size(Collective::AllToAll), 3 * n * n);
+    for c in [
+        Collective::AllToOne { sink: 0 },
+        Collective::Broadcast {
+            source: 0,
+            count: u32::MAX,
+        },
+    ] {
+        assert_eq!(d.schedule_size(c), u64::MAX, "{c:?}");
+        assert_eq!(icn_core::schedule_estimate(d, c, true).steps, u64::MAX);
+    }
+}

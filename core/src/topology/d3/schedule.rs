@@ -671,13 +671,17 @@ impl D3 {
     pub fn schedule_size(&self, collective: Collective) -> u64 {
         let n = self.node_count() as u64;
         let ports = u64::from(self.k) + u64::from(self.m);
+        // Saturating: D3(32767, 255)'s all-to-one overflowed (found by cli/tests/props.rs).
         match collective {
-            Collective::AllToAll => 3 * n * n,
+            Collective::AllToAll => n.saturating_mul(n).saturating_mul(3),
             Collective::OneToAll { .. } | Collective::Permutation => 3 * n,
-            Collective::AllToOne { .. } => {
-                u64::from(self.k) * u64::from(self.m) * (n * ports + 3 * u64::from(self.m))
+            Collective::AllToOne { .. } => (u64::from(self.k) * u64::from(self.m)).saturating_mul(
+                n.saturating_mul(ports)
+                    .saturating_add(3 * u64::from(self.m)),
+            ),
+            Collective::Broadcast { count, .. } => {
+                u64::from(count).saturating_mul(n).saturating_mul(ports)
             }
-            Collective::Broadcast { count, .. } => u64::from(count) * n * ports,
         }
     }
 }
