@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target in fuzz/ for SECONDS each and reports, per target, the
+# Runs every cargo-fuzz target in fuzz/ (core's parsers and icn's command line) for SECONDS each and reports, per target, the
 # executions, the corpus size and the findings (files libFuzzer wrote to
 # fuzz/artifacts/<target>/). Exit status 1 when anything was found.
 #
@@ -22,7 +22,17 @@ flags=(--fuzz-dir fuzz --sanitizer none)
 # Seeds from the live family list.
 seeds=fuzz/target/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/spec" "$seeds/params" "$seeds/address" "$seeds/graph"
+mkdir -p "$seeds/spec" "$seeds/params" "$seeds/address" "$seeds/graph" "$seeds/cli"
+# Command lines for the cli target: arguments separated by NUL bytes.
+i=0
+for line in 'route hypercube:n=4 0000 1111 --limit 3' 'info lens:p=4,q=4,n=3 --force' \
+  'export d3:k=3,m=4 --format anynet' 'simulate hypercube:n=4 --loads 0.1,0.2 --ticks 100' \
+  'chart hc-sim -t hypercube:n=3 --seed 2' 'schedule d3:k=3,m=4 broadcast --root (0,0,1) --count 2' \
+  'papers --item kyklos-spans --format json' 'walkthrough lens:p=4,q=4,n=3 02.1 1.20 -c class1:2' \
+  'loads hypercube:n=4 --routing ecube,greedy --per-link' 'table d3-subnetwork --kappa 1,2,5 --m 3'; do
+  printf '%s' "$line" | tr ' ' '\0' >"$seeds/cli/$i"
+  i=$((i + 1))
+done
 printf '# a ring\na b\nb c\nc a\n' >"$seeds/graph/edges"
 printf 'router 0 node 0 node 1 router 1 5\nrouter 1 node 2 node 3\n' >"$seeds/graph/anynet"
 printf 'router 0 node 0 router 2\nrouter 1 node 1 node 2 router 2\n' >"$seeds/graph/uneven"

@@ -1,10 +1,13 @@
 //! What every command shares: the output format, the one-line failure, the cost guard,
-//! spec and address parsing with the argument named, and the checked JSON print.
+//! spec and address parsing with the argument named, the checked JSON print, standard
+//! output whose errors are kept (a closed pipe ends `icn` quietly), stderr that never
+//! panics, and input echoed with its control characters escaped.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use icn_core::topology::imported::Imported;
@@ -50,16 +53,133 @@ pub fn budget(force: bool) -> Budget {
 
 /// Refuses a computation whose estimate exceeds [`CLI_BUDGET`], unless forced.
 pub fn guard(what: &str, estimate: Estimate, force: bool) -> Result<(), Failure> {
+    guard_or(what, estimate, force, "choose a smaller network")
+}
+
+/// [`guard`], with `smaller` saying how to ask for less.
+pub fn guard_or(what: &str, estimate: Estimate, force: bool, smaller: &str) -> Result<(), Failure> {
     if force || estimate.within(CLI_BUDGET) {
         return Ok(());
     }
     Err(Failure(format!(
-        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); pass --force to compute anyway",
+        "{what} would take about {:.1e} steps and {} MiB (icn's limit is {:.1e} steps and {} MiB); {smaller}, or pass --force to compute anyway",
         estimate.steps as f64,
         estimate.bytes >> 20,
         CLI_BUDGET.steps as f64,
         CLI_BUDGET.bytes >> 20,
     )))
+}
+
+/// How long a command runs before it reports progress on stderr, and how often after.
+const PROGRESS_AFTER: Duration = Duration::from_secs(2);
+
+/// Writes one line to stderr; a closed stderr is ignored (never a panic).
+pub fn note(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
+/// Progress of a long computation on stderr: nothing for its first two seconds, then
+/// its estimate once and a line at most every two seconds.
+pub struct Progress {
+    what: String,
+    estimate: Option<Estimate>,
+    start: Instant,
+    last: Option<Instant>,
+}
+
+impl Progress {
+    /// Progress of `what`, whose cost is estimated at (at most) `estimate` where known.
+    pub fn new(what: &str, estimate: Option<Estimate>) -> Progress {
+        Progress {
+            what: what.to_string(),
+            estimate,
+            start: Instant::now(),
+            last: None,
+        }
+    }
+
+    /// `fraction` (0 ..= 1) is done; `detail` says where.
+    pub fn at(&mut self, fraction: f64, detail: &str) {
+        let now = Instant::now();
+        let due = match self.last {
+            None => now.duration_since(self.start) >= PROGRESS_AFTER,
+            Some(last) => now.duration_since(last) >= PROGRESS_AFTER,
+        };
+        if !due {
+            return;
+        }
+        if let (None, Some(e)) = (self.last, self.estimate) {
+            note(&format!(
+                "icn: {}: estimated at most {:.1e} steps and {} MiB; progress follows",
+                self.what,
+                e.steps as f64,
+                e.bytes >> 20
+            ));
+        }
+        self.last = Some(now);
+        let sep = if detail.is_empty() { "" } else { ": " };
+        note(&format!(
+            "icn: {}: {:.0}%{sep}{detail}",
+            self.what,
+            (fraction * 100.0).clamp(0.0, 100.0)
+        ));
+    }
+}
+
+/// Standard output that remembers a closed pipe, so that `main` ends quietly (with the
+/// status a shell gives a process ended by SIGPIPE) instead of reporting it.
+pub struct Stdout<W: Write> {
+    inner: W,
+    broken: bool,
+}
+
+impl<W: Write> Stdout<W> {
+    /// Wraps `inner`.
+    pub fn new(inner: W) -> Self {
+        Stdout {
+            inner,
+            broken: false,
+        }
+    }
+
+    /// Whether a write found the reader gone.
+    pub fn broken(&self) -> bool {
+        self.broken
+    }
+
+    fn seen<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r {
+            self.broken |= e.kind() == io::ErrorKind::BrokenPipe;
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for Stdout<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.seen(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        self.seen(r)
+    }
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that an error
+/// message that echoes the input stays one line and no escape sequence reaches the
+/// terminal; everything else as typed.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The network of a topology spec argument.
@@ -122,7 +242,9 @@ pub fn strategy_name<'a>(net: &Network, s: &'a Option<String>) -> &'a str {
 
 /// Prints `value` as pretty JSON and a newline.
 pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<(), Failure> {
-    writeln!(out, "{}", serde_json::to_string_pretty(value)?)?;
+    // Streamed: the document is never held as one string.
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)?;
     Ok(())
 }
 

@@ -545,7 +545,7 @@ fn d3_subnetwork_tables() {
         "2",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("link by link takes about"), "{err}");
+    assert!(err.contains("link-by-link check take about"), "{err}");
 }
 
 /// Theorem 7 on D3(3,4): 48 rounds, 12 delays, no conflicts; the per-step occupancy

@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{msbfs, Node, Topology};
+use crate::graph::{count_phase_paths_within, msbfs, Node, Topology};
 use crate::metrics::{distance_method, DistanceMethod};
 use crate::network::Network;
+use crate::topology::d3::schedule::Collective;
+use crate::topology::d3::D3;
 
 /// Estimated work and peak memory of one computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -56,10 +58,33 @@ pub const CONFIRM_LIMIT: Budget = Budget {
     bytes: 1 << 30,
 };
 
+/// The most steps a route's estimate spends counting the route's paths itself
+/// ([`Network::route_cost`]): a few milliseconds, so a small route is counted exactly.
+pub const PROBE_STEPS: u64 = 1 << 20;
+
+/// Bytes per node of an export's anynet plan: each node's router number, the node it is
+/// attached to, and its list of endpoints.
+const EXPORT_BYTES_PER_NODE: u64 = 56;
+
+/// Bytes per node of a listed path printed as addresses: the node, its address string,
+/// its JSON value and its line of pretty-printed JSON (measured: 160 a node listing
+/// D3(4096, 181)'s 741,376 deflection paths, 705 MB at the peak).
+pub const LISTED_NODE_BYTES: u64 = 192;
+
 /// Bytes per node of a breadth-first search: the distance array and the queue (`u32`s).
 const BFS_BYTES_PER_NODE: u64 = 8;
 /// Bytes per node of the path-count walk: a hash-map entry holding a big integer.
 const COUNT_BYTES_PER_NODE: u64 = 64;
+
+/// A route's paths counted by [`Network::route_cost`] itself.
+struct Probe {
+    /// The paths (saturated at `u64::MAX`).
+    paths: u64,
+    /// The next-hop calls the count made.
+    calls: u64,
+    /// What the count cost.
+    estimate: Estimate,
+}
 
 /// The size of a network and what its computations are estimated to cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -89,8 +114,28 @@ impl Network {
         self.info_estimate().steps
     }
 
-    /// [`Network::info_cost`] with the bytes the distances need.
+    /// [`Network::info_cost`] with the bytes the distances need, and the degrees: a
+    /// neighbour scan of every terminal (one, on a terminal-transitive network, none with
+    /// a closed form) and of every forwarding node.
     fn info_estimate(&self) -> Estimate {
+        let t = self.topology();
+        let n = t.node_count() as u64;
+        let terminals = t.terminal_count() as u64;
+        let scanned = match (t.terminal_degree_range(), t.terminal_transitive()) {
+            (Some(_), _) => 0,
+            (None, true) => terminals.min(1),
+            (None, false) => terminals,
+        } + (n - terminals);
+        let degrees = scanned.saturating_mul(self.degree_estimate() + 1);
+        let distances = self.distance_estimate();
+        Estimate {
+            steps: distances.steps.saturating_add(degrees),
+            bytes: distances.bytes,
+        }
+    }
+
+    /// What the distance distribution of [`Network::info`] costs.
+    fn distance_estimate(&self) -> Estimate {
         let t = self.topology();
         let n = t.node_count() as u64;
         let walk = n.saturating_add(t.link_count().saturating_mul(2));
@@ -140,54 +185,218 @@ impl Network {
         }
     }
 
-    /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit:
-    /// small where the family has closed forms for the distance and the path count (no
-    /// walk over the network), else [`Cost::route`]. A two-phase pair
-    /// ([`crate::Routing::intermediates`]) adds a step per intermediate and, without a
-    /// closed-form count, two walks per intermediate. An unknown strategy costs nothing
-    /// (it fails at once).
+    /// A node's out-degree as the guards count it, from the closed-form channel count
+    /// (no neighbour list is built): the average, rounded up. Exact on regular networks.
+    pub fn degree_estimate(&self) -> u64 {
+        let t = self.topology();
+        t.channel_count().div_ceil((t.node_count() as u64).max(1))
+    }
+
+    /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit,
+    /// counted in calls of the routing's next-hop relation, each costing its
+    /// [`crate::Routing::next_hops_work`] or else the degree plus one (a neighbour scan):
+    ///
+    /// - the listing: min(limit, path count) paths (at least one: a route's length is
+    ///   walked even with limit 0) of `distance` calls each, the path count where the
+    ///   routing knows it in closed form;
+    /// - the count, where the routing has no closed form: counted here by the walk itself
+    ///   when it takes at most [`PROBE_STEPS`] (so the estimate is the work), else a
+    ///   breadth-first search and a count walk over every node.
+    ///
+    /// A two-phase pair ([`crate::Routing::intermediates`]) lists through at most `limit`
+    /// intermediates and, without a closed-form count, walks twice per intermediate. An
+    /// unknown strategy costs nothing (it fails at once).
     pub fn route_cost(&self, strategy: &str, src: Node, dst: Node, limit: usize) -> Estimate {
-        let t: &dyn Topology = self.topology();
         let Ok(routing) = self.routing(strategy) else {
             return Estimate { steps: 1, bytes: 0 };
         };
+        let routing = routing.as_ref();
+        let t: &dyn Topology = self.topology();
+        // A call: one step, and its closed-form work or a scan of the neighbours.
+        let call = routing
+            .next_hops_work()
+            .unwrap_or_else(|| self.degree_estimate())
+            .saturating_add(1);
         let via = if src == dst {
             None
         } else {
             routing.intermediates(src, dst)
         };
-        // The hops of a listed path: the distance, or through the first intermediate.
-        let hops = match &via {
-            None => t.distance(src, dst),
-            Some(v) => v
-                .first()
-                .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?)),
-        };
-        let closed = hops.filter(|_| routing.path_count(src, dst).is_some());
-        let intermediates = via.as_ref().map_or(0, |v| v.len() as u64);
-        match closed {
-            Some(d) => {
-                let mut buf = Vec::new();
-                t.neighbours(src, &mut buf);
-                let per_path = (u64::from(d) + 1).saturating_mul(buf.len() as u64 + 1);
-                Estimate {
-                    steps: per_path
-                        .saturating_mul(limit as u64)
-                        .saturating_add(intermediates),
-                    bytes: per_path
-                        .saturating_mul(limit as u64)
-                        .saturating_mul(std::mem::size_of::<Node>() as u64),
-                }
-            }
+        let count = routing
+            .path_count(src, dst)
+            .map(|c| u64::try_from(&c).unwrap_or(u64::MAX));
+        let walk = self.cost().route;
+        let none = Estimate { steps: 0, bytes: 0 };
+        // (paths there are, if known; hops of a path, if known; the count's cost)
+        let (paths, hops, counting) = match &via {
             None => {
-                let walk = self.cost().route;
-                Estimate {
-                    steps: walk
-                        .steps
-                        .saturating_mul(intermediates.saturating_mul(2).max(1)),
-                    bytes: walk.bytes,
+                let d = t.distance(src, dst).map(u64::from);
+                match (count, self.probe_count(routing, src, dst, call, count)) {
+                    (Some(c), _) => (Some(c), d, none),
+                    // A DAG's nodes include a path's: the calls bound its hops.
+                    (None, Some(p)) => (Some(p.paths), d.or(Some(p.calls)), p.estimate),
+                    (None, None) => (None, d, walk),
                 }
             }
+            Some(v) => {
+                let hops = v
+                    .first()
+                    .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?));
+                let n = v.len() as u64;
+                let counting = match count {
+                    Some(_) => Estimate { steps: n, bytes: 0 },
+                    None => Estimate {
+                        steps: walk.steps.saturating_mul(n.saturating_mul(2)),
+                        bytes: walk.bytes,
+                    },
+                };
+                (count, hops.map(u64::from), counting)
+            }
+        };
+        let listed = paths.map_or(limit as u64, |p| p.min(limit as u64));
+        let hops = hops.unwrap_or_else(|| self.hops_bound());
+        // Two phases: each intermediate tried lists at most as many paths per phase as
+        // it gives routes, so the listing walks at most twice the routes kept and once
+        // more the last intermediate's.
+        let routes = if via.is_some() { 4 } else { 1 };
+        let calls = listed.max(1).saturating_mul(hops).saturating_mul(routes);
+        let node = std::mem::size_of::<Node>() as u64;
+        Estimate {
+            steps: calls.saturating_mul(call).saturating_add(counting.steps),
+            bytes: listed
+                .saturating_mul(hops + 1)
+                .saturating_mul(LISTED_NODE_BYTES)
+                .saturating_add(hops.saturating_mul(call).saturating_mul(node))
+                .saturating_add(counting.bytes),
         }
+    }
+
+    /// The count walk of a one-phase route without a closed-form count, done here when
+    /// it takes at most [`PROBE_STEPS`]: the paths it counts, its calls, and their cost
+    /// (`call` each) with the memo's bytes. `None` with a closed-form count, when it
+    /// would take more, or when a single call would allocate more than [`PAGE_BUDGET`]'s
+    /// bytes.
+    fn probe_count(
+        &self,
+        routing: &dyn crate::Routing,
+        src: Node,
+        dst: Node,
+        call: u64,
+        count: Option<u64>,
+    ) -> Option<Probe> {
+        let t = self.topology();
+        let node = std::mem::size_of::<Node>() as u64;
+        if count.is_some() || call.saturating_mul(node) > PAGE_BUDGET.bytes {
+            return None;
+        }
+        // Without a closed-form distance a minimal relation searches the whole network
+        // first: probe only when that search is itself small.
+        let search = routing.follows_distances() && t.distance(src, dst).is_none();
+        let walk = self.cost().route;
+        if search && walk.steps > PROBE_STEPS {
+            return None;
+        }
+        let (paths, calls) =
+            count_phase_paths_within(routing, src, dst, PROBE_STEPS / call.max(1))?;
+        Some(Probe {
+            paths: u64::try_from(&paths).unwrap_or(u64::MAX),
+            calls,
+            estimate: Estimate {
+                steps: calls.saturating_mul(call).saturating_add(if search {
+                    walk.steps / 2
+                } else {
+                    0
+                }),
+                bytes: calls
+                    .saturating_mul(COUNT_BYTES_PER_NODE)
+                    .saturating_add(call.saturating_mul(node))
+                    .saturating_add(if search { walk.bytes } else { 0 }),
+            },
+        })
+    }
+
+    /// The hops of a path where no closed-form distance says: the families without one
+    /// (KYKLOS, MDF, Jellyfish, imported graphs) are charged 4·⌈log₂ N⌉, at most N − 1.
+    fn hops_bound(&self) -> u64 {
+        let n = self.topology().node_count() as u64;
+        (4 * u64::from(64 - n.leading_zeros()))
+            .min(n.saturating_sub(1))
+            .max(1)
+    }
+
+    /// The bytes `icn export` writes at most (the largest format): a line per link of two
+    /// node numbers, a line per node of its number and address.
+    pub fn export_size(&self) -> u64 {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let digits = u64::from(nodes.max(1).ilog10() + 1);
+        t.link_count()
+            .saturating_mul(2 * digits + 2)
+            .saturating_add(nodes.saturating_mul(2 * digits + 16))
+    }
+
+    /// The estimated cost of writing the network out (`icn export`: an edge list, a node
+    /// list or an anynet file, the largest): a step per node, per channel and per byte
+    /// written (a line per link of two node numbers, a line per node of its number and
+    /// address); in memory one node's neighbour list, twice, and with `plan` (the anynet
+    /// file) the plan's 56 bytes per node.
+    pub fn export_cost(&self, plan: bool) -> Estimate {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let text = self.export_size();
+        let node = std::mem::size_of::<Node>() as u64;
+        Estimate {
+            steps: nodes.saturating_add(t.channel_count()).saturating_add(text),
+            bytes: nodes
+                .saturating_mul(if plan { EXPORT_BYTES_PER_NODE } else { 0 })
+                .saturating_add(self.degree_estimate().saturating_mul(2 * node)),
+        }
+    }
+}
+
+/// The cost of listing `paths` paths of at most `nodes` nodes each as addresses (D3's
+/// `--deflect all`: K·M paths of up to six routers).
+pub fn listing_cost(paths: u64, nodes: u64) -> Estimate {
+    let listed = paths.saturating_mul(nodes);
+    Estimate {
+        steps: listed,
+        bytes: listed.saturating_mul(LISTED_NODE_BYTES),
+    }
+}
+
+/// The cost of Theorem 1's port table of `k` cabinets of D3(`n`, `m`) and the link by
+/// link check that they form a D3(k, m): the table's 2k² ports, and per router of the
+/// small network its neighbours in both networks.
+pub fn d3_subnetwork_cost(k: u64, n: u64, m: u64) -> Estimate {
+    let table = k.saturating_mul(k).saturating_mul(2);
+    Estimate {
+        steps: k
+            .saturating_mul(m)
+            .saturating_mul(m)
+            .saturating_mul(n.saturating_add(m))
+            .saturating_mul(k.saturating_add(m))
+            .saturating_add(table),
+        bytes: table.saturating_mul(4 + 12),
+    }
+}
+
+/// Bytes per simulated channel use of a D3 collective: the round's list, the map of uses
+/// by step and channel, its growth (measured: 3.3 GB for D3(9, 16)'s 1.6·10⁷ uses).
+const SCHEDULE_USE_BYTES: u64 = 210;
+
+/// Bytes per listed channel use of a schedule's `occupancy` (two addresses, the rounds).
+const SCHEDULE_LISTED_BYTES: u64 = 160;
+
+/// Steps per simulated channel use (measured: about 1.1 µs each in a release build).
+const SCHEDULE_USE_STEPS: u64 = 55;
+
+/// What simulating `collective` on `d3` costs at most ([`D3::schedule_size`] channel
+/// uses), with `occupancy` the per-step lists besides.
+pub fn schedule_estimate(d3: &D3, collective: Collective, occupancy: bool) -> Estimate {
+    let uses = d3.schedule_size(collective);
+    let per_use = SCHEDULE_USE_BYTES + if occupancy { SCHEDULE_LISTED_BYTES } else { 0 };
+    Estimate {
+        steps: uses.saturating_mul(SCHEDULE_USE_STEPS),
+        bytes: uses.saturating_mul(per_use),
     }
 }

@@ -26,12 +26,6 @@ pub enum SpecError {
         /// What was expected there.
         why: &'static str,
     },
-    /// A key=value item without '='.
-    #[error("parameter '{item}' has no '='; write key=value")]
-    MissingEquals {
-        /// The item as typed.
-        item: String,
-    },
     /// The same key twice.
     #[error("parameter '{key}' is given twice")]
     DuplicateKey {
@@ -65,6 +59,16 @@ impl ParamError {
             ParamError::Graph(_) => Some("g"),
             ParamError::UnknownKey { .. } | ParamError::TooLarge { .. } => None,
         }
+    }
+}
+
+/// A node count as [`ParamError::TooLarge`] prints it: exact, or "more than 2^128" where
+/// even a `u128` overflowed (the count is saturated there).
+fn node_count(nodes: u128) -> String {
+    if nodes == u128::MAX {
+        "more than 2^128".into()
+    } else {
+        nodes.to_string()
     }
 }
 
@@ -127,7 +131,7 @@ pub enum ParamError {
     #[error(transparent)]
     Graph(#[from] GraphError),
     /// The network would have more nodes than the engine addresses.
-    #[error("the network would have {nodes} nodes; at most {max} are supported")]
+    #[error("the network would have {} nodes; at most {max} are supported", node_count(*nodes))]
     TooLarge {
         /// The node count (saturated at u128::MAX when even that overflows).
         nodes: u128,

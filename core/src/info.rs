@@ -128,7 +128,10 @@ impl Network {
         } else {
             terminals
         };
-        let (min_degree, max_degree) = degree_range(t, 0..sample).unwrap_or((0, 0));
+        let (min_degree, max_degree) = t
+            .terminal_degree_range()
+            .or_else(|| degree_range(t, 0..sample))
+            .unwrap_or((0, 0));
         let switches = degree_range(t, terminals..t.node_count());
         NetworkInfo {
             spec: self.spec(),

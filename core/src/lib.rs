@@ -30,7 +30,10 @@ pub mod sim;
 mod spec;
 pub mod topology;
 
-pub use cost::{Budget, Cost, Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
+pub use cost::{
+    d3_subnetwork_cost, listing_cost, schedule_estimate, Budget, Cost, Estimate, CONFIRM_LIMIT,
+    PAGE_BUDGET, PROBE_STEPS,
+};
 pub use error::{
     AddressError, FamilyMismatch, GraphError, GraphSyntax, ParamError, SpecError, StrategyError,
     UnknownStrategy,

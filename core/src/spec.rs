@@ -69,6 +69,15 @@ impl Spec {
                     allowed: allowed_text,
                 });
             }
+            if let (true, Some(value)) = (is_flag && !is_value_key, v) {
+                return Err(ParamError::Malformed {
+                    key: flags.iter().copied().find(|f| f == k).unwrap_or("?"),
+                    value: value.clone(),
+                    why: format!(
+                        "{k} is a flag and takes no value: write ,{k} to set it, leave it out otherwise"
+                    ),
+                });
+            }
             if is_value_key && v.is_none() {
                 return Err(ParamError::Malformed {
                     key: allowed.iter().copied().find(|a| a == k).unwrap_or("?"),
@@ -126,9 +135,16 @@ impl FromStr for Spec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
-        if s.is_empty() {
+        if s.trim().is_empty() {
             return Err(SpecError::Empty);
+        }
+        // Strict: no whitespace anywhere, around the spec either (docs/specs.md).
+        if let Some((i, ch)) = s.chars().enumerate().find(|(_, c)| c.is_whitespace()) {
+            return Err(SpecError::BadCharacter {
+                ch,
+                position: i + 1,
+                why: "a spec has no spaces: remove them",
+            });
         }
         let (family, rest, rest_offset) = match s.find(':') {
             Some(i) => (&s[..i], Some(&s[i + 1..]), s[..=i].chars().count() + 1),
@@ -143,6 +159,13 @@ impl FromStr for Spec {
         }
         check_name(family, 1, "a family name starts with a lowercase letter")?;
         let mut items: Vec<(String, Option<String>)> = Vec::new();
+        if rest == Some("") {
+            return Err(SpecError::BadCharacter {
+                ch: ':',
+                position: rest_offset - 1,
+                why: "nothing follows ':': write key=value after it, or drop the ':'",
+            });
+        }
         if let Some(rest) = rest {
             let mut offset = rest_offset;
             for raw in rest.split(',') {
@@ -158,6 +181,13 @@ impl FromStr for Spec {
                     Some(i) => (&raw[..i], Some(&raw[i + 1..])),
                     None => (raw, None),
                 };
+                if key.is_empty() {
+                    return Err(SpecError::BadCharacter {
+                        ch: '=',
+                        position: offset,
+                        why: "a parameter name comes before '=', e.g. n=6",
+                    });
+                }
                 check_name(
                     key,
                     offset,
@@ -166,8 +196,10 @@ impl FromStr for Spec {
                 if let Some(v) = value {
                     let voff = offset + key.chars().count() + 1;
                     if v.is_empty() {
-                        return Err(SpecError::MissingEquals {
-                            item: raw.to_string(),
+                        return Err(SpecError::BadCharacter {
+                            ch: '=',
+                            position: voff - 1,
+                            why: "a value follows '=', e.g. n=6",
                         });
                     }
                     if let Some((i, c)) = v.chars().enumerate().find(|&(_, c)| !is_value_char(c)) {

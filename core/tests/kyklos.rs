@@ -253,18 +253,22 @@ fn addresses_round_trip_and_errors_are_precise() {
     );
     assert_eq!(bad("3x").0..='x', 'x'..='x');
     assert_eq!(bad("3x").1, 2);
-    assert_eq!(bad("007").0, '0');
+    // A leading zero, a missing '>' and a missing number are no "bad digit" (a '0' is
+    // a digit): each says what is wrong.
+    assert_eq!(
+        range("007"),
+        "'007' has a leading zero at position 1: write the number without leading zeros (L-node 0-63)"
+    );
     assert!(bad("<0,0,0>").2.contains("level 0 holds the L-nodes"));
-    assert_eq!(bad("<0,1,0").0, '0');
+    assert_eq!(
+        range("<0,1,0"),
+        "an IB-node ends with '>', as in <0,1,0>; '<0,1,0' has no '>' after position 6"
+    );
     assert_eq!(bad("<0,a,0>").0, 'a');
-    assert!(matches!(
-        net.parse_node("<0,1>"),
-        Err(AddressError::WrongLength {
-            got: 2,
-            want: 3,
-            ..
-        })
-    ));
+    assert_eq!(
+        range("<0,1>"),
+        "an IB-node <t,v,o> has three numbers; '<0,1>' has 2"
+    );
 }
 
 /// TR-88-27 §V Examples 1 and 2, as printed (Example 2's source is 20, not 60).

@@ -973,7 +973,11 @@ fn every_choice_of_region_b_and_c() {
         .walkthrough(s, t, "class1:3".parse().unwrap())
         .unwrap_err()
         .to_string();
-    assert!(err.contains("2 choice(s)"), "{err}");
+    assert!(
+        err.contains("2 regions here (class1:1 to class1:2)"),
+        "{err}"
+    );
+    assert!(err.contains("no region number 3"), "{err}");
     // Every region of every small completed lens: the length its RegionChoice states.
     for l in lenses().into_iter().filter(|l| l.is_completed()) {
         for s in 0..l.processor_count() {

@@ -7,6 +7,7 @@ mod conformance;
 mod d3;
 mod deadlock;
 mod dragonfly;
+mod estimates;
 mod fattree;
 mod hypercycle;
 mod hyperx;

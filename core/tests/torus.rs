@@ -446,8 +446,8 @@ fn bad_parameters_say_what_and_why() {
     let big: Network = "torus:k=65536x32768".parse().expect("2³¹ nodes");
     assert_eq!(big.topology().node_count(), 1 << 31);
     assert!(
-        big.info_cost() <= 1_000,
-        "closed-form distances at any size"
+        big.info_cost() <= 1_000 + 5,
+        "closed-form distances at any size, and one node's degrees"
     );
     assert_eq!(big.info().diameter, 32768 + 16384);
 }

@@ -96,3 +96,12 @@ pub fn check_graph_text(text: &str) {
         }
     }
 }
+
+/// Parses `args` as `icn`'s command line: a command, or an error that renders; nothing
+/// panics (clap's own consistency checks included: the fuzz profile keeps debug
+/// assertions on).
+pub fn check_args(args: &[std::ffi::OsString]) {
+    if let Err(e) = icn_cli::parse(args) {
+        assert!(!e.render().to_string().is_empty());
+    }
+}

@@ -5,7 +5,34 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 
-use crate::output::{network, Failure};
+use crate::output::{guard, network, Failure, Progress};
+
+/// The most bytes `icn export` writes without `--force`: 32 GiB, a network of about
+/// 2^30 nodes of degree 2 (docs/limits.md).
+const EXPORT_LIMIT: u64 = 32 << 30;
+
+/// A writer that reports the bytes written as progress (against the estimate's steps,
+/// which they make up most of).
+struct Counted<'a> {
+    inner: &'a mut dyn Write,
+    written: u64,
+    total: u64,
+    progress: Progress,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written += n as u64;
+        self.progress
+            .at(self.written as f64 / self.total.max(1) as f64, "");
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum ExportFormat {
@@ -33,10 +60,30 @@ pub struct ExportArgs {
     network_file: String,
 }
 
-/// `icn export SPEC`.
-pub fn run(a: &ExportArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// `icn export SPEC`: refused beyond the budget (docs/limits.md), with progress on stderr
+/// when long.
+pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
+    let estimate = net.export_cost(a.format == ExportFormat::Anynet);
+    if a.format != ExportFormat::Booksim {
+        guard("this export", estimate, force)?;
+        let size = net.export_size();
+        if size > EXPORT_LIMIT && !force {
+            return Err(Failure(format!(
+                "this export would write about {} GiB (icn writes at most {} GiB without asking); choose a smaller network, or pass --force to write it anyway",
+                size >> 30,
+                EXPORT_LIMIT >> 30
+            )));
+        }
+    }
     let t = net.topology();
+    let mut counted = Counted {
+        inner: out,
+        written: 0,
+        total: estimate.steps,
+        progress: Progress::new("export", Some(estimate)),
+    };
+    let out: &mut dyn Write = &mut counted;
     match a.format {
         ExportFormat::Edgelist => icn_core::io::edge_list(t, out)?,
         ExportFormat::Anynet => icn_core::io::anynet(&net, out)?,

@@ -57,6 +57,17 @@ const PER_LINK_LIMIT: u64 = 1 << 20;
 pub fn run(a: &LoadsArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = hypercycle(&a.spec, "loads")?;
     let channels = net.node_count() as u64 * net.degree_formula();
+    // Each routing once: a repeated name would compute (and print) the same loads again.
+    if let Some(twice) = a
+        .routing
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| a.routing[..i].contains(r).then_some(r))
+    {
+        return Err(Failure(format!(
+            "--routing names '{twice}' twice; give each routing once"
+        )));
+    }
     let one = hypercycle_loads_cost(&net);
     guard(
         "these loads",

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use icn_core::papers::{self, PaperAudit};
 
+use crate::output::{note, Failure};
+
 /// The recorded expectation: `item,group,row,column,computed,exact,verdict` per cell.
 const EXPECTED: &str = include_str!("../../papers-expected.csv");
 
@@ -101,55 +103,54 @@ pub struct PapersArgs {
     record: bool,
 }
 
-/// Runs `icn papers`.
-pub fn main(args: &PapersArgs, out: &mut dyn Write) -> ExitCode {
+/// Runs `icn papers`: the exit status (1 when `--check` finds a problem), or a failure
+/// (bad input, a write that failed).
+pub fn main(args: &PapersArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
     let (paper, only) = (args.paper.as_deref(), args.item.as_deref());
-    let fail = |msg: String| {
-        eprintln!("icn: error: {msg}");
-        ExitCode::from(2)
-    };
     if let Some(name) = only {
         if papers::item(name).is_none() {
             let names: Vec<&str> = papers::ITEMS.iter().map(|i| i.name).collect();
-            return fail(format!(
+            return Err(Failure(format!(
                 "no paper item '{name}'; items: {}",
                 names.join(", ")
-            ));
+            )));
         }
     }
     if let Some(id) = paper {
         if !papers::PAPERS.iter().any(|p| p.id == id) {
             let ids: Vec<&str> = papers::PAPERS.iter().map(|p| p.id).collect();
-            return fail(format!("no paper '{id}'; papers: {}", ids.join(", ")));
+            return Err(Failure(format!(
+                "no paper '{id}'; papers: {}",
+                ids.join(", ")
+            )));
         }
     }
-    let mut audit = match papers::audit_only(paper, only) {
-        Ok(a) => a,
-        Err(e) => return fail(e.to_string()),
-    };
+    let mut audit = papers::audit_only(paper, only)?;
     audit.retain(|p| !p.items.is_empty() || only.is_none());
+    if let (Some(id), Some(name)) = (paper, only) {
+        if audit.iter().all(|p| p.items.is_empty()) {
+            return Err(Failure(format!(
+                "item '{name}' is not of paper '{id}': drop --paper, or name one of its items"
+            )));
+        }
+    }
     let partial = paper.is_some() || only.is_some();
     let got = records(&audit);
     if args.record {
-        let _ = writeln!(out, "item,group,row,column,computed,exact,verdict");
+        writeln!(out, "item,group,row,column,computed,exact,verdict")?;
         for (k, v) in &got {
-            let _ = writeln!(out, "{k},{v}");
+            writeln!(out, "{k},{v}")?;
         }
-        return ExitCode::SUCCESS;
+        return Ok(ExitCode::SUCCESS);
     }
     if args.check {
         return check(&audit, &got, partial, out);
     }
-    let written = match args.format {
-        PapersFormat::Json => serde_json::to_string_pretty(&audit)
-            .map_err(std::io::Error::other)
-            .and_then(|s| writeln!(out, "{s}")),
-        PapersFormat::Text => text(&audit, out),
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e.to_string()),
+    match args.format {
+        PapersFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&audit)?)?,
+        PapersFormat::Text => text(&audit, out)?,
     }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--check`: the computed cells against the recorded expectation (only the audited
@@ -159,7 +160,7 @@ fn check(
     got: &BTreeMap<String, String>,
     partial: bool,
     out: &mut dyn Write,
-) -> ExitCode {
+) -> Result<ExitCode, Failure> {
     let mut expected: BTreeMap<String, String> =
         EXPECTED.lines().skip(1).filter_map(split_record).collect();
     if partial {
@@ -188,21 +189,21 @@ fn check(
             ));
         }
     }
-    let _ = text(audit, out);
+    text(audit, out)?;
     if problems.is_empty() {
-        let _ = writeln!(
+        writeln!(
             out,
             "papers --check: {} cells as recorded, no unexplained difference",
             got.len()
-        );
-        return ExitCode::SUCCESS;
+        )?;
+        return Ok(ExitCode::SUCCESS);
     }
     for p in &problems {
-        eprintln!("icn papers --check: {p}");
+        note(&format!("icn papers --check: {p}"));
     }
-    eprintln!(
+    note(&format!(
         "icn papers --check: {} problems (if a change is intended, run `icn papers --record > cli/papers-expected.csv` and explain it in docs/paper-notes.md)",
         problems.len()
-    );
-    ExitCode::from(1)
+    ));
+    Ok(ExitCode::from(1))
 }

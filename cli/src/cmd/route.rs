@@ -61,6 +61,11 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             net.family().name
         )));
     }
+    if args.format == Format::Csv && (args.header || args.glgl || args.deflect.is_some()) {
+        return Err(Failure(
+            "--header, --glgl and --deflect add to the JSON document; the CSV lists the paths only (drop --format csv, or those options)".into(),
+        ));
+    }
     let name = strategy_name(&net, &args.strategy);
     guard("this route", net.route_cost(name, a, b, args.limit), force)?;
     let route = net.route(name, a, b, args.limit)?;
@@ -114,7 +119,7 @@ pub fn run(args: &RouteArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             .collect::<Vec<_>>());
     }
     if let Some(d) = d3 {
-        d3_extras(&mut doc, args, &net, d, (a, b))?;
+        d3_extras(&mut doc, args, &net, d, (a, b), force)?;
     }
     if let Ok(h) = net.hypercycle() {
         let c = h.path_counts(a, b);
@@ -135,6 +140,7 @@ fn d3_extras(
     net: &Network,
     d: &D3,
     (a, b): (Node, Node),
+    force: bool,
 ) -> Result<(), Failure> {
     if args.header {
         doc["header"] = json!(d.header_trace(a, b));
@@ -157,6 +163,12 @@ fn d3_extras(
                     })?,
             ),
         };
+        let count = u64::from(d.m()) * cabinet.map_or(u64::from(d.k()), |_| 1);
+        guard(
+            "listing the deflection paths",
+            icn_core::listing_cost(count, 6),
+            force,
+        )?;
         let paths = names(net, &d.deflection_paths(a, b, cabinet));
         doc["deflection"] = json!({ "cabinet": cabinet, "paths": paths });
     }

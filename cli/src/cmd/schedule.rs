@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use icn_core::topology::d3::schedule::{Collective, CollectiveName, DelayRule, SCHEDULE_LIMIT};
+use icn_core::topology::d3::schedule::{
+    Collective, CollectiveName, DelayRule, OCCUPANCY_LIMIT, SCHEDULE_LIMIT,
+};
 use icn_core::topology::d3::D3;
 use icn_core::Network;
 
@@ -60,7 +62,7 @@ pub fn run(a: &ScheduleArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Rule::Greedy => DelayRule::Greedy,
     };
     if collective == "permutation" {
-        too_large(a, d, d.schedule_size(Collective::Permutation))?;
+        too_large(a, d, Collective::Permutation)?;
         let targets = d
             .named_permutation(&a.perm, a.seed)
             .map_err(|e| Failure(e.to_string()))?;
@@ -70,7 +72,7 @@ pub fn run(a: &ScheduleArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return json(out, &schedule);
     }
     let which = self::collective(a, &net)?;
-    too_large(a, d, d.schedule_size(which))?;
+    too_large(a, d, which)?;
     let schedule = d.schedule(which, rule, !a.summary);
     json(out, &schedule)
 }
@@ -101,13 +103,29 @@ fn collective(a: &ScheduleArgs, net: &Network) -> Result<Collective, Failure> {
     Ok(name.at(node(net, "root", text)?, count))
 }
 
-/// Refuses a schedule of more than [`SCHEDULE_LIMIT`] channel uses.
-fn too_large(a: &ScheduleArgs, d: &D3, size: u64) -> Result<(), Failure> {
-    if size > SCHEDULE_LIMIT {
+/// Refuses a schedule of more than [`SCHEDULE_LIMIT`] channel uses, or listed step by
+/// step, of more than [`OCCUPANCY_LIMIT`]: the estimate in the message.
+fn too_large(a: &ScheduleArgs, d: &D3, which: Collective) -> Result<(), Failure> {
+    let size = d.schedule_size(which);
+    let limit = if a.summary {
+        SCHEDULE_LIMIT
+    } else {
+        OCCUPANCY_LIMIT
+    };
+    if size > limit {
+        let e = icn_core::schedule_estimate(d, which, !a.summary);
+        let hint = if a.summary {
+            "choose a smaller network"
+        } else {
+            "pass --summary to leave out the per-step channels, or choose a smaller network"
+        };
         return Err(Failure(format!(
-            "{} on {} would simulate about {size} channel uses; at most {SCHEDULE_LIMIT}",
+            "{} on {} would simulate about {size} channel uses (about {:.1e} steps and {} MiB); at most {limit}{}: {hint}",
             a.collective,
-            d.spec_string()
+            d.spec_string(),
+            e.steps as f64,
+            e.bytes >> 20,
+            if a.summary { "" } else { " listed step by step" },
         )));
     }
     Ok(())

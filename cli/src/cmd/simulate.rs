@@ -5,9 +5,9 @@ use std::io::Write;
 
 use clap::Args;
 use icn_core::analysis::hypercycle_loads::routing_from_name;
-use icn_core::sim::{Policy, SimConfig, Sweep};
+use icn_core::sim::{sweep_estimate, Policy, SimConfig, Sweep};
 
-use crate::output::{json, Failure, Format};
+use crate::output::{guard_or, json, note, Failure, Format, Progress};
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -53,7 +53,7 @@ pub struct SimulateArgs {
 }
 
 /// `icn simulate SPEC`.
-pub fn run(a: SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(a: SimulateArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = super::loads::hypercycle(&a.spec, "simulate")?;
     let policies = a
         .policies
@@ -84,9 +84,44 @@ pub fn run(a: SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
         choices,
         max_events: a.max_events,
     };
+    let estimate = sweep_estimate(&net, &cfg);
+    guard_or(
+        "this simulation (every point run to --max-events)",
+        estimate,
+        force,
+        "give fewer loads or policies, or a smaller --max-events",
+    )?;
     let mut sweep = Sweep::new(&net, &cfg)?;
-    while !sweep.step(1 << 20).finished {}
+    let mut progress = Progress::new("simulate", Some(estimate));
+    loop {
+        let p = sweep.step(1 << 16);
+        if p.finished {
+            break;
+        }
+        progress.at(
+            p.fraction,
+            &format!(
+                "point {} of {}, {} events",
+                p.points_done + 1,
+                p.points,
+                p.events
+            ),
+        );
+    }
     let report = sweep.report();
+    for p in report.points.iter().filter(|p| p.mean_delay.is_none()) {
+        note(&format!(
+            "icn: simulate: {} at load {:?}: no request was measured{} (its delays are null){}",
+            p.policy.name(),
+            p.offered_load,
+            if p.measured > 0 { " to the end" } else { "" },
+            if p.saturated {
+                "; the point hit --max-events first"
+            } else {
+                ""
+            }
+        ));
+    }
     if a.format == Format::Csv {
         write!(out, "{}", icn_core::charts::sim_csv(&report))?;
         return Ok(());

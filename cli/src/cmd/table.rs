@@ -7,7 +7,6 @@ use icn_core::papers::table::PaperTable;
 use icn_core::papers::{d2, dragonfly, kyklos, kyklos_traffic};
 use icn_core::topology::d3::{subnet, D3};
 use icn_core::topology::lens;
-use icn_core::Topology;
 use serde_json::json;
 
 use crate::output::{json, Failure, Format};
@@ -118,19 +117,17 @@ fn checked<E: ToString>(table: Result<PaperTable, E>) -> Result<PaperTable, Fail
 /// `d3-subnetwork --kappa`: the port table of cabinets κ of D3(n, m), and the
 /// link-by-link check that they form a D3(|κ|, m).
 fn subnetwork(n: u32, kappa: &[u32], m: u32, out: &mut dyn Write) -> Result<(), Failure> {
+    // Costed before the K×K table is built.
+    let cost = icn_core::d3_subnetwork_cost(kappa.len() as u64, u64::from(n), u64::from(m)).steps;
+    if cost > EMBEDDING_CHECK_LIMIT {
+        return Err(Failure(format!(
+            "the port table of {} cabinets of D3({n}, {m}) and its link-by-link check take about {cost} steps; at most {EMBEDDING_CHECK_LIMIT} (choose a smaller --m, --n or fewer cabinets)",
+            kappa.len()
+        )));
+    }
     let table = subnet::subnet_table(n, kappa)?;
     let big = D3::new(u64::from(n), u64::from(m))?;
     let small = D3::new(table.kappa.len() as u64, u64::from(m))?;
-    let cost = (small.node_count() as u64)
-        .saturating_mul(u64::from(big.k() + big.m()))
-        .saturating_mul(u64::from(small.k() + small.m()));
-    if cost > EMBEDDING_CHECK_LIMIT {
-        return Err(Failure(format!(
-            "checking {} inside {} link by link takes about {cost} steps; at most {EMBEDDING_CHECK_LIMIT} (choose a smaller --m or fewer cabinets)",
-            small.spec_string(),
-            big.spec_string()
-        )));
-    }
     let check = subnet::check_embedding(&small, &big, &big.cabinet_embedding(&table.kappa));
     let doc = json!({
         "network": big.spec_string(),

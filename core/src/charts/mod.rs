@@ -48,8 +48,8 @@ mod request;
 pub use data::ChartData;
 pub use density::{DensityRow, D2_SOURCE, MAX_D2H2_N, TR_SOURCE};
 pub use hypercycle::{
-    sim_csv, HcDistanceRow, HC_LOAD_ROUTINGS, SIM_DEFAULT_TICKS, SIM_MAX_TICKS, SIM_MIN_TICKS,
-    SIM_STEP_EVENTS,
+    sim_config, sim_csv, HcDistanceRow, HC_LOAD_ROUTINGS, SIM_DEFAULT_TICKS, SIM_MAX_TICKS,
+    SIM_MIN_TICKS, SIM_STEP_EVENTS,
 };
 pub use kind::{ChartFamily, ChartKind};
 pub use kyklos::{

@@ -20,8 +20,8 @@ pub use bfs::{bfs, bfs_to, UNREACHABLE};
 pub use csr::{Csr, Direction};
 pub use minimal::MinimalRouting;
 pub use paths::{
-    count_paths, count_phase_paths, enumerate_paths, enumerate_phase_paths, enumerate_routes,
-    path_edges,
+    count_paths, count_phase_paths, count_phase_paths_within, enumerate_paths,
+    enumerate_phase_paths, enumerate_routes, path_edges,
 };
 pub use split::Split;
 pub use updown::UpDownRouting;
@@ -136,6 +136,13 @@ pub trait Topology {
         } else {
             sum / 2
         }
+    }
+
+    /// The smallest and largest degree of a terminal, where a closed form gives them
+    /// (`None`, the default: [`crate::Network::info`] counts them node by node, or from
+    /// terminal 0 alone on a terminal-transitive network).
+    fn terminal_degree_range(&self) -> Option<(u64, u64)> {
+        None
     }
 
     /// The number of channels: two per undirected link, one per directed one.
@@ -286,6 +293,14 @@ pub trait Routing {
     /// intermediates i of paths(src, i) · paths(i, dst)) from `src` to `dst`, where a
     /// closed form is known.
     fn path_count(&self, _src: Node, _dst: Node) -> Option<num_bigint::BigUint> {
+        None
+    }
+
+    /// The work of one [`Routing::next_hops`] call, where the relation computes its hops
+    /// in closed form without scanning the node's neighbours (D3's one-hop relations: 1);
+    /// `None`, the default, for a relation that scans them, whose call costs the degree.
+    /// Size guards read it ([`crate::Network::route_cost`]).
+    fn next_hops_work(&self) -> Option<u64> {
         None
     }
 

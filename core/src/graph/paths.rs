@@ -136,8 +136,23 @@ pub fn count_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> Bi
 
 /// Counts the paths of the next-hop relation alone (one phase) from `src` to `dst`.
 pub fn count_phase_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> BigUint {
+    count_phase_paths_within(routing, src, dst, u64::MAX).map_or_else(BigUint::zero, |c| c.0)
+}
+
+/// [`count_phase_paths`] that gives up after `max_calls` calls of
+/// [`Routing::next_hops`]: the count and the calls it made, or `None` when it needed more.
+/// Size guards count small routes this way ([`crate::Network::route_cost`]).
+///
+/// # Complexity
+/// One call per node of the paths' DAG (at most `max_calls`), each the relation's work.
+pub fn count_phase_paths_within<R: Routing + ?Sized>(
+    routing: &R,
+    src: Node,
+    dst: Node,
+    max_calls: u64,
+) -> Option<(BigUint, u64)> {
     if src == dst {
-        return BigUint::one();
+        return Some((BigUint::one(), 0));
     }
     // Iterative post-order over the DAG reachable from src.
     let mut memo: HashMap<Node, BigUint> = HashMap::new();
@@ -145,12 +160,17 @@ pub fn count_phase_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node)
     let mut stack: Vec<(Node, Vec<Node>)> = Vec::new();
     let mut hops = Vec::new();
     routing.next_hops(src, dst, &mut hops);
+    let mut calls = 1u64;
     stack.push((src, hops));
     while let Some((v, hops)) = stack.last() {
         let v = *v;
         if let Some(&pending) = hops.iter().find(|h| !memo.contains_key(h)) {
+            if calls >= max_calls {
+                return None;
+            }
             let mut hv = Vec::new();
             routing.next_hops(pending, dst, &mut hv);
+            calls += 1;
             stack.push((pending, hv));
             continue;
         }
@@ -158,7 +178,7 @@ pub fn count_phase_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node)
         memo.insert(v, total);
         stack.pop();
     }
-    memo.remove(&src).unwrap_or_default()
+    Some((memo.remove(&src).unwrap_or_default(), calls))
 }
 
 /// Every channel used by at least one of the routing's routes from `src` to `dst`

@@ -124,7 +124,7 @@ pub fn figure2_claims() -> Result<PaperTable, PaperError> {
             row.clone(),
             "backtrack delay / T".into(),
             None,
-            Some(tidy(b.mean_delay)),
+            b.mean_delay.map(tidy),
             None,
         );
         table.cell(
@@ -132,10 +132,11 @@ pub fn figure2_claims() -> Result<PaperTable, PaperError> {
             row.clone(),
             "e-cube delay / T".into(),
             None,
-            Some(tidy(e.mean_delay)),
+            e.mean_delay.map(tidy),
             None,
         );
-        let superior = b.mean_delay < e.mean_delay && !b.saturated;
+        let superior =
+            matches!((b.mean_delay, e.mean_delay), (Some(x), Some(y)) if x < y) && !b.saturated;
         table.cell(
             &group,
             row,
@@ -154,7 +155,7 @@ pub fn factor_note(backtrack: &[&SimPoint], ecube: &[&SimPoint]) -> String {
     let ratios: Vec<f64> = backtrack
         .iter()
         .zip(ecube)
-        .map(|(b, e)| e.mean_delay / b.mean_delay)
+        .filter_map(|(b, e)| Some(e.mean_delay? / b.mean_delay?))
         .collect();
     let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = ratios.iter().copied().fold(0.0, f64::max);

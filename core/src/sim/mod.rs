@@ -6,7 +6,7 @@ pub mod packet;
 pub mod rng;
 
 pub use circuit::{
-    ecube_wait_safe, simulate, CircuitSim, Policy, SimConfig, SimError, SimPoint, SimReport, Sweep,
-    SweepProgress,
+    ecube_wait_safe, simulate, sweep_estimate, CircuitSim, Policy, SimConfig, SimError, SimPoint,
+    SimReport, Sweep, SweepProgress,
 };
 pub use rng::SplitMix64;

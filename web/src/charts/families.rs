@@ -248,7 +248,8 @@ pub fn hc_sim(report: &SimReport, theme: &Theme) -> Plot {
             points: report
                 .series(p)
                 .iter()
-                .map(|q| (q.offered_load, q.mean_delay))
+                // A point without a measured request has no delay to draw.
+                .filter_map(|q| Some((q.offered_load, q.mean_delay?)))
                 .collect(),
         })
         .collect();
@@ -262,7 +263,7 @@ pub fn hc_sim(report: &SimReport, theme: &Theme) -> Plot {
                 .series(p)
                 .into_iter()
                 .filter(|q| q.saturated)
-                .map(move |q| (q.offered_load, q.mean_delay, theme.series[i]))
+                .filter_map(move |q| Some((q.offered_load, q.mean_delay?, theme.series[i])))
         })
         .collect();
     let marks = if saturated.is_empty() {

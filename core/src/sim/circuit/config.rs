@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cost::Estimate;
 use crate::graph::Topology;
 use crate::topology::hypercycle::{Hypercycle, HypercycleRouting};
 
@@ -146,6 +147,38 @@ pub enum SimError {
         /// The network's spec.
         spec: String,
     },
+}
+
+/// Elementary steps one event costs in the estimates: measured 260–465 ns an event in a
+/// release build (the 60-node `hc-sim` chart, `--transmission 1` on the 4-cube), 13–23
+/// steps at the 50 M steps a second docs/limits.md assumes.
+pub const EVENT_STEPS: u64 = 24;
+
+/// Bytes per live request (its message, its path, its events in the queue).
+const REQUEST_BYTES: u64 = 160;
+
+/// The most a sweep of `cfg` on `net` costs: every point runs to its event cap
+/// (`max_events`; a point that drains earlier costs less, one that saturates exactly
+/// this), and holds at most its expected arrivals, or its events, alive at once.
+pub fn sweep_estimate(net: &Hypercycle, cfg: &SimConfig) -> Estimate {
+    let points = (cfg.loads.len() * cfg.policies.len()) as u64;
+    let channels = net.node_count() as u64 * net.degree_formula();
+    // The mean distance is at least 1: the rate at distance 1 bounds the arrivals.
+    let top = cfg.loads.iter().copied().fold(0.0, f64::max);
+    let window = cfg.warmup_ticks as f64 + cfg.ticks as f64;
+    let arrivals = arrival_rate(net, 1.0, top, cfg.transmission_ticks.max(1))
+        * net.node_count() as f64
+        * window;
+    let live = (arrivals.min(u64::MAX as f64) as u64).min(cfg.max_events);
+    Estimate {
+        steps: points
+            .saturating_mul(cfg.max_events)
+            .saturating_mul(EVENT_STEPS)
+            .saturating_add(channels),
+        bytes: channels
+            .saturating_mul(48)
+            .saturating_add(live.saturating_mul(REQUEST_BYTES)),
+    }
 }
 
 /// The arrival rate per node for an offered load.

@@ -161,8 +161,12 @@ impl<'a> CircuitSim<'a> {
             saturated: false,
             hops: Vec::new(),
         };
+        // Arrivals fall in the window only (a first one beyond it, or none at all for a
+        // rate so small that its mean gap is not finite, leaves the point empty).
         let first = sim.arrivals.exponential(1.0 / sim.rate);
-        sim.push(first, Kind::Arrival, usize::MAX);
+        if first < sim.window_end() {
+            sim.push(first, Kind::Arrival, usize::MAX);
+        }
         sim
     }
 
@@ -283,8 +287,13 @@ impl<'a> CircuitSim<'a> {
                 self.delay_sum += delay;
                 self.delay_max = self.delay_max.max(delay);
                 self.attempts_sum += u64::from(m.attempts);
-                self.hop_time += m.path.len() as f64 * self.cfg.transmission_ticks as f64;
             }
+            let channels = m.path.len() as f64;
+            // The carried load: the channel time of every circuit inside the window
+            // (clipped at both ends, so a channel carries at most the window).
+            let (start, end) = (self.cfg.warmup_ticks as f64, self.window_end());
+            let until = (self.now + self.cfg.transmission_ticks as f64).min(end);
+            self.hop_time += channels * (until - self.now.max(start)).max(0.0);
             self.push(
                 self.now + self.cfg.transmission_ticks as f64,
                 Kind::Release,
@@ -378,11 +387,7 @@ impl<'a> CircuitSim<'a> {
             }
         }
         let counted = self.established + censored;
-        let mean = if counted == 0 {
-            0.0
-        } else {
-            (self.delay_sum + censored_delay) / counted as f64
-        };
+        let mean = (counted > 0).then(|| (self.delay_sum + censored_delay) / counted as f64);
         let channels = self.targets.len() as f64;
         SimPoint {
             policy: self.policy,
@@ -392,13 +397,10 @@ impl<'a> CircuitSim<'a> {
             established: self.established,
             censored,
             mean_delay_ticks: mean,
-            mean_delay: mean / t,
+            mean_delay: mean.map(|m| m / t),
             max_delay_ticks: max_delay,
-            mean_attempts: if self.established == 0 {
-                0.0
-            } else {
-                self.attempts_sum as f64 / self.established as f64
-            },
+            mean_attempts: (self.established > 0)
+                .then(|| self.attempts_sum as f64 / self.established as f64),
             carried_load: self.hop_time / (channels * self.cfg.ticks as f64),
             events: self.events,
             saturated: self.saturated,

@@ -19,14 +19,17 @@ pub struct SimPoint {
     pub established: u64,
     /// Of those, how many were still waiting when the point was cut short.
     pub censored: u64,
-    /// Mean set-up delay in ticks (censored requests count what they have waited).
-    pub mean_delay_ticks: f64,
+    /// Mean set-up delay in ticks (censored requests count what they have waited);
+    /// `None` (`null` in JSON, empty in CSV) when no request was measured or none was
+    /// established or censored: there is no delay to average.
+    pub mean_delay_ticks: Option<f64>,
     /// The same, divided by the transmission time (Figure 2's axis).
-    pub mean_delay: f64,
+    pub mean_delay: Option<f64>,
     /// The largest set-up delay in ticks.
     pub max_delay_ticks: f64,
-    /// Mean set-up attempts per established request (1 = never retried).
-    pub mean_attempts: f64,
+    /// Mean set-up attempts per established request (1 = never retried); `None` when
+    /// none was established.
+    pub mean_attempts: Option<f64>,
     /// Carried load: established circuits' channel time / (channels × window).
     pub carried_load: f64,
     /// Events processed.

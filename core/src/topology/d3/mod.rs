@@ -367,6 +367,14 @@ impl Topology for D3 {
         Some(self.router_distance(self.router(a), self.router(b)))
     }
 
+    /// M − 1 local neighbours and K global ones, less the self-loop of a diagonal router
+    /// (c, p, p); with M = 1 every router is diagonal.
+    fn terminal_degree_range(&self) -> Option<(u64, u64)> {
+        let (k, m) = (u64::from(self.k), u64::from(self.m));
+        let diagonal = m - 1 + k - 1;
+        Some((diagonal, if m >= 2 { diagonal + 1 } else { diagonal }))
+    }
+
     fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
         Some(Box::new(self.orbits()))
     }

@@ -207,6 +207,11 @@ impl Routing for D3Router<'_> {
         Some(BigUint::from(1u32))
     }
 
+    /// One router computed from the two coordinates, no neighbour scanned.
+    fn next_hops_work(&self) -> Option<u64> {
+        Some(1)
+    }
+
     /// Both relations commute with the network's automorphisms ([`super::symmetry`]).
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         Some(Box::new(self.net.orbits()))

@@ -41,11 +41,13 @@ fn field(
         }
     }
     if first == '0' && text.len() > 1 {
-        return Err(bad(
-            '0',
-            position,
-            format!("no leading zeros ({})", allowed()),
-        ));
+        return Err(AddressError::Malformed {
+            address: text.to_string(),
+            why: format!(
+                "'{text}' has a leading zero at position {position}: write the number without leading zeros ({})",
+                allowed()
+            ),
+        });
     }
     match text.parse::<usize>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
@@ -93,19 +95,22 @@ pub(super) fn parse(net: &Kyklos, text: &str) -> Result<Node, AddressError> {
         });
     };
     let Some(inner) = inner.strip_suffix('>') else {
-        let last = body.chars().last().unwrap_or('<');
-        return Err(bad(
-            last,
-            start + body.chars().count() - 1,
-            "an IB-node ends with '>', as in <0,1,0>".into(),
-        ));
+        return Err(AddressError::Malformed {
+            address: body.to_string(),
+            why: format!(
+                "an IB-node ends with '>', as in <0,1,0>; '{body}' has no '>' after position {}",
+                start + body.chars().count() - 1
+            ),
+        });
     };
     let parts: Vec<&str> = inner.split(',').collect();
     if parts.len() != 3 {
-        return Err(AddressError::WrongLength {
+        return Err(AddressError::Malformed {
             address: body.to_string(),
-            got: parts.len(),
-            want: 3,
+            why: format!(
+                "an IB-node <t,v,o> has three numbers; '{body}' has {}",
+                parts.len()
+            ),
         });
     }
     let mut position = start + 1;

@@ -414,7 +414,7 @@ impl Lens {
             Some(i) => Some(*runs.get(i).ok_or(WalkError::NoSuchRun {
                 class: class.number(),
                 count: runs.len(),
-                index: i,
+                number: i + 1,
             })?),
             None => default_run(runs).map(|i| runs[i]),
         };

@@ -256,6 +256,15 @@ pub struct Step {
     pub explanation: String,
 }
 
+/// [`WalkError::NoSuchRun`]'s message: the region numbers there are, by name.
+fn no_such_run(class: u8, count: usize, number: usize) -> String {
+    match count {
+        0 => format!("class {class} has no region to choose here; there is no region number {number}: write class{class}"),
+        1 => format!("class {class} has one region here (class{class}:1); there is no region number {number}"),
+        _ => format!("class {class} has {count} regions here (class{class}:1 to class{class}:{count}); there is no region number {number}"),
+    }
+}
+
 /// A walk that cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WalkError {
@@ -266,14 +275,14 @@ pub enum WalkError {
     #[error("{0}")]
     WrongKind(&'static str),
     /// The chosen region B or C does not exist.
-    #[error("class {class} has {count} choice(s) of region; there is no region number {index}")]
+    #[error("{}", no_such_run(*class, *count, *number))]
     NoSuchRun {
         /// The class (1 or 3).
         class: u8,
         /// How many regions there are.
         count: usize,
-        /// The index asked for.
-        index: usize,
+        /// The region number asked for, as typed (1-based).
+        number: usize,
     },
 }
 
@@ -528,7 +537,7 @@ impl Lens {
             PathChoice::Class { class, run } => {
                 if !self.completed {
                     return Err(WalkError::WrongKind(
-                        "path classes are for the completed lens; choose FourStep",
+                        "path classes are for the completed lens; choose shortest, paper, left or right",
                     ));
                 }
                 let c = self.completed_routing(a, b);
