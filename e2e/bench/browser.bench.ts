@@ -236,6 +236,65 @@ test('worker jobs: a 4,096-router channel dependency graph', async ({ page }) =>
   }
 });
 
+// Issue 20: a latency–load curve in the simulation view, from the page's load to the last
+// point, and the longest main-thread task meanwhile (PerformanceObserver 'longtask'): the
+// points run in the worker, the page only draws.
+const CURVES: { what: string; query: string; target: string; limitMs: number }[] = [
+  {
+    what: '`mesh:k=8x8` dimension order, 2 VCs, single-flit packets: 10 loads 0.03 … 0.30',
+    query: 'view=sim&t=mesh:k=8x8&s=dor&vcs=2&size=1&rates=0.03:0.3:0.03',
+    target: '< 10 s',
+    limitMs: 10_000,
+  },
+  {
+    // g = 65 groups of 16: the Dragonfly nearest 1,024 routers whose groups are all joined
+    // alike (g − 1 must divide a·h); BookSim2's 10- and 100-cycle channels, so deep buffers.
+    what: '`dragonfly:a=16,p=8,h=4` (1,040 routers, 8,320 endpoints) minimal, 4 VCs of 64 flits: loads 0.05 … 0.50',
+    query: 'view=sim&t=dragonfly:a=16,p=8,h=4&s=minimal&vcs=4&buf=64&rates=0.05:0.5:0.05',
+    target: '< 60 s',
+    limitMs: 60_000,
+  },
+];
+
+test('the simulation view: a latency–load curve in the page', async ({ page }) => {
+  test.setTimeout(600_000);
+  for (const c of CURVES) {
+    const runs: number[] = [];
+    let longest = 0;
+    let points = 0;
+    for (let i = 0; i < 2; i++) {
+      await page.goto('./?view=route&t=hypercube:n=3');
+      await expect(page.getByTestId('view-route')).toBeVisible();
+      await page.evaluate(() => {
+        const w = window as unknown as { __long: number };
+        w.__long = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__long = Math.max(w.__long, e.duration);
+        }).observe({ type: 'longtask', buffered: false });
+      });
+      const t0 = Date.now();
+      // Through history, as a link inside the site: the observer stays on this document.
+      await page.evaluate((q) => {
+        history.pushState(null, '', `?${q}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, c.query);
+      await expect(page.getByTestId('sim-done').or(page.getByTestId('sim-failed'))).toBeVisible({ timeout: 300_000 });
+      await expect(page.getByTestId('sim-done')).toBeVisible();
+      runs.push(Date.now() - t0);
+      longest = Math.max(longest, await page.evaluate(() => (window as unknown as { __long: number }).__long));
+      points = await page.getByTestId('sim-table').locator('tbody tr').count();
+    }
+    rows.push({
+      group: 'simulation, a curve in the page',
+      what: c.what,
+      target: c.target,
+      limitMs: c.limitMs,
+      runs,
+      note: `${points} points (to saturation); longest main-thread task ${longest.toFixed(0)} ms`,
+    });
+  }
+});
+
 test("the explorer: one route with its diagram's update", async ({ page }) => {
   // A new destination typed into To: the page routes, lists the paths, redraws the diagram's
   // highlight. Timed from the input event to the end of the task and its microtasks (a
