@@ -141,7 +141,8 @@ impl Engine<'_> {
         let dst_ep = p.dst_ep as usize;
         let (port, lo, hi) = if self.fab.endpoint_router[dst_ep] as usize == r && p.via == u32::MAX
         {
-            (self.fab.endpoint_port[dst_ep], 0, self.v - 1)
+            let (lo, hi) = self.hops.eject_range(p.tag);
+            (self.fab.endpoint_port[dst_ep], lo, hi)
         } else {
             if p.via as usize == node {
                 p.via = u32::MAX;

@@ -205,6 +205,18 @@ impl<'a> HopChooser<'a> {
         })
     }
 
+    /// The VC range of the ejection hop for a packet in state `tag`: under `phases` the
+    /// class of the phase the packet is in (BookSim2's dragonflynew ejects on the VC of
+    /// the packet's phase); every VC otherwise.
+    #[inline]
+    pub fn eject_range(&self, tag: u16) -> (u32, u32) {
+        if self.scheme != Scheme::Phases {
+            return (0, self.vcs - 1);
+        }
+        let (c, v, k) = (u32::from(tag).min(self.classes - 1), self.vcs, self.classes);
+        (c * v / k, (c + 1) * v / k - 1)
+    }
+
     /// BookSim2's two classes on rings (its `dim_order_torus`): fixed for a packet's whole
     /// way along one dimension, chosen where it enters the dimension: going up, class 1 if
     /// the way wraps round, else 0; going down, class 0 if it wraps, else 1. Each class
