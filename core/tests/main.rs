@@ -17,6 +17,7 @@ mod kyklos_density;
 mod lens;
 mod msbfs;
 mod network;
+mod packet_sim;
 mod papers;
 mod polarfly;
 mod properties;
