@@ -18,6 +18,7 @@ mod kyklos_density;
 mod lens;
 mod msbfs;
 mod network;
+mod packet_sim;
 mod papers;
 mod polarfly;
 mod properties;

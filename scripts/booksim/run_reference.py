@@ -6,7 +6,8 @@ Usage: scripts/booksim/run_reference.py [--booksim PATH] [--mirror GITDIR] [--on
 
 Each configuration under scripts/booksim/configs/NAME.cfg is BookSim2's own file (the
 anynet ones name their network file, written by `icn export`); the sweep's rates are in
-the file's first line, `// rates: 0.05:0.5:0.05`, and the matching icnplay spec and routing
+the file's first line, `// rates: 0.05:0.5:0.05,0.26:0.34:0.01` (ranges and single
+rates, comma-separated: a coarse sweep and a fine one round saturation), and the matching icnplay spec and routing
 in `// icn: SPEC ROUTING`. The output, core/tests/data/booksim/NAME.csv, has one row per
 rate: offered, status (stable or unstable), packet latency, network latency, accepted flit
 rate, hops; with a header comment naming the BookSim2 commit and the configuration.
@@ -24,9 +25,16 @@ OUT = os.path.join(ROOT, "core", "tests", "data", "booksim")
 
 
 def rates(text):
-    a, b, s = (float(x) for x in text.split(":"))
-    n = int((b - a) / s + 1e-9) + 1
-    return [round(a + i * s, 6) for i in range(n)]
+    """FROM:TO:STEP ranges and single rates, comma-separated: the union, sorted."""
+    out = set()
+    for part in text.split(","):
+        if ":" not in part:
+            out.add(round(float(part), 6))
+            continue
+        a, b, s = (float(x) for x in part.split(":"))
+        n = int((b - a) / s + 1e-9) + 1
+        out.update(round(a + i * s, 6) for i in range(n))
+    return sorted(out)
 
 
 def field(name, text):

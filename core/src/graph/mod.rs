@@ -269,6 +269,15 @@ pub trait Routing {
         false
     }
 
+    /// One of [`Routing::intermediates`] for the pair, chosen by `r` (a uniform random
+    /// number: the list's entry `r mod len`), or `None` as there. A simulator asks this
+    /// for every packet: a routing whose intermediates follow a rule answers without
+    /// building the list.
+    fn pick_intermediate(&self, src: Node, dst: Node, r: u64) -> Option<Node> {
+        let list = self.intermediates(src, dst)?;
+        (!list.is_empty()).then(|| list[(r % list.len() as u64) as usize])
+    }
+
     /// Whether every path it offers is a shortest path of the graph (false for a
     /// two-phase routing).
     fn is_minimal(&self) -> bool {

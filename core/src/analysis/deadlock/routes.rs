@@ -28,20 +28,68 @@ pub fn deadlock_of_routes(
 ) -> Result<DeadlockReport, DeadlockError> {
     check(t, scheme, vcs)?;
     let vcs = if scheme == Scheme::One { 1 } else { vcs };
+    let mut classed = Vec::with_capacity(routes.len());
+    for walk in routes {
+        let mut tag: Tag = 0;
+        let hops = walk
+            .windows(2)
+            .map(|w| {
+                let (vc, next) = step(t, scheme, vcs, tag, w[0], w[1]);
+                tag = next;
+                vc
+            })
+            .collect::<Vec<_>>();
+        classed.push((walk.clone(), hops));
+    }
+    graph_of(t, &classed, scheme, scheme, vcs)
+}
+
+/// The channel dependency graph of `routes` whose virtual channels are given hop by hop:
+/// each route is its walk and the virtual channel of each of its hops (one fewer than
+/// nodes), below `vcs`; a cycle if it has one. For an assignment no [`Scheme`] states (the
+/// packet simulator's classes for two-phase routes); `scheme` only names it in the report.
+///
+/// # Errors
+/// [`DeadlockError::Vcs`] for `vcs` out of range or a hop's virtual channel not below it.
+///
+/// # Complexity
+/// O(L) over the routes' total length L, plus the cycle search.
+pub fn deadlock_of_classed_routes(
+    t: &dyn Topology,
+    routes: &[(Vec<Node>, Vec<u32>)],
+    scheme: Scheme,
+    vcs: u32,
+) -> Result<DeadlockReport, DeadlockError> {
+    if !(1..=super::MAX_VCS).contains(&vcs)
+        || routes
+            .iter()
+            .any(|(_, hops)| hops.iter().any(|&vc| vc >= vcs))
+    {
+        return Err(DeadlockError::Vcs(vcs));
+    }
+    graph_of(t, routes, scheme, Scheme::Hops, vcs)
+}
+
+/// The graph of classed routes; `layout` is the scheme whose class steps the dependency
+/// set stores compactly (any other step is kept aside), `scheme` the report's name.
+fn graph_of(
+    t: &dyn Topology,
+    routes: &[(Vec<Node>, Vec<u32>)],
+    scheme: Scheme,
+    layout: Scheme,
+    vcs: u32,
+) -> Result<DeadlockReport, DeadlockError> {
     let ch = Channels::of(t);
-    let mut deps = Deps::new(&ch, scheme, vcs);
+    let mut deps = Deps::new(&ch, layout, vcs);
     // The first route (by index) behind each dependency.
     let mut first: Vec<(Pair, Pair, usize)> = Vec::new();
-    for (i, walk) in routes.iter().enumerate() {
-        let mut tag: Tag = 0;
+    for (i, (walk, hops)) in routes.iter().enumerate() {
         let mut held: Option<Pair> = None;
-        for w in walk.windows(2) {
+        for (w, &vc) in walk.windows(2).zip(hops) {
             let Some(c) = ch.id(w[0], w[1]) else {
                 held = None;
                 continue;
             };
-            let (vc, next) = step(t, scheme, vcs, tag, w[0], w[1]);
-            tag = next;
             if let Some(h) = held {
                 if deps.insert(&ch, h, (c, vc)) {
                     first.push((h, (c, vc), i));
@@ -65,7 +113,7 @@ pub fn deadlock_of_routes(
                 .iter()
                 .find(|&&(x, y, _)| (x, y) == (a, b))
                 .map_or(0, |f| f.2);
-            let walk = &routes[route];
+            let walk = &routes[route].0;
             Dependency {
                 from: channel(a),
                 to: channel(b),

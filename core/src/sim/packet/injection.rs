@@ -98,6 +98,9 @@ pub(super) struct InFlight {
 impl Engine<'_> {
     /// Each idle source's Bernoulli trials up to now, at most one packet each.
     pub(super) fn generate(&mut self) {
+        if self.quiet {
+            return;
+        }
         let now = self.now;
         let size = self.cfg.packet_size;
         for e in 0..self.fab.endpoints() {
@@ -134,7 +137,7 @@ impl Engine<'_> {
             via,
             ctime: t,
             itime: 0,
-            tag: 0,
+            tag: self.hops.start_tag(via != u32::MAX),
             left: size,
             hops: 0,
             record,
@@ -231,7 +234,7 @@ impl Engine<'_> {
         }
         self.pk.list[pkt].left -= 1;
         if f & 1 != 0 {
-            if self.phase == Phase::WarmingUp || p.record {
+            if (self.phase == Phase::WarmingUp || p.record) && !self.quiet {
                 self.stats
                     .packet(now - p.ctime, now - p.itime, u64::from(p.hops));
             }

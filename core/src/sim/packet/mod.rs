@@ -31,6 +31,7 @@ pub mod router;
 pub mod routing;
 pub mod run;
 pub mod traffic;
+pub mod valiant;
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,11 @@ use crate::network::Network;
 
 /// The routing name of BookSim2 anynet's table routing ([`AnynetTable`]).
 pub const TABLE_ROUTING: &str = "table";
+
+/// The routing name of UGAL ([`valiant`]): at each packet's source router, the minimal
+/// route or Valiant's by the queues (the network's two-phase routing: the Dragonfly's
+/// `valiant-min`, its halves l-g-l as BookSim2's).
+pub const UGAL_ROUTING: &str = "ugal";
 
 /// The deadlock analysis is run to choose or check a scheme when it costs at most this
 /// many steps.
@@ -136,6 +142,8 @@ impl<'a> Simulator<'a> {
                 &fabric.router_node,
                 &fabric.node_router,
             )?)
+        } else if setup.routing == UGAL_ROUTING {
+            two_phase_of(net)?
         } else {
             net.routing(&setup.routing)
                 .map_err(|e| SimError::Routing(e.to_string()))?
@@ -217,23 +225,41 @@ impl<'a> Simulator<'a> {
             self.scheme,
             self.classes,
             self.setup.router.num_vcs,
-        )?;
-        let engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
+        )?
+        .with_ugal(self.setup.routing == UGAL_ROUTING);
+        let mut engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
+        engine.may_deadlock = self.deadlock_free != Some(true);
         run_point(engine, &point, channels, progress)
     }
 }
 
 /// The classes a scheme uses: one; two (dateline: before and after the wrap-around;
-/// phases: before and after a global link, three for a two-phase route); every VC its own
-/// hop class (hops).
+/// phases: before and after a global link; for a two-phase route four with 4 VCs or
+/// more, else BookSim2's three, [`valiant`]); every VC its own hop class (hops).
 fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
     match scheme {
         Scheme::One => 1,
         Scheme::Dateline => 2,
+        Scheme::Phases if routing.two_phase() && vcs >= 4 => 4,
         Scheme::Phases if routing.two_phase() => 3,
         Scheme::Phases => 2,
         Scheme::Hops => vcs,
     }
+}
+
+/// UGAL's routing: the network's two-phase strategy with l-g-l halves (`valiant-min`),
+/// else its `valiant`.
+fn two_phase_of(net: &Network) -> Result<Box<dyn Routing + '_>, SimError> {
+    ["valiant-min", "valiant"]
+        .into_iter()
+        .filter_map(|name| net.routing(name).ok())
+        .find(|r| r.two_phase())
+        .ok_or_else(|| {
+            SimError::Routing(format!(
+                "{UGAL_ROUTING} needs a two-phase (Valiant) routing of the network; {} has none",
+                net.family().name
+            ))
+        })
 }
 
 fn check_deadlock(
@@ -243,6 +269,9 @@ fn check_deadlock(
     classes: u32,
 ) -> Option<bool> {
     let t = net.topology();
+    if routing.two_phase() && scheme == Scheme::Phases {
+        return valiant::legs_deadlock_free(t, routing, classes);
+    }
     if deadlock_estimate(t, routing, classes).steps > DEADLOCK_CHECK_STEPS {
         return None;
     }

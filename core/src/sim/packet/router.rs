@@ -137,14 +137,19 @@ impl Engine<'_> {
         let f = self.rt.buf[ivc * b + self.rt.head[ivc] as usize];
         let pkt = (f >> 2) as usize;
         let node = self.fab.router_node[r];
+        if self.hops.is_ugal() && self.pk.list[pkt].hops == 0 {
+            self.ugal_choice(pkt, r);
+        }
         let p = &mut self.pk.list[pkt];
         let dst_ep = p.dst_ep as usize;
         let (port, lo, hi) = if self.fab.endpoint_router[dst_ep] as usize == r && p.via == u32::MAX
         {
-            (self.fab.endpoint_port[dst_ep], 0, self.v - 1)
+            let (lo, hi) = self.hops.eject_range(p.tag);
+            (self.fab.endpoint_port[dst_ep], lo, hi)
         } else {
             if p.via as usize == node {
                 p.via = u32::MAX;
+                p.tag = self.hops.at_intermediate(p.tag);
             }
             let target = if p.via == u32::MAX {
                 self.fab.endpoint_node[dst_ep]
@@ -166,6 +171,35 @@ impl Engine<'_> {
         rt.out_port[ivc] = port;
         rt.vc_lo[ivc] = lo;
         rt.vc_hi[ivc] = hi;
+    }
+
+    /// UGAL at the packet's source router `r`: keep Valiant's intermediate only when the
+    /// minimal route's first output holds more than twice the flits of the non-minimal
+    /// one's, plus the threshold (BookSim2's `ugal_dragonflynew`).
+    fn ugal_choice(&mut self, pkt: usize, r: usize) {
+        let p = self.pk.list[pkt];
+        if p.via == u32::MAX {
+            return;
+        }
+        let node = self.fab.router_node[r];
+        let dst = self.fab.endpoint_node[p.dst_ep as usize];
+        let queue = |e: &mut Self, target: usize| -> Option<u32> {
+            let next = e.hops.first_hop(node, target)?;
+            let port = e.fab.port_to(r as u32, next)? as usize;
+            let v = e.v as usize;
+            Some(e.rt.occ[port * v..(port + 1) * v].iter().sum())
+        };
+        let q_min = queue(self, dst);
+        let q_non = queue(self, p.via as usize);
+        let minimal = match (q_min, q_non) {
+            (Some(a), Some(b)) => super::valiant::ugal_prefers_minimal(a, b),
+            _ => true,
+        };
+        if minimal {
+            let p = &mut self.pk.list[pkt];
+            p.via = u32::MAX;
+            p.tag = self.hops.start_tag(false);
+        }
     }
 
     fn broken_route(&mut self, at: usize, target: usize) {

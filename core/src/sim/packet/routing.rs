@@ -8,6 +8,7 @@
 //! VCs c·V/C ..= (c+1)·V/C − 1 the head may be allocated downstream.
 
 use super::config::SimError;
+use super::valiant::{leg_class, leg_step, LEG_TWO};
 use crate::analysis::deadlock::{scheme_step, Scheme};
 use crate::graph::{Node, Routing, Topology};
 use crate::sim::rng::SplitMix64;
@@ -133,6 +134,11 @@ pub struct HopChooser<'a> {
     scheme: Scheme,
     classes: u32,
     vcs: u32,
+    /// A two-phase routing under `phases`: the leg classes of [`super::valiant`].
+    legs: bool,
+    /// UGAL: the source router chooses between the route without intermediate and
+    /// Valiant's.
+    ugal: bool,
     buf: Vec<Node>,
 }
 
@@ -173,8 +179,50 @@ impl<'a> HopChooser<'a> {
             scheme,
             classes,
             vcs,
+            legs: routing.two_phase() && scheme == Scheme::Phases,
+            ugal: false,
             buf: Vec::with_capacity(16),
         })
+    }
+
+    /// The same, choosing at each packet's source router between the route without
+    /// intermediate and Valiant's (UGAL, [`super::valiant::ugal_prefers_minimal`]).
+    pub fn with_ugal(mut self, ugal: bool) -> HopChooser<'a> {
+        self.ugal = ugal && self.routing.two_phase();
+        self
+    }
+
+    /// Whether this is UGAL.
+    pub fn is_ugal(&self) -> bool {
+        self.ugal
+    }
+
+    /// The state of a new packet: with an intermediate or without.
+    #[inline]
+    pub fn start_tag(&self, via: bool) -> u16 {
+        if self.legs && !via {
+            LEG_TWO
+        } else {
+            0
+        }
+    }
+
+    /// The state of a packet at its intermediate, from `tag`.
+    #[inline]
+    pub fn at_intermediate(&self, tag: u16) -> u16 {
+        if self.legs {
+            LEG_TWO
+        } else {
+            tag
+        }
+    }
+
+    /// The first next hop of the relation from `at` towards `dst` (UGAL's look at the
+    /// queues).
+    pub fn first_hop(&mut self, at: Node, dst: Node) -> Option<Node> {
+        self.buf.clear();
+        self.routing.next_hops(at, dst, &mut self.buf);
+        self.buf.first().copied()
     }
 
     /// The hop from `at` towards `dst` for a packet in state `tag`, one of the relation's
@@ -190,6 +238,9 @@ impl<'a> HopChooser<'a> {
         };
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)
+        } else if self.legs {
+            let boundary = self.topology.phase_boundary(at, next);
+            (next, leg_step(self.classes, tag, boundary))
         } else {
             (
                 next,
@@ -203,6 +254,23 @@ impl<'a> HopChooser<'a> {
             vc_hi: (c + 1) * v / k - 1,
             tag,
         })
+    }
+
+    /// The VC range of the ejection hop for a packet in state `tag`: under `phases` the
+    /// class of the phase the packet is in (BookSim2's dragonflynew ejects on the VC of
+    /// the packet's phase); every VC otherwise.
+    #[inline]
+    pub fn eject_range(&self, tag: u16) -> (u32, u32) {
+        if self.scheme != Scheme::Phases {
+            return (0, self.vcs - 1);
+        }
+        let class = if self.legs {
+            leg_class(self.classes, tag)
+        } else {
+            u32::from(tag).min(self.classes - 1)
+        };
+        let (c, v, k) = (class, self.vcs, self.classes);
+        (c * v / k, (c + 1) * v / k - 1)
     }
 
     /// BookSim2's two classes on rings (its `dim_order_torus`): fixed for a packet's whole
@@ -298,16 +366,12 @@ impl<'a> HopChooser<'a> {
         }
     }
 
-    /// The relation's intermediates for a packet from `src` to `dst` (Valiant's), if it
-    /// is two-phase.
+    /// The relation's intermediate for a packet from `src` to `dst` (Valiant's), if it
+    /// is two-phase: one of them uniformly at random, without a list.
     pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
         if !self.routing.two_phase() {
             return None;
         }
-        let list = self.routing.intermediates(src, dst)?;
-        if list.is_empty() {
-            return None;
-        }
-        Some(list[rng.below(list.len() as u64) as usize])
+        self.routing.pick_intermediate(src, dst, rng.next_u64())
     }
 }

@@ -4,7 +4,7 @@
 
 use super::channel::Fabric;
 use super::config::{PointConfig, RouterConfig, SimError};
-use super::injection::{InFlight, Packets, Sources};
+use super::injection::{InFlight, Packets, Sources, NONE};
 use super::measurement::{ChannelUse, PointResult, Stats, Status};
 use super::router::Routers;
 use super::routing::HopChooser;
@@ -83,6 +83,11 @@ pub(super) struct Engine<'a> {
     pub inflight: InFlight,
     pub broken: Option<String>,
     pub p_packet: f64,
+    /// The sources make no more packets (after saturation, to tell a deadlock).
+    pub quiet: bool,
+    /// Whether the routing and scheme may deadlock (not shown deadlock-free): a saturated
+    /// point then settles to tell a deadlock from a saturation.
+    pub may_deadlock: bool,
 }
 
 /// Why the cycle loop stopped early.
@@ -136,6 +141,8 @@ impl<'a> Engine<'a> {
             inflight: InFlight::default(),
             broken: None,
             p_packet: point.rate / f64::from(cfg.packet_size),
+            quiet: false,
+            may_deadlock: true,
         }
     }
 
@@ -197,6 +204,27 @@ impl<'a> Engine<'a> {
             }
         }
         Ok(())
+    }
+
+    /// After a saturated point: the sources stop and the network empties. A network that
+    /// cannot (no flit moves for `window` cycles first) was deadlocked: a deadlock that
+    /// the saturation test saw before the deadlock test did.
+    fn settle(
+        &mut self,
+        bound: u64,
+        window: u64,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(), Stop> {
+        self.quiet = true;
+        let cycles = 64 * window;
+        let empty = |e: &Engine<'_>| e.net_flits == 0 && e.src.cur.iter().all(|&c| c == NONE);
+        self.run_cycles(
+            cycles,
+            bound.max(self.now) + cycles,
+            window,
+            progress,
+            &empty,
+        )
     }
 
     /// The average latency of the measured packets and of every flit in flight, as
@@ -294,6 +322,13 @@ pub(super) fn run_point(
         }
         Ok(())
     })();
+    let outcome = match outcome {
+        Ok(()) if converged == 0 && e.may_deadlock => e.settle(bound, window, progress).and(Ok(())),
+        Err(Stop::Bound) if e.may_deadlock => {
+            e.settle(bound, window, progress).and(Err(Stop::Bound))
+        }
+        other => other,
+    };
     match outcome {
         Ok(()) if converged > 0 => {}
         Ok(()) => {

@@ -251,6 +251,26 @@ impl Routing for Valiant<'_> {
         true
     }
 
+    /// The `r mod len`-th router outside the groups of `src` and `dst`, in node order, as
+    /// [`Routing::intermediates`] lists them, without the list.
+    fn pick_intermediate(&self, src: Node, dst: Node, r: u64) -> Option<Node> {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        if gs == gd || self.net.groups() < 3 {
+            return None;
+        }
+        let (a, g) = (u64::from(self.net.a()), u64::from(self.net.groups()));
+        let k = r % ((g - 2) * a);
+        let (lo, hi) = (gs.min(gd), gs.max(gd));
+        let mut group = (k / a) as u32;
+        if group >= lo {
+            group += 1;
+        }
+        if group >= hi {
+            group += 1;
+        }
+        Some(self.net.node(group, (k % a) as u32))
+    }
+
     fn is_minimal(&self) -> bool {
         false
     }

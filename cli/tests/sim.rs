@@ -1,0 +1,151 @@
+//! `icn sim` end to end: the JSON and CSV shapes, rates syntax, one-line errors naming
+//! the parameter, determinism (the same seed gives the same numbers) and parallel points
+//! equal to serial ones.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn icn(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_icn"))
+        .args(args)
+        .output()
+        .expect("icn runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `icn sim` on a 4×4 mesh with a short protocol and `extra` arguments: its stdout.
+fn sim(extra: &[&str]) -> String {
+    let mut args = vec![
+        "sim",
+        "mesh:k=4x4",
+        "-r",
+        "dor",
+        "--num-vcs",
+        "2",
+        "--sample-period",
+        "200",
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = icn(&args);
+    assert_eq!(code, 0, "icn {args:?} failed: {err}");
+    out
+}
+
+fn json(extra: &[&str]) -> Value {
+    serde_json::from_str(&sim(extra)).expect("valid JSON")
+}
+
+fn offered(v: &Value) -> Vec<f64> {
+    v["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| p["offered"].as_f64().expect("offered"))
+        .collect()
+}
+
+#[test]
+fn json_names_the_run_and_every_point() {
+    let v = json(&["--rates", "0.1,0.95", "--threads", "1"]);
+    assert_eq!(v["spec"], "mesh:k=4x4");
+    assert_eq!(v["routing"], "dor");
+    assert_eq!(v["routers"], 16);
+    assert_eq!(v["endpoints"], 16);
+    assert_eq!(v["router"]["num_vcs"], 2);
+    assert_eq!(v["router"]["vc_buf_size"], 8);
+    assert_eq!(v["protocol"]["sample_period"], 200);
+    assert_eq!(v["deadlock_free"], true);
+    assert_eq!(offered(&v), [0.1, 0.95]);
+    let points = v["points"].as_array().expect("points");
+    let low = &points[0];
+    assert_eq!(low["status"], "stable");
+    for key in [
+        "packet_latency",
+        "packet_latency_p99",
+        "network_latency",
+        "accepted",
+        "injected",
+        "hops",
+        "max_channel_utilisation",
+    ] {
+        assert!(low[key].as_f64().is_some_and(f64::is_finite), "{key}");
+    }
+    // A 4×4 mesh under uniform traffic cannot take 0.95 flits a node a cycle (its
+    // bisection allows 0.5): saturated, and the saturation throughput is the low point's.
+    assert_eq!(points[1]["status"], "saturated");
+    assert!(points[1]["note"].as_str().is_some_and(|n| !n.is_empty()));
+    assert_eq!(v["saturation_throughput"], low["accepted"]);
+}
+
+#[test]
+fn csv_has_a_header_and_a_row_per_rate() {
+    let out = sim(&["--rates", "0.05:0.15:0.05", "--format", "csv"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,error"
+    );
+    assert_eq!(lines.len(), 4);
+    for (line, rate) in lines[1..].iter().zip(["0.05", "0.1", "0.15"]) {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f.len(), 12, "{line}");
+        assert_eq!(f[0], rate);
+        assert_eq!(f[1], "stable");
+        assert!(f[2].parse::<f64>().is_ok_and(|x| x > 10.0), "{line}");
+    }
+}
+
+#[test]
+fn rates_take_ranges_and_lists() {
+    let range = json(&["--rates", "0.1:0.3:0.1"]);
+    assert_eq!(offered(&range), [0.1, 0.2, 0.3]);
+    let list = json(&["--rates", "0.3, 0.05"]);
+    assert_eq!(offered(&list), [0.3, 0.05]);
+}
+
+#[test]
+fn a_bad_parameter_is_named() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--num-vcs", "0"], "num_vcs = 0: give 1 to 64"),
+        (&["--vc-buf-size", "0"], "vc_buf_size = 0: give 1 to 65536"),
+        (&["--rates", "0.5:0.1:0.1"], "--rates '0.5:0.1:0.1'"),
+        (&["--rates", "1.5"], "--rates '1.5'"),
+        (&["--rates", "0.1:0.9:0"], "FROM:TO:STEP"),
+        (&["-t", "bitrev", "--rates", "0.1"], "power-of-two"),
+        (&["-r", "ugal"], "ugal needs a two-phase"),
+    ];
+    for &(extra, want) in cases {
+        let mut args = vec!["sim", "mesh:k=3x3"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = icn(&args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_numbers() {
+    let args = ["--rates", "0.2,0.3", "--seed", "7", "--threads", "1"];
+    assert_eq!(sim(&args), sim(&args));
+    let other = json(&["--rates", "0.2,0.3", "--seed", "8", "--threads", "1"]);
+    let first = json(&args);
+    assert_ne!(
+        first["points"][0]["packet_latency"],
+        other["points"][0]["packet_latency"]
+    );
+}
+
+#[test]
+fn parallel_points_equal_serial_ones() {
+    let rates = ["--rates", "0.1:0.4:0.1", "--format", "csv"];
+    let serial = sim(&[&rates[..], &["--threads", "1"]].concat());
+    let parallel = sim(&[&rates[..], &["--threads", "3"]].concat());
+    assert_eq!(serial, parallel);
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""icnplay's curve beside BookSim2's committed one for each reference configuration: the
+tables of docs/simulation.md.
+
+Usage: scripts/booksim/compare.py [--only NAME]   (ICN=path/to/icn, default target/release)
+
+Each configuration's `// icn: SPEC ROUTING [icn sim options]` line names the matching
+`icn sim` run; it runs with the configuration's num_vcs and vc_buf_size, BookSim2's
+channel latencies (the CLI's defaults), seed 1, at every rate of the BookSim2 curve.
+"""
+
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+ICN = os.environ.get("ICN", os.path.join(ROOT, "target", "release", "icn"))
+DATA = os.path.join(ROOT, "core", "tests", "data", "booksim")
+
+
+def key(name, text, default):
+    m = re.search(r"^" + name + r"\s*=\s*(\S+?);", text, re.M)
+    return m.group(1) if m else default
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only")
+    args = ap.parse_args()
+    configs = os.path.join(HERE, "configs")
+    for name in sorted(os.listdir(configs)):
+        if not name.endswith(".cfg") or (args.only and name[:-4] != args.only):
+            continue
+        text = open(os.path.join(configs, name)).read()
+        icn = re.search(r"^// icn: (.+)$", text, re.M).group(1).split()
+        spec, routing, extra = icn[0], icn[1], icn[2:]
+        with open(os.path.join(DATA, name[:-4] + ".csv")) as f:
+            rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        rates = ",".join(r["offered"] for r in rows)
+        cmd = [ICN, "sim", spec, "-r", routing, "--rates", rates,
+               "--num-vcs", key("num_vcs", text, "16"),
+               "--vc-buf-size", key("vc_buf_size", text, "8"), *extra]
+        points = json.loads(subprocess.run(cmd, capture_output=True, text=True,
+                                           check=True).stdout)["points"]
+        print(f"### {name[:-4]}: {spec}, {' '.join([routing, *extra])}\n")
+        print("| offered | BookSim2 latency | icnplay latency | difference "
+              "| BookSim2 accepted | icnplay accepted |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r, p in zip(rows, points):
+            ours = p["packet_latency"] if p["status"] == "stable" else None
+            bs = float(r["packet_latency"]) if r["status"] == "stable" else None
+            diff = f"{(ours - bs) / bs * 100:+.1f} %" if ours and bs else ""
+            print(f"| {r['offered']} | {f'{bs:.2f}' if bs else 'unstable'} "
+                  f"| {f'{ours:.2f}' if ours else p['status']} | {diff} "
+                  f"| {r['accepted'] if bs else ''} | {p['accepted']:.4f} |")
+        print()
+
+
+if __name__ == "__main__":
+    main()
