@@ -279,7 +279,7 @@ pub fn hc_sim(report: &SimReport, theme: &Theme) -> Plot {
         report
             .points
             .iter()
-            .map(|p| p.mean_delay)
+            .filter_map(|p| p.mean_delay)
             .filter(|&d| d > 0.0),
         30.0,
     );
