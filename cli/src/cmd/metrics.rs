@@ -8,7 +8,7 @@ use icn_core::metrics::{distance_method, load_estimate, load_summary, LOAD_NODE_
 use icn_core::{Hops, Network, Routing};
 use serde_json::{json, Value};
 
-use crate::output::{guard, json, network, strategy_name, Failure, Format, CLI_BUDGET};
+use crate::output::{guard, json, network, note, strategy_name, Failure, Format, CLI_BUDGET};
 
 #[derive(Args, Debug)]
 pub struct MetricsArgs {
@@ -61,6 +61,10 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
     json(out, &doc)
 }
 
+/// Estimated steps beyond which `icn metrics` says what the loads will take (about 20
+/// seconds at the 50 M steps a second docs/limits.md assumes).
+const LONG_STEPS: u64 = 1 << 30;
+
 /// The load summary, or why it was skipped (too many nodes, or over the budget).
 fn loads(net: &Network, routing: &dyn Routing, force: bool) -> (Value, Option<String>) {
     let n = net.topology().node_count();
@@ -80,6 +84,15 @@ fn loads(net: &Network, routing: &dyn Routing, force: bool) -> (Value, Option<St
         None
     };
     let loads = if skipped.is_none() {
+        if loads_cost.steps > LONG_STEPS {
+            // The loads report no progress: say up front what they will take.
+            note(&format!(
+                "icn: metrics: the loads take about {:.1e} steps and {} MiB (about {} s at 50 M steps a second); --format csv gives the distances alone",
+                loads_cost.steps as f64,
+                loads_cost.bytes >> 20,
+                loads_cost.steps / 50_000_000
+            ));
+        }
         json!(load_summary(net.topology(), routing))
     } else {
         Value::Null
