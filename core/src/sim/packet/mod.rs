@@ -23,6 +23,7 @@
 //! ```
 
 pub mod allocator;
+pub mod booksim;
 pub mod channel;
 pub mod config;
 pub mod injection;
