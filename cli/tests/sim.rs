@@ -117,7 +117,7 @@ fn a_bad_parameter_is_named() {
         (&["--rates", "1.5"], "--rates '1.5'"),
         (&["--rates", "0.1:0.9:0"], "FROM:TO:STEP"),
         (&["-t", "bitrev", "--rates", "0.1"], "power-of-two"),
-        (&["-r", "ugal"], "ugal needs a two-phase"),
+        (&["-r", "nosuch"], "unknown strategy 'nosuch' for mesh"),
     ];
     for &(extra, want) in cases {
         let mut args = vec!["sim", "mesh:k=3x3"];
