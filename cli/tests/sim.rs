@@ -117,7 +117,7 @@ fn a_bad_parameter_is_named() {
         (&["--rates", "1.5"], "--rates '1.5'"),
         (&["--rates", "0.1:0.9:0"], "FROM:TO:STEP"),
         (&["-t", "bitrev", "--rates", "0.1"], "power-of-two"),
-        (&["-r", "ugal"], "ugal needs a two-phase"),
+        (&["-r", "nosuch"], "unknown strategy 'nosuch' for mesh"),
     ];
     for &(extra, want) in cases {
         let mut args = vec!["sim", "mesh:k=3x3"];
@@ -148,4 +148,56 @@ fn parallel_points_equal_serial_ones() {
     let serial = sim(&[&rates[..], &["--threads", "1"]].concat());
     let parallel = sim(&[&rates[..], &["--threads", "3"]].concat());
     assert_eq!(serial, parallel);
+}
+
+/// `--config FILE`: a BookSim2 configuration (its anynet network file read beside it) runs
+/// as the matching `icn sim` command does.
+#[test]
+fn a_booksim_configuration_runs_as_its_icn_command() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/booksim/configs");
+    let cfg = format!("{dir}/slimfly5.cfg");
+    let (code, out, err) = icn(&["sim", "--config", &cfg, "--rates", "0.1", "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["routing"], "table");
+    assert_eq!(v["scheme"], "one");
+    assert_eq!(
+        (v["routers"].as_u64(), v["endpoints"].as_u64()),
+        (Some(50), Some(100))
+    );
+    assert_eq!(v["router"]["num_vcs"], 2);
+    assert_eq!(v["seed"], 0);
+    let same = icn(&[
+        "sim",
+        "slimfly:q=5,p=2",
+        "-r",
+        "table",
+        "--scheme",
+        "one",
+        "--num-vcs",
+        "2",
+        "--seed",
+        "0",
+        "--rates",
+        "0.1",
+    ]);
+    let w: Value = serde_json::from_str(&same.1).expect("valid JSON");
+    let lat = |x: &Value| x["points"][0]["packet_latency"].as_f64().expect("latency");
+    assert!(
+        (lat(&v) - lat(&w)).abs() / lat(&w) < 0.03,
+        "{} {}",
+        lat(&v),
+        lat(&w)
+    );
+    // An unmodelled key is named with its line.
+    let bad = std::env::temp_dir().join(format!("icn-sim-{}.cfg", std::process::id()));
+    std::fs::write(&bad, "topology = mesh;\nk = 4;\nspeculative = 1;\n").expect("written");
+    let (code, out, err) = icn(&["sim", "--config", &bad.to_string_lossy()]);
+    let _ = std::fs::remove_file(&bad);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("line 3: speculative = 1: not modelled"),
+        "{err}"
+    );
 }

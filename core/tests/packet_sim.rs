@@ -199,3 +199,73 @@ fn ugal_is_minimal_at_low_load() {
     assert!((a.hops - b.hops).abs() < 1e-9, "{} {}", a.hops, b.hops);
     assert!((a.packet_latency - b.packet_latency).abs() / b.packet_latency < 0.01);
 }
+
+/// Valiant via any router (a torus, a HyperX, a D3 have no two-phase strategy of their
+/// own): its picks are its list's, its low-load latency is the zero-load latency of its
+/// routes averaged over the intermediates, and UGAL at low load is the base routing.
+#[test]
+fn valiant_via_any_router_on_tori_hyperx_and_d3() {
+    use icn_core::sim::packet::valiant::AnyValiant;
+    for (spec, base) in [
+        ("torus:k=4x4", "dor"),
+        ("hyperx:s=3x3,t=1", "dor"),
+        ("d3:k=3,m=4", "lgl"),
+    ] {
+        let net = network(spec);
+        let sim = Simulator::new(&net, &setup("valiant", 8)).expect("a simulator");
+        assert_ne!(sim.deadlock_free(), Some(false), "{spec}");
+        let f = sim.fabric();
+        let v = AnyValiant::new(net.routing(base).expect("a routing"), f.router_node.clone());
+        let n = net.topology().node_count();
+        for s in 0..n {
+            for d in 0..n {
+                let list = v.intermediates(s, d);
+                for k in [0u64, 3, u64::MAX] {
+                    let want = list.as_ref().map(|l| l[(k % l.len() as u64) as usize]);
+                    assert_eq!(v.pick_intermediate(s, d, k), want, "{spec} {s}→{d}");
+                }
+            }
+        }
+        // Routers on the way: source to intermediate, then on (the intermediate once).
+        let rel = net.routing(base).expect("a routing");
+        let is_router = |x: Node| f.node_router[x] != u32::MAX;
+        let eps = f.endpoints();
+        let mut sum = 0.0;
+        for a in 0..eps {
+            let from = f.router_node[f.endpoint_router[a] as usize];
+            for b in 0..eps {
+                let last = f.router_node[f.endpoint_router[b] as usize];
+                let dst = f.endpoint_node[b];
+                let Some(vias) = v.intermediates(f.endpoint_node[a], dst) else {
+                    sum += routers_on_way(rel.as_ref(), &is_router, from, dst, last);
+                    continue;
+                };
+                let each = vias.iter().map(|&m| {
+                    routers_on_way(rel.as_ref(), &is_router, from, m, m)
+                        + routers_on_way(rel.as_ref(), &is_router, m, dst, last)
+                        - 1.0
+                });
+                sum += each.sum::<f64>() / vias.len() as f64;
+            }
+        }
+        let want = 5.0 * sum / (eps * eps) as f64 + 2.0;
+        let got = sim.point(0.02, false, &mut |_, _| true).expect("a point");
+        assert_eq!(got.status, Status::Stable, "{spec}");
+        let err = (got.packet_latency - want).abs() / want;
+        assert!(err <= 0.03, "{spec}: {} against {want}", got.packet_latency);
+        let ugal = Simulator::new(&net, &setup("ugal", 8)).expect("a simulator");
+        let direct = Simulator::new(&net, &setup(base, 8)).expect("a simulator");
+        let (a, b) = (
+            ugal.point(0.02, false, &mut |_, _| true).expect("a point"),
+            direct
+                .point(0.02, false, &mut |_, _| true)
+                .expect("a point"),
+        );
+        assert!(
+            (a.hops - b.hops).abs() < 0.02,
+            "{spec}: {} {}",
+            a.hops,
+            b.hops
+        );
+    }
+}

@@ -6,16 +6,25 @@ use std::io::Write;
 use clap::Args;
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::{
-    booksim_latencies, Pattern, PointResult, Protocol, RouterConfig, SimSetup, Simulator, Status,
+    booksim, booksim_latencies, Pattern, PointResult, Protocol, RouterConfig, SimSetup, Simulator,
+    Status,
 };
 use serde::Serialize;
+
+use icn_core::Network;
 
 use crate::output::{json, network, strategy_name, Failure, Format};
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
     /// Topology spec.
-    spec: String,
+    #[arg(required_unless_present = "config")]
+    spec: Option<String>,
+    /// A BookSim2 configuration file: its network, routing, router, traffic, protocol,
+    /// seed and injection rates (an anynet network file is read beside it); only
+    /// `--rates`, `--threads`, `--channels` and `--format` apply besides.
+    #[arg(long, conflicts_with = "spec")]
+    config: Option<std::path::PathBuf>,
     /// Routing strategy (default: the family's first), or `table` (BookSim2 anynet's).
     #[arg(long, short)]
     routing: Option<String>,
@@ -27,9 +36,10 @@ pub struct SimArgs {
     /// hotspot(E,…), randperm(SEED).
     #[arg(long, short, default_value = "uniform")]
     traffic: String,
-    /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list.
-    #[arg(long, default_value = "0.05:0.95:0.05")]
-    rates: String,
+    /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list
+    /// [default: 0.05:0.95:0.05, or the configuration's injection_rate].
+    #[arg(long)]
+    rates: Option<String>,
     /// Virtual channels per port.
     #[arg(long, default_value_t = 16)]
     num_vcs: u32,
@@ -180,12 +190,61 @@ fn setup(a: &SimArgs, routing: &str, defaults: (u32, Option<u32>)) -> Result<Sim
     Ok(s)
 }
 
+/// The loads without `--rates`.
+const DEFAULT_RATES: &str = "0.05:0.95:0.05";
+
+/// The network, setup and loads of a BookSim2 configuration file (`--rates` in place of
+/// its injection rates when given).
+fn from_config(
+    path: &std::path::Path,
+    given: Option<&str>,
+) -> Result<(Network, SimSetup, Vec<f64>), Failure> {
+    let fail = |e: &dyn std::fmt::Display| Failure(format!("--config {}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
+    let keys = booksim::statements(&text).map_err(|e| fail(&e))?;
+    let network_file = match keys.get("network_file") {
+        Some((name, _)) if !name.is_empty() => {
+            let file = path
+                .parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join(name);
+            Some(std::fs::read_to_string(&file).map_err(|e| {
+                Failure(format!(
+                    "--config {}: network_file {}: {e}",
+                    path.display(),
+                    file.display()
+                ))
+            })?)
+        }
+        _ => None,
+    };
+    let x = booksim::experiment(&text, network_file.as_deref()).map_err(|e| fail(&e))?;
+    let loads = match given {
+        Some(text) => rates(text)?,
+        None => {
+            if x.rates.iter().any(|&r| !(r > 0.0 && r <= 1.0)) {
+                return Err(fail(&"injection_rate: give loads in (0, 1]"));
+            }
+            x.rates
+        }
+    };
+    Ok((x.network, x.setup, loads))
+}
+
 /// `icn sim`.
 pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let net = network(&a.spec)?;
-    let routing = strategy_name(&net, &a.routing).to_string();
-    let loads = rates(&a.rates)?;
-    let s = setup(a, &routing, booksim_latencies(&net))?;
+    let (net, s, loads) = match (&a.config, &a.spec) {
+        (Some(path), _) => from_config(path, a.rates.as_deref())?,
+        (None, Some(spec)) => {
+            let net = network(spec)?;
+            let routing = strategy_name(&net, &a.routing).to_string();
+            let loads = rates(a.rates.as_deref().unwrap_or(DEFAULT_RATES))?;
+            let s = setup(a, &routing, booksim_latencies(&net))?;
+            (net, s, loads)
+        }
+        (None, None) => return Err(Failure("give a SPEC or --config FILE".into())),
+    };
+    let routing = s.routing.clone();
     let sim = Simulator::new(&net, &s)?;
     let threads = a
         .threads

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod allocator;
+pub mod booksim;
 pub mod channel;
 pub mod config;
 pub mod injection;
@@ -53,8 +54,13 @@ pub const TABLE_ROUTING: &str = "table";
 
 /// The routing name of UGAL ([`valiant`]): at each packet's source router, the minimal
 /// route or Valiant's by the queues (the network's two-phase routing: the Dragonfly's
-/// `valiant-min`, its halves l-g-l as BookSim2's).
+/// `valiant-min`, its halves l-g-l as BookSim2's; elsewhere [`valiant::AnyValiant`]).
 pub const UGAL_ROUTING: &str = "ugal";
+
+/// The routing name of Valiant's routing on a network whose family has no two-phase
+/// strategy of its own ([`valiant::AnyValiant`]: via a random router, both legs on the
+/// family's dimension-order or first routing); a family's own `valiant` comes first.
+pub const VALIANT_ROUTING: &str = "valiant";
 
 /// The deadlock analysis is run to choose or check a scheme when it costs at most this
 /// many steps.
@@ -143,10 +149,13 @@ impl<'a> Simulator<'a> {
                 &fabric.node_router,
             )?)
         } else if setup.routing == UGAL_ROUTING {
-            two_phase_of(net)?
+            two_phase_of(net, &fabric)?
         } else {
-            net.routing(&setup.routing)
-                .map_err(|e| SimError::Routing(e.to_string()))?
+            match net.routing(&setup.routing) {
+                Ok(r) => r,
+                Err(_) if setup.routing == VALIANT_ROUTING => any_valiant(net, &fabric)?,
+                Err(e) => return Err(SimError::Routing(e.to_string())),
+            }
         };
         let (scheme, deadlock_free) = match setup.scheme {
             Some(s) => {
@@ -248,18 +257,40 @@ fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
 }
 
 /// UGAL's routing: the network's two-phase strategy with l-g-l halves (`valiant-min`),
-/// else its `valiant`.
-fn two_phase_of(net: &Network) -> Result<Box<dyn Routing + '_>, SimError> {
-    ["valiant-min", "valiant"]
+/// else its `valiant`, else [`any_valiant`].
+fn two_phase_of<'a>(net: &'a Network, fabric: &Fabric) -> Result<Box<dyn Routing + 'a>, SimError> {
+    match ["valiant-min", "valiant"]
         .into_iter()
         .filter_map(|name| net.routing(name).ok())
         .find(|r| r.two_phase())
+    {
+        Some(r) => Ok(r),
+        None => any_valiant(net, fabric),
+    }
+}
+
+/// Valiant via any router ([`valiant::AnyValiant`]) over the family's dimension-order
+/// routing (`dor`, `ecube`), else its `lgl`, else its first strategy.
+fn any_valiant<'a>(net: &'a Network, fabric: &Fabric) -> Result<Box<dyn Routing + 'a>, SimError> {
+    let base = ["dor", "ecube", "lgl", net.default_strategy()]
+        .into_iter()
+        .find_map(|name| net.routing(name).ok())
         .ok_or_else(|| {
             SimError::Routing(format!(
-                "{UGAL_ROUTING} needs a two-phase (Valiant) routing of the network; {} has none",
+                "{VALIANT_ROUTING}: the {} network has no routing to build it on",
                 net.family().name
             ))
-        })
+        })?;
+    if base.two_phase() {
+        return Err(SimError::Routing(format!(
+            "{VALIANT_ROUTING}: the {} network's routing is two-phase already",
+            net.family().name
+        )));
+    }
+    Ok(Box::new(valiant::AnyValiant::new(
+        base,
+        fabric.router_node.clone(),
+    )))
 }
 
 fn check_deadlock(

@@ -1,7 +1,7 @@
 //! The input-queued virtual-channel router (BookSim2's `iq`), one cycle of it: route
 //! computation, VC allocation, switch allocation and switch traversal, with credit-based
-//! flow control. State lives in flat arrays indexed by (port, vc); a port's buffer is a
-//! ring of `vc_buf_size` flits per VC.
+//! flow control. State lives in flat arrays indexed by (port, vc); the buffers' flits in
+//! one pool of slots, each VC's a queue linked through it ([`FlitPool`]).
 //!
 //! Timing, as BookSim2's pipeline with one-cycle stages gives it: a head that reaches the
 //! front of an idle VC at cycle h bids for an output VC from h + routing_delay; a VC won at
@@ -27,12 +27,41 @@ pub(super) fn flit(pkt: u32, head: bool, tail: bool) -> u32 {
     (pkt << 2) | (u32::from(head) << 1) | u32::from(tail)
 }
 
+/// No flit slot.
+const NIL: u32 = u32::MAX;
+
+/// The flits held in input buffers, as one pool of slots: each (port, vc) buffer is a
+/// queue linked through the pool. Memory follows the flits in the network, not the
+/// buffers' capacity (a large network with deep buffers holds few flits at low load), and
+/// slots are reused most recently freed first, so the ones in use stay in cache.
+#[derive(Debug, Clone, Default)]
+pub(super) struct FlitPool {
+    flit: Vec<u32>,
+    next: Vec<u32>,
+    free: Vec<u32>,
+}
+
+impl FlitPool {
+    fn take(&mut self, f: u32) -> u32 {
+        if let Some(slot) = self.free.pop() {
+            self.flit[slot as usize] = f;
+            self.next[slot as usize] = NIL;
+            slot
+        } else {
+            self.flit.push(f);
+            self.next.push(NIL);
+            (self.flit.len() - 1) as u32
+        }
+    }
+}
+
 /// Every router's state.
 #[derive(Debug, Clone)]
 pub(super) struct Routers {
-    /// Input buffers: (port, vc) owns `buf[(port·V + vc)·B ..][..B]` as a ring.
-    pub buf: Vec<u32>,
-    pub head: Vec<u32>,
+    /// Input buffers: (port, vc)'s queue of flits, first and last slot in `pool`.
+    pub pool: FlitPool,
+    pub first: Vec<u32>,
+    pub last: Vec<u32>,
     pub len: Vec<u32>,
     pub state: Vec<u8>,
     /// The cycle from which the VC bids (VC allocation or switch).
@@ -67,13 +96,14 @@ pub(super) struct Routers {
 }
 
 impl Routers {
-    /// Routers over `ports` ports, `vcs` VCs and `bufs` flits per VC; `routers` routers of
-    /// at most `degree` ports.
-    pub fn new(routers: usize, ports: usize, vcs: u32, bufs: u32, degree: usize) -> Routers {
+    /// Routers over `ports` ports and `vcs` VCs; `routers` routers of at most `degree`
+    /// ports.
+    pub fn new(routers: usize, ports: usize, vcs: u32, degree: usize) -> Routers {
         let pv = ports * vcs as usize;
         Routers {
-            buf: vec![0; pv * bufs as usize],
-            head: vec![0; pv],
+            pool: FlitPool::default(),
+            first: vec![NIL; pv],
+            last: vec![NIL; pv],
             len: vec![0; pv],
             state: vec![IDLE; pv],
             ready: vec![0; pv],
@@ -100,6 +130,25 @@ impl Routers {
     }
 }
 
+impl Routers {
+    /// The flit at the front of input VC `ivc` (not empty).
+    #[inline]
+    fn front(&self, ivc: usize) -> u32 {
+        self.pool.flit[self.first[ivc] as usize]
+    }
+
+    /// Takes the flit at the front of input VC `ivc` (not empty).
+    #[inline]
+    fn pop(&mut self, ivc: usize) -> u32 {
+        let slot = self.first[ivc];
+        let f = self.pool.flit[slot as usize];
+        self.first[ivc] = self.pool.next[slot as usize];
+        self.pool.free.push(slot);
+        self.len[ivc] -= 1;
+        f
+    }
+}
+
 impl Engine<'_> {
     /// A flit reaches input VC `vc` of port `port` at the current cycle.
     pub(super) fn arrive(&mut self, port: u32, vc: u32, f: u32) {
@@ -108,8 +157,13 @@ impl Engine<'_> {
         let rt = &mut self.rt;
         let was_empty = rt.len[ivc] == 0;
         debug_assert!((rt.len[ivc] as usize) < b, "buffer overflow");
-        let slot = (rt.head[ivc] as usize + rt.len[ivc] as usize) % b;
-        rt.buf[ivc * b + slot] = f;
+        let slot = rt.pool.take(f);
+        if was_empty {
+            rt.first[ivc] = slot;
+        } else {
+            rt.pool.next[rt.last[ivc] as usize] = slot;
+        }
+        rt.last[ivc] = slot;
         rt.len[ivc] += 1;
         if rt.state[ivc] == IDLE {
             let r = self.fab.port_router[port as usize] as usize;
@@ -133,8 +187,7 @@ impl Engine<'_> {
     /// Routes the head at the front of input VC `ivc` of router `r`, which got there at
     /// cycle `at`: it bids for an output VC from `at + routing_delay`.
     pub(super) fn route_front(&mut self, ivc: usize, r: usize, at: u64) {
-        let b = self.b as usize;
-        let f = self.rt.buf[ivc * b + self.rt.head[ivc] as usize];
+        let f = self.rt.front(ivc);
         let pkt = (f >> 2) as usize;
         let node = self.fab.router_node[r];
         if self.hops.is_ugal() && self.pk.list[pkt].hops == 0 {
@@ -321,12 +374,10 @@ impl Engine<'_> {
 
     /// The flit at the front of input VC `vc` of port `p` won the switch this cycle.
     fn traverse(&mut self, p: u32, vc: u32) {
-        let (v, b) = (self.v as usize, self.b as usize);
+        let v = self.v as usize;
         let cfg = self.cfg;
         let ivc = p as usize * v + vc as usize;
-        let f = self.rt.buf[ivc * b + self.rt.head[ivc] as usize];
-        self.rt.head[ivc] = (self.rt.head[ivc] + 1) % self.b;
-        self.rt.len[ivc] -= 1;
+        let f = self.rt.pop(ivc);
         let (head, tail) = (f & 2 != 0, f & 1 != 0);
         // The switch allocator's update cycle: the slot frees and the credit leaves.
         let c = self.now + u64::from(cfg.sw_alloc_delay) - 1;

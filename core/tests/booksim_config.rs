@@ -1,0 +1,227 @@
+//! BookSim2 configuration files (`sim::packet::booksim`): the reference configurations in
+//! scripts/booksim/configs/ become the experiments their `// icn:` lines name, BookSim2's
+//! defaults fill what a file leaves out, and what the simulator does not model is an
+//! error naming the key and its line.
+
+use icn_core::analysis::deadlock::Scheme;
+use icn_core::sim::packet::booksim::{experiment, statements, ConfigError, Experiment};
+use icn_core::sim::packet::{booksim_latencies, Simulator};
+use icn_core::{Network, Spec};
+
+const CONFIGS: &[(&str, &str, Option<&str>)] = &[
+    (
+        "mesh88",
+        include_str!("../../scripts/booksim/configs/mesh88.cfg"),
+        None,
+    ),
+    (
+        "torus88",
+        include_str!("../../scripts/booksim/configs/torus88.cfg"),
+        None,
+    ),
+    (
+        "fattree43",
+        include_str!("../../scripts/booksim/configs/fattree43.cfg"),
+        None,
+    ),
+    (
+        "dragonfly2",
+        include_str!("../../scripts/booksim/configs/dragonfly2.cfg"),
+        None,
+    ),
+    (
+        "dragonfly2ugal",
+        include_str!("../../scripts/booksim/configs/dragonfly2ugal.cfg"),
+        None,
+    ),
+    (
+        "hypercube6",
+        include_str!("../../scripts/booksim/configs/hypercube6.cfg"),
+        Some(include_str!(
+            "../../scripts/booksim/configs/hypercube6.anynet"
+        )),
+    ),
+    (
+        "slimfly5",
+        include_str!("../../scripts/booksim/configs/slimfly5.cfg"),
+        Some(include_str!(
+            "../../scripts/booksim/configs/slimfly5.anynet"
+        )),
+    ),
+];
+
+fn network(spec: &str) -> Network {
+    Network::from_spec(&spec.parse::<Spec>().expect("a spec")).expect("a network")
+}
+
+fn key(text: &str, name: &str) -> u32 {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{name} =")))
+        .expect("the key");
+    line[name.len() + 2..]
+        .trim()
+        .trim_end_matches(';')
+        .parse()
+        .expect("a number")
+}
+
+/// Each reference configuration is the experiment its `// icn: SPEC ROUTING [--scheme S]`
+/// line names: the same network (routers and endpoints for the anynet files, written by
+/// `icn export`), routing, scheme, VCs, buffers and BookSim2's channel latencies.
+#[test]
+fn reference_configurations_are_their_icn_runs() {
+    for &(name, text, file) in CONFIGS {
+        let x: Experiment = experiment(text, file).expect(name);
+        let icn: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("// icn: "))
+            .expect("an icn line")
+            .split_whitespace()
+            .collect();
+        let want = network(icn[0]);
+        assert_eq!(x.setup.routing, icn[1], "{name}");
+        if let Some(i) = icn.iter().position(|&w| w == "--scheme") {
+            assert_eq!(x.setup.scheme, Some(icn[i + 1].parse().expect("a scheme")));
+        }
+        assert_eq!(x.setup.router.num_vcs, key(text, "num_vcs"), "{name}");
+        assert_eq!(
+            x.setup.router.vc_buf_size,
+            key(text, "vc_buf_size"),
+            "{name}"
+        );
+        assert_eq!(x.rates, [0.1], "{name}: BookSim2's default injection_rate");
+        if file.is_none() {
+            assert_eq!(x.network.spec(), want.spec(), "{name}");
+            let (local, global) = booksim_latencies(&want);
+            assert_eq!(x.setup.router.channel_latency, local, "{name}");
+            assert_eq!(x.setup.router.global_latency, global, "{name}");
+        } else {
+            let ours = Simulator::new(&x.network, &x.setup).expect("a simulator");
+            let theirs = Simulator::new(&want, &x.setup).expect("a simulator");
+            assert_eq!(ours.fabric().routers(), theirs.fabric().routers(), "{name}");
+            assert_eq!(ours.fabric().endpoints(), theirs.fabric().endpoints());
+            assert_eq!(x.setup.router.channel_latency, 1);
+        }
+    }
+}
+
+fn error(text: &str) -> ConfigError {
+    experiment(text, None).expect_err("an error")
+}
+
+const BASE: &str = "topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;\n\
+                    vc_allocator = separable_input_first;\nsw_allocator = separable_input_first;\n";
+
+/// BookSim2's defaults for keys left out; comments, lists and packets-per-cycle rates.
+#[test]
+fn defaults_comments_and_rates() {
+    let x = experiment(BASE, None).expect("an experiment");
+    let r = x.setup.router;
+    assert_eq!(
+        (r.num_vcs, r.vc_buf_size, r.packet_size, r.routing_delay),
+        (16, 8, 1, 1)
+    );
+    assert_eq!(x.setup.protocol.sample_period, 1000);
+    assert_eq!(x.setup.protocol.latency_thres, 500.0);
+    assert_eq!(x.setup.seed, 0);
+    assert_eq!(x.setup.traffic.to_string(), "uniform");
+    let text = format!(
+        "{BASE}/* a block\n comment */ packet_size = 4; // packets per cycle\n\
+         injection_rate = {{0.01, 0.02}};\ntraffic = randperm; perm_seed = 5;\nseed = 3;"
+    );
+    let x = experiment(&text, None).expect("an experiment");
+    assert_eq!(x.rates, [0.04, 0.08]);
+    assert_eq!(x.setup.traffic.to_string(), "randperm(5)");
+    assert_eq!(x.setup.seed, 3);
+    let flits = format!("{text}\ninjection_rate_uses_flits = 1;");
+    assert_eq!(experiment(&flits, None).expect("ok").rates, [0.01, 0.02]);
+    // The torus's 2-cycle channels, or 1 without use_noc_latency.
+    let torus = BASE.replace("mesh", "torus");
+    assert_eq!(
+        experiment(&torus, None)
+            .expect("ok")
+            .setup
+            .router
+            .channel_latency,
+        2
+    );
+    let flat = format!("{torus}use_noc_latency = 0;");
+    assert_eq!(
+        experiment(&flat, None)
+            .expect("ok")
+            .setup
+            .router
+            .channel_latency,
+        1
+    );
+    assert_eq!(
+        experiment(&torus, None).expect("ok").setup.scheme,
+        None,
+        "the simulator's choice: BookSim2's dateline classes"
+    );
+    let ugal = "topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 3;\n\
+                vc_allocator = separable_input_first; sw_allocator = separable_input_first;";
+    let x = experiment(ugal, None).expect("ok");
+    assert_eq!(
+        (x.setup.routing.as_str(), x.setup.scheme),
+        ("ugal", Some(Scheme::Phases))
+    );
+    assert_eq!(x.setup.router.global_latency, Some(100));
+}
+
+/// What is not modelled is an error naming the key, on its line.
+#[test]
+fn unmodelled_keys_are_named() {
+    let cases: &[(String, usize, &str)] = &[
+        (
+            format!("{BASE}speculative = 1;"),
+            7,
+            "speculative = 1: not modelled",
+        ),
+        (
+            format!("{BASE}\n\nfoo_bar = 2;"),
+            9,
+            "foo_bar: this BookSim2 key",
+        ),
+        (
+            format!("{BASE}sim_type = throughput;"),
+            7,
+            "sim_type = throughput",
+        ),
+        (
+            BASE.replace("dim_order", "min_adapt"),
+            4,
+            "routing_function = min_adapt",
+        ),
+        (BASE.replace("mesh", "cmesh"), 1, "topology = cmesh"),
+        (
+            format!("{BASE}num_vcs = many;"),
+            7,
+            "num_vcs = many: give a whole number",
+        ),
+        (format!("{BASE}traffic = diagonal;"), 7, "traffic:"),
+        (
+            format!("{BASE}k 4;"),
+            7,
+            "is not a `key = value;` statement",
+        ),
+    ];
+    for (text, line, want) in cases {
+        let e = error(text);
+        assert_eq!(e.line, *line, "{e}");
+        assert!(e.to_string().contains(want), "{e}");
+    }
+    // Left out, the allocators would be BookSim2's islip.
+    let e = error(&BASE.replace("vc_allocator = separable_input_first;\n", ""));
+    assert!(e
+        .to_string()
+        .starts_with("vc_allocator: BookSim2's default (islip)"));
+    // An anynet configuration needs its network file's text.
+    let any = "topology = anynet; network_file = x.anynet; routing_function = min;\n\
+               vc_allocator = separable_input_first; sw_allocator = separable_input_first;";
+    assert!(error(any).to_string().contains("network_file"));
+    // Output-only keys are accepted with any value; a later statement wins.
+    let st = statements("print_activity = 1; k = 4; k = 6;").expect("statements");
+    assert_eq!(st["k"].0, "6");
+}
