@@ -7,7 +7,7 @@ use clap::Args;
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::{
     booksim, booksim_latencies, Pattern, PointResult, Protocol, RouterConfig, SimSetup, Simulator,
-    Status,
+    Status, CSV_HEADER,
 };
 use serde::Serialize;
 
@@ -314,31 +314,10 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn csv(out: &mut dyn Write, r: &Report<'_>) -> Result<(), Failure> {
-    writeln!(
-        out,
-        "offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,error"
-    )?;
+    writeln!(out, "{CSV_HEADER}")?;
     for p in &r.points {
         match &p.result {
-            Some(x) => writeln!(
-                out,
-                "{},{},{:.4},{:.4},{:.5},{},{},{},{:.4},{:.5},{},",
-                p.rate,
-                match x.status {
-                    Status::Stable => "stable",
-                    Status::Saturated => "saturated",
-                    Status::Deadlocked => "deadlocked",
-                },
-                x.packet_latency,
-                x.network_latency,
-                x.accepted,
-                x.packet_latency_p50,
-                x.packet_latency_p90,
-                x.packet_latency_p99,
-                x.hops,
-                x.max_channel_utilisation,
-                x.cycles
-            )?,
+            Some(x) => writeln!(out, "{}", x.csv_row(p.rate))?,
             None => writeln!(
                 out,
                 "{},error,,,,,,,,,,{}",

@@ -130,6 +130,21 @@ pub enum Status {
     Deadlocked,
 }
 
+impl Status {
+    /// The word `icn sim` prints (`stable`, `saturated`, `deadlocked`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Stable => "stable",
+            Status::Saturated => "saturated",
+            Status::Deadlocked => "deadlocked",
+        }
+    }
+}
+
+/// The columns of a curve's CSV (`icn sim --format csv`, the simulation view's download);
+/// [`PointResult::csv_row`] writes a row.
+pub const CSV_HEADER: &str = "offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,error";
+
 /// One channel's utilisation: flits per cycle over the measurement window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChannelUse {
@@ -182,4 +197,25 @@ pub struct PointResult {
     /// What went wrong, for a point that is not stable.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub note: Option<String>,
+}
+
+impl PointResult {
+    /// The point's row under [`CSV_HEADER`] at offered load `rate` (no newline; the error
+    /// column empty).
+    pub fn csv_row(&self, rate: f64) -> String {
+        format!(
+            "{},{},{:.4},{:.4},{:.5},{},{},{},{:.4},{:.5},{},",
+            rate,
+            self.status.word(),
+            self.packet_latency,
+            self.network_latency,
+            self.accepted,
+            self.packet_latency_p50,
+            self.packet_latency_p90,
+            self.packet_latency_p99,
+            self.hops,
+            self.max_channel_utilisation,
+            self.cycles
+        )
+    }
 }

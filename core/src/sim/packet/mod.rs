@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::channel::Fabric;
 pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
-pub use self::measurement::{ChannelUse, PointResult, Status};
+pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
 pub use self::routing::AnynetTable;
 pub use self::traffic::{Pattern, Traffic};
 

@@ -2,7 +2,7 @@
 //! Cancel, or Continue), the curve with its table and downloads, the summary, and the
 //! network with the chosen point's channel utilisation.
 
-use icn_core::sim::packet::Status;
+use icn_core::sim::packet::{Status, CSV_HEADER};
 use icn_web::jobs::SimPointReport;
 use leptos::prelude::*;
 
@@ -431,38 +431,18 @@ pub fn curve_card(m: SimModel) -> Option<AnyView> {
 fn csv(curves: &[Curve]) -> String {
     let two = curves.len() > 1;
     let mut out = String::from(if two { "curve," } else { "" });
-    out.push_str("offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,error\n");
+    out.push_str(CSV_HEADER);
+    out.push('\n');
     for c in curves {
         for p in &c.points {
-            let x = &p.point;
             if two {
                 out.push_str(&format!("{},", c.label().replace(',', ";")));
             }
-            out.push_str(&format!(
-                "{},{},{:.4},{:.4},{:.5},{},{},{},{:.4},{:.5},{},\n",
-                p.rate,
-                status_word(x.status),
-                x.packet_latency,
-                x.network_latency,
-                x.accepted,
-                x.packet_latency_p50,
-                x.packet_latency_p90,
-                x.packet_latency_p99,
-                x.hops,
-                x.max_channel_utilisation,
-                x.cycles
-            ));
+            out.push_str(&p.point.csv_row(p.rate));
+            out.push('\n');
         }
     }
     out
-}
-
-fn status_word(s: Status) -> &'static str {
-    match s {
-        Status::Stable => "stable",
-        Status::Saturated => "saturated",
-        Status::Deadlocked => "deadlocked",
-    }
 }
 
 /// The `icn sim` command that computes the first curve's points (the same numbers: the
@@ -510,7 +490,7 @@ fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
             });
             let rate_cell = pick.unwrap_or_else(|| p.rate.to_string().into_any());
             view! {
-                <tr data-status=status_word(x.status) aria-current=current.then_some("true")>
+                <tr data-status=x.status.word() aria-current=current.then_some("true")>
                     <td>{label}</td>
                     <td>{rate_cell}</td>
                     <td>{format!("{:.3}", x.accepted)}</td>
@@ -519,7 +499,7 @@ fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
                     <td>{latency(x.network_latency, x.status)}</td>
                     <td>{format!("{:.2}", x.hops)}</td>
                     <td>{format!("{:.0} %", 100.0 * x.max_channel_utilisation)}</td>
-                    <td>{status_word(x.status)}</td>
+                    <td>{x.status.word()}</td>
                 </tr>
             }
         })
