@@ -262,6 +262,7 @@ test('the simulation view: a latency–load curve in the page', async ({ page })
     const runs: number[] = [];
     let longest = 0;
     let points = 0;
+    let finished = true;
     for (let i = 0; i < 2; i++) {
       await page.goto('./?view=route&t=hypercube:n=3');
       await expect(page.getByTestId('view-route')).toBeVisible();
@@ -278,11 +279,17 @@ test('the simulation view: a latency–load curve in the page', async ({ page })
         history.pushState(null, '', `?${q}`);
         dispatchEvent(new PopStateEvent('popstate'));
       }, c.query);
-      await expect(page.getByTestId('sim-done').or(page.getByTestId('sim-failed'))).toBeVisible({ timeout: 300_000 });
-      await expect(page.getByTestId('sim-done')).toBeVisible();
+      // A curve that is not done by five times its target is recorded as far as it got.
+      const done = await page
+        .getByTestId('sim-done')
+        .waitFor({ timeout: 5 * c.limitMs })
+        .then(() => true)
+        .catch(() => false);
+      await expect(page.getByTestId('sim-failed')).toHaveCount(0);
       runs.push(Date.now() - t0);
       longest = Math.max(longest, await page.evaluate(() => (window as unknown as { __long: number }).__long));
       points = await page.getByTestId('sim-table').locator('tbody tr').count();
+      finished = finished && done;
     }
     rows.push({
       group: 'simulation, a curve in the page',
@@ -290,7 +297,7 @@ test('the simulation view: a latency–load curve in the page', async ({ page })
       target: c.target,
       limitMs: c.limitMs,
       runs,
-      note: `${points} points (to saturation); longest main-thread task ${longest.toFixed(0)} ms`,
+      note: `${finished ? `${points} points (to saturation)` : `not finished: ${points} points in ${time(5 * c.limitMs)}`}; longest main-thread task ${longest.toFixed(0)} ms`,
     });
   }
 });
