@@ -77,6 +77,9 @@ test('a ring on one virtual channel deadlocks under load, and the page says so',
   await expect(page.getByTestId('sim-scheme-text')).toContainText('can deadlock');
   await expect(page.getByTestId('sim-table').locator('tbody tr').last()).toHaveAttribute('data-status', 'deadlocked');
   await expect(page.getByTestId('sim-deadlock-link')).toHaveAttribute('href', /view=deadlock.*scheme=one/);
+  // No stable point: the table alone, said so, and no empty chart.
+  await expect(page.getByTestId('sim-no-curve')).toBeVisible();
+  await expect(page.getByTestId('chart-canvas')).toHaveCount(0);
 });
 
 test('malformed fields: each error at its field, nothing simulated', async ({ page }) => {

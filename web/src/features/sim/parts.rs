@@ -137,11 +137,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
         ["auto", "one", "hops", "phases", "dateline"]
             .into_iter()
             .map(|s| {
-                let label = if s == "auto" {
-                    "auto (deadlock-free)"
-                } else {
-                    s
-                };
+                let label = if s == "auto" { "auto" } else { s };
                 view! { <option value=s selected=chosen == s>{label}</option> }
             })
             .collect_view()
@@ -202,7 +198,8 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                     |f| f.routing2.clone(), |f, v| f.routing2 = v, |t| t.routing2.clone())}
             </div>
             <p class="help">
-                "BookSim2's input-queued router: routing, VC and switch allocation one cycle each, \
+                "VC scheme auto: the first of one, dateline, phases, hops that the deadlock analysis finds deadlock-free. \
+                 BookSim2's input-queued router: routing, VC and switch allocation one cycle each, \
                  credit flow control, separable input-first allocators, Bernoulli injection; channel \
                  latencies as BookSim2 builds the topology. docs/simulation.md compares it with BookSim2."
             </p>
@@ -309,13 +306,14 @@ pub fn summary_card(m: SimModel) -> Option<AnyView> {
         .filter(|e| e.point.status == Status::Deadlocked)
         .map(deadlocked);
     let scheme = format!(
-        "{} routers, {} endpoints; VC scheme {} with {} class{} on {} VCs; the deadlock analysis {}.",
+        "{} routers, {} endpoints; VC scheme {} with {} class{} on {} VC{}; the deadlock analysis {}.",
         p0.routers,
         p0.endpoints,
         p0.scheme,
         p0.classes,
         if p0.classes == 1 { "" } else { "es" },
         p0.ask.vcs,
+        if p0.ask.vcs == 1 { "" } else { "s" },
         match p0.deadlock_free {
             Some(true) => "finds it deadlock-free",
             Some(false) => "finds a cycle: it can deadlock",
@@ -348,10 +346,17 @@ fn deadlocked(e: &SimPointReport) -> impl IntoView {
         ])
         .encode()
     );
-    let note = e.point.note.clone().unwrap_or_default();
+    let note = e
+        .point
+        .note
+        .as_deref()
+        .map_or("flits waited and none moved", |n| {
+            n.trim_start_matches("deadlock: ")
+        })
+        .to_string();
     view! {
         <p class="sim-verdict bad" role="alert" data-testid="sim-deadlock">
-            {format!("Deadlock at load {}: flits waited and none moved. {note} ", e.rate)}
+            {format!("Deadlock at load {}: {note}. ", e.rate)}
             <a href=href data-testid="sim-deadlock-link">"See the dependency cycle in the deadlock view"</a>
         </p>
     }
@@ -395,6 +400,11 @@ pub fn curve_card(m: SimModel) -> Option<AnyView> {
     if curves.iter().all(|c| c.points.is_empty()) {
         return None;
     }
+    // Latency means nothing past saturation: with no stable point there is no curve to
+    // draw, only the table (a run that deadlocked or saturated at its first load).
+    let drawable = curves
+        .iter()
+        .any(|c| c.points.iter().any(|p| p.point.status == Status::Stable));
     let series: Vec<SimSeries> = curves
         .iter()
         .map(|c| SimSeries {
@@ -407,6 +417,19 @@ pub fn curve_card(m: SimModel) -> Option<AnyView> {
     let csv = csv(&curves);
     let command = command(&curves[0]);
     let table = points_table(m, &curves);
+    if !drawable {
+        return Some(
+            view! {
+                <section class="card results" aria-label="The points">
+                    <p class="help" data-testid="sim-no-curve">
+                        "No stable point to draw a curve through: the first load already saturates or deadlocks. Try lower loads."
+                    </p>
+                    {table}
+                </section>
+            }
+            .into_any(),
+        );
+    }
     Some(
         view! {
             <section class="card results" aria-label="The curves">
