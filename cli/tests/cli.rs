@@ -1,26 +1,9 @@
 //! The `icn` binary end to end: JSON shapes, values against core, one-line errors.
 
-use std::process::Command;
+mod support;
 
 use serde_json::Value;
-
-fn icn(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_icn"))
-        .args(args)
-        .output()
-        .expect("icn runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> Value {
-    let (code, out, err) = icn(args);
-    assert_eq!(code, 0, "icn {args:?} failed: {err}");
-    serde_json::from_str(&out).expect("valid JSON")
-}
+use support::{icn, json};
 
 #[test]
 fn route_reports_distance_count_and_paths() {

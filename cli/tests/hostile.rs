@@ -3,10 +3,13 @@
 //! abort, a stall, a silent omission or lost output. Every run is under a 4 GB address
 //! space cap, so a regression aborts here instead of eating the machine.
 
+mod support;
+
 use std::io::Read;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
+use support::outcome;
 
 /// The address space `icn` gets in these tests (KiB, as `ulimit -v` reads it).
 const CAP_KIB: &str = "4000000";
@@ -23,12 +26,7 @@ fn capped(args: &[&str]) -> Command {
 
 /// Exit status, stdout, stderr.
 fn icn(args: &[&str]) -> (i32, String, String) {
-    let out = capped(args).output().expect("icn runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(capped(args).output().expect("icn runs"))
 }
 
 fn json(args: &[&str]) -> Value {
@@ -625,4 +623,32 @@ fn control_characters_are_escaped() {
     assert_eq!(code, 2);
     assert!(err.contains("fo\\u{1b}o\\nx"), "{err}");
     assert!(!err.contains('\u{1b}'), "{err}");
+}
+
+/// Found by the property tests: a measurement window of 1 + (2⁶⁴ − 1) ticks overflowed
+/// its end (a panic in a debug build, a wrapped window in a release one). It ends where
+/// u64 ends, and the point is computed.
+#[test]
+fn simulate_window_at_the_end_of_u64() {
+    let (code, out, err) = icn(&[
+        "simulate",
+        "hypercube:n=1",
+        "--loads",
+        "1e-308",
+        "--policies",
+        "backtrack",
+        "--ticks",
+        "18446744073709551615",
+        "--warmup",
+        "1",
+        "--transmission",
+        "1",
+        "--hop",
+        "1",
+        "--max-events",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(1));
 }

@@ -2,21 +2,10 @@
 //! the parameter, determinism (the same seed gives the same numbers) and parallel points
 //! equal to serial ones.
 
-use std::process::Command;
+mod support;
 
 use serde_json::Value;
-
-fn icn(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_icn"))
-        .args(args)
-        .output()
-        .expect("icn runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use support::icn;
 
 /// `icn sim` on a 4×4 mesh with a short protocol and `extra` arguments: its stdout.
 fn sim(extra: &[&str]) -> String {

@@ -187,7 +187,7 @@ impl<'a> CircuitSim<'a> {
     }
 
     fn window_end(&self) -> f64 {
-        (self.cfg.warmup_ticks + self.cfg.ticks) as f64
+        self.cfg.warmup_ticks.saturating_add(self.cfg.ticks) as f64
     }
 
     /// Whether the point has drained (or hit its event cap).
