@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { icn } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
 import { inked } from '../fixtures/canvas';
+import { expectChartPng } from '../fixtures/png';
 
 // Flow: the Lens, Hypercycle and Dragonfly charts of the Charts view. Each is computed in the
 // worker and drawn with a legend; its CSV download is `icn chart NAME ... --format csv`; the
@@ -65,7 +66,7 @@ for (const chart of CHARTS) {
     expect(plot.colours).toBeGreaterThan(2);
     await page.getByTestId('chart-data').locator('summary').click();
     await expect(page.getByTestId('chart-table').locator('tbody tr').first()).toBeVisible();
-    await expect(page.getByTestId('chart-png')).toHaveAttribute('href', /^data:image\/png;base64,/);
+    await expectChartPng(page);
     // The CSV download is the CLI's CSV for the same request, byte for byte.
     const cli = ['chart', chart.name, ...chart.args, '--format', 'csv'];
     await expect(page.getByTestId('chart-cli')).toHaveText(`icn ${cli.join(' ')}`);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { icn } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
+import { expectChartPng } from '../fixtures/png';
 
 // Flow: the compare view puts two to four networks of different families side by side. Every
 // number in its table is `icn compare`'s (JSON, the native binary), the chart overlays the
@@ -89,7 +90,7 @@ test('compare: two networks equal icn compare, the chart has a legend, the CSV i
   const { ink, colours } = await canvasInk(page);
   expect(ink).toBeGreaterThan(2000);
   expect(colours).toBeGreaterThan(2);
-  await expect(page.getByTestId('chart-png')).toHaveAttribute('href', /^data:image\/png;base64,/);
+  await expectChartPng(page);
   // The CSV download, byte for byte.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-csv').click()]);
   const csv = readFileSync(await download.path(), 'utf8');

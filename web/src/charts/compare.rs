@@ -44,6 +44,7 @@ pub fn distances(rows: &[CompareRow], theme: &Theme) -> Plot {
         x_desc: "distance d (hops between terminals)".into(),
         y_desc: "pairs at distance d (%)".into(),
         x_integer: true,
+        bars: true,
         lines,
         rules,
         ..Plot::default()

@@ -71,6 +71,7 @@ pub fn lens_distances(rows: &[LensDistanceRow], theme: &Theme) -> Plot {
         y_desc: format!("ordered processor pairs{}", log_suffix(y_log)),
         y_log,
         x_integer: true,
+        bars: true,
         lines,
         rules,
         ..Plot::default()
@@ -150,6 +151,7 @@ pub fn hc_distances(rows: &[HcDistanceRow], theme: &Theme) -> Plot {
         y_desc: format!("ordered node pairs{}", log_suffix(y_log)),
         y_log,
         x_integer: true,
+        bars: true,
         lines,
         rules,
         ..Plot::default()
@@ -318,6 +320,7 @@ pub fn d3_mdf(r: &DragonflyLoads, theme: &Theme) -> Vec<Plot> {
         x_desc: "distance (links)".into(),
         y_desc: "ordered router pairs".into(),
         x_integer: true,
+        bars: true,
         lines,
         rules,
         ..Plot::default()

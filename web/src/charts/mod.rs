@@ -2,6 +2,7 @@
 //! (`icn_core::charts::ChartData`, the same rows `icn chart NAME` prints) into a [`Plot`]
 //! for the shared plotting routine ([`plot::render`], plotters on a canvas).
 
+mod bars;
 pub mod compare;
 mod families;
 mod network;
@@ -159,6 +160,7 @@ pub fn levels(rows: &[LevelRow], theme: &Theme) -> Plot {
         ),
         y_log,
         x_integer: true,
+        bars: true,
         lines,
         ..Plot::default()
     }
@@ -176,6 +178,7 @@ pub fn load(rows: &[LoadRow], theme: &Theme) -> Plot {
         ),
         y_log,
         x_integer: true,
+        bars: true,
         lines: vec![
             Line {
                 label: "busiest node".into(),
@@ -228,6 +231,7 @@ pub fn distances(rows: &[DistanceRow], theme: &Theme) -> Plot {
         y_desc: format!("processors P(2d){}", if y_log { " (log)" } else { "" }),
         y_log,
         x_integer: true,
+        bars: true,
         lines,
         rules,
         ..Plot::default()

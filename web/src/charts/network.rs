@@ -48,6 +48,7 @@ pub fn net_distances(rows: &[NetDistanceRow], unit: Option<&str>, theme: &Theme)
         x_desc,
         y_desc: "share of ordered terminal pairs (%)".into(),
         x_integer: true,
+        bars: true,
         lines: vec![Line {
             label: "ordered pairs".into(),
             color,

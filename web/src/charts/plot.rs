@@ -12,6 +12,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
+use super::bars;
 use super::theme::Theme;
 
 /// A marker's shape.
@@ -79,6 +80,9 @@ pub struct Plot {
     pub rules: Vec<Rule>,
     /// Lines without a dot at each point (dense series: load profiles).
     pub plain: bool,
+    /// The lines as bars at whole x, side by side (histograms, categorical axes: a value
+    /// per distance or level, nothing in between).
+    pub bars: bool,
 }
 
 /// One legend entry, for the page's tests and text alternative.
@@ -115,12 +119,22 @@ pub fn short_number(v: f64) -> String {
 }
 
 /// Sizes the canvas's bitmap to its CSS box times the device pixel ratio, `panels` plots
-/// high; returns the scale (bitmap pixels per CSS pixel) and the CSS width.
+/// high; returns the scale (bitmap pixels per CSS pixel) and the CSS width. A canvas drawn
+/// for a download (not on the page) gives both instead: `data-export-width` (CSS pixels)
+/// and `data-export-scale`.
 fn fit(canvas: &HtmlCanvasElement, panels: usize) -> (f64, f64) {
-    let ratio = web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
+    let given = |name: &str| {
+        canvas
+            .get_attribute(name)
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|v| v.is_finite())
+    };
+    let ratio = given("data-export-scale")
+        .unwrap_or_else(|| web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()))
         .clamp(1.0, 3.0);
-    let css_w = f64::from(canvas.client_width()).max(200.0);
+    let css_w = given("data-export-width")
+        .unwrap_or_else(|| f64::from(canvas.client_width()))
+        .max(200.0);
     let css_h = if panels > 1 {
         (css_w * 0.5).clamp(260.0, 380.0) * panels as f64
     } else {
@@ -283,10 +297,14 @@ fn draw_title(
 
 /// The legend's entries: the lines, then the marks, then the rules.
 fn legend_entries(plot: &Plot) -> Vec<(String, LegendKind)> {
-    let lines = plot
-        .lines
-        .iter()
-        .map(|l| (l.label.clone(), LegendKind::Line(l.color)));
+    let lines = plot.lines.iter().map(|l| {
+        let kind = if plot.bars {
+            LegendKind::Bar(l.color)
+        } else {
+            LegendKind::Line(l.color)
+        };
+        (l.label.clone(), kind)
+    });
     let marks = plot
         .marks
         .iter()
@@ -400,6 +418,12 @@ fn draw_sample(
         LegendKind::Mark(shape) => {
             draw_mark(root, (cx, y), shape, theme.fg, px(5.0), sizes.scale).map_err(failed)
         }
+        LegendKind::Bar(c) => root
+            .draw(&Rectangle::new(
+                [(cx - px(6.0), y - px(6.0)), (cx + px(6.0), y + px(6.0))],
+                c.mix(0.78).filled(),
+            ))
+            .map_err(failed),
         LegendKind::Rule(c) => root
             .draw(&PathElement::new(
                 vec![(cx, y - px(7.0)), (cx, y + px(7.0))],
@@ -437,6 +461,11 @@ fn data_ranges(plot: &Plot) -> Option<((f64, f64), (f64, f64))> {
     if !(x0.is_finite() && y0.is_finite()) {
         return None;
     }
+    if plot.bars && !plot.x_log {
+        // Bars stand on 0 (on a linear axis) and are whole at both ends.
+        let y0 = if plot.y_log { y0 } else { y0.min(0.0) };
+        return Some((bars::x_range(x0, x1), padded(y0, y1, plot.y_log)));
+    }
     Some((padded(x0, x1, plot.x_log), padded(y0, y1, plot.y_log)))
 }
 
@@ -449,6 +478,7 @@ enum LegendKind {
     Line(RGBColor),
     Mark(Shape),
     Rule(RGBColor),
+    Bar(RGBColor),
 }
 
 fn draw_mark<DB: DrawingBackend>(
@@ -541,7 +571,11 @@ impl Ctx<'_> {
                 ))
                 .map_err(err)?;
         }
-        for l in &plot.lines {
+        if plot.bars {
+            let base = if plot.y_log { y_lo } else { 0.0 };
+            bars::draw::<X, Y>(&mut chart, plot, base, scale)?;
+        }
+        for l in plot.lines.iter().filter(|_| !plot.bars) {
             chart
                 .draw_series(LineSeries::new(
                     l.points.iter().copied(),

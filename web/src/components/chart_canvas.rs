@@ -3,11 +3,62 @@
 //! Charts and compare views; what follows it (a table) is its children.
 
 use leptos::prelude::*;
-use web_sys::HtmlCanvasElement;
+use plotters::style::RGBColor;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::FieldError;
-use crate::charts::theme::redraw_ticks;
+use crate::charts::theme::{self, redraw_ticks};
 use crate::charts::LegendEntry;
+
+/// Device pixels per CSS pixel of a downloaded PNG: sharp on a high-density screen and in
+/// print, whatever the reader's own screen.
+const PNG_SCALE: u32 = 2;
+
+/// The chart drawn again for a download: at [`PNG_SCALE`]×, at least 640 CSS pixels wide,
+/// with `title` in a band above it (the figure's caption, which the canvas itself does not
+/// hold); `None` when the browser cannot draw it.
+fn png_with_title(
+    draw: &dyn Fn(&HtmlCanvasElement) -> Result<Vec<LegendEntry>, String>,
+    shown: &HtmlCanvasElement,
+    title: &str,
+) -> Option<String> {
+    let doc = web_sys::window()?.document()?;
+    let new_canvas =
+        || -> Option<HtmlCanvasElement> { doc.create_element("canvas").ok()?.dyn_into().ok() };
+    let chart = new_canvas()?;
+    let css_w = shown.client_width().max(640);
+    chart
+        .set_attribute("data-export-width", &css_w.to_string())
+        .ok()?;
+    chart
+        .set_attribute("data-export-scale", &PNG_SCALE.to_string())
+        .ok()?;
+    draw(&chart).ok()?;
+    let band = 40 * PNG_SCALE;
+    let out = new_canvas()?;
+    out.set_width(chart.width());
+    out.set_height(chart.height() + band);
+    let ctx: CanvasRenderingContext2d = out.get_context("2d").ok()??.dyn_into().ok()?;
+    let colours = theme::current();
+    let css = |c: RGBColor| format!("rgb({},{},{})", c.0, c.1, c.2);
+    ctx.set_fill_style_str(&css(colours.card));
+    ctx.fill_rect(0.0, 0.0, f64::from(out.width()), f64::from(out.height()));
+    ctx.set_fill_style_str(&css(colours.fg));
+    ctx.set_font(&format!("bold {}px sans-serif", 16 * PNG_SCALE));
+    ctx.set_text_baseline("middle");
+    let margin = f64::from(12 * PNG_SCALE);
+    ctx.fill_text_with_max_width(
+        title,
+        margin,
+        f64::from(band) / 2.0,
+        f64::from(out.width()) - 2.0 * margin,
+    )
+    .ok()?;
+    ctx.draw_image_with_html_canvas_element(&chart, 0.0, f64::from(band))
+        .ok()?;
+    out.to_data_url().ok()
+}
 
 /// `<figure data-chart=NAME>`: the title, the canvas `draw` paints (its legend's entries
 /// in `data-legend`, `|`-separated), the downloads `icnplay-NAME.png` and `.csv`, then
@@ -34,7 +85,6 @@ pub fn ChartCanvas(
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let tick = redraw_ticks();
     let (legend, set_legend) = signal(String::new());
-    let (png, set_png) = signal(String::new());
     let (draw_error, set_draw_error) = signal(None::<String>);
     let draw = StoredValue::new_local(draw);
     Effect::new(move |_| {
@@ -46,12 +96,29 @@ pub fn ChartCanvas(
             Ok(entries) => {
                 let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
                 set_legend.set(labels.join("|"));
-                set_png.set(el.to_data_url().unwrap_or_default());
                 set_draw_error.set(None);
             }
             Err(e) => set_draw_error.set(Some(e)),
         }
     });
+    // The PNG is drawn when asked for: the click handler sets the link's target before the
+    // browser follows it.
+    let png_title = title.clone();
+    let make_png = move |ev: leptos::ev::MouseEvent| {
+        let (Some(el), Some(link)) = (
+            canvas.get_untracked(),
+            ev.current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+        ) else {
+            return;
+        };
+        match draw.with_value(|d| png_with_title(d, &el, &png_title)) {
+            Some(url) => {
+                let _ = link.set_attribute("href", &url);
+            }
+            None => ev.prevent_default(),
+        }
+    };
     let csv_href = format!(
         "data:text/csv;charset=utf-8,{}",
         String::from(js_sys::encode_uri_component(&csv))
@@ -74,7 +141,8 @@ pub fn ChartCanvas(
                     data-testid="chart-png"
                     rel="noopener"
                     download=format!("icnplay-{name}.png")
-                    href=move || png.get()
+                    href="#"
+                    on:click=make_png
                 >
                     "Download PNG"
                 </a>

@@ -13,6 +13,7 @@ use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 mod tables;
+mod tabs;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
@@ -120,7 +121,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
         move || request.get().ok().map(|request| Job::Chart { request }),
         WhenNone::Clear,
     );
-    let tabs = chart_tabs(nav, kind);
+    let tabs = tabs::chart_tabs(nav, kind);
     let fields = move || chart_fields(model, kind.get()?);
     let error_of = move |field| model.error_of(field);
     let chart_error = error_of("chart");
@@ -133,7 +134,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                     <code>"icn chart"</code> " and " <code>"icn table"</code>
                     ", beside the values the papers print."
                 </p>
-                <div class="paper-tabs" role="group" aria-label="Chart">{tabs}</div>
+                {tabs}
                 <FieldError error=chart_error id="chart-error" />
                 <div class="chart-fields">{fields}</div>
                 <p class="help chart-explain" data-testid="chart-explain">
@@ -152,39 +153,6 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
-}
-
-/// One tab per chart; another family's network does not carry over to the chart chosen.
-fn chart_tabs(nav: Nav, kind: Memo<Option<ChartKind>>) -> impl IntoView {
-    ChartKind::ALL
-        .into_iter()
-        .map(|k| {
-            let selected = move || kind.get() == Some(k);
-            view! {
-                <button
-                    type="button"
-                    class="paper-tab"
-                    class:selected=selected
-                    aria-pressed=move || selected().to_string()
-                    data-testid=format!("chart-tab-{}", k.name())
-                    on:click=move |_| {
-                        nav.commit(|s| {
-                            // From a chart without a network field, or to a chart of
-                            // another family: the chart's own network.
-                            let shown = ChartKind::from_name(&s.charts.chart)
-                                .is_some_and(|p| p.family().is_some());
-                            s.charts.chart = k.name().to_string();
-                            if !shown || !k.suits(&s.charts.spec) {
-                                s.charts.spec = k.default_spec().to_string();
-                            }
-                        })
-                    }
-                >
-                    {k.title()}
-                </button>
-            }
-        })
-        .collect_view()
 }
 
 /// The fields chart `k` reads.
