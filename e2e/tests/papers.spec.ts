@@ -11,7 +11,7 @@ interface PaperAudit {
   matched: number;
   explained: number;
   unexplained: number;
-  items: { name: string }[];
+  items: { name: string; table: { cells: { verdict: string }[] } }[];
 }
 
 function cliAudit(paper: string): PaperAudit {
@@ -88,7 +88,7 @@ test('papers view: Hypercycles Figure 2 is audited and links to its simulation c
   await page.goto('./?view=papers&paper=hypercycles');
   const item = page.getByTestId('paper-item-hypercycle-figure2');
   // The claim "backtracking is clearly superior" holds at all seven loads.
-  await expect(item.locator('tr[data-verdict="match"]')).toHaveCount(7, { timeout: 60_000 });
+  await expect(item.locator('[data-verdict="match"]')).toHaveCount(7, { timeout: 60_000 });
   const link = item.getByTestId('paper-example-link').first();
   await link.click();
   await expect(page.getByTestId('view-charts')).toBeVisible();
@@ -117,4 +117,43 @@ test('papers view: KYKLOS shows progress, cancels, and stays responsive', async 
 test('papers view: an unknown paper is reported', async ({ page }) => {
   await page.goto('./?view=papers&paper=%3Cscript%3E');
   await expect(page.getByTestId('paper-error')).toContainText("There is no paper '<script>'");
+});
+
+// Issue 17: tables shaped like the paper's, and a "differences only" filter, both in the URL.
+// The counts are `icn papers`': every cell that differs (explained or not) is shown with the
+// paper's value beside it, and nothing else is once the filter is on.
+test('papers view: as printed, differences only, one line per value; the URL keeps both', async ({ page }) => {
+  test.setTimeout(120_000);
+  const cli = cliAudit('dragonfly');
+  const cells = cli.items.flatMap((i) => i.table.cells);
+  const differs = cells.filter((c) => c.verdict === 'differs').length;
+  const missing = cells.filter((c) => c.verdict === 'not_computed').length;
+  // The audit's differences: values that differ, and printed values not computed.
+  expect(differs + missing).toBe(cli.explained + cli.unexplained);
+  expect(differs).toBeGreaterThan(0);
+  await page.goto('./?view=papers&paper=dragonfly');
+  await expect(page.getByTestId('paper-counts')).toHaveText(`${cli.matched} ${cli.explained} ${cli.unexplained}`, {
+    timeout: 100_000,
+  });
+  // As printed: grids, each differing cell with the paper's value beside the computed one.
+  await expect(page.getByTestId('paper-grid').first()).toBeVisible();
+  await expect(page.locator('td[data-verdict="differs"]')).toHaveCount(differs);
+  await expect(page.locator('td[data-verdict="not_computed"]')).toHaveCount(missing);
+  await expect(page.locator('td[data-verdict="differs"] [data-testid=paper-printed]')).toHaveCount(differs);
+  await expect(page.locator('td[data-verdict="match"]:visible')).toHaveCount(cli.matched);
+  // Differences only: every difference stays, and no row without one.
+  await page.getByTestId('papers-diff-only').check();
+  await expect(page).toHaveURL(/diff=1/);
+  const shown = page.locator('td[data-verdict="differs"]:visible, td[data-verdict="not_computed"]:visible');
+  await expect(shown).toHaveCount(differs + missing);
+  for (const row of await page.locator('[data-testid=paper-grid] tbody tr:visible').all()) {
+    await expect(row.locator('[data-verdict="differs"], [data-verdict="not_computed"]')).not.toHaveCount(0);
+  }
+  // One line per value, still filtered; a reload restores both.
+  await page.getByTestId('papers-layout-list').click();
+  await expect(page).toHaveURL(/layout=list/);
+  await expect(page.locator('tr[data-verdict]:visible')).toHaveCount(differs + missing);
+  await page.reload();
+  await expect(page.getByTestId('papers-diff-only')).toBeChecked();
+  await expect(page.locator('tr[data-verdict]:visible')).toHaveCount(differs + missing, { timeout: 100_000 });
 });

@@ -42,7 +42,7 @@ pub use charts::{ChartsForm, ChartsSimForm, CHARTS_DEFAULT};
 pub use compare::{CompareForm, COMPARE_DEFAULT, COMPARE_MAX};
 pub use deadlock::{DeadlockForm, DEADLOCK_EXAMPLE};
 pub use join::{JoinForm, JOIN_EXAMPLE};
-pub use papers::PapersForm;
+pub use papers::{PaperLayout, PapersForm};
 pub use presentation::{Presentation, Theme, URL_VERSION};
 pub use query::Query;
 pub use route::{RouteForm, SpecItem};

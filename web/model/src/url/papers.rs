@@ -1,32 +1,62 @@
-//! The Papers view's state (`?view=papers&paper=ID`).
+//! The Papers view's state (`?view=papers&paper=ID&diff=1&layout=list`).
 
 use super::{Query, View};
 
+/// How a paper's tables are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaperLayout {
+    /// As the paper prints them: a grid per table, rows and columns as printed, each cell
+    /// the computed value with the printed one beside it where they differ (the default).
+    Paper,
+    /// One line per cell: where, row, column, printed, computed, verdict (`layout=list`).
+    List,
+}
+
 /// The Papers view's state: which paper (an id of `icn_core::papers::PAPERS`, kept as
-/// typed; the page reports an unknown one).
+/// typed; the page reports an unknown one), whether only the differences are shown, and
+/// the layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PapersForm {
     /// The paper's id.
     pub paper: String,
+    /// `diff=1`: only the cells whose printed and computed values differ (and the tables
+    /// that hold one).
+    pub differences_only: bool,
+    /// `layout=`.
+    pub layout: PaperLayout,
 }
 
 impl PapersForm {
-    /// Reads `paper`; missing, the first paper.
+    /// Reads `paper`, `diff` and `layout`; missing, the first paper, every cell, the
+    /// paper's layout. Anything but `diff=1` is every cell; anything but `layout=list`
+    /// the paper's layout.
     pub(super) fn from_query(q: &Query) -> PapersForm {
         PapersForm {
             paper: q
                 .get("paper")
                 .unwrap_or(icn_core::papers::PAPERS[0].id)
                 .to_string(),
+            differences_only: q.get("diff") == Some("1"),
+            layout: if q.get("layout") == Some("list") {
+                PaperLayout::List
+            } else {
+                PaperLayout::Paper
+            },
         }
     }
 
-    /// The query string (without `?`) of this form.
+    /// The query string (without `?`) of this form; the defaults are left out.
     pub fn to_query(&self) -> String {
-        Query(vec![
+        let mut pairs = vec![
             ("view".into(), View::Papers.slug().into()),
             ("paper".into(), self.paper.clone()),
-        ])
-        .encode()
+        ];
+        if self.differences_only {
+            pairs.push(("diff".into(), "1".into()));
+        }
+        if self.layout == PaperLayout::List {
+            pairs.push(("layout".into(), "list".into()));
+        }
+        Query(pairs).encode()
     }
 }

@@ -452,6 +452,22 @@ fn papers_view_round_trips() {
     assert_eq!(s.papers.paper, "lens");
     assert_eq!(s.to_query(), "view=papers&paper=lens");
     assert_eq!(read("view=papers").papers.paper, "kyklos");
+    // The filter and the layout, kept; anything else reads as the defaults.
+    let s = read("view=papers&paper=d2&diff=1&layout=list");
+    assert!(s.papers.differences_only);
+    assert_eq!(s.papers.layout, PaperLayout::List);
+    assert_eq!(s.to_query(), "view=papers&paper=d2&diff=1&layout=list");
+    for hostile in [
+        "diff=yes",
+        "diff=",
+        "diff=1%00",
+        "layout=LIST",
+        "layout=grid",
+        "layout=%E2%80%AE",
+    ] {
+        let s = read(&format!("view=papers&paper=d2&{hostile}"));
+        assert_eq!(s.to_query(), "view=papers&paper=d2", "{hostile}");
+    }
 }
 
 #[test]

@@ -4,9 +4,11 @@
 //! ([`crate::compute`]), with progress and a Cancel button; results are cached.
 
 mod examples;
+mod grid;
 
 use icn_core::papers::PAPERS;
 use icn_web::jobs::{CellReport, ItemReport, Job, JobResult, PaperReport};
+use icn_web_model::url::PaperLayout;
 use leptos::prelude::*;
 
 use self::examples::examples;
@@ -62,7 +64,8 @@ pub fn PapersView(nav: Nav) -> impl IntoView {
         let citation = p.citation;
         view! {
             <p class="paper-citation" data-testid="paper-citation">{citation}</p>
-            <JobPanel job=job paper=paper />
+            {grid::controls(nav)}
+            <JobPanel job=job paper=paper nav=nav />
         }
         .into_any()
     };
@@ -95,7 +98,7 @@ fn short_title(id: &str) -> &'static str {
 }
 
 #[component]
-fn JobPanel(job: JobHandle, paper: Memo<String>) -> impl IntoView {
+fn JobPanel(job: JobHandle, paper: Memo<String>, nav: Nav) -> impl IntoView {
     move || match job.state.get() {
         JobState::Idle => view! {
             <p class="help">
@@ -126,7 +129,9 @@ fn JobPanel(job: JobHandle, paper: Memo<String>) -> impl IntoView {
         }
         .into_any(),
         JobState::Done(result) => match &*result {
-            JobResult::Papers(report) => view! { <Report report=report.clone() /> }.into_any(),
+            JobResult::Papers(report) => {
+                view! { <Report report=report.clone() nav=nav /> }.into_any()
+            }
             other => view! {
                 <p class="field-error" role="alert">{other.mismatch()}</p>
             }
@@ -136,7 +141,7 @@ fn JobPanel(job: JobHandle, paper: Memo<String>) -> impl IntoView {
 }
 
 #[component]
-fn Report(report: PaperReport) -> impl IntoView {
+fn Report(report: PaperReport, nav: Nav) -> impl IntoView {
     let printed = report.matched + report.explained + report.unexplained;
     let score = if printed == 0 {
         "nothing printed is reproduced yet".to_string()
@@ -149,7 +154,7 @@ fn Report(report: PaperReport) -> impl IntoView {
     let items = report
         .items
         .into_iter()
-        .map(|item| view! { <Item item=item /> })
+        .map(|item| view! { <Item item=item nav=nav /> })
         .collect_view();
     let empty = (printed == 0).then(|| {
         view! {
@@ -177,7 +182,7 @@ fn Report(report: PaperReport) -> impl IntoView {
 }
 
 #[component]
-fn Item(item: ItemReport) -> impl IntoView {
+fn Item(item: ItemReport, nav: Nav) -> impl IntoView {
     let links = examples(&item.name)
         .into_iter()
         .map(|(label, query)| {
@@ -193,15 +198,18 @@ fn Item(item: ItemReport) -> impl IntoView {
         .iter()
         .map(|n| view! { <li>{n.clone()}</li> })
         .collect_view();
-    let rows = item
-        .cells
-        .into_iter()
-        .map(|c| view! { <CellRow cell=c /> })
-        .collect_view();
+    let differs = item.cells.iter().any(grid::is_difference);
+    let cells = StoredValue::new(item.cells);
+    let only_diff = move || nav.state.with(|s| s.papers.differences_only);
+    let layout = move || nav.state.with(|s| s.papers.layout);
     let name = item.name.clone();
     let table_label = format!("{}: printed and computed values", item.title);
     view! {
-        <section class="paper-item" data-testid=format!("paper-item-{name}")>
+        <section
+            class="paper-item"
+            data-testid=format!("paper-item-{name}")
+            hidden=move || only_diff() && !differs
+        >
             <h2>{item.title}</h2>
             <p class="help">
                 <code>{format!("icn table {name}")}</code>
@@ -222,24 +230,41 @@ fn Item(item: ItemReport) -> impl IntoView {
                 <summary>"Conventions and notes"</summary>
                 <ul>{notes}</ul>
             </details>
-            // Focusable, so that a keyboard can scroll a table wider than the screen.
-            <div class="table-scroll" tabindex="0" role="region" aria-label=table_label>
-                <table class="paper-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Where"</th>
-                            <th scope="col">"Row"</th>
-                            <th scope="col">"Column"</th>
-                            <th scope="col" class="num">"Printed"</th>
-                            <th scope="col" class="num">"Computed"</th>
-                            <th scope="col">"Verdict"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
+            {move || match layout() {
+                PaperLayout::Paper => cells
+                    .with_value(|c| grid::grid_tables(c, only_diff(), &table_label).into_any()),
+                PaperLayout::List => cells.with_value(|c| list_table(c, only_diff(), &table_label)),
+            }}
         </section>
     }
+}
+
+/// One line per cell (with `only_diff`, the cells that differ).
+fn list_table(cells: &[CellReport], only_diff: bool, label: &str) -> AnyView {
+    let rows = cells
+        .iter()
+        .filter(|c| !only_diff || grid::is_difference(c))
+        .map(|c| view! { <CellRow cell=c.clone() /> })
+        .collect_view();
+    // Focusable, so that a keyboard can scroll a table wider than the screen.
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label=label.to_string()>
+            <table class="paper-table" data-testid="paper-list">
+                <thead>
+                    <tr>
+                        <th scope="col">"Where"</th>
+                        <th scope="col">"Row"</th>
+                        <th scope="col">"Column"</th>
+                        <th scope="col" class="num">"Printed"</th>
+                        <th scope="col" class="num">"Computed"</th>
+                        <th scope="col">"Verdict"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+    .into_any()
 }
 
 #[component]
