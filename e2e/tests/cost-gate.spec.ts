@@ -22,11 +22,11 @@ test('over the budget: the estimate first, exact metrics after Compute', async (
   await explorer.goto(`./?view=route&t=${encodeURIComponent(spec)}`);
   const gate = page.getByTestId('cost-gate');
   await expect(gate).toBeVisible();
-  await expect(page.getByTestId('cost-nodes')).toHaveText(String(cli.nodes));
+  await expect(page.getByTestId('cost-nodes')).toHaveText(cli.nodes.toLocaleString('en-US'));
   await expect(page.getByTestId('cost-estimates')).toContainText('exact metrics');
   await expect(page.getByTestId('cost-estimates')).toContainText('steps');
-  await expect(explorer.infoNodes).toHaveText(String(cli.nodes));
-  await expect(explorer.infoLinks).toHaveText(String(cli.links));
+  await expect(explorer.infoNodes).toHaveText(cli.nodes.toLocaleString('en-US'));
+  await expect(explorer.infoLinks).toHaveText(cli.links.toLocaleString('en-US'));
   await expect(explorer.infoDiameter).toHaveCount(0); // not computed before confirming
   // The route itself is within the budget and shows at once.
   await expect(explorer.distance).toHaveText(/^\d+$/);
@@ -49,12 +49,12 @@ test('beyond what a tab can hold: counts, the estimate, and no Compute button', 
   const spec = 'kyklos2:m=2,r=2,n=28,shuffle=proposed';
   await explorer.goto(`./?view=route&t=${encodeURIComponent(spec)}&s=d2`);
   await expect(page.getByTestId('cost-gate')).toBeVisible();
-  await expect(page.getByTestId('cost-nodes')).toHaveText(String(2 ** 28 + 2 * (2 ** 28 - 1)));
+  await expect(page.getByTestId('cost-nodes')).toHaveText((2 ** 28 + 2 * (2 ** 28 - 1)).toLocaleString('en-US'));
   await expect(page.getByTestId('cost-refused')).toBeVisible();
   await expect(page.getByTestId('cost-compute')).toHaveCount(0);
   await expect(page.getByTestId('cost-estimates')).toContainText('path count');
   await expect(explorer.distance).toHaveCount(0);
-  await expect(explorer.infoNodes).toHaveText(String(2 ** 28 + 2 * (2 ** 28 - 1)));
+  await expect(explorer.infoNodes).toHaveText((2 ** 28 + 2 * (2 ** 28 - 1)).toLocaleString('en-US'));
   // Smaller parameters bring everything back.
   await explorer.param('n').fill('6');
   await expect(page.getByTestId('cost-gate')).toHaveCount(0);

@@ -117,3 +117,20 @@ test('a click on a router adds its cabinet to κ', async ({ page }) => {
   await expect.poll(() => new URL(page.url()).searchParams.get('set')).toBe('0,2');
   await expect(id('subnet-check-routers')).toHaveText('8');
 });
+
+// Issue 17's review: on a phone the port table's caption and its j = 3 column were clipped
+// (the caption was as wide as the scrolling table). At 390 px the table fits its box and the
+// caption, outside it, wraps in full.
+test('on a phone the port table and its caption fit, with the paper entries beside theirs', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('./?view=subnet&t=d3:k=9,m=3&kind=cabinets&set=1,2,5,8');
+  await expect(page.getByTestId('subnet-port')).toHaveCount(16);
+  const box = page.locator('.table-scroll:has([data-testid=subnet-table])');
+  const fits = await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, 'the table fits without scrolling sideways').toBe(true);
+  const caption = page.getByTestId('subnet-table-caption');
+  await expect(caption).toContainText('column j the port to cabinet k_j');
+  const clipped = await caption.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  expect(clipped).toBe(false);
+  await expect(page.getByTestId('subnet-table')).toHaveAccessibleName(/Global ports a_\(j,i\)/);
+});

@@ -1,5 +1,5 @@
 import { cliRoute, icn } from '../fixtures/cli';
-import { expect, routeUrl, test } from '../fixtures/explorer';
+import { expect, expectCount, routeUrl, test } from '../fixtures/explorer';
 
 // Flow: the field's standard networks work like the seed families. For each family a person
 // picks it, types its parameters and two addresses, and sees the same distance and path count
@@ -49,7 +49,7 @@ test('Valiant on a Dragonfly lists walks via intermediate routers, as many as ic
   const spec = 'dragonfly:a=4,p=2,h=2';
   const cli = cliRoute(spec, '(0,0)', '(8,3)', 'valiant');
   await explorer.gotoState({ t: spec, from: '(0,0)', to: '(8,3)', s: 'valiant' });
-  await expect(explorer.pathCount).toHaveText(cli.pathCount);
+  await expectCount(explorer.pathCount, cli.pathCount);
   await expect(explorer.pathItems.first()).toContainText('(via ');
   const shown = await explorer.paths();
   const cliWalks = new Set(cli.paths.map((p) => p.join(' ')));
@@ -111,7 +111,23 @@ for (const c of cases) {
   test(`${c.spec} embeds: the route and its diagram, without the site around them`, async ({ page }) => {
     await page.goto(`${routeUrl({ t: c.spec, from: c.from, to: c.to, s: c.strategy })}&embed=1`);
     await expect(page.getByTestId('embed-main').getByTestId('diagram')).toBeVisible();
-    await expect(page.getByTestId('path-count')).toHaveText(cliRoute(c.spec, c.from, c.to, c.strategy).pathCount);
+    await expectCount(page.getByTestId('path-count'), cliRoute(c.spec, c.from, c.to, c.strategy).pathCount);
     await expect(page.locator('nav.site-nav')).toHaveCount(0);
   });
 }
+
+// Issue 17's review: long counts were a wall of digits. The 20-cube's antipodal pair has
+// 20! minimal paths (19 digits): shown as 2.43 × 10¹⁸, the exact value, grouped, one click
+// away and equal to `icn route`'s.
+test('a 19-digit path count is shown in scientific form, the exact value on demand', async ({ explorer, page }) => {
+  const [from, to] = ['0'.repeat(20), '1'.repeat(20)];
+  const cli = cliRoute('hypercube:n=20', from, to);
+  expect(cli.pathCount).toBe('2432902008176640000'); // 20!
+  await explorer.gotoState({ t: 'hypercube:n=20', from, to });
+  await explorer.expectResult('20', cli.pathCount);
+  await expect(explorer.pathCount).toHaveText('2.43 × 10¹⁸');
+  const exact = page.getByTestId('path-count-exact');
+  await expect(exact).toBeHidden();
+  await page.getByText('exact', { exact: true }).click();
+  await expect(exact).toHaveText('2,432,902,008,176,640,000');
+});

@@ -167,7 +167,14 @@ const PAIRS: [string, string][] = [
   ['7', '7'],
   ['63', '1'],
   ['5', '37'],
+  ['0', '1'],
 ];
+
+/** "1 hop", "2 hops": the routes' labels count their hops in words. */
+const hops = (route: string[]): string => {
+  const n = route.length - 1;
+  return `(${n} ${n === 1 ? 'hop' : 'hops'})`;
+};
 
 test('join tree, level, site and routes equal `icn join`', async ({ page }) => {
   const join = new JoinView(page);
@@ -184,6 +191,8 @@ test('join tree, level, site and routes equal `icn join`', async ({ page }) => {
     await expect(join.site).toHaveText(cli.ib_node ?? s);
     await expect(join.sRoute).toHaveText(cli.s_route.join(' → '));
     await expect(join.rRoute).toHaveText(cli.r_route.join(' → '));
+    await expect(page.locator('.join-routes dt').first()).toContainText(hops(cli.s_route));
+    await expect(page.locator('.join-routes dt').nth(1)).toContainText(hops(cli.r_route));
     // §VII: every IB-node hosts N/2 = 32 of the 4096 partial joins, every L-node 1.
     await expect(join.siteLoad).toHaveText(cli.ib_node ? '32' : '1');
     // On the diagram: the site is marked (unless it is the L-node itself).

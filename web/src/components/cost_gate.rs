@@ -3,6 +3,7 @@
 //! presses Compute; beyond the confirm limit there is no button, only the way to the CLI.
 
 use icn_core::{Estimate, CONFIRM_LIMIT, PAGE_BUDGET};
+use icn_web_model::format::group;
 use leptos::prelude::*;
 
 /// A network whose exact metrics or route exceed [`PAGE_BUDGET`]: what they would cost,
@@ -155,8 +156,8 @@ fn gate_view(g: &Gate, on_confirm: Callback<String>) -> impl IntoView {
         <section class="card cost-gate" data-testid="cost-gate" role="status" aria-labelledby="cost-gate-title">
             <h2 id="cost-gate-title">"Large network: confirm to compute"</h2>
             <p>
-                "This network has " <span data-testid="cost-nodes">{g.nodes}</span> " nodes and "
-                {g.links} " links. Estimated cost of "
+                "This network has " <span data-testid="cost-nodes">{group(g.nodes)}</span>
+                " nodes and " {group(g.links)} " links. Estimated cost of "
             </p>
             <ul data-testid="cost-estimates">
                 {parts.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}

@@ -1,6 +1,6 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
 //! path list, the cost gate, the chart canvas, the embed panel, text and address fields
-//! and their errors, a graph's text area, a job's progress. None imports a view ([`crate::features`]); none computes
+//! and their errors, a graph's text area, a job's progress, a long table's pager. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
 mod address_field;
@@ -11,6 +11,7 @@ mod embed_panel;
 mod field_error;
 mod graph_text;
 mod job_progress;
+mod pager;
 mod path_button;
 mod path_list;
 mod text_field;
@@ -25,6 +26,7 @@ pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use graph_text::GraphText;
 pub use job_progress::{job_crashed, job_progress, job_status};
+pub use pager::{page_rows, Pager};
 pub use path_button::PathButton;
 pub use path_list::PathList;
 pub use text_field::TextField;

@@ -71,21 +71,43 @@ impl D3 {
     /// The ports of router `r` in order: local ports 1..M, then global ports 0..K
     /// (global port 0 of a diagonal router is left out: it leads back to `r`).
     pub fn ports(&self, r: Router) -> Vec<Port> {
-        let local = (1..self.m).map(|pi| Port {
-            kind: PortKind::Local,
-            port: pi,
-            peer: self.local_peer(r, pi),
-            arrives_on: Self::sub(0, pi, self.m),
-        });
-        let global = (0..self.k)
-            .filter(|&a| !(a == 0 && self.is_diagonal(r)))
-            .map(|a| Port {
-                kind: PortKind::Global,
-                port: a,
-                peer: self.global_peer(r, a),
-                arrives_on: Self::sub(0, a, self.k),
-            });
-        local.chain(global).collect()
+        self.ports_in(r, 0..self.port_count(r))
+    }
+
+    /// How many ports [`D3::ports`] lists for `r`: M − 1 local, K global (K − 1 on a
+    /// diagonal router).
+    pub fn port_count(&self, r: Router) -> u32 {
+        (self.m - 1) + self.k - u32::from(self.is_diagonal(r))
+    }
+
+    /// The ports of `r` at positions `range` of [`D3::ports`]'s order (clipped to
+    /// [`D3::port_count`]): a page of a table without listing all K of them.
+    pub fn ports_in(&self, r: Router, range: std::ops::Range<u32>) -> Vec<Port> {
+        let end = range.end.min(self.port_count(r));
+        let locals = self.m - 1;
+        // Global ports start at 1 on a diagonal router (its port 0 is a self-loop).
+        let first_global = u32::from(self.is_diagonal(r));
+        (range.start..end)
+            .map(|i| {
+                if i < locals {
+                    let pi = i + 1;
+                    Port {
+                        kind: PortKind::Local,
+                        port: pi,
+                        peer: self.local_peer(r, pi),
+                        arrives_on: Self::sub(0, pi, self.m),
+                    }
+                } else {
+                    let a = i - locals + first_global;
+                    Port {
+                        kind: PortKind::Global,
+                        port: a,
+                        peer: self.global_peer(r, a),
+                        arrives_on: Self::sub(0, a, self.k),
+                    }
+                }
+            })
+            .collect()
     }
 
     /// Every link once (see [`Wiring`]).
@@ -209,6 +231,34 @@ mod tests {
                     p: 0
                 }
             );
+        }
+    }
+
+    #[test]
+    fn pages_of_ports_are_the_ports() {
+        // Every router of three networks (diagonal and not): the ports are its neighbours
+        // in the topology, once each, and pages of any size put back the whole list.
+        for (k, m) in [(3, 4), (5, 2), (1, 5)] {
+            let net = D3::new(k, m).unwrap();
+            for v in 0..net.node_count() {
+                let r = net.router(v);
+                let all = net.ports(r);
+                assert_eq!(all.len() as u32, net.port_count(r));
+                let mut peers: Vec<Node> = all.iter().map(|q| net.node(q.peer)).collect();
+                let mut nbrs = Vec::new();
+                net.neighbours(v, &mut nbrs);
+                peers.sort_unstable();
+                nbrs.sort_unstable();
+                assert_eq!(peers, nbrs, "D3({k},{m}) router {r:?}");
+                for size in [1, 3, 7] {
+                    let pages: Vec<Port> = (0..all.len() as u32)
+                        .step_by(size)
+                        .flat_map(|i| net.ports_in(r, i..i + size as u32))
+                        .collect();
+                    assert_eq!(pages, all);
+                }
+                assert!(net.ports_in(r, 1000..2000).is_empty());
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::model::JoinModel;
-use icn_web_model::format::sub;
+use icn_web_model::format::{plural, sub};
 
 /// `<section data-testid="join-result">`.
 #[component]
@@ -44,8 +44,8 @@ pub fn JoinResult(model: JoinModel) -> impl IntoView {
         );
         let s_route = f.s_route.join(" → ");
         let r_route = f.r_route.join(" → ");
-        let s_hops = f.s_route.len() - 1;
-        let r_hops = f.r_route.len() - 1;
+        let s_hops = f.s_route.len().saturating_sub(1);
+        let r_hops = f.r_route.len().saturating_sub(1);
         view! {
             <dl class="numbers join-numbers">
                 <div class="number">
@@ -85,9 +85,9 @@ pub fn JoinResult(model: JoinModel) -> impl IntoView {
             }}
             <h3 class="sub">"Routes"</h3>
             <dl class="join-routes">
-                <dt><span class="swatch second"></span>{format!("S route: up the join tree only ({s_hops} hops)")}</dt>
+                <dt><span class="swatch second"></span>{format!("S route: up the join tree only ({})", plural(s_hops, "hop", "hops"))}</dt>
                 <dd class="mono" data-testid="join-s-route">{s_route}</dd>
-                <dt><span class="swatch route"></span>{format!("R route: Y-2 step 9, stopping at the site ({r_hops} hops)")}</dt>
+                <dt><span class="swatch route"></span>{format!("R route: Y-2 step 9, stopping at the site ({})", plural(r_hops, "hop", "hops"))}</dt>
                 <dd class="mono" data-testid="join-r-route">{r_route}</dd>
             </dl>
         }

@@ -4,7 +4,7 @@
 //! §10's glgl path on request (`d3_glgl`). Everything comes from core
 //! ([`D3::header_trace`], [`D3::ports`]).
 
-use icn_core::topology::d3::{HeaderTrace, Port, D3};
+use icn_core::topology::d3::{HeaderTrace, Port, PortKind, Router, D3};
 use icn_core::{AddressError, Node};
 
 use crate::diagram::geometry::Point;
@@ -12,17 +12,19 @@ use leptos::prelude::*;
 
 use super::d3_glgl::GlglSection;
 use super::model::RouteModel;
-use crate::components::ClickMode;
+use crate::components::{page_rows, ClickMode, Pager};
 use crate::diagram::d3::{cabinet_globals, ribbons, CabinetGlobals, Ribbons};
 use crate::diagram::SvgDownload;
 
 /// What the card shows, once the network is a D3 and From is valid.
 #[derive(Debug, Clone, PartialEq)]
 struct D3Facts {
+    /// The network, for the pages of the port tables.
+    d3: D3,
     /// The From router, printed.
     from: String,
-    /// Its ports.
-    ports: Vec<Port>,
+    /// The From router (its ports are listed a page at a time: K of them).
+    from_router: Router,
     /// The header to To, once To is valid.
     trace: Option<HeaderTrace>,
     /// The global wiring of From's drawer, when small enough to draw.
@@ -33,8 +35,8 @@ struct D3Facts {
     cabinet: Option<CabinetGlobals>,
     /// From and To, printed.
     ends: (String, Option<String>),
-    /// The global ports of To, once To is valid.
-    to_ports: Option<Vec<Port>>,
+    /// The To router, once To is valid.
+    to_router: Option<Router>,
 }
 
 fn valid_untracked(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> {
@@ -45,8 +47,9 @@ fn valid_untracked(m: Memo<Option<Result<Node, AddressError>>>) -> Option<Node> 
 fn facts(d: &D3, from: Node, to: Option<Node>, cabinet: bool) -> D3Facts {
     let r = d.router(from);
     D3Facts {
+        d3: d.clone(),
         from: r.to_string(),
-        ports: d.ports(r),
+        from_router: r,
         trace: to.map(|t| d.header_trace(from, t)),
         ribbons: ribbons(d, r.c, r.d),
         drawer: format!("({},{})", r.c, r.d),
@@ -56,7 +59,7 @@ fn facts(d: &D3, from: Node, to: Option<Node>, cabinet: bool) -> D3Facts {
             None
         },
         ends: (r.to_string(), to.map(|t| d.router(t).to_string())),
-        to_ports: to.map(|t| d.ports(d.router(t))),
+        to_router: to.map(|t| d.router(t)),
     }
 }
 
@@ -166,23 +169,32 @@ fn router_of(ev: &web_sys::Event) -> Option<String> {
         .get_attribute("data-addr")
 }
 
-/// The chosen routers' global wiring and the From router's ports.
+/// Rows of the port tables shown at a time: a D3 router has K + M − 2 ports, and K may be
+/// in the millions.
+const PORT_PAGE: usize = 32;
+
+/// The chosen routers' global wiring and the From router's ports, a page at a time.
 fn bottom(f: &D3Facts) -> impl IntoView {
-    let ports = f
-        .ports
-        .iter()
-        .map(|q| {
-            let kind = q.kind.name();
-            view! {
-                <tr data-testid="d3-port" data-kind=kind data-port=q.port.to_string()>
-                    <td>{kind}</td>
-                    <td class="num">{q.port}</td>
-                    <td data-testid="d3-port-peer"><code>{q.peer.to_string()}</code></td>
-                    <td class="num">{q.arrives_on}</td>
-                </tr>
-            }
-        })
-        .collect_view();
+    let total = f.d3.port_count(f.from_router) as usize;
+    let start = RwSignal::new(0usize);
+    let (d3, r) = (f.d3.clone(), f.from_router);
+    let ports = move || {
+        let rows = page_rows(start.get(), PORT_PAGE, total);
+        d3.ports_in(r, rows.start as u32..rows.end as u32)
+            .into_iter()
+            .map(|q| {
+                let kind = q.kind.name();
+                view! {
+                    <tr data-testid="d3-port" data-kind=kind data-port=q.port.to_string()>
+                        <td>{kind}</td>
+                        <td class="num">{q.port}</td>
+                        <td data-testid="d3-port-peer"><code>{q.peer.to_string()}</code></td>
+                        <td class="num">{q.arrives_on}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
     view! {
         {chosen_globals(f)}
         <table class="d3-ports" data-testid="d3-ports">
@@ -200,6 +212,7 @@ fn bottom(f: &D3Facts) -> impl IntoView {
             </thead>
             <tbody>{ports}</tbody>
         </table>
+        <Pager total=total page_size=PORT_PAGE start=start what="Ports" testid="d3-ports-pager" />
     }
 }
 
@@ -487,34 +500,44 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
     .into_any()
 }
 
-/// The global wiring of the chosen routers: each global port of From and To with its peer.
+/// The global ports of `r` at rows `rows` of its global ports (global port 0 of a diagonal
+/// router is left out, as in [`D3::ports`]).
+fn global_ports(d: &D3, r: Router, rows: std::ops::Range<usize>) -> Vec<Port> {
+    let locals = d.port_count(r) - (d.k() - u32::from(d.is_diagonal(r)));
+    let ports = d.ports_in(r, locals + rows.start as u32..locals + rows.end as u32);
+    debug_assert!(ports.iter().all(|q| q.kind == PortKind::Global));
+    ports
+}
+
+/// The global wiring of the chosen routers: each global port of From and To with its peer,
+/// a page at a time.
 fn chosen_globals(f: &D3Facts) -> impl IntoView {
-    let Some(to_ports) = f.to_ports.as_ref() else {
+    let Some(to) = f.to_router else {
         return ().into_any();
     };
-    let global = |ports: &[Port]| -> Vec<Port> {
-        ports
-            .iter()
-            .filter(|q| q.kind.name() == "global")
-            .cloned()
-            .collect()
-    };
-    let (from, to) = (global(&f.ports), global(to_ports));
-    let count = from.len().max(to.len());
+    let (d3, from) = (f.d3.clone(), f.from_router);
+    let globals = |r: Router| (d3.k() - u32::from(d3.is_diagonal(r))) as usize;
+    let total = globals(from).max(globals(to));
+    let start = RwSignal::new(0usize);
     let cell = |ports: &[Port], i: usize| match ports.get(i) {
         Some(q) => format!("{} → {}", q.port, q.peer),
         None => "—".into(),
     };
-    let rows = (0..count)
-        .map(|i| {
-            view! {
-                <tr data-testid="d3-chosen-row">
-                    <td><code>{cell(&from, i)}</code></td>
-                    <td><code>{cell(&to, i)}</code></td>
-                </tr>
-            }
-        })
-        .collect_view();
+    let rows = move || {
+        let rows = page_rows(start.get(), PORT_PAGE, total);
+        let a = global_ports(&d3, from, rows.clone());
+        let b = global_ports(&d3, to, rows.clone());
+        (0..rows.len())
+            .map(|i| {
+                view! {
+                    <tr data-testid="d3-chosen-row">
+                        <td><code>{cell(&a, i)}</code></td>
+                        <td><code>{cell(&b, i)}</code></td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
     let to_label = f.ends.1.clone().unwrap_or_default();
     view! {
         <table class="d3-ports" data-testid="d3-chosen-globals">
@@ -527,6 +550,13 @@ fn chosen_globals(f: &D3Facts) -> impl IntoView {
             </thead>
             <tbody>{rows}</tbody>
         </table>
+        <Pager
+            total=total
+            page_size=PORT_PAGE
+            start=start
+            what="Global ports"
+            testid="d3-chosen-pager"
+        />
     }
     .into_any()
 }

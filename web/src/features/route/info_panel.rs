@@ -8,6 +8,7 @@ use crate::components::job_status;
 use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
+use icn_web_model::format::group;
 
 /// Nodes, links, degree, diameter, average distance, symmetry, formulas.
 #[component]
@@ -132,11 +133,11 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
         <dl class="facts">
             <div>
                 <dt>"Nodes"</dt>
-                <dd data-testid="info-nodes">{info.nodes}</dd>
+                <dd data-testid="info-nodes">{group(info.nodes)}</dd>
             </div>
             <div>
                 <dt>"Links"</dt>
-                <dd data-testid="info-links">{info.links}</dd>
+                <dd data-testid="info-links">{group(info.links)}</dd>
             </div>
             <div>
                 <dt>{if switch_degree.is_some() { "Terminal degree" } else { "Degree" }}</dt>
@@ -202,11 +203,11 @@ fn counts(nodes: u64, links: u64) -> impl IntoView {
     view! {
         <div>
             <dt>"Nodes"</dt>
-            <dd data-testid="info-nodes">{nodes}</dd>
+            <dd data-testid="info-nodes">{group(nodes)}</dd>
         </div>
         <div>
             <dt>"Links"</dt>
-            <dd data-testid="info-links">{links}</dd>
+            <dd data-testid="info-links">{group(links)}</dd>
         </div>
     }
 }

@@ -4,6 +4,8 @@
 use icn_core::topology::hypercycle::PathCounts;
 use leptos::prelude::*;
 
+use icn_web_model::format::{count_text, group_digits};
+
 use super::info_panel::plural;
 use super::model::{ok_node, DimRow, RouteModel};
 
@@ -39,7 +41,6 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
             }
             Some(r) => {
                 let count = r.path_count.to_string();
-                let count_class = if count.len() > 12 { "big long" } else { "big" };
                 // A two-phase route (Valiant) is no shortest path: say how long its walks are.
                 let (label, hops) = if r.via.is_empty() {
                     ("Distance", r.length.to_string())
@@ -80,7 +81,7 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
                         <div class="number">
                             <dt>"Paths of this strategy"</dt>
                             <dd>
-                                <span class=count_class data-testid="path-count">{count}</span>
+                                {count_view(&count)}
                                 <span class="unit">{move || format!(" ({})", strategy_title())}</span>
                             </dd>
                         </div>
@@ -125,6 +126,27 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
     }
 }
 
+/// A path count: grouped digits, or past [`icn_web_model::format::LONG_COUNT_DIGITS`] digits three significant
+/// ones times a power of ten with the exact value a click away. `data-exact` holds the
+/// digits as `icn route` prints them.
+fn count_view(digits: &str) -> impl IntoView {
+    let text = count_text(digits);
+    let exact = text.long.then(|| {
+        view! {
+            <details class="exact-count">
+                <summary>"exact"</summary>
+                <span class="mono" data-testid="path-count-exact">{text.exact.clone()}</span>
+            </details>
+        }
+    });
+    view! {
+        <span class="big" data-testid="path-count" data-exact=digits.to_string() title=text.exact>
+            {text.shown}
+        </span>
+        {exact}
+    }
+}
+
 /// The paper's three readings of "the minimal paths", side by side.
 #[component]
 fn CountsTable(counts: PathCounts, model: RouteModel) -> impl IntoView {
@@ -143,15 +165,15 @@ fn CountsTable(counts: PathCounts, model: RouteModel) -> impl IntoView {
             <tbody>
                 <tr class=move || chosen("minimal")>
                     <th scope="row">"All minimal paths " <small>"(breadth-first search)"</small></th>
-                    <td class="num">{counts.minimal.to_string()}</td>
+                    <td class="num">{group_digits(&counts.minimal.to_string())}</td>
                 </tr>
                 <tr class=move || chosen("eq311")>
                     <th scope="row">"Eq. 3.1.1 " <small>"(one shorter step anywhere)"</small></th>
-                    <td class="num">{counts.equation.to_string()}</td>
+                    <td class="num">{group_digits(&counts.equation.to_string())}</td>
                 </tr>
                 <tr class=move || chosen("greedy")>
                     <th scope="row">"Greedy only " <small>"(multinomial I)"</small></th>
-                    <td class="num">{counts.greedy.to_string()}</td>
+                    <td class="num">{group_digits(&counts.greedy.to_string())}</td>
                 </tr>
             </tbody>
         </table>

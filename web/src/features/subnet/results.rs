@@ -29,7 +29,7 @@ pub fn result_cards(f: &Facts) -> impl IntoView {
             format!("All {cells} entries of {} agree with the computed ones.", p.title)
         } else {
             format!(
-                "{} of {cells} entries of {} differ from k_j − k_i mod 9; each is shown beside the computed one (docs/paper-notes.md). The isomorphism check above uses the computed ports.",
+                "{} of {cells} entries of {} differ from k_j − k_i mod {n}; each is shown beside the computed one (docs/paper-notes.md). The isomorphism check above uses the computed ports.",
                 differ, p.title
             )
         };
@@ -44,9 +44,17 @@ pub fn result_cards(f: &Facts) -> impl IntoView {
                 {format!("{} of {} routers are in the sub-network.", f.routers, f.big.node_count())}
             </p>
             {check}
+            // The caption stands outside the scrolling box: inside it, it was as wide as the
+            // table and clipped with it on a phone.
+            <p class="table-caption" id="subnet-table-caption" data-testid="subnet-table-caption">
+                {heading}
+            </p>
             <div class="table-scroll" tabindex="0" role="region" aria-label="The port table">
-                <table class="subnet-table" data-testid="subnet-table">
-                    <caption>{heading}</caption>
+                <table
+                    class="subnet-table"
+                    data-testid="subnet-table"
+                    aria-labelledby="subnet-table-caption"
+                >
                     <thead>
                         <tr>
                             <th scope="col"></th>
@@ -103,7 +111,11 @@ fn port_rows(f: &Facts, letter: &'static str) -> (impl IntoView, usize) {
                 .collect_view();
             view! {
                 <tr data-testid="subnet-row">
-                    <th scope="row" class="num">{format!("i = {}, {letter}_i = {}", row.i, row.k_i)}</th>
+                    <th scope="row" class="num">
+                        <span>{format!("i = {},", row.i)}</span>
+                        " "
+                        <span>{format!("{letter}_i = {}", row.k_i)}</span>
+                    </th>
                     {cells}
                 </tr>
             }

@@ -124,12 +124,12 @@ pub fn WalkAnalysis(model: WalkModel) -> impl IntoView {
                 };
                 view! {
                     <dl class="facts walk-facts">
-                        <dt>"Region"</dt><dd>{region}</dd>
-                        <dt>"i, j"</dt><dd>{format!("{}, {}", r.i, r.j)}</dd>
-                        <dt>"Dot moving right first"</dt><dd>{format!("2k + j − i = {}", r.length_right_first)}</dd>
-                        <dt>"Dot moving left first"</dt><dd>{format!("2k + i − j = {}", r.length_left_first)}</dd>
-                        <dt>"Paper's length"</dt><dd>{r.paper_length}</dd>
-                        <dt>"Distance in busses"</dt><dd data-testid="walk-distance">{r.distance}</dd>
+                        <div><dt>"Region"</dt><dd>{region}</dd></div>
+                        <div><dt>"i, j"</dt><dd>{format!("{}, {}", r.i, r.j)}</dd></div>
+                        <div><dt>"Dot moving right first"</dt><dd>{format!("2k + j − i = {}", r.length_right_first)}</dd></div>
+                        <div><dt>"Dot moving left first"</dt><dd>{format!("2k + i − j = {}", r.length_left_first)}</dd></div>
+                        <div><dt>"Paper's length"</dt><dd>{r.paper_length}</dd></div>
+                        <div><dt>"Distance in busses"</dt><dd data-testid="walk-distance">{r.distance}</dd></div>
                     </dl>
                 }
                 .into_any()
@@ -199,10 +199,10 @@ fn completed_numbers(model: WalkModel, c: CompletedRouting) -> impl IntoView {
         .collect_view();
     view! {
         <dl class="facts walk-facts">
-            <dt>"a, b, c"</dt><dd>{format!("{}, {}, {}", c.a, c.b, c.c)}</dd>
-            <dt>"Class lengths"</dt><dd data-testid="walk-class-lengths">{lengths}</dd>
-            <dt>"Paper's distance"</dt><dd>{c.pattern_a_distance}</dd>
-            <dt>"Distance in busses"</dt><dd data-testid="walk-distance">{c.distance}</dd>
+            <div><dt>"a, b, c"</dt><dd>{format!("{}, {}, {}", c.a, c.b, c.c)}</dd></div>
+            <div><dt>"Class lengths"</dt><dd data-testid="walk-class-lengths">{lengths}</dd></div>
+            <div><dt>"Paper's distance"</dt><dd>{c.pattern_a_distance}</dd></div>
+            <div><dt>"Distance in busses"</dt><dd data-testid="walk-distance">{c.distance}</dd></div>
         </dl>
         <ul class="walk-classes" aria-label="Walk a class">{classes}</ul>
         {region_choices(model, &c, PathClass::One)}

@@ -104,11 +104,11 @@ fn ChoiceSelect(model: WalkModel) -> impl IntoView {
         let c = completed.get();
         WALK_CHOICES
             .iter()
-            .filter(move |(_, _, for_completed)| *for_completed == c)
+            .filter(move |(_, _, _, for_completed)| *for_completed == c)
     };
     let options = move || {
         offered()
-            .map(|&(value, label, _)| {
+            .map(|&(value, label, _, _)| {
                 view! {
                     <option value=value prop:selected=move || chosen.with(|c| c == value)>
                         {label}
@@ -118,7 +118,7 @@ fn ChoiceSelect(model: WalkModel) -> impl IntoView {
             .collect_view()
     };
     let unknown_option = move || {
-        let known = offered().any(|(v, _, _)| chosen.with(|c| c == v));
+        let known = offered().any(|(v, _, _, _)| chosen.with(|c| c == v));
         (!known).then(|| {
             let c = chosen.get();
             // A region of class 1 or 3 (`class1:K`, from the region buttons) is valid.
@@ -150,13 +150,18 @@ fn ChoiceSelect(model: WalkModel) -> impl IntoView {
                 .and_then(|r| r.as_ref().err().map(|e| e.to_string()))
         }),
     });
+    let description = move || {
+        offered()
+            .find(|(v, _, _, _)| chosen.with(|c| c == v))
+            .map(|&(_, _, what, _)| what)
+    };
     view! {
         <div class="field strategy">
             <label for="walk-choice">"Path"</label>
             <select
                 id="walk-choice"
                 data-testid="walk-choice"
-                aria-describedby="walk-choice-error"
+                aria-describedby="walk-choice-help walk-choice-error"
                 on:change=move |ev| {
                     let value = event_target_value(&ev);
                     model.playing.set(false);
@@ -169,6 +174,7 @@ fn ChoiceSelect(model: WalkModel) -> impl IntoView {
                 {options}
                 {unknown_option}
             </select>
+            <p class="help" id="walk-choice-help" data-testid="walk-choice-help">{description}</p>
             <FieldError error=error id="walk-choice-error" />
         </div>
     }

@@ -12,6 +12,7 @@ use crate::components::job_status;
 use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
+use icn_web_model::format::group;
 
 /// Colour bands of the load colouring (CSS `--load-0` … `--load-4`).
 pub const LOAD_LEVELS: usize = 5;
@@ -119,8 +120,9 @@ pub fn LensLoadsCard(model: WalkModel) -> impl IntoView {
                 view! {
                     <p class="too-large" data-testid="loads-over-budget" role="status">
                         {format!(
-                            "Not computed here: about {cost} steps, over the page's budget of \
-                             {INFO_BUDGET}. "
+                            "Not computed here: about {} steps, over the page's budget of {}. ",
+                            group(cost),
+                            group(INFO_BUDGET)
                         )}
                         <code>"icn metrics"</code>
                         " computes them on the command line; or "

@@ -19,40 +19,68 @@ use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
 use icn_web::jobs::{Job, JobResult};
 
-/// The paths a walkthrough can follow: (value of `choice=`, label, for a completed lens).
-pub const WALK_CHOICES: &[(&str, &str, bool)] = &[
+/// The paths a walkthrough can follow: (value of `choice=`, label, what it does, for a
+/// completed lens). Labels are short enough for a phone's select; the field's help line
+/// says the rest.
+pub const WALK_CHOICES: &[(&str, &str, &str, bool)] = &[
     (
         "shortest",
-        "A shortest path (pattern B where it saves a step)",
+        "A shortest path",
+        "Pattern B where it saves a step.",
         false,
     ),
-    ("paper", "The paper's rule (direction rule)", false),
-    ("left", "Four-step algorithm, dot moving left first", false),
+    (
+        "paper",
+        "The paper's rule",
+        "The paper's direction rule.",
+        false,
+    ),
+    (
+        "left",
+        "Four steps, dot left first",
+        "The four-step algorithm, the dot moving left first.",
+        false,
+    ),
     (
         "right",
-        "Four-step algorithm, dot moving right first",
+        "Four steps, dot right first",
+        "The four-step algorithm, the dot moving right first.",
         false,
     ),
     (
         "shortest",
-        "A shortest path (pattern B where it saves a step)",
+        "A shortest path",
+        "Pattern B where it saves a step.",
         true,
     ),
-    ("paper", "The paper's rule (class 1 or class 3)", true),
+    (
+        "paper",
+        "The paper's rule",
+        "Class 1 or class 3, as the paper chooses.",
+        true,
+    ),
     (
         "class1",
-        "Class 1: around the circle except a region B inside A",
+        "Class 1: all but a region B",
+        "Around the circle except a region B inside A.",
         true,
     ),
-    ("class2", "Class 2: through A, then a full circuit", true),
+    (
+        "class2",
+        "Class 2: A, then a circuit",
+        "Through A, then a full circuit.",
+        true,
+    ),
     (
         "class3",
-        "Class 3: around the circle except a region C outside A",
+        "Class 3: all but a region C",
+        "Around the circle except a region C outside A.",
         true,
     ),
     (
         "class4",
-        "Class 4: through the other arc, then a full circuit",
+        "Class 4: other arc, circuit",
+        "Through the other arc, then a full circuit.",
         true,
     ),
 ];

@@ -142,10 +142,10 @@ fn step_details(step: Step) -> impl IntoView {
     };
     view! {
         <dl class="facts walk-step-facts">
-            <dt>"Bus"</dt><dd class="mono" data-testid="walk-bus">{step.bus_label}</dd>
-            <dt>"Paper's step"</dt><dd>{step.phase}</dd>
-            <dt>"Pattern"</dt><dd>{pattern}</dd>
-            <dt>"Dot after digit"</dt><dd>{step.dot}</dd>
+            <div><dt>"Bus"</dt><dd class="mono" data-testid="walk-bus">{step.bus_label}</dd></div>
+            <div><dt>"Paper's step"</dt><dd>{step.phase}</dd></div>
+            <div><dt>"Pattern"</dt><dd>{pattern}</dd></div>
+            <div><dt>"Dot after digit"</dt><dd>{step.dot}</dd></div>
         </dl>
     }
 }
@@ -189,6 +189,33 @@ fn step_list(model: WalkModel, player: Player) -> Option<impl IntoView> {
     })
 }
 
+/// Scrolls the step list (not the page) so that its current step is in sight: the list
+/// scrolls inside the card while the walk plays, and the reader keeps their place.
+fn scroll_current_step_into_view() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(Some(list)) = doc.query_selector("[data-testid=walk-steps]") else {
+        return;
+    };
+    let Some(item) = list
+        .query_selector("[aria-current]")
+        .ok()
+        .flatten()
+        .and_then(|i| i.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    // The list is the items' offset parent (position: relative in the stylesheet).
+    let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
+    let (scroll, height) = (list.scroll_top(), list.client_height());
+    if top < scroll {
+        list.set_scroll_top(top);
+    } else if bottom > scroll + height {
+        list.set_scroll_top(bottom - height);
+    }
+}
+
 /// Previous, Next, Play and what the current step did.
 #[component]
 pub fn WalkPlayer(model: WalkModel) -> impl IntoView {
@@ -221,6 +248,11 @@ pub fn WalkPlayer(model: WalkModel) -> impl IntoView {
     let at_start = move || model.step.get() == 0;
     let at_end = move || model.step.get() >= model.total.get();
     let list = move || step_list(model, player);
+    // The current step stays in sight in the (scrolling) list, after the list has drawn it.
+    Effect::new(move |_| {
+        model.step.track();
+        request_animation_frame(scroll_current_step_into_view);
+    });
     view! {
         <section class="card walk-player" aria-labelledby="walk-player-title">
             <div class="card-head">
