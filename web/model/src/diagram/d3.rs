@@ -171,17 +171,31 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
     layout
 }
 
-/// A router's tooltip: its address, then one line per port (from core's [`D3::ports`]).
+/// Lines of ports a router's tooltip lists before "… and N more": a router of D3(K, M) has
+/// K + M − 2 ports, and K can be in the hundreds of thousands.
+pub const TIP_PORTS: u32 = 24;
+
+/// A router's tooltip: its address, then one line per port (from core's [`D3::ports_in`]),
+/// the first [`TIP_PORTS`] of them and how many more.
 fn port_tip(net: &D3, v: usize, label: &str) -> String {
     use std::fmt::Write;
+    let r = net.router(v);
+    let total = net.port_count(r);
     let mut tip = label.to_string();
-    for q in net.ports(net.router(v)) {
+    for q in net.ports_in(r, 0..TIP_PORTS) {
         let kind = q.kind.name();
         // Writing to a String cannot fail.
         let _ = write!(
             tip,
             "\n{kind} port {} → {} (its port {})",
             q.port, q.peer, q.arrives_on
+        );
+    }
+    if total > TIP_PORTS {
+        let _ = write!(
+            tip,
+            "\n… and {} more ports (the route explorer's port table lists them all)",
+            total - TIP_PORTS
         );
     }
     tip
@@ -693,5 +707,22 @@ mod tests {
             }
         }
         assert!(cabinet_globals(&D3::new(3, 4).unwrap(), 3).is_none());
+    }
+
+    #[test]
+    fn port_tips_list_every_port_of_a_small_router_and_a_page_of_a_large_one() {
+        // D3(3,4): 3 local + 3 global ports (2 global on a diagonal router), every one listed.
+        let small = D3::new(3, 4).unwrap();
+        let v = small.node(Router { c: 1, d: 2, p: 3 });
+        let tip = port_tip(&small, v, "(1,2,3)");
+        assert_eq!(tip.lines().count(), 1 + 6);
+        assert!(!tip.contains("more ports"));
+        // D3(100000, 4): 100,003 ports; the tip lists 24 and counts the rest.
+        let big = D3::new(100_000, 4).unwrap();
+        let v = big.node(Router { c: 1, d: 2, p: 3 });
+        let tip = port_tip(&big, v, "(1,2,3)");
+        assert_eq!(tip.lines().count(), 1 + TIP_PORTS as usize + 1);
+        assert!(tip
+            .ends_with("… and 99979 more ports (the route explorer's port table lists them all)"));
     }
 }
