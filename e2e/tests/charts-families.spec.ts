@@ -103,6 +103,30 @@ test('charts: hc-sim shows progress, the page answers clicks, and Cancel stops i
   await expect(page.getByTestId('chart-compute')).toBeVisible();
 });
 
+// Issue 17: Cancel keeps the points already computed. The sweep's points appear while it
+// runs; after Cancel they stay, and their CSV is the first lines of `icn chart`'s CSV for the
+// same seed (the simulation is deterministic).
+test('charts: the hc-sim sweep fills in point by point, and Cancel keeps the points computed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const args = ['chart', 'hc-sim', '-t', 'hypercube:n=4', '--seed', '1', '--ticks', '20000', '--format', 'csv'];
+  await page.goto('./?view=charts&chart=hc-sim&t=hypercube:n=4&seed=1&ticks=20000');
+  const partial = page.getByTestId('chart-partial');
+  await expect(partial).toBeVisible({ timeout: 60_000 });
+  await expect(partial).toContainText('so far');
+  await page.getByTestId('chart-data').locator('summary').click();
+  await expect(page.getByTestId('chart-table').locator('tbody tr').nth(1)).toBeAttached({ timeout: 60_000 });
+  await page.getByTestId('job-cancel').click();
+  await expect(page.getByTestId('job-progress')).toBeHidden();
+  await expect(partial).toContainText('Stopped: the points computed before Cancel');
+  await expect(page.getByTestId('chart-canvas')).toHaveAttribute('data-legend', /backtrack/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-csv').click()]);
+  const kept = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const full = icn(...args).trim().split('\n');
+  expect(kept.length).toBeGreaterThanOrEqual(3); // the header and two points at least
+  expect(kept.length).toBeLessThan(full.length);
+  expect(kept).toEqual(full.slice(0, kept.length));
+});
+
 test('charts: switching to a family chart brings its own network; bad input is reported at the field', async ({ page }) => {
   await page.goto('./?view=charts&chart=levels');
   await page.getByTestId('chart-tab-hc-distances').click();

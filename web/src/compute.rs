@@ -84,6 +84,28 @@ struct Slot {
 
 thread_local! {
     static SLOT: RefCell<Slot> = RefCell::new(Slot::default());
+    /// What each unfinished sweep computed before it was stopped or while it runs
+    /// ([`Reply::Partial`]), per job; a job's result replaces its entry.
+    static PARTIALS: ArcRwSignal<HashMap<Job, Arc<JobResult>>> = ArcRwSignal::new(HashMap::new());
+}
+
+/// What `job` has computed so far, if it is a sweep that reported points and has not
+/// finished (running, or stopped by Cancel: the points stay for the session). Tracked.
+pub fn partial(job: &Job) -> Option<Arc<JobResult>> {
+    PARTIALS.with(|p| p.with(|m| m.get(job).cloned()))
+}
+
+fn set_partial(job: &Job, result: Option<Arc<JobResult>>) {
+    PARTIALS.with(|p| {
+        p.update(|m| match result {
+            Some(r) => {
+                m.insert(job.clone(), r);
+            }
+            None => {
+                m.remove(job);
+            }
+        });
+    });
 }
 
 /// Delivers a reply to the current job's handler (outside the borrow, which it may need).
@@ -105,7 +127,7 @@ fn deliver(reply: Reply) {
                 s.panic = Some(message.clone());
                 return None;
             }
-            Reply::Progress { id, .. } => *id,
+            Reply::Progress { id, .. } | Reply::Partial { id, .. } => *id,
             Reply::Done { id, .. } | Reply::Failed { id, .. } => {
                 s.busy = false;
                 if *id == s.current {
@@ -233,11 +255,13 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
         } => {
             let _ = state.try_set(JobState::Running { done, total, label });
         }
+        Reply::Partial { result, .. } => set_partial(&key, Some(Arc::new(result))),
         Reply::Done { result, .. } => {
             let result = Arc::new(result);
             SLOT.with_borrow_mut(|s| {
                 s.cache.insert(key.clone(), result.clone());
             });
+            set_partial(&key, None);
             let _ = state.try_set(JobState::Done(result));
         }
         Reply::Failed { message, .. } => {

@@ -4,7 +4,7 @@
 //! index.html). It answers every [`Request`] with progress messages and one result; the
 //! protocol is in `icn_web::jobs`.
 
-use icn_web::jobs::{run, Reply, Request};
+use icn_web::jobs::{run_partial, Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -62,7 +62,8 @@ fn main() {
                 },
             );
         };
-        let reply = match run(&request.job, &mut progress) {
+        let mut partial = |result| post(&replies, &Reply::Partial { id, result });
+        let reply = match run_partial(&request.job, &mut progress, &mut partial) {
             Ok(result) => Reply::Done { id, result },
             Err(message) => Reply::Failed { id, message },
         };

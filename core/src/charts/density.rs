@@ -66,6 +66,7 @@ pub struct DensityRow {
 pub(super) fn density_chart(
     max_n: u64,
     progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(&ChartData),
 ) -> Result<ChartData, BuildError> {
     let evens: Vec<u64> = (2..=max_n).step_by(2).collect();
     let total = evens.len() * DENSITY_COLUMNS.len() + (max_n as usize - 1);
@@ -95,12 +96,14 @@ pub(super) fn density_chart(
                 source: printed.map(|_| TR_SOURCE.into()),
             });
             done += 1;
+            partial(&ChartData::Density { rows: rows.clone() });
         }
     }
     for n in 2..=max_n {
         progress(done, total, &format!("D2, N = {}", 1u64 << n));
         rows.push(density_row(DensityRule::D2, n)?);
         done += 1;
+        partial(&ChartData::Density { rows: rows.clone() });
     }
     progress(total, total, "done");
     Ok(ChartData::Density { rows })
@@ -135,6 +138,7 @@ fn density_row(rule: DensityRule, n: u64) -> Result<DensityRow, BuildError> {
 pub(super) fn d2h2_chart(
     max_n: u64,
     progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(&ChartData),
 ) -> Result<ChartData, BuildError> {
     // Work doubles with n: report progress in units of 2^n sequences.
     let weight = |n: u64| 1usize << n.saturating_sub(3);
@@ -150,6 +154,7 @@ pub(super) fn d2h2_chart(
             );
             rows.push(density_row(rule, n)?);
             done += weight(n);
+            partial(&ChartData::D2h2 { rows: rows.clone() });
         }
     }
     progress(total, total, "done");
@@ -178,11 +183,35 @@ pub(super) fn csv(rows: &[DensityRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::{build, ChartRequest};
+    use crate::charts::{build, build_partial, ChartRequest};
     use crate::network::Network;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}
+    }
+
+    #[test]
+    fn sweeps_hand_over_each_point_as_a_prefix_of_the_final_chart() {
+        // A reader who stops the sweep keeps these: every partial chart's CSV is the final
+        // CSV cut after one more row, and the last one is the final chart.
+        for chart in ["density", "d2h2"] {
+            let req = ChartRequest::new(chart, "", "", Some("6")).expect("valid");
+            let mut partials = Vec::new();
+            let last = build_partial(&req, &mut quiet(), &mut |d| partials.push(d.csv()))
+                .expect("builds")
+                .csv();
+            let lines: Vec<&str> = last.lines().collect();
+            assert_eq!(partials.len(), lines.len() - 1, "{chart}: one per row");
+            for (i, p) in partials.iter().enumerate() {
+                assert_eq!(
+                    p.lines().collect::<Vec<_>>(),
+                    lines[..i + 2],
+                    "{chart} point {i}"
+                );
+            }
+            assert_eq!(partials.last(), Some(&last));
+            assert_eq!(build(&req, &mut quiet()).expect("builds").csv(), last);
+        }
     }
 
     #[test]

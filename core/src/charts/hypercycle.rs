@@ -180,16 +180,37 @@ pub fn sim_config(net: &Hypercycle, seed: u64, ticks: u64) -> SimConfig {
 ///
 /// # Errors
 /// What [`Sweep::new`] refuses (the request checks it first).
+#[cfg(test)]
 pub fn hc_sim(
     net: &Hypercycle,
     cfg: &SimConfig,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<SimReport, SimError> {
+    hc_sim_partial(net, cfg, SIM_STEP_EVENTS, progress, &mut |_| {})
+}
+
+/// [`hc_sim`] stepped `step_events` events at a time, handing `partial` the report of the
+/// points finished so far after each step that finished one (and before the last).
+///
+/// # Errors
+/// As [`hc_sim`].
+pub fn hc_sim_partial(
+    net: &Hypercycle,
+    cfg: &SimConfig,
+    step_events: u64,
+    progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(SimReport),
+) -> Result<SimReport, SimError> {
     let mut sweep = Sweep::new(net, cfg)?;
+    let mut finished = 0;
     loop {
-        let p = sweep.step(SIM_STEP_EVENTS);
+        let p = sweep.step(step_events);
         if p.finished {
             break;
+        }
+        if p.points_done > finished {
+            finished = p.points_done;
+            partial(sweep.report());
         }
         let point = p.points_done.min(p.points - 1);
         let policy = cfg.policies[point / cfg.loads.len()];
@@ -239,9 +260,21 @@ pub(super) fn sim_chart(
     h: &Hypercycle,
     cfg: &SimConfig,
     progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(&ChartData),
 ) -> Result<ChartData, BuildError> {
+    let mut report_partial = |report: SimReport| {
+        partial(&ChartData::HcSim {
+            report: Box::new(report),
+        });
+    };
     Ok(ChartData::HcSim {
-        report: Box::new(hc_sim(h, cfg, progress)?),
+        report: Box::new(hc_sim_partial(
+            h,
+            cfg,
+            SIM_STEP_EVENTS,
+            progress,
+            &mut report_partial,
+        )?),
     })
 }
 
@@ -372,6 +405,24 @@ mod tests {
             loads: vec![0.2, 0.5],
             warmup_ticks: 1_000,
             ..sim_config(net, seed, 10_000)
+        }
+    }
+
+    #[test]
+    fn hc_sim_hands_over_each_finished_point() {
+        // Two policies at two loads: the partial reports hold 1, 2, 3 of the final 4 points,
+        // each equal to the final report's first points.
+        let net = Hypercycle::hypercube(4).expect("valid");
+        let mut partials: Vec<SimReport> = Vec::new();
+        let cfg = small_sim(&net, 7);
+        // Small steps, so that each point finishes in a step of its own.
+        let last =
+            hc_sim_partial(&net, &cfg, 500, &mut quiet(), &mut |r| partials.push(r)).expect("runs");
+        assert_eq!(last.points.len(), 4);
+        let sizes: Vec<usize> = partials.iter().map(|r| r.points.len()).collect();
+        assert_eq!(sizes, [1, 2, 3]);
+        for r in &partials {
+            assert_eq!(r.points[..], last.points[..r.points.len()]);
         }
     }
 

@@ -130,9 +130,24 @@ pub fn build(
     req: &ChartRequest,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<ChartData, BuildError> {
+    build_partial(req, progress, &mut |_| {})
+}
+
+/// [`build`], also handing `partial` the chart of the points computed so far each time a
+/// sweep finishes one (the `density`, `d2h2` and `hc-sim` charts; the others are computed
+/// in one piece and never call it): a reader who stops a long sweep keeps what it computed.
+/// Each partial chart is a prefix of the final one's rows, in the same order.
+///
+/// # Errors
+/// As [`build`].
+pub fn build_partial(
+    req: &ChartRequest,
+    progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(&ChartData),
+) -> Result<ChartData, BuildError> {
     match req.chart() {
-        Chart::Density(n) => density::density_chart(*n, progress),
-        Chart::D2h2(n) => density::d2h2_chart(*n, progress),
+        Chart::Density(n) => density::density_chart(*n, progress, partial),
+        Chart::D2h2(n) => density::d2h2_chart(*n, progress, partial),
         Chart::Distances(n) => kyklos::distances_chart(*n, progress),
         Chart::Levels(c) => c.levels(progress),
         Chart::Load(c) => c.load(progress),
@@ -140,7 +155,7 @@ pub fn build(
         Chart::LensDistances(l) => lens::distances_chart(l, progress),
         Chart::HcDistances(h) => Ok(hypercycle::distances_chart(h, progress)),
         Chart::HcLoads(h) => Ok(hypercycle::loads_chart(h, progress)),
-        Chart::HcSim(h, cfg) => hypercycle::sim_chart(h, cfg, progress),
+        Chart::HcSim(h, cfg) => hypercycle::sim_chart(h, cfg, progress, partial),
         Chart::D3Mdf(d) => Ok(d3::chart(d, progress)),
         Chart::NetDistances(net) => Ok(network::distances_chart(net, progress)),
         Chart::NetLoads(net) => network::loads_chart(net, progress),

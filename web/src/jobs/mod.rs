@@ -201,6 +201,14 @@ pub enum Reply {
         /// The result (e.g. a [`PaperReport`]).
         result: JobResult,
     },
+    /// What a sweep has computed so far (a chart's finished points): shown while it
+    /// runs, and kept if the reader stops it. The job's [`Reply::Done`] follows.
+    Partial {
+        /// The job.
+        id: u64,
+        /// The partial result, of the job's kind.
+        result: JobResult,
+    },
     /// The job could not be computed.
     Failed {
         /// The job.
@@ -221,11 +229,27 @@ pub enum Reply {
 /// # Errors
 /// A message for the user when the job cannot be computed.
 pub fn run(job: &Job, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<JobResult, String> {
+    run_partial(job, progress, &mut |_| {})
+}
+
+/// [`run`], handing `partial` what a sweep has computed so far (a chart's finished
+/// points, [`icn_core::charts::build_partial`]); other jobs never call it.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_partial(
+    job: &Job,
+    progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(JobResult),
+) -> Result<JobResult, String> {
     Ok(match job {
         Job::Papers { paper } => JobResult::Papers(papers::paper_report(paper, progress)?),
-        Job::Chart { request } => {
-            JobResult::Chart(icn_core::charts::build(request, progress).map_err(|e| e.to_string())?)
-        }
+        Job::Chart { request } => JobResult::Chart(
+            icn_core::charts::build_partial(request, progress, &mut |d| {
+                partial(JobResult::Chart(d.clone()));
+            })
+            .map_err(|e| e.to_string())?,
+        ),
         Job::Metrics { spec, strategy } => JobResult::Metrics(Box::new(metrics_report(
             spec,
             strategy.as_deref(),

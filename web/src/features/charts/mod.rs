@@ -17,7 +17,7 @@ mod tabs;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{ChartsForm, ChartsSimForm};
 
@@ -310,8 +310,46 @@ fn n_field(m: ChartsModel, k: ChartKind) -> impl IntoView {
     }
 }
 
+/// The job's state, and below it the points a sweep has computed so far: while it runs
+/// (the chart fills in point by point) and after Cancel (the points stay).
 #[component]
 fn JobPanel(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> impl IntoView {
+    let unfinished =
+        Memo::new(move |_| matches!(job.state.get(), JobState::Running { .. } | JobState::Idle));
+    // Changes when the run stops, not at each progress report.
+    let running = Memo::new(move |_| matches!(job.state.get(), JobState::Running { .. }));
+    let so_far = Memo::new(move |_| {
+        let request = request.get().ok()?;
+        compute::partial(&Job::Chart { request })
+    });
+    let partial = move || {
+        if !unfinished.get() {
+            return None;
+        }
+        let result = so_far.get()?;
+        let (JobResult::Chart(data), Ok(req)) = (&*result, request.get_untracked()) else {
+            return None;
+        };
+        let note = if running.get() {
+            "The points computed so far; the rest follow."
+        } else {
+            "Stopped: the points computed before Cancel. Compute runs the whole sweep again."
+        };
+        Some(view! {
+            <div class="chart-partial" data-testid="chart-partial">
+                <p class="help" role="status">{note}</p>
+                <ChartFigure data=data.clone() request=req />
+            </div>
+        })
+    };
+    view! {
+        <JobStatus job=job request=request />
+        {partial}
+    }
+}
+
+#[component]
+fn JobStatus(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> impl IntoView {
     move || match job.state.get() {
         JobState::Idle => {
             let runnable = request.with(Result::is_ok);
