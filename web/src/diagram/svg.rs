@@ -141,6 +141,7 @@ pub fn DiagramSvg(
             format!("{class} zoomed-in")
         }
     };
+    keys.follow_focus();
     let key_layout = layout.clone();
 
     view! {
@@ -163,6 +164,7 @@ pub fn DiagramSvg(
                 on:pointerup=move |ev| zoom.on_up(&ev)
                 on:pointercancel=move |ev| zoom.on_up(&ev)
                 on:keydown=move |ev| keys.on_key(&key_layout, &ev)
+                on:focusin=move |ev| keys.on_focus(&ev)
             >
                 <desc id="diagram-desc">{desc}</desc>
                 <g class="edges" aria-hidden="true">{edges}</g>
@@ -261,6 +263,43 @@ struct Keys {
 }
 
 impl Keys {
+    /// Moves the tab stop with the focus: the node entry focused by a click or a tap
+    /// becomes the drawing's one tab stop.
+    fn on_focus(self, ev: &web_sys::FocusEvent) {
+        let entry = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-i]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-i"))
+            .and_then(|i| i.parse::<usize>().ok());
+        if let Some(i) = entry {
+            if self.focus.get_untracked() != i {
+                self.focus.set(i);
+            }
+        }
+    }
+
+    /// One effect keeps `tabindex` 0 on the focus entry and −1 on the one before (not a
+    /// reactive attribute on every node).
+    fn follow_focus(self) {
+        Effect::new(move |before: Option<usize>| {
+            let now = self.focus.get();
+            if let (Some(before), Some(svg)) = (before, self.svg.get_untracked()) {
+                if before != now {
+                    let el: &web_sys::Element = svg.unchecked_ref();
+                    let set = |i: usize, value: &str| {
+                        if let Ok(Some(node)) = el.query_selector(&format!("g[data-i=\"{i}\"]")) {
+                            let _ = node.set_attribute("tabindex", value);
+                        }
+                    };
+                    set(before, "-1");
+                    set(now, "0");
+                }
+            }
+            now
+        });
+    }
+
     fn on_key(self, l: &Layout, ev: &web_sys::KeyboardEvent) {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
@@ -337,7 +376,9 @@ fn nodes_view(
     keys: Keys,
 ) -> impl IntoView {
     let zoom = keys.zoom;
-    // Per kind of node: whether its labels are legible at the present zoom.
+    let start = keys.focus.get_untracked();
+    // Per kind of node: whether its labels are legible (11 px on screen) at this zoom. A
+    // label is made only while legible: 512 hidden `<text>`s cost a render ~100 ms.
     let legible: Vec<Memo<bool>> = l
         .styles
         .iter()
@@ -364,10 +405,16 @@ fn nodes_view(
             let (x, y) = (num(p.x), num(p.y));
             let shown = legible[usize::from(l.style_of[i])];
             let text = style.show_labels.then(|| {
-                view! {
-                    <text x=x.clone() y=y.clone() font-size=num(style.font_size) class:unreadable=move || !shown.get()>
-                        {label.clone()}
-                    </text>
+                let (x, y, label) = (x.clone(), y.clone(), label.clone());
+                let font = num(style.font_size);
+                move || {
+                    shown.get().then(|| {
+                        view! {
+                            <text x=x.clone() y=y.clone() font-size=font.clone()>
+                                {label.clone()}
+                            </text>
+                        }
+                    })
                 }
             });
             let outline = match style.shape {
@@ -389,14 +436,7 @@ fn nodes_view(
             let kind = style.class;
             // A copy shares its node's role (copies only in whole drawings: entry v).
             let role = roles[if i < l.node_count() { i } else { v }];
-            let class = move || {
-                let role = role.get().0;
-                if kind.is_empty() {
-                    role.to_string()
-                } else {
-                    format!("{role} {kind}")
-                }
-            };
+            let class = move || format!("{} {kind}", role.get().0);
             let aria = move || format!("Node {name}{}", role.get().1);
             if i >= l.node_count() {
                 return view! {
@@ -420,15 +460,10 @@ fn nodes_view(
                     data-addr=label.clone()
                     class=class
                     data-i=i
-                    tabindex=move || if keys.focus.get() == i { "0" } else { "-1" }
+                    tabindex=if i == start { "0" } else { "-1" }
                     role="button"
                     aria-label=aria
                     on:click=move |_| click(v)
-                    on:focus=move |_| {
-                        if keys.focus.get_untracked() != i {
-                            keys.focus.set(i);
-                        }
-                    }
                     on:keydown=move |ev| {
                         if ev.key() == "Enter" || ev.key() == " " {
                             ev.prevent_default();

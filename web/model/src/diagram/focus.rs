@@ -124,6 +124,78 @@ pub fn route_focus(net: &Network, paths: &[Vec<Node>], selected: &[Node]) -> Opt
     Some(place(net, &e, &drawn, left_out))
 }
 
+/// The columns and pills of a focused drawing.
+struct Grid {
+    hw: f64,
+    hh: f64,
+    col_w: f64,
+}
+
+impl Grid {
+    /// The x of column `c` (rows of [`PER_ROW`] snaking back and forth).
+    fn x_of(&self, c: usize) -> f64 {
+        let (b, k) = (c / PER_ROW, c % PER_ROW);
+        let k = if b % 2 == 0 { k } else { PER_ROW - 1 - k };
+        k as f64 * self.col_w
+    }
+
+    /// The drawing of a hop between `(point, column, row)` ends: straight between
+    /// neighbouring columns, round the end of a row through a lane outside it, above the
+    /// row over a revisited node, and through the outside lane between rows.
+    fn hop(
+        &self,
+        (pa, ca, ra): (Point, usize, usize),
+        (pb, cb, rb): (Point, usize, usize),
+    ) -> Curve {
+        let same_band = ca / PER_ROW == cb / PER_ROW;
+        let turn = ca.abs_diff(cb) == 1 && !same_band;
+        if same_band && ca.abs_diff(cb) > 1 && ra == 0 && rb == 0 {
+            // Back over a revisited node to a later one: above the row.
+            let skip = ca.abs_diff(cb) as f64;
+            Curve::arc(
+                pa,
+                pb,
+                Point::new(0.0, -1.0),
+                self.hh + 6.0 + 2.0 * skip,
+                0.0,
+            )
+        } else if ca == cb {
+            Curve::arc(pa, pb, Point::new(-1.0, 0.0), self.hw + 8.0, 0.0)
+        } else if turn {
+            // Round the end of a row, outside it.
+            let band = ca.min(cb) / PER_ROW;
+            let out = if band % 2 == 0 { 1.0 } else { -1.0 };
+            let lane = pa.x + out * (self.col_w / 2.0 + 6.0);
+            Curve::Poly([
+                pa,
+                Point::new(lane, pa.y),
+                Point::new(lane, pa.y),
+                Point::new(lane, pb.y),
+                Point::new(lane, pb.y),
+                pb,
+            ])
+        } else if !same_band && ra == 0 && rb == 0 {
+            // Between rows of hops, not at a turn: above a's row to the lane outside
+            // the turn, along it, and above b's row into b.
+            let band = ca.min(cb) / PER_ROW;
+            let out = if band % 2 == 0 { 1.0 } else { -1.0 };
+            let edge_x = self.x_of(band * PER_ROW + PER_ROW - 1);
+            let lane = edge_x + out * (self.col_w / 2.0 + 6.0);
+            let (ya, yb) = (pa.y - self.hh - 6.0, pb.y - self.hh - 6.0);
+            Curve::Poly([
+                pa,
+                Point::new(pa.x, ya),
+                Point::new(lane, ya),
+                Point::new(lane, yb),
+                Point::new(pb.x, yb),
+                pb,
+            ])
+        } else {
+            Curve::Line(pa, pb)
+        }
+    }
+}
+
 /// Whether node `v` is drawn as the family's second kind (a Lens bus, a KYKLOS IB-node).
 fn second_kind(net: &Network, v: Node) -> bool {
     if let Ok(l) = net.lens() {
@@ -163,11 +235,8 @@ fn place(net: &Network, e: &Entries, paths: &[&[Node]], left_out: usize) -> Layo
             .unwrap_or(1);
         top[b + 1] = top[b] + tallest as f64 * row_h + BAND_GAP;
     }
-    let x_of = |c: usize| {
-        let (b, k) = (c / PER_ROW, c % PER_ROW);
-        let k = if b % 2 == 0 { k } else { PER_ROW - 1 - k };
-        k as f64 * col_w
-    };
+    let grid = Grid { hw, hh, col_w };
+    let x_of = |c: usize| grid.x_of(c);
     let nodes: Vec<Point> = e
         .list
         .iter()
@@ -184,48 +253,10 @@ fn place(net: &Network, e: &Entries, paths: &[&[Node]], left_out: usize) -> Layo
                 continue;
             }
             let (a, b) = (a.min(b), a.max(b));
-            let (ca, cb) = (e.list[a].column, e.list[b].column);
-            let (pa, pb) = (nodes[a], nodes[b]);
-            let same_band = ca / PER_ROW == cb / PER_ROW;
-            let turn = ca.abs_diff(cb) == 1 && !same_band;
-            let curve = if same_band && ca.abs_diff(cb) > 1 && rows[a] == 0 && rows[b] == 0 {
-                // Back over a revisited node to a later one: above the row.
-                let skip = ca.abs_diff(cb) as f64;
-                Curve::arc(pa, pb, Point::new(0.0, -1.0), hh + 6.0 + 2.0 * skip, 0.0)
-            } else if ca == cb {
-                Curve::arc(pa, pb, Point::new(-1.0, 0.0), hw + 8.0, 0.0)
-            } else if turn {
-                // Round the end of a row, outside it.
-                let band = ca.min(cb) / PER_ROW;
-                let out = if band % 2 == 0 { 1.0 } else { -1.0 };
-                let lane = pa.x + out * (col_w / 2.0 + 6.0);
-                Curve::Poly([
-                    pa,
-                    Point::new(lane, pa.y),
-                    Point::new(lane, pa.y),
-                    Point::new(lane, pb.y),
-                    Point::new(lane, pb.y),
-                    pb,
-                ])
-            } else if !same_band && rows[a] == 0 && rows[b] == 0 {
-                // Between rows of hops, not at a turn: above a's row to the lane outside
-                // the turn, along it, and above b's row into b.
-                let band = ca.min(cb) / PER_ROW;
-                let out = if band % 2 == 0 { 1.0 } else { -1.0 };
-                let edge_x = x_of(band * PER_ROW + PER_ROW - 1);
-                let lane = edge_x + out * (col_w / 2.0 + 6.0);
-                let (ya, yb) = (pa.y - hh - 6.0, pb.y - hh - 6.0);
-                Curve::Poly([
-                    pa,
-                    Point::new(pa.x, ya),
-                    Point::new(lane, ya),
-                    Point::new(lane, yb),
-                    Point::new(pb.x, yb),
-                    pb,
-                ])
-            } else {
-                Curve::Line(pa, pb)
-            };
+            let curve = grid.hop(
+                (nodes[a], e.list[a].column, rows[a]),
+                (nodes[b], e.list[b].column, rows[b]),
+            );
             edges.push(Edge {
                 a,
                 b,
