@@ -118,6 +118,8 @@ test("the global wiring of drawer (0,0) in D3(3,4) follows the ribbon rule", asy
 test('a D3 over the drawing limits shows its adjacency matrix and the numbers', async ({ explorer }) => {
   // D3(9,8): 576 routers, more than the 512 drawn node by node.
   await explorer.gotoState({ t: 'd3:k=9,m=8', from: '(0,0,0)', to: '(8,7,7)' });
+  // The route's neighbourhood is drawn first (figures.spec.ts); the matrix is one press away.
+  await explorer.page.getByTestId('show-matrix').click();
   await expect(explorer.matrix.locator('canvas')).toHaveAttribute('aria-label', /of 576 nodes/);
   await expect(explorer.diagramTooLarge).toHaveCount(0);
   await expect(explorer.distance).toHaveText('3');

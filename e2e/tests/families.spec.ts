@@ -86,6 +86,9 @@ test('a butterfly draws its processors on both sides and says when a pair is out
 
 test('past what can be drawn node by node, the adjacency matrix with the route marked', async ({ explorer, page }) => {
   await explorer.gotoState({ t: 'torus:k=32x32', from: '(0,0)', to: '(16,16)', s: 'minimal' });
+  // The route's neighbourhood is drawn first (figures.spec.ts); the matrix is one press away.
+  await expect(page.getByTestId('diagram-focus')).toBeVisible();
+  await page.getByTestId('show-matrix').click();
   const matrix = page.getByTestId('matrix');
   await expect(matrix).toBeVisible();
   await expect(page.getByTestId('diagram-too-large')).toHaveCount(0);

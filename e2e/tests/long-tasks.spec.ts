@@ -162,3 +162,15 @@ test('long tasks: typing K = 100000 in the D3 explorer, key by key', async ({ pa
   await expect(last).toHaveAttribute('data-port', '99999');
   await expect(last.getByTestId('d3-port-peer')).toHaveText('(0,3,2)');
 });
+
+// The Lens's Figure 2 pair (1,180,980 nodes): its route's neighbourhood is laid out and drawn
+// on the page (diagram/focus.rs, at most 160 nodes), within the task limit.
+test("long tasks: the Lens's Figure 2 pair, drawn around its route", async ({ page }) => {
+  const t0 = await open(page, './?view=route&t=hypercube:n=3', 'view-route');
+  const spec = encodeURIComponent('lens:p=4,q=4,n=10,completed');
+  await go(page, `?view=route&t=${spec}&from=021.0212012&to=0110010.212`);
+  await expect(page.getByTestId('distance')).toHaveText(/^\d+$/, { timeout: 60_000 });
+  await expect(page.getByTestId('diagram-focus')).toBeVisible();
+  await expect(page.getByTestId('diagram').getByTestId('node').first()).toBeVisible();
+  report("the Lens's Figure 2 route and its drawing", await longTasksSince(page, t0));
+});

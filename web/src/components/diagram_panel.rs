@@ -26,6 +26,9 @@ pub fn DiagramPanel(
     /// The adjacency matrix of a network too large to draw, where one was made.
     #[prop(optional)]
     matrix: Option<Memo<Option<Arc<Matrix>>>>,
+    /// A focused drawing (a part around the route) of a network too large to draw whole.
+    #[prop(optional)]
+    focus: Option<Memo<Option<Arc<Layout>>>>,
     /// What the drawing emphasises.
     highlight: Memo<Highlight>,
     /// Where node clicks go (the toggle sets it).
@@ -34,6 +37,8 @@ pub fn DiagramPanel(
     on_node: Callback<Node>,
 ) -> impl IntoView {
     let zoomed = RwSignal::new(false);
+    // Past what is drawn whole: the matrix instead of the route's neighbourhood.
+    let as_matrix = RwSignal::new(false);
     let drawing = move || {
         drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
@@ -41,10 +46,41 @@ pub fn DiagramPanel(
                 <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => match matrix.and_then(|m| m.get()) {
-                Some(m) => view! { <MatrixView matrix=m highlight=highlight /> }.into_any(),
-                None => too_large(*nodes, *links, "the numbers above are exact").into_any(),
-            },
+            Some(Drawing::TooLarge { nodes, links }) => {
+                let (nodes, links) = (*nodes, *links);
+                let focused = focus.and_then(|f| f.get());
+                let matrix = matrix.and_then(|m| m.get());
+                let both = focused.is_some() && matrix.is_some();
+                let switch = both.then(|| {
+                    view! {
+                        <div class="click-mode" role="group" aria-label="Show">
+                            {mode_toggle(as_matrix, false, "Route neighbourhood", "show-focus")}
+                            {mode_toggle(as_matrix, true, "Adjacency matrix", "show-matrix")}
+                        </div>
+                    }
+                });
+                match (focused, matrix) {
+                    (Some(layout), m) if !(as_matrix.get() && m.is_some()) => view! {
+                        {switch}
+                        {focus_note(nodes, links, &layout)}
+                        {diagram_frame(layout.clone(), highlight, on_node, zoomed, "diagram")}
+                        <Legend arrangement=layout.arrangement.clone() />
+                    }
+                    .into_any(),
+                    (_, Some(m)) => view! {
+                        {switch}
+                        <MatrixView matrix=m highlight=highlight />
+                    }
+                    .into_any(),
+                    _ => too_large(
+                        nodes,
+                        links,
+                        "the numbers above are exact; choose a source and a destination to \
+                         draw the route and its neighbourhood",
+                    )
+                    .into_any(),
+                }
+            }
             Some(Drawing::Unsupported) => no_drawing(true),
             None => no_drawing(false),
         })
@@ -100,6 +136,35 @@ pub fn too_large(nodes: u64, links: u64, rest: &str) -> impl IntoView {
             {format!("Too large to draw ({nodes} nodes, {links} links) — {rest}.")}
         </p>
     }
+}
+
+/// What a focused drawing shows, above it.
+pub fn focus_note(nodes: u64, links: u64, layout: &Layout) -> impl IntoView {
+    let drawn = layout.node_count();
+    view! {
+        <p class="focus-note" data-testid="diagram-focus" role="status">
+            {format!(
+                "The route's neighbourhood: {} of {} nodes ({} links in all) — the network is \
+                 too large to draw whole.",
+                group(drawn as u64),
+                group(nodes),
+                group(links)
+            )}
+        </p>
+    }
+}
+
+/// `n` with its digits grouped by thin spaces (1 180 980).
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{202f}');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A toggle button that sets `mode` to `value` (pressed while it has it).

@@ -20,7 +20,8 @@ pub use address_field::AddressField;
 pub use chart_canvas::ChartCanvas;
 pub use cost_gate::{si, CostGate, Gate};
 pub use diagram_panel::{
-    diagram_frame, mode_toggle, no_drawing, too_large, zoom_toggle, ClickMode, DiagramPanel,
+    diagram_frame, focus_note, mode_toggle, no_drawing, too_large, zoom_toggle, ClickMode,
+    DiagramPanel,
 };
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;

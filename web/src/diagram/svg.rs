@@ -5,8 +5,12 @@ use std::sync::Arc;
 use icn_core::Node;
 use leptos::prelude::*;
 
+use icn_web_model::diagram::view::{next_node, Direction, View};
+use wasm_bindgen::JsCast;
+
 use super::geometry::polygon_points;
 use super::layout::{Arrangement, EdgeKind, Layout, Shape};
+use super::zoom::{zoom_bar, Zoom};
 
 /// What to emphasise on the drawing.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -106,6 +110,73 @@ pub fn DiagramSvg(
         })
         .collect_view();
 
+    let roles = node_roles(&l, highlight);
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let zoom = Zoom::new(l.width, l.height, svg_ref);
+    let start = highlight
+        .with_untracked(|h| h.src.and_then(|v| l.entry(v)))
+        .unwrap_or(0);
+    let keys = Keys {
+        zoom,
+        focus: RwSignal::new(start.min(l.node_count().saturating_sub(1))),
+        svg: svg_ref,
+    };
+    let nodes = nodes_view(&l, &roles, on_node, keys);
+
+    let described = l.describe();
+    let desc = move || {
+        highlight.with(|h| {
+            if h.path_text.is_empty() {
+                described.clone()
+            } else {
+                format!("{described} Highlighted path: {}.", h.path_text)
+            }
+        })
+    };
+    let (class, display_width) = svg_class(&l);
+    let class = move || {
+        if zoom.view.with(View::is_whole) {
+            class.clone()
+        } else {
+            format!("{class} zoomed-in")
+        }
+    };
+    keys.follow_focus();
+    let key_layout = layout.clone();
+
+    view! {
+        <div class="diagram-zoom">
+            {zoom_bar(zoom)}
+            <svg
+                data-testid="diagram"
+                node_ref=svg_ref
+                class=class
+                style=format!("--w:{display_width:.0}px")
+                viewBox=move || zoom.view.with(View::view_box)
+                width=num(l.width)
+                height=num(l.height)
+                role="group"
+                aria-label="Network diagram: arrow keys move between nodes, + and − zoom"
+                aria-describedby="diagram-desc"
+                on:wheel=move |ev| zoom.on_wheel(&ev)
+                on:pointerdown=move |ev| zoom.on_down(&ev)
+                on:pointermove=move |ev| zoom.on_move(&ev)
+                on:pointerup=move |ev| zoom.on_up(&ev)
+                on:pointercancel=move |ev| zoom.on_up(&ev)
+                on:keydown=move |ev| keys.on_key(&key_layout, &ev)
+                on:focusin=move |ev| keys.on_focus(&ev)
+            >
+                <desc id="diagram-desc">{desc}</desc>
+                <g class="edges" aria-hidden="true">{edges}</g>
+                {overlays(&layout, highlight)}
+                <g class="nodes">{nodes}</g>
+            </svg>
+        </div>
+    }
+}
+
+/// What the highlight draws over the links: heat, the strategy's paths, conflicts, routes.
+fn overlays(layout: &Arc<Layout>, highlight: Signal<Highlight>) -> impl IntoView {
     let dag_layout = layout.clone();
     let dag = move || {
         highlight.with(|h| {
@@ -155,15 +226,17 @@ pub fn DiagramSvg(
     let route_layout = layout.clone();
     let route = move || {
         highlight.with(|h| {
-            let arrow = route_layout.radius * 0.9;
+            let arrow = (route_layout.radius * 0.9).max(6.0);
             let strong = h.path.windows(2).map(|w| (w, ""));
             let second = h.second.windows(2).map(|w| (w, " second"));
             strong
                 .chain(second)
                 .filter_map(|(w, kind)| Some((route_layout.edge(w[0], w[1])?, kind)))
                 .map(|(c, kind)| {
+                    let d = c.path_data();
                     view! {
-                        <path class=format!("route-edge{kind}") d=c.path_data()></path>
+                        <path class="route-casing" d=d.clone()></path>
+                        <path class=format!("route-edge{kind}") d=d></path>
                         <polygon class=format!("route-arrow{kind}") points=polygon_points(&c.arrowhead(arrow))></polygon>
                     }
                 })
@@ -171,56 +244,119 @@ pub fn DiagramSvg(
         })
     };
 
-    let roles = node_roles(&l, highlight);
-    let nodes = nodes_view(&l, &roles, on_node);
-
-    let described = l.describe();
-    let desc = move || {
-        highlight.with(|h| {
-            if h.path_text.is_empty() {
-                described.clone()
-            } else {
-                format!("{described} Highlighted path: {}.", h.path_text)
-            }
-        })
-    };
-    let (class, display_width) = svg_class(&l);
-
     view! {
-        <svg
-            data-testid="diagram"
-            class=class
-            style=format!("--w:{display_width:.0}px")
-            viewBox=format!("0 0 {} {}", l.width, l.height)
-            width=num(l.width)
-            height=num(l.height)
-            role="group"
-            aria-label="Network diagram"
-            aria-describedby="diagram-desc"
-        >
-            <desc id="diagram-desc">{desc}</desc>
-            <g class="edges" aria-hidden="true">{edges}</g>
-            <g class="heat" aria-hidden="true">{heat}</g>
-            <g class="dag" aria-hidden="true">{dag}</g>
-            <g class="marked" aria-hidden="true">{marked}</g>
-            <g class="route" aria-hidden="true">{route}</g>
-            <g class="nodes">{nodes}</g>
-        </svg>
+        <g class="heat" aria-hidden="true">{heat}</g>
+        <g class="dag" aria-hidden="true">{dag}</g>
+        <g class="marked" aria-hidden="true">{marked}</g>
+        <g class="route" aria-hidden="true">{route}</g>
     }
 }
 
-/// One signal per node holding its role, set by one effect only where the role changed:
-/// a new route touches the few nodes whose class changes, not every node of the drawing.
+/// The keyboard inside a drawing: one tab stop (the node `focus`, a roving tabindex), arrow
+/// keys to the next node that way, `+`/`-`/`0` zoom; the view follows the focus.
+#[derive(Clone, Copy)]
+struct Keys {
+    zoom: Zoom,
+    /// The node entry holding the drawing's tab stop.
+    focus: RwSignal<usize>,
+    svg: NodeRef<leptos::svg::Svg>,
+}
+
+impl Keys {
+    /// Moves the tab stop with the focus: the node entry focused by a click or a tap
+    /// becomes the drawing's one tab stop.
+    fn on_focus(self, ev: &web_sys::FocusEvent) {
+        let entry = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-i]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-i"))
+            .and_then(|i| i.parse::<usize>().ok());
+        if let Some(i) = entry {
+            if self.focus.get_untracked() != i {
+                self.focus.set(i);
+            }
+        }
+    }
+
+    /// One effect keeps `tabindex` 0 on the focus entry and −1 on the one before (not a
+    /// reactive attribute on every node).
+    fn follow_focus(self) {
+        Effect::new(move |before: Option<usize>| {
+            let now = self.focus.get();
+            if let (Some(before), Some(svg)) = (before, self.svg.get_untracked()) {
+                if before != now {
+                    let el: &web_sys::Element = svg.unchecked_ref();
+                    let set = |i: usize, value: &str| {
+                        if let Ok(Some(node)) = el.query_selector(&format!("g[data-i=\"{i}\"]")) {
+                            let _ = node.set_attribute("tabindex", value);
+                        }
+                    };
+                    set(before, "-1");
+                    set(now, "0");
+                }
+            }
+            now
+        });
+    }
+
+    fn on_key(self, l: &Layout, ev: &web_sys::KeyboardEvent) {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let key = ev.key();
+        let from = self.focus.get_untracked();
+        let to = match key.as_str() {
+            "Home" => Some(0),
+            "End" => Some(l.node_count().saturating_sub(1)),
+            k => match Direction::of_key(k) {
+                Some(dir) => next_node(l, from, dir).or(Some(from)),
+                None => None,
+            },
+        };
+        if let Some(to) = to {
+            ev.prevent_default();
+            // The walkthrough's arrows step the walk: not while moving inside a drawing.
+            ev.stop_propagation();
+            self.move_to(l, to);
+        } else if self.zoom.on_key(&key) {
+            ev.prevent_default();
+            ev.stop_propagation();
+            if let Some(&p) = l.nodes.get(from) {
+                self.zoom.view.update(|v| *v = v.showing(p, 2.0 * l.radius));
+            }
+        }
+    }
+
+    /// Moves the tab stop (and the focus) to node entry `to`, panning to show it.
+    fn move_to(self, l: &Layout, to: usize) {
+        self.focus.set(to);
+        if let Some(&p) = l.nodes.get(to) {
+            self.zoom.view.update(|v| *v = v.showing(p, 2.0 * l.radius));
+        }
+        let Some(svg) = self.svg.get_untracked() else {
+            return;
+        };
+        let el: &web_sys::Element = svg.unchecked_ref();
+        if let Ok(Some(node)) = el.query_selector(&format!("g[data-i=\"{to}\"]")) {
+            if let Ok(node) = node.dyn_into::<web_sys::SvgElement>() {
+                let _ = node.focus();
+            }
+        }
+    }
+}
+
+/// One signal per node entry (not copies) holding its role, set by one effect only where
+/// the role changed: a new route touches the few nodes whose class changes, not every node
+/// of the drawing.
 fn node_roles(l: &Layout, highlight: Signal<Highlight>) -> Arc<[RwSignal<Role>]> {
-    let roles: Arc<[RwSignal<Role>]> = highlight.with_untracked(|h| {
-        (0..l.node_count())
-            .map(|v| RwSignal::new(h.role(v)))
-            .collect()
-    });
+    let ids: Arc<[Node]> = (0..l.node_count()).map(|i| l.real(i)).collect();
+    let roles: Arc<[RwSignal<Role>]> =
+        highlight.with_untracked(|h| ids.iter().map(|&v| RwSignal::new(h.role(v))).collect());
     let targets = roles.clone();
     Effect::new(move |_| {
         highlight.with(|h| {
-            for (v, role) in targets.iter().enumerate() {
+            for (&v, role) in ids.iter().zip(targets.iter()) {
                 let now = h.role(v);
                 if role.get_untracked() != now {
                     role.set(now);
@@ -233,7 +369,32 @@ fn node_roles(l: &Layout, highlight: Signal<Highlight>) -> Arc<[RwSignal<Role>]>
 
 /// The nodes as focusable buttons: a click or Enter calls `on_node`. A node drawn twice
 /// (a butterfly's processor) has one button; its copy answers clicks and lights with it.
-fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> impl IntoView {
+fn nodes_view(
+    l: &Layout,
+    roles: &[RwSignal<Role>],
+    on_node: Callback<Node>,
+    keys: Keys,
+) -> impl IntoView {
+    let zoom = keys.zoom;
+    let start = keys.focus.get_untracked();
+    // Per kind of node: whether its labels are legible (11 px on screen) at this zoom. A
+    // label is made only while legible: 512 hidden `<text>`s cost a render ~100 ms.
+    let legible: Vec<Memo<bool>> = l
+        .styles
+        .iter()
+        .map(|s| {
+            let font = s.font_size;
+            Memo::new(move |_| {
+                let w = zoom.screen_w.get();
+                zoom.view.with(|v| v.legible(font, w))
+            })
+        })
+        .collect();
+    let click = move |v: Node| {
+        if !zoom.was_drag() {
+            on_node.run(v);
+        }
+    };
     l.nodes
         .iter()
         .zip(&l.labels)
@@ -242,11 +403,18 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
             let v = l.real(i);
             let style = l.style(i);
             let (x, y) = (num(p.x), num(p.y));
+            let shown = legible[usize::from(l.style_of[i])];
             let text = style.show_labels.then(|| {
-                view! {
-                    <text x=x.clone() y=y.clone() font-size=num(style.font_size)>
-                        {label.clone()}
-                    </text>
+                let (x, y, label) = (x.clone(), y.clone(), label.clone());
+                let font = num(style.font_size);
+                move || {
+                    shown.get().then(|| {
+                        view! {
+                            <text x=x.clone() y=y.clone() font-size=font.clone()>
+                                {label.clone()}
+                            </text>
+                        }
+                    })
                 }
             });
             let outline = match style.shape {
@@ -266,15 +434,9 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
             };
             let name = label.clone();
             let kind = style.class;
-            let role = roles[v];
-            let class = move || {
-                let role = role.get().0;
-                if kind.is_empty() {
-                    role.to_string()
-                } else {
-                    format!("{role} {kind}")
-                }
-            };
+            // A copy shares its node's role (copies only in whole drawings: entry v).
+            let role = roles[if i < l.node_count() { i } else { v }];
+            let class = move || format!("{} {kind}", role.get().0);
             let aria = move || format!("Node {name}{}", role.get().1);
             if i >= l.node_count() {
                 return view! {
@@ -283,7 +445,7 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
                         data-addr=label.clone()
                         class=class
                         aria-hidden="true"
-                        on:click=move |_| on_node.run(v)
+                        on:click=move |_| click(v)
                     >
                         <title>{label.clone()}</title>
                         {outline}
@@ -297,10 +459,11 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
                     data-testid="node"
                     data-addr=label.clone()
                     class=class
-                    tabindex="0"
+                    data-i=i
+                    tabindex=if i == start { "0" } else { "-1" }
                     role="button"
                     aria-label=aria
-                    on:click=move |_| on_node.run(v)
+                    on:click=move |_| click(v)
                     on:keydown=move |ev| {
                         if ev.key() == "Enter" || ev.key() == " " {
                             ev.prevent_default();
@@ -308,7 +471,7 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
                         }
                     }
                 >
-                    <title>{l.tips.get(v).unwrap_or(label).clone()}</title>
+                    <title>{l.tips.get(i).unwrap_or(label).clone()}</title>
                     {outline}
                     {text}
                 </g>
@@ -321,16 +484,12 @@ fn nodes_view(l: &Layout, roles: &[RwSignal<Role>], on_node: Callback<Node>) -> 
 /// The `<svg>`'s class and its display width.
 ///
 /// Small drawings are zoomed (up to 1.6x) so they do not look lost; on phones the frame
-/// fits the width, with labels hidden when they would be too small to read (style.css).
+/// fits the width. Labels too small to read on screen are hidden until zoomed
+/// ([`Zoom::screen_w`]).
 fn svg_class(l: &Layout) -> (String, f64) {
     let zoom = (440.0 / l.width).clamp(1.0, 1.6);
     let display_width = l.width * zoom;
-    let phone_font = l.font_size * display_width.min(330.0) / l.width;
-    let class = if phone_font < 6.0 {
-        "diagram small-labels"
-    } else {
-        "diagram"
-    };
+    let class = "diagram";
     // KYKLOS and Lens drawings can be far wider than a phone: "Zoom" shows them at full size,
     // scrolling (style.css).
     let wide = l.width > 700.0

@@ -4,15 +4,18 @@
 //! D3, in the style of the paper's D3(3,4) wiring diagrams:
 //!
 //! ```text
-//!   cabinet 0                 cabinet 1                 cabinets side by side (K > 3:
-//!   (0,0,0)-(0,0,1)-(0,0,2)   (1,0,0)-(1,0,1)-…         a grid of ⌈√K⌉ columns)
+//!   cabinet 0                 cabinet 1                 cabinets side by side, a grid of
+//!   (0,0,0)-(0,0,1)-(0,0,2)   (1,0,0)-(1,0,1)-…         ⌈√K⌉ columns (D3(3,4): two);
 //!   (0,1,0)-(0,1,1)-(0,1,2)   (1,1,0)-…                 drawer d = row d of its cabinet;
 //!   (0,2,0)-…                                           local links: neighbours straight,
 //!                                                       skips arcs above the row
 //! ```
 //!
-//! Global (swap) links `(c,d,p) — (c+a,p,d)` are faint arcs between the routers; inside a
-//! cabinet (a = 0) they join the mirror images across the panel's diagonal. Core's
+//! Global (swap) links `(c,d,p) — (c+a,p,d)` are faint lines in lanes: down from the router
+//! into the lane under its drawer, along to a vertical lane (between two columns inside a
+//! cabinet, between the panels otherwise), to the lane under the other drawer, and up; so a
+//! route's global hop passes over no router it does not visit. Local skips arc over the
+//! routers they skip. Core's
 //! [`D3::wiring`] lists the links.
 //!
 //! MDF: the KM + 1 groups on a circle, each group's M routers on a small circle around
@@ -25,12 +28,14 @@ use icn_core::topology::mdf::Mdf;
 use icn_core::Topology;
 
 use super::geometry::{Curve, Point};
-use super::layout::{legible, Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
+use super::layout::{Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
 
 /// Space between the outlines of neighbouring routers in a drawer.
 const GAP: f64 = 10.0;
 /// Space between cabinet panels.
 const PANEL_GAP: f64 = 56.0;
+/// Height of the lane under each drawer where global links run.
+const LANE: f64 = 14.0;
 
 /// One way of sizing the D3 drawing: labelled pills, or small unlabelled circles.
 #[derive(Debug, Clone, Copy)]
@@ -39,33 +44,22 @@ struct Sizing {
     font: f64,
 }
 
-/// The drawing of D3(K, M) (see the module documentation).
+/// The drawing of D3(K, M) (see the module documentation): labelled pills at any size,
+/// the page hiding labels too small on screen until zoomed.
 pub fn d3(net: &D3) -> Layout {
-    let options = [
+    build_d3(
+        net,
         Sizing {
             labels: true,
-            font: 9.0,
+            font: 11.0,
         },
-        Sizing {
-            labels: false,
-            font: 9.0,
-        },
-    ];
-    let first = build_d3(net, options[0]);
-    if legible(options[0].font, first.width) {
-        first
-    } else {
-        build_d3(net, options[1])
-    }
+    )
 }
 
-/// Columns of the cabinet grid.
+/// Columns of the cabinet grid: ⌈√K⌉, so that D3(3,4) is two panels wide and its
+/// 11-unit labels are 11 px on a card 600 px wide.
 fn columns(k: u32) -> u32 {
-    if k <= 3 {
-        k
-    } else {
-        (f64::from(k).sqrt().ceil()) as u32
-    }
+    (f64::from(k).sqrt().ceil()) as u32
 }
 
 fn build_d3(net: &D3, z: Sizing) -> Layout {
@@ -83,10 +77,15 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
     };
     let (hw, hh) = shape.half_extent();
     let sx = 2.0 * hw + GAP;
-    // Local skip s bows s·step above the row; the largest must clear the drawer above.
-    let step = if z.labels { 6.0 } else { 4.0 };
-    let max_bulge = step * f64::from(m.saturating_sub(2));
-    let sy = 2.0 * hh + max_bulge + GAP + 6.0;
+    // A local skip bows above the routers it skips; the largest must clear the drawer
+    // above, and leave a lane for global links between the drawers.
+    let skip_bulge = |skip: f64| hh + 4.0 + 3.0 * (skip - 2.0);
+    let max_bulge = if m > 2 {
+        skip_bulge(f64::from(m - 1))
+    } else {
+        0.0
+    };
+    let sy = hh + max_bulge + GAP + LANE + hh;
     let cols = columns(k);
     let panel_w = f64::from(m) * sx;
     let panel_h = f64::from(m) * sy;
@@ -111,10 +110,9 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
         let (kind, curve) = if skip <= 1.0 {
             (EdgeKind::Near, Curve::Line(a, b))
         } else {
-            let bulge = step * (skip - 1.0);
             (
                 EdgeKind::Far,
-                Curve::arc(a, b, Point::new(0.0, -1.0), bulge, 0.25),
+                Curve::arc(a, b, Point::new(0.0, -1.0), skip_bulge(skip), 0.0),
             )
         };
         edges.push(Edge {
@@ -124,22 +122,14 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
             curve,
         });
     }
+    let lanes = Lanes { k, m, sx, hh, cols };
     for l in &wiring.global {
-        let (a, b) = (nodes[l.a], nodes[l.b]);
-        let chord = a.to(b);
-        let len = chord.norm().max(1e-9);
-        // The left normal of a -> b: arcs between cabinets bow one way, consistently.
-        let normal = Point::new(chord.y / len, -chord.x / len);
-        let bulge = if net.router(l.a).c == net.router(l.b).c {
-            0.5 * hh + 4.0
-        } else {
-            0.08 * len
-        };
+        let (ra, rb) = (net.router(l.a), net.router(l.b));
         edges.push(Edge {
             a: l.a,
             b: l.b,
             kind: EdgeKind::Block,
-            curve: Curve::arc(a, b, normal, bulge, 0.25),
+            curve: lanes.global(nodes[l.a], ra, nodes[l.b], rb),
         });
     }
 
@@ -169,6 +159,65 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
     );
     layout.tips = tips;
     layout
+}
+
+/// The free lanes of the D3 drawing, along which global links run so that they pass over
+/// no router they do not join: under each drawer (a horizontal lane through every cabinet
+/// of a panel row), between the routers of a column (a vertical lane through every panel
+/// of a panel column) and between the panels.
+struct Lanes {
+    k: u32,
+    m: u32,
+    /// Router spacing in a drawer.
+    sx: f64,
+    /// Half height of a router.
+    hh: f64,
+    /// Panels per row.
+    cols: u32,
+}
+
+impl Lanes {
+    /// The lane under the drawer of router `r` drawn at `at`: a little lower for a higher
+    /// router number, so that the drawer's links run side by side.
+    fn under(&self, at: Point, r: Router) -> f64 {
+        let spread = (f64::from(r.p) + 0.5) / f64::from(self.m) - 0.5;
+        at.y + self.hh + (GAP + LANE) / 2.0 + spread * (LANE - 4.0)
+    }
+
+    /// The global link from router `ra` at `a` to `rb` at `b`: down into the lane under
+    /// a's drawer, along it to a vertical lane (beside a in a cabinet; between the panels
+    /// towards b's cabinet otherwise), along that to the lane under b's drawer, and up
+    /// into b.
+    fn global(&self, a: Point, ra: Router, b: Point, rb: Router) -> Curve {
+        let (ya, yb) = (self.under(a, ra), self.under(b, rb));
+        let x = if ra.c == rb.c {
+            // Between the columns of the two routers (p ≠ d: they differ).
+            let step = if b.x >= a.x { 0.5 } else { -0.5 };
+            a.x + step * self.sx
+        } else {
+            let (ca, cb) = (ra.c % self.cols, rb.c % self.cols);
+            // Which way the panel gap lies, and how far: beyond a's panel edge.
+            let last = f64::from(self.m - 1 - ra.p) * self.sx;
+            let first = f64::from(ra.p) * self.sx;
+            let gap = (PANEL_GAP + self.sx) / 2.0;
+            // A lane per cabinet offset, side by side in the gap.
+            let g = f64::from((rb.c + self.k - ra.c) % self.k);
+            let spread = (g / f64::from(self.k.max(2)) - 0.5) * (PANEL_GAP - 8.0);
+            if cb < ca {
+                a.x - first - gap + spread
+            } else {
+                a.x + last + gap + spread
+            }
+        };
+        Curve::Poly([
+            a,
+            Point::new(a.x, ya),
+            Point::new(x, ya),
+            Point::new(x, yb),
+            Point::new(b.x, yb),
+            b,
+        ])
+    }
 }
 
 /// Lines of ports a router's tooltip lists before "… and N more": a router of D3(K, M) has
@@ -588,12 +637,20 @@ mod tests {
         let far = l.edges.iter().filter(|e| e.kind == EdgeKind::Far).count();
         let global = l.edges.iter().filter(|e| e.kind == EdgeKind::Block).count();
         assert_eq!((near + far, global), (72, 66));
-        // A drawer is a row in router order; drawers stack down; cabinets go right.
+        // A drawer is a row in router order; drawers stack down; cabinets go right, two
+        // panels a row (cabinet 2 under cabinet 0).
         let (a, b) = (pos(&l, "(0,0,0)"), pos(&l, "(0,0,3)"));
         assert!((a.y - b.y).abs() < 1e-9 && b.x > a.x);
         assert!(pos(&l, "(0,1,0)").y > a.y);
         assert!(pos(&l, "(1,0,0)").x > b.x);
-        assert!(pos(&l, "(2,0,0)").x > pos(&l, "(1,0,3)").x);
+        assert!((pos(&l, "(2,0,0)").x - a.x).abs() < 1e-9);
+        assert!(pos(&l, "(2,0,0)").y > pos(&l, "(0,3,0)").y);
+        // Legible whole on a card 600 px wide: 11-unit labels at scale 1.
+        assert!(
+            l.width <= 600.0 && (l.font_size - 11.0).abs() < 1e-9,
+            "{}",
+            l.width
+        );
         assert!(l.style(0).show_labels);
         assert!(l.describe().contains("3 cabinets"));
         // The tooltip lists the ports: (0,0,1) global port 2 → (2,1,0), arriving on port 1.
@@ -607,11 +664,13 @@ mod tests {
     }
 
     #[test]
-    fn many_cabinets_wrap_into_a_grid_and_drop_labels_when_small() {
+    fn many_cabinets_wrap_into_a_grid_labelled() {
         let (_, l) = layout("d3:k=5,m=5");
         // ⌈√5⌉ = 3 columns: cabinet 3 starts the second row.
         assert!(pos(&l, "(3,0,0)").y > pos(&l, "(0,4,0)").y);
         assert!((pos(&l, "(3,0,0)").x - pos(&l, "(0,0,0)").x).abs() < 1e-9);
+        // Labelled at any size: the page hides them until zoomed.
+        assert!(l.style(0).show_labels);
         assert_eq!(
             l.arrangement,
             Arrangement::Cabinets {
@@ -724,5 +783,64 @@ mod tests {
         assert_eq!(tip.lines().count(), 1 + TIP_PORTS as usize + 1);
         assert!(tip
             .ends_with("… and 99979 more ports (the route explorer's port table lists them all)"));
+    }
+
+    /// The routers (other than its ends) whose outline a link's drawing passes over.
+    fn crossed(l: &Layout, e: &Edge) -> Vec<String> {
+        let (hw, hh) = l.style(0).shape.half_extent();
+        let path: Vec<Point> = e.curve.samples(400).collect();
+        (0..l.node_count())
+            .filter(|&v| v != e.a && v != e.b)
+            .filter(|&v| {
+                let c = l.nodes[v];
+                path.iter()
+                    .any(|p| (p.x - c.x).abs() < hw + 0.5 && (p.y - c.y).abs() < hh + 0.5)
+            })
+            .map(|v| l.labels[v].clone())
+            .collect()
+    }
+
+    #[test]
+    fn no_link_passes_over_a_router_it_does_not_join() {
+        for spec in [
+            "d3:k=3,m=4",
+            "d3:k=2,m=2",
+            "d3:k=4,m=3",
+            "d3:k=5,m=5",
+            "d3:k=2,m=8",
+            "d3:k=3,m=1",
+        ] {
+            let (_, l) = layout(spec);
+            for e in &l.edges {
+                let over = crossed(&l, e);
+                assert!(
+                    over.is_empty(),
+                    "{spec}: {}-{} passes over {over:?}",
+                    l.labels[e.a],
+                    l.labels[e.b]
+                );
+            }
+        }
+        // The issue's case: the global hop (0,1,2) → (2,2,1) of D3(3,4) (port 2) ran over
+        // cabinet 1. Its drawing now stays in the lanes: its points lie left of cabinet 1's
+        // routers or right of them, or between two drawers or two columns.
+        let (_, l) = layout("d3:k=3,m=4");
+        let (a, b) = (pos(&l, "(0,1,2)"), pos(&l, "(2,2,1)"));
+        let v = |s: &str| l.labels.iter().position(|x| x == s).expect(s);
+        let hop = l.edge(v("(0,1,2)"), v("(2,2,1)")).expect("a global link");
+        assert!(hop.start().distance(a) < 1e-9 && hop.end().distance(b) < 1e-9);
+        let (hw, hh) = l.style(0).shape.half_extent();
+        let cabinet1: Vec<Point> = (0..4)
+            .flat_map(|d| (0..4).map(move |p| (d, p)))
+            .map(|(d, p)| pos(&l, &format!("(1,{d},{p})")))
+            .collect();
+        for p in hop.samples(400) {
+            for c in &cabinet1 {
+                assert!(
+                    (p.x - c.x).abs() >= hw || (p.y - c.y).abs() >= hh,
+                    "{p:?} on router at {c:?}"
+                );
+            }
+        }
     }
 }

@@ -71,7 +71,8 @@ pub struct NodeStyle {
     pub shape: Shape,
     /// Label font size (user units).
     pub font_size: f64,
-    /// Whether its labels are drawn (they are always in the node's `<title>`).
+    /// Whether its labels are drawn (they fit its outline; the page hides them while too
+    /// small on screen; they are always in the node's `<title>`).
     pub show_labels: bool,
     /// Extra CSS class on the node's `<g>` (`""` for none).
     pub class: &'static str,
@@ -176,6 +177,20 @@ pub enum Arrangement {
         /// Processors.
         processors: usize,
     },
+    /// A focused drawing of a network too large to draw whole: a route's paths hop by hop
+    /// in rows, with neighbours of the selected path's nodes.
+    Focus {
+        /// The network's nodes.
+        nodes: u64,
+        /// Nodes drawn.
+        drawn: usize,
+        /// Paths drawn.
+        paths: usize,
+        /// Hops per row of the drawing.
+        per_row: usize,
+        /// Neighbours of the selected path's nodes left out (past the cap).
+        left_out: usize,
+    },
     /// A maximal Dragonfly: groups on a circle.
     Groups {
         /// Groups KM + 1.
@@ -194,7 +209,8 @@ pub struct Layout {
     pub height: f64,
     /// Node circle radius (of the main kind of node; arrowheads are sized by it).
     pub radius: f64,
-    /// Label font size (user units; the smallest of the labels drawn).
+    /// Label font size (user units; the smallest of the labels legible at the nominal
+    /// width).
     pub font_size: f64,
     /// Whether labels are legible at the nominal display width (any kind of node).
     pub show_labels: bool,
@@ -218,6 +234,9 @@ pub struct Layout {
     pub copy_of: Vec<Node>,
     /// Whether links are one-way channels, each edge drawn from `a` to `b`.
     pub directed: bool,
+    /// In a focused drawing (a part of a network too large to draw whole), the network
+    /// node each entry draws; empty when entry v draws node v.
+    pub ids: Vec<Node>,
     /// (smaller, larger) node, or (from, to) when directed -> index into `edges`.
     index: HashMap<(Node, Node), usize>,
 }
@@ -287,14 +306,34 @@ impl Layout {
         self.nodes.len() - self.copy_of.len()
     }
 
-    /// The node entry `i` of `nodes` draws (itself, or the node it copies).
+    /// The node entry `i` of `nodes` draws (itself, the node it copies, or in a focused
+    /// drawing its node of the network).
     pub fn real(&self, i: usize) -> Node {
         let n = self.node_count();
-        if i < n {
-            i
-        } else {
+        if i >= n {
             self.copy_of[i - n]
+        } else if let Some(&v) = self.ids.get(i) {
+            v
+        } else {
+            i
         }
+    }
+
+    /// The entry drawing node `v` of the network (not a copy), if drawn.
+    pub fn entry(&self, v: Node) -> Option<usize> {
+        if self.ids.is_empty() {
+            (v < self.node_count()).then_some(v)
+        } else {
+            self.ids.iter().position(|&x| x == v)
+        }
+    }
+
+    /// This layout drawing network node `ids[i]` at entry `i` (a focused drawing).
+    pub(super) fn with_ids(mut self, ids: Vec<Node>) -> Layout {
+        self.ids = ids;
+        let directed = self.directed;
+        let copies = std::mem::take(&mut self.copy_of);
+        self.with_copies(copies, directed)
     }
 
     /// This layout with its last `copy_of.len()` entries marked as copies, and its links
@@ -380,8 +419,9 @@ impl Layout {
                 "{cabinets} cabinets as panels, {columns} per row, in order; in each cabinet \
                  {drawers} drawers as rows, top to bottom, of {drawers} routers (c,d,p) left to \
                  right. Local links join the routers of a drawer (neighbours straight, others \
-                 arcs above the row); global links (c,d,p) to (c+a,p,d) are faint arcs between \
-                 cabinets, or across a panel's diagonal when a = 0."
+                 arcs above the row); global links (c,d,p) to (c+a,p,d) are faint lines that leave \
+                 a router downwards and run in the lanes under the drawers, between the \
+                 columns and between the cabinets, passing over no other router."
             ),
             Arrangement::Levels { names, sizes } => {
                 let rows: Vec<String> = names
@@ -430,6 +470,7 @@ impl Layout {
                  {per_stage} switches, left to right, to the same processors drawn again on \
                  the right; every channel runs one way, left to right."
             ),
+            Arrangement::Focus { .. } => super::focus::describe(&self.arrangement),
             Arrangement::Groups { groups, routers } => format!(
                 "{groups} groups on a circle, clockwise from the top; each group's {routers} \
                  routers (g,r) on a small circle, joined by local links; one global link joins \
@@ -448,7 +489,7 @@ impl Layout {
     pub(super) fn fitted(
         nodes: Vec<Point>,
         labels: Vec<String>,
-        mut styles: Vec<NodeStyle>,
+        styles: Vec<NodeStyle>,
         style_of: Vec<u8>,
         mut edges: Vec<Edge>,
         arrangement: Arrangement,
@@ -484,10 +525,11 @@ impl Layout {
             .enumerate()
             .map(|(k, e)| ((e.a, e.b), k))
             .collect();
-        for s in &mut styles {
-            s.show_labels = s.show_labels && legible(s.font_size, width);
-        }
-        let shown = styles.iter().filter(|s| s.show_labels);
+        // Labels too small at the nominal width are still drawn: the page hides them until
+        // zoomed enough (`view::View::legible`).
+        let shown = styles
+            .iter()
+            .filter(|s| s.show_labels && legible(s.font_size, width));
         let font_size = shown
             .clone()
             .map(|s| s.font_size)
@@ -508,6 +550,7 @@ impl Layout {
             tips: Vec::new(),
             copy_of: Vec::new(),
             directed: false,
+            ids: Vec::new(),
             index,
         }
     }

@@ -6,6 +6,7 @@
 //! [`matrix`] bins the adjacency matrix of a network too large to draw node by node). The app's `diagram` module draws these as SVG.
 
 pub mod d3;
+pub mod focus;
 pub mod geometry;
 pub mod grid;
 pub mod kyklos;
@@ -16,5 +17,6 @@ pub mod stress;
 pub mod structured;
 #[cfg(test)]
 mod testing;
+pub mod view;
 
 pub use layout::{draw, Arrangement, Drawing};

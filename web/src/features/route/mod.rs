@@ -65,6 +65,7 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
                 <DiagramPanel
                     drawing=model.drawing
                     matrix=model.matrix
+                    focus=model.focus
                     highlight=model.highlight
                     click_mode=model.click_mode
                     on_node=Callback::new(move |v| model.click_node(v))

@@ -16,10 +16,12 @@ use leptos::prelude::*;
 
 use crate::components::{ClickMode, Gate};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::SYNC_STEPS;
 use crate::url::RouteForm;
+use icn_web_model::diagram::focus::{route_focus, MAX_FOCUS_PATHS};
 
 /// Paths listed after "show more" (and asked of core).
 pub const MORE_PATHS: usize = 64;
@@ -112,6 +114,8 @@ pub struct RouteModel {
     pub drawing: Memo<Option<Drawing>>,
     /// The adjacency matrix shown instead of a drawing too large to make.
     pub matrix: Memo<Option<Arc<Matrix>>>,
+    /// The focused drawing (the route's neighbourhood) of a network too large to draw.
+    pub focus: Memo<Option<Arc<Layout>>>,
     /// The selected path (the first one unless the user picked another).
     pub selected: Memo<Option<Vec<Node>>>,
     /// What the diagram emphasises.
@@ -436,6 +440,47 @@ fn highlight_memos(
     (selected, highlight)
 }
 
+/// Past what can be drawn whole, the route's neighbourhood (diagram/focus.rs): its first
+/// paths hop by hop around the selected one, and that one's neighbours.
+fn focus_memo(
+    network: Memo<Result<Network, SpecError>>,
+    drawing: Memo<Option<Drawing>>,
+    route: Memo<Option<Route>>,
+    selected: Memo<Option<Vec<Node>>>,
+) -> Memo<Option<Arc<Layout>>> {
+    Memo::new(move |_| {
+        if !drawing.with(|d| matches!(d, Some(Drawing::TooLarge { .. }))) {
+            return None;
+        }
+        let chosen = selected.get().unwrap_or_default();
+        route.with(|r| {
+            let r = r.as_ref()?;
+            network.with(|n| route_focus(n.as_ref().ok()?, &r.paths, &chosen).map(Arc::new))
+        })
+    })
+}
+
+/// In a focused drawing, the drawn paths' channels soft (the strategy's other paths), as
+/// the whole drawing shows every path of the strategy.
+fn with_focus_dag(
+    highlight: Memo<Highlight>,
+    focus: Memo<Option<Arc<Layout>>>,
+    route: Memo<Option<Route>>,
+) -> Memo<Highlight> {
+    Memo::new(move |_| {
+        let mut h = highlight.get();
+        if focus.with(Option::is_some) {
+            h.dag = route.with(|r| {
+                r.iter()
+                    .flat_map(|r| r.paths.iter().take(MAX_FOCUS_PATHS))
+                    .flat_map(|p| p.windows(2).map(|w| (w[0], w[1])))
+                    .collect()
+            });
+        }
+        h
+    })
+}
+
 impl RouteModel {
     /// Builds the memo chain on `nav`'s state.
     pub fn new(nav: Nav) -> RouteModel {
@@ -489,6 +534,8 @@ impl RouteModel {
         let picked = RwSignal::new(None::<Vec<Node>>);
         let glgl = Memo::new(move |_| form.with(|f| f.glgl));
         let (selected, highlight) = highlight_memos(chain, route, drawing, picked, glgl);
+        let focus = focus_memo(network, drawing, route, selected);
+        let highlight = with_focus_dag(highlight, focus, route);
         RouteModel {
             nav,
             form,
@@ -509,6 +556,7 @@ impl RouteModel {
             metrics_worker,
             drawing,
             matrix,
+            focus,
             selected,
             highlight,
             picked,

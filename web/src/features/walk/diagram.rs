@@ -6,28 +6,16 @@ use leptos::prelude::*;
 
 use super::loads::{load_rules, load_text, LOAD_LEVELS};
 use super::model::{LoadsView, WalkModel};
-use crate::components::too_large;
+use std::sync::Arc;
+
+use crate::components::{focus_note, too_large};
+use crate::diagram::layout::Layout;
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 
 /// The diagram card (or why there is no drawing).
 #[component]
 pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
-    // A click on a processor makes it the destination.
-    let on_node = Callback::new(move |v: Node| {
-        let Some(address) = model.network.with_untracked(|n| {
-            n.as_ref()
-                .ok()
-                .filter(|n| n.lens().is_ok_and(|l| l.is_processor(v)))
-                .map(|n| n.format_node(v))
-        }) else {
-            return;
-        };
-        model.playing.set(false);
-        model.commit(move |f| {
-            f.to = address;
-            f.step = 0;
-        });
-    });
+    let on_node = click_sets_destination(model);
     // The current bus is lit by a rule on its label (labels are digits, dots and `B`).
     let bus_rule = move || {
         model
@@ -89,31 +77,45 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
             </li>
         })
     };
+    let drawn = move |layout: Arc<Layout>| {
+        view! {
+            <style>{bus_rule}</style>
+            <style>{load_rule}</style>
+            <div class="diagram-frame walk-diagram" class:by-load=move || by_load.get()>
+                <DiagramSvg layout=layout highlight=model.highlight on_node=on_node />
+            </div>
+            <SvgDownload scope=".diagram-card" select="svg.diagram" name="walk" />
+            <ul class="legend" aria-hidden="true">
+                <li><span class="swatch src"></span>"source"</li>
+                <li><span class="swatch dst"></span>"destination"</li>
+                <li><span class="swatch route"></span>"walked so far"</li>
+                <li><span class="swatch dag"></span>"the rest of the walk"</li>
+                <li><span class="swatch bus-lit"></span>"bus of this step"</li>
+                {load_legend}
+            </ul>
+        }
+    };
     let drawing = move || {
-        model.drawing.with(|d| match d {
-            Some(Drawing::Layout(layout)) => view! {
-                <style>{bus_rule}</style>
-                <style>{load_rule}</style>
-                <div class="diagram-frame walk-diagram" class:by-load=move || by_load.get()>
-                    <DiagramSvg layout=layout.clone() highlight=model.highlight on_node=on_node />
-                </div>
-                <SvgDownload scope=".diagram-card" select="svg.diagram" name="walk" />
-                <ul class="legend" aria-hidden="true">
-                    <li><span class="swatch src"></span>"source"</li>
-                    <li><span class="swatch dst"></span>"destination"</li>
-                    <li><span class="swatch route"></span>"walked so far"</li>
-                    <li><span class="swatch dag"></span>"the rest of the walk"</li>
-                    <li><span class="swatch bus-lit"></span>"bus of this step"</li>
-                    {load_legend}
-                </ul>
-            }
-            .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => {
-                too_large(*nodes, *links, "the walk and its numbers are exact").into_any()
-            }
-            _ => view! { <p class="placeholder">"No diagram: the Lens spec is invalid."</p> }
+        let shown = model.drawing.with(|d| match d {
+            Some(Drawing::Layout(layout)) => Ok(layout.clone()),
+            Some(Drawing::TooLarge { nodes, links }) => Err(Some((*nodes, *links))),
+            _ => Err(None),
+        });
+        match shown {
+            Ok(layout) => drawn(layout).into_any(),
+            Err(Some((nodes, links))) => match model.focus.get() {
+                Some(layout) => view! {
+                    {focus_note(nodes, links, &layout)}
+                    {drawn(layout.clone())}
+                }
                 .into_any(),
-        })
+                None => too_large(nodes, links, "the walk and its numbers are exact").into_any(),
+            },
+            Err(None) => {
+                view! { <p class="placeholder">"No diagram: the Lens spec is invalid."</p> }
+                    .into_any()
+            }
+        }
     };
     view! {
         <section class="card diagram-card walk-diagram-card" aria-labelledby="walk-diagram-title">
@@ -124,4 +126,23 @@ pub fn WalkDiagram(model: WalkModel) -> impl IntoView {
             {drawing}
         </section>
     }
+}
+
+/// A click on a processor makes it the destination.
+fn click_sets_destination(model: WalkModel) -> Callback<Node> {
+    Callback::new(move |v: Node| {
+        let Some(address) = model.network.with_untracked(|n| {
+            n.as_ref()
+                .ok()
+                .filter(|n| n.lens().is_ok_and(|l| l.is_processor(v)))
+                .map(|n| n.format_node(v))
+        }) else {
+            return;
+        };
+        model.playing.set(false);
+        model.commit(move |f| {
+            f.to = address;
+            f.step = 0;
+        });
+    })
 }

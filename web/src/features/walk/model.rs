@@ -13,11 +13,14 @@ use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;
 
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
 use icn_web::jobs::{Job, JobResult};
+use icn_web_model::diagram::focus::route_focus;
+use std::sync::Arc;
 
 /// The paths a walkthrough can follow: (value of `choice=`, label, what it does, for a
 /// completed lens). Labels are short enough for a phone's select; the field's help line
@@ -137,6 +140,8 @@ pub struct WalkModel {
     pub total: Memo<usize>,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
+    /// A Lens too large to draw whole: the walk's neighbourhood (diagram/focus.rs).
+    pub focus: Memo<Option<Arc<Layout>>>,
     /// The path so far (strong), the whole walk (soft), source and destination.
     pub highlight: Memo<Highlight>,
     /// The label of the bus of the current step, as the diagram prints it.
@@ -328,6 +333,22 @@ impl WalkModel {
             })
         });
         let highlight = walk_highlight(network, from, to, step, steps);
+        let focus = Memo::new(move |_| {
+            if !drawing.with(|d| matches!(d, Some(Drawing::TooLarge { .. }))) {
+                return None;
+            }
+            let src = ok_node(from)?;
+            let walk: Vec<Node> = steps.with(|s| match s {
+                Some(Ok(s)) => std::iter::once(src)
+                    .chain(s.iter().flat_map(|st| [st.bus, st.node]))
+                    .collect(),
+                _ => Vec::new(),
+            });
+            network.with(|n| {
+                let net = n.as_ref().ok()?;
+                route_focus(net, std::slice::from_ref(&walk), &walk).map(Arc::new)
+            })
+        });
         let current_bus = Memo::new(move |_| {
             let k = step.get();
             let bus = steps.with(|s| match s {
@@ -351,6 +372,7 @@ impl WalkModel {
             step,
             total,
             drawing,
+            focus,
             highlight,
             current_bus,
             loads,

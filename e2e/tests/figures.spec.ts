@@ -1,0 +1,140 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/explorer';
+
+// Flow: the papers' headline cases drawn (issue 17). Past what fits, the route's
+// neighbourhood is drawn instead of "Too large to draw"; every diagram pans and zooms, no
+// visible label is under 10 px on screen, and a diagram is one tab stop with arrow keys
+// inside.
+
+const FIGURE2 = 'lens:p=4,q=4,n=10,completed';
+
+const cases: { name: string; url: string; from: string; to: string }[] = [
+  {
+    name: "the Lens's Figure 2 pair",
+    url: `./?view=route&t=${FIGURE2}&from=021.0212012&to=0110010.212`,
+    from: '021.0212012',
+    to: '0110010.212',
+  },
+  {
+    name: "the Lens's Figure 2 walk",
+    url: `./?view=walk&t=${FIGURE2}&from=021.0212012&to=0110010.212&choice=class1`,
+    from: '021.0212012',
+    to: '0110010.212',
+  },
+  { name: 'D3(16,16)', url: './?view=route&t=d3:k=16,m=16&from=(0,0,1)&to=(9,7,3)', from: '(0,0,1)', to: '(9,7,3)' },
+  { name: 'KYKLOS-II<2,2,12>', url: './?view=route&t=kyklos2:m=2,r=2,n=12&from=3&to=4091', from: '3', to: '4091' },
+];
+
+/** The on-screen font size (CSS px) of every label shown, and how many are hidden. */
+async function labelSizes(diagram: Locator): Promise<{ shown: number[]; hidden: number }> {
+  return diagram.evaluate((svg) => {
+    const shown: number[] = [];
+    let hidden = 0;
+    for (const t of Array.from(svg.querySelectorAll('text'))) {
+      const text = t as SVGTextElement;
+      if (getComputedStyle(text).display === 'none' || text.getClientRects().length === 0) {
+        hidden++;
+        continue;
+      }
+      const scale = text.getScreenCTM()?.a ?? 1;
+      shown.push(parseFloat(getComputedStyle(text).fontSize) * scale);
+    }
+    return { shown, hidden };
+  });
+}
+
+async function tabStops(diagram: Locator): Promise<number> {
+  return diagram.evaluate((svg) => svg.querySelectorAll('[tabindex="0"]').length);
+}
+
+async function focused(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.getAttribute('data-addr') ?? null);
+}
+
+for (const c of cases) {
+  test(`${c.name} draws its route's neighbourhood, legibly`, async ({ page }) => {
+    await page.goto(c.url);
+    const diagram = page.getByTestId('diagram');
+    await expect(diagram).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('diagram-too-large')).toHaveCount(0);
+    await expect(page.getByTestId('diagram-focus')).toBeVisible();
+    // The pair and the route are drawn.
+    await expect(diagram.locator(`[data-testid="node"][data-addr="${c.from}"]`)).toHaveCount(1);
+    await expect(diagram.locator(`[data-testid="node"][data-addr="${c.to}"]`)).toHaveCount(1);
+    await expect(diagram.locator('.node.src')).toHaveCount(1);
+    await expect(diagram.locator('.node.dst')).toHaveCount(1);
+    // No visible label under 10 px, before and after zooming in.
+    for (let i = 0; i < 3; i++) {
+      const { shown } = await labelSizes(diagram);
+      for (const px of shown) expect(px).toBeGreaterThanOrEqual(10);
+      await page.getByTestId('zoom-in').first().click();
+    }
+    // Zoomed in, the labels are legible.
+    expect((await labelSizes(diagram)).shown.length).toBeGreaterThan(0);
+    expect(await tabStops(diagram)).toBe(1);
+  });
+}
+
+test('every diagram is one tab stop; arrow keys move between nodes; + and 0 zoom', async ({ page }) => {
+  // The KYKLOS route view had 190 tab stops, one per node.
+  await page.goto('./?view=route&t=kyklos2:m=2,r=2,n=6,shuffle=proposed&from=24&to=62');
+  const diagram = page.getByTestId('diagram');
+  await expect(diagram).toBeVisible();
+  expect(await diagram.getByTestId('node').count()).toBeGreaterThan(100);
+  expect(await tabStops(diagram)).toBe(1);
+  // The tab stop starts on the source.
+  const stop = diagram.locator('[tabindex="0"]');
+  await expect(stop).toHaveAttribute('data-addr', '24');
+  await stop.focus();
+  await page.keyboard.press('ArrowRight');
+  const right = await focused(page);
+  expect(right).not.toBe('24');
+  expect(await tabStops(diagram)).toBe(1);
+  await expect(diagram.locator('[tabindex="0"]')).toHaveAttribute('data-addr', right ?? '');
+  await page.keyboard.press('ArrowLeft');
+  expect(await focused(page)).toBe('24');
+  await page.keyboard.press('ArrowUp');
+  expect(await focused(page)).not.toBe('24');
+  // Enter still selects (a click sets To by default).
+  await page.keyboard.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe((await focused(page)) ?? '');
+  // + zooms in, 0 back to the whole drawing.
+  const level = page.getByTestId('zoom-level').first();
+  await expect(level).toHaveText('100%');
+  await page.keyboard.press('+');
+  await expect(level).toHaveText('150%');
+  await page.keyboard.press('0');
+  await expect(level).toHaveText('100%');
+  // Tab leaves the diagram in one press.
+  await diagram.locator('[tabindex="0"]').focus();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('svg') === null)).toBe(true);
+});
+
+test('the D3(3,4) diagram zooms with its buttons and Ctrl + wheel, and pans by dragging', async ({ page }) => {
+  await page.goto('./?view=route&t=d3:k=3,m=4&from=(0,1,2)&to=(2,2,1)');
+  const diagram = page.getByTestId('diagram');
+  await expect(diagram).toBeVisible();
+  const whole = await diagram.getAttribute('viewBox');
+  await page.getByTestId('zoom-in').click();
+  const zoomed = await diagram.getAttribute('viewBox');
+  expect(zoomed).not.toBe(whole);
+  // Dragging moves the view; the drag does not select a node.
+  const box = await diagram.boundingBox();
+  if (!box) throw new Error('no box');
+  const to = new URL(page.url()).searchParams.get('to');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 20, { steps: 5 });
+  await page.mouse.up();
+  expect(await diagram.getAttribute('viewBox')).not.toBe(zoomed);
+  expect(new URL(page.url()).searchParams.get('to')).toBe(to);
+  await page.getByTestId('zoom-whole').click();
+  expect(await diagram.getAttribute('viewBox')).toBe(whole);
+  // Ctrl + wheel zooms about the pointer.
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -200);
+  await page.keyboard.up('Control');
+  await expect(page.getByTestId('zoom-level')).not.toHaveText('100%');
+});

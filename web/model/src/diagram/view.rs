@@ -1,0 +1,290 @@
+//! Pan and zoom of a drawing, and moving the keyboard focus between its nodes. Pure: the
+//! app's `diagram/svg.rs` feeds it pointer, wheel and key events and draws the viewBox.
+//!
+//! The visible part of a drawing is a [`View`]: a rectangle of the drawing's viewBox, of the
+//! drawing's aspect ratio (so zooming never distorts), from the whole drawing (zoom 1) to
+//! [`MAX_ZOOM`] times closer, never panned off the drawing.
+
+use super::geometry::Point;
+use super::layout::Layout;
+
+/// The closest zoom: the visible part is this many times smaller than the drawing.
+pub const MAX_ZOOM: f64 = 40.0;
+/// The smallest label size (CSS px on screen) shown; smaller labels are hidden until
+/// zoomed enough.
+pub const MIN_SCREEN_LABEL_PX: f64 = 11.0;
+/// The zoom step of the +/− buttons and keys.
+pub const STEP: f64 = 1.5;
+
+/// The visible rectangle of a drawing `width` × `height` units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    /// Left edge, user units.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Visible width (the drawing's width at zoom 1).
+    pub w: f64,
+    /// Visible height.
+    pub h: f64,
+    /// The drawing's width.
+    pub full_w: f64,
+    /// The drawing's height.
+    pub full_h: f64,
+}
+
+impl View {
+    /// The whole drawing.
+    pub fn whole(width: f64, height: f64) -> View {
+        let (w, h) = (width.max(1.0), height.max(1.0));
+        View {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+            full_w: w,
+            full_h: h,
+        }
+    }
+
+    /// How many times closer than the whole drawing.
+    pub fn zoom(&self) -> f64 {
+        self.full_w / self.w
+    }
+
+    /// Whether this is the whole drawing.
+    pub fn is_whole(&self) -> bool {
+        self.zoom() <= 1.0 + 1e-9
+    }
+
+    /// The `viewBox` attribute.
+    pub fn view_box(&self) -> String {
+        format!("{:.2} {:.2} {:.2} {:.2}", self.x, self.y, self.w, self.h)
+    }
+
+    /// The point of the drawing at fraction (`fx`, `fy`) of the visible rectangle (0 at
+    /// its left or top, 1 at its right or bottom).
+    pub fn at(&self, fx: f64, fy: f64) -> Point {
+        Point::new(self.x + fx * self.w, self.y + fy * self.h)
+    }
+
+    /// Zoomed by `factor` (> 1 closer) keeping the drawing's point `at` where it is on
+    /// screen; clamped to zoom 1 ..= [`MAX_ZOOM`] and to the drawing.
+    pub fn zoomed(&self, factor: f64, at: Point) -> View {
+        if !factor.is_finite() || factor <= 0.0 {
+            return *self;
+        }
+        let zoom = (self.zoom() * factor).clamp(1.0, MAX_ZOOM);
+        let w = self.full_w / zoom;
+        let h = self.full_h / zoom;
+        // `at` stays at the same fraction of the visible rectangle.
+        let fx = (at.x - self.x) / self.w;
+        let fy = (at.y - self.y) / self.h;
+        View {
+            x: at.x - fx * w,
+            y: at.y - fy * h,
+            w,
+            h,
+            ..*self
+        }
+        .clamped()
+    }
+
+    /// Zoomed by `factor` about the middle of the visible rectangle.
+    pub fn zoomed_centre(&self, factor: f64) -> View {
+        self.zoomed(factor, self.at(0.5, 0.5))
+    }
+
+    /// Moved by (`dx`, `dy`) user units, kept on the drawing.
+    pub fn panned(&self, dx: f64, dy: f64) -> View {
+        if !dx.is_finite() || !dy.is_finite() {
+            return *self;
+        }
+        View {
+            x: self.x + dx,
+            y: self.y + dy,
+            ..*self
+        }
+        .clamped()
+    }
+
+    /// The smallest move that brings the point `p` (with `margin` units around it) into
+    /// view.
+    pub fn showing(&self, p: Point, margin: f64) -> View {
+        let m = margin.min(self.w / 2.0).min(self.h / 2.0);
+        let dx = if p.x - m < self.x {
+            p.x - m - self.x
+        } else if p.x + m > self.x + self.w {
+            p.x + m - self.x - self.w
+        } else {
+            0.0
+        };
+        let dy = if p.y - m < self.y {
+            p.y - m - self.y
+        } else if p.y + m > self.y + self.h {
+            p.y + m - self.y - self.h
+        } else {
+            0.0
+        };
+        self.panned(dx, dy)
+    }
+
+    fn clamped(self) -> View {
+        View {
+            x: self.x.clamp(0.0, (self.full_w - self.w).max(0.0)),
+            y: self.y.clamp(0.0, (self.full_h - self.h).max(0.0)),
+            ..self
+        }
+    }
+
+    /// Whether a label of `font` user units is legible when the visible rectangle is shown
+    /// `screen_width` CSS px wide: at least [`MIN_SCREEN_LABEL_PX`] on screen.
+    pub fn legible(&self, font: f64, screen_width: f64) -> bool {
+        font * screen_width / self.w >= MIN_SCREEN_LABEL_PX - 1e-9
+    }
+}
+
+/// Which way an arrow key moves the focus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// ArrowLeft.
+    Left,
+    /// ArrowRight.
+    Right,
+    /// ArrowUp.
+    Up,
+    /// ArrowDown.
+    Down,
+}
+
+impl Direction {
+    /// The direction of a `KeyboardEvent.key`, if it is an arrow.
+    pub fn of_key(key: &str) -> Option<Direction> {
+        match key {
+            "ArrowLeft" => Some(Direction::Left),
+            "ArrowRight" => Some(Direction::Right),
+            "ArrowUp" => Some(Direction::Up),
+            "ArrowDown" => Some(Direction::Down),
+            _ => None,
+        }
+    }
+
+    fn unit(self) -> Point {
+        match self {
+            Direction::Left => Point::new(-1.0, 0.0),
+            Direction::Right => Point::new(1.0, 0.0),
+            Direction::Up => Point::new(0.0, -1.0),
+            Direction::Down => Point::new(0.0, 1.0),
+        }
+    }
+}
+
+/// The node entry an arrow key moves the focus to from entry `from`: among the network's
+/// nodes (not copies) lying within 60° of the direction, the one nearest, with distance
+/// across the direction counted twice; `None` when there is none that way.
+pub fn next_node(l: &Layout, from: usize, dir: Direction) -> Option<usize> {
+    let at = *l.nodes.get(from)?;
+    let u = dir.unit();
+    (0..l.node_count())
+        .filter(|&v| v != from)
+        .filter_map(|v| {
+            let d = at.to(l.nodes[v]);
+            let along = d.x * u.x + d.y * u.y;
+            let across = (d.x * u.y - d.y * u.x).abs();
+            // tan 60° ≈ 1.732: a cone wide enough that a row or a level above is reached.
+            (along > 1e-9 && across <= 1.732 * along).then_some((v, along + 2.0 * across))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(v, _)| v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::{draw, Drawing};
+    use super::*;
+    use icn_core::Network;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn zoom_keeps_the_point_under_the_pointer_and_stays_on_the_drawing() {
+        let v = View::whole(400.0, 200.0);
+        assert!(v.is_whole());
+        let at = Point::new(100.0, 50.0);
+        let z = v.zoomed(2.0, at);
+        assert!(close(z.zoom(), 2.0) && close(z.w, 200.0) && close(z.h, 100.0));
+        // (100, 50) was at 1/4 of the width and height; it still is.
+        assert!(close((at.x - z.x) / z.w, 0.25) && close((at.y - z.y) / z.h, 0.25));
+        // Zooming out past the whole drawing gives the whole drawing.
+        assert_eq!(z.zoomed(0.1, at), v);
+        // Zooming in far stops at MAX_ZOOM.
+        assert!(close(v.zoomed(1e9, at).zoom(), MAX_ZOOM));
+        // Hostile factors change nothing.
+        for f in [f64::NAN, f64::INFINITY, 0.0, -2.0] {
+            assert_eq!(z.zoomed(f, at), z);
+        }
+        // Zooming about a corner keeps the corner.
+        let c = v.zoomed(4.0, Point::new(400.0, 200.0));
+        assert!(close(c.x + c.w, 400.0) && close(c.y + c.h, 200.0));
+    }
+
+    #[test]
+    fn panning_stops_at_the_edges() {
+        let z = View::whole(400.0, 200.0).zoomed_centre(2.0);
+        assert!(close(z.x, 100.0) && close(z.y, 50.0));
+        let p = z.panned(-1000.0, 30.0);
+        assert!(close(p.x, 0.0) && close(p.y, 80.0));
+        let p = z.panned(1000.0, 1000.0);
+        assert!(close(p.x, 200.0) && close(p.y, 100.0));
+        assert_eq!(z.panned(f64::NAN, 0.0), z);
+        // The whole drawing cannot pan.
+        assert_eq!(
+            View::whole(400.0, 200.0).panned(50.0, 50.0),
+            View::whole(400.0, 200.0)
+        );
+        // Showing a point off to the right moves just enough.
+        let s = z.showing(Point::new(350.0, 100.0), 10.0);
+        assert!(close(s.x + s.w, 360.0) && close(s.y, 50.0));
+        assert_eq!(z.showing(Point::new(200.0, 100.0), 10.0), z);
+    }
+
+    #[test]
+    fn labels_are_legible_from_eleven_screen_pixels() {
+        // A 9-unit label in a 900-unit drawing shown 700 px wide: 7 px, hidden; 2x: 14 px.
+        let v = View::whole(900.0, 300.0);
+        assert!(!v.legible(9.0, 700.0));
+        assert!(v.zoomed_centre(2.0).legible(9.0, 700.0));
+        assert!(View::whole(100.0, 100.0).legible(11.0, 100.0));
+    }
+
+    #[test]
+    fn arrow_keys_walk_a_grid_by_rows_and_columns() {
+        let net: Network = "hypercycle:m=4x4".parse().expect("spec");
+        let Drawing::Layout(l) = draw(&net) else {
+            panic!("drawn")
+        };
+        let at = |s: &str| l.labels.iter().position(|a| a == s).expect(s);
+        // Rows are the first digit, columns the second (see grid.rs).
+        assert_eq!(next_node(&l, at("11"), Direction::Right), Some(at("12")));
+        assert_eq!(next_node(&l, at("11"), Direction::Left), Some(at("10")));
+        assert_eq!(next_node(&l, at("11"), Direction::Down), Some(at("21")));
+        assert_eq!(next_node(&l, at("11"), Direction::Up), Some(at("01")));
+        assert_eq!(next_node(&l, at("00"), Direction::Up), None);
+        assert_eq!(next_node(&l, at("00"), Direction::Left), None);
+        assert_eq!(next_node(&l, 999, Direction::Left), None);
+        // Every node is reached from 00 by Right and Down presses.
+        let mut seen = vec![false; l.node_count()];
+        let mut row = Some(at("00"));
+        while let Some(r) = row {
+            let mut v = Some(r);
+            while let Some(x) = v {
+                seen[x] = true;
+                v = next_node(&l, x, Direction::Right);
+            }
+            row = next_node(&l, r, Direction::Down);
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}
