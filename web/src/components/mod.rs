@@ -1,5 +1,5 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
-//! path list, the cost gate, the chart canvas, the embed panel, text and address fields
+//! path list, the cost gate, the chart canvas, the embed panel, the theme switch, the links to this network in other views, text and address fields
 //! and their errors, a graph's text area, a job's progress. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
@@ -13,7 +13,9 @@ mod graph_text;
 mod job_progress;
 mod path_button;
 mod path_list;
+mod related_links;
 mod text_field;
+mod theme_switch;
 
 pub use address_field::AddressField;
 pub use chart_canvas::ChartCanvas;
@@ -26,5 +28,7 @@ pub use field_error::FieldError;
 pub use graph_text::GraphText;
 pub use job_progress::{job_crashed, job_progress, job_status};
 pub use path_button::PathButton;
-pub use path_list::PathList;
+pub use path_list::{PathList, FIRST_PATHS};
+pub use related_links::RelatedLinks;
 pub use text_field::TextField;
+pub use theme_switch::ThemeSwitch;

@@ -13,7 +13,7 @@ use self::model::{is_delay, ScheduleModel};
 use self::parts::{select_field, text_field, timeline, totals_table, COLLECTIVES, PERMS, RULES};
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 use crate::history::Nav;
-use crate::url::ScheduleForm;
+use crate::url::{ScheduleForm, View};
 
 /// The schedule view.
 #[component]
@@ -26,6 +26,21 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             Ok(s) => totals_table(&s.schedule).into_any(),
         })
     };
+    if nav.panel(View::Schedule).is_some() {
+        // The figure-first embed (`panel=player`): the player over the drawing, the fields
+        // under them.
+        return view! {
+            <section data-testid="view-schedule" class="figure-first" data-panel="player" aria-labelledby="schedule-title">
+                <h1 id="schedule-title" class="visually-hidden">"D3 schedules"</h1>
+                <section class="card diagram-card" aria-label="Step by step">
+                    <SchedulePlayer model=model />
+                    <ScheduleDiagram model=model />
+                </section>
+                <section class="card controls figure-controls" aria-label="Collective"><ScheduleFields model=model /></section>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-schedule" class="explorer" aria-labelledby="schedule-title">
             <h1 id="schedule-title" class="visually-hidden">"D3 schedules"</h1>
@@ -46,6 +61,7 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// Network, collective, root, delay rule (and the permutation and its seed). Each field is

@@ -25,7 +25,7 @@ use self::results::result_cards;
 use crate::components::FieldError;
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
-use crate::url::SubnetForm;
+use crate::url::{SubnetForm, View};
 
 /// The kinds of sub-network: value, title.
 const KINDS: &[(&str, &str)] = &[
@@ -47,6 +47,22 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
             Ok(f) => result_cards(f).into_any(),
         })
     };
+    if nav.panel(View::Subnet).is_some() {
+        // The figure-first embed (`panel=diagram`): the sub-network drawn, the fields under it.
+        return view! {
+            <section data-testid="view-subnet" class="figure-first" data-panel="diagram" aria-labelledby="subnet-title">
+                <h1 id="subnet-title" class="visually-hidden">"D3 sub-networks"</h1>
+                <section class="card diagram-card" aria-labelledby="subnet-diagram-title">
+                    <h2 id="subnet-diagram-title">"The sub-network in the wiring"</h2>
+                    <SubnetDiagram nav=nav facts=facts />
+                </section>
+                <section class="card controls figure-controls" aria-label="Sub-network">
+                    <SubnetFields nav=nav form=form facts=facts />
+                </section>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-subnet" class="explorer" aria-labelledby="subnet-title">
             <h1 id="subnet-title" class="visually-hidden">"D3 sub-networks"</h1>
@@ -65,6 +81,7 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// The network, the kind of subset and the subset, each with its error.
