@@ -32,8 +32,14 @@ test('the Embed button copies an iframe snippet of the current state', async ({ 
   await page.getByTestId('embed-button').click();
   await expect(page.getByTestId('embed-button')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('embed-status')).toHaveText(/Copied/);
+  // Once the preview has measured its height, the snippet (copied again) carries it.
+  await expect(page.getByTestId('embed-preview')).toHaveAttribute('data-height', /^\d+$/, { timeout: 20_000 });
+  const height = await page.getByTestId('embed-preview').getAttribute('data-height');
+  await expect(page.getByTestId('embed-status')).toHaveText(/Copied/);
+  await expect(page.getByTestId('embed-snippet')).toHaveValue(/ height="\d+" /);
   const snippet = await page.getByTestId('embed-snippet').inputValue();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+  expect(snippet).toContain(` height="${height}" `);
   const src = /<iframe src="([^"]+)" title="icnplay: Lens walkthrough"/.exec(snippet)?.[1];
   expect(src, snippet).toBeTruthy();
   const url = new URL(src!.replaceAll('&amp;', '&'));
@@ -42,11 +48,18 @@ test('the Embed button copies an iframe snippet of the current state', async ({ 
   expect([q.get('view'), q.get('t'), q.get('from'), q.get('to'), q.get('choice'), q.get('step')]).toEqual([
     'walk', 'lens:p=4,q=4,n=10,completed', '021.0212012', '0110010.212', 'class1', '3',
   ]);
-  expect([q.get('embed'), q.get('v'), q.get('theme')]).toEqual(['1', '1', null]);
+  // The walkthrough's figure first: its player (panel=player).
+  expect([q.get('embed'), q.get('v'), q.get('theme'), q.get('panel')]).toEqual(['1', '1', null, 'player']);
   // A theme chosen in the panel goes into both snippets.
   await page.getByTestId('embed-theme').selectOption('dark');
+  await expect(page.getByTestId('embed-snippet')).toHaveValue(/&amp;theme=dark&amp;embed=1&amp;panel=player"/);
+  await expect(page.getByTestId('embed-script-snippet')).toHaveValue(
+    /<div data-icnplay="view=walk&amp;.*&amp;theme=dark&amp;panel=player" data-icnplay-height="\d+"><\/div>/,
+  );
+  // The whole view instead: no panel.
+  await page.getByTestId('embed-panel-choice').selectOption('whole');
   await expect(page.getByTestId('embed-snippet')).toHaveValue(/&amp;theme=dark&amp;embed=1"/);
-  await expect(page.getByTestId('embed-script-snippet')).toHaveValue(/<div data-icnplay="view=walk&amp;.*&amp;theme=dark"><\/div>/);
+  await page.getByTestId('embed-panel-choice').selectOption('player');
   await expect(page.getByTestId('embed-script-snippet')).toHaveValue(new RegExp(`src="${new URL('./', baseURL).href}embed.js"`));
   // The snippet's URL opens the same step, embedded and dark.
   await page.goto(url.href.replace('&embed=1', '&theme=dark&embed=1'));
@@ -61,11 +74,16 @@ test('without a clipboard the snippet is shown selected, with a message saying s
   await page.goto('./?view=join');
   await page.getByTestId('embed-button').click();
   await expect(page.getByTestId('embed-status')).toHaveText(/not available.*selected/);
+  // Still selected once the preview's height has changed the snippet.
+  await expect(page.getByTestId('embed-preview')).toHaveAttribute('data-height', /^\d+$/, { timeout: 20_000 });
   const box = page.getByTestId('embed-snippet');
+  await expect(box).toHaveValue(/ height="\d+" /);
   await expect(box).toBeFocused();
   await expect(box).toHaveJSProperty('readOnly', true);
-  const [start, end, length] = await box.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd, el.value.length]);
-  expect([start, end]).toEqual([0, length]);
+  await expect
+    .poll(() => box.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd, el.value.length].join(' ')))
+    .toMatch(/^0 (\d+) \1$/);
+  const length = await box.evaluate((el: HTMLTextAreaElement) => el.value.length);
   expect(length).toBeGreaterThan(40);
 });
 

@@ -1,5 +1,7 @@
-//! The application shell: header, navigation generated from [`View::ALL`], the current view,
-//! the "Embed" button, and the footer naming the papers. Also mounting (the panel shown if
+//! The application shell: header (navigation generated from [`View::ALL`], each link carrying
+//! the network shown to a view that takes it; the theme switch), the current view, the
+//! "Embed" button, the links to this network in the other views, and the footer naming the
+//! papers. Also mounting (the panel shown if
 //! the app dies: `fatal`).
 //!
 //! Embed mode (`embed=1`, any view) is decided here once for every view: the view alone,
@@ -8,7 +10,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::components::EmbedPanel;
+use crate::components::{EmbedPanel, RelatedLinks, ThemeSwitch};
 use crate::features::{
     ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
     RouteExplorer, ScheduleView, SimView, SubnetView, UnknownView,
@@ -59,9 +61,14 @@ pub fn App() -> impl IntoView {
         .with_value(|p| p.unknown_version().map(str::to_string))
         .map(|v| view! { <VersionNote version=v /> });
     if embedded {
+        // A figure-first embed's panel, for the stylesheet (`panel=`, where the view has it).
+        let panel = move || match choice.get() {
+            ViewChoice::Known(v) => nav.panel(v).map(|p| p.slug()),
+            ViewChoice::Unknown(_) => None,
+        };
         return view! {
             {version_note}
-            <main id="main" class="site-main embed-main" data-testid="embed-main">{current}</main>
+            <main id="main" class="site-main embed-main" data-testid="embed-main" data-panel=panel>{current}</main>
             <EmbedCredit nav=nav />
         }
         .into_any();
@@ -76,12 +83,14 @@ pub fn App() -> impl IntoView {
                     <p class="subtitle">"The Interconnection Network Playground: topologies, routes and exact path counts"</p>
                 </div>
             </div>
+            <ThemeSwitch nav=nav />
             <SiteNav nav=nav current=choice />
         </header>
         {version_note}
         <main id="main" class="site-main" tabindex="-1">
             <EmbedPanel nav=nav />
             {current}
+            <RelatedLinks nav=nav />
         </main>
         <SiteFooter />
     }
@@ -128,9 +137,11 @@ fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
         .iter()
         .map(|&v| {
             let is_current = move || current.with(|c| *c == ViewChoice::Known(v));
+            // The link carries the network and pair shown to a view that takes them.
+            let query = Memo::new(move |_| nav.state.with(|s| s.carried_query(v)));
             view! {
                 <a
-                    href=format!("?view={}", v.slug())
+                    href=move || nav.href(&query.get())
                     class="nav-link"
                     aria-current=move || is_current().then_some("page")
                     on:click=move |ev| {
@@ -138,7 +149,11 @@ fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
                             return;
                         }
                         ev.prevent_default();
-                        nav.commit(|s| s.view = ViewChoice::Known(v));
+                        if nav.state.with_untracked(|s| s.carries(v)) {
+                            nav.open(&query.get_untracked());
+                        } else {
+                            nav.commit(|s| s.view = ViewChoice::Known(v));
+                        }
                     }
                 >
                     {v.title()}

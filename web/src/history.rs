@@ -10,7 +10,7 @@ use wasm_bindgen::JsValue;
 
 use icn_web_model::defaults::FromNetwork;
 
-use crate::url::{AppState, Presentation};
+use crate::url::{AppState, Panel, Presentation, Theme, View};
 
 /// How a state reaches the history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +70,26 @@ impl Nav {
         nav
     }
 
+    /// The figure `view` shows first and alone in a figure-first embed (`embed=1&panel=…`),
+    /// or `None`: the whole view.
+    pub fn panel(self, view: View) -> Option<Panel> {
+        self.presentation.with_value(|p| p.panel_for(view))
+    }
+
+    /// The header's switch: `theme=` in the URL (replacing the current entry: a theme is no
+    /// step to go back to) and `<html data-theme>` at once (none for auto, which the
+    /// stylesheet reads as the system's).
+    pub fn set_theme(self, theme: Theme) {
+        self.presentation.update_value(|p| p.theme = theme);
+        if let Some(root) = document().document_element() {
+            let _ = match theme {
+                Theme::Auto => root.remove_attribute("data-theme"),
+                t => root.set_attribute("data-theme", t.slug()),
+            };
+        }
+        write(&self.query(), Entry::Replace);
+    }
+
     /// A keystroke in `field`: the first of a run pushes an entry, the next ones replace it.
     pub fn edit(self, field: &'static str, change: impl FnOnce(&mut AppState)) {
         self.set_state.update(change);
@@ -87,6 +107,24 @@ impl Nav {
         self.set_state.update(change);
         self.typing.set_value(None);
         write(&self.query(), Entry::Push);
+    }
+
+    /// Opens the view state `view_query` (a link inside the site, such as one that carries
+    /// the network to another view): pushes an entry.
+    pub fn open(self, view_query: &str) {
+        self.set_state
+            .set(AppState::from_query(view_query, &FromNetwork));
+        self.typing.set_value(None);
+        write(&self.query(), Entry::Push);
+    }
+
+    /// The address of the view state `view_query` with the presentation parameters: the
+    /// `href` of a link inside the site.
+    pub fn href(self, view_query: &str) -> String {
+        format!(
+            "?{view_query}{}",
+            self.presentation.with_value(Presentation::suffix)
+        )
     }
 
     /// The query of the current state with the presentation parameters (what the address

@@ -1,13 +1,29 @@
-//! The shell's "Embed" button and panel (every view has it): a ready `<iframe>` snippet of the
-//! current state, copied to the clipboard when the browser allows it and always shown in a
-//! selected read-only box; and the `embed.js` form of the same widget (docs/embedding.md).
+//! The shell's "Embed" button and panel (every view has it): a choice of what to embed (the
+//! view's figure first and alone, `panel=`, or the whole view), a live preview at the width
+//! chosen and the height the embed will take, a ready `<iframe>` snippet of the current
+//! state at that height, copied to the clipboard when the browser allows it and always
+//! shown in a selected read-only box; and the `embed.js` form of the same widget, which
+//! sizes itself (docs/embedding.md).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
-use crate::url::{AppState, Theme, ViewChoice};
+use crate::url::{AppState, Panel, Theme, View, ViewChoice};
+
+/// The preview frame's `id=`: the height messages it posts carry it.
+const PREVIEW_ID: &str = "icnplay-embed-preview";
+
+/// The widths the preview can take (CSS px): a course page's column, a phone, a wide page.
+const PREVIEW_WIDTHS: [(u32, &str); 3] = [
+    (700, "700 px (a course page's column)"),
+    (390, "390 px (a phone)"),
+    (1000, "1000 px (a wide page)"),
+];
+
+/// The height of the iframe snippet before the preview has measured it.
+const DEFAULT_HEIGHT: u32 = 640;
 
 /// Escapes text for a double-quoted HTML attribute.
 fn attr(text: &str) -> String {
@@ -84,29 +100,18 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
     let (theme, set_theme) = signal(nav.presentation.with_value(|p| p.theme));
     let (status, set_status) = signal(String::new());
     let snippet_box = NodeRef::<leptos::html::Textarea>::new();
-
-    let embed_query = move || {
-        let view_query = nav.state.with(AppState::to_query);
-        let mut p = nav.presentation.get_value();
-        p.theme = theme.get();
-        p.embed_query(&view_query)
+    let choice = chosen_panel(nav);
+    let panel = choice.panel;
+    let (width, set_width) = signal(PREVIEW_WIDTHS[0].0);
+    let measured = preview_heights();
+    let embed = Embed {
+        nav,
+        theme,
+        panel,
+        measured,
     };
-    let iframe = move || {
-        format!(
-            "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\"></iframe>",
-            attr(&format!("{}?{}", page_base(), embed_query())),
-            attr(&nav.state.with(title_of)),
-        )
-    };
-    let script = move || {
-        // embed.js adds embed=1 and an id itself.
-        let query = embed_query().replace("&embed=1", "");
-        format!(
-            "<div data-icnplay=\"{}\"></div>\n<script src=\"{}embed.js\" async></script>",
-            attr(&query),
-            attr(&site_folder()),
-        )
-    };
+    let iframe = move || embed.iframe();
+    let script = move || embed.script();
 
     let select_snippet = move || {
         if let Some(el) = snippet_box.get_untracked() {
@@ -131,6 +136,20 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
         });
     };
 
+    // The snippet copied (or selected) on opening had no measured height yet: copy it again
+    // once it has, or select the new text.
+    Effect::new(move |_| {
+        if measured.get().is_none() {
+            return;
+        }
+        let said = status.get_untracked();
+        if said.starts_with("Copied") {
+            copy();
+        } else if said.starts_with("The clipboard is not available") {
+            request_animation_frame(select_snippet);
+        }
+    });
+
     view! {
         <div class="embed-tools">
             <button
@@ -142,6 +161,8 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                 on:click=move |_| {
                     let now = !open.get_untracked();
                     set_open.set(now);
+                    // The page's theme (its switch may have changed it) is the embed's.
+                    set_theme.set(nav.presentation.with_value(|p| p.theme));
                     if now {
                         copy();
                     } else {
@@ -159,9 +180,12 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                         "Links made today keep working: the URL carries its format version (v=1)."
                     </p>
                     <div class="embed-row">
+                        <label for="embed-panel-choice">"Show"</label>
+                        {panel_select(choice, set_status)}
                         <label for="embed-theme">"Theme"</label>
                         {theme_select(theme, set_theme, set_status)}
                     </div>
+                    {preview(embed, width, set_width)}
                     <label for="embed-snippet">"HTML to paste (an iframe)"</label>
                     <textarea
                         id="embed-snippet"
@@ -193,6 +217,216 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                 </section>
             </Show>
         </div>
+    }
+}
+
+/// The view shown, the panel to embed (its main figure unless another or "the whole view" is
+/// chosen), and the setters of that choice.
+fn chosen_panel(nav: Nav) -> PanelChoice {
+    let shown = Memo::new(move |_| match nav.state.with(|s| s.view.clone()) {
+        ViewChoice::Known(v) => Some(v),
+        ViewChoice::Unknown(_) => None,
+    });
+    let (whole, set_whole) = signal(false);
+    let (picked, set_picked) = signal(None::<Panel>);
+    let panel = Memo::new(move |_| {
+        let panels = shown.get().map_or(&[][..], View::panels);
+        if whole.get() {
+            return None;
+        }
+        picked
+            .get()
+            .filter(|p| panels.contains(p))
+            .or_else(|| panels.first().copied())
+    });
+    PanelChoice {
+        shown,
+        panel,
+        set_picked,
+        set_whole,
+    }
+}
+
+/// The view shown, the panel to embed and the setters of that choice. `Copy`.
+#[derive(Clone, Copy)]
+struct PanelChoice {
+    shown: Memo<Option<View>>,
+    panel: Memo<Option<Panel>>,
+    set_picked: WriteSignal<Option<Panel>>,
+    set_whole: WriteSignal<bool>,
+}
+
+/// The preview's content height, from the height messages it posts (`None` until the first).
+fn preview_heights() -> ReadSignal<Option<u32>> {
+    let (measured, set_measured) = signal(None::<u32>);
+    let listener = window_event_listener(leptos::ev::message, move |ev| {
+        if let Some(h) = preview_height(&ev) {
+            set_measured.set(Some(h));
+        }
+    });
+    on_cleanup(move || listener.remove());
+    measured
+}
+
+/// What the snippets and the preview are made of. `Copy`.
+#[derive(Clone, Copy)]
+struct Embed {
+    nav: Nav,
+    theme: ReadSignal<Theme>,
+    panel: Memo<Option<Panel>>,
+    /// The preview's content height, from its height messages (`None` until the first).
+    measured: ReadSignal<Option<u32>>,
+}
+
+impl Embed {
+    /// The embed's query: the view's state, `v=`, the theme, `embed=1`, the panel.
+    fn query(self) -> String {
+        let view_query = self.nav.state.with(AppState::to_query);
+        let mut p = self.nav.presentation.get_value();
+        p.theme = self.theme.get();
+        p.panel = self.panel.get();
+        p.embed_query(&view_query)
+    }
+
+    /// The snippets' height: the preview's, else [`DEFAULT_HEIGHT`].
+    fn height(self) -> u32 {
+        self.measured.get().unwrap_or(DEFAULT_HEIGHT)
+    }
+
+    /// The `<iframe>` snippet, at the preview's height.
+    fn iframe(self) -> String {
+        format!(
+            "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+            attr(&format!("{}?{}", page_base(), self.query())),
+            attr(&self.nav.state.with(title_of)),
+            self.height(),
+        )
+    }
+
+    /// The embed.js placeholder and script, starting at the preview's height.
+    fn script(self) -> String {
+        // embed.js adds embed=1 and an id itself.
+        let query = self.query().replace("&embed=1", "");
+        format!(
+            "<div data-icnplay=\"{}\" data-icnplay-height=\"{}\"></div>\n<script src=\"{}embed.js\" async></script>",
+            attr(&query),
+            self.height(),
+            attr(&site_folder()),
+        )
+    }
+}
+
+/// The preview: the embed itself in a frame of the width chosen, as tall as its content.
+fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) -> impl IntoView {
+    let measured = embed.measured;
+    view! {
+        <div class="embed-row">
+            <label for="embed-width">"Preview width"</label>
+            {width_select(width, set_width)}
+            <p class="help" data-testid="embed-height-note">
+                {move || match measured.get() {
+                    Some(h) => format!("Its height at this width: {h} px, the snippet's."),
+                    None => "Measuring its height…".to_string(),
+                }}
+            </p>
+        </div>
+        <div class="embed-preview-box">
+            <iframe
+                class="embed-preview"
+                data-testid="embed-preview"
+                title="Preview of the embed"
+                src=move || format!("{}?{}&id={PREVIEW_ID}", page_base(), embed.query())
+                width=move || width.get().to_string()
+                style:height=move || format!("{}px", embed.height())
+                data-height=move || measured.get().map(|h| h.to_string())
+            ></iframe>
+        </div>
+    }
+}
+
+/// The height a message from the preview frame gives (`{type: "icnplay:height", height,
+/// id: PREVIEW_ID}` from this page's own origin), if it is one.
+fn preview_height(ev: &web_sys::MessageEvent) -> Option<u32> {
+    let own = window().location().origin().ok()?;
+    if ev.origin() != own {
+        return None;
+    }
+    let data = ev.data();
+    let get = |key: &str| js_sys::Reflect::get(&data, &JsValue::from_str(key)).ok();
+    let kind = get("type")?.as_string()?;
+    let id = get("id")?.as_string()?;
+    let height = get("height")?.as_f64()?;
+    (kind == "icnplay:height" && id == PREVIEW_ID && height.is_finite() && height >= 0.0)
+        .then(|| height.min(1e6) as u32)
+}
+
+/// What to embed: each of the view's figure-first panels, or the whole view.
+fn panel_select(choice: PanelChoice, set_status: WriteSignal<String>) -> impl IntoView {
+    let PanelChoice {
+        shown,
+        panel,
+        set_picked,
+        set_whole,
+    } = choice;
+    let options = move || {
+        let panels = shown.get().map_or(&[][..], View::panels);
+        let mut options: Vec<(&'static str, String)> = panels
+            .iter()
+            .map(|p| (p.slug(), format!("{} first, alone", capitalised(p.label()))))
+            .collect();
+        options.push(("whole", "the whole view".to_string()));
+        options
+            .into_iter()
+            .map(|(value, label)| {
+                let selected = move || panel.get().map_or("whole", Panel::slug) == value;
+                view! { <option value=value selected=selected>{label}</option> }
+            })
+            .collect_view()
+    };
+    view! {
+        <select
+            id="embed-panel-choice"
+            data-testid="embed-panel-choice"
+            on:change=move |ev| {
+                let value = event_target_value(&ev);
+                set_whole.set(value == "whole");
+                set_picked.set(Panel::from_slug(&value));
+                set_status.set(String::new());
+            }
+        >
+            {options}
+        </select>
+    }
+}
+
+/// "the diagram" → "The diagram".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The preview's width.
+fn width_select(width: ReadSignal<u32>, set_width: WriteSignal<u32>) -> impl IntoView {
+    view! {
+        <select
+            id="embed-width"
+            data-testid="embed-width"
+            on:change=move |ev| {
+                if let Ok(w) = event_target_value(&ev).parse::<u32>() {
+                    set_width.set(w);
+                }
+            }
+        >
+            {PREVIEW_WIDTHS
+                .into_iter()
+                .map(|(w, label)| {
+                    view! { <option value=w.to_string() selected=move || width.get() == w>{label}</option> }
+                })
+                .collect_view()}
+        </select>
     }
 }
 

@@ -1,6 +1,7 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
-//! path list, the cost gate, the chart canvas, the embed panel, text and address fields
-//! and their errors, a graph's text area, a job's progress, a long table's pager. None imports a view ([`crate::features`]); none computes
+//! path list, the cost gate, the chart canvas, the embed panel, the theme switch, the links
+//! to this network in other views, text and address fields and their errors, a graph's text
+//! area, a job's progress, a long table's pager. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
 mod address_field;
@@ -14,7 +15,9 @@ mod job_progress;
 mod pager;
 mod path_button;
 mod path_list;
+mod related_links;
 mod text_field;
+mod theme_switch;
 
 pub use address_field::AddressField;
 pub use chart_canvas::ChartCanvas;
@@ -29,5 +32,7 @@ pub use graph_text::GraphText;
 pub use job_progress::{job_crashed, job_progress, job_status};
 pub use pager::{page_rows, Pager};
 pub use path_button::PathButton;
-pub use path_list::PathList;
+pub use path_list::{PathList, FIRST_PATHS};
+pub use related_links::RelatedLinks;
 pub use text_field::TextField;
+pub use theme_switch::ThemeSwitch;

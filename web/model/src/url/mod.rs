@@ -21,6 +21,7 @@
 //! depend on the network a spec names (its default route, its first strategy) come from a
 //! [`NetworkDefaults`] passed in: nothing here builds a network.
 
+pub mod carry;
 pub mod charts;
 pub mod compare;
 pub mod deadlock;
@@ -37,13 +38,16 @@ pub mod walk;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_carry;
 
+pub use carry::{accepts, Context};
 pub use charts::{ChartsForm, ChartsSimForm, CHARTS_DEFAULT};
 pub use compare::{CompareForm, COMPARE_DEFAULT, COMPARE_MAX};
 pub use deadlock::{DeadlockForm, DEADLOCK_EXAMPLE};
 pub use join::{JoinForm, JOIN_EXAMPLE};
 pub use papers::{PaperLayout, PapersForm};
-pub use presentation::{Presentation, Theme, URL_VERSION};
+pub use presentation::{Panel, Presentation, Theme, URL_VERSION};
 pub use query::Query;
 pub use route::{RouteForm, SpecItem};
 pub use schedule::ScheduleForm;

@@ -1,7 +1,7 @@
-//! How the page is shown, beside any view's own state: `embed=`, `theme=`, `id=` and the
-//! URL format's version `v=`.
+//! How the page is shown, beside any view's own state: `embed=`, `panel=` (which figure an
+//! embed shows), `theme=`, `id=` and the URL format's version `v=`.
 
-use super::Query;
+use super::{Query, View};
 
 /// The version of the URL format this build writes and reads (`v=`). A query without `v=`
 /// is version 1, the format of the first release; a later release that changes what a
@@ -31,6 +31,63 @@ impl Theme {
     }
 }
 
+/// What a figure-first embed (`embed=1&panel=…`) shows: the view's visual first and alone,
+/// with its few controls around it and a link to the full view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Panel {
+    /// A drawing of the network (route, join site, deadlock cycle, sub-network).
+    Diagram,
+    /// A step-by-step player with its drawing (the walkthrough, a schedule).
+    Player,
+    /// A chart (charts, compare, simulation).
+    Chart,
+    /// A table (the papers' tables, the join grid).
+    Table,
+}
+
+impl Panel {
+    /// Every panel, in the order the Embed panel offers them.
+    pub const ALL: [Panel; 4] = [Panel::Diagram, Panel::Player, Panel::Chart, Panel::Table];
+
+    /// The value of `panel=`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Panel::Diagram => "diagram",
+            Panel::Player => "player",
+            Panel::Chart => "chart",
+            Panel::Table => "table",
+        }
+    }
+
+    /// The panel whose slug is `slug` (exactly, lower case).
+    pub fn from_slug(slug: &str) -> Option<Panel> {
+        Panel::ALL.into_iter().find(|p| p.slug() == slug)
+    }
+
+    /// What the Embed panel calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Panel::Diagram => "the diagram",
+            Panel::Player => "the step-by-step player",
+            Panel::Chart => "the chart",
+            Panel::Table => "the table",
+        }
+    }
+}
+
+impl View {
+    /// The figure-first panels this view has, its main one first.
+    pub fn panels(self) -> &'static [Panel] {
+        match self {
+            View::Route | View::Subnet | View::Deadlock => &[Panel::Diagram],
+            View::Walk | View::Schedule => &[Panel::Player],
+            View::Join => &[Panel::Diagram, Panel::Table],
+            View::Charts | View::Compare | View::Sim => &[Panel::Chart],
+            View::Papers => &[Panel::Table],
+        }
+    }
+}
+
 /// How the page is shown, beside the view's own state: `embed=1` (the view alone, no site
 /// header, navigation or footer), `theme=`, `id=` (echoed in the height messages an embedded
 /// page posts) and `v=` (the URL format). These are the same for every view and are kept in
@@ -39,6 +96,10 @@ impl Theme {
 pub struct Presentation {
     /// `embed=1`: the view without the site's chrome.
     pub embed: bool,
+    /// `panel=`: the figure an embed shows first and alone; `None` when absent or not a
+    /// panel's name (the whole view is embedded). Only read in embed mode
+    /// ([`Presentation::panel_for`]).
+    pub panel: Option<Panel>,
     /// `theme=`; anything else than `light`, `dark` or `auto` reads as `auto`.
     pub theme: Theme,
     /// `id=`, as given (at most 64 characters are kept).
@@ -53,6 +114,7 @@ impl Presentation {
         let q = Query::parse(query);
         Presentation {
             embed: matches!(q.get("embed"), Some("1" | "true" | "yes")),
+            panel: q.get("panel").and_then(Panel::from_slug),
             theme: match q.get("theme") {
                 Some("light") => Theme::Light,
                 Some("dark") => Theme::Dark,
@@ -77,6 +139,9 @@ impl Presentation {
         }
         if self.embed {
             pairs.push(("embed".into(), "1".into()));
+            if let Some(panel) = self.panel {
+                pairs.push(("panel".into(), panel.slug().into()));
+            }
         }
         if let Some(id) = &self.id {
             pairs.push(("id".into(), id.clone()));
@@ -103,17 +168,27 @@ impl Presentation {
     pub fn full_site_query(&self, view_query: &str) -> String {
         let full = Presentation {
             embed: false,
+            panel: None,
             id: None,
             ..self.clone()
         };
         format!("{view_query}{}", full.suffix())
     }
 
+    /// The panel `view` shows: `panel=` when embedded and the view has that panel; `None`
+    /// (the whole view) otherwise, so a panel another view has, or none, falls back to the
+    /// whole view.
+    pub fn panel_for(&self, view: View) -> Option<Panel> {
+        self.panel
+            .filter(|p| self.embed && view.panels().contains(p))
+    }
+
     /// The query an embed of `view_query` uses: `v=` (the current format), the theme if one
-    /// is chosen, `embed=1`.
+    /// is chosen, `embed=1`, and `panel=` if one is chosen.
     pub fn embed_query(&self, view_query: &str) -> String {
         let embed = Presentation {
             embed: true,
+            panel: self.panel,
             id: None,
             version: Some(URL_VERSION.to_string()),
             theme: self.theme,

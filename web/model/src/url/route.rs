@@ -1,6 +1,7 @@
-//! The route explorer's state (`?view=route&t=SPEC&from=A&to=B&s=STRATEGY`, and `glgl=1`
-//! when the Swapped Dragonfly's card shows §10's glgl path): the spec kept item by item as
-//! typed, so that each parameter has its field.
+//! The route explorer's state (`?view=route&t=SPEC&from=A&to=B&s=STRATEGY`, `path=K` when
+//! the K-th listed path is the one picked, and `glgl=1` when the Swapped Dragonfly's card
+//! shows §10's glgl path): the spec kept item by item as typed, so that each parameter has
+//! its field.
 
 use icn_core::{family, FamilyInfo, FAMILIES};
 
@@ -31,6 +32,19 @@ pub struct RouteForm {
     pub strategy: String,
     /// D3 only: whether §10's glgl path is shown beside the strategy's route (`glgl=1`).
     pub glgl: bool,
+    /// The picked path, numbered from 1 in the listed paths (`path=K`); `None` is the first.
+    /// A number past the listed paths shows the first.
+    pub path: Option<usize>,
+}
+
+/// Reads `path=`: a whole number from 1 up, digits only (at most 9, so it fits any `usize`);
+/// anything else is no pick.
+fn read_path(value: Option<&str>) -> Option<usize> {
+    let v = value?;
+    if v.is_empty() || v.len() > 9 || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    v.parse::<usize>().ok().filter(|&k| k >= 1)
 }
 
 impl RouteForm {
@@ -43,10 +57,11 @@ impl RouteForm {
             to: family.example_route.1.to_string(),
             strategy: family.strategies.first().map_or("", |s| s.name).to_string(),
             glgl: false,
+            path: None,
         }
     }
 
-    /// Reads `t`, `from`, `to`, `s` and `glgl` (on when `1`). A missing address is the end of the network's
+    /// Reads `t`, `from`, `to`, `s`, `path` and `glgl` (on when `1`). A missing address is the end of the network's
     /// default route (the family's example route when the spec does not parse); a missing
     /// strategy is the first these parameters support (the family's first when the spec
     /// does not parse).
@@ -84,6 +99,7 @@ impl RouteForm {
             to,
             strategy,
             glgl: q.get("glgl") == Some("1"),
+            path: read_path(q.get("path")),
         }
     }
 
@@ -99,7 +115,17 @@ impl RouteForm {
         if self.glgl {
             q.push(("glgl".into(), "1".into()));
         }
+        if let Some(k) = self.path {
+            q.push(("path".into(), k.to_string()));
+        }
         Query(q).encode()
+    }
+
+    /// Whether `other` asks for the same route (spec, ends and strategy): a picked path
+    /// means something only while it does.
+    pub fn same_route(&self, other: &RouteForm) -> bool {
+        (self.spec(), &self.from, &self.to, &self.strategy)
+            == (other.spec(), &other.from, &other.to, &other.strategy)
     }
 
     /// The topology spec, `family:key=value,...`, exactly as the fields hold it.

@@ -136,6 +136,7 @@ fn every_state_round_trips() {
                     to: to.into(),
                     strategy: s.into(),
                     glgl: s == "minimal",
+                    path: (s == "minimal").then_some(3),
                 },
             };
             assert_eq!(state.route.spec(), spec);

@@ -125,6 +125,23 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
     let fields = move || chart_fields(model, kind.get()?);
     let error_of = move |field| model.error_of(field);
     let chart_error = error_of("chart");
+    if nav.panel(crate::url::View::Charts).is_some() {
+        // The figure-first embed (`panel=chart`): the chart; its fields folded under it.
+        return view! {
+            <section data-testid="view-charts" class="charts-view figure-first" data-panel="chart" aria-labelledby="charts-title">
+                <h1 id="charts-title" class="visually-hidden">"Charts"</h1>
+                <div class="card">
+                    <JobPanel job=job request=request />
+                    <details class="figure-settings" data-testid="figure-settings">
+                        <summary>"Settings"</summary>
+                        <FieldError error=chart_error id="chart-error" />
+                        <div class="chart-fields">{fields}</div>
+                    </details>
+                </div>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-charts" class="charts-view" aria-labelledby="charts-title">
             <div class="card">
@@ -153,6 +170,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// The fields chart `k` reads.

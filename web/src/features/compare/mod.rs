@@ -17,7 +17,7 @@ use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
-use crate::url::COMPARE_MAX;
+use crate::url::{View, COMPARE_MAX};
 
 /// The error ids of the spec fields (FieldError takes static ids).
 const ERROR_IDS: [&str; COMPARE_MAX] = [
@@ -182,6 +182,23 @@ pub fn CompareView(nav: Nav) -> impl IntoView {
         .collect::<Vec<_>>()
         .join(", ");
     let result = move || result_view(m);
+    if nav.panel(View::Compare).is_some() {
+        // The figure-first embed (`panel=chart`): the chart; the specs folded under it.
+        return view! {
+            <section data-testid="view-compare" class="charts-view compare-view figure-first" data-panel="chart" aria-labelledby="compare-title">
+                <h1 id="compare-title" class="visually-hidden">"Compare networks"</h1>
+                <div class="card">
+                    {result}
+                    <details class="figure-settings" data-testid="figure-settings">
+                        <summary>"The networks compared"</summary>
+                        <div class="compare-fields">{fields}</div>
+                        <p class="compare-actions">{add}</p>
+                    </details>
+                </div>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-compare" class="charts-view compare-view" aria-labelledby="compare-title">
             <div class="card">
@@ -207,6 +224,7 @@ pub fn CompareView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// One spec field per network, with its error and (above two) its Remove button.
@@ -299,7 +317,10 @@ fn result_view(m: CompareModel) -> AnyView {
         }
         .into_any(),
         _ => match m.rows.get() {
-            Some(rows) => view! { <CompareFigure rows=rows /> }.into_any(),
+            Some(rows) => {
+                let chart_only = m.nav.panel(View::Compare).is_some();
+                view! { <CompareFigure rows=rows chart_only=chart_only /> }.into_any()
+            }
             None => ().into_any(),
         },
     }
@@ -311,16 +332,28 @@ fn cli_command(rows: &[CompareRow]) -> String {
     format!("icn compare {} --format csv", specs.join(" "))
 }
 
+/// The table and the chart; the chart alone in the figure-first embed (`chart_only`).
 #[component]
-fn CompareFigure(rows: Vec<CompareRow>) -> impl IntoView {
+fn CompareFigure(rows: Vec<CompareRow>, chart_only: bool) -> impl IntoView {
     let shared = rows.clone();
     let title = "Distance distributions: share of ordered terminal pairs at each distance";
+    let (table, alt) = if chart_only {
+        (
+            None,
+            format!("{title}; the numbers are in the CSV and the full view"),
+        )
+    } else {
+        (
+            Some(view! { <CompareTable rows=rows.clone() /> }),
+            format!("{title}; the numbers are in the table above"),
+        )
+    };
     view! {
-        <CompareTable rows=rows.clone() />
+        {table}
         <ChartCanvas
             name="compare"
             title=title.to_string()
-            alt=format!("{title}; the numbers are in the table above")
+            alt=alt
             draw=move |el| charts::compare::draw(el, &shared)
             csv=summary_csv(&rows)
             command=cli_command(&rows)

@@ -18,11 +18,26 @@ use leptos::prelude::*;
 use self::model::DeadlockModel;
 use self::parts::{diagram_card, fields_card, status, table_card, verdict_card};
 use crate::history::Nav;
+use crate::url::View;
 
 /// The view.
 #[component]
 pub fn DeadlockView(nav: Nav) -> impl IntoView {
     let m = DeadlockModel::new(nav);
+    if nav.panel(View::Deadlock).is_some() {
+        // The figure-first embed (`panel=diagram`): the verdict and the cycle drawn, the
+        // fields under them.
+        return view! {
+            <section data-testid="view-deadlock" class="figure-first deadlock-view" data-panel="diagram" aria-labelledby="deadlock-title">
+                <h1 id="deadlock-title" class="visually-hidden">"Deadlock analysis"</h1>
+                <div class="contents">{move || status(m)}</div>
+                <div class="contents">{move || verdict_card(m)}</div>
+                {diagram_card(m)}
+                {fields_card(m)}
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-deadlock" class="explorer deadlock-view" aria-labelledby="deadlock-title">
             <h1 id="deadlock-title" class="visually-hidden">"Deadlock analysis"</h1>
@@ -35,4 +50,5 @@ pub fn DeadlockView(nav: Nav) -> impl IntoView {
             <div class="column column-side">{diagram_card(m)}</div>
         </section>
     }
+    .into_any()
 }

@@ -52,6 +52,13 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
             s.deadlock.step = "1".into();
         })
     };
+    // Typed fields apply at each keystroke, as in every view.
+    let edit = move |field: &'static str, change: fn(&mut DeadlockForm, String), value: String| {
+        m.nav.edit(field, |s| {
+            change(&mut s.deadlock, value);
+            s.deadlock.step = "1".into();
+        })
+    };
     let routing_options = move || {
         let chosen = m.form.with(|f| f.routing.clone());
         m.strategies
@@ -88,7 +95,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
                     aria-invalid=move || error(|t| t.spec.clone()).with(Option::is_some).to_string()
                     aria-describedby="deadlock-spec-error"
                     prop:value=move || m.form.with(|f| f.spec.clone())
-                    on:change=move |ev| set(new_spec, event_target_value(&ev)) />
+                    on:input=move |ev| edit("deadlock-spec", new_spec, event_target_value(&ev)) />
                 <FieldError error=error(|t| t.spec.clone()) id="deadlock-spec-error" />
             </div>
             <div class="field">
@@ -114,7 +121,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
                     aria-invalid=move || error(|t| t.vcs.clone()).with(Option::is_some).to_string()
                     aria-describedby="deadlock-vcs-error"
                     prop:value=move || m.form.with(|f| if f.scheme == "one" { "1".to_string() } else { f.vcs.clone() })
-                    on:change=move |ev| set(|f, v| f.vcs = v, event_target_value(&ev)) />
+                    on:input=move |ev| edit("deadlock-vcs", |f, v| f.vcs = v, event_target_value(&ev)) />
                 <FieldError error=error(|t| t.vcs.clone()) id="deadlock-vcs-error" />
                 <p class="help" hidden=move || !one()>"The one scheme uses a single virtual channel."</p>
             </div>

@@ -419,12 +419,9 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
     };
     // The router hovered or focused: its ports and peers, shown under the drawing.
     let shown = RwSignal::new(None::<String>);
-    let pick = move |label: String| {
-        model.picked.set(None);
-        match model.click_mode.get_untracked() {
-            ClickMode::From => model.commit(move |form| form.from = label),
-            ClickMode::To => model.commit(move |form| form.to = label),
-        }
+    let pick = move |label: String| match model.click_mode.get_untracked() {
+        ClickMode::From => model.commit(move |form| form.from = label),
+        ClickMode::To => model.commit(move |form| form.to = label),
     };
     let links = g
         .links

@@ -191,10 +191,10 @@ impl KyklosPanels {
     /// Shows `path` of strategy `name`: the strategy becomes the explorer's, the path the
     /// highlighted one.
     pub fn pick(self, name: &'static str, path: Vec<Node>) {
-        self.model.picked.set(Some(path));
         if self.model.form.with_untracked(|f| f.strategy != name) {
             self.model.commit(|f| f.strategy = name.to_string());
         }
+        self.model.pick_path(&path);
     }
 }
 

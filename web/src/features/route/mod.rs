@@ -29,11 +29,15 @@ use self::strategy_compare::StrategyCompare;
 use self::topology_fields::TopologyFields;
 use crate::components::{CostGate, DiagramPanel, PathList};
 use crate::history::Nav;
+use crate::url::View;
 
 /// The route explorer page.
 #[component]
 pub fn RouteExplorer(nav: Nav) -> impl IntoView {
     let model = RouteModel::new(nav);
+    if nav.panel(View::Route).is_some() {
+        return route_figure(model).into_any();
+    }
     let panels = KyklosPanels::new(model);
     let compare = move || {
         panels
@@ -77,11 +81,51 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
                     path_texts=model.path_texts
                     selected=model.selected
                     show_more=model.show_more
-                    on_pick=Callback::new(move |path| model.picked.set(Some(path)))
+                    on_pick=Callback::new(move |path: Vec<icn_core::Node>| model.pick_path(&path))
                 />
                 <D3Panel model=model />
                 <InfoPanel model=model />
             </div>
+        </section>
+    }
+    .into_any()
+}
+
+/// The figure-first embed (`panel=diagram`): the diagram with the picked path, the route's
+/// distance and path count in a line, From, To and the strategy under it.
+fn route_figure(model: RouteModel) -> impl IntoView {
+    let summary = move || {
+        model.route.with(|r| {
+            let r = r.as_ref()?;
+            let hops = if r.length == 1 { "hop" } else { "hops" };
+            let count = r.path_count.to_string();
+            let paths = if count == "1" { "path" } else { "paths" };
+            Some(view! {
+                <p class="figure-summary" data-testid="figure-summary">
+                    <span data-testid="distance">{r.length}</span> {format!(" {hops}, ")}
+                    <span data-testid="path-count">{count}</span> {format!(" {paths}")}
+                </p>
+            })
+        })
+    };
+    view! {
+        <section data-testid="view-route" class="figure-first" data-panel="diagram" aria-labelledby="explorer-title">
+            <h1 id="explorer-title" class="visually-hidden">"Route explorer"</h1>
+            <DiagramPanel
+                drawing=model.drawing
+                matrix=model.matrix
+                highlight=model.highlight
+                click_mode=model.click_mode
+                on_node=Callback::new(move |v| model.click_node(v))
+            />
+            {summary}
+            <CostGate
+                gate=model.gate
+                on_confirm=Callback::new(move |spec| model.confirmed.set(Some(spec)))
+            />
+            <section class="card controls figure-controls" aria-label="Route">
+                <RouteFields model=model />
+            </section>
         </section>
     }
 }

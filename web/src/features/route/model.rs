@@ -14,7 +14,7 @@ use icn_web::jobs::{Job, JobResult};
 use icn_web_model::diagram::matrix::{matrix, Matrix};
 use leptos::prelude::*;
 
-use crate::components::{ClickMode, Gate};
+use crate::components::{ClickMode, Gate, FIRST_PATHS};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
@@ -120,8 +120,6 @@ pub struct RouteModel {
     pub selected: Memo<Option<Vec<Node>>>,
     /// What the diagram emphasises.
     pub highlight: Memo<Highlight>,
-    /// The path the user picked, if any.
-    pub picked: RwSignal<Option<Vec<Node>>>,
     /// Whether up to [`MORE_PATHS`] paths are listed.
     pub show_more: RwSignal<bool>,
     /// Where node clicks go.
@@ -383,10 +381,10 @@ fn metrics_memos(
 /// The selected path (the picked one while the route lists it, else the first) and what
 /// the diagram emphasises: the pair, the strategy's paths (when drawn), the selected path.
 fn highlight_memos(
+    nav: Nav,
     c: Chain,
     route: Memo<Option<Route>>,
     drawing: Memo<Option<Drawing>>,
-    picked: RwSignal<Option<Vec<Node>>>,
     glgl: Memo<bool>,
 ) -> (Memo<Option<Vec<Node>>>, Memo<Highlight>) {
     let Chain {
@@ -396,12 +394,14 @@ fn highlight_memos(
         strategy,
         ..
     } = c;
+    // `path=K` (from 1) while the route lists that many paths, else the first.
+    let picked = Memo::new(move |_| nav.state.with(|s| s.route.path));
     let selected = Memo::new(move |_| {
         route.with(|r| {
             let r = r.as_ref()?;
             picked
                 .get()
-                .filter(|p| r.paths.contains(p))
+                .and_then(|k| r.paths.get(k.checked_sub(1)?).cloned())
                 .or_else(|| r.paths.first().cloned())
         })
     });
@@ -531,11 +531,13 @@ impl RouteModel {
             }
             network.with(|n| n.as_ref().ok().and_then(matrix).map(Arc::new))
         });
-        let picked = RwSignal::new(None::<Vec<Node>>);
         let glgl = Memo::new(move |_| form.with(|f| f.glgl));
-        let (selected, highlight) = highlight_memos(chain, route, drawing, picked, glgl);
+        let (selected, highlight) = highlight_memos(nav, chain, route, drawing, glgl);
         let focus = focus_memo(network, drawing, route, selected);
         let highlight = with_focus_dag(highlight, focus, route);
+        // A path picked past the first few is listed.
+        let show_more =
+            RwSignal::new(form.with_untracked(|f| f.path.is_some_and(|k| k > FIRST_PATHS)));
         RouteModel {
             nav,
             form,
@@ -559,8 +561,7 @@ impl RouteModel {
             focus,
             selected,
             highlight,
-            picked,
-            show_more: RwSignal::new(false),
+            show_more,
             click_mode: RwSignal::new(ClickMode::To),
             deferred_more,
         }
@@ -568,7 +569,21 @@ impl RouteModel {
 
     /// A keystroke in a route field (`from`, `to`, or a parameter key).
     pub fn edit(self, field: &'static str, change: impl FnOnce(&mut RouteForm)) {
-        self.nav.edit(field, |s| change(&mut s.route));
+        self.nav.edit(field, |s| change_route(&mut s.route, change));
+    }
+
+    /// Picks `path` of the route listed now: `path=K` in the URL (K from 1). A path the
+    /// route does not list is ignored.
+    pub fn pick_path(self, path: &[Node]) {
+        let at = self
+            .route
+            .with_untracked(|r| r.as_ref()?.paths.iter().position(|p| p == path));
+        if let Some(i) = at {
+            if i >= FIRST_PATHS {
+                self.show_more.set(true);
+            }
+            self.nav.commit(|s| s.route.path = Some(i + 1));
+        }
     }
 
     /// A click on diagram node `v`: it becomes the source or the destination, as the click
@@ -580,7 +595,6 @@ impl RouteModel {
         else {
             return;
         };
-        self.picked.set(None);
         match self.click_mode.get_untracked() {
             ClickMode::From => self.commit(move |f| f.from = address),
             ClickMode::To => self.commit(move |f| f.to = address),
@@ -589,7 +603,16 @@ impl RouteModel {
 
     /// A committed change of the route fields.
     pub fn commit(self, change: impl FnOnce(&mut RouteForm)) {
-        self.nav.commit(|s| change(&mut s.route));
+        self.nav.commit(|s| change_route(&mut s.route, change));
+    }
+}
+
+/// Applies `change` to the route's fields; another route forgets the picked path.
+fn change_route(form: &mut RouteForm, change: impl FnOnce(&mut RouteForm)) {
+    let before = form.clone();
+    change(form);
+    if !form.same_route(&before) {
+        form.path = None;
     }
 }
 

@@ -108,7 +108,6 @@ fn StrategySelect(model: RouteModel) -> impl IntoView {
                 aria-describedby="strategy-help strategy-error"
                 on:change=move |ev| {
                     let value = event_target_value(&ev);
-                    model.picked.set(None);
                     model.commit(move |f| f.strategy = value);
                 }
             >

@@ -38,7 +38,6 @@ pub fn TopologyFields(model: RouteModel) -> impl IntoView {
     };
     let on_family = move |ev: leptos::ev::Event| {
         if let Some(f) = family(&event_target_value(&ev)) {
-            model.picked.set(None);
             model.commit(|form| *form = RouteForm::example(f));
         }
     };

@@ -13,6 +13,7 @@ use self::model::{is_delay, ScheduleModel};
 use self::parts::{select_field, text_field, timeline, totals_table, COLLECTIVES, PERMS, RULES};
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 use crate::history::Nav;
+use crate::url::{ScheduleForm, View};
 
 /// The schedule view.
 #[component]
@@ -25,6 +26,21 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             Ok(s) => totals_table(&s.schedule).into_any(),
         })
     };
+    if nav.panel(View::Schedule).is_some() {
+        // The figure-first embed (`panel=player`): the player over the drawing, the fields
+        // under them.
+        return view! {
+            <section data-testid="view-schedule" class="figure-first" data-panel="player" aria-labelledby="schedule-title">
+                <h1 id="schedule-title" class="visually-hidden">"D3 schedules"</h1>
+                <section class="card diagram-card" aria-label="Step by step">
+                    <SchedulePlayer model=model />
+                    <ScheduleDiagram model=model />
+                </section>
+                <section class="card controls figure-controls" aria-label="Collective"><ScheduleFields model=model /></section>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-schedule" class="explorer" aria-labelledby="schedule-title">
             <h1 id="schedule-title" class="visually-hidden">"D3 schedules"</h1>
@@ -45,37 +61,43 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
-/// Network, collective, root, delay rule (and the permutation and its seed).
+/// Network, collective, root, delay rule (and the permutation and its seed). Each field is
+/// made once and applies as it is typed; only the permutation's fields come and go.
 #[component]
 fn ScheduleFields(model: ScheduleModel) -> impl IntoView {
-    move || {
-        let f = model.form.get();
-        view! {
-            {text_field("schedule-spec", "Network (d3:k=…,m=…)", f.spec, move |v| {
-                model.set(|s, v| s.spec = v, v)
-            })}
-            {select_field("schedule-collective", "Collective", COLLECTIVES, f.collective.clone(), move |v| {
-                model.set(|s, v| s.collective = v, v)
-            })}
-            {text_field("schedule-root", "Source or sink", f.root, move |v| {
-                model.set(|s, v| s.root = v, v)
-            })}
-            {select_field("schedule-rule", "Delays", RULES, f.rule, move |v| {
-                model.set(|s, v| s.rule = v, v)
-            })}
-            {(f.collective == "permutation").then(|| {
-                select_field("schedule-perm", "Permutation", PERMS, f.perm.clone(), move |v| {
-                    model.set(|s, v| s.perm = v, v)
-                })
-            })}
-            {(f.collective == "permutation" && f.perm == "random").then(|| {
-                text_field("schedule-seed", "Seed", f.seed.clone(), move |v| {
-                    model.set(|s, v| s.seed = v, v)
-                })
-            })}
-        }
+    let form = model.form;
+    let value = move |get: fn(&ScheduleForm) -> &String| {
+        Signal::derive(move || form.with(|f| get(f).clone()))
+    };
+    let permutation = Memo::new(move |_| form.with(|f| f.collective == "permutation"));
+    let random =
+        Memo::new(move |_| form.with(|f| f.collective == "permutation" && f.perm == "random"));
+    view! {
+        {text_field("schedule-spec", "Network (d3:k=…,m=…)", value(|f| &f.spec), move |v| {
+            model.edit("schedule-spec", |s, v| s.spec = v, v)
+        })}
+        {select_field("schedule-collective", "Collective", COLLECTIVES, value(|f| &f.collective), move |v| {
+            model.set(|s, v| s.collective = v, v)
+        })}
+        {text_field("schedule-root", "Source or sink", value(|f| &f.root), move |v| {
+            model.edit("schedule-root", |s, v| s.root = v, v)
+        })}
+        {select_field("schedule-rule", "Delays", RULES, value(|f| &f.rule), move |v| {
+            model.set(|s, v| s.rule = v, v)
+        })}
+        {move || permutation.get().then(|| {
+            select_field("schedule-perm", "Permutation", PERMS, value(|f| &f.perm), move |v| {
+                model.set(|s, v| s.perm = v, v)
+            })
+        })}
+        {move || random.get().then(|| {
+            text_field("schedule-seed", "Seed", value(|f| &f.seed), move |v| {
+                model.edit("schedule-seed", |s, v| s.seed = v, v)
+            })
+        })}
     }
 }
 

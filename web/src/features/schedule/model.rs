@@ -195,6 +195,16 @@ impl ScheduleModel {
         });
     }
 
+    /// A keystroke in text field `field`, applied at once as in every view: the player goes
+    /// back to step 1 and stops; the first keystroke of a run pushes a history entry.
+    pub fn edit(self, field: &'static str, change: fn(&mut ScheduleForm, String), value: String) {
+        self.nav.edit(field, |s| {
+            change(&mut s.schedule, value);
+            s.schedule.step = 1;
+            s.schedule.play = false;
+        });
+    }
+
     /// A committed change of one field: the player goes back to step 1 and stops.
     pub fn set(self, change: fn(&mut ScheduleForm, String), value: String) {
         self.nav.commit(|s| {

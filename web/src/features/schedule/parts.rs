@@ -29,12 +29,13 @@ pub const RULES: &[(&str, &str)] = &[
     ("greedy", "greedy: earliest without conflict"),
 ];
 
-/// A labelled text input; `on_change` gets the committed value.
+/// A labelled text input showing `value`: every keystroke goes to `on_input` (applied at
+/// once, as in every view); the input is made once, so typing keeps its focus.
 pub fn text_field(
     id: &'static str,
     label: &'static str,
-    value: String,
-    on_change: impl Fn(String) + 'static,
+    value: Signal<String>,
+    on_input: impl Fn(String) + 'static,
 ) -> impl IntoView {
     view! {
         <div class="field">
@@ -45,29 +46,37 @@ pub fn text_field(
                 type="text"
                 autocomplete="off"
                 spellcheck="false"
-                prop:value=value
-                on:change=move |ev| on_change(event_target_value(&ev))
+                prop:value=move || value.get()
+                on:input=move |ev| on_input(event_target_value(&ev))
             />
         </div>
     }
 }
 
-/// A labelled select of `options` (value, title); `on_change` gets the chosen value.
+/// A labelled select of `options` (value, title) showing `selected`; `on_change` gets the
+/// chosen value.
 pub fn select_field(
     id: &'static str,
     label: &'static str,
     options: &'static [(&'static str, &'static str)],
-    selected: String,
+    selected: Signal<String>,
     on_change: impl Fn(String) + 'static,
 ) -> impl IntoView {
     let options = options
         .iter()
-        .map(|&(value, title)| view! { <option value=value selected=selected == value>{title}</option> })
+        .map(|&(value, title)| {
+            view! { <option value=value selected=move || selected.with(|s| s == value)>{title}</option> }
+        })
         .collect_view();
     view! {
         <div class="field">
             <label for=id>{label}</label>
-            <select id=id data-testid=id on:change=move |ev| on_change(event_target_value(&ev))>
+            <select
+                id=id
+                data-testid=id
+                prop:value=move || selected.get()
+                on:change=move |ev| on_change(event_target_value(&ev))
+            >
                 {options}
             </select>
         </div>

@@ -18,11 +18,29 @@ use leptos::prelude::*;
 use self::model::SimModel;
 use self::parts::{curve_card, diagram_card, fields_card, status, summary_card};
 use crate::history::Nav;
+use crate::url::View;
 
 /// The view.
 #[component]
 pub fn SimView(nav: Nav) -> impl IntoView {
     let m = SimModel::new(nav);
+    if nav.panel(View::Sim).is_some() {
+        // The figure-first embed (`panel=chart`): the curve and its summary; the settings
+        // folded under them.
+        return view! {
+            <section data-testid="view-sim" class="figure-first sim-view" data-panel="chart" aria-labelledby="sim-title">
+                <h1 id="sim-title" class="visually-hidden">"Packet simulation"</h1>
+                <div class="contents">{move || status(m)}</div>
+                <div class="contents">{move || curve_card(m)}</div>
+                <details class="figure-settings" data-testid="figure-settings">
+                    <summary>"Settings and summary"</summary>
+                    {fields_card(m)}
+                    <div class="contents">{move || summary_card(m)}</div>
+                </details>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-sim" class="explorer sim-view" aria-labelledby="sim-title">
             <h1 id="sim-title" class="visually-hidden">"Packet simulation"</h1>
@@ -37,4 +55,5 @@ pub fn SimView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }

@@ -85,7 +85,8 @@ const TRAFFIC: &[&str] = &[
 /// A field's error, by field.
 type Pick = fn(&Troubles) -> Option<String>;
 
-/// One labelled input of the form, committed on change, with its error.
+/// One labelled input of the form, applied at each keystroke as in every view, with its
+/// error.
 fn input(
     m: SimModel,
     (id, error_id, label, kind): (&'static str, &'static str, String, &'static str),
@@ -102,9 +103,9 @@ fn input(
             <input id=id data-testid=id type=kind autocomplete="off" spellcheck="false" list=list
                 aria-invalid=invalid aria-describedby=error_id
                 prop:value=move || m.form.with(get)
-                on:change=move |ev| {
+                on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    m.nav.commit(|s| { set(&mut s.sim, v); s.sim.at.clear(); });
+                    m.nav.edit(id, |s| { set(&mut s.sim, v); s.sim.at.clear(); });
                 } />
             <FieldError error=trouble id=error_id />
         </div>

@@ -25,7 +25,7 @@ use self::results::result_cards;
 use crate::components::FieldError;
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
-use crate::url::SubnetForm;
+use crate::url::{SubnetForm, View};
 
 /// The kinds of sub-network: value, title.
 const KINDS: &[(&str, &str)] = &[
@@ -47,6 +47,22 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
             Ok(f) => result_cards(f).into_any(),
         })
     };
+    if nav.panel(View::Subnet).is_some() {
+        // The figure-first embed (`panel=diagram`): the sub-network drawn, the fields under it.
+        return view! {
+            <section data-testid="view-subnet" class="figure-first" data-panel="diagram" aria-labelledby="subnet-title">
+                <h1 id="subnet-title" class="visually-hidden">"D3 sub-networks"</h1>
+                <section class="card diagram-card" aria-labelledby="subnet-diagram-title">
+                    <h2 id="subnet-diagram-title">"The sub-network in the wiring"</h2>
+                    <SubnetDiagram nav=nav facts=facts />
+                </section>
+                <section class="card controls figure-controls" aria-label="Sub-network">
+                    <SubnetFields nav=nav form=form facts=facts />
+                </section>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section data-testid="view-subnet" class="explorer" aria-labelledby="subnet-title">
             <h1 id="subnet-title" class="visually-hidden">"D3 sub-networks"</h1>
@@ -65,6 +81,7 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// The network, the kind of subset and the subset, each with its error.
@@ -92,63 +109,68 @@ fn SubnetFields(
     let set = move |change: fn(&mut SubnetForm, String), value: String| {
         nav.commit(|s| change(&mut s.subnet, value))
     };
-    move || {
-        let f = form.get();
-        let set_label = if f.kind == "drawers" {
+    // Typed fields apply at each keystroke, as in every view; the inputs are made once, so
+    // typing keeps their focus and a later choice in the select keeps what was typed.
+    let edit = move |field: &'static str, change: fn(&mut SubnetForm, String), value: String| {
+        nav.edit(field, |s| change(&mut s.subnet, value))
+    };
+    let set_label = move || {
+        if form.with(|f| f.kind == "drawers") {
             "λ: drawers and router positions kept (e.g. 0,1)"
         } else {
             "κ: cabinets kept (e.g. 1,2,5,8)"
-        };
-        view! {
-            <div class="field">
-                <label for="subnet-spec">"Network D3(N, M) (d3:k=N,m=M)"</label>
-                <input
-                    id="subnet-spec"
-                    data-testid="subnet-spec"
-                    type="text"
-                    autocomplete="off"
-                    spellcheck="false"
-                    aria-invalid=move || spec_error.with(Option::is_some).to_string()
-                    aria-describedby="subnet-spec-error"
-                    prop:value=f.spec.clone()
-                    on:change=move |ev| set(|s, v| s.spec = v, event_target_value(&ev))
-                />
-                <FieldError error=spec_error id="subnet-spec-error" />
-            </div>
-            <div class="field">
-                <label for="subnet-kind">"Keep"</label>
-                <select
-                    id="subnet-kind"
-                    data-testid="subnet-kind"
-                    aria-describedby="subnet-kind-error"
-                    on:change=move |ev| set(|s, v| s.kind = v, event_target_value(&ev))
-                >
-                    {KINDS
-                        .iter()
-                        .map(|&(value, title)| {
-                            view! { <option value=value selected=f.kind == value>{title}</option> }
-                        })
-                        .collect_view()}
-                </select>
-                <FieldError error=kind_error id="subnet-kind-error" />
-            </div>
-            <div class="field">
-                <label for="subnet-set">{set_label}</label>
-                <input
-                    id="subnet-set"
-                    data-testid="subnet-set"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    spellcheck="false"
-                    aria-invalid=move || set_error.with(Option::is_some).to_string()
-                    aria-describedby="subnet-set-error"
-                    prop:value=f.set.clone()
-                    on:change=move |ev| set(|s, v| s.set = v, event_target_value(&ev))
-                />
-                <FieldError error=set_error id="subnet-set-error" />
-            </div>
         }
+    };
+    view! {
+        <div class="field">
+            <label for="subnet-spec">"Network D3(N, M) (d3:k=N,m=M)"</label>
+            <input
+                id="subnet-spec"
+                data-testid="subnet-spec"
+                type="text"
+                autocomplete="off"
+                spellcheck="false"
+                aria-invalid=move || spec_error.with(Option::is_some).to_string()
+                aria-describedby="subnet-spec-error"
+                prop:value=move || form.with(|f| f.spec.clone())
+                on:input=move |ev| edit("subnet-spec", |s, v| s.spec = v, event_target_value(&ev))
+            />
+            <FieldError error=spec_error id="subnet-spec-error" />
+        </div>
+        <div class="field">
+            <label for="subnet-kind">"Keep"</label>
+            <select
+                id="subnet-kind"
+                data-testid="subnet-kind"
+                aria-describedby="subnet-kind-error"
+                prop:value=move || form.with(|f| f.kind.clone())
+                on:change=move |ev| set(|s, v| s.kind = v, event_target_value(&ev))
+            >
+                {KINDS
+                    .iter()
+                    .map(|&(value, title)| {
+                        view! { <option value=value selected=move || form.with(|f| f.kind == value)>{title}</option> }
+                    })
+                    .collect_view()}
+            </select>
+            <FieldError error=kind_error id="subnet-kind-error" />
+        </div>
+        <div class="field">
+            <label for="subnet-set">{set_label}</label>
+            <input
+                id="subnet-set"
+                data-testid="subnet-set"
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                spellcheck="false"
+                aria-invalid=move || set_error.with(Option::is_some).to_string()
+                aria-describedby="subnet-set-error"
+                prop:value=move || form.with(|f| f.set.clone())
+                on:input=move |ev| edit("subnet-set", |s, v| s.set = v, event_target_value(&ev))
+            />
+            <FieldError error=set_error id="subnet-set-error" />
+        </div>
     }
 }
 

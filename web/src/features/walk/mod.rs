@@ -24,6 +24,8 @@ use crate::url::{Query, View};
 #[component]
 pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
     let model = WalkModel::new(nav);
+    // The figure-first embed (`panel=player`): the drawing and the player, no fields.
+    let figure = nav.panel(View::Walk).is_some();
     let body = move || match model.other_family.get() {
         Some(family) => {
             let spec = model.form.with(|f| f.spec.clone());
@@ -46,6 +48,11 @@ pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
             }
             .into_any()
         }
+        None if figure => view! {
+            <WalkDiagram model=model />
+            <WalkPlayer model=model />
+        }
+        .into_any(),
         None => view! {
             <WalkAnalysis model=model />
             <WalkPlayer model=model />
@@ -55,9 +62,14 @@ pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
         .into_any(),
     };
     view! {
-        <section data-testid="view-walk" class="walk" aria-labelledby="walk-title">
+        <section
+            data-testid="view-walk"
+            class=if figure { "walk figure-first" } else { "walk" }
+            data-panel=figure.then_some("player")
+            aria-labelledby="walk-title"
+        >
             <h1 id="walk-title" class="visually-hidden">"Lens walkthrough"</h1>
-            <WalkFields model=model />
+            {(!figure).then(|| view! { <WalkFields model=model /> })}
             <div class="walk-body">{body}</div>
         </section>
     }

@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+import { icn } from '../fixtures/cli';
+import { expect, test } from '../fixtures/explorer';
+
+// Flow: a reader moves between views on one network. The navigation and the "On this
+// network" links carry the network and the pair to the views that take them.
+
+const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+test('the navigation carries a D3 from the explorer to the schedule view, and back', async ({ page }) => {
+  await page.goto('./?view=route&t=d3:k=5,m=4&from=(0,0,1)&to=(3,2,1)&s=lgl');
+  await expect(page.getByTestId('distance')).toBeVisible();
+  await page.locator('nav.site-nav a', { hasText: 'D3 schedules' }).click();
+  await expect(page.getByTestId('schedule-spec')).toHaveValue('d3:k=5,m=4');
+  await expect(page.getByTestId('schedule-root')).toHaveValue('(0,0,1)');
+  // One-to-all on D3(5,4) takes K·M = 20 rounds (Theorem 5), as icn schedule says.
+  const cli = JSON.parse(icn('schedule', 'd3:k=5,m=4', 'one-to-all', '--root', '(0,0,1)')) as { rounds: number };
+  await expect(page.getByTestId('schedule-rounds')).toHaveText(String(cli.rounds));
+  expect(cli.rounds).toBe(20);
+  // Back in the explorer through the navigation: the same network, the root as From.
+  await page.locator('nav.site-nav a', { hasText: 'Route explorer' }).click();
+  await expect(page.getByTestId('from-input')).toHaveValue('(0,0,1)');
+  expect(param(page, 't')).toBe('d3:k=5,m=4');
+  // A view that does not take a D3 opens as it was.
+  await page.locator('nav.site-nav a', { hasText: 'Lens walkthrough' }).click();
+  await expect(page.getByTestId('walk-spec')).toHaveValue('lens:p=4,q=4,n=10,completed');
+});
+
+test('"On this network" opens this pair\'s join site and this Lens in the walkthrough', async ({ page }) => {
+  await page.goto('./?view=route&t=kyklos2:m=2,r=2,n=4,shuffle=proposed&from=3&to=12&s=d2');
+  await expect(page.getByTestId('distance')).toBeVisible();
+  await expect(page.getByTestId('related-links')).toBeVisible();
+  await expect(page.getByTestId('related-schedule')).toHaveCount(0);
+  await page.getByTestId('related-join').click();
+  await expect(page.getByTestId('join-spec')).toHaveValue('kyklos2:m=2,r=2,n=4,shuffle=proposed');
+  await expect(page.getByTestId('join-s')).toHaveValue('3');
+  await expect(page.getByTestId('join-r')).toHaveValue('12');
+  const join = JSON.parse(icn('join', 'kyklos2:m=2,r=2,n=4,shuffle=proposed', '--s', '3', '--r', '12')) as {
+    ib_node: string | null;
+  };
+  await expect(page.getByTestId('join-site')).toHaveText(join.ib_node ?? '3');
+  // Back restores the explorer.
+  await page.goBack();
+  await expect(page.getByTestId('from-input')).toHaveValue('3');
+
+  await page.goto('./?view=route&t=lens:p=4,q=4,n=3,completed&from=02.1&to=1.20');
+  await expect(page.getByTestId('distance')).toBeVisible();
+  await page.getByTestId('related-walk').click();
+  await expect(page.getByTestId('walk-spec')).toHaveValue('lens:p=4,q=4,n=3,completed');
+  await expect(page.getByTestId('walk-from')).toHaveValue('02.1');
+  await expect(page.getByTestId('walk-to')).toHaveValue('1.20');
+  await page.getByTestId('related-deadlock').click();
+  await expect(page.getByTestId('deadlock-spec')).toHaveValue('lens:p=4,q=4,n=3,completed');
+});

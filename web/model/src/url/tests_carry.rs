@@ -1,0 +1,215 @@
+//! The state an embed and a shared link carry (issue 17): the picked path, the figure-first
+//! panel, and the links that carry the network and pair between views, hostile values
+//! included.
+
+use super::*;
+use crate::defaults::FromNetwork;
+
+/// Reads `query` as the app does: core answers the network's defaults.
+fn read(query: &str) -> AppState {
+    AppState::from_query(query, &FromNetwork)
+}
+
+const EXAMPLE: &str = "view=route&t=hypercycle:m=5x4x3,rho=2x1x1&from=000&to=421&s=minimal";
+
+#[test]
+fn the_picked_path_is_in_the_url_and_hostile_values_are_no_pick() {
+    let s = read(&format!("{EXAMPLE}&path=3"));
+    assert_eq!(s.route.path, Some(3));
+    assert_eq!(s.to_query(), format!("{EXAMPLE}&path=3"));
+    assert_eq!(read(&s.to_query()), s);
+    assert_eq!(read(EXAMPLE).route.path, None);
+    assert!(!read(EXAMPLE).to_query().contains("path="));
+    for odd in [
+        "0",
+        "-1",
+        "",
+        "x",
+        "3x",
+        "+3",
+        " 3",
+        "1e3",
+        "99999999999999999999",
+        "1234567890",
+        "３",
+    ] {
+        let s = read(&format!("{EXAMPLE}&path={}", value(odd)));
+        assert_eq!(s.route.path, None, "path={odd:?}");
+        assert!(!s.to_query().contains("path="), "path={odd:?}");
+    }
+    assert_eq!(
+        read(&format!("{EXAMPLE}&path=999999999")).route.path,
+        Some(999_999_999)
+    );
+    assert_eq!(read(&format!("{EXAMPLE}&path=007")).route.path, Some(7));
+    // A pick is about one route: another end or strategy is another route, glgl is not.
+    let mut other = s.route.clone();
+    other.glgl = true;
+    other.path = None;
+    assert!(s.route.same_route(&other));
+    other.to = "420".into();
+    assert!(!s.route.same_route(&other));
+    let mut other = s.route.clone();
+    other.strategy = "greedy".into();
+    assert!(!s.route.same_route(&other));
+    let mut other = s.route.clone();
+    other.set_param("rho", "1x1x1");
+    assert!(!s.route.same_route(&other));
+}
+
+#[test]
+fn panel_is_read_only_in_embeds_and_only_for_views_that_have_it() {
+    let p = Presentation::from_query("view=route&embed=1&panel=diagram");
+    assert_eq!(p.panel, Some(Panel::Diagram));
+    assert_eq!(p.panel_for(View::Route), Some(Panel::Diagram));
+    // Another view's panel, or none: the whole view.
+    assert_eq!(p.panel_for(View::Charts), None);
+    assert_eq!(p.panel_for(View::Papers), None);
+    assert_eq!(p.suffix(), "&embed=1&panel=diagram");
+    // Not embedded: panel= is ignored and not written back.
+    let full = Presentation::from_query("view=route&panel=diagram");
+    assert_eq!(full.panel_for(View::Route), None);
+    assert_eq!(full.suffix(), "");
+    // The link back to the full site drops it; the embed snippet keeps it.
+    assert_eq!(p.full_site_query("view=route"), "view=route");
+    assert_eq!(
+        p.embed_query("view=route"),
+        "view=route&v=1&embed=1&panel=diagram"
+    );
+    for odd in [
+        "",
+        "DIAGRAM",
+        "diagram ",
+        "chart<script>",
+        "0",
+        "x".repeat(10_000).as_str(),
+    ] {
+        let q = format!("view=route&embed=1&panel={}", value(odd));
+        let p = Presentation::from_query(&q);
+        assert_eq!(p.panel, None, "panel={odd:?}");
+        assert_eq!(p.panel_for(View::Route), None);
+        assert_eq!(p.suffix(), "&embed=1");
+    }
+    // Every view has a panel, its main one first, and every slug reads back.
+    for v in View::ALL {
+        assert!(!v.panels().is_empty(), "{v:?}");
+        let p = Presentation::from_query(&format!("embed=1&panel={}", v.panels()[0].slug()));
+        assert_eq!(p.panel_for(*v), Some(v.panels()[0]));
+    }
+    for panel in Panel::ALL {
+        assert_eq!(Panel::from_slug(panel.slug()), Some(panel));
+    }
+    // The view's own state does not see it.
+    assert_eq!(read("view=join&embed=1&panel=table"), read("view=join"));
+}
+
+/// `text` escaped as a query value.
+fn value(text: &str) -> String {
+    Query(vec![(String::new(), text.to_string())]).encode()[1..].to_string()
+}
+
+#[test]
+fn links_carry_the_network_and_pair_to_views_that_take_it() {
+    // From D3(5,4) in the explorer: the schedule and sub-network views open on D3(5,4).
+    let d3 = read("view=route&t=d3:k=5,m=4&from=(0,0,1)&to=(3,2,1)&s=lgl");
+    assert_eq!(
+        d3.carried_query(View::Schedule),
+        "view=schedule&t=d3:k=5,m=4&root=%280,0,1%29"
+    );
+    assert_eq!(d3.carried_query(View::Subnet), "view=subnet&t=d3:k=5,m=4");
+    let schedule = read(&d3.carried_query(View::Schedule));
+    assert_eq!(
+        (
+            schedule.schedule.spec.as_str(),
+            schedule.schedule.root.as_str()
+        ),
+        ("d3:k=5,m=4", "(0,0,1)")
+    );
+    // Views that do not take a D3 open as their forms hold them.
+    let as_held = |s: &AppState, v: View| {
+        let mut there = s.clone();
+        there.view = ViewChoice::Known(v);
+        there.to_query()
+    };
+    for v in [
+        View::Walk,
+        View::Join,
+        View::Papers,
+        View::Charts,
+        View::Compare,
+    ] {
+        assert_eq!(d3.carried_query(v), as_held(&d3, v), "{v:?}");
+    }
+    assert_eq!(
+        read(&d3.carried_query(View::Walk)).walk.spec,
+        WALK_EXAMPLE.0
+    );
+    // Those links only switch the view, keeping every form held (the papers' choice …).
+    assert!(!read("view=papers&paper=lens").carries(View::Route));
+    assert!(!d3.carries(View::Walk) && !d3.carries(View::Route));
+    assert!(d3.carries(View::Schedule) && d3.carries(View::Deadlock));
+    // KYKLOS ⟨2,2,4⟩ 3→12: the join view at ⟨2,2,4⟩ with S = 3, R = 12, and back.
+    let k = read("view=route&t=kyklos2:m=2,r=2,n=4,shuffle=proposed&from=3&to=12&s=d2");
+    let join = read(&k.carried_query(View::Join));
+    assert_eq!(
+        (
+            join.join.spec.as_str(),
+            join.join.s.as_str(),
+            join.join.r.as_str()
+        ),
+        ("kyklos2:m=2,r=2,n=4,shuffle=proposed", "3", "12")
+    );
+    let back = read(&join.carried_query(View::Route));
+    assert_eq!(
+        (
+            back.route.spec(),
+            back.route.from.as_str(),
+            back.route.to.as_str()
+        ),
+        (
+            "kyklos2:m=2,r=2,n=4,shuffle=proposed".to_string(),
+            "3",
+            "12"
+        )
+    );
+    // This Lens in the walkthrough keeps from and to.
+    let lens = read("view=route&t=lens:p=4,q=4,n=3,completed&from=02.1&to=1.20");
+    let walk = read(&lens.carried_query(View::Walk));
+    assert_eq!(
+        (
+            walk.walk.spec.as_str(),
+            walk.walk.from.as_str(),
+            walk.walk.to.as_str()
+        ),
+        ("lens:p=4,q=4,n=3,completed", "02.1", "1.20")
+    );
+    // Deadlock and simulation take any network.
+    let torus = read("view=sim&t=torus:k=4x4");
+    assert_eq!(
+        torus.carried_query(View::Deadlock),
+        "view=deadlock&t=torus:k=4x4"
+    );
+    assert_eq!(
+        torus
+            .related()
+            .iter()
+            .map(|(v, _, _)| *v)
+            .collect::<Vec<_>>(),
+        vec![View::Route, View::Deadlock]
+    );
+    // The view shown keeps its whole state.
+    assert_eq!(d3.carried_query(View::Route), d3.to_query());
+    // Hostile specs are carried as typed (escaped), never interpreted here.
+    let odd = read("view=route&t=d3:k=%26view%3Dpapers,m=4&from=%3Cx%3E");
+    let q = odd.carried_query(View::Schedule);
+    assert_eq!(read(&q).view, ViewChoice::Known(View::Schedule));
+    assert_eq!(read(&q).schedule.spec, "d3:k=&view=papers,m=4");
+    assert_eq!(read(&q).schedule.root, "<x>");
+    // Views without one network carry nothing.
+    assert!(read("view=papers").related().is_empty());
+    let compare = read("view=compare");
+    assert_eq!(
+        compare.carried_query(View::Route),
+        as_held(&compare, View::Route)
+    );
+}

@@ -1,0 +1,50 @@
+//! "On this network": links from the view shown to the other views that take its network,
+//! each opening with the network and the pair carried ([`AppState::related`]): this pair's
+//! join site, a schedule on this D3, this Lens in the walkthrough, deadlock and simulation.
+
+use leptos::prelude::*;
+
+use crate::history::Nav;
+use crate::url::AppState;
+
+/// The links, or nothing when the view shows no one network.
+#[component]
+pub fn RelatedLinks(nav: Nav) -> impl IntoView {
+    let related = Memo::new(move |_| nav.state.with(AppState::related));
+    move || {
+        let links = related.get();
+        (!links.is_empty()).then(|| {
+            let items = links
+                .into_iter()
+                .map(|(view, label, query)| {
+                    let href = nav.href(&query);
+                    view! {
+                        <li>
+                            <a
+                                href=href
+                                data-testid=format!("related-{}", view.slug())
+                                on:click=move |ev| {
+                                    if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+                                        return;
+                                    }
+                                    ev.prevent_default();
+                                    nav.open(&query);
+                                }
+                            >
+                                <span class="related-view">{view.title()}</span>
+                                ": "
+                                {label}
+                            </a>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <nav class="card related-links" aria-labelledby="related-title" data-testid="related-links">
+                    <h2 id="related-title">"On this network"</h2>
+                    <ul>{items}</ul>
+                </nav>
+            }
+        })
+    }
+}
