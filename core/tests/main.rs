@@ -18,6 +18,7 @@ mod jellyfish;
 mod kyklos;
 mod kyklos_density;
 mod lens;
+mod loads_batched;
 mod msbfs;
 mod network;
 mod packet_sim;

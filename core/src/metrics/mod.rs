@@ -4,12 +4,15 @@
 //! that declares itself vertex-transitive is measured from one source (or destination)
 //! and the result multiplied out by symmetry; otherwise every source is visited.
 
+mod brandes;
 mod dag;
 mod loads;
 
+pub use brandes::channel_loads_by_sources;
 pub use loads::{
     channel_loads, channel_loads_every_destination, channel_loads_split, load_estimate,
-    load_passes, load_summary, load_summary_split, ChannelLoads, LoadSummary,
+    load_method, load_passes, load_summary, load_summary_progress, load_summary_split,
+    ChannelLoads, LoadMethod, LoadSummary,
 };
 
 use num_bigint::BigUint;
