@@ -350,7 +350,6 @@ where
     let destinations = orbits.destinations();
     let passes = destinations.len() as u64;
     for (done, (dst, size)) in destinations.into_iter().enumerate() {
-        progress(done as u64, passes);
         let w = size as f64;
         per_destination(
             topology,
@@ -363,6 +362,7 @@ where
             &mut |u, v, _, l| sums.channel[orbits.channel_orbit(u, v)] += w * l,
             &mut |u, l| sums.node[orbits.node_orbit(u)] += w * l,
         );
+        progress(done as u64 + 1, passes);
     }
     match (orbits.channel_orbit_sizes(), orbits.node_orbit_sizes()) {
         (Some(channels), Some(nodes)) => {
@@ -550,17 +550,17 @@ fn every_destination<T, R>(
     let passes = terminals as u64;
     if !routing.two_phase() {
         for dst in 0..terminals {
-            progress(dst as u64, passes);
             pass(Senders::Terminals(terminals), dst, node_loads);
+            progress(dst as u64 + 1, passes);
         }
         return;
     }
     let demand = PhaseDemand::of(routing, n, terminals);
     for (dst, column) in demand.towards.iter().enumerate() {
-        progress(dst as u64, demand.towards.len() as u64);
         if let Some(w) = column {
             pass(Senders::Weighted(w), dst, node_loads);
         }
+        progress(dst as u64 + 1, demand.towards.len() as u64);
     }
     for (load, relayed) in node_loads.iter_mut().zip(&demand.relayed) {
         *load += relayed;
