@@ -50,7 +50,7 @@ fn the_networks_without_symmetry_take_the_bit_parallel_engine() {
         "jellyfish:n=300,r=5,seed=7",
         "mdf:k=3,m=9",
         "mdf:k=1,m=8",
-        "lens:p=3,q=3,n=6",
+        // Fewer processors than 64 per dot position: no search per orbit.
         "lens:p=4,q=4,n=3",
         "kyklos2:m=2,r=3,n=6,shuffle=proposed",
     ] {
