@@ -254,8 +254,7 @@ where
 /// per pass ([`load_passes`]) and 16 bytes per node and link; a two-phase routing adds
 /// T²·|I| steps to gather its weights (|I| read from the pair of the first and the last
 /// terminal) and 8·N bytes per destination. Every shortest path without symmetry: the
-/// batched engine's own estimate (about half of the per-destination passes' steps, and
-/// 1 KiB a node).
+/// batched engine's own estimate (T · (N + C) / 32 steps and 1 KiB a node).
 pub fn load_estimate<T, R>(topology: &T, routing: &R) -> Estimate
 where
     T: Topology + ?Sized,
