@@ -13,6 +13,15 @@ computation (graph loading excluded for networkx and igraph, process start inclu
 icn), best of REPEAT runs. networkx (one Python BFS per terminal) runs on the first rows
 only: on the larger rows without symmetry it would take minutes each. The table of times
 and ratios goes to OUTPUT_MARKDOWN.
+
+Loads, on the rows of LOAD_ROWS (no symmetry: icn's batched engine): `icn --force metrics
+SPEC --strategy minimal` (every shortest path, the unit of each ordered terminal pair split
+evenly over its paths; the command also computes the distances, which take a few percent
+of it) against igraph's `edge_betweenness` (sources and targets the terminals when only
+some nodes are). Under every shortest path a channel's load is its link's betweenness
+over unordered pairs (a path reversed is a path of the reversed pair), so the busiest
+channel's load must equal igraph's largest edge betweenness and the total over channels
+twice igraph's total: the script checks both (within 1e-9 relative).
 """
 
 import json
@@ -46,6 +55,15 @@ NETWORKS = [
     ("jellyfish:n=4096,r=12", "random 12-regular graph", False),
     ("jellyfish:n=16384,r=8", "random 8-regular graph", False),
 ]
+
+# Rows whose loads are timed too (icn's `loads.method` must be `bit-parallel` there).
+LOAD_ROWS = {
+    "mdf:k=16,m=16",
+    "mdf:k=1,m=64",
+    "lens:p=4,q=4,n=6",
+    "lens:p=37,q=37,n=2",
+    "jellyfish:n=4096,r=12",
+}
 
 # Sources per igraph distance-matrix call on the terminal-only rows (bounds its memory).
 CHUNK = 512
@@ -104,9 +122,37 @@ def icn_distribution(binary, spec):
     return counts
 
 
+def icn_loads(binary, spec):
+    doc = json.loads(icn(binary, "--force", "metrics", spec, "--strategy", "minimal"))
+    return doc["loads"], doc.get("loads_method")
+
+
+def igraph_loads(g, terminals):
+    if terminals == g.vcount():
+        return g.edge_betweenness(directed=False)
+    return g.edge_betweenness(directed=False, sources=range(terminals), targets=range(terminals))
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-9 * max(abs(b), 1.0)
+
+
+def compare_loads(binary, spec, gi, terminals):
+    """(icn seconds, igraph seconds, icn's method); exits when the loads disagree."""
+    t_icn, (loads, method) = best_of(lambda: icn_loads(binary, spec))
+    t_ig, eb = best_of(lambda: igraph_loads(gi, terminals))
+    # A link's betweenness over unordered pairs is the load of each of its two channels.
+    links = len(eb)
+    if not (close(loads["max_channel_load"], max(eb))
+            and close(loads["mean_channel_load"] * 2 * links, 2 * sum(eb))
+            and loads["channels"] == 2 * links):
+        sys.exit(f"{spec}: loads differ: icn {loads}, igraph max {max(eb)} total {sum(eb)} over {links} links")
+    return t_icn, t_ig, method
+
+
 def main():
     binary, output = sys.argv[1], Path(sys.argv[2])
-    rows = []
+    rows, load_rows = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for spec, why, with_networkx in NETWORKS:
             info = json.loads(icn(binary, "info", spec))
@@ -133,6 +179,10 @@ def main():
             method = info["distance_method"]
             print(f"{spec}: icn {t_icn:.3f}s ({method}) igraph {t_ig:.3f}s networkx {t_nx}s ({pairs} pairs)")
             rows.append((spec, why, n, pairs, method, t_icn, t_ig, t_nx))
+            if spec in LOAD_ROWS:
+                lt_icn, lt_ig, lmethod = compare_loads(binary, spec, gi, terminals)
+                print(f"{spec} loads: icn {lt_icn:.3f}s ({lmethod}) igraph edge_betweenness {lt_ig:.3f}s")
+                load_rows.append((spec, n, gi.ecount(), lmethod, lt_icn, lt_ig))
     lines = [
         "| network | nodes | terminal pairs | icn method | icn (s) | igraph (s) | networkx (s) | igraph / icn | networkx / icn |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -144,6 +194,14 @@ def main():
             f"| `{spec}` ({why}) | {n} | {pairs} | {method} | {t_icn:.3f} | {t_ig:.3f} | "
             f"{nx_time} | {t_ig / t_icn:.1f}× | {nx_ratio} |"
         )
+    load_lines = [
+        "| network | nodes | links | icn loads method | icn metrics --strategy minimal (s) | igraph edge_betweenness (s) | igraph / icn |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for spec, n, links, method, t_icn, t_ig in load_rows:
+        load_lines.append(
+            f"| `{spec}` | {n} | {links} | {method} | {t_icn:.3f} | {t_ig:.3f} | {t_ig / t_icn:.1f}× |"
+        )
     machine = f"{platform.machine()}, Python {platform.python_version()}, networkx {nx.__version__}, igraph {igraph.__version__}"
     output.write_text(
         "<!-- written by `make bench-compare` (scripts/bench_compare.py); do not edit by hand -->\n"
@@ -153,6 +211,13 @@ def main():
         "distances only, no loads); igraph: `path_length_hist` when every node is a terminal, "
         "else its distance matrix between the terminals counted with numpy.\n\n"
         + "\n".join(lines)
+        + "\n\n"
+        "Loads under every shortest path (edge betweenness), best of "
+        f"{REPEAT}: icn `icn --force metrics SPEC --strategy minimal` (process start, the "
+        "distances and the loads), igraph `edge_betweenness` (terminals as sources and "
+        "targets where only some nodes are); the busiest channel and the total load were "
+        "checked equal to igraph's largest and total edge betweenness.\n\n"
+        + "\n".join(load_lines)
         + "\n"
     )
 

@@ -70,8 +70,18 @@ pub fn guard_or(what: &str, estimate: Estimate, force: bool, smaller: &str) -> R
     )))
 }
 
-/// How long a command runs before it reports progress on stderr, and how often after.
+/// How long a command runs before it reports progress on stderr, and how often after;
+/// the environment variable `ICN_PROGRESS_AFTER` (seconds) overrides it (0: every step,
+/// what the tests use to see progress without a long run).
 const PROGRESS_AFTER: Duration = Duration::from_secs(2);
+
+fn progress_after() -> Duration {
+    std::env::var("ICN_PROGRESS_AFTER")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .map_or(PROGRESS_AFTER, Duration::from_secs_f64)
+}
 
 /// Writes one line to stderr; a closed stderr is ignored (never a panic).
 pub fn note(line: &str) {
@@ -85,6 +95,7 @@ pub struct Progress {
     estimate: Option<Estimate>,
     start: Instant,
     last: Option<Instant>,
+    after: Duration,
 }
 
 impl Progress {
@@ -95,6 +106,7 @@ impl Progress {
             estimate,
             start: Instant::now(),
             last: None,
+            after: progress_after(),
         }
     }
 
@@ -102,8 +114,8 @@ impl Progress {
     pub fn at(&mut self, fraction: f64, detail: &str) {
         let now = Instant::now();
         let due = match self.last {
-            None => now.duration_since(self.start) >= PROGRESS_AFTER,
-            Some(last) => now.duration_since(last) >= PROGRESS_AFTER,
+            None => now.duration_since(self.start) >= self.after,
+            Some(last) => now.duration_since(last) >= self.after,
         };
         if !due {
             return;

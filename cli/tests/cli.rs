@@ -607,8 +607,9 @@ fn d3_schedule_all_to_all() {
 
 #[test]
 fn too_costly_computations_are_refused_before_they_start() {
-    // 14·3^14 processors and as many busses: all-pairs BFS would take ~10^16 steps.
-    let (code, out, err) = icn(&["info", "lens:p=4,q=4,n=14"]);
+    // 16·3^16 processors and as many busses: even by its symmetry (one search per dot
+    // position) 1.2·10^11 steps and over 10 GiB.
+    let (code, out, err) = icn(&["info", "lens:p=4,q=4,n=16"]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("pass --force"), "{err}");
     assert_eq!(err.lines().count(), 1);

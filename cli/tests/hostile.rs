@@ -652,3 +652,36 @@ fn simulate_window_at_the_end_of_u64() {
     let v: Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["points"].as_array().map(Vec::len), Some(1));
 }
+
+/// Long loads report progress on stderr as their passes end (issue 18), in the style of
+/// `icn export`: the estimate once, then percentages. `ICN_PROGRESS_AFTER=0` makes every
+/// pass due, so a small network shows it: Jellyfish(300, 5) has no symmetry, so its
+/// minimal loads take ⌈300 / 64⌉ = 5 batches of the bit-parallel engine; the KYKLOS
+/// network under Y-2 with r = 3 keeps every destination (one pass per L-node).
+#[test]
+fn metrics_loads_report_progress() {
+    for (spec, strategy, passes) in [
+        ("jellyfish:n=300,r=5,seed=7", "minimal", 5),
+        ("kyklos2:m=2,r=3,n=6,shuffle=proposed", "y2", 64),
+    ] {
+        let (code, out, err) = outcome(
+            std::process::Command::new(env!("CARGO_BIN_EXE_icn"))
+                .args(["--force", "metrics", spec, "--strategy", strategy])
+                .env("ICN_PROGRESS_AFTER", "0")
+                .output()
+                .expect("icn runs"),
+        );
+        assert_eq!(code, 0, "{spec}: {err}");
+        assert!(
+            err.contains("icn: metrics: loads: estimated at most"),
+            "{spec}: {err}"
+        );
+        let last = format!("icn: metrics: loads: 100%: {passes} of {passes} passes");
+        assert!(err.contains(&last), "{spec}: {err}");
+        let v: Value = serde_json::from_str(&out).expect("JSON");
+        assert!(v["loads"]["max_channel_load"].as_f64() > Some(0.0), "{v}");
+    }
+    // Without the variable, a short run stays quiet.
+    let (_, _, err) = icn(&["metrics", "jellyfish:n=300,r=5,seed=7", "-s", "minimal"]);
+    assert!(!err.contains("icn: metrics: loads:"), "{err}");
+}

@@ -155,6 +155,14 @@ impl Network {
                 steps: walk.saturating_add(n.saturating_mul(4)),
                 bytes: bfs_bytes,
             },
+            // One breadth-first search per orbit of terminals.
+            DistanceMethod::Orbits => Estimate {
+                steps: walk.saturating_mul(
+                    t.automorphisms()
+                        .map_or(1, |o| o.destinations().len() as u64),
+                ),
+                bytes: bfs_bytes,
+            },
             DistanceMethod::BitParallel => {
                 let (steps, bytes) = msbfs::estimate(t);
                 Estimate { steps, bytes }

@@ -1074,3 +1074,37 @@ fn collective_names_are_parsed_once_in_core() {
         .collect();
     assert_eq!(rooted, ["broadcast", "one-to-all", "all-to-one"]);
 }
+
+/// MDF's closed-form distance equals breadth-first search on every pair (diameter 3:
+/// one global link with local hops at its ends, or two global links through a third
+/// group), and the `minimal` route it serves lists exactly the BFS shortest paths.
+#[test]
+fn maximal_dragonfly_distance_is_bfs() {
+    for &(k, m) in SWEEP
+        .iter()
+        .chain(&[(1, 1), (1, 7), (7, 1), (2, 9), (5, 3)])
+    {
+        let net = Mdf::new(k, m).expect("mdf");
+        let mut twos = 0;
+        for a in 0..net.node_count() {
+            let dist = bfs(&net, a);
+            for (b, &d) in dist.iter().enumerate() {
+                assert_eq!(net.distance(a, b), Some(d), "MDF({k},{m}) {a}->{b}");
+                twos += u64::from(d == 2);
+            }
+        }
+        assert!(twos > 0 || m == 1, "MDF({k},{m}) has pairs at distance 2");
+    }
+    let n: Network = "mdf:k=4,m=5".parse().expect("spec");
+    let last = n.topology().node_count() - 1;
+    let paths = enumerate_paths(
+        n.routing("minimal").expect("minimal").as_ref(),
+        3,
+        last,
+        1000,
+    );
+    assert_eq!(paths.len() as u64, {
+        let c = count_minimal_paths(n.topology(), 3, last);
+        u64::try_from(&c).expect("small")
+    });
+}

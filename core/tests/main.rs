@@ -18,6 +18,8 @@ mod jellyfish;
 mod kyklos;
 mod kyklos_density;
 mod lens;
+mod lens_digits;
+mod loads_batched;
 mod msbfs;
 mod network;
 mod packet_sim;

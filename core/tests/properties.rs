@@ -243,19 +243,25 @@ fn cost_values() {
     let scanned = 1 + nodes - (1 << 20);
     assert_eq!(kc.info.steps, nodes + 2 * links + scanned * 4);
     assert!(kc.info.within(CONFIRM_LIMIT));
-    // The uncompleted lens has no such symmetry: every processor's search, 256 at a time
-    // in bit-parallel passes of about a third of the levels each (terminal 0's
-    // eccentricity plus one) over every node and channel.
+    // The uncompleted lens: its digit relabellings leave one orbit of processors per dot
+    // position, so one breadth-first search each (N + 2E steps).
     let lens: Network = "lens:p=3,q=3,n=8".parse().expect("spec");
     let lc = lens.cost();
     assert_eq!((lc.nodes, lc.terminals, lc.links), (4096, 2048, 5888));
-    let far = u64::from(*bfs(lens.topology(), 0).iter().max().expect("nodes"));
-    let sweeps = (far + 1).div_ceil(3);
-    let passes = 2048 / LANES as u64;
     // The degrees: every processor and bus scanned, ⌈2·5888/4096⌉ + 1 = 4 steps each.
+    assert_eq!(lc.info.steps, 8 * (4096 + 2 * 5888) + 4096 * 4);
+    // A random regular graph has none: every node's search, 256 at a time in bit-parallel
+    // passes of about a third of the levels each (node 0's eccentricity plus one) over
+    // every node and channel; the degrees a scan of every node (⌈2E/N⌉ + 1 steps).
+    let jelly: Network = "jellyfish:n=1024,r=8".parse().expect("spec");
+    let jc = jelly.cost();
+    assert_eq!((jc.nodes, jc.terminals, jc.links), (1024, 1024, 4096));
+    let far = u64::from(*bfs(jelly.topology(), 0).iter().max().expect("nodes"));
+    let sweeps = (far + 1).div_ceil(3);
+    let passes = 1024 / LANES as u64;
     assert_eq!(
-        lc.info.steps,
-        passes * sweeps * (4096 + 2 * 5888) + 4096 * 4
+        jc.info.steps,
+        passes * sweeps * (1024 + 2 * 4096) + 1024 * 9
     );
     // Within the page's budget, where one search per processor (2048 · (N + 2E) steps)
     // was not.

@@ -4,7 +4,8 @@ use icn_core::graph::Orbits;
 use icn_core::metrics::{
     channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
 };
-use icn_core::{Network, Node, Routing, Topology};
+use icn_core::{AddressError, Network, Node, Routing, Topology};
+use proptest::prelude::*;
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,
 /// and its destination orbits cover the terminals.
@@ -100,4 +101,95 @@ pub fn formula(net: &Network, name: &str) -> u64 {
         .find(|f| f.name == name)
         .unwrap_or_else(|| panic!("{}: no formula {name}", net.spec()))
         .value
+}
+
+/// A directed graph on `n` nodes from an edge list, with its first `terminals` nodes as
+/// terminals and the nodes of `stops` not forwarding: not necessarily strongly connected.
+#[derive(Debug, Clone)]
+pub struct Digraph {
+    out: Vec<Vec<Node>>,
+    inc: Vec<Vec<Node>>,
+    terminals: usize,
+    stops: Vec<bool>,
+    directed: bool,
+}
+
+impl Digraph {
+    /// The graph; `stops[v]` says that v does not forward.
+    pub fn new(
+        n: usize,
+        edges: &[(usize, usize)],
+        terminals: usize,
+        stops: Vec<bool>,
+        directed: bool,
+    ) -> Self {
+        let mut out = vec![Vec::new(); n];
+        let mut inc = vec![Vec::new(); n];
+        let mut add = |u: usize, v: usize| {
+            if u != v && !out[u].contains(&v) {
+                out[u].push(v);
+                inc[v].push(u);
+            }
+        };
+        for &(u, v) in edges {
+            let (u, v) = (u % n, v % n);
+            add(u, v);
+            if !directed {
+                add(v, u);
+            }
+        }
+        Digraph {
+            out,
+            inc,
+            terminals: terminals.clamp(1, n),
+            stops,
+            directed,
+        }
+    }
+}
+
+impl Topology for Digraph {
+    fn node_count(&self) -> usize {
+        self.out.len()
+    }
+    fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
+        out.extend(&self.out[v]);
+    }
+    fn in_neighbours(&self, v: Node, out: &mut Vec<Node>) {
+        out.extend(&self.inc[v]);
+    }
+    fn directed(&self) -> bool {
+        self.directed
+    }
+    fn forwards(&self, v: Node) -> bool {
+        !self.stops.get(v).copied().unwrap_or(false)
+    }
+    fn terminal_count(&self) -> usize {
+        self.terminals
+    }
+    fn format_node(&self, v: Node) -> String {
+        v.to_string()
+    }
+    fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
+        Err(AddressError::Empty {
+            expected: text.to_string(),
+        })
+    }
+}
+
+/// Random graphs of up to 600 nodes, directed or not, not necessarily connected, with
+/// about 15 % of the nodes not forwarding.
+pub fn digraph() -> impl Strategy<Value = Digraph> {
+    (1usize..600, any::<bool>()).prop_flat_map(|(n, directed)| {
+        (
+            Just(n),
+            prop::collection::vec((0..n, 0..n), 0..3 * n),
+            1..=n,
+            prop::collection::vec(prop::bool::weighted(0.15), n),
+            Just(directed),
+        )
+            .prop_map(|(n, edges, terminals, stops, directed)| {
+                Digraph::new(n, &edges, terminals, stops, directed)
+            })
+    })
 }

@@ -4,11 +4,15 @@ use std::io::Write;
 
 use clap::Args;
 use icn_core::analysis::table3_measures;
-use icn_core::metrics::{distance_method, load_estimate, load_summary, LOAD_NODE_LIMIT};
+use icn_core::metrics::{
+    distance_method, load_estimate, load_method, load_summary_progress, LOAD_NODE_LIMIT,
+};
 use icn_core::{Hops, Network, Routing};
 use serde_json::{json, Value};
 
-use crate::output::{guard, json, network, note, strategy_name, Failure, Format, CLI_BUDGET};
+use crate::output::{
+    guard, json, network, note, strategy_name, Failure, Format, Progress, CLI_BUDGET,
+};
 
 #[derive(Args, Debug)]
 pub struct MetricsArgs {
@@ -46,6 +50,7 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
         "diameter": dd.diameter(),
         "average_distance": dd.average(),
         "loads": loads,
+        "loads_method": load_method(net.topology(), routing.as_ref()),
         "loads_skipped": skipped,
     });
     if let Ok(k) = net.kyklos() {
@@ -84,8 +89,9 @@ fn loads(net: &Network, routing: &dyn Routing, force: bool) -> (Value, Option<St
         None
     };
     let loads = if skipped.is_none() {
-        if loads_cost.steps > LONG_STEPS {
-            // The loads report no progress: say up front what they will take.
+        let long = loads_cost.steps > LONG_STEPS;
+        if long {
+            // Say up front what they will take; progress follows after two seconds.
             note(&format!(
                 "icn: metrics: the loads take about {:.1e} steps and {} MiB (about {} s at 50 M steps a second); --format csv gives the distances alone",
                 loads_cost.steps as f64,
@@ -93,7 +99,19 @@ fn loads(net: &Network, routing: &dyn Routing, force: bool) -> (Value, Option<St
                 loads_cost.steps / 50_000_000
             ));
         }
-        json!(load_summary(net.topology(), routing))
+        // The estimate is in the note above when the run is long, else in the first line
+        // of progress (after two seconds).
+        let mut progress = Progress::new("metrics: loads", (!long).then_some(loads_cost));
+        json!(load_summary_progress(
+            net.topology(),
+            routing,
+            &mut |done, passes| {
+                progress.at(
+                    done as f64 / passes.max(1) as f64,
+                    &format!("{done} of {passes} passes"),
+                );
+            }
+        ))
     } else {
         Value::Null
     };

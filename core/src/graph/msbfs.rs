@@ -69,6 +69,12 @@ impl<const W: usize> Lanes<W> {
         Lanes(words)
     }
 
+    /// The lanes as `W` words, lane `64 · i + b` at bit b of word i.
+    #[inline]
+    pub fn words(self) -> [u64; W] {
+        self.0
+    }
+
     /// Whether no lane is set.
     #[inline]
     pub fn is_empty(self) -> bool {

@@ -108,11 +108,15 @@ pub(super) fn dag_by_distance<T: Topology + ?Sized>(
             }
         };
         let start = hops.len();
+        // A node that does not forward sends (its hops are listed) but is no one's hop.
+        let passes = u == dst || topology.forwards(u);
         for (j, &v) in list.iter().enumerate() {
             if dist[v] == UNREACHABLE {
-                dist[v] = dist[u] + 1;
-                queue.push(v);
-            } else if dist[v] + 1 == dist[u] {
+                if passes {
+                    dist[v] = dist[u] + 1;
+                    queue.push(v);
+                }
+            } else if dist[v] + 1 == dist[u] && (v == dst || topology.forwards(v)) {
                 hops.push(v);
                 chans.push(if first == NO_CHANNEL {
                     NO_CHANNEL

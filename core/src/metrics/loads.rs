@@ -177,11 +177,14 @@ enum Plan<'a> {
     Translation,
     /// One destination per orbit of terminals under a group the relation commutes with.
     Orbits(Box<dyn Orbits + 'a>),
+    /// Every shortest path split per path with no symmetry: every source, in batches of
+    /// bit-parallel searches with Brandes's accumulation ([`super::brandes`]).
+    Batched,
     /// Every terminal.
     Every,
 }
 
-fn plan<'a, T, R>(topology: &T, routing: &'a R) -> Plan<'a>
+fn plan<'a, T, R>(topology: &T, routing: &'a R, split: Split) -> Plan<'a>
 where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
@@ -193,36 +196,74 @@ where
         Plan::Translation
     } else if let Some(orbits) = routing.orbits() {
         Plan::Orbits(orbits)
+    } else if routing.follows_distances() && split == Split::PerPath {
+        Plan::Batched
     } else {
         Plan::Every
+    }
+}
+
+/// How the loads of a routing are computed (split per path), for `info` and the
+/// explorer's facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoadMethod {
+    /// One destination, by translation symmetry.
+    Translation,
+    /// One destination per orbit of a symmetry group the routing commutes with.
+    Orbits,
+    /// Every source, in batches of bit-parallel searches (every shortest path).
+    BitParallel,
+    /// One pass per destination.
+    EveryDestination,
+}
+
+/// Which method [`load_summary`] and [`channel_loads`] take for `routing`.
+pub fn load_method<T, R>(topology: &T, routing: &R) -> LoadMethod
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    match plan(topology, routing, Split::PerPath) {
+        Plan::Translation => LoadMethod::Translation,
+        Plan::Orbits(_) => LoadMethod::Orbits,
+        Plan::Batched => LoadMethod::BitParallel,
+        Plan::Every => LoadMethod::EveryDestination,
     }
 }
 
 /// How many passes over the routing's DAG (one per destination) [`channel_loads`] and
 /// [`load_summary`] take: one with translation symmetry, one per orbit of terminals under
 /// the routing's [`Routing::orbits`], else one per terminal (always, for a two-phase
-/// routing, whose gathering of weights [`load_estimate`] adds). For cost estimates.
+/// routing, whose gathering of weights [`load_estimate`] adds; for every shortest path
+/// without symmetry, the batches of [`super::brandes`] stand for these passes). For cost
+/// estimates.
 pub fn load_passes<T, R>(topology: &T, routing: &R) -> u64
 where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
-    match plan(topology, routing) {
+    match plan(topology, routing, Split::PerPath) {
         Plan::Translation => 1,
         Plan::Orbits(o) => o.destinations().len() as u64,
-        Plan::Every => topology.terminal_count() as u64,
+        Plan::Batched | Plan::Every => topology.terminal_count() as u64,
     }
 }
 
 /// The estimated work and memory of [`channel_loads`] and [`load_summary`]: N + 2E steps
 /// per pass ([`load_passes`]) and 16 bytes per node and link; a two-phase routing adds
 /// T²·|I| steps to gather its weights (|I| read from the pair of the first and the last
-/// terminal) and 8·N bytes per destination.
+/// terminal) and 8·N bytes per destination. Every shortest path without symmetry: the
+/// batched engine's own estimate (T · (N + C) / 32 steps and 1 KiB a node).
 pub fn load_estimate<T, R>(topology: &T, routing: &R) -> Estimate
 where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
+    if let Plan::Batched = plan(topology, routing, Split::PerPath) {
+        let (steps, bytes) = super::brandes::estimate(topology);
+        return Estimate { steps, bytes };
+    }
     let nodes = topology.node_count() as u64;
     let links = topology.link_count();
     let walk = nodes.saturating_add(links.saturating_mul(2));
@@ -287,7 +328,13 @@ struct OrbitSums {
     nodes: Vec<u64>,
 }
 
-fn orbit_sums<T, R>(topology: &T, routing: &R, orbits: &dyn Orbits, split: Split) -> OrbitSums
+fn orbit_sums<T, R>(
+    topology: &T,
+    routing: &R,
+    orbits: &dyn Orbits,
+    split: Split,
+    progress: &mut dyn FnMut(u64, u64),
+) -> OrbitSums
 where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
@@ -299,7 +346,9 @@ where
         node: vec![0.0; orbits.node_orbit_count()],
         nodes: vec![0; orbits.node_orbit_count()],
     };
-    for (dst, size) in orbits.destinations() {
+    let destinations = orbits.destinations();
+    let passes = destinations.len() as u64;
+    for (done, (dst, size)) in destinations.into_iter().enumerate() {
         let w = size as f64;
         per_destination(
             topology,
@@ -312,6 +361,7 @@ where
             &mut |u, v, _, l| sums.channel[orbits.channel_orbit(u, v)] += w * l,
             &mut |u, l| sums.node[orbits.node_orbit(u)] += w * l,
         );
+        progress(done as u64 + 1, passes);
     }
     match (orbits.channel_orbit_sizes(), orbits.node_orbit_sizes()) {
         (Some(channels), Some(nodes)) => {
@@ -356,11 +406,26 @@ where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
+    channel_loads_progress(topology, routing, split, &mut |_, _| {})
+}
+
+/// [`channel_loads_split`], calling `progress(done, passes)` as passes (destinations,
+/// orbits or batches of sources) complete.
+fn channel_loads_progress<T, R>(
+    topology: &T,
+    routing: &R,
+    split: Split,
+    progress: &mut dyn FnMut(u64, u64),
+) -> ChannelLoads
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
     let n = topology.node_count();
     let (offsets, targets) = adjacency(topology);
     let mut loads = vec![0f64; targets.len()];
     let mut node_loads = vec![0f64; n];
-    match plan(topology, routing) {
+    match plan(topology, routing, split) {
         Plan::Translation => {
             let (class, node_total) = class_loads_to_zero(topology, routing, split);
             for u in 0..n {
@@ -373,7 +438,7 @@ where
             node_loads.fill(node_total);
         }
         Plan::Orbits(orbits) => {
-            let sums = orbit_sums(topology, routing, orbits.as_ref(), split);
+            let sums = orbit_sums(topology, routing, orbits.as_ref(), split, progress);
             for u in 0..n {
                 for k in offsets[u]..offsets[u + 1] {
                     let c = orbits.channel_orbit(u, targets[k]);
@@ -383,15 +448,21 @@ where
                 node_loads[u] = sums.node[c] / sums.nodes[c] as f64;
             }
         }
+        Plan::Batched => super::brandes::distance_loads(
+            topology,
+            (&offsets, &targets),
+            &mut loads,
+            &mut node_loads,
+            progress,
+        ),
         Plan::Every => {
             every_destination(
                 topology,
                 routing,
                 split,
-                &offsets,
-                &targets,
-                &mut loads,
-                &mut node_loads,
+                (&offsets, &targets),
+                (&mut loads, &mut node_loads),
+                progress,
             );
         }
     }
@@ -419,15 +490,14 @@ where
         topology,
         routing,
         split,
-        &offsets,
-        &targets,
-        &mut loads,
-        &mut node_loads,
+        (&offsets, &targets),
+        (&mut loads, &mut node_loads),
+        &mut |_, _| {},
     );
     finish(offsets, targets, loads, node_loads)
 }
 
-fn finish(
+pub(super) fn finish(
     offsets: Vec<usize>,
     targets: Vec<Node>,
     mut loads: Vec<f64>,
@@ -447,10 +517,9 @@ fn every_destination<T, R>(
     topology: &T,
     routing: &R,
     split: Split,
-    offsets: &[usize],
-    targets: &[Node],
-    loads: &mut [f64],
-    node_loads: &mut [f64],
+    (offsets, targets): Adjacency<'_>,
+    (loads, node_loads): (&mut [f64], &mut [f64]),
+    progress: &mut dyn FnMut(u64, u64),
 ) where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
@@ -477,9 +546,11 @@ fn every_destination<T, R>(
             &mut |u, l| node_loads[u] += l,
         );
     };
+    let passes = terminals as u64;
     if !routing.two_phase() {
         for dst in 0..terminals {
             pass(Senders::Terminals(terminals), dst, node_loads);
+            progress(dst as u64 + 1, passes);
         }
         return;
     }
@@ -488,6 +559,7 @@ fn every_destination<T, R>(
         if let Some(w) = column {
             pass(Senders::Weighted(w), dst, node_loads);
         }
+        progress(dst as u64 + 1, demand.towards.len() as u64);
     }
     for (load, relayed) in node_loads.iter_mut().zip(&demand.relayed) {
         *load += relayed;
@@ -553,8 +625,38 @@ where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
+    summary_progress(topology, routing, split, &mut |_, _| {})
+}
+
+/// [`load_summary`], calling `progress(done, passes)` as its passes (destinations, orbits
+/// of destinations, or batches of sources) complete, for a caller that shows progress.
+///
+/// # Complexity
+/// As [`load_summary`].
+pub fn load_summary_progress<T, R>(
+    topology: &T,
+    routing: &R,
+    progress: &mut dyn FnMut(u64, u64),
+) -> LoadSummary
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
+    summary_progress(topology, routing, Split::PerPath, progress)
+}
+
+fn summary_progress<T, R>(
+    topology: &T,
+    routing: &R,
+    split: Split,
+    progress: &mut dyn FnMut(u64, u64),
+) -> LoadSummary
+where
+    T: Topology + ?Sized,
+    R: Routing + ?Sized,
+{
     let n = topology.node_count();
-    match plan(topology, routing) {
+    match plan(topology, routing, split) {
         Plan::Translation => {
             let (class, node_total) = class_loads_to_zero(topology, routing, split);
             // Each node has exactly one channel of each class it touches.
@@ -575,7 +677,7 @@ where
             }
         }
         Plan::Orbits(orbits) => {
-            let sums = orbit_sums(topology, routing, orbits.as_ref(), split);
+            let sums = orbit_sums(topology, routing, orbits.as_ref(), split, progress);
             let per_channel = (0..sums.channel.len())
                 .filter(|&c| sums.channels[c] > 0)
                 .map(|c| sums.channel[c] / sums.channels[c] as f64);
@@ -592,7 +694,9 @@ where
                 mean_node_load: tidy(sums.node.iter().sum::<f64>() / n.max(1) as f64),
             }
         }
-        Plan::Every => summarise(&channel_loads_split(topology, routing, split)),
+        Plan::Batched | Plan::Every => {
+            summarise(&channel_loads_progress(topology, routing, split, progress))
+        }
     }
 }
 

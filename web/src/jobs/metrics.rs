@@ -1,10 +1,10 @@
 //! The explorer's exact metrics, computed in the worker: the distance distribution over
 //! all ordered terminal pairs, with the diameter, average distance and degrees derived
 //! from it ([`Network::info_from`]), and, when a strategy is named, the channel and node
-//! loads under uniform traffic ([`load_summary`], as `icn metrics` prints them).
+//! loads under uniform traffic ([`load_summary_progress`], as `icn metrics` prints them).
 
 use icn_core::analysis::LensLoads;
-use icn_core::metrics::{load_summary, LoadSummary};
+use icn_core::metrics::{load_summary_progress, LoadSummary};
 use icn_core::{Network, NetworkInfo};
 use serde::{Deserialize, Serialize};
 
@@ -68,7 +68,16 @@ pub fn metrics_report(
     let info = net.info_from(&dd);
     let loads = routing.map(|r| {
         progress(1, steps, "the loads");
-        load_summary(net.topology(), r.as_ref())
+        // The loads' passes (destinations, orbits or batches of sources), at most one
+        // message per percent.
+        let mut shown = 0;
+        load_summary_progress(net.topology(), r.as_ref(), &mut |done, passes| {
+            let percent = done * 100 / passes.max(1);
+            if percent > shown {
+                shown = percent;
+                progress(done as usize, passes as usize, "the loads");
+            }
+        })
     });
     Ok(MetricsReport {
         info,

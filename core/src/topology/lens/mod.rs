@@ -50,7 +50,7 @@ pub use analysis::{
 pub(crate) use family::LENS;
 pub use layout::{StageLayout, StageLink, StageLinkKind, StagePlace};
 pub use loads::ProcessorGraph;
-pub use symmetry::LensOrbits;
+pub use symmetry::{LensDigitOrbits, LensOrbits};
 pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoice, WalkError};
 
 use crate::error::ParamError;
@@ -500,8 +500,16 @@ impl Topology for Lens {
         self.completed
     }
 
+    /// The completed lens's Theorem 1 group ([`LensOrbits`], one orbit of processors), or
+    /// the uncompleted lens's digit relabellings ([`LensDigitOrbits`], one orbit per dot
+    /// position).
     fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
-        self.orbits().map(|o| Box::new(o) as Box<dyn Orbits + '_>)
+        match self.orbits() {
+            Some(o) => Some(Box::new(o)),
+            None => self
+                .digit_orbits()
+                .map(|o| Box::new(o) as Box<dyn Orbits + '_>),
+        }
     }
 }
 
@@ -538,7 +546,7 @@ impl Routing for LensRouting<'_> {
         true
     }
 
-    /// Minimal paths follow distances, so the completed lens's automorphisms commute.
+    /// Minimal paths follow distances, so the lens's automorphisms commute.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         self.lens.automorphisms()
     }

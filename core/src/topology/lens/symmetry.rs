@@ -95,3 +95,86 @@ impl Orbits for LensOrbits<'_> {
         ])
     }
 }
+
+/// The uncompleted lens's digit relabellings: for each digit position j, one permutation
+/// of the p − 1 values it takes before the dot and one of the q − 1 values it takes after
+/// it, applied to every node's label (the half position is kept).
+///
+/// They preserve the links: a link between half positions 2j − 1 and 2j joins the bus
+/// `Bw.av` (digit j after its dot, value a) to every processor `wi.v` (digit j before the
+/// dot, any value i); the relabelling maps a to σⱼ(a) and the set of all i onto itself, so
+/// the image is the link between the images. A link between 2j and 2j + 1 keeps the
+/// label, and so do the images. Every half position is one orbit of nodes (each position's
+/// permutations are transitive on its values): n orbits of processors, so the distances
+/// from n processors give every processor's. The channels between half positions h and
+/// h + 1 are one orbit each way: the stabiliser of a processor at 2j keeps its digit j
+/// (a value before the dot) but permutes the values after the dot freely, so it is
+/// transitive on the q − 1 busses at 2j − 1 that rewrite digit j; the bus at 2j + 1 is
+/// unique; and symmetrically for a bus's p − 1 processors on its right. Checked by brute
+/// force in `core/tests/lens.rs` (random relabellings map links onto links).
+#[derive(Debug, Clone, Copy)]
+pub struct LensDigitOrbits<'a> {
+    lens: &'a Lens,
+}
+
+impl Lens {
+    /// The uncompleted lens's digit relabellings, by their orbits; `None` for a completed
+    /// lens (its larger group is [`Lens::orbits`]).
+    pub fn digit_orbits(&self) -> Option<LensDigitOrbits<'_>> {
+        (!self.completed).then_some(LensDigitOrbits { lens: self })
+    }
+}
+
+impl Orbits for LensDigitOrbits<'_> {
+    /// The first processor of each dot position 1 … n.
+    fn destinations(&self) -> Vec<(Node, u64)> {
+        let lens = self.lens;
+        (1..=lens.n)
+            .map(|k| (lens.start[2 * k - 1], lens.group_size(2 * k) as u64))
+            .collect()
+    }
+
+    fn channel_orbit(&self, u: Node, v: Node) -> usize {
+        let (hu, hv) = (self.lens.locate(u).0, self.lens.locate(v).0);
+        2 * (hu.min(hv) - 1) + usize::from(hu > hv)
+    }
+
+    fn channel_orbit_count(&self) -> usize {
+        2 * (2 * self.lens.n - 1)
+    }
+
+    fn node_orbit(&self, u: Node) -> usize {
+        self.lens.locate(u).0 - 1
+    }
+
+    fn node_orbit_count(&self) -> usize {
+        2 * self.lens.n
+    }
+
+    /// Between h and h + 1, one way: the nodes at the odd end times the nodes the link
+    /// kind reaches from each (the even end's digit takes every value before the dot).
+    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
+        let lens = self.lens;
+        let mut sizes = Vec::with_capacity(self.channel_orbit_count());
+        for h in 1..2 * lens.n {
+            let (odd, even) = if h % 2 == 1 { (h, h + 1) } else { (h + 1, h) };
+            let links = if h % 2 == 1 {
+                // Bus at h, processors at h + 1 rewriting digit (h + 1) / 2.
+                lens.group_size(odd) as u64 * u64::from(lens.p - 1)
+            } else {
+                // Processor at h, bus at h + 1 with the same label.
+                lens.group_size(even) as u64
+            };
+            sizes.extend([links, links]);
+        }
+        Some(sizes)
+    }
+
+    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
+        Some(
+            (1..=2 * self.lens.n)
+                .map(|h| self.lens.group_size(h) as u64)
+                .collect(),
+        )
+    }
+}

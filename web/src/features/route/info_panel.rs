@@ -166,7 +166,7 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
                 <dt>"Distances by"</dt>
                 <dd
                     data-testid="info-method"
-                    title="Without a symmetry or closed form, every terminal's breadth-first search runs, 256 at a time in one bit-parallel pass."
+                    title="With a symmetry group, one breadth-first search per orbit of terminals; without a symmetry or closed form, every terminal's search runs, 256 at a time in one bit-parallel pass."
                 >
                     {info.distance_method.describe()}
                 </dd>
