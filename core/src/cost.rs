@@ -270,13 +270,18 @@ impl Network {
         let routes = if via.is_some() { 4 } else { 1 };
         let calls = listed.max(1).saturating_mul(hops).saturating_mul(routes);
         let node = std::mem::size_of::<Node>() as u64;
+        let (setup_steps, setup_bytes) = routing.first_use_work().unwrap_or((0, 0));
         Estimate {
-            steps: calls.saturating_mul(call).saturating_add(counting.steps),
+            steps: calls
+                .saturating_mul(call)
+                .saturating_add(counting.steps)
+                .saturating_add(setup_steps),
             bytes: listed
                 .saturating_mul(hops + 1)
                 .saturating_mul(LISTED_NODE_BYTES)
                 .saturating_add(hops.saturating_mul(call).saturating_mul(node))
-                .saturating_add(counting.bytes),
+                .saturating_add(counting.bytes)
+                .saturating_add(setup_bytes),
         }
     }
 
@@ -296,6 +301,14 @@ impl Network {
         let t = self.topology();
         let node = std::mem::size_of::<Node>() as u64;
         if count.is_some() || call.saturating_mul(node) > PAGE_BUDGET.bytes {
+            return None;
+        }
+        // A relation that builds a table over the whole network on first use is probed only
+        // when that table is small: the probe would build it.
+        if routing
+            .first_use_work()
+            .is_some_and(|(steps, bytes)| steps > PROBE_STEPS || bytes > PAGE_BUDGET.bytes)
+        {
             return None;
         }
         // Without a closed-form distance a minimal relation searches the whole network

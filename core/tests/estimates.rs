@@ -44,6 +44,9 @@ impl Routing for Counting<'_> {
     fn next_hops_work(&self) -> Option<u64> {
         self.inner.next_hops_work()
     }
+    fn first_use_work(&self) -> Option<(u64, u64)> {
+        self.inner.first_use_work()
+    }
 }
 
 /// The work `Network::route` does for this pair, counted: the calls, and a relation
@@ -63,7 +66,13 @@ fn counted(net: &Network, strategy: &str, a: Node, b: Node, limit: usize) -> u64
         net.route(strategy, a, b, limit).ok().map(|r| r.path_count)
     );
     let search = routing.follows_distances() && a != b && t.distance(a, b).is_none();
+    // A relation that builds a table over every node on first use (KYKLOS's Y-2) does that
+    // work once, before its first call: its declared bound (leaves × r × (2n + 1) node
+    // visits for Y-2's plans), which the estimate must not leave out (a page that probed
+    // Y-2 on KYKLOS-II⟨2,2,28⟩ allocated 6.4 GB for the table and aborted).
+    let setup = routing.first_use_work().map_or(0, |(steps, _)| steps);
     c.work.get()
+        + setup
         + if search {
             t.node_count() as u64 + t.channel_count()
         } else {
@@ -135,6 +144,24 @@ fn route_estimates_against_work_at_size() {
             check(&net, strategy, pair, limit);
         }
     }
+}
+
+/// Y-2's next-hop table is built over the whole network on first use: a route's estimate
+/// counts it (6.4 GB for KYKLOS-II⟨2,2,28⟩, far over any page's budget), and estimating
+/// does not build it (this returns at once instead of allocating the table).
+#[test]
+fn y2_route_estimate_counts_its_table_without_building_it() {
+    let net: Network = "kyklos2:m=2,r=2,n=28,shuffle=proposed"
+        .parse()
+        .expect("spec");
+    let (a, b) = (
+        net.parse_node("24").expect("from"),
+        net.parse_node("62").expect("to"),
+    );
+    let table = net.topology().node_count() as u64 * 8;
+    let e = net.route_cost("y2", a, b, 64);
+    assert!(e.bytes >= table, "{e:?}");
+    assert!(e.steps >= (1 << 28) * 2 * 57, "{e:?}");
 }
 
 /// D3's closed-form degrees, beside a scan of every router (diagonal routers (c, p, p)

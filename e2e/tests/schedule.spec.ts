@@ -60,3 +60,26 @@ test('a network that is not a D3 is reported at the field', async ({ page }) => 
   await page.goto('./?view=schedule&t=mdf:k=2,m=3&c=one-to-all&root=(0,0)');
   await expect(page.getByTestId('schedule-error')).toContainText('Swapped Dragonfly');
 });
+
+// Issue 17's review: a bad root showed its error in the Totals card and the player read
+// "step 1 of 0". The error is under the field that caused it (and names it for assistive
+// technology), the Totals card says what to fix, and the player has nothing to play.
+test('a bad root is reported under its field, and the player says there is nothing to play', async ({ page }) => {
+  await page.goto('./?view=schedule&t=d3:k=3,m=4&root=(9,9,9)');
+  const root = page.getByTestId('schedule-root');
+  const field = page.locator('.field').filter({ has: root });
+  await expect(field.getByTestId('schedule-error')).toContainText('root: coordinate c = 9 is out of range');
+  await expect(root).toHaveAttribute('aria-invalid', 'true');
+  await expect(root).toHaveAccessibleDescription(/coordinate c = 9 is out of range/);
+  await expect(page.getByTestId('schedule-error')).toHaveCount(1);
+  await expect(page.getByTestId('schedule-no-totals')).toBeVisible();
+  await expect(page.getByTestId('schedule-step')).toHaveText('no schedule to play');
+  await expect(page.getByTestId('schedule-prev')).toBeDisabled();
+  await expect(page.getByTestId('schedule-next')).toBeDisabled();
+  await expect(page.getByTestId('schedule-play')).toBeDisabled();
+  await expect(page.getByTestId('schedule-nothing')).toBeVisible();
+  // Fixed, the schedule is back, and the error gone.
+  await root.fill('(2,3,1)');
+  await expect(page.getByTestId('schedule-error')).toHaveCount(0);
+  await expect(page.getByTestId('schedule-step')).toHaveText(/^step 1 of \d+$/);
+});

@@ -1,6 +1,6 @@
 import { cliRoute, icn } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
-import { Walkthrough, type WalkState } from '../fixtures/walkthrough';
+import { Walkthrough, walkUrl, type WalkState } from '../fixtures/walkthrough';
 
 // Flow: the Lens walkthrough. Figure 2 of the paper (differences, class lengths, the class-1
 // path), shortest walks as long as the CLI's distance, and precise address errors.
@@ -193,4 +193,44 @@ test('a network that is not a Lens points to the explorer', async ({ page }) => 
   await walk.goto({ t: 'hypercube:n=3', from: '000', to: '111' });
   await expect(page.getByTestId('walk-not-lens')).toBeVisible();
   await expect(walk.next).toHaveCount(0);
+});
+
+// Issue 17's review: at 700-1024 px the facts grid put a label beside another label's
+// value; each label now sits with its value, whatever the width.
+for (const width of [700, 820, 1024]) {
+  test(`at ${width} px each fact's label sits with its value`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(walkUrl({ t: 'lens:p=4,q=4,n=10,completed', from: '021.0212012', to: '0110010.212' }));
+    const pairs = page.locator('.walk-facts > div');
+    await expect(pairs).toHaveCount(4);
+    for (const pair of await pairs.all()) {
+      await expect(pair.locator('dt')).toHaveCount(1);
+      const [dt, dd] = [await pair.locator('dt').boundingBox(), await pair.locator('dd').boundingBox()];
+      // The value follows its label: beside it or under it, within the pair's box.
+      expect(dd!.y + 1).toBeGreaterThanOrEqual(dt!.y);
+      expect(dd!.x + 1).toBeGreaterThanOrEqual(dt!.x);
+      expect(Math.abs(dd!.x - dt!.x) < 1 || Math.abs(dd!.y - dt!.y) < dt!.height).toBe(true);
+    }
+  });
+}
+
+// Issue 17's review: the current step of a long walk was scrolled out of its list. Class 2
+// of Figure 2's pair takes 16 busses: 17 addresses, more than the list shows at once.
+test('the current step stays in sight in the step list', async ({ page }) => {
+  await page.goto(
+    walkUrl({ t: 'lens:p=4,q=4,n=10,completed', from: '021.0212012', to: '0110010.212', choice: 'class2', step: 16 }),
+  );
+  const list = page.getByTestId('walk-steps');
+  const inSight = () =>
+    list.evaluate((el) => {
+      const item = el.querySelector('[aria-current]')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return el.scrollHeight > el.clientHeight && item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+    });
+  await expect(list.locator('[aria-current]')).toHaveText(/0110010\.212/);
+  await expect.poll(inSight).toBe(true);
+  await page.getByTestId('walk-prev').click();
+  for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('walk-step-index')).toHaveText('0 / 16');
+  await expect.poll(inSight).toBe(true);
 });

@@ -28,8 +28,9 @@ async function breakWorker(page: Page, panic: string | null = null): Promise<voi
 
 test('out of memory in the explorer: the reason, the inputs kept, Retry computes', async ({ page, explorer }) => {
   test.setTimeout(120_000);
-  // Over the page's budget: its exact metrics run in the worker after Compute (cost-gate.spec).
-  const spec = 'lens:p=3,q=3,n=10';
+  // Over the page's budget: its exact metrics run in the worker after Compute (cost-gate.spec;
+  // MDF(20,20) has no symmetry the planner uses).
+  const spec = 'mdf:k=20,m=20';
   const cli = JSON.parse(icn('info', spec)) as { diameter: number };
   await breakWorker(page);
   await explorer.goto(`./?view=route&t=${encodeURIComponent(spec)}`);

@@ -313,6 +313,15 @@ pub trait Routing {
         None
     }
 
+    /// The one-time work of the first [`Routing::next_hops`] call, as (steps, bytes), where
+    /// the relation builds a table over the whole network on first use (KYKLOS's Y-2: its
+    /// next-hop sets towards L-node 0 for every node). `None`, the default: no such table.
+    /// Size guards add it to a route's cost and never probe past it
+    /// ([`crate::Network::route_cost`]).
+    fn first_use_work(&self) -> Option<(u64, u64)> {
+        None
+    }
+
     /// A group of automorphisms this relation commutes with, by its orbits (see
     /// [`Orbits`]), for topologies that are not vertex-transitive: loads then take one
     /// destination per orbit of terminals instead of every terminal. Loads ignore it for

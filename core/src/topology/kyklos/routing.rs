@@ -514,6 +514,17 @@ impl Routing for KyklosRouter<'_> {
         Some(Box::new(orbits))
     }
 
+    /// Y-2 builds its next-hop table towards L-node 0 on first use: every L-node's plan,
+    /// up to 2n hops in each of the r trees, into one word per node.
+    fn first_use_work(&self) -> Option<(u64, u64)> {
+        (self.kind == KyklosRouting::Y2).then(|| {
+            let net = self.net;
+            let (leaves, r, n) = (net.leaves as u64, net.r as u64, net.n as u64);
+            let steps = leaves.saturating_mul(r).saturating_mul(2 * n + 1);
+            (steps, (net.node_count() as u64).saturating_mul(8))
+        })
+    }
+
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
         let net = self.net;
         if at == dst || (!self.kind.all_pairs() && !net.is_leaf(dst)) {

@@ -22,7 +22,19 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
     let sim = model.sim;
     let totals = move || {
         sim.with(|s| match s {
-            Err(e) => view! { <p class="field-error" data-testid="schedule-error" role="alert">{e.clone()}</p> }.into_any(),
+            // An error of the request as a whole; a field's error is under that field.
+            Err(e) if e.field.is_none() => view! {
+                <p class="field-error" data-testid="schedule-error" id="schedule-error" role="alert">
+                    {e.message.clone()}
+                </p>
+            }
+            .into_any(),
+            Err(_) => view! {
+                <p class="placeholder" data-testid="schedule-no-totals">
+                    "The totals appear once the field marked above is fixed."
+                </p>
+            }
+            .into_any(),
             Ok(s) => totals_table(&s.schedule).into_any(),
         })
     };
@@ -76,25 +88,25 @@ fn ScheduleFields(model: ScheduleModel) -> impl IntoView {
     let random =
         Memo::new(move |_| form.with(|f| f.collective == "permutation" && f.perm == "random"));
     view! {
-        {text_field("schedule-spec", "Network (d3:k=…,m=…)", value(|f| &f.spec), move |v| {
+        {text_field("schedule-spec", "Network (d3:k=…,m=…)", value(|f| &f.spec), model.error_of("schedule-spec"), move |v| {
             model.edit("schedule-spec", |s, v| s.spec = v, v)
         })}
-        {select_field("schedule-collective", "Collective", COLLECTIVES, value(|f| &f.collective), move |v| {
+        {select_field("schedule-collective", "Collective", COLLECTIVES, value(|f| &f.collective), model.error_of("schedule-collective"), move |v| {
             model.set(|s, v| s.collective = v, v)
         })}
-        {text_field("schedule-root", "Source or sink", value(|f| &f.root), move |v| {
+        {text_field("schedule-root", "Source or sink", value(|f| &f.root), model.error_of("schedule-root"), move |v| {
             model.edit("schedule-root", |s, v| s.root = v, v)
         })}
-        {select_field("schedule-rule", "Delays", RULES, value(|f| &f.rule), move |v| {
+        {select_field("schedule-rule", "Delays", RULES, value(|f| &f.rule), model.error_of("schedule-rule"), move |v| {
             model.set(|s, v| s.rule = v, v)
         })}
         {move || permutation.get().then(|| {
-            select_field("schedule-perm", "Permutation", PERMS, value(|f| &f.perm), move |v| {
+            select_field("schedule-perm", "Permutation", PERMS, value(|f| &f.perm), model.error_of("schedule-perm"), move |v| {
                 model.set(|s, v| s.perm = v, v)
             })
         })}
         {move || random.get().then(|| {
-            text_field("schedule-seed", "Seed", value(|f| &f.seed), move |v| {
+            text_field("schedule-seed", "Seed", value(|f| &f.seed), model.error_of("schedule-seed"), move |v| {
                 model.edit("schedule-seed", |s, v| s.seed = v, v)
             })
         })}
@@ -119,7 +131,7 @@ fn SchedulePlayer(model: ScheduleModel) -> impl IntoView {
             <button
                 type="button"
                 data-testid="schedule-prev"
-                disabled=move || { step.get() <= 1 }
+                disabled=move || { step.get() <= 1 || steps.get() == 0 }
                 on:click=move |_| model.go(step.get_untracked().saturating_sub(1).max(1))
             >
                 "Previous"
@@ -134,7 +146,10 @@ fn SchedulePlayer(model: ScheduleModel) -> impl IntoView {
                 {move || if playing.get() { "Pause" } else { "Play" }}
             </button>
             <span data-testid="schedule-step" aria-live="polite">
-                {move || format!("step {} of {}", step.get(), steps.get())}
+                {move || match steps.get() {
+                    0 => "no schedule to play".to_string(),
+                    n => format!("step {} of {n}", step.get()),
+                }}
             </span>
             <button
                 type="button"
@@ -180,7 +195,14 @@ fn StepStatus(model: ScheduleModel) -> impl IntoView {
                 is_delay(&s.schedule, k),
             ))
         });
-        let (channels, launched, conflicts, delay) = detail.unwrap_or((0, String::new(), 0, false));
+        let Some((channels, launched, conflicts, delay)) = detail else {
+            return view! {
+                <span data-testid="schedule-nothing">
+                    "Nothing to play until the fields describe a schedule."
+                </span>
+            }
+            .into_any();
+        };
         view! {
             <span data-testid="schedule-channels">{channels}</span>
             " channels in use (lit), " {launched} ", "
@@ -192,6 +214,7 @@ fn StepStatus(model: ScheduleModel) -> impl IntoView {
                 </strong>
             })}
         }
+        .into_any()
     }
 }
 

@@ -34,54 +34,88 @@ pub struct Simulated {
 }
 
 /// Simulates the form's collective, or says which field is wrong.
-fn simulate(form: &ScheduleForm) -> Result<Simulated, String> {
-    let net: Network = form.spec.parse().map_err(|e| format!("{e}"))?;
+/// Why there is no schedule, and the field to fix: shown under that field (`None`: the
+/// request as a whole, shown in the Totals card).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimError {
+    /// The field's id (`schedule-root`, …), or `None`.
+    pub field: Option<&'static str>,
+    /// The message.
+    pub message: String,
+}
+
+/// An error of `field`.
+fn at(field: &'static str) -> impl Fn(String) -> SimError {
+    move |message| SimError {
+        field: Some(field),
+        message,
+    }
+}
+
+fn simulate(form: &ScheduleForm) -> Result<Simulated, SimError> {
+    let net: Network = form
+        .spec
+        .parse()
+        .map_err(|e| format!("{e}"))
+        .map_err(at("schedule-spec"))?;
     let Ok(d) = net.d3().cloned() else {
-        return Err(format!(
+        return Err(at("schedule-spec")(format!(
             "schedules are for the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
             net.spec(),
             net.family().name
-        ));
+        )));
     };
     // All-to-all and permutations have no root: its field is not read.
     let name = form.collective.parse::<CollectiveName>();
     let root = if name.as_ref().is_ok_and(|c| !c.has_root()) {
         0
     } else {
-        d.parse_node(&form.root).map_err(|e| format!("root: {e}"))?
+        d.parse_node(&form.root)
+            .map_err(|e| format!("root: {e}"))
+            .map_err(at("schedule-root"))?
     };
-    let which = name.map_err(|e| e.to_string())?.at(root, BROADCASTS);
+    let which = name
+        .map_err(|e| e.to_string())
+        .map_err(at("schedule-collective"))?
+        .at(root, BROADCASTS);
     let rule = match form.rule.as_str() {
         "paper" => DelayRule::Paper,
         "greedy" => DelayRule::Greedy,
         other => {
-            return Err(format!(
+            return Err(at("schedule-rule")(format!(
                 "unknown delay rule '{other}'; choose paper or greedy"
-            ))
+            )))
         }
     };
     let size = d.schedule_size(which);
     if size > WEB_SCHEDULE_LIMIT {
-        return Err(format!(
-            "{} on {} would simulate about {size} channel uses; the page plays at most \
-             {WEB_SCHEDULE_LIMIT} (icn schedule goes further)",
-            form.collective,
-            d.spec_string()
-        ));
+        return Err(SimError {
+            field: None,
+            message: format!(
+                "{} on {} would simulate about {size} channel uses; the page plays at most \
+                 {WEB_SCHEDULE_LIMIT} (icn schedule goes further)",
+                form.collective,
+                d.spec_string()
+            ),
+        });
     }
     let schedule = if which == Collective::Permutation {
         let seed: u64 = form.seed.trim().parse().map_err(|_| {
-            format!(
+            at("schedule-seed")(format!(
                 "seed: '{}' is not a whole number from 0 to {}",
                 form.seed,
                 u64::MAX
-            )
+            ))
         })?;
         let targets = d
             .named_permutation(&form.perm, seed)
-            .map_err(|e| format!("permutation: {e}"))?;
+            .map_err(|e| format!("permutation: {e}"))
+            .map_err(at("schedule-perm"))?;
         d.permutation_schedule(&targets, rule, true)
-            .map_err(|e| e.to_string())?
+            .map_err(|e| SimError {
+                field: None,
+                message: e.to_string(),
+            })?
     } else {
         d.schedule(which, rule, true)
     };
@@ -108,7 +142,7 @@ pub struct ScheduleModel {
     /// The fields, as typed.
     pub form: Memo<ScheduleForm>,
     /// The simulated schedule, or why there is none.
-    pub sim: Memo<Result<Simulated, String>>,
+    pub sim: Memo<Result<Simulated, SimError>>,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
     /// The schedule's time steps (0 when there is none).
@@ -122,6 +156,18 @@ pub struct ScheduleModel {
 }
 
 impl ScheduleModel {
+    /// The error to show under field `id` (the first thing that stops the schedule, when
+    /// that field is its cause).
+    pub fn error_of(self, id: &'static str) -> Signal<Option<String>> {
+        let sim = self.sim;
+        Signal::derive(move || {
+            sim.with(|s| match s {
+                Err(e) if e.field == Some(id) => Some(e.message.clone()),
+                _ => None,
+            })
+        })
+    }
+
     /// Builds the memo chain on `nav`'s state and the player's timer.
     pub fn new(nav: Nav) -> ScheduleModel {
         let form = Memo::new(move |_| nav.state.with(|s| s.schedule.clone()));

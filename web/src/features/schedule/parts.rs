@@ -3,6 +3,8 @@
 use icn_core::topology::d3::schedule::Schedule;
 use leptos::prelude::*;
 
+use crate::components::FieldError;
+
 use super::model::is_delay;
 
 /// The collectives offered: value, title.
@@ -35,6 +37,7 @@ pub fn text_field(
     id: &'static str,
     label: &'static str,
     value: Signal<String>,
+    error: Signal<Option<String>>,
     on_input: impl Fn(String) + 'static,
 ) -> impl IntoView {
     view! {
@@ -46,12 +49,19 @@ pub fn text_field(
                 type="text"
                 autocomplete="off"
                 spellcheck="false"
+                aria-invalid=move || error.with(Option::is_some).then_some("true")
+                aria-describedby=ERROR_ID
                 prop:value=move || value.get()
                 on:input=move |ev| on_input(event_target_value(&ev))
             />
+            <FieldError error=error id=ERROR_ID />
         </div>
     }
 }
+
+/// The id of the one error shown (under its field, or in the Totals card): the schedule
+/// stops at its first error.
+pub const ERROR_ID: &str = "schedule-error";
 
 /// A labelled select of `options` (value, title) showing `selected`; `on_change` gets the
 /// chosen value.
@@ -60,6 +70,7 @@ pub fn select_field(
     label: &'static str,
     options: &'static [(&'static str, &'static str)],
     selected: Signal<String>,
+    error: Signal<Option<String>>,
     on_change: impl Fn(String) + 'static,
 ) -> impl IntoView {
     let options = options
@@ -74,11 +85,14 @@ pub fn select_field(
             <select
                 id=id
                 data-testid=id
+                aria-invalid=move || error.with(Option::is_some).then_some("true")
+                aria-describedby=ERROR_ID
                 prop:value=move || selected.get()
                 on:change=move |ev| on_change(event_target_value(&ev))
             >
                 {options}
             </select>
+            <FieldError error=error id=ERROR_ID />
         </div>
     }
 }
