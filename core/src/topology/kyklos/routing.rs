@@ -514,15 +514,31 @@ impl Routing for KyklosRouter<'_> {
         Some(Box::new(orbits))
     }
 
-    /// Y-2 builds its next-hop table towards L-node 0 on first use: every L-node's plan,
-    /// up to 2n hops in each of the r trees, into one word per node.
+    /// Work done once, on the first call: Y-2 builds its next-hop table towards L-node 0
+    /// (every L-node's plan, up to 2n hops in each of the r trees, into one word per node);
+    /// D2 and P-r search the whole network for their distance labels (a breadth-first
+    /// search, 4 bytes a node; P-r also sorts the nodes by distance for its pass-through
+    /// counts). M-r and H-r compute their hops from the addresses.
     fn first_use_work(&self) -> Option<(u64, u64)> {
-        (self.kind == KyklosRouting::Y2).then(|| {
-            let net = self.net;
-            let (leaves, r, n) = (net.leaves as u64, net.r as u64, net.n as u64);
-            let steps = leaves.saturating_mul(r).saturating_mul(2 * n + 1);
-            (steps, (net.node_count() as u64).saturating_mul(8))
-        })
+        let net = self.net;
+        let nodes = net.node_count() as u64;
+        let walk = nodes.saturating_add(net.channel_count());
+        match self.kind {
+            KyklosRouting::Y2 => {
+                let (leaves, r, n) = (net.leaves as u64, net.r as u64, net.n as u64);
+                let steps = leaves.saturating_mul(r).saturating_mul(2 * n + 1);
+                Some((steps, nodes.saturating_mul(8)))
+            }
+            KyklosRouting::D2 => Some((walk, nodes.saturating_mul(4))),
+            KyklosRouting::Pr => {
+                let sort = nodes.saturating_mul(u64::from(64 - nodes.leading_zeros()));
+                Some((
+                    walk.saturating_mul(2).saturating_add(sort),
+                    nodes.saturating_mul(16),
+                ))
+            }
+            _ => None,
+        }
     }
 
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
