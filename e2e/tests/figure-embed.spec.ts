@@ -48,7 +48,7 @@ test('every view embeds its figure first, and the preview is as tall as the embe
   context,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const course = await context.newPage();
   await course.setViewportSize({ width: 1280, height: 900 });
   await course.goto(courseUrl(new URL('./', baseURL).href));
@@ -64,6 +64,9 @@ test('every view embeds its figure first, and the preview is as tall as the embe
     const preview = page.frameLocator('[data-testid="embed-preview"]');
     await expect(preview.locator(`main[data-panel="${panel}"] [data-testid="view-${slug}"]`)).toBeVisible();
     await expect(preview.getByTestId('open-full')).toBeVisible();
+    // A view whose figure is computed in the worker (the Papers' audit: tens of seconds for
+    // KYKLOS on a busy machine) is measured once the computation has ended.
+    await expect(preview.getByTestId('job-progress')).toHaveCount(0, { timeout: 240_000 });
     const height = await previewHeight(page);
     // The snippets carry that height.
     await expect(page.getByTestId('embed-snippet')).toHaveValue(new RegExp(`height="${height}"`));
@@ -88,6 +91,7 @@ test('every view embeds its figure first, and the preview is as tall as the embe
     );
     const frame = course.locator(`#${id} iframe`);
     await expect(course.frameLocator(`#${id} iframe`).getByTestId(`view-${slug}`)).toBeVisible();
+    await expect(course.frameLocator(`#${id} iframe`).getByTestId('job-progress')).toHaveCount(0, { timeout: 240_000 });
     const embedded = await settled(async () => Math.round((await frame.boundingBox())?.height ?? 0));
     expect(Math.abs(embedded - height), `${slug}: preview ${height} px, course page ${embedded} px`).toBeLessThanOrEqual(10);
     await course.evaluate((id) => document.getElementById(id)?.remove(), id);
