@@ -78,8 +78,11 @@ test('a bad root is reported under its field, and the player says there is nothi
   await expect(page.getByTestId('schedule-next')).toBeDisabled();
   await expect(page.getByTestId('schedule-play')).toBeDisabled();
   await expect(page.getByTestId('schedule-nothing')).toBeVisible();
+  // No drawing, so no hint about clicking on it.
+  await expect(page.getByTestId('schedule-click-help')).toHaveCount(0);
   // Fixed, the schedule is back, and the error gone.
   await root.fill('(2,3,1)');
   await expect(page.getByTestId('schedule-error')).toHaveCount(0);
   await expect(page.getByTestId('schedule-step')).toHaveText(/^step 1 of \d+$/);
+  await expect(page.getByTestId('schedule-click-help')).toBeVisible();
 });

@@ -68,7 +68,15 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
                     <h2 id="schedule-diagram-title">"Step by step"</h2>
                     <SchedulePlayer model=model />
                     <ScheduleDiagram model=model />
-                    <p class="help">"A click on a router makes it the source or sink."</p>
+                    {move || {
+                        model.drawing.with(|d| matches!(d, Some(Drawing::Layout(_)))).then(|| {
+                            view! {
+                                <p class="help" data-testid="schedule-click-help">
+                                    "A click on a router makes it the source or sink."
+                                </p>
+                            }
+                        })
+                    }}
                 </section>
             </div>
         </section>
