@@ -2,12 +2,9 @@
 //! ch. 14; Kim et al. 2008 for the Dragonfly), and every reported cycle checked hop by hop
 //! against the routing that creates it.
 
+use crate::support::net;
 use icn_core::analysis::deadlock::{deadlock, min_vcs, DeadlockError, DeadlockReport, Scheme};
 use icn_core::Network;
-
-fn net(spec: &str) -> Network {
-    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
 
 fn report(spec: &str, routing: &str, scheme: Scheme, vcs: u32) -> DeadlockReport {
     let n = net(spec);

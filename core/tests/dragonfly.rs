@@ -14,7 +14,7 @@ use icn_core::routing::count_paths;
 use icn_core::topology::dragonfly::{Arrangement, Dragonfly};
 use icn_core::{BigUint, Family, Network, Node, ParamError, SpecError, Structure, Topology};
 
-use crate::support::neighbours;
+use crate::support::{neighbours, net};
 
 /// Every Dragonfly with a = 1..=6, h = 1..=3, each arrangement and every allowed g (the
 /// largest, a·h + 1, and each smaller one whose g − 1 divides a·h and is at least h).
@@ -211,10 +211,6 @@ fn distances_and_minimal_path_counts_match_bfs() {
             }
         }
     }
-}
-
-fn net(spec: &str) -> Network {
-    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 fn param_error(spec: &str) -> ParamError {

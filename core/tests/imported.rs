@@ -1,14 +1,11 @@
 //! Imported graphs: edge lists and BookSim2 anynet files read with their errors placed,
 //! the compact code round-tripping, and anynet export and import inverse to each other.
 
+use crate::support::net;
 use icn_core::io::anynet;
 use icn_core::metrics::distance_distribution;
 use icn_core::topology::imported::Imported;
 use icn_core::{GraphError, GraphSyntax, Network, Topology};
-
-fn net(spec: &str) -> Network {
-    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
 
 fn imported(text: &str) -> Imported {
     Imported::from_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))

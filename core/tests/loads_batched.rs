@@ -11,10 +11,10 @@ use icn_core::metrics::{
     channel_loads, channel_loads_by_sources, channel_loads_every_destination, load_method,
     load_summary, ChannelLoads, LoadMethod, Split,
 };
-use icn_core::{Network, Topology, FAMILIES};
+use icn_core::{Topology, FAMILIES};
 use proptest::prelude::*;
 
-use crate::support::digraph;
+use crate::support::{digraph, net};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * b.abs().max(1.0)
@@ -44,11 +44,6 @@ fn assert_batched_agrees(what: &str, t: &dyn Topology) {
     if let Some(e) = differs(&fast, &every) {
         panic!("{what}: {e}");
     }
-}
-
-fn net(spec: &str) -> Network {
-    spec.parse()
-        .unwrap_or_else(|e| panic!("test spec {spec}: {e}"))
 }
 
 #[test]

@@ -9,10 +9,10 @@ use icn_core::metrics::{
     distance_distribution, distance_distribution_per_source, distance_method, DistanceMethod,
 };
 use icn_core::topology::imported::Imported;
-use icn_core::{Network, Node, Topology, FAMILIES};
+use icn_core::{Node, Topology, FAMILIES};
 use proptest::prelude::*;
 
-use crate::support::{digraph, Digraph};
+use crate::support::{digraph, net, Digraph};
 
 /// The engine's counts and the per-source searches' agree, and so does the planner's
 /// distribution; returns the planner's method.
@@ -24,11 +24,6 @@ fn assert_agrees(what: &str, t: &dyn Topology) -> DistanceMethod {
     let planned = distance_distribution(t);
     assert_eq!(planned, every, "{what}: the planner's distribution");
     distance_method(t)
-}
-
-fn net(spec: &str) -> Network {
-    spec.parse()
-        .unwrap_or_else(|e| panic!("test spec {spec}: {e}"))
 }
 
 #[test]

@@ -74,6 +74,12 @@ pub fn assert_loads_equal_every_destination(
 }
 
 /// The neighbours of `v`, as a vector.
+/// The network of a spec the test writes (a bad one is a bug in the test: it panics naming it).
+pub fn net(spec: &str) -> Network {
+    spec.parse()
+        .unwrap_or_else(|e| panic!("test spec {spec}: {e}"))
+}
+
 pub fn neighbours(t: &dyn Topology, v: Node) -> Vec<Node> {
     let mut out = Vec::new();
     t.neighbours(v, &mut out);
