@@ -190,3 +190,61 @@ fn a_booksim_configuration_runs_as_its_icn_command() {
         "{err}"
     );
 }
+
+/// `--keys`: the other BookSim2 keys (the simulation view's field) set what the flags set,
+/// and win over them; a flag beside `--config` is refused rather than ignored.
+#[test]
+fn other_keys_are_the_flags_in_booksim_syntax() {
+    let rates = ["--rates", "0.2", "--threads", "1", "--format", "csv"];
+    let by_flags = sim(&[
+        &[
+            "--routing-delay",
+            "0",
+            "--credit-delay",
+            "2",
+            "--max-samples",
+            "8",
+        ][..],
+        &rates[..],
+    ]
+    .concat());
+    let by_keys = sim(&[
+        &[
+            "--keys",
+            "routing_delay = 0; credit_delay = 2; max_samples = 8",
+        ][..],
+        &rates[..],
+    ]
+    .concat());
+    assert_eq!(by_flags, by_keys);
+    // The keys win over a flag; the defaults give other numbers.
+    let over = sim(&[
+        &[
+            "--credit-delay",
+            "5",
+            "--keys",
+            "credit_delay=2;routing_delay=0;max_samples=8",
+        ][..],
+        &rates[..],
+    ]
+    .concat());
+    assert_eq!(over, by_keys);
+    assert_ne!(sim(&rates), by_keys);
+    for (keys, want) in [
+        ("num_vcs = 4", "num_vcs: not one of the other keys"),
+        (
+            "credit_delay = soon",
+            "credit_delay = soon: give a whole number",
+        ),
+    ] {
+        let (code, out, err) = icn(&["sim", "mesh:k=3x3", "--keys", keys]);
+        assert_ne!(code, 0);
+        assert!(out.is_empty());
+        assert!(err.contains(want), "{keys}: {err}");
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/booksim/configs");
+    let cfg = format!("{dir}/mesh88.cfg");
+    let (code, _, err) = icn(&["sim", "--config", &cfg, "--num-vcs", "4"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--num-vcs"), "{err}");
+}

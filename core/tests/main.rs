@@ -26,6 +26,7 @@ mod packet_sim;
 mod papers;
 mod polarfly;
 mod properties;
+mod sim_choices;
 mod slimfly;
 mod support;
 mod torus;

@@ -26,68 +26,73 @@ pub struct SimArgs {
     #[arg(long, conflicts_with = "spec")]
     config: Option<std::path::PathBuf>,
     /// Routing strategy (default: the family's first), or `table` (BookSim2 anynet's).
-    #[arg(long, short)]
+    #[arg(long, short, conflicts_with = "config")]
     routing: Option<String>,
     /// Virtual-channel scheme: one, dateline, phases or hops (default: the first the
     /// deadlock analysis finds deadlock-free).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "config")]
     scheme: Option<String>,
     /// Traffic: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor,
     /// hotspot(E,…), randperm(SEED).
-    #[arg(long, short, default_value = "uniform")]
+    #[arg(long, short, default_value = "uniform", conflicts_with = "config")]
     traffic: String,
     /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list
     /// [default: 0.05:0.95:0.05, or the configuration's injection_rate].
     #[arg(long)]
     rates: Option<String>,
     /// Virtual channels per port.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, conflicts_with = "config")]
     num_vcs: u32,
     /// Flits of buffer per virtual channel.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, conflicts_with = "config")]
     vc_buf_size: u32,
     /// Flits per packet.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "config")]
     packet_size: u32,
     /// Cycles of route computation (0: look-ahead).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "config")]
     routing_delay: u32,
     /// Cycles of virtual-channel allocation.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "config")]
     vc_alloc_delay: u32,
     /// Cycles of switch allocation.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "config")]
     sw_alloc_delay: u32,
     /// Cycles of switch traversal.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "config")]
     st_final_delay: u32,
     /// Cycles a credit waits in the router that receives it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, conflicts_with = "config")]
     credit_delay: u32,
     /// Hand an output VC to a new packet only once the last one's tail credit is back.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "config")]
     wait_for_tail_credit: bool,
     /// Cycles on a channel between routers (default: BookSim2's for the topology: 2 in a
     /// torus, 10 in a Dragonfly, 1 elsewhere).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "config")]
     channel_latency: Option<u32>,
     /// Cycles on a Dragonfly's global channels (default: 100 as BookSim2's dragonflynew).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "config")]
     global_latency: Option<u32>,
     /// Cycles per sample period.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, conflicts_with = "config")]
     sample_period: u64,
     /// Sample periods of warm-up.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, conflicts_with = "config")]
     warmup_periods: u32,
     /// Sample periods at most.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, conflicts_with = "config")]
     max_samples: u32,
     /// Average latency past which a point is saturated.
-    #[arg(long, default_value_t = 500.0)]
+    #[arg(long, default_value_t = 500.0, conflicts_with = "config")]
     latency_thres: f64,
+    /// Other router and protocol keys in BookSim2's syntax, e.g. 'credit_delay = 2;
+    /// stopping_thres = 0.02' (the simulation view's "Other BookSim2 keys"); they win over
+    /// the flags above.
+    #[arg(long, conflicts_with = "config")]
+    keys: Option<String>,
     /// Seed: the same seed gives the same numbers everywhere.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "config")]
     seed: u64,
     /// Threads (default: every core).
     #[arg(long)]
@@ -162,7 +167,12 @@ struct Report<'a> {
     points: Vec<Point>,
 }
 
-fn setup(a: &SimArgs, routing: &str, defaults: (u32, Option<u32>)) -> Result<SimSetup, Failure> {
+fn setup(
+    a: &SimArgs,
+    net: &Network,
+    routing: &str,
+    defaults: (u32, Option<u32>),
+) -> Result<SimSetup, Failure> {
     let mut s = SimSetup::new(routing);
     s.scheme = a.scheme.as_deref().map(str::parse).transpose()?;
     s.traffic = a.traffic.parse::<Pattern>()?;
@@ -187,6 +197,9 @@ fn setup(a: &SimArgs, routing: &str, defaults: (u32, Option<u32>)) -> Result<Sim
         ..Protocol::default()
     };
     s.seed = a.seed;
+    if let Some(keys) = &a.keys {
+        booksim::apply_extra(keys, net, &mut s).map_err(|e| Failure(format!("--keys: {e}")))?;
+    }
     Ok(s)
 }
 
@@ -239,7 +252,7 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let net = network(spec)?;
             let routing = strategy_name(&net, &a.routing).to_string();
             let loads = rates(a.rates.as_deref().unwrap_or(DEFAULT_RATES))?;
-            let s = setup(a, &routing, booksim_latencies(&net))?;
+            let s = setup(a, &net, &routing, booksim_latencies(&net))?;
             (net, s, loads)
         }
         (None, None) => return Err(Failure("give a SPEC or --config FILE".into())),

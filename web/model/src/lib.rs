@@ -2,10 +2,12 @@
 //! `cargo test -p icn-web-model` checks it natively (the app, `icn-web`, depends on it).
 //!
 //! - [`url`]: the typed view state of every view and its query string.
+//! - [`booksim`]: a pasted BookSim2 configuration as the simulation view's fields.
 //! - [`defaults`]: the values a URL leaves out that depend on the network it names.
 //! - [`diagram`]: where each node and link of a network's drawing goes.
 //! - [`format`](mod@format): small text helpers shared by several views.
 
+pub mod booksim;
 pub mod defaults;
 pub mod diagram;
 pub mod format;

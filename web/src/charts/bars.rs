@@ -28,12 +28,8 @@ pub fn x_range(x0: f64, x1: f64) -> (f64, f64) {
 ///
 /// # Errors
 /// When a drawing call fails.
-pub fn draw<X, Y>(
-    chart: &mut ChartContext<
-        '_,
-        plotters_canvas::CanvasBackend,
-        Cartesian2d<X::CoordDescType, Y::CoordDescType>,
-    >,
+pub fn draw<DB: DrawingBackend, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X::CoordDescType, Y::CoordDescType>>,
     plot: &Plot,
     base: f64,
     scale: f64,

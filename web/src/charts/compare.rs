@@ -4,9 +4,9 @@
 //! (`icn_core::analysis::CompareRow`, the same as `icn compare`).
 
 use icn_core::analysis::CompareRow;
-use web_sys::HtmlCanvasElement;
 
 use super::plot::{self, LegendEntry, Line, Plot, Rule};
+use super::surface::Surface;
 use super::theme::{self, Theme};
 
 /// The share of ordered pairs at each distance d ≥ 1 of `counts` (index d), as (d, %).
@@ -55,7 +55,7 @@ pub fn distances(rows: &[CompareRow], theme: &Theme) -> Plot {
 ///
 /// # Errors
 /// When the canvas cannot be drawn on.
-pub fn draw(canvas: &HtmlCanvasElement, rows: &[CompareRow]) -> Result<Vec<LegendEntry>, String> {
+pub fn draw(canvas: Surface<'_>, rows: &[CompareRow]) -> Result<Vec<LegendEntry>, String> {
     let theme = theme::current();
     plot::render(canvas, &distances(rows, &theme), &theme)
 }

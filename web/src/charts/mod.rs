@@ -8,22 +8,23 @@ mod families;
 mod network;
 pub mod plot;
 pub mod sim;
+pub mod surface;
 pub mod theme;
 
 use icn_core::charts::{
     ChartData, DensityRow, DistanceRow, LevelRow, LoadRow, D2_SOURCE, TR_SOURCE,
 };
 use plotters::style::RGBColor;
-use web_sys::HtmlCanvasElement;
 
 pub use plot::{short_number, LegendEntry, Line, Marks, Plot, Rule, Shape};
+pub use surface::{Surface, SvgOut};
 pub use theme::Theme;
 
 /// Draws `data` on `canvas` in the page's current colours; returns the legend's entries.
 ///
 /// # Errors
 /// When the canvas cannot be drawn on.
-pub fn draw(canvas: &HtmlCanvasElement, data: &ChartData) -> Result<Vec<LegendEntry>, String> {
+pub fn draw(canvas: Surface<'_>, data: &ChartData) -> Result<Vec<LegendEntry>, String> {
     let theme = theme::current();
     let plot = match data {
         ChartData::Density { rows } => density(rows, &theme),

@@ -12,6 +12,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
+use super::surface::{Surface, SVG_TEXT};
+
 use super::bars;
 use super::theme::Theme;
 
@@ -118,6 +120,18 @@ pub fn short_number(v: f64) -> String {
     format!("{text}{suffix}")
 }
 
+/// Numbers on an axis's ticks: as [`short_number`], but a tick between whole numbers of 10
+/// to 999 keeps one decimal (ticks at 32, 32.5, 33 must not all print as 32 or 33).
+fn tick_number(v: f64) -> String {
+    let a = v.abs();
+    let whole = (v - v.round()).abs() < 1e-9;
+    if (10.0..1e4).contains(&a) && !whole {
+        format!("{v:.1}")
+    } else {
+        short_number(v)
+    }
+}
+
 /// Sizes the canvas's bitmap to its CSS box times the device pixel ratio, `panels` plots
 /// high; returns the scale (bitmap pixels per CSS pixel) and the CSS width. A canvas drawn
 /// for a download (not on the page) gives both instead: `data-export-width` (CSS pixels)
@@ -135,16 +149,21 @@ fn fit(canvas: &HtmlCanvasElement, panels: usize) -> (f64, f64) {
     let css_w = given("data-export-width")
         .unwrap_or_else(|| f64::from(canvas.client_width()))
         .max(200.0);
-    let css_h = if panels > 1 {
-        (css_w * 0.5).clamp(260.0, 380.0) * panels as f64
-    } else {
-        // Phones: tall enough that the y axis's description fits beside the plot.
-        (css_w * 0.62).clamp(300.0, 440.0)
-    };
+    let css_h = css_height(css_w, panels);
     // The CSS box follows the bitmap's aspect ratio (height: auto).
     canvas.set_width((css_w * ratio).round() as u32);
     canvas.set_height((css_h * ratio).round() as u32);
     (ratio, css_w)
+}
+
+/// The height of `panels` plots `css_w` CSS pixels wide.
+fn css_height(css_w: f64, panels: usize) -> f64 {
+    if panels > 1 {
+        (css_w * 0.5).clamp(260.0, 380.0) * panels as f64
+    } else {
+        // Phones: tall enough that the y axis's description fits beside the plot.
+        (css_w * 0.62).clamp(300.0, 440.0)
+    }
 }
 
 /// The axis range shown for data from `lo` to `hi`, with a margin. Flat data (every value the
@@ -174,52 +193,79 @@ fn padded(lo: f64, hi: f64, log: bool) -> (f64, f64) {
     }
 }
 
-/// Draws `plot` on `canvas`.
+/// Draws `plot` on `surface`.
 ///
 /// # Errors
 /// When the canvas has no 2-D context or a drawing call fails.
 pub fn render(
-    canvas: &HtmlCanvasElement,
+    surface: Surface<'_>,
     plot: &Plot,
     theme: &Theme,
 ) -> Result<Vec<LegendEntry>, String> {
-    render_panels(canvas, std::slice::from_ref(plot), theme)
+    render_panels(surface, std::slice::from_ref(plot), theme)
 }
 
-/// Draws `plots` on `canvas`, one above the other, each with its own heading, legend and
+/// Draws `plots` on `surface`, one above the other, each with its own heading, legend and
 /// axes; returns every legend entry.
 ///
 /// # Errors
 /// When the canvas has no 2-D context or a drawing call fails.
 pub fn render_panels(
-    canvas: &HtmlCanvasElement,
+    surface: Surface<'_>,
     plots: &[Plot],
     theme: &Theme,
 ) -> Result<Vec<LegendEntry>, String> {
-    let (scale, css_w) = fit(canvas, plots.len().max(1));
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or("this browser gives no 2-D canvas context")?;
-    let root = backend.into_drawing_area();
-    let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
-    root.fill(&theme.card).map_err(err)?;
+    let panels = plots.len().max(1);
+    match surface {
+        Surface::Canvas(canvas) => {
+            let (scale, css_w) = fit(canvas, panels);
+            let backend = CanvasBackend::with_canvas_object(canvas.clone())
+                .ok_or("this browser gives no 2-D canvas context")?;
+            let sizes = Sizes {
+                scale,
+                narrow: css_w < 520.0,
+                text: scale,
+            };
+            draw_panels(&backend.into_drawing_area(), plots, theme, sizes)
+        }
+        Surface::Svg(out) => {
+            let css_w = out.width.max(200.0);
+            let sizes = Sizes {
+                scale: 1.0,
+                narrow: css_w < 520.0,
+                text: SVG_TEXT,
+            };
+            out.draw(css_height(css_w, panels), |root| {
+                draw_panels(root, plots, theme, sizes)
+            })
+        }
+    }
+}
+
+/// Fills `root` and draws `plots` on it, split evenly from top to bottom.
+fn draw_panels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    plots: &[Plot],
+    theme: &Theme,
+    sizes: Sizes,
+) -> Result<Vec<LegendEntry>, String> {
+    root.fill(&theme.card).map_err(failed)?;
     let mut out = Vec::new();
     for (plot, area) in plots.iter().zip(root.split_evenly((plots.len().max(1), 1))) {
-        out.extend(render_panel(&area, plot, theme, scale, css_w)?);
+        out.extend(render_panel(&area, plot, theme, sizes)?);
     }
-    root.present().map_err(err)?;
+    root.present().map_err(failed)?;
     Ok(out)
 }
 
-fn render_panel(
-    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+fn render_panel<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     plot: &Plot,
     theme: &Theme,
-    scale: f64,
-    css_w: f64,
+    sizes: Sizes,
 ) -> Result<Vec<LegendEntry>, String> {
-    let narrow = css_w < 520.0;
-    let sizes = Sizes { scale, narrow };
-    let font = |size: f64| ("sans-serif", size * scale).into_font();
+    let Sizes { scale, narrow, .. } = sizes;
+    let font = |size: f64| ("sans-serif", size * sizes.text).into_font();
     let text = font(if narrow { 11.5 } else { 13.0 }).color(&theme.fg);
     let heading = font(if narrow { 12.5 } else { 14.0 })
         .style(FontStyle::Bold)
@@ -243,6 +289,7 @@ fn render_panel(
         scale,
         narrow,
         text: &text,
+        text_scale: sizes.text,
     };
     match (plot.x_log, plot.y_log) {
         (true, true) => ctx.draw(&area, (x0..x1).log_scale(), (y0..y1).log_scale()),
@@ -256,12 +303,14 @@ fn render_panel(
         .collect())
 }
 
-/// The scale of one panel's drawing: device pixels per CSS pixel, and whether the canvas is
-/// narrow (smaller text, tighter rows).
+/// The scale of one panel's drawing: device pixels per CSS pixel, whether the canvas is
+/// narrow (smaller text, tighter rows), and the factor of text sizes (the scale, except in
+/// SVG, whose text plotters writes smaller than it measures).
 #[derive(Debug, Clone, Copy)]
 struct Sizes {
     scale: f64,
     narrow: bool,
+    text: f64,
 }
 
 impl Sizes {
@@ -277,8 +326,8 @@ fn failed<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Str
 }
 
 /// Draws the panel's heading at its top left; returns the height it takes (0 without one).
-fn draw_title(
-    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+fn draw_title<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     plot: &Plot,
     heading: &TextStyle,
     sizes: Sizes,
@@ -327,8 +376,8 @@ fn legend_row_h(sizes: Sizes) -> i32 {
 }
 
 /// The legend laid out in rows as wide as the panel: each row the x and index of its entries.
-fn legend_rows(
-    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+fn legend_rows<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     entries: &[(String, LegendKind)],
     text: &TextStyle,
     sizes: Sizes,
@@ -367,9 +416,9 @@ struct Legend<'a> {
 
 impl Legend<'_> {
     /// Draws every entry: its sample, then its label.
-    fn draw(
+    fn draw<DB: DrawingBackend>(
         &self,
-        root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
         theme: &Theme,
         sizes: Sizes,
     ) -> Result<(), String> {
@@ -395,8 +444,8 @@ impl Legend<'_> {
 
 /// One legend entry's sample from `x` at height `y`: a line with a dot, a mark, or a
 /// vertical rule.
-fn draw_sample(
-    root: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+fn draw_sample<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     kind: LegendKind,
     (x, y): (i32, i32),
     theme: &Theme,
@@ -505,12 +554,13 @@ struct Ctx<'a> {
     scale: f64,
     narrow: bool,
     text: &'a TextStyle<'a>,
+    text_scale: f64,
 }
 
 impl Ctx<'_> {
-    fn draw<X, Y>(
+    fn draw<DB: DrawingBackend, X, Y>(
         &self,
-        area: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
         x: X,
         y: Y,
     ) -> Result<(), String>
@@ -532,7 +582,7 @@ impl Ctx<'_> {
             .map_err(err)?;
         let label_font = (
             "sans-serif",
-            (if self.narrow { 11.0 } else { 12.5 }) * scale,
+            (if self.narrow { 11.0 } else { 12.5 }) * self.text_scale,
         )
             .into_font()
             .color(&theme.fg);
@@ -541,10 +591,10 @@ impl Ctx<'_> {
             if x_integer && (v - v.round()).abs() > 1e-6 {
                 String::new()
             } else {
-                short_number(*v)
+                tick_number(*v)
             }
         };
-        let y_fmt = |v: &f64| short_number(*v);
+        let y_fmt = |v: &f64| tick_number(*v);
         chart
             .configure_mesh()
             .x_desc(plot.x_desc.as_str())
@@ -573,7 +623,7 @@ impl Ctx<'_> {
         }
         if plot.bars {
             let base = if plot.y_log { y_lo } else { 0.0 };
-            bars::draw::<X, Y>(&mut chart, plot, base, scale)?;
+            bars::draw::<DB, X, Y>(&mut chart, plot, base, scale)?;
         }
         for l in plot.lines.iter().filter(|_| !plot.bars) {
             chart
@@ -613,8 +663,25 @@ impl Ctx<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::padded;
+    use super::{padded, tick_number};
     use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn ticks_between_whole_numbers_keep_a_decimal() {
+        // A latency axis from 32 to 36 in steps of 0.5: every tick reads differently.
+        let ticks: Vec<String> = (0..9)
+            .map(|i| tick_number(32.0 + 0.5 * f64::from(i)))
+            .collect();
+        assert_eq!(ticks[..3], ["32", "32.5", "33"]);
+        let mut unique = ticks.clone();
+        unique.dedup();
+        assert_eq!(unique, ticks);
+        // Small fractions and large numbers as short_number writes them.
+        assert_eq!(
+            (tick_number(0.25), tick_number(1500.0), tick_number(2.4e6)),
+            ("0.25".into(), "1500".into(), "2.4M".into())
+        );
+    }
 
     #[wasm_bindgen_test]
     fn flat_data_gets_a_readable_axis() {

@@ -7,9 +7,9 @@
 
 use icn_core::sim::packet::Status;
 use icn_web::jobs::SimPointReport;
-use web_sys::HtmlCanvasElement;
 
 use super::plot::{self, LegendEntry, Line, Plot, Rule};
+use super::surface::Surface;
 use super::theme::{self, Theme};
 
 /// One curve as the chart draws it: its label, its points, its throughput bound.
@@ -88,7 +88,7 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
 ///
 /// # Errors
 /// When the canvas cannot be drawn on.
-pub fn draw(canvas: &HtmlCanvasElement, series: &[SimSeries]) -> Result<Vec<LegendEntry>, String> {
+pub fn draw(canvas: Surface<'_>, series: &[SimSeries]) -> Result<Vec<LegendEntry>, String> {
     let theme = theme::current();
     plot::render_panels(canvas, &panels(series, &theme), &theme)
 }

@@ -1,5 +1,5 @@
-//! A chart on a canvas with its title, PNG and CSV downloads and the `icn` command that
-//! prints the same CSV; redrawn on resize and on a light/dark switch. Shared by the
+//! A chart on a canvas with its title, PNG, SVG and CSV downloads and the `icn` command
+//! that prints the same CSV; redrawn on resize and on a light/dark switch. Shared by the
 //! Charts and compare views; what follows it (a table) is its children.
 
 use leptos::prelude::*;
@@ -9,7 +9,10 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::FieldError;
 use crate::charts::theme::{self, redraw_ticks};
-use crate::charts::LegendEntry;
+use crate::charts::{LegendEntry, Surface, SvgOut};
+
+/// How a chart is drawn: on the surface it is given; returns the legend's entries.
+type Draw = dyn Fn(Surface<'_>) -> Result<Vec<LegendEntry>, String>;
 
 /// Device pixels per CSS pixel of a downloaded PNG: sharp on a high-density screen and in
 /// print, whatever the reader's own screen.
@@ -18,11 +21,7 @@ const PNG_SCALE: u32 = 2;
 /// The chart drawn again for a download: at [`PNG_SCALE`]×, at least 640 CSS pixels wide,
 /// with `title` in a band above it (the figure's caption, which the canvas itself does not
 /// hold); `None` when the browser cannot draw it.
-fn png_with_title(
-    draw: &dyn Fn(&HtmlCanvasElement) -> Result<Vec<LegendEntry>, String>,
-    shown: &HtmlCanvasElement,
-    title: &str,
-) -> Option<String> {
+fn png_with_title(draw: &Draw, shown: &HtmlCanvasElement, title: &str) -> Option<String> {
     let doc = web_sys::window()?.document()?;
     let new_canvas =
         || -> Option<HtmlCanvasElement> { doc.create_element("canvas").ok()?.dyn_into().ok() };
@@ -34,7 +33,7 @@ fn png_with_title(
     chart
         .set_attribute("data-export-scale", &PNG_SCALE.to_string())
         .ok()?;
-    draw(&chart).ok()?;
+    draw(Surface::Canvas(&chart)).ok()?;
     let band = 40 * PNG_SCALE;
     let out = new_canvas()?;
     out.set_width(chart.width());
@@ -60,9 +59,25 @@ fn png_with_title(
     out.to_data_url().ok()
 }
 
+/// The chart drawn again as an SVG document (vector shapes and text), as wide as it is
+/// shown (at least 640 CSS pixels), with `title` above it; as a `data:` URL.
+fn svg_with_title(draw: &Draw, shown: &HtmlCanvasElement, title: &str) -> Option<String> {
+    let out = SvgOut {
+        width: f64::from(shown.client_width().max(640)),
+        title: title.to_string(),
+        ..SvgOut::default()
+    };
+    draw(Surface::Svg(&out)).ok()?;
+    let doc = out.text.into_inner();
+    Some(format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(&doc))
+    ))
+}
+
 /// `<figure data-chart=NAME>`: the title, the canvas `draw` paints (its legend's entries
-/// in `data-legend`, `|`-separated), the downloads `icnplay-NAME.png` and `.csv`, then
-/// `children`.
+/// in `data-legend`, `|`-separated), the downloads `icnplay-NAME.png`, `.svg` and `.csv`,
+/// then `children`.
 #[component]
 pub fn ChartCanvas(
     /// The file stem and `data-chart`.
@@ -72,8 +87,9 @@ pub fn ChartCanvas(
     title: String,
     /// The canvas's text alternative.
     alt: String,
-    /// Paints the canvas; returns the legend's entries.
-    draw: impl Fn(&HtmlCanvasElement) -> Result<Vec<LegendEntry>, String> + 'static,
+    /// Draws the chart on a surface (the canvas, or a download's); returns the legend's
+    /// entries.
+    draw: impl Fn(Surface<'_>) -> Result<Vec<LegendEntry>, String> + 'static,
     /// The CSV download's text.
     csv: String,
     /// The command printing the same CSV.
@@ -92,7 +108,7 @@ pub fn ChartCanvas(
         let Some(el) = canvas.get() else {
             return;
         };
-        match draw.with_value(|d| d(&el)) {
+        match draw.with_value(|d| d(Surface::Canvas(&el))) {
             Ok(entries) => {
                 let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
                 set_legend.set(labels.join("|"));
@@ -101,10 +117,11 @@ pub fn ChartCanvas(
             Err(e) => set_draw_error.set(Some(e)),
         }
     });
-    // The PNG is drawn when asked for: the click handler sets the link's target before the
-    // browser follows it.
-    let png_title = title.clone();
-    let make_png = move |ev: leptos::ev::MouseEvent| {
+    // The PNG and the SVG are drawn when asked for: the click handler sets the link's
+    // target before the browser follows it.
+    let export = move |ev: leptos::ev::MouseEvent,
+                       make: fn(&Draw, &HtmlCanvasElement, &str) -> Option<String>,
+                       title: &str| {
         let (Some(el), Some(link)) = (
             canvas.get_untracked(),
             ev.current_target()
@@ -112,13 +129,17 @@ pub fn ChartCanvas(
         ) else {
             return;
         };
-        match draw.with_value(|d| png_with_title(d, &el, &png_title)) {
+        match draw.with_value(|d| make(d, &el, title)) {
             Some(url) => {
                 let _ = link.set_attribute("href", &url);
             }
             None => ev.prevent_default(),
         }
     };
+    let png_title = title.clone();
+    let make_png = move |ev| export(ev, png_with_title, &png_title);
+    let svg_title = title.clone();
+    let make_svg = move |ev| export(ev, svg_with_title, &svg_title);
     let csv_href = format!(
         "data:text/csv;charset=utf-8,{}",
         String::from(js_sys::encode_uri_component(&csv))
@@ -145,6 +166,16 @@ pub fn ChartCanvas(
                     on:click=make_png
                 >
                     "Download PNG"
+                </a>
+                <a
+                    class="button-link"
+                    data-testid="chart-svg"
+                    rel="noopener"
+                    download=format!("icnplay-{name}.svg")
+                    href="#"
+                    on:click=make_svg
+                >
+                    "Download SVG"
                 </a>
                 <a
                     class="button-link"

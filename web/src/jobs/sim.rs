@@ -7,8 +7,8 @@ use icn_core::analysis::deadlock::Scheme;
 use icn_core::graph::Split;
 use icn_core::metrics::{load_estimate, load_summary_split};
 use icn_core::sim::packet::{
-    booksim_latencies, Fabric, Pattern, PointConfig, PointResult, RouterConfig, SimError, SimSetup,
-    Simulator,
+    booksim, booksim_latencies, check_sim_routing, Fabric, Pattern, PointConfig, PointResult,
+    RouterConfig, SimError, SimSetup, Simulator,
 };
 use icn_core::{Network, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,10 @@ pub struct SimAsk {
     pub size: u32,
     /// The seed.
     pub seed: u64,
+    /// Other router and protocol keys in BookSim2's syntax (`booksim::apply_extra`; as
+    /// `icn sim --keys`), empty for BookSim2's defaults.
+    #[serde(default)]
+    pub extra: String,
 }
 
 /// What is wrong with a simulation's fields, by field (the page shows each at its field).
@@ -60,6 +64,8 @@ pub struct SimTroubles {
     pub size: Option<String>,
     /// The seed.
     pub seed: Option<String>,
+    /// The other BookSim2 keys.
+    pub extra: Option<String>,
 }
 
 impl SimTroubles {
@@ -76,7 +82,7 @@ impl SimTroubles {
                 "num_vcs" => self.vcs = text,
                 "vc_buf_size" => self.buf = text,
                 "packet_size" => self.size = text,
-                _ => self.spec = text,
+                _ => self.extra = text,
             },
             SimError::Traffic(_) => self.traffic = text,
             SimError::Routing(_) => self.routing = text,
@@ -114,6 +120,9 @@ impl SimAsk {
             ..RouterConfig::default()
         };
         s.seed = self.seed;
+        if let Err(e) = booksim::apply_extra(&self.extra, net, &mut s) {
+            troubles.extra = Some(e.to_string());
+        }
         let point = PointConfig {
             router: s.router,
             protocol: s.protocol,
@@ -137,17 +146,17 @@ impl SimAsk {
     /// # Errors
     /// Every field's trouble.
     pub fn check(&self, net: &Network) -> Result<(usize, usize), SimTroubles> {
-        let mut troubles = match self.setup(net) {
-            Ok(_) => SimTroubles::default(),
-            Err(t) => t,
+        let (mut troubles, protocol) = match self.setup(net) {
+            Ok(s) => (SimTroubles::default(), s.protocol),
+            Err(t) => (t, icn_core::sim::packet::Protocol::default()),
         };
-        if let Err(e) = net.routing(&self.routing) {
+        if let Err(e) = check_sim_routing(net, &self.routing) {
             troubles.routing = Some(e.to_string());
         }
         let t = net.topology();
         let cycles = PointConfig {
             router: RouterConfig::default(),
-            protocol: icn_core::sim::packet::Protocol::default(),
+            protocol,
             rate: 0.5,
             seed: 1,
         }
@@ -265,7 +274,7 @@ pub fn sim_point(
 /// The first trouble, for a message.
 fn first(t: &SimTroubles) -> String {
     [
-        &t.spec, &t.routing, &t.traffic, &t.scheme, &t.vcs, &t.buf, &t.size, &t.seed,
+        &t.spec, &t.routing, &t.traffic, &t.scheme, &t.vcs, &t.buf, &t.size, &t.seed, &t.extra,
     ]
     .into_iter()
     .find_map(Clone::clone)

@@ -128,11 +128,14 @@ const MODELLED: &[&str] = &[
     "perm_seed",
 ];
 
+/// The statements of a configuration: key → (value, line).
+pub type Statements = BTreeMap<String, (String, usize)>;
+
 /// The statements of a configuration: key → (value, line), later ones replacing earlier.
 ///
 /// # Errors
 /// A statement that is not `key = value`, or a key the simulator does not model.
-pub fn statements(text: &str) -> Result<BTreeMap<String, (String, usize)>, ConfigError> {
+pub fn statements(text: &str) -> Result<Statements, ConfigError> {
     let clean = strip_comments(text);
     let mut out = BTreeMap::new();
     let mut line = 1;
@@ -222,49 +225,9 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
     let (network, routing, scheme) = topology(&st, network_file)?;
     let mut setup = SimSetup::new(routing);
     setup.scheme = scheme;
-    let (local, global) = super::booksim_latencies(&network);
-    let noc = int(get("use_noc_latency"), "use_noc_latency", 1)?;
-    let r = &mut setup.router;
-    r.channel_latency = if network.family().name == "torus" && noc == 0 {
-        1
-    } else {
-        local
-    };
-    r.global_latency = global;
-    let u32s: [(&str, &mut u32); 8] = [
-        ("num_vcs", &mut r.num_vcs),
-        ("vc_buf_size", &mut r.vc_buf_size),
-        ("packet_size", &mut r.packet_size),
-        ("routing_delay", &mut r.routing_delay),
-        ("vc_alloc_delay", &mut r.vc_alloc_delay),
-        ("sw_alloc_delay", &mut r.sw_alloc_delay),
-        ("st_final_delay", &mut r.st_final_delay),
-        ("credit_delay", &mut r.credit_delay),
-    ];
-    for (key, slot) in u32s {
-        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
-            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
-    }
-    r.wait_for_tail_credit = int(get("wait_for_tail_credit"), "wait_for_tail_credit", 0)? != 0;
-    let p = &mut setup.protocol;
-    p.sample_period = u64::try_from(int(get("sample_period"), "sample_period", 1000)?)
-        .map_err(|_| bad(get("sample_period"), "sample_period", "a positive number"))?;
-    for (key, slot) in [
-        ("warmup_periods", &mut p.warmup_periods),
-        ("max_samples", &mut p.max_samples),
-    ] {
-        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
-            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
-    }
-    for (key, slot) in [
-        ("latency_thres", &mut p.latency_thres),
-        ("warmup_thres", &mut p.warmup_thres),
-        ("acc_warmup_thres", &mut p.acc_warmup_thres),
-        ("stopping_thres", &mut p.stopping_thres),
-        ("acc_stopping_thres", &mut p.acc_stopping_thres),
-    ] {
-        *slot = float(get(key), key, *slot)?;
-    }
+    (setup.router.channel_latency, setup.router.global_latency) =
+        super::booksim_latencies(&network);
+    router_and_protocol(&st, &network, &mut setup)?;
     setup.seed = u64::try_from(int(get("seed"), "seed", 0)?)
         .map_err(|_| bad(get("seed"), "seed", "a number of 0 or more"))?;
     let traffic = get("traffic").map_or("uniform", |(v, _)| v);
@@ -296,6 +259,165 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
         setup,
         rates,
     })
+}
+
+/// Sets the router's and the protocol's keys of `st` on `setup`; a key left out keeps
+/// `setup`'s value. `use_noc_latency` gives a torus BookSim2's 2-cycle channels (1) or
+/// 1-cycle ones (0).
+fn router_and_protocol(
+    st: &Statements,
+    net: &Network,
+    setup: &mut SimSetup,
+) -> Result<(), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let r = &mut setup.router;
+    if get("use_noc_latency").is_some() && net.family().name == "torus" {
+        let noc = int(get("use_noc_latency"), "use_noc_latency", 1)?;
+        r.channel_latency = if noc == 0 {
+            1
+        } else {
+            super::booksim_latencies(net).0
+        };
+    }
+    let u32s: [(&str, &mut u32); 8] = [
+        ("num_vcs", &mut r.num_vcs),
+        ("vc_buf_size", &mut r.vc_buf_size),
+        ("packet_size", &mut r.packet_size),
+        ("routing_delay", &mut r.routing_delay),
+        ("vc_alloc_delay", &mut r.vc_alloc_delay),
+        ("sw_alloc_delay", &mut r.sw_alloc_delay),
+        ("st_final_delay", &mut r.st_final_delay),
+        ("credit_delay", &mut r.credit_delay),
+    ];
+    for (key, slot) in u32s {
+        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
+            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
+    }
+    let tail = i64::from(r.wait_for_tail_credit);
+    r.wait_for_tail_credit = int(get("wait_for_tail_credit"), "wait_for_tail_credit", tail)? != 0;
+    let p = &mut setup.protocol;
+    let period = i64::try_from(p.sample_period).unwrap_or(i64::MAX);
+    p.sample_period = u64::try_from(int(get("sample_period"), "sample_period", period)?)
+        .map_err(|_| bad(get("sample_period"), "sample_period", "a positive number"))?;
+    for (key, slot) in [
+        ("warmup_periods", &mut p.warmup_periods),
+        ("max_samples", &mut p.max_samples),
+    ] {
+        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
+            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
+    }
+    for (key, slot) in [
+        ("latency_thres", &mut p.latency_thres),
+        ("warmup_thres", &mut p.warmup_thres),
+        ("acc_warmup_thres", &mut p.acc_warmup_thres),
+        ("stopping_thres", &mut p.stopping_thres),
+        ("acc_stopping_thres", &mut p.acc_stopping_thres),
+    ] {
+        *slot = float(get(key), key, *slot)?;
+    }
+    Ok(())
+}
+
+/// The keys of a configuration that the simulation view keeps beside its fields (which hold
+/// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
+/// the router's delays, the torus's `use_noc_latency` and the protocol.
+pub const EXTRA_KEYS: &[&str] = &[
+    "routing_delay",
+    "vc_alloc_delay",
+    "sw_alloc_delay",
+    "st_final_delay",
+    "credit_delay",
+    "wait_for_tail_credit",
+    "use_noc_latency",
+    "sample_period",
+    "warmup_periods",
+    "max_samples",
+    "latency_thres",
+    "warmup_thres",
+    "acc_warmup_thres",
+    "stopping_thres",
+    "acc_stopping_thres",
+];
+
+/// Sets the [`EXTRA_KEYS`] statements of `text` (`key = value;`, BookSim2's syntax; the
+/// `;` may be left off the last) on `setup`; a key left out keeps `setup`'s value.
+///
+/// # Errors
+/// A statement that is not `key = value`, a key that is not one of [`EXTRA_KEYS`], or a
+/// value that is not a number of the key's kind.
+pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<(), ConfigError> {
+    let mut text = text.trim().to_string();
+    if !text.is_empty() && !text.ends_with(';') {
+        text.push(';');
+    }
+    let st = statements(&text)?;
+    if let Some((key, (_, line))) = st.iter().find(|(k, _)| !EXTRA_KEYS.contains(&k.as_str())) {
+        return Err(ConfigError {
+            line: *line,
+            message: format!(
+                "{key}: not one of the other keys ({}); the network, routing, traffic, virtual \
+                 channels, buffer, packet size, seed and loads have fields (and flags) of their own",
+                EXTRA_KEYS.join(", ")
+            ),
+        });
+    }
+    router_and_protocol(&st, net, setup)
+}
+
+/// The [`EXTRA_KEYS`] of `setup` that differ from BookSim2's defaults for `net`, as
+/// [`apply_extra`] reads them (`key=value` joined by `;`; empty when every one is the
+/// default).
+pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
+    let mut base = SimSetup::new(&setup.routing);
+    (base.router.channel_latency, base.router.global_latency) = super::booksim_latencies(net);
+    let (r, d) = (&setup.router, &base.router);
+    let (p, q) = (&setup.protocol, &base.protocol);
+    let mut out: Vec<String> = Vec::new();
+    let mut num = |key: &str, a: String, b: String| {
+        if a != b {
+            out.push(format!("{key}={a}"));
+        }
+    };
+    for (key, a, b) in [
+        ("routing_delay", r.routing_delay, d.routing_delay),
+        ("vc_alloc_delay", r.vc_alloc_delay, d.vc_alloc_delay),
+        ("sw_alloc_delay", r.sw_alloc_delay, d.sw_alloc_delay),
+        ("st_final_delay", r.st_final_delay, d.st_final_delay),
+        ("credit_delay", r.credit_delay, d.credit_delay),
+        (
+            "wait_for_tail_credit",
+            u32::from(r.wait_for_tail_credit),
+            u32::from(d.wait_for_tail_credit),
+        ),
+        (
+            "use_noc_latency",
+            u32::from(r.channel_latency == d.channel_latency),
+            1,
+        ),
+        ("warmup_periods", p.warmup_periods, q.warmup_periods),
+        ("max_samples", p.max_samples, q.max_samples),
+    ] {
+        num(key, a.to_string(), b.to_string());
+    }
+    num(
+        "sample_period",
+        p.sample_period.to_string(),
+        q.sample_period.to_string(),
+    );
+    for (key, a, b) in [
+        ("latency_thres", p.latency_thres, q.latency_thres),
+        ("warmup_thres", p.warmup_thres, q.warmup_thres),
+        ("acc_warmup_thres", p.acc_warmup_thres, q.acc_warmup_thres),
+        ("stopping_thres", p.stopping_thres, q.stopping_thres),
+        (
+            "acc_stopping_thres",
+            p.acc_stopping_thres,
+            q.acc_stopping_thres,
+        ),
+    ] {
+        num(key, a.to_string(), b.to_string());
+    }
+    out.join(";")
 }
 
 /// The network, routing and scheme of the configuration's topology keys.

@@ -7,6 +7,7 @@
 //!
 //! Parts: [`config`] (parameters, BookSim2's names and defaults), [`channel`] (the
 //! fabric: routers, ports, channels, endpoints), [`routing`] (next hops and VC classes),
+//! [`choices`] (the routings a form offers),
 //! [`allocator`], [`router`], [`injection`], [`traffic`], [`measurement`], [`run`] (the
 //! cycle loop and the protocol).
 //!
@@ -25,6 +26,7 @@
 pub mod allocator;
 pub mod booksim;
 pub mod channel;
+pub mod choices;
 pub mod config;
 pub mod injection;
 pub mod measurement;
@@ -37,6 +39,7 @@ pub mod valiant;
 use serde::{Deserialize, Serialize};
 
 pub use self::channel::Fabric;
+pub use self::choices::{check_sim_routing, sim_routings, SimRouting};
 pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
 pub use self::routing::AnynetTable;

@@ -1,5 +1,5 @@
 //! The simulation view's state (`?view=sim&t=SPEC&s=ROUTING&traffic=T&scheme=S&vcs=N&buf=N
-//! &size=N&rates=FROM:TO:STEP&seed=N&t2=SPEC&s2=ROUTING&at=LOAD`).
+//! &size=N&rates=FROM:TO:STEP&seed=N&keys=K&t2=SPEC&s2=ROUTING&at=LOAD`).
 
 use super::{NetworkDefaults, Query, View};
 
@@ -31,6 +31,9 @@ pub struct SimForm {
     pub rates: String,
     /// The seed.
     pub seed: String,
+    /// Other router and protocol keys in BookSim2's syntax (`routing_delay=0;…`, as `icn
+    /// sim --keys`; empty: BookSim2's defaults).
+    pub extra: String,
     /// A second network to overlay (empty: none).
     pub spec2: String,
     /// The second curve's routing (empty: the second network's first, or this routing on
@@ -63,6 +66,7 @@ impl SimForm {
             size: get("size", "1"),
             rates: get("rates", SIM_RATES),
             seed: get("seed", "1"),
+            extra: get("keys", ""),
             spec2: get("t2", ""),
             routing2: get("s2", ""),
             at: get("at", ""),
@@ -85,6 +89,7 @@ impl SimForm {
             ("seed".into(), self.seed.clone()),
         ];
         for (key, value) in [
+            ("keys", &self.extra),
             ("t2", &self.spec2),
             ("s2", &self.routing2),
             ("at", &self.at),

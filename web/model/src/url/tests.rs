@@ -198,9 +198,13 @@ fn sim_state_round_trips_and_opens_on_an_8x8_mesh_with_dimension_order() {
         ),
         ("2", "8", "1", SIM_RATES, "1")
     );
-    assert!(f.spec2.is_empty() && f.routing2.is_empty() && f.at.is_empty());
-    // The comparison and the chosen load are written only when set.
-    assert!(!s.to_query().contains("t2="));
+    assert!(f.spec2.is_empty() && f.routing2.is_empty() && f.at.is_empty() && f.extra.is_empty());
+    // The comparison, the chosen load and the other keys are written only when set.
+    assert!(!s.to_query().contains("t2=") && !s.to_query().contains("keys="));
+    // The other BookSim2 keys travel as typed, `;` and `=` included.
+    let s = read("view=sim&keys=routing_delay%3D0%3Bcredit_delay%3D2");
+    assert_eq!(s.sim.extra, "routing_delay=0;credit_delay=2");
+    assert_eq!(read(&s.to_query()).sim, s.sim);
     // A spec without a routing takes the network's first; hostile values are kept as typed.
     let s = read("view=sim&t=hypercube:n=4");
     assert_eq!(s.sim.routing, "minimal");

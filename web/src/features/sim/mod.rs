@@ -8,13 +8,16 @@
 //! network saturates (or deadlocks, said loudly with a link to the deadlock view); the
 //! summary gives the lowest-load latency, the saturation throughput and the bound from the
 //! busiest channel's exact load; the diagram shows a chosen point's channel utilisation.
-//! `model` holds the memos and the run, `parts` the cards.
+//! `model` holds the memos and the run, `parts` the cards, `booksim` the card that reads a
+//! pasted BookSim2 configuration into the fields.
 
+mod booksim;
 mod model;
 mod parts;
 
 use leptos::prelude::*;
 
+use self::booksim::booksim_card;
 use self::model::SimModel;
 use self::parts::{curve_card, diagram_card, fields_card, status, summary_card};
 use crate::history::Nav;
@@ -46,6 +49,7 @@ pub fn SimView(nav: Nav) -> impl IntoView {
             <h1 id="sim-title" class="visually-hidden">"Packet simulation"</h1>
             <div class="column column-main">
                 {fields_card(m)}
+                {booksim_card(m)}
                 <div class="contents">{move || summary_card(m)}</div>
             </div>
             <div class="column column-side">

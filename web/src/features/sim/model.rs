@@ -189,6 +189,7 @@ fn curve(
         buf,
         size,
         seed,
+        extra: form.extra.trim().to_string(),
     };
     let (routers, endpoints) = ask.check(net)?;
     Ok(CurveAsk {
@@ -267,7 +268,7 @@ fn second(form: &SimForm, net: &Network) -> Second {
     } else {
         routing2.to_string()
     };
-    if let Err(e) = net2.routing(&routing2) {
+    if let Err(e) = icn_core::sim::packet::check_sim_routing(&net2, &routing2) {
         return Err((None, Some(e.to_string())));
     }
     Ok(Some((net2, routing2)))

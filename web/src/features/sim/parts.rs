@@ -118,7 +118,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
     let strategies = Memo::new(move |_| {
         m.network.with(|n| {
             n.as_ref()
-                .map(icn_core::Network::strategies)
+                .map(icn_core::sim::packet::sim_routings)
                 .unwrap_or_default()
         })
     });
@@ -129,7 +129,8 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
-                view! { <option value=s.name selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
+                let label = format!("{} — {}", s.name, s.title);
+                view! { <option value=s.name selected=selected>{label}</option> }
             })
             .collect_view()
     };
@@ -190,6 +191,10 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                 {input(m, ("sim-seed", "sim-seed-error", "Seed".into(), "number"), |f| f.seed.clone(),
                     |f, v| f.seed = v, |t| t.main.seed.clone())}
                 <div class="field-wide">
+                    {input(m, ("sim-extra", "sim-extra-error", "Other BookSim2 keys (router delays, protocol; e.g. credit_delay = 2; stopping_thres = 0.02)".into(), "text"),
+                        |f| f.extra.clone(), |f, v| f.extra = v, |t| t.main.extra.clone())}
+                </div>
+                <div class="field-wide">
                     {input(m, ("sim-rates", "sim-rates-error", format!("Offered loads, FROM:TO:STEP or a list (flits per endpoint per cycle; default {SIM_RATES})"), "text"),
                         |f| f.rates.clone(), |f, v| f.rates = v, |t| t.rates.clone())}
                 </div>
@@ -212,7 +217,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
 /// A new spec; a routing the new network lacks becomes its first.
 fn new_spec(f: &mut SimForm, spec: String) {
     if let Ok(net) = spec.parse::<icn_core::Network>() {
-        if !net.strategies().iter().any(|s| s.name == f.routing) {
+        if icn_core::sim::packet::check_sim_routing(&net, &f.routing).is_err() {
             f.routing = net.default_strategy().to_string();
         }
     }
@@ -486,8 +491,13 @@ fn command(c: &Curve) -> String {
     } else {
         format!(" --scheme {}", a.scheme)
     };
+    let keys = if a.extra.is_empty() {
+        String::new()
+    } else {
+        format!(" --keys '{}'", a.extra)
+    };
     format!(
-        "icn sim '{}' --routing {} --traffic '{}'{scheme} --num-vcs {} --vc-buf-size {} --packet-size {} --seed {} --rates {list} --format csv",
+        "icn sim '{}' --routing {} --traffic '{}'{scheme} --num-vcs {} --vc-buf-size {} --packet-size {} --seed {}{keys} --rates {list} --format csv",
         a.spec, a.routing, a.traffic, a.vcs, a.buf, a.size, a.seed
     )
 }

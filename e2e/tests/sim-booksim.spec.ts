@@ -1,0 +1,101 @@
+import { writeFileSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { icn } from '../fixtures/cli';
+import { expect, test } from '../fixtures/explorer';
+import { expectChartSvg } from '../fixtures/png';
+
+// Flow: a BookSim2 user pastes the configuration file they already have into the
+// simulation view. Its keys fill the fields (the router's delays and the protocol in "Other
+// BookSim2 keys", in the URL), the curve is `icn sim --config FILE`'s to the last digit, and
+// the chart downloads as SVG. A key the simulator does not model is named at the box with
+// its line, and the fields keep what they held. The routings offered are the simulator's:
+// UGAL and Valiant beside a network's own strategies.
+
+/** BookSim2's 8×8 torus (scripts/booksim/configs/torus88.cfg) with a credit delay and two loads. */
+const TORUS = [
+  'topology = torus;',
+  'k = 8;',
+  'n = 2;',
+  'routing_function = dim_order;',
+  'num_vcs = 2;',
+  'vc_buf_size = 8;',
+  'vc_allocator = separable_input_first;',
+  'sw_allocator = separable_input_first;',
+  'traffic = uniform;',
+  'packet_size = 1;',
+  'injection_rate_uses_flits = 1;',
+  'credit_delay = 2;',
+  'injection_rate = {0.1, 0.2};',
+].join('\n');
+
+test('a pasted BookSim2 configuration runs as icn sim --config runs the file', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto('./?view=sim&rates=0.1');
+  await page.getByTestId('sim-booksim').locator('summary').click();
+  await page.getByTestId('sim-booksim-text').fill(TORUS);
+  await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
+  await expect(page.getByTestId('sim-booksim-read')).toContainText('Read topology = torus as torus:k=8x8');
+  // The fields, and the URL, hold the experiment.
+  await expect(page.getByTestId('sim-spec')).toHaveValue('torus:k=8x8');
+  await expect(page.getByTestId('sim-routing')).toHaveValue('dor');
+  await expect(page.getByTestId('sim-vcs')).toHaveValue('2');
+  await expect(page.getByTestId('sim-seed')).toHaveValue('0');
+  await expect(page.getByTestId('sim-rates')).toHaveValue('0.1,0.2');
+  await expect(page.getByTestId('sim-extra')).toHaveValue('credit_delay=2');
+  await expect(page).toHaveURL(/[?&]keys=credit_delay(=|%3D)2(&|$)/);
+  await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
+  // The page's CSV is the CLI's for the same file.
+  const file = path.join(tmpdir(), `icn-e2e-torus-${process.pid}.cfg`);
+  writeFileSync(file, TORUS);
+  let cli: string;
+  try {
+    cli = icn('sim', '--config', file, '--format', 'csv', '--threads', '1');
+  } finally {
+    unlinkSync(file);
+  }
+  const href = (await page.getByTestId('chart-csv').getAttribute('href')) ?? '';
+  const csv = decodeURIComponent(href.replace(/^data:text\/csv;charset=utf-8,/, ''));
+  expect(csv.trim()).toBe(cli.trim());
+  // The command shown prints the same rows: it carries the other keys.
+  await expect(page.getByTestId('chart-cli')).toContainText("--keys 'credit_delay=2'");
+  // The SVG download: the chart as vector text and shapes, with its title.
+  const svg = await expectChartSvg(page);
+  expect(svg).toContain('offered load (flits per endpoint per cycle)');
+});
+
+test('a key the simulator does not model is named with its line; the fields are kept', async ({ page }) => {
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&rates=0.1');
+  const before = page.url();
+  await page.getByTestId('sim-booksim').locator('summary').click();
+  await page.getByTestId('sim-booksim-text').fill(`${TORUS}\nspeculative = 1;`);
+  const error = page.getByTestId('sim-booksim-error');
+  await expect(error).toContainText('line 14: speculative = 1: not modelled');
+  await expect(page.getByTestId('sim-booksim-text')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=4x4');
+  expect(page.url()).toBe(before);
+  // An anynet configuration without its network file asks for it.
+  await page.getByTestId('sim-booksim-text').fill('topology = anynet;\nrouting_function = min;\nvc_allocator = separable_input_first;\nsw_allocator = separable_input_first;');
+  await expect(error).toContainText('network_file');
+  // A bad other key is said at its field.
+  await page.getByTestId('sim-extra').fill('credit_delay = soon');
+  await expect(page.getByTestId('sim-extra-error')).toContainText('credit_delay = soon');
+});
+
+test('the routings offered are the simulator’s: UGAL and Valiant beside the Dragonfly’s own', async ({ page }) => {
+  test.setTimeout(120_000);
+  // BookSim2's dragonflynew buffers (dragonfly2ugal.cfg): 100-cycle global channels need them.
+  await page.goto('./?view=sim&t=dragonfly:a=4,p=2,h=2&s=ugal&vcs=4&buf=256&rates=0.05');
+  const options = await page.getByTestId('sim-routing').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+  expect(options).toContain('ugal');
+  expect(options).not.toContain('table');
+  await expect(page.getByTestId('sim-routing')).toHaveValue('ugal');
+  await expect(page.getByTestId('sim-routing-error')).toBeHidden();
+  await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 100_000 });
+  const cli = JSON.parse(
+    icn('sim', 'dragonfly:a=4,p=2,h=2', '--routing', 'ugal', '--num-vcs', '4', '--vc-buf-size', '256', '--rates', '0.05', '--seed', '1'),
+  ) as { points: { accepted: number; packet_latency: number }[] };
+  const cells = page.getByTestId('sim-table').locator('tbody tr').first().locator('td');
+  await expect(cells.nth(2)).toHaveText(cli.points[0].accepted.toFixed(3));
+  await expect(cells.nth(3)).toHaveText(cli.points[0].packet_latency.toFixed(1));
+});

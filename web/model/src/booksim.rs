@@ -1,0 +1,168 @@
+//! A BookSim2 configuration pasted into the simulation view, as the view's fields: the
+//! network (an anynet file becomes an imported graph, whose spec is the graph), the
+//! routing, VC scheme, traffic, virtual channels, buffer, packet size and seed, the
+//! injection rates as the loads, and every other modelled key kept beside them
+//! ([`booksim::extra_text`], `keys=` in the URL). The experiment is read by the same
+//! [`booksim::experiment`] as `icn sim --config`.
+
+use icn_core::sim::packet::booksim;
+
+use crate::url::SimForm;
+
+/// The fields of the configuration `text` (with its anynet network file's text, if any)
+/// over `form` (whose comparison and chosen load are cleared, and whose loads are kept when
+/// the file gives no `injection_rate`), and a sentence saying what was read.
+///
+/// # Errors
+/// [`booksim::ConfigError`]'s message, naming the key and its line; or the injection rates
+/// when one is not a load in (0, 1].
+pub fn form_of_config(
+    text: &str,
+    network_file: Option<&str>,
+    form: &SimForm,
+) -> Result<(SimForm, String), String> {
+    let x = booksim::experiment(text, network_file).map_err(|e| e.to_string())?;
+    let given = booksim::statements(text).map_err(|e| e.to_string())?;
+    let rates = if given.contains_key("injection_rate") {
+        if let Some(r) = x.rates.iter().find(|&&r| !(r > 0.0 && r <= 1.0)) {
+            return Err(format!(
+                "injection_rate: {r} flits per node per cycle is not a load in (0, 1]"
+            ));
+        }
+        let list: Vec<String> = x.rates.iter().map(|r| format!("{r}")).collect();
+        list.join(",")
+    } else {
+        form.rates.clone()
+    };
+    let s = &x.setup;
+    let r = &s.router;
+    let extra = booksim::extra_text(&x.network, s);
+    let out = SimForm {
+        spec: x.network.spec(),
+        routing: s.routing.clone(),
+        traffic: s.traffic.to_string(),
+        scheme: s
+            .scheme
+            .map_or_else(|| "auto".to_string(), |k| k.to_string()),
+        vcs: r.num_vcs.to_string(),
+        buf: r.vc_buf_size.to_string(),
+        size: r.packet_size.to_string(),
+        rates,
+        seed: s.seed.to_string(),
+        extra: extra.clone(),
+        spec2: String::new(),
+        routing2: String::new(),
+        at: String::new(),
+    };
+    let topology = given.get("topology").map_or("torus", |(v, _)| v.as_str());
+    let network = if out.spec.starts_with("graph:") {
+        format!(
+            "an imported graph of {} nodes",
+            x.network.topology().node_count()
+        )
+    } else {
+        out.spec.clone()
+    };
+    let loads = if given.contains_key("injection_rate") {
+        format!("loads {}", out.rates)
+    } else {
+        "no injection_rate, so the loads field's sweep is kept".to_string()
+    };
+    let others = if extra.is_empty() {
+        "every other key at BookSim2's default".to_string()
+    } else {
+        format!("other keys {}", extra.replace(';', ", "))
+    };
+    let summary = format!(
+        "Read topology = {topology} as {network}, routing {}, {} traffic, {} VCs of {} flits, \
+         {}-flit packets, seed {}; {loads}; {others}. The fields below hold it.",
+        out.routing, out.traffic, out.vcs, out.buf, out.size, out.seed
+    );
+    Ok((out, summary))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The form a fresh simulation view opens with.
+    fn fresh() -> SimForm {
+        crate::url::AppState::from_query("view=sim", &crate::defaults::FromNetwork).sim
+    }
+
+    const MESH: &str = include_str!("../../../scripts/booksim/configs/mesh88.cfg");
+    const TORUS: &str = include_str!("../../../scripts/booksim/configs/torus88.cfg");
+    const SLIMFLY: &str = include_str!("../../../scripts/booksim/configs/slimfly5.cfg");
+    const SLIMFLY_NET: &str = include_str!("../../../scripts/booksim/configs/slimfly5.anynet");
+
+    #[test]
+    fn the_reference_mesh_fills_the_fields_and_keeps_the_sweep() {
+        let mut form = fresh();
+        form.spec2 = "torus:k=8x8".into();
+        let (f, summary) = form_of_config(MESH, None, &form).expect("the mesh");
+        // mesh88.cfg: k = 8, n = 2, dor, 2 VCs of 8 flits, 1-flit packets, BookSim2's seed 0.
+        assert_eq!(
+            (f.spec.as_str(), f.routing.as_str(), f.traffic.as_str()),
+            ("mesh:k=8x8", "dor", "uniform")
+        );
+        assert_eq!(
+            (
+                f.vcs.as_str(),
+                f.buf.as_str(),
+                f.size.as_str(),
+                f.seed.as_str()
+            ),
+            ("2", "8", "1", "0")
+        );
+        assert_eq!(
+            (f.rates.as_str(), f.extra.as_str()),
+            (form.rates.as_str(), "")
+        );
+        assert!(f.spec2.is_empty(), "the comparison is cleared");
+        assert!(summary.contains("loads field's sweep is kept"), "{summary}");
+    }
+
+    #[test]
+    fn keys_beside_the_fields_and_rates_travel() {
+        let text = format!(
+            "{TORUS}\nuse_noc_latency = 0;\ncredit_delay = 2;\ninjection_rate = {{0.1, 0.2}};"
+        );
+        let (f, summary) = form_of_config(&text, None, &fresh()).expect("the torus");
+        assert_eq!(f.spec, "torus:k=8x8");
+        // torus88.cfg gives 1-flit packets and injection_rate_uses_flits = 1: the loads as written.
+        assert_eq!(f.rates, "0.1,0.2");
+        assert_eq!(f.extra, "credit_delay=2;use_noc_latency=0");
+        assert!(
+            summary.contains("credit_delay=2, use_noc_latency=0"),
+            "{summary}"
+        );
+    }
+
+    #[test]
+    fn an_anynet_file_becomes_an_imported_graph_with_the_table_routing() {
+        let (f, summary) =
+            form_of_config(SLIMFLY, Some(SLIMFLY_NET), &fresh()).expect("the Slim Fly");
+        assert!(f.spec.starts_with("graph:g="), "{}", f.spec);
+        assert_eq!((f.routing.as_str(), f.scheme.as_str()), ("table", "one"));
+        let net: icn_core::Network = f.spec.parse().expect("the spec is the graph");
+        // slimfly5.anynet: the 50 routers of the Slim Fly with q = 5 (2q² routers).
+        assert_eq!(net.topology().node_count(), 50);
+        assert!(summary.contains("imported graph of 50 nodes"), "{summary}");
+        let e = form_of_config(SLIMFLY, None, &fresh()).expect_err("no network file");
+        assert!(e.contains("network_file"), "{e}");
+    }
+
+    #[test]
+    fn what_cannot_run_is_named_with_its_line() {
+        let e = form_of_config(
+            "topology = mesh;\nk = 4;\nspeculative = 1;\n",
+            None,
+            &fresh(),
+        )
+        .expect_err("speculative");
+        assert!(e.starts_with("line 3: speculative = 1"), "{e}");
+        let text = format!("{MESH}\ninjection_rate = 1.5;");
+        let e = form_of_config(&text, None, &fresh()).expect_err("a load over 1");
+        assert!(e.contains("injection_rate"), "{e}");
+    }
+}

@@ -1,0 +1,80 @@
+//! The simulation view's BookSim2 card: a configuration file pasted (with its anynet
+//! network file, for `topology = anynet`) becomes the view's fields as it is typed, read by
+//! the same code as `icn sim --config` ([`icn_web_model::booksim::form_of_config`]). A file
+//! that cannot run says why at the box, naming the key and its line; the fields keep what
+//! they held.
+
+use icn_web_model::booksim::form_of_config;
+use leptos::prelude::*;
+
+use super::model::SimModel;
+use crate::components::FieldError;
+
+/// The card, folded until opened.
+pub fn booksim_card(m: SimModel) -> impl IntoView {
+    let config = RwSignal::new(String::new());
+    let network_file = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let read = RwSignal::new(None::<String>);
+    let apply = move || {
+        let text = config.get_untracked();
+        if text.trim().is_empty() {
+            error.set(None);
+            read.set(None);
+            return;
+        }
+        let file = network_file.get_untracked();
+        let file = (!file.trim().is_empty()).then_some(file.as_str());
+        let form = m.form.get_untracked();
+        match form_of_config(&text, file, &form) {
+            Ok((fields, summary)) => {
+                error.set(None);
+                read.set(Some(summary));
+                m.nav.commit(|s| s.sim = fields);
+            }
+            Err(e) => {
+                read.set(None);
+                error.set(Some(e));
+            }
+        }
+    };
+    let invalid = move || error.with(Option::is_some).to_string();
+    view! {
+        <details class="card booksim-card" data-testid="sim-booksim">
+            <summary>"Paste a BookSim2 configuration"</summary>
+            <p class="help">
+                "The file you give BookSim2 (mesh, torus, fattree, dragonflynew, flatfly or anynet): \
+                 its network, routing, router, traffic, seed and injection rates fill the fields, \
+                 as " <code>"icn sim --config FILE"</code> " reads it. A key the simulator does \
+                 not model is named with its line."
+            </p>
+            <div class="field">
+                <label for="sim-booksim-text">"BookSim2 configuration"</label>
+                <textarea id="sim-booksim-text" data-testid="sim-booksim-text" rows="8"
+                    spellcheck="false" autocomplete="off"
+                    placeholder="topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dor;\n…"
+                    aria-invalid=invalid aria-describedby="sim-booksim-error"
+                    prop:value=move || config.get()
+                    on:input=move |ev| {
+                        config.set(event_target_value(&ev));
+                        apply();
+                    }></textarea>
+                <FieldError error=Signal::derive(move || error.get()) id="sim-booksim-error" />
+            </div>
+            <div class="field">
+                <label for="sim-booksim-net">"Its anynet network file (topology = anynet only)"</label>
+                <textarea id="sim-booksim-net" data-testid="sim-booksim-net" rows="4"
+                    spellcheck="false" autocomplete="off"
+                    placeholder="router 0 node 0 node 1 router 1 router 2"
+                    prop:value=move || network_file.get()
+                    on:input=move |ev| {
+                        network_file.set(event_target_value(&ev));
+                        apply();
+                    }></textarea>
+            </div>
+            <p class="help" data-testid="sim-booksim-read" role="status">
+                {move || read.get()}
+            </p>
+        </details>
+    }
+}
