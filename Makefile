@@ -173,7 +173,7 @@ BENCH_VENV := target/bench-venv
 bench-compare:
 	$(call step,bench-compare: icn vs networkx vs igraph)
 	test -x $(BENCH_VENV)/bin/python || python3 -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/pip install --quiet --disable-pip-version-check networkx python-igraph
+	$(BENCH_VENV)/bin/pip install --quiet --disable-pip-version-check networkx python-igraph numpy
 	cargo build --profile native -p icn-cli
 	$(BENCH_VENV)/bin/python scripts/bench_compare.py target/native/icn docs/benchmarks-compare.md
 

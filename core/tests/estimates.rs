@@ -146,6 +146,24 @@ fn route_estimates_against_work_at_size() {
     }
 }
 
+/// Issue 23's own case: D3's `minimal` route at 2³¹ routers asked for `--force`, its
+/// estimate 155 GB and 10⁷ times the work, for a route that took 7 ms and 11 MiB. The
+/// steps are held to the work above (`route_estimates_against_work_at_size`, since issue
+/// 18's estimates); the memory must be the route's too, not the network's.
+#[test]
+fn d3_minimal_route_memory_at_2_31_routers() {
+    let net: Network = "d3:k=2,m=32768".parse().expect("spec");
+    assert_eq!(net.topology().node_count(), 1 << 31);
+    let (a, b) = (
+        net.parse_node("(0,1,2)").expect("from"),
+        net.parse_node("(1,3,0)").expect("to"),
+    );
+    for limit in [0, 1, 64, 1_000_000_000] {
+        let e = net.route_cost("minimal", a, b, limit);
+        assert!(e.bytes <= 64 << 20, "limit {limit}: {e:?}");
+    }
+}
+
 /// Y-2's next-hop table is built over the whole network on first use: a route's estimate
 /// counts it (6.4 GB for KYKLOS-II⟨2,2,28⟩, far over any page's budget), and estimating
 /// does not build it (this returns at once instead of allocating the table).

@@ -208,6 +208,56 @@ test('worker jobs: exact metrics, loads, the D2 density, a route', async ({ page
   }
 });
 
+// Issue 23: networks without a symmetry the engine can use (the bit-parallel distances and
+// batched loads), and the uncompleted Lens (its digit symmetry). `igraphMs`: igraph's time
+// natively on the same graph in `make bench-compare`'s run (docs/benchmarks-compare.md,
+// 2026-11-25): `path_length_hist` for the distances, `edge_betweenness` for the loads; the
+// target is a tenth of it (issue 23: the worker at least 10 times igraph natively). The
+// explorer's two (MDF(16,16), Lens⟨4,4,6⟩) must show their metrics in under 0.5 s.
+const NO_SYMMETRY: { spec: string; diameter: number; igraphMs: number; loadsIgraphMs?: number; explorer?: boolean }[] = [
+  { spec: 'mdf:k=16,m=16', diameter: 3, igraphMs: 736, loadsIgraphMs: 1509, explorer: true },
+  { spec: 'mdf:k=1,m=64', diameter: 3, igraphMs: 1388, loadsIgraphMs: 2110 },
+  { spec: 'mdf:k=20,m=20', diameter: 3, igraphMs: 3201 },
+  { spec: 'lens:p=4,q=4,n=6', diameter: 22, igraphMs: 3258, loadsIgraphMs: 1935, explorer: true },
+  { spec: 'lens:p=3,q=3,n=10', diameter: 38, igraphMs: 15401 },
+  { spec: 'lens:p=37,q=37,n=2', diameter: 6, igraphMs: 971, loadsIgraphMs: 4010 },
+  { spec: 'jellyfish:n=4096,r=12', diameter: 5, igraphMs: 974, loadsIgraphMs: 5021 },
+  { spec: 'jellyfish:n=16384,r=8', diameter: 7, igraphMs: 13569 },
+];
+
+test('worker jobs: networks without symmetry (issue 23)', async ({ page }) => {
+  test.setTimeout(600_000);
+  await openWorker(page);
+  for (const net of NO_SYMMETRY) {
+    const limit = net.explorer ? Math.min(500, net.igraphMs / 10) : net.igraphMs / 10;
+    const dist = await bench(page, { kind: 'metrics', spec: net.spec, strategy: null }, { runs: 5, slowMs: 5_000, timeoutMs: 120_000 }, (r) =>
+      expect((r.info as { diameter: number }).diameter, net.spec).toBe(net.diameter),
+    );
+    rows.push({
+      group: 'no symmetry (issue 23)',
+      what: `\`${net.spec}\`: distance distribution, diameter, average distance`,
+      target: `< ${time(limit)}${net.explorer ? ' (explorer)' : ''}`,
+      limitMs: limit,
+      runs: dist.runs,
+      note: `igraph path_length_hist natively ${time(net.igraphMs)}`,
+    });
+    if (net.loadsIgraphMs === undefined) continue;
+    const loadsLimit = net.loadsIgraphMs / 10;
+    const loads = await bench(page, { kind: 'metrics', spec: net.spec, strategy: 'minimal' }, { runs: 5, slowMs: 5_000, timeoutMs: LOADS_TIMEOUT_MS }, (r) => {
+      expect((r.info as { diameter: number }).diameter, net.spec).toBe(net.diameter);
+      expect((r.loads as { max_channel_load: number }).max_channel_load).toBeGreaterThan(0);
+    });
+    rows.push({
+      group: 'no symmetry (issue 23)',
+      what: `\`${net.spec}\` + link loads (\`minimal\`: every shortest path)`,
+      target: `< ${time(loadsLimit)}`,
+      limitMs: loadsLimit,
+      runs: loads.runs,
+      note: loads.timedOut ? `stopped after ${time(LOADS_TIMEOUT_MS)} (not finished)` : `igraph edge_betweenness natively ${time(net.loadsIgraphMs)}`,
+    });
+  }
+});
+
 // Issue 21: a 4,096-router network's channel dependency graph and its cycle search, in the
 // worker (the deadlock view's job; its table's graphs are over the page's budget here and
 // skipped, so the time is the one graph's).

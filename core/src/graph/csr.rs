@@ -82,6 +82,12 @@ impl Csr {
         &self.targets[self.offsets[v]..self.offsets[v + 1]]
     }
 
+    /// The number of `v`'s neighbours in this direction.
+    #[inline]
+    pub fn degree(&self, v: Node) -> usize {
+        self.offsets[v + 1] - self.offsets[v]
+    }
+
     /// Whether `v` passes traffic on.
     #[inline]
     pub fn forwards(&self, v: Node) -> bool {

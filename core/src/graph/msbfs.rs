@@ -9,8 +9,9 @@
 //! its frontier at the next level. Each link is read once per level for all the pass's
 //! sources together, where one plain search per source reads it once per source. A word
 //! is [`WORDS`] `u64`s, 256 lanes: two 128-bit vector registers where the target has
-//! them (SSE2 on x86-64; the compiler turns the fixed-size arrays into vector
-//! instructions), four scalar words elsewhere (wasm32 without simd128). Measured on the
+//! them (SSE2 on x86-64, simd128 in the project's wasm builds, which `.cargo/config.toml`
+//! enables; the compiler turns the fixed-size arrays into vector instructions), four
+//! scalar words elsewhere (wasm32 without simd128: the same code). Measured on the
 //! rows of docs/benchmarks.md, 256 lanes beat 64 and 128 by 5–40 % (512 and 1024 were
 //! slower with an earlier form of the bottom-up loop).
 //!
