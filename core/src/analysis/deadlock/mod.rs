@@ -23,7 +23,7 @@ mod duato;
 mod routes;
 mod table;
 
-pub use self::duato::{duato, duato_estimate, DuatoReport};
+pub use self::duato::{duato, duato_check, duato_estimate, duato_with, DuatoReport};
 pub use self::routes::{deadlock_of_classed_routes, deadlock_of_routes};
 pub use self::table::{routing_table, Cell, RoutingRow, SchemeLeast, TABLE_MAX_VCS};
 
