@@ -130,3 +130,85 @@ test('bad input is reported at its field, and a scheme the network lacks says wh
   await page.goto('./?view=deadlock&t=torus:k=4x4&s=nosuch');
   await expect(page.locator('#deadlock-routing-error')).not.toBeEmpty();
 });
+
+interface CliDuatoStep {
+  channel: string;
+  next: string;
+  vc: number;
+  next_vc: number;
+  taken_at: string;
+  to: string;
+}
+
+interface CliDuato {
+  deadlock_free: boolean;
+  escape_vcs: number;
+  adaptive_vcs: number;
+  graph_nodes: number;
+  graph_edges: number;
+  indirect_edges: number;
+  cycle: CliDuatoStep[];
+}
+
+const duato = (...args: string[]) => JSON.parse(icn('deadlock', ...args)) as CliDuato;
+
+test("Duato's condition: an escape without a dateline cycles, stepped; with one the adaptive routing is safe", async ({ page }) => {
+  const id = (t: string) => page.getByTestId(t);
+  // The plain graph first: minimal adaptive routing on one VC has a cycle.
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=minimal&scheme=one&vcs=1');
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false', { timeout: 30_000 });
+  await expect(id('deadlock-escape-scheme')).toBeHidden();
+  // Choosing an escape routing asks for Duato's condition, with one adaptive VC beside the escape's.
+  await id('deadlock-escape').selectOption('dor');
+  await expect(page).toHaveURL(/escape=dor/);
+  await expect(page).toHaveURL(/vcs=2/);
+  await expect(id('deadlock-scheme')).toBeDisabled();
+  const cli = duato('torus:k=4x4', '--routing', 'minimal', '--escape', 'dor', '--vcs', '2');
+  expect(cli.deadlock_free).toBe(false);
+  const n = cli.cycle.length;
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-duato', 'true', { timeout: 30_000 });
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false');
+  await expect(id('deadlock-verdict')).toContainText(`a cycle of ${n} escape dependencies`);
+  await expect(id('deadlock-size')).toContainText(
+    `${cli.graph_nodes} escape (channel, VC) pairs in use, ${cli.graph_edges} dependencies, ${cli.indirect_edges} of them indirect`,
+  );
+  await expect(id('deadlock-own')).toHaveAttribute('data-acyclic', 'false');
+  // The escape's ring drawn and stepped, each dependency as icn deadlock --escape reports it.
+  await expect(page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]')).toHaveCount(n);
+  await expect(id('deadlock-cycle').locator('li')).toHaveCount(n);
+  for (let k = 0; k < n; k++) {
+    const s = cli.cycle[k];
+    await expect(id('deadlock-step')).toHaveText(`Dependency ${k + 1} of ${n}`);
+    await expect(id('deadlock-step-text')).toContainText(
+      `A packet bound for ${s.to} holds the escape channel ${s.channel} on VC ${s.vc} and asks for the escape channel ${s.next} on VC ${s.next_vc}`,
+    );
+    await expect(page.locator('[data-testid="diagram"] .node.src')).toContainText(s.taken_at);
+    await id('deadlock-next').click();
+  }
+  await expect(id('deadlock-step')).toHaveText(`Dependency 1 of ${n}`);
+  // A dateline on the escape: two escape VCs and one adaptive, deadlock-free.
+  await id('deadlock-escape-scheme').selectOption('dateline');
+  await expect(page).toHaveURL(/escheme=dateline/);
+  await expect(page).toHaveURL(/vcs=3/);
+  const safe = duato('torus:k=4x4', '--routing', 'minimal', '--escape', 'dor', '--escape-scheme', 'dateline', '--vcs', '3');
+  expect(safe.deadlock_free).toBe(true);
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'true', { timeout: 30_000 });
+  await expect(id('deadlock-verdict')).toContainText("Deadlock-free by Duato's condition");
+  await expect(id('deadlock-size')).toContainText(`${safe.graph_nodes} escape (channel, VC) pairs in use, ${safe.graph_edges} dependencies`);
+  await expect(page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]')).toHaveCount(0);
+  // The URL holds the state.
+  await page.reload();
+  await expect(id('deadlock-verdict')).toHaveAttribute('data-acyclic', 'true', { timeout: 30_000 });
+  await expect(id('deadlock-escape')).toHaveValue('dor');
+  // Too few VCs for both routings, and a two-phase escape, are refused at their fields.
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=minimal&vcs=2&escape=dor&escheme=dateline');
+  await expect(page.locator('#deadlock-vcs-error')).toContainText('give 3 to 16');
+  await expect(id('deadlock-verdict')).toHaveCount(0);
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=minimal&vcs=3&escape=dor&escheme=hops');
+  await expect(page.locator('#deadlock-escape-scheme-error')).toContainText('not an escape scheme');
+  await page.goto('./?view=deadlock&t=dragonfly:a=4,p=2,h=2&s=valiant&vcs=3&escape=lgl');
+  await expect(page.locator('#deadlock-routing-error')).toContainText('two-phase routings');
+  // A larger torus: the estimate first, and the command that computes it.
+  await page.goto('./?view=deadlock&t=torus:k=16x16&s=minimal&vcs=3&escape=dor&escheme=dateline');
+  await expect(id('deadlock-gate')).toContainText('--escape dor --escape-scheme dateline --vcs 3');
+});

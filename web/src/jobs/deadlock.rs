@@ -4,7 +4,8 @@
 //! --table` prints them).
 
 use icn_core::analysis::deadlock::{
-    deadlock_estimate, deadlock_with, routing_table, DeadlockReport, RoutingRow, Scheme,
+    deadlock_estimate, deadlock_with, duato_estimate, duato_with, routing_table, DeadlockReport,
+    Dependency, DuatoReport, RoutingRow, Scheme,
 };
 use icn_core::{Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -35,10 +36,85 @@ pub struct DeadlockStudy {
     pub steps: Vec<StepText>,
     /// Every routing of the network against the schemes.
     pub table: Vec<RoutingRow>,
+    /// Duato's condition, when asked: `routing` is the adaptive routing, and `report` its
+    /// own graph on one virtual channel (cyclic or not, what the escape makes safe).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escape: Option<EscapeStudy>,
+}
+
+/// Duato's condition for the deadlock view: the escape routing's extended dependency graph.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EscapeStudy {
+    /// The escape routing.
+    pub routing: String,
+    /// The verdict on the extended graph and its cycle.
+    pub report: DuatoReport,
+    /// The cycle's dependencies in addresses (`src`: where the packet took the held escape
+    /// channel).
+    pub steps: Vec<StepText>,
+}
+
+/// The cycle's dependencies in `net`'s addresses.
+fn step_texts(net: &Network, cycle: &[Dependency]) -> Vec<StepText> {
+    let channel =
+        |(u, v, _): (usize, usize, u32)| format!("{} → {}", net.format_node(u), net.format_node(v));
+    cycle
+        .iter()
+        .map(|d| StepText {
+            held: channel(d.from),
+            next: channel(d.to),
+            src: net.format_node(d.src),
+            dst: net.format_node(d.dst),
+        })
+        .collect()
+}
+
+/// Duato's condition of `adaptive` over `escape` (its scheme's name) with `vcs` in all,
+/// within `budget`.
+fn escape_study(
+    net: &Network,
+    adaptive: &str,
+    (escape, scheme): (&str, &str),
+    vcs: u32,
+    budget: icn_core::Budget,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<EscapeStudy, String> {
+    let t = net.topology();
+    let a = net.routing(adaptive).map_err(|e| e.to_string())?;
+    let e = net.routing(escape).map_err(|e| e.to_string())?;
+    let scheme: Scheme = scheme
+        .parse()
+        .map_err(|e: icn_core::analysis::deadlock::DeadlockError| e.to_string())?;
+    let estimate = duato_estimate(t);
+    if !estimate.within(budget) {
+        return Err(format!(
+            "Duato's extended dependency graph would take about {:.1e} steps, over the page's limit",
+            estimate.steps as f64
+        ));
+    }
+    let label = format!("building the extended dependency graph of {escape} under {adaptive}");
+    let report = duato_with(
+        t,
+        a.as_ref(),
+        e.as_ref(),
+        (scheme, vcs),
+        &mut |done, total| {
+            progress(done, total, &label);
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let steps = step_texts(net, &report.cycle);
+    Ok(EscapeStudy {
+        routing: escape.to_string(),
+        report,
+        steps,
+    })
 }
 
 /// Analyses `routing` on `spec` under `scheme` with `vcs` virtual channels, and tabulates
-/// every routing; within the page's budget, or the confirm limit when `confirmed`.
+/// every routing; within the page's budget, or the confirm limit when `confirmed`. With an
+/// `escape` (its routing and scheme), Duato's condition of `routing` over it with `vcs` in
+/// all instead, `routing`'s own graph on one virtual channel beside it.
 ///
 /// # Errors
 /// The spec's, routing's or scheme's error, or the estimate over the budget, for the user.
@@ -46,6 +122,7 @@ pub fn deadlock_study(
     spec: &str,
     routing: &str,
     (scheme, vcs): (&str, u32),
+    escape: Option<(&str, &str)>,
     confirmed: bool,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<DeadlockStudy, String> {
@@ -62,6 +139,16 @@ pub fn deadlock_study(
         PAGE_BUDGET
     };
     let t = net.topology();
+    let escape = match escape {
+        Some(e) => Some(escape_study(&net, routing, e, vcs, budget, progress)?),
+        None => None,
+    };
+    // Beside Duato's condition, the adaptive routing's own graph on one virtual channel.
+    let (scheme, vcs) = if escape.is_some() {
+        (Scheme::One, 1)
+    } else {
+        (scheme, vcs)
+    };
     let estimate = deadlock_estimate(t, relation.as_ref(), vcs);
     if !estimate.within(budget) {
         return Err(format!(
@@ -74,18 +161,7 @@ pub fn deadlock_study(
         progress(done, total, &label);
     })
     .map_err(|e| e.to_string())?;
-    let channel =
-        |(u, v, _): (usize, usize, u32)| format!("{} → {}", net.format_node(u), net.format_node(v));
-    let steps = report
-        .cycle
-        .iter()
-        .map(|d| StepText {
-            held: channel(d.from),
-            next: channel(d.to),
-            src: net.format_node(d.src),
-            dst: net.format_node(d.dst),
-        })
-        .collect();
+    let steps = step_texts(&net, &report.cycle);
     // The table's graphs run within the page's budget even when the user confirmed a large
     // analysis: up to eight per scheme and routing, they would multiply its time.
     let table = routing_table(&net, PAGE_BUDGET, progress);
@@ -95,5 +171,6 @@ pub fn deadlock_study(
         report,
         steps,
         table,
+        escape,
     })
 }

@@ -14,7 +14,7 @@ mod sim;
 
 use serde::{Deserialize, Serialize};
 
-pub use deadlock::{deadlock_study, DeadlockStudy, StepText};
+pub use deadlock::{deadlock_study, DeadlockStudy, EscapeStudy, StepText};
 pub use metrics::{
     lens_loads_report, metrics_report, route_report, LensLoadsReport, MetricsReport, RouteReport,
 };
@@ -84,6 +84,10 @@ pub enum Job {
         vcs: u32,
         /// Whether the user confirmed a computation over the page's budget.
         confirmed: bool,
+        /// Duato's condition instead: the escape routing and its scheme (`routing` is the
+        /// adaptive one, `vcs` the virtual channels of both).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        escape: Option<(String, String)>,
     },
     /// One point of a latency–load curve by the packet simulator (the simulation view).
     SimPoint {
@@ -271,10 +275,12 @@ pub fn run_partial(
             scheme,
             vcs,
             confirmed,
+            escape,
         } => JobResult::Deadlock(Box::new(deadlock_study(
             spec,
             routing,
             (scheme, *vcs),
+            escape.as_ref().map(|(e, s)| (e.as_str(), s.as_str())),
             *confirmed,
             progress,
         )?)),
@@ -345,6 +351,7 @@ mod tests {
             r#"{"kind":"route","spec":"hypercube:n=4","strategy":"minimal","from":"0000","to":"1111","limit":64,"repeat":2}"#,
             r#"{"kind":"compare","specs":["hypercube:n=3","d3:k=2,m=3"]}"#,
             r#"{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"dateline","vcs":1,"confirmed":false}"#,
+            r#"{"kind":"deadlock","spec":"torus:k=4x4","routing":"minimal","scheme":"one","vcs":2,"confirmed":false,"escape":["dor","one"]}"#,
             r#"{"kind":"sim_point","ask":{"spec":"mesh:k=3x3","routing":"dor","traffic":"uniform","scheme":"auto","vcs":2,"buf":4,"size":1,"seed":1},"rate":"0.1","channels":true,"bound":true}"#,
         ];
         for job in jobs {

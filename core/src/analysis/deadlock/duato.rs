@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use super::build::Channels;
 use super::cycle::find_cycle;
-use super::{check, DeadlockError, Dependency, Scheme, MAX_VCS};
+use super::{check_nodes, DeadlockError, Dependency, Scheme, MAX_VCS, SCHEME_SAMPLE};
 use crate::cost::Estimate;
 use crate::graph::{Node, Routing, Topology};
 
@@ -68,11 +68,12 @@ pub fn duato_estimate(t: &dyn Topology) -> Estimate {
     }
 }
 
-/// The escape virtual channels a scheme needs, or why it cannot be an escape scheme.
-fn escape_vcs(t: &dyn Topology, scheme: Scheme) -> Result<u32, DeadlockError> {
+/// The escape virtual channels a scheme needs, or why it cannot be an escape scheme (the
+/// channels of the first `nodes` nodes looked at).
+fn escape_vcs(t: &dyn Topology, scheme: Scheme, nodes: usize) -> Result<u32, DeadlockError> {
     match scheme {
         Scheme::One => Ok(1),
-        Scheme::Dateline => check(t, scheme, 2).map(|()| 2),
+        Scheme::Dateline => check_nodes(t, scheme, 2, nodes).map(|()| 2),
         Scheme::Hops | Scheme::Phases => Err(DeadlockError::Unavailable {
             scheme,
             why: "Duato's escape channels are chosen by the packet's node and destination: \
@@ -80,6 +81,52 @@ fn escape_vcs(t: &dyn Topology, scheme: Scheme) -> Result<u32, DeadlockError> {
                 .to_string(),
         }),
     }
+}
+
+/// Whether Duato's condition applies to `adaptive` over `escape` under `scheme` with `vcs`
+/// virtual channels in all; the escape's virtual channels when it does. A form checks its
+/// fields with it before asking for [`duato`]: like [`super::applies`], it looks at the
+/// channels of the first nodes only ([`duato`] checks them all).
+///
+/// # Errors
+/// As [`duato`].
+pub fn duato_check(
+    t: &dyn Topology,
+    adaptive: &dyn Routing,
+    escape: &dyn Routing,
+    scheme: Scheme,
+    vcs: u32,
+) -> Result<u32, DeadlockError> {
+    checked(t, adaptive, escape, (scheme, vcs), SCHEME_SAMPLE)
+}
+
+/// [`duato_check`] over the channels of the first `nodes` nodes.
+fn checked(
+    t: &dyn Topology,
+    adaptive: &dyn Routing,
+    escape: &dyn Routing,
+    (scheme, vcs): (Scheme, u32),
+    nodes: usize,
+) -> Result<u32, DeadlockError> {
+    let e = escape_vcs(t, scheme, nodes)?;
+    if vcs <= e || vcs > MAX_VCS {
+        return Err(DeadlockError::Unavailable {
+            scheme,
+            why: format!(
+                "Duato's condition needs virtual channels for both routings: the escape \
+                 takes {e}, so give {} to {MAX_VCS}",
+                e + 1
+            ),
+        });
+    }
+    if adaptive.two_phase() || escape.two_phase() {
+        return Err(DeadlockError::Unavailable {
+            scheme,
+            why: "two-phase routings (Valiant's) are not analysed by Duato's condition here"
+                .to_string(),
+        });
+    }
+    Ok(e)
 }
 
 /// Duato's condition: `adaptive` on the virtual channels after the escape's, `escape`
@@ -98,30 +145,30 @@ pub fn duato(
     scheme: Scheme,
     vcs: u32,
 ) -> Result<DuatoReport, DeadlockError> {
-    let e = escape_vcs(t, scheme)?;
-    if vcs <= e || vcs > MAX_VCS {
-        return Err(DeadlockError::Unavailable {
-            scheme,
-            why: format!(
-                "Duato's condition needs virtual channels for both routings: the escape \
-                 takes {e}, so give {} to {MAX_VCS}",
-                e + 1
-            ),
-        });
-    }
-    if adaptive.two_phase() || escape.two_phase() {
-        return Err(DeadlockError::Unavailable {
-            scheme,
-            why: "two-phase routings (Valiant's) are not analysed by Duato's condition here"
-                .to_string(),
-        });
-    }
+    duato_with(t, adaptive, escape, (scheme, vcs), &mut |_, _| {})
+}
+
+/// [`duato`], calling `progress(done, total)` between destinations.
+///
+/// # Errors
+/// As [`duato`].
+pub fn duato_with(
+    t: &dyn Topology,
+    adaptive: &dyn Routing,
+    escape: &dyn Routing,
+    (scheme, vcs): (Scheme, u32),
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<DuatoReport, DeadlockError> {
+    let e = checked(t, adaptive, escape, (scheme, vcs), t.node_count())?;
     let ch = Channels::of(t);
     let mut edges: HashMap<(u32, u32), (Node, Node, bool)> = HashMap::new();
     let mut pass = Pass::new(t, adaptive, escape, scheme, &ch);
-    for dst in 0..t.terminal_count() {
+    let terminals = t.terminal_count();
+    for dst in 0..terminals {
+        progress(dst, terminals);
         pass.destination(dst, &mut edges);
     }
+    progress(terminals, terminals);
     let mut list: Vec<(u32, u32)> = edges.keys().copied().collect();
     list.sort_unstable();
     let mut used: Vec<u32> = list.iter().flat_map(|&(a, b)| [a, b]).collect();

@@ -20,10 +20,11 @@
 mod build;
 mod cycle;
 mod duato;
+mod flow;
 mod routes;
 mod table;
 
-pub use self::duato::{duato, duato_estimate, DuatoReport};
+pub use self::duato::{duato, duato_check, duato_estimate, duato_with, DuatoReport};
 pub use self::routes::{deadlock_of_classed_routes, deadlock_of_routes};
 pub use self::table::{routing_table, Cell, RoutingRow, SchemeLeast, TABLE_MAX_VCS};
 
@@ -34,8 +35,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use self::build::{each_dependency, Channels, Deps, Flow};
+use self::build::{Channels, Deps};
 use self::cycle::find_cycle;
+use self::flow::{each_dependency, flows_to, Buffers, Flow};
 use crate::cost::Estimate;
 use crate::graph::{Node, Routing, Topology};
 
@@ -328,10 +330,14 @@ pub fn deadlock_with(
     let ch = Channels::of(t);
     let mut deps = Deps::new(&ch, scheme, vcs);
     let mut flow = Flow::new(t, routing, scheme, vcs, &ch);
+    // Each dependency with the first destination whose packets make it.
+    let mut first: Vec<(u64, Node)> = Vec::new();
     each_dependency(
         &mut flow,
-        &mut |(held, next, _), _| {
-            deps.insert(&ch, held, next);
+        &mut |(held, next, _), dst| {
+            if deps.insert(&ch, held, next) {
+                first.push((edge_key(deps.pair(held), deps.pair(next)), dst));
+            }
         },
         progress,
         &mut || true,
@@ -339,7 +345,8 @@ pub fn deadlock_with(
     let edges = deps.edges(&ch);
     let pairs = ch.len() * vcs as usize;
     let (cycle, shortest) = find_cycle(pairs, &edges);
-    let cycle = routes_of(&mut flow, &cycle, progress);
+    first.sort_unstable();
+    let cycle = routes_of(&mut flow, &cycle, &first, progress);
     Ok(DeadlockReport::of(
         scheme, vcs, &ch, &edges, cycle, shortest,
     ))
@@ -369,11 +376,18 @@ impl DeadlockReport {
     }
 }
 
+/// A dependency between two pair numbers as one sortable number.
+fn edge_key(a: u32, b: u32) -> u64 {
+    (u64::from(a) << 32) | u64::from(b)
+}
+
 /// The cycle's dependencies, each with the first route (in the order the graph was built)
-/// that creates it: the flows run again until every one is met.
+/// that creates it: `first` (sorted) holds each dependency's first destination, whose
+/// flows run again, with sources, to find the first source.
 fn routes_of(
     flow: &mut Flow<'_>,
     cycle: &[u32],
+    first: &[(u64, Node)],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<Dependency> {
     if cycle.is_empty() {
@@ -383,28 +397,34 @@ fn routes_of(
     let pair = |x: u32| (x / vcs, x % vcs);
     let steps: Vec<((u32, u32), (u32, u32))> =
         cycle.windows(2).map(|w| (pair(w[0]), pair(w[1]))).collect();
-    let mut wanted = Deps::new(ch, flow.scheme, vcs);
-    for &(a, b) in &steps {
-        wanted.insert(ch, a, b);
-    }
+    let at: Vec<Option<Node>> = cycle
+        .windows(2)
+        .map(|w| {
+            let key = edge_key(w[0], w[1]);
+            let i = first.partition_point(|&(k, _)| k < key);
+            first.get(i).filter(|&&(k, _)| k == key).map(|&(_, d)| d)
+        })
+        .collect();
     let mut found: Vec<Option<(Node, Node)>> = vec![None; steps.len()];
-    let left = std::cell::Cell::new(steps.len());
-    each_dependency(
-        flow,
-        &mut |(held, next, src), dst| {
-            if left.get() == 0 || !wanted.contains(ch, held, next) {
-                return;
-            }
-            for (i, s) in steps.iter().enumerate() {
-                if found[i].is_none() && *s == (held, next) {
+    let mut dsts: Vec<Node> = at.iter().flatten().copied().collect();
+    dsts.sort_unstable();
+    dsts.dedup();
+    flow.exact = true;
+    let mut buffers = Buffers::default();
+    for (k, &d) in dsts.iter().enumerate() {
+        progress(k, dsts.len());
+        // The dependencies first made by packets bound for d (few: a cycle's are spread).
+        let mine: Vec<usize> = (0..steps.len()).filter(|&i| at[i] == Some(d)).collect();
+        flows_to(flow, d, &mut buffers, &mut |(held, next, src), dst| {
+            for &i in &mine {
+                if found[i].is_none() && steps[i] == (held, next) {
                     found[i] = Some((src, dst));
-                    left.set(left.get() - 1);
                 }
             }
-        },
-        progress,
-        &mut || left.get() > 0,
-    );
+        });
+    }
+    progress(dsts.len(), dsts.len());
+    flow.exact = false;
     let channel = |(c, vc): (u32, u32)| {
         let (u, v) = ch.ends(c);
         (u, v, vc)

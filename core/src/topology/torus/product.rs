@@ -251,8 +251,10 @@ impl Product {
         let k = self.k(i);
         match self.factor {
             Factor::Ring => {
-                let f = self.forward(i, x, y);
-                let (up, down) = ((x + 1) % k, (x + k - 1) % k);
+                // x, y < k: no division.
+                let f = if y >= x { y - x } else { y + k - x };
+                let up = if x + 1 == k { 0 } else { x + 1 };
+                let down = if x == 0 { k - 1 } else { x - 1 };
                 match (2 * f <= k, 2 * f > k || (2 * f == k && k > 2 && !dor)) {
                     (true, true) => ([up, down], 2),
                     (true, false) => ([up, 0], 1),
@@ -523,13 +525,19 @@ impl Routing for GridRouter<'_> {
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
         let g = self.grid;
         let dor = self.kind == GridRouting::Dor;
-        for i in 0..g.dimensions() {
-            let (x, y) = (g.digit(at, i), g.digit(dst, i));
+        // The digits most significant first, one division each (the deadlock analysis asks
+        // every node towards every destination).
+        let (mut rest_at, mut rest_dst) = (at, dst);
+        for (i, &w) in g.weight.iter().enumerate() {
+            let (x, y) = (rest_at / w, rest_dst / w);
+            rest_at -= x * w;
+            rest_dst -= y * w;
             if x == y {
                 continue;
             }
-            let (digits, len) = g.step_digits(i, x, y, dor);
-            out.extend(digits[..len].iter().map(|&d| g.with_digit(at, i, d)));
+            let (digits, len) = g.step_digits(i, x as u32, y as u32, dor);
+            let base = at - x * w;
+            out.extend(digits[..len].iter().map(|&d| base + d as usize * w));
             if dor {
                 break;
             }

@@ -1,5 +1,7 @@
 //! The deadlock view's state
-//! (`?view=deadlock&t=SPEC&s=ROUTING&scheme=one|hops|phases|dateline&vcs=N&step=K`).
+//! (`?view=deadlock&t=SPEC&s=ROUTING&scheme=one|hops|phases|dateline&vcs=N&step=K`, and for
+//! Duato's condition `&escape=ROUTING&escheme=one|dateline`: `s` is then the adaptive
+//! routing, `vcs` the virtual channels of both).
 
 use super::{NetworkDefaults, Query, View};
 
@@ -20,6 +22,10 @@ pub struct DeadlockForm {
     pub vcs: String,
     /// The dependency of the cycle shown, from 1, as typed.
     pub step: String,
+    /// Duato's condition: the escape routing (empty: the plain dependency graph).
+    pub escape: String,
+    /// The escape routing's scheme (`one` or `dateline`), as typed.
+    pub escape_scheme: String,
 }
 
 impl DeadlockForm {
@@ -35,25 +41,44 @@ impl DeadlockForm {
                 .unwrap_or_default(),
         };
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        let escape = get("escape", "");
+        // Without an escape routing its scheme means nothing (and is not written back).
+        let escape_scheme = if escape.is_empty() {
+            "one".to_string()
+        } else {
+            get("escheme", "one")
+        };
         DeadlockForm {
             spec,
             routing,
             scheme: get("scheme", "one"),
             vcs: get("vcs", "1"),
             step: get("step", "1"),
+            escape,
+            escape_scheme,
         }
+    }
+
+    /// Whether the form asks for Duato's condition.
+    pub fn duato(&self) -> bool {
+        !self.escape.is_empty()
     }
 
     /// The query string (without `?`) of this form.
     pub fn to_query(&self) -> String {
-        Query(vec![
+        let mut q = vec![
             ("view".into(), View::Deadlock.slug().into()),
             ("t".into(), self.spec.clone()),
             ("s".into(), self.routing.clone()),
             ("scheme".into(), self.scheme.clone()),
             ("vcs".into(), self.vcs.clone()),
             ("step".into(), self.step.clone()),
-        ])
-        .encode()
+        ];
+        // Only Duato's condition writes its keys: the plain graph's links stay as they were.
+        if self.duato() {
+            q.push(("escape".into(), self.escape.clone()));
+            q.push(("escheme".into(), self.escape_scheme.clone()));
+        }
+        Query(q).encode()
     }
 }

@@ -167,6 +167,35 @@ fn deadlock_state_round_trips_and_opens_on_a_torus_with_dimension_order() {
     let s = read(q);
     assert_eq!(s.deadlock.vcs, "2&x");
     assert_eq!(read(&s.to_query()), s);
+    assert!(!s.deadlock.duato());
+    assert!(!s.to_query().contains("escape"), "{}", s.to_query());
+    // Duato's condition: the escape routing and its scheme round-trip, hostile values as
+    // typed (the view reports them at their fields).
+    let q =
+        "view=deadlock&t=torus:k=4x4&s=minimal&scheme=one&vcs=3&step=2&escape=dor&escheme=dateline";
+    let s = read(q);
+    assert!(s.deadlock.duato());
+    assert_eq!(
+        (
+            s.deadlock.escape.as_str(),
+            s.deadlock.escape_scheme.as_str()
+        ),
+        ("dor", "dateline")
+    );
+    assert_eq!(read(&s.to_query()), s);
+    for hostile in ["%3Cscript%3E", "%26escape%3Dx", "%E2%80%AE", "a%20b"] {
+        let s = read(&format!(
+            "view=deadlock&t=torus:k=4x4&s=minimal&escape={hostile}&escheme={hostile}"
+        ));
+        assert!(s.deadlock.duato());
+        assert_eq!(read(&s.to_query()), s, "{hostile}");
+    }
+    // An empty escape is the plain graph; a scheme without an escape is dropped.
+    let s = read("view=deadlock&t=torus:k=4x4&escape=&escheme=dateline");
+    assert!(!s.deadlock.duato());
+    assert_eq!(s.deadlock.escape_scheme, "one");
+    assert!(!s.to_query().contains("escheme"));
+    assert_eq!(read(&s.to_query()), s);
     // Other views leave the deadlock view's keys at their defaults.
     assert_eq!(
         read("view=route&t=mesh:k=3x3&s=dor").deadlock.spec,

@@ -10,6 +10,7 @@
 //! virtual channel and the fewest each scheme needs. `model` holds the memos, `parts` the
 //! cards.
 
+mod duato;
 mod model;
 mod parts;
 

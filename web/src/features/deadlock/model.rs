@@ -1,12 +1,16 @@
 //! The deadlock view's model, a chain of memos: URL -> [`DeadlockForm`] -> network,
 //! routing, scheme and virtual channels, each checked for its field -> the cost estimate ->
 //! the worker's [`DeadlockStudy`] -> the step of the cycle shown -> the diagram's highlight.
+//! With an escape routing the fields ask for Duato's condition instead, and the cycle shown
+//! is the extended graph's.
 
 use std::sync::Arc;
 
-use icn_core::analysis::deadlock::{applies, deadlock_estimate, schemes, Scheme, MAX_VCS};
+use icn_core::analysis::deadlock::{
+    applies, deadlock_estimate, duato_check, duato_estimate, schemes, Dependency, Scheme, MAX_VCS,
+};
 use icn_core::{Estimate, Network, Node, StrategyInfo, CONFIRM_LIMIT, PAGE_BUDGET};
-use icn_web::jobs::{DeadlockStudy, Job, JobResult};
+use icn_web::jobs::{DeadlockStudy, Job, JobResult, StepText};
 use leptos::prelude::*;
 
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
@@ -25,6 +29,10 @@ pub struct Troubles {
     pub scheme: Option<String>,
     /// The virtual channels.
     pub vcs: Option<String>,
+    /// Duato's escape routing.
+    pub escape: Option<String>,
+    /// Its scheme.
+    pub escape_scheme: Option<String>,
 }
 
 /// The fields read and checked: what the job needs.
@@ -36,8 +44,11 @@ pub struct Ask {
     pub routing: String,
     /// The scheme.
     pub scheme: Scheme,
-    /// Virtual channels (1 for the one-VC scheme).
+    /// Virtual channels (1 for the one-VC scheme; under Duato's condition, of both
+    /// routings).
     pub vcs: u32,
+    /// Duato's condition: the escape routing and its scheme.
+    pub escape: Option<(String, Scheme)>,
     /// What the graph will cost.
     pub estimate: Estimate,
 }
@@ -86,15 +97,6 @@ fn check(form: &DeadlockForm, network: &Result<Network, String>) -> (Troubles, O
     if let Err(e) = &routing {
         troubles.routing = Some(e.to_string());
     }
-    let scheme = form.scheme.parse::<Scheme>().map_err(|e| e.to_string());
-    let scheme = scheme.and_then(|s| {
-        applies(net.topology(), s)
-            .map(|()| s)
-            .map_err(|e| e.to_string())
-    });
-    if let Err(e) = &scheme {
-        troubles.scheme = Some(e.clone());
-    }
     let vcs = match form.vcs.trim().parse::<u32>() {
         Ok(v) if (1..=MAX_VCS).contains(&v) => Ok(v),
         _ => Err(format!(
@@ -104,6 +106,18 @@ fn check(form: &DeadlockForm, network: &Result<Network, String>) -> (Troubles, O
     };
     if let Err(e) = &vcs {
         troubles.vcs = Some(e.clone());
+    }
+    if form.duato() {
+        return check_duato(form, net, troubles, (routing, vcs));
+    }
+    let scheme = form.scheme.parse::<Scheme>().map_err(|e| e.to_string());
+    let scheme = scheme.and_then(|s| {
+        applies(net.topology(), s)
+            .map(|()| s)
+            .map_err(|e| e.to_string())
+    });
+    if let Err(e) = &scheme {
+        troubles.scheme = Some(e.clone());
     }
     let (Ok(routing), Ok(scheme), Ok(vcs)) = (routing, scheme, vcs) else {
         return (troubles, None);
@@ -115,9 +129,78 @@ fn check(form: &DeadlockForm, network: &Result<Network, String>) -> (Troubles, O
         routing: form.routing.clone(),
         scheme,
         vcs,
+        escape: None,
         estimate,
     };
     (troubles, Some(ask))
+}
+
+/// A routing or its error.
+type Checked<'a> = Result<Box<dyn icn_core::Routing + 'a>, icn_core::StrategyError>;
+
+/// The fields of Duato's condition: the escape routing and its scheme, each at its field,
+/// then what [`duato_check`] says of the whole (the virtual channels, a two-phase routing).
+fn check_duato(
+    form: &DeadlockForm,
+    net: &Network,
+    mut troubles: Troubles,
+    (routing, vcs): (Checked<'_>, Result<u32, String>),
+) -> (Troubles, Option<Ask>) {
+    let escape = net.routing(&form.escape);
+    if let Err(e) = &escape {
+        troubles.escape = Some(e.to_string());
+    }
+    let scheme = match form.escape_scheme.parse::<Scheme>() {
+        Ok(s @ (Scheme::One | Scheme::Dateline)) => applies(net.topology(), s)
+            .map(|()| s)
+            .map_err(|e| e.to_string()),
+        _ => Err(format!(
+            "'{}' is not an escape scheme: choose one (one escape VC) or dateline (two)",
+            form.escape_scheme
+        )),
+    };
+    if let Err(e) = &scheme {
+        troubles.escape_scheme = Some(e.clone());
+    }
+    let (Ok(routing), Ok(escape), Ok(scheme), Ok(vcs)) = (routing, escape, scheme, vcs) else {
+        return (troubles, None);
+    };
+    let t = net.topology();
+    if let Err(e) = duato_check(t, routing.as_ref(), escape.as_ref(), scheme, vcs) {
+        let why = e.to_string();
+        let field = if routing.two_phase() {
+            &mut troubles.routing
+        } else if escape.two_phase() {
+            &mut troubles.escape
+        } else {
+            &mut troubles.vcs
+        };
+        *field = Some(why);
+        return (troubles, None);
+    }
+    // The extended graph, and the adaptive routing's own graph on one VC beside it.
+    let (d, own) = (duato_estimate(t), deadlock_estimate(t, routing.as_ref(), 1));
+    let ask = Ask {
+        spec: net.spec(),
+        routing: form.routing.clone(),
+        scheme: Scheme::One,
+        vcs,
+        escape: Some((form.escape.clone(), scheme)),
+        estimate: Estimate {
+            steps: d.steps.saturating_add(own.steps),
+            bytes: d.bytes.max(own.bytes),
+        },
+    };
+    (troubles, Some(ask))
+}
+
+/// The cycle the view shows and its words: Duato's extended graph's when the study has
+/// one, else the dependency graph's.
+pub fn shown_cycle(s: &DeadlockStudy) -> (&[Dependency], &[StepText]) {
+    match &s.escape {
+        Some(e) => (&e.report.cycle, &e.steps),
+        None => (&s.report.cycle, &s.steps),
+    }
 }
 
 impl DeadlockModel {
@@ -153,6 +236,7 @@ impl DeadlockModel {
                     routing: a.routing,
                     scheme: a.scheme.name().to_string(),
                     vcs: a.vcs,
+                    escape: a.escape.map(|(e, s)| (e, s.name().to_string())),
                 })
             },
             WhenNone::Clear,
@@ -167,12 +251,19 @@ impl DeadlockModel {
             let a = ask.get()?;
             let fits = s.spec == a.spec
                 && s.routing == a.routing
-                && s.report.scheme == a.scheme
-                && s.report.vcs == a.vcs;
+                && match (&s.escape, &a.escape) {
+                    (None, None) => s.report.scheme == a.scheme && s.report.vcs == a.vcs,
+                    (Some(e), Some((name, scheme))) => {
+                        e.routing == *name
+                            && e.report.escape_scheme == *scheme
+                            && e.report.escape_vcs + e.report.adaptive_vcs == a.vcs
+                    }
+                    _ => false,
+                };
             fits.then(|| Arc::new((**s).clone()))
         });
         let step = Memo::new(move |_| {
-            let n = study.with(|s| s.as_ref().map_or(0, |s| s.report.cycle.len()));
+            let n = study.with(|s| s.as_ref().map_or(0, |s| shown_cycle(s).0.len()));
             let typed = form.with(|f| f.step.trim().parse::<usize>().unwrap_or(1));
             typed.clamp(1, n.max(1)) - 1
         });
@@ -211,18 +302,26 @@ impl DeadlockModel {
 }
 
 /// The cycle's channels marked, the step's two channels as the path, the route behind it
-/// as its ends.
+/// as its ends. An indirect dependency of Duato's extended graph (adaptive hops between
+/// the two escape channels) draws the held channel as the path and the one asked for as
+/// the second route.
 fn cycle_highlight(s: &DeadlockStudy, step: usize) -> Highlight {
-    let cycle = &s.report.cycle;
-    let Some(d) = cycle.get(step) else {
+    let (cycle, steps) = shown_cycle(s);
+    let (Some(d), Some(words)) = (cycle.get(step), steps.get(step)) else {
         return Highlight::default();
     };
     let marked: Vec<(Node, Node)> = cycle.iter().map(|d| (d.from.0, d.from.1)).collect();
+    let (path, second) = if d.from.1 == d.to.0 {
+        (vec![d.from.0, d.from.1, d.to.1], Vec::new())
+    } else {
+        (vec![d.from.0, d.from.1], vec![d.to.0, d.to.1])
+    };
     Highlight {
         src: Some(d.src),
         dst: Some(d.dst),
-        path: vec![d.from.0, d.from.1, d.to.1],
-        path_text: format!("{} then {}", s.steps[step].held, s.steps[step].next),
+        path,
+        second,
+        path_text: format!("{} then {}", words.held, words.next),
         marked,
         ..Highlight::default()
     }

@@ -7,7 +7,8 @@ use icn_core::{CONFIRM_LIMIT, PAGE_BUDGET};
 use icn_web::jobs::DeadlockStudy;
 use leptos::prelude::*;
 
-use super::model::{Ask, DeadlockModel};
+use super::duato::{duato_verdict, escape_fields};
+use super::model::{shown_cycle, Ask, DeadlockModel, Troubles};
 use crate::components::{
     diagram_frame, job_crashed, job_progress, no_drawing, too_large, zoom_toggle, FieldError,
 };
@@ -15,20 +16,64 @@ use crate::compute::JobState;
 use crate::diagram::Drawing;
 use crate::url::DeadlockForm;
 
-/// Presets: label, spec, routing, scheme, virtual channels.
-const PRESETS: &[(&str, &str, &str, &str, u32)] = &[
-    ("Ring, one VC", "torus:k=8", "dor", "one", 1),
-    ("Torus, dateline", "torus:k=4x4", "dor", "dateline", 2),
-    ("Mesh, dimension order", "mesh:k=4x4", "dor", "one", 1),
-    ("Hypercube, e-cube", "hypercube:n=4", "ecube", "one", 1),
+/// Presets: label, spec, routing, scheme, virtual channels, and Duato's escape routing
+/// and its scheme (empty: none).
+const PRESETS: &[(&str, &str, &str, &str, u32, &str, &str)] = &[
+    ("Ring, one VC", "torus:k=8", "dor", "one", 1, "", ""),
+    (
+        "Torus, dateline",
+        "torus:k=4x4",
+        "dor",
+        "dateline",
+        2,
+        "",
+        "",
+    ),
+    (
+        "Mesh, dimension order",
+        "mesh:k=4x4",
+        "dor",
+        "one",
+        1,
+        "",
+        "",
+    ),
+    (
+        "Hypercube, e-cube",
+        "hypercube:n=4",
+        "ecube",
+        "one",
+        1,
+        "",
+        "",
+    ),
     (
         "Dragonfly, l-g-l",
         "dragonfly:a=4,p=2,h=2",
         "lgl",
         "phases",
         2,
+        "",
+        "",
     ),
-    ("Fat tree, up*/down*", "fattree:k=2,n=3", "updown", "one", 1),
+    (
+        "Fat tree, up*/down*",
+        "fattree:k=2,n=3",
+        "updown",
+        "one",
+        1,
+        "",
+        "",
+    ),
+    (
+        "Torus, adaptive over an escape (Duato)",
+        "torus:k=4x4",
+        "minimal",
+        "one",
+        3,
+        "dor",
+        "dateline",
+    ),
 ];
 
 /// What each scheme does, for the field's help.
@@ -43,9 +88,8 @@ fn scheme_title(s: Scheme) -> &'static str {
 
 /// The network, routing, scheme and virtual channels, each with its error, and presets.
 pub fn fields_card(m: DeadlockModel) -> impl IntoView {
-    let error = move |pick: fn(&super::model::Troubles) -> Option<String>| {
-        Signal::derive(move || m.troubles.with(pick))
-    };
+    let error =
+        move |pick: fn(&Troubles) -> Option<String>| Signal::derive(move || m.troubles.with(pick));
     let set = move |change: fn(&mut DeadlockForm, String), value: String| {
         m.nav.commit(|s| {
             change(&mut s.deadlock, value);
@@ -86,7 +130,9 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
             })
             .collect_view()
     };
-    let one = move || m.form.with(|f| f.scheme == "one");
+    let duato = move || m.form.with(DeadlockForm::duato);
+    let one = move || m.form.with(|f| f.scheme == "one" && !f.duato());
+    let escape_card = escape_fields(m);
     view! {
         <section class="card controls" aria-label="Network and routing">
             <div class="field">
@@ -99,7 +145,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
                 <FieldError error=error(|t| t.spec.clone()) id="deadlock-spec-error" />
             </div>
             <div class="field">
-                <label for="deadlock-routing">"Routing"</label>
+                <label for="deadlock-routing">{move || if duato() { "Adaptive routing" } else { "Routing" }}</label>
                 <select id="deadlock-routing" data-testid="deadlock-routing" aria-describedby="deadlock-routing-error"
                     on:change=move |ev| set(|f, v| f.routing = v, event_target_value(&ev))>
                     {routing_options}
@@ -109,22 +155,29 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
             <div class="field">
                 <label for="deadlock-scheme">"Virtual-channel scheme"</label>
                 <select id="deadlock-scheme" data-testid="deadlock-scheme" aria-describedby="deadlock-scheme-error"
+                    disabled=duato
                     on:change=move |ev| set(|f, v| f.scheme = v, event_target_value(&ev))>
                     {scheme_options}
                 </select>
                 <FieldError error=error(|t| t.scheme.clone()) id="deadlock-scheme-error" />
+                <p class="help" hidden=move || !duato()>"Duato's condition: the escape's virtual channels below apply."</p>
             </div>
             <div class="field">
-                <label for="deadlock-vcs">{format!("Virtual channels per channel, 1 to {MAX_VCS}")}</label>
+                <label for="deadlock-vcs">{move || if duato() {
+                    format!("Virtual channels per channel, escape and adaptive, up to {MAX_VCS}")
+                } else {
+                    format!("Virtual channels per channel, 1 to {MAX_VCS}")
+                }}</label>
                 <input id="deadlock-vcs" data-testid="deadlock-vcs" type="number" min="1" max=MAX_VCS.to_string()
                     inputmode="numeric" disabled=one
                     aria-invalid=move || error(|t| t.vcs.clone()).with(Option::is_some).to_string()
                     aria-describedby="deadlock-vcs-error"
-                    prop:value=move || m.form.with(|f| if f.scheme == "one" { "1".to_string() } else { f.vcs.clone() })
+                    prop:value=move || m.form.with(|f| if f.scheme == "one" && !f.duato() { "1".to_string() } else { f.vcs.clone() })
                     on:input=move |ev| edit("deadlock-vcs", |f, v| f.vcs = v, event_target_value(&ev)) />
                 <FieldError error=error(|t| t.vcs.clone()) id="deadlock-vcs-error" />
                 <p class="help" hidden=move || !one()>"The one scheme uses a single virtual channel."</p>
             </div>
+            {escape_card}
             {presets(m)}
         </section>
     }
@@ -135,6 +188,10 @@ fn new_spec(f: &mut DeadlockForm, spec: String) {
     if let Ok(net) = spec.parse::<icn_core::Network>() {
         if !net.strategies().iter().any(|s| s.name == f.routing) {
             f.routing = net.default_strategy().to_string();
+        }
+        if f.duato() && !net.strategies().iter().any(|s| s.name == f.escape) {
+            f.escape.clear();
+            f.escape_scheme = "one".into();
         }
         let usable = icn_core::analysis::deadlock::schemes(net.topology());
         if !usable.iter().any(|s| s.name() == f.scheme) {
@@ -148,7 +205,7 @@ fn new_spec(f: &mut DeadlockForm, spec: String) {
 fn presets(m: DeadlockModel) -> impl IntoView {
     let buttons = PRESETS
         .iter()
-        .map(|&(label, spec, routing, scheme, vcs)| {
+        .map(|&(label, spec, routing, scheme, vcs, escape, escape_scheme)| {
             view! {
                 <button type="button" data-testid="deadlock-preset"
                     on:click=move |_| m.nav.commit(|s| {
@@ -158,6 +215,8 @@ fn presets(m: DeadlockModel) -> impl IntoView {
                             scheme: scheme.into(),
                             vcs: vcs.to_string(),
                             step: "1".into(),
+                            escape: escape.into(),
+                            escape_scheme: if escape.is_empty() { "one" } else { escape_scheme }.into(),
                         };
                     })>
                     {label}
@@ -207,10 +266,16 @@ fn gate(m: DeadlockModel, ask: &Ask) -> impl IntoView {
         crate::components::si(e.steps),
         e.bytes >> 20
     );
-    let command = format!(
-        "icn deadlock '{}' --routing {} --scheme {} --vcs {} --table --force",
-        ask.spec, ask.routing, ask.scheme, ask.vcs
-    );
+    let command = match &ask.escape {
+        Some((escape, scheme)) => format!(
+            "icn deadlock '{}' --routing {} --escape {escape} --escape-scheme {scheme} --vcs {} --force",
+            ask.spec, ask.routing, ask.vcs
+        ),
+        None => format!(
+            "icn deadlock '{}' --routing {} --scheme {} --vcs {} --table --force",
+            ask.spec, ask.routing, ask.scheme, ask.vcs
+        ),
+    };
     let spec = ask.spec.clone();
     let button = (e.within(CONFIRM_LIMIT) && !e.within(PAGE_BUDGET)).then(|| {
         view! {
@@ -232,6 +297,9 @@ fn gate(m: DeadlockModel, ask: &Ask) -> impl IntoView {
 /// The verdict, the graph's size and, for a cyclic graph, its cycle stepped through.
 pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
     let s = m.study.get()?;
+    if let Some(e) = &s.escape {
+        return Some(duato_verdict(m, &s, e));
+    }
     let r = &s.report;
     let size = format!(
         "{} channels × {} virtual channel{}: {} (channel, VC) pairs in use, {} dependencies.",
@@ -285,7 +353,7 @@ pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
 /// For a cyclic graph, the schemes the table found that make this routing acyclic, as
 /// buttons that apply them.
 fn fix_hint(m: DeadlockModel, s: &DeadlockStudy) -> Option<impl IntoView> {
-    if s.report.acyclic {
+    if s.report.acyclic || s.escape.is_some() {
         return None;
     }
     let row = s.table.iter().find(|r| r.routing == s.routing)?;
@@ -332,15 +400,34 @@ fn fix_hint(m: DeadlockModel, s: &DeadlockStudy) -> Option<impl IntoView> {
 
 /// The cycle: Prev and Next, the dependency shown with the route that creates it, and
 /// every dependency as a list to jump to.
-fn stepper(m: DeadlockModel, s: &DeadlockStudy) -> impl IntoView {
-    let n = s.steps.len();
-    let k = m.step.get();
-    let d = &s.report.cycle[k];
-    let t = &s.steps[k];
-    let sentence = format!(
-        "A packet from {} to {} holds {} on VC {} and asks for {} on VC {}.",
-        t.src, t.dst, t.held, d.from.2, t.next, d.to.2
-    );
+pub(super) fn stepper(m: DeadlockModel, s: &DeadlockStudy) -> impl IntoView {
+    let (cycle, steps) = shown_cycle(s);
+    let n = steps.len();
+    let k = m.step.get().min(n.saturating_sub(1));
+    let d = &cycle[k];
+    let t = &steps[k];
+    let sentence = match &s.escape {
+        None => format!(
+            "A packet from {} to {} holds {} on VC {} and asks for {} on VC {}.",
+            t.src, t.dst, t.held, d.from.2, t.next, d.to.2
+        ),
+        Some(_) if d.from.1 == d.to.0 => format!(
+            "A packet bound for {} holds the escape channel {} on VC {} and asks for the escape channel {} on VC {} right after it.",
+            t.dst, t.held, d.from.2, t.next, d.to.2
+        ),
+        Some(_) => format!(
+            "A packet bound for {} holds the escape channel {} on VC {}, goes on along adaptive channels to {}, and asks there for the escape channel {} on VC {} (an indirect dependency).",
+            t.dst,
+            t.held,
+            d.from.2,
+            t.next.split(" → ").next().unwrap_or_default(),
+            t.next,
+            d.to.2
+        ),
+    };
+    // The route behind the dependency: under Duato's condition, the escape routing's
+    // from where the packet took the held channel.
+    let routing = s.escape.as_ref().map_or(&s.routing, |e| &e.routing);
     let route_href = format!(
         "?{}",
         icn_web_model::url::Query(vec![
@@ -348,12 +435,11 @@ fn stepper(m: DeadlockModel, s: &DeadlockStudy) -> impl IntoView {
             ("t".into(), s.spec.clone()),
             ("from".into(), t.src.clone()),
             ("to".into(), t.dst.clone()),
-            ("s".into(), s.routing.clone()),
+            ("s".into(), routing.clone()),
         ])
         .encode()
     );
-    let items = s
-        .steps
+    let items = steps
         .iter()
         .enumerate()
         .map(|(i, st)| {
