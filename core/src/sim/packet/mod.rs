@@ -26,6 +26,7 @@ pub mod allocator;
 pub mod booksim;
 pub mod channel;
 pub mod config;
+mod hops;
 pub mod injection;
 pub mod measurement;
 pub mod router;
