@@ -207,7 +207,8 @@ impl Routers {
         }
         self.sw_touched.clear();
         let out = a + lo;
-        self.sw.offer(out, p - a, self.sw_out_ptr[out as usize], deg);
+        self.sw
+            .offer(out, p - a, self.sw_out_ptr[out as usize], deg);
     }
 
     /// Updates input VC `i`'s bits in [`Routers::want_va`] and [`Routers::want_sw`] after
@@ -332,7 +333,12 @@ impl Engine<'_> {
             let next = e.hops.first_hop(node, target)?;
             let port = e.fab.port_to(r as u32, next)? as usize;
             let v = e.v as usize;
-            Some(e.rt.ovc[port * v..(port + 1) * v].iter().map(|o| o.occ).sum())
+            Some(
+                e.rt.ovc[port * v..(port + 1) * v]
+                    .iter()
+                    .map(|o| o.occ)
+                    .sum(),
+            )
         };
         let q_min = queue(self, dst);
         let q_non = queue(self, f.via as usize);

@@ -387,4 +387,3 @@ impl<'a> HopChooser<'a> {
         self.routing.pick_intermediate(src, dst, rng.next_u64())
     }
 }
-
