@@ -259,6 +259,7 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let routing = s.routing.clone();
     let sim = Simulator::new(&net, &s)?;
+    let choice = sim.choice();
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -270,9 +271,10 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                // Each thread builds its own network and simulator (neither is shared).
+                // Each thread builds its own network and simulator (neither can be shared),
+                // on the scheme and deadlock analysis done once above.
                 let Ok(net) = network(&spec) else { return };
-                let Ok(sim) = Simulator::new(&net, &s) else {
+                let Ok(sim) = Simulator::with_choice(&net, &s, choice) else {
                     return;
                 };
                 loop {

@@ -7,28 +7,25 @@
 //! unbounded queue of packets not yet made, with their creation times kept, at no cost
 //! in memory.
 
+use super::router::{flit_id, Flit};
 use super::run::{Engine, Event, Phase};
 
 /// No packet.
 pub(super) const NONE: u32 = u32::MAX;
 
-/// A packet in flight.
+/// A packet in flight. Its flits carry its routing state from its source on ([`Flit`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Packet {
     /// Its destination endpoint.
     pub dst_ep: u32,
-    /// The intermediate node of a two-phase route, until reached (`u32::MAX`: none).
+    /// The intermediate node of a two-phase route (`u32::MAX`: none).
     pub via: u32,
     /// Creation cycle (its Bernoulli trial).
     pub ctime: u64,
     /// The head's injection cycle.
     pub itime: u64,
-    /// The VC scheme's state.
+    /// The VC scheme's state at the source.
     pub tag: u16,
-    /// Flits not yet ejected.
-    pub left: u32,
-    /// Routers the head passed.
-    pub hops: u32,
     /// Whether it counts in the measurement.
     pub record: bool,
 }
@@ -138,8 +135,6 @@ impl Engine<'_> {
             ctime: t,
             itime: 0,
             tag: self.hops.start_tag(via != u32::MAX),
-            left: size,
-            hops: 0,
             record,
         });
         self.src.cur[e] = id;
@@ -192,7 +187,14 @@ impl Engine<'_> {
                 self.src.cur[e] = NONE;
             }
             self.src.sent[e] = sent + 1;
-            let f = super::router::flit(pkt, head, tail);
+            let p = &self.pk.list[pkt as usize];
+            let f = Flit {
+                id: flit_id(pkt, head, tail),
+                dst_ep: p.dst_ep,
+                via: p.via,
+                hops: 0,
+                tag: p.tag,
+            };
             self.wheel
                 .at(now + 2, Event::Arrive(self.fab.endpoint_port[e], c, f));
             self.net_flits += 1;
@@ -213,9 +215,9 @@ impl Engine<'_> {
     }
 
     /// Endpoint `e` receives flit `f` on VC `vc`: it is retired and its credit returned.
-    pub(super) fn eject(&mut self, e: u32, vc: u32, f: u32) {
+    pub(super) fn eject(&mut self, e: u32, vc: u32, f: Flit) {
         let now = self.now;
-        let pkt = (f >> 2) as usize;
+        let pkt = f.pkt();
         let port = self.fab.endpoint_port[e as usize];
         self.wheel.at(
             now + 2 + u64::from(self.cfg.credit_delay),
@@ -232,11 +234,10 @@ impl Engine<'_> {
         if p.record {
             self.inflight.measured -= 1;
         }
-        self.pk.list[pkt].left -= 1;
-        if f & 1 != 0 {
+        if f.tail() {
             if (self.phase == Phase::WarmingUp || p.record) && !self.quiet {
                 self.stats
-                    .packet(now - p.ctime, now - p.itime, u64::from(p.hops));
+                    .packet(now - p.ctime, now - p.itime, u64::from(f.hops));
             }
             self.pk.free.push(pkt as u32);
         }

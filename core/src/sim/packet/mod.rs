@@ -28,6 +28,7 @@ pub mod booksim;
 pub mod channel;
 pub mod choices;
 pub mod config;
+mod hops;
 pub mod injection;
 pub mod measurement;
 pub mod router;
@@ -125,12 +126,51 @@ pub struct Simulator<'a> {
     setup: SimSetup,
 }
 
+/// The VC scheme a [`Simulator`] chose and what the deadlock analysis said of it: the
+/// costly part of setting one up, to hand to another built for the same network and setup
+/// ([`Simulator::with_choice`]; `icn sim`'s threads, each with its own network).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchemeChoice {
+    scheme: Scheme,
+    deadlock_free: Option<bool>,
+}
+
 impl<'a> Simulator<'a> {
     /// Builds the fabric and checks routing, scheme and traffic against the network.
     ///
     /// # Errors
     /// [`SimError`] naming what does not fit.
     pub fn new(net: &'a Network, setup: &SimSetup) -> Result<Simulator<'a>, SimError> {
+        Simulator::build(net, setup, None)
+    }
+
+    /// The same as [`Simulator::new`] for a network and setup equal to those of the
+    /// simulator `choice` came from ([`Simulator::choice`]), without running the deadlock
+    /// analysis again.
+    ///
+    /// # Errors
+    /// As [`Simulator::new`].
+    pub fn with_choice(
+        net: &'a Network,
+        setup: &SimSetup,
+        choice: SchemeChoice,
+    ) -> Result<Simulator<'a>, SimError> {
+        Simulator::build(net, setup, Some(choice))
+    }
+
+    /// The scheme chosen and the deadlock analysis' word on it.
+    pub fn choice(&self) -> SchemeChoice {
+        SchemeChoice {
+            scheme: self.scheme,
+            deadlock_free: self.deadlock_free,
+        }
+    }
+
+    fn build(
+        net: &'a Network,
+        setup: &SimSetup,
+        choice: Option<SchemeChoice>,
+    ) -> Result<Simulator<'a>, SimError> {
         PointConfig {
             router: setup.router,
             protocol: setup.protocol,
@@ -160,13 +200,14 @@ impl<'a> Simulator<'a> {
                 Err(e) => return Err(SimError::Routing(e.to_string())),
             }
         };
-        let (scheme, deadlock_free) = match setup.scheme {
-            Some(s) => {
+        let (scheme, deadlock_free) = match (choice, setup.scheme) {
+            (Some(c), _) => (c.scheme, c.deadlock_free),
+            (None, Some(s)) => {
                 applies(t, s).map_err(|e| SimError::Routing(e.to_string()))?;
                 let classes = classes_for(s, routing.as_ref(), r.num_vcs);
                 (s, check_deadlock(net, routing.as_ref(), s, classes))
             }
-            None => choose_scheme(net, routing.as_ref(), r.num_vcs),
+            (None, None) => choose_scheme(net, routing.as_ref(), r.num_vcs),
         };
         let classes = classes_for(scheme, routing.as_ref(), r.num_vcs);
         if classes > r.num_vcs {

@@ -8,6 +8,7 @@
 //! VCs c·V/C ..= (c+1)·V/C − 1 the head may be allocated downstream.
 
 use super::config::SimError;
+use super::hops::HopTable;
 use super::valiant::{leg_class, leg_step, LEG_TWO};
 use crate::analysis::deadlock::{scheme_step, Scheme};
 use crate::graph::{Node, Routing, Topology};
@@ -139,6 +140,8 @@ pub struct HopChooser<'a> {
     /// UGAL: the source router chooses between the route without intermediate and
     /// Valiant's.
     ugal: bool,
+    /// The relation's next hops, remembered (on networks small enough).
+    table: Option<HopTable>,
     buf: Vec<Node>,
 }
 
@@ -181,6 +184,7 @@ impl<'a> HopChooser<'a> {
             vcs,
             legs: routing.two_phase() && scheme == Scheme::Phases,
             ugal: false,
+            table: HopTable::of(topology, routing),
             buf: Vec::with_capacity(16),
         })
     }
@@ -217,11 +221,21 @@ impl<'a> HopChooser<'a> {
         }
     }
 
+    /// The relation's next hops from `at` towards `dst`, into `buf`: from the table when
+    /// there is one, else from the relation.
+    #[inline]
+    fn next_hops(&mut self, at: Node, dst: Node) {
+        self.buf.clear();
+        match &mut self.table {
+            Some(t) => t.next_hops(self.routing, at, dst, &mut self.buf),
+            None => self.routing.next_hops(at, dst, &mut self.buf),
+        }
+    }
+
     /// The first next hop of the relation from `at` towards `dst` (UGAL's look at the
     /// queues).
     pub fn first_hop(&mut self, at: Node, dst: Node) -> Option<Node> {
-        self.buf.clear();
-        self.routing.next_hops(at, dst, &mut self.buf);
+        self.next_hops(at, dst);
         self.buf.first().copied()
     }
 
@@ -229,8 +243,7 @@ impl<'a> HopChooser<'a> {
     /// next hops at random; `None` when the relation has none (a broken routing).
     #[inline]
     pub fn hop(&mut self, at: Node, dst: Node, tag: u16, rng: &mut SplitMix64) -> Option<Hop> {
-        self.buf.clear();
-        self.routing.next_hops(at, dst, &mut self.buf);
+        self.next_hops(at, dst);
         let next = match self.buf.len() {
             0 => return None,
             1 => self.buf[0],
@@ -331,8 +344,7 @@ impl<'a> HopChooser<'a> {
         let (mut wraps, mut len) = (crosses, 1);
         let (mut u, mut v) = (at, next);
         while v != dst {
-            self.buf.clear();
-            self.routing.next_hops(v, dst, &mut self.buf);
+            self.next_hops(v, dst);
             let Some(&w) = self.buf.first() else { break };
             match self.topology.dateline(v, w) {
                 Some((d, c)) if d == dim && w != u => {

@@ -6,7 +6,7 @@ use super::channel::Fabric;
 use super::config::{PointConfig, RouterConfig, SimError};
 use super::injection::{InFlight, Packets, Sources, NONE};
 use super::measurement::{ChannelUse, PointResult, Stats, Status};
-use super::router::Routers;
+use super::router::{Flit, Routers};
 use super::routing::HopChooser;
 use super::traffic::Traffic;
 use crate::sim::rng::SplitMix64;
@@ -18,11 +18,11 @@ const PROGRESS_EVERY: u64 = 1024;
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Event {
     /// A flit reaches (input port, vc).
-    Arrive(u32, u32, u32),
+    Arrive(u32, u32, Flit),
     /// A credit for (output port, vc) reaches its router.
     Credit(u32, u32),
     /// A flit reaches (endpoint, vc).
-    Eject(u32, u32, u32),
+    Eject(u32, u32, Flit),
     /// A credit for (endpoint, vc) reaches the source.
     InjectCredit(u32, u32),
 }
