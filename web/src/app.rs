@@ -163,17 +163,31 @@ fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
         .collect_view();
     // On a phone the links are one row that scrolls sideways: keep the current one in sight.
     let nav_ref = NodeRef::<leptos::html::Nav>::new();
+    // Only there (style.css: at most 600 px), and after the frame: reading offsets forces a
+    // layout of the page, which inside the first render laid out a 512-router drawing twice
+    // (136 ms of D3(8,8)'s first render, in a CPU profile).
     Effect::new(move |_| {
         current.track();
-        let Some(bar) = nav_ref.get() else { return };
-        let Ok(Some(link)) = bar.query_selector("[aria-current=page]") else {
+        let narrow = web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w <= 600.0);
+        if !narrow {
             return;
-        };
-        let Ok(link) = link.dyn_into::<web_sys::HtmlElement>() else {
-            return;
-        };
-        let left = link.offset_left() - bar.offset_left();
-        bar.set_scroll_left(left - (bar.client_width() - link.offset_width()) / 2);
+        }
+        request_animation_frame(move || {
+            let Some(bar) = nav_ref.get_untracked() else {
+                return;
+            };
+            let Ok(Some(link)) = bar.query_selector("[aria-current=page]") else {
+                return;
+            };
+            let Ok(link) = link.dyn_into::<web_sys::HtmlElement>() else {
+                return;
+            };
+            let left = link.offset_left() - bar.offset_left();
+            bar.set_scroll_left(left - (bar.client_width() - link.offset_width()) / 2);
+        });
     });
     view! {
         <nav class="site-nav" aria-label="Views" node_ref=nav_ref>

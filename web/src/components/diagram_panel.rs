@@ -5,9 +5,22 @@ use std::sync::Arc;
 use icn_core::Node;
 use leptos::prelude::*;
 
+use super::AggregateDiagram;
 use crate::diagram::layout::Layout;
 use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight, MatrixView, SvgDownload};
+use icn_web_model::diagram::aggregate::Open;
 use icn_web_model::diagram::matrix::Matrix;
+
+/// What stands for a network too large to draw whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Show {
+    /// Its aggregates (a D3's cabinets, a Hypercycle's blocks).
+    Aggregate,
+    /// The route's neighbourhood.
+    Focus,
+    /// The adjacency matrix.
+    Matrix,
+}
 
 /// Where a click on a diagram node goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,16 +49,67 @@ pub fn DiagramPanel(
     /// A click on a node (or Enter/Space on it).
     on_node: Callback<Node>,
 ) -> impl IntoView {
-    let zoomed = RwSignal::new(false);
-    // Past what is drawn whole: the matrix instead of the route's neighbourhood.
-    let as_matrix = RwSignal::new(false);
+    // Past what is drawn whole: the aggregates, the route's neighbourhood or the matrix.
+    let show = RwSignal::new(Show::Aggregate);
+    // Kept while the route changes (a click on a router sets From or To).
+    let open = RwSignal::new(Open::new());
+    let has_focus = Memo::new(move |_| focus.is_some_and(|f| f.with(Option::is_some)));
+    let has_matrix = Memo::new(move |_| matrix.is_some_and(|m| m.with(Option::is_some)));
     let drawing = move || {
         drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                {diagram_frame(layout.clone(), highlight, on_node, zoomed, "diagram")}
+                {diagram_frame(layout.clone(), highlight, on_node, "diagram")}
                 <Legend arrangement=layout.arrangement.clone() />
             }
             .into_any(),
+            Some(Drawing::Aggregate { nodes, links, hierarchy }) => {
+                let (with_focus, with_matrix) = (has_focus.get(), has_matrix.get());
+                let switch = (with_focus || with_matrix).then(|| {
+                    view! {
+                        <div class="click-mode show-switch" role="group" aria-label="Show">
+                            {mode_toggle(show, Show::Aggregate, "Aggregated", "show-aggregate")}
+                            {with_focus.then(|| mode_toggle(show, Show::Focus, "Route neighbourhood", "show-focus"))}
+                            {with_matrix.then(|| mode_toggle(show, Show::Matrix, "Adjacency matrix", "show-matrix"))}
+                        </div>
+                    }
+                });
+                let shown = show.get();
+                let focused = (shown == Show::Focus).then(|| focus.and_then(|f| f.get())).flatten();
+                let matrix = (shown == Show::Matrix).then(|| matrix.and_then(|m| m.get())).flatten();
+                match (shown, focused, matrix) {
+                    (Show::Focus, Some(layout), _) => view! {
+                        {switch}
+                        {focus_note(*nodes, *links, &layout)}
+                        {diagram_frame(layout.clone(), highlight, on_node, "diagram")}
+                        <Legend arrangement=layout.arrangement.clone() />
+                    }
+                    .into_any(),
+                    (Show::Matrix, _, Some(m)) => view! {
+                        {switch}
+                        <MatrixView matrix=m highlight=highlight />
+                    }
+                    .into_any(),
+                    _ => view! {
+                        {switch}
+                        <AggregateDiagram
+                            hierarchy=hierarchy.clone()
+                            highlight=highlight
+                            on_node=on_node
+                            caption="The selected path runs through the aggregates it passes."
+                            name="diagram"
+                            open=open
+                        />
+                        <Legend arrangement=Arrangement::Aggregate {
+                            nodes: *nodes,
+                            items: 0,
+                            bundles: 0,
+                            top: "",
+                            by_dimension: false,
+                        } />
+                    }
+                    .into_any(),
+                }
+            }
             Some(Drawing::TooLarge { nodes, links }) => {
                 let (nodes, links) = (*nodes, *links);
                 let focused = focus.and_then(|f| f.get());
@@ -54,16 +118,16 @@ pub fn DiagramPanel(
                 let switch = both.then(|| {
                     view! {
                         <div class="click-mode" role="group" aria-label="Show">
-                            {mode_toggle(as_matrix, false, "Route neighbourhood", "show-focus")}
-                            {mode_toggle(as_matrix, true, "Adjacency matrix", "show-matrix")}
+                            {mode_toggle(show, Show::Focus, "Route neighbourhood", "show-focus")}
+                            {mode_toggle(show, Show::Matrix, "Adjacency matrix", "show-matrix")}
                         </div>
                     }
                 });
                 match (focused, matrix) {
-                    (Some(layout), m) if !(as_matrix.get() && m.is_some()) => view! {
+                    (Some(layout), m) if !(show.get() == Show::Matrix && m.is_some()) => view! {
                         {switch}
                         {focus_note(nodes, links, &layout)}
-                        {diagram_frame(layout.clone(), highlight, on_node, zoomed, "diagram")}
+                        {diagram_frame(layout.clone(), highlight, on_node, "diagram")}
                         <Legend arrangement=layout.arrangement.clone() />
                     }
                     .into_any(),
@@ -94,24 +158,22 @@ pub fn DiagramPanel(
                     {mode_toggle(click_mode, ClickMode::From, "From", "click-mode-from")}
                     {mode_toggle(click_mode, ClickMode::To, "To", "click-mode-to")}
                 </div>
-                {zoom_toggle(zoomed)}
             </div>
             {drawing}
         </section>
     }
 }
 
-/// The scrolling frame around a drawing (zoomed on phones by [`zoom_toggle`]) and its
-/// "Download SVG" button (`icnplay-{name}.svg`).
+/// The frame around a drawing (its own zoom buttons pan and zoom it) and its "Download
+/// SVG" button (`icnplay-{name}.svg`).
 pub fn diagram_frame(
     layout: Arc<Layout>,
     highlight: Memo<Highlight>,
     on_node: Callback<Node>,
-    zoomed: RwSignal<bool>,
     name: &'static str,
 ) -> impl IntoView {
     view! {
-        <div class="diagram-frame" class:zoomed=move || zoomed.get()>
+        <div class="diagram-frame">
             <DiagramSvg layout=layout highlight=highlight on_node=on_node />
         </div>
         <SvgDownload scope=".diagram-card" select="svg.diagram" name=name />
@@ -129,11 +191,19 @@ pub fn no_drawing(valid: bool) -> AnyView {
     view! { <p class="placeholder">{text}</p> }.into_any()
 }
 
-/// What replaces a drawing too large to draw; `rest` says what is still exact.
+/// What replaces a drawing too large to draw, even as aggregates; `rest` says what is
+/// still exact. It says what to do instead.
 pub fn too_large(nodes: u64, links: u64, rest: &str) -> impl IntoView {
     view! {
         <p class="too-large" data-testid="diagram-too-large" role="status">
-            {format!("Too large to draw ({nodes} nodes, {links} links) — {rest}.")}
+            {format!(
+                "Too large to draw ({} nodes, {} links) — {rest}. To see a drawing, choose a \
+                 smaller network of the family (up to 512 nodes are drawn whole; a D3 or a \
+                 Hypercycle of any size as its cabinets or blocks), or take its edge list \
+                 with `icn export` to a graph tool.",
+                group(nodes),
+                group(links)
+            )}
         </p>
     }
 }
@@ -190,20 +260,6 @@ where
     }
 }
 
-/// The phones' "Zoom" toggle of a diagram card (style.css shows it below 600 px).
-pub fn zoom_toggle(zoomed: RwSignal<bool>) -> impl IntoView {
-    view! {
-        <button
-            type="button"
-            class="toggle zoom"
-            aria-pressed=move || if zoomed.get() { "true" } else { "false" }
-            on:click=move |_| zoomed.update(|z| *z = !*z)
-        >
-            "Zoom"
-        </button>
-    }
-}
-
 /// What the colours (and, for families with several kinds of node, the shapes) mean.
 #[component]
 fn Legend(arrangement: Arrangement) -> impl IntoView {
@@ -220,6 +276,10 @@ fn Legend(arrangement: Arrangement) -> impl IntoView {
         Arrangement::Cabinets { .. } | Arrangement::Groups { .. } => {
             &[("local", "local link"), ("global", "global link")]
         }
+        Arrangement::Aggregate { .. } => &[
+            ("block", "aggregate (click to open)"),
+            ("global", "bundle of links"),
+        ],
         Arrangement::Levels { .. } => &[("proc", "terminal"), ("switch", "switch")],
         Arrangement::Fly { .. } => &[
             ("proc", "processor (sending left, receiving right)"),

@@ -316,9 +316,37 @@ impl Embed {
     }
 }
 
-/// The preview: the embed itself in a frame of the width chosen, as tall as its content.
+/// The preview: the embed itself in a frame of the width chosen, as tall as its content;
+/// scaled down to fit where the panel is narrower (a 700 px preview on a phone), never
+/// scrolling sideways.
 fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) -> impl IntoView {
     let measured = embed.measured;
+    let room = RwSignal::new(0.0f64);
+    let frame_box = NodeRef::<leptos::html::Div>::new();
+    let measure = move || {
+        if let Some(el) = frame_box.get_untracked() {
+            let w = el.client_width() as f64;
+            if (room.get_untracked() - w).abs() > 0.5 {
+                room.set(w);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if frame_box.get().is_some() {
+            measure();
+        }
+    });
+    let listener = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || listener.remove());
+    // The scale that fits the chosen width into the room there is (1 when it fits).
+    let scale = move || {
+        let (w, r) = (f64::from(width.get()), room.get());
+        if r > 0.0 && r < w {
+            r / w
+        } else {
+            1.0
+        }
+    };
     view! {
         <div class="embed-row">
             <label for="embed-width">"Preview width"</label>
@@ -328,18 +356,29 @@ fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) ->
                     Some(h) => format!("Its height at this width: {h} px, the snippet's."),
                     None => "Measuring its height…".to_string(),
                 }}
+                {move || {
+                    let s = scale();
+                    (s < 1.0).then(|| format!(" Shown at {:.0} % to fit this screen.", 100.0 * s))
+                }}
             </p>
         </div>
-        <div class="embed-preview-box">
-            <iframe
-                class="embed-preview"
-                data-testid="embed-preview"
-                title="Preview of the embed"
-                src=move || format!("{}?{}&id={PREVIEW_ID}", page_base(), embed.query())
-                width=move || width.get().to_string()
-                style:height=move || format!("{}px", embed.height())
-                data-height=move || measured.get().map(|h| h.to_string())
-            ></iframe>
+        <div class="embed-preview-box" node_ref=frame_box>
+            <div
+                class="embed-preview-scaler"
+                style:width=move || format!("{:.0}px", f64::from(width.get()) * scale())
+                style:height=move || format!("{:.0}px", f64::from(embed.height()) * scale())
+            >
+                <iframe
+                    class="embed-preview"
+                    data-testid="embed-preview"
+                    title="Preview of the embed"
+                    src=move || format!("{}?{}&id={PREVIEW_ID}", page_base(), embed.query())
+                    width=move || width.get().to_string()
+                    style:height=move || format!("{}px", embed.height())
+                    style:transform=move || format!("scale({:.4})", scale())
+                    data-height=move || measured.get().map(|h| h.to_string())
+                ></iframe>
+            </div>
         </div>
     }
 }

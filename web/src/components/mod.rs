@@ -5,6 +5,7 @@
 //! anything about networks.
 
 mod address_field;
+mod aggregate_view;
 mod chart_canvas;
 mod cost_gate;
 mod diagram_panel;
@@ -20,11 +21,11 @@ mod text_field;
 mod theme_switch;
 
 pub use address_field::AddressField;
+pub use aggregate_view::AggregateDiagram;
 pub use chart_canvas::ChartCanvas;
 pub use cost_gate::{si, CostGate, Gate};
 pub use diagram_panel::{
-    diagram_frame, focus_note, mode_toggle, no_drawing, too_large, zoom_toggle, ClickMode,
-    DiagramPanel,
+    diagram_frame, focus_note, mode_toggle, no_drawing, too_large, ClickMode, DiagramPanel,
 };
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;

@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use icn_web_model::diagram::view::{next_node, Direction, View};
 use wasm_bindgen::JsCast;
 
-use super::geometry::polygon_points;
-use super::layout::{Arrangement, EdgeKind, Layout, Shape};
+use super::geometry::{polygon_points, Point};
+use super::layout::{EdgeKind, Layout, Shape};
 use super::zoom::{zoom_bar, Zoom};
 
 /// What to emphasise on the drawing.
@@ -94,6 +94,15 @@ pub fn DiagramSvg(
     highlight: Signal<Highlight>,
     /// Called when a node is clicked or activated with the keyboard.
     on_node: Callback<Node>,
+    /// The node entry holding the tab stop at first, focused once drawn (the first part of
+    /// an aggregate just opened); else the source's, or the first.
+    #[prop(default = None)]
+    focus: Option<usize>,
+    /// Whether the first view zooms in about the source (or the first node) until labels
+    /// are legible, where the whole drawing is too small for them (an aggregated drawing,
+    /// whose labels are what it says).
+    #[prop(optional)]
+    readable: bool,
 ) -> impl IntoView {
     let l = layout.clone();
     let edges = l
@@ -113,8 +122,8 @@ pub fn DiagramSvg(
     let roles = node_roles(&l, highlight);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let zoom = Zoom::new(l.width, l.height, svg_ref);
-    let start = highlight
-        .with_untracked(|h| h.src.and_then(|v| l.entry(v)))
+    let start = focus
+        .or_else(|| highlight.with_untracked(|h| h.src.and_then(|v| l.entry(v))))
         .unwrap_or(0);
     let keys = Keys {
         zoom,
@@ -122,7 +131,32 @@ pub fn DiagramSvg(
         svg: svg_ref,
     };
     let nodes = nodes_view(&l, &roles, on_node, keys);
-
+    let notes = notes_view(&l, zoom);
+    if readable || focus.is_some() {
+        // Once measured (the observer's first report): zoomed in until the labels read,
+        // where the whole drawing is too small for them; the entry asked for focused.
+        let read_layout = layout.clone();
+        Effect::new(move |done: Option<bool>| {
+            if done == Some(true) {
+                return true;
+            }
+            let w = zoom.screen_w.get();
+            if w <= 0.0 {
+                return false;
+            }
+            if let Some(&p) = read_layout.nodes.get(start) {
+                let font = read_layout.style(start).font_size;
+                // The notes under the node (an aggregate's bracket) in view too.
+                let under = Point::new(p.x, read_layout.height);
+                zoom.view
+                    .update(|v| *v = v.reading(p, font, w).showing(under, 0.0));
+            }
+            if focus.is_some() {
+                keys.move_to(&read_layout, start);
+            }
+            true
+        });
+    }
     let described = l.describe();
     let desc = move || {
         highlight.with(|h| {
@@ -143,6 +177,7 @@ pub fn DiagramSvg(
     };
     keys.follow_focus();
     let key_layout = layout.clone();
+    let (tip_layout, over_layout) = (layout.clone(), layout.clone());
 
     view! {
         <div class="diagram-zoom">
@@ -164,14 +199,46 @@ pub fn DiagramSvg(
                 on:pointerup=move |ev| zoom.on_up(&ev)
                 on:pointercancel=move |ev| zoom.on_up(&ev)
                 on:keydown=move |ev| keys.on_key(&key_layout, &ev)
-                on:focusin=move |ev| keys.on_focus(&ev)
+                on:focusin=move |ev| {
+                    keys.on_focus(&ev);
+                    fill_tip(&tip_layout, &ev);
+                }
+                on:mouseover=move |ev| fill_tip(&over_layout, &ev)
             >
                 <desc id="diagram-desc">{desc}</desc>
                 <g class="edges" aria-hidden="true">{edges}</g>
                 {overlays(&layout, highlight)}
+                {notes}
                 <g class="nodes">{nodes}</g>
             </svg>
         </div>
+    }
+}
+
+/// A node's tooltip made when it is first hovered or focused, where the layout makes them
+/// on demand ([`Layout::tip`]).
+fn fill_tip(l: &Layout, ev: &web_sys::Event) {
+    if l.lazy_tips.is_none() {
+        return;
+    }
+    let Some(node) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-i]").ok().flatten())
+    else {
+        return;
+    };
+    let entry = node
+        .get_attribute("data-i")
+        .and_then(|i| i.parse::<usize>().ok());
+    let (Some(i), Ok(Some(title))) = (entry, node.query_selector("title")) else {
+        return;
+    };
+    if title.get_attribute("data-full").is_none() {
+        if let Some(tip) = l.tip(i) {
+            title.set_text_content(Some(&tip));
+            let _ = title.set_attribute("data-full", "");
+        }
     }
 }
 
@@ -367,6 +434,50 @@ fn node_roles(l: &Layout, highlight: Signal<Highlight>) -> Arc<[RwSignal<Role>]>
     roles
 }
 
+/// The layout's notes (bundle counts, group brackets): each text made only while legible
+/// on screen, as labels are.
+fn notes_view(l: &Layout, zoom: Zoom) -> impl IntoView {
+    (!l.notes.is_empty()).then(|| {
+        // One legibility memo per font size.
+        let mut memos: Vec<(f64, Memo<bool>)> = Vec::new();
+        let notes = l
+            .notes
+            .iter()
+            .map(|n| {
+                let font = n.font;
+                let shown = match memos.iter().find(|(f, _)| *f == font) {
+                    Some(&(_, m)) => m,
+                    None => {
+                        let m = Memo::new(move |_| {
+                            let w = zoom.screen_w.get();
+                            zoom.view.with(|v| v.legible(font, w))
+                        });
+                        memos.push((font, m));
+                        m
+                    }
+                };
+                let (x, y, text, tip) = (num(n.at.x), num(n.at.y), n.text.clone(), n.tip.clone());
+                let size = num(font);
+                let line = n
+                    .line
+                    .map(|c| view! { <path class="note-line" d=c.path_data()></path> });
+                view! {
+                    {line}
+                    {move || shown.get().then(|| view! {
+                        <g class="note-text">
+                            <title>{tip.clone()}</title>
+                            <text class="note" x=x.clone() y=y.clone() font-size=size.clone()>
+                                {text.clone()}
+                            </text>
+                        </g>
+                    })}
+                }
+            })
+            .collect_view();
+        view! { <g class="notes" aria-hidden="true">{notes}</g> }
+    })
+}
+
 /// The nodes as focusable buttons: a click or Enter calls `on_node`. A node drawn twice
 /// (a butterfly's processor) has one button; its copy answers clicks and lights with it.
 fn nodes_view(
@@ -432,7 +543,12 @@ fn nodes_view(
                 }
                 .into_any(),
             };
-            let name = label.clone();
+            // A tooltip's first line names the node more fully than its label (an
+            // aggregate's: "cabinet 3: 16 drawers …").
+            let name = match l.tips.get(i).and_then(|t| t.lines().next()) {
+                Some(first) if !first.is_empty() => first.to_string(),
+                _ => label.clone(),
+            };
             let kind = style.class;
             // A copy shares its node's role (copies only in whole drawings: entry v).
             let role = roles[if i < l.node_count() { i } else { v }];
@@ -471,7 +587,7 @@ fn nodes_view(
                         }
                     }
                 >
-                    <title>{l.tips.get(i).unwrap_or(label).clone()}</title>
+                    <title>{l.tip(i).filter(|_| l.lazy_tips.is_none()).unwrap_or_else(|| label.clone())}</title>
                     {outline}
                     {text}
                 </g>
@@ -483,28 +599,10 @@ fn nodes_view(
 
 /// The `<svg>`'s class and its display width.
 ///
-/// Small drawings are zoomed (up to 1.6x) so they do not look lost; on phones the frame
-/// fits the width. Labels too small to read on screen are hidden until zoomed
-/// ([`Zoom::screen_w`]).
+/// Small drawings are zoomed (up to 1.6x) so they do not look lost; wide ones fit the
+/// card's width, their own zoom buttons (and pinch, Ctrl + wheel) enlarge them. Labels too
+/// small to read on screen are hidden until zoomed ([`Zoom::screen_w`]).
 fn svg_class(l: &Layout) -> (String, f64) {
     let zoom = (440.0 / l.width).clamp(1.0, 1.6);
-    let display_width = l.width * zoom;
-    let class = "diagram";
-    // KYKLOS and Lens drawings can be far wider than a phone: "Zoom" shows them at full size,
-    // scrolling (style.css).
-    let wide = l.width > 700.0
-        && matches!(
-            l.arrangement,
-            Arrangement::Trees { .. }
-                | Arrangement::Stages { .. }
-                | Arrangement::Cabinets { .. }
-                | Arrangement::Levels { .. }
-                | Arrangement::Fly { .. }
-        );
-    let class = if wide {
-        format!("{class} wide")
-    } else {
-        class.to_string()
-    };
-    (class, display_width)
+    ("diagram".to_string(), l.width * zoom)
 }

@@ -139,11 +139,16 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
         show_labels: z.labels,
         class: "router",
     }];
-    let tips = labels
-        .iter()
-        .enumerate()
-        .map(|(v, l)| port_tip(net, v, l))
-        .collect();
+    // Small drawings carry their tooltips; larger ones make each when it is shown.
+    let tips = if total <= EAGER_TIPS {
+        labels
+            .iter()
+            .enumerate()
+            .map(|(v, l)| port_tip(net, v, l))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut layout = Layout::fitted(
         nodes,
         labels,
@@ -157,9 +162,15 @@ fn build_d3(net: &D3, z: Sizing) -> Layout {
         },
         hh.max(5.0),
     );
+    if total > EAGER_TIPS {
+        layout.lazy_tips = Some(super::layout::LazyTips::D3(net.clone()));
+    }
     layout.tips = tips;
     layout
 }
+
+/// Most routers whose port tooltips are made with the drawing.
+const EAGER_TIPS: usize = 256;
 
 /// The free lanes of the D3 drawing, along which global links run so that they pass over
 /// no router they do not join: under each drawer (a horizontal lane through every cabinet
@@ -226,7 +237,7 @@ pub const TIP_PORTS: u32 = 24;
 
 /// A router's tooltip: its address, then one line per port (from core's [`D3::ports_in`]),
 /// the first [`TIP_PORTS`] of them and how many more.
-fn port_tip(net: &D3, v: usize, label: &str) -> String {
+pub(super) fn port_tip(net: &D3, v: usize, label: &str) -> String {
     use std::fmt::Write;
     let r = net.router(v);
     let total = net.port_count(r);
@@ -661,6 +672,13 @@ mod tests {
             l.tips[v]
         );
         assert_eq!(l.tips[v].lines().count(), 1 + 3 + 3);
+        assert_eq!(l.tip(v).as_deref(), Some(l.tips[v].as_str()));
+        // D3(8,8)'s 512 routers: each tooltip made when asked for, the same text.
+        let big = D3::new(8, 8).unwrap();
+        let l = d3(&big);
+        assert!(l.tips.is_empty());
+        let v = big.node(Router { c: 1, d: 2, p: 3 });
+        assert_eq!(l.tip(v), Some(port_tip(&big, v, "(1,2,3)")));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use icn_core::{Network, Node};
 
+use super::aggregate::{Hierarchy, Open, MAX_ITEMS};
 use super::geometry::{Curve, Point};
 
 /// Networks with more nodes than this are not drawn.
@@ -91,6 +92,30 @@ pub struct Edge {
     pub kind: EdgeKind,
     /// Its shape, from `a` to `b`.
     pub curve: Curve,
+}
+
+/// Tooltips made on demand: a D3's port lists (formatting every router's of D3(8,8) took
+/// a tenth of its first render; the page fills a node's when it is hovered or focused).
+#[derive(Debug, Clone, PartialEq)]
+pub enum LazyTips {
+    /// Each router's ports ([`super::d3::port_tip`]).
+    D3(icn_core::topology::d3::D3),
+}
+
+/// A text drawn on the diagram beside the nodes (a bundle's count, a group's name), with
+/// an optional line (a group's bracket). Hidden while too small on screen, as labels are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Note {
+    /// The text's centre.
+    pub at: Point,
+    /// The text.
+    pub text: String,
+    /// Font size (user units).
+    pub font: f64,
+    /// A line drawn with it.
+    pub line: Option<Curve>,
+    /// Its tooltip (empty for none).
+    pub tip: String,
 }
 
 /// How the nodes are arranged, for the text alternative.
@@ -191,6 +216,20 @@ pub enum Arrangement {
         /// Neighbours of the selected path's nodes left out (past the cap).
         left_out: usize,
     },
+    /// Aggregates of a network too large to draw node by node (diagram/aggregate.rs): its
+    /// items in a row in node order, bundles of links as arcs above it.
+    Aggregate {
+        /// The network's nodes.
+        nodes: u64,
+        /// Items drawn.
+        items: usize,
+        /// Bundles drawn.
+        bundles: usize,
+        /// What a top-level item is, plural ("cabinets", "blocks").
+        top: &'static str,
+        /// Whether bundles are labelled by their dimension (else by their link count).
+        by_dimension: bool,
+    },
     /// A maximal Dragonfly: groups on a circle.
     Groups {
         /// Groups KM + 1.
@@ -237,6 +276,10 @@ pub struct Layout {
     /// In a focused drawing (a part of a network too large to draw whole), the network
     /// node each entry draws; empty when entry v draws node v.
     pub ids: Vec<Node>,
+    /// Texts beside the nodes: bundle counts, group brackets.
+    pub notes: Vec<Note>,
+    /// Tooltips made when first asked for ([`Layout::tip`]), in place of `tips`.
+    pub lazy_tips: Option<LazyTips>,
     /// (smaller, larger) node, or (from, to) when directed -> index into `edges`.
     index: HashMap<(Node, Node), usize>,
 }
@@ -253,8 +296,31 @@ pub enum Drawing {
         /// Links.
         links: u64,
     },
+    /// Too many nodes to draw one by one, drawn as aggregates ([`super::bundles`]: a D3's
+    /// cabinets, a Hypercycle's blocks), opened on request.
+    Aggregate {
+        /// Nodes N.
+        nodes: u64,
+        /// Links.
+        links: u64,
+        /// How its nodes group.
+        hierarchy: Arc<Hierarchy>,
+    },
     /// A family the diagram does not know how to draw.
     Unsupported,
+}
+
+impl Drawing {
+    /// The network's nodes and links when it is not drawn node by node (too large, or
+    /// drawn as aggregates).
+    pub fn past_whole(&self) -> Option<(u64, u64)> {
+        match self {
+            Drawing::TooLarge { nodes, links } | Drawing::Aggregate { nodes, links, .. } => {
+                Some((*nodes, *links))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Whether a network of this size is drawn.
@@ -267,7 +333,14 @@ pub fn draw(net: &Network) -> Drawing {
     let t = net.topology();
     let (nodes, links) = (t.node_count() as u64, t.link_count());
     if !drawable(nodes, links) {
-        return Drawing::TooLarge { nodes, links };
+        return match Hierarchy::of(net).filter(|h| h.frontier(&Open::new(), MAX_ITEMS).is_some()) {
+            Some(h) => Drawing::Aggregate {
+                nodes,
+                links,
+                hierarchy: Arc::new(h),
+            },
+            None => Drawing::TooLarge { nodes, links },
+        };
     }
     let layout = if let Ok(h) = net.hypercycle() {
         super::grid::hypercycle(h)
@@ -299,6 +372,16 @@ impl Layout {
         } else {
             e.curve.reversed()
         })
+    }
+
+    /// The longer tooltip of entry `i` (its ports …), `None` for its label alone.
+    pub fn tip(&self, i: usize) -> Option<String> {
+        match &self.lazy_tips {
+            Some(LazyTips::D3(d)) => {
+                Some(super::d3::port_tip(d, self.real(i), self.labels.get(i)?))
+            }
+            None => self.tips.get(i).filter(|t| !t.is_empty()).cloned(),
+        }
     }
 
     /// The network's nodes, N: the entries of `nodes` before the copies.
@@ -358,6 +441,55 @@ impl Layout {
             .enumerate()
             .map(|(k, key)| (key, k))
             .collect();
+        self
+    }
+
+    /// This layout with `notes` given in the coordinates its nodes had before fitting
+    /// (`first`: where node 0 was), the viewBox grown to hold them.
+    pub(super) fn with_notes(mut self, mut notes: Vec<Note>, first: Point) -> Layout {
+        let shift = self
+            .nodes
+            .first()
+            .map_or(Point::new(0.0, 0.0), |&p| first.to(p));
+        let (mut min, mut max) = (
+            Point::new(PAD, PAD),
+            Point::new(self.width - PAD, self.height - PAD),
+        );
+        for n in &mut notes {
+            n.at = n.at.plus(shift, 1.0);
+            n.line = n.line.map(|c| c.translated(shift));
+            let (hw, hh) = (
+                0.3 * n.font * n.text.chars().count() as f64,
+                n.font / 2.0 + 1.0,
+            );
+            let mut corners = vec![
+                n.at.plus(Point::new(-hw, -hh), 1.0),
+                n.at.plus(Point::new(hw, hh), 1.0),
+            ];
+            corners.extend(n.line.iter().flat_map(Curve::hull));
+            for p in corners {
+                min = Point::new(min.x.min(p.x), min.y.min(p.y));
+                max = Point::new(max.x.max(p.x), max.y.max(p.y));
+            }
+        }
+        let grow = Point::new(PAD - min.x, PAD - min.y);
+        if grow.x > 0.0 || grow.y > 0.0 {
+            let d = Point::new(grow.x.max(0.0), grow.y.max(0.0));
+            for p in &mut self.nodes {
+                *p = p.plus(d, 1.0);
+            }
+            for e in &mut self.edges {
+                e.curve = e.curve.translated(d);
+            }
+            for n in &mut notes {
+                n.at = n.at.plus(d, 1.0);
+                n.line = n.line.map(|c| c.translated(d));
+            }
+            max = max.plus(d, 1.0);
+        }
+        self.width = (max.x + PAD).ceil();
+        self.height = (max.y + PAD).ceil();
+        self.notes = notes;
         self
     }
 
@@ -471,6 +603,7 @@ impl Layout {
                  the right; every channel runs one way, left to right."
             ),
             Arrangement::Focus { .. } => super::focus::describe(&self.arrangement),
+            Arrangement::Aggregate { .. } => super::bundles::describe(&self.arrangement),
             Arrangement::Groups { groups, routers } => format!(
                 "{groups} groups on a circle, clockwise from the top; each group's {routers} \
                  routers (g,r) on a small circle, joined by local links; one global link joins \
@@ -551,6 +684,8 @@ impl Layout {
             copy_of: Vec::new(),
             directed: false,
             ids: Vec::new(),
+            notes: Vec::new(),
+            lazy_tips: None,
             index,
         }
     }

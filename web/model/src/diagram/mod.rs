@@ -5,6 +5,8 @@
 //! draws every other family from its declared structure, [`stress`] a graph without one;
 //! [`matrix`] bins the adjacency matrix of a network too large to draw node by node). The app's `diagram` module draws these as SVG.
 
+pub mod aggregate;
+pub mod bundles;
 pub mod d3;
 pub mod focus;
 pub mod geometry;

@@ -137,6 +137,17 @@ impl View {
         }
     }
 
+    /// Zoomed in about `p` just enough that labels of `font` units are legible when shown
+    /// `screen_width` CSS px wide (unchanged when they already are, or nothing is measured).
+    pub fn reading(&self, p: Point, font: f64, screen_width: f64) -> View {
+        if screen_width <= 0.0 || font <= 0.0 || self.legible(font, screen_width) {
+            return *self;
+        }
+        // Legible when w ≤ font · screen_width / MIN; a little closer than that.
+        let w = font * screen_width / MIN_SCREEN_LABEL_PX / 1.05;
+        self.zoomed(self.w / w, p)
+    }
+
     /// Whether a label of `font` user units is legible when the visible rectangle is shown
     /// `screen_width` CSS px wide: at least [`MIN_SCREEN_LABEL_PX`] on screen.
     pub fn legible(&self, font: f64, screen_width: f64) -> bool {
@@ -183,12 +194,17 @@ impl Direction {
 /// nodes (not copies) lying within 60° of the direction, the one nearest, with distance
 /// across the direction counted twice; `None` when there is none that way.
 pub fn next_node(l: &Layout, from: usize, dir: Direction) -> Option<usize> {
-    let at = *l.nodes.get(from)?;
+    next_point(&l.nodes[..l.node_count()], from, dir)
+}
+
+/// [`next_node`] among any points (a drawing's focusable items outside a [`Layout`]).
+pub fn next_point(points: &[Point], from: usize, dir: Direction) -> Option<usize> {
+    let at = *points.get(from)?;
     let u = dir.unit();
-    (0..l.node_count())
+    (0..points.len())
         .filter(|&v| v != from)
         .filter_map(|v| {
-            let d = at.to(l.nodes[v]);
+            let d = at.to(points[v]);
             let along = d.x * u.x + d.y * u.y;
             let across = (d.x * u.y - d.y * u.x).abs();
             // tan 60° ≈ 1.732: a cone wide enough that a row or a level above is reached.
@@ -221,6 +237,12 @@ mod tests {
         assert_eq!(z.zoomed(0.1, at), v);
         // Zooming in far stops at MAX_ZOOM.
         assert!(close(v.zoomed(1e9, at).zoom(), MAX_ZOOM));
+        // Reading 11-unit labels on a 200 px screen: zoomed in until they are 11 px.
+        let r = v.reading(at, 11.0, 200.0);
+        assert!(r.legible(11.0, 200.0) && r.zoom() > 1.0);
+        assert!(close((at.x - r.x) / r.w, 0.25));
+        assert_eq!(r.reading(at, 11.0, 200.0), r);
+        assert_eq!(v.reading(at, 11.0, 0.0), v);
         // Hostile factors change nothing.
         for f in [f64::NAN, f64::INFINITY, 0.0, -2.0] {
             assert_eq!(z.zoomed(f, at), z);

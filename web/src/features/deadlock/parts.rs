@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::duato::{duato_verdict, escape_fields};
 use super::model::{shown_cycle, Ask, DeadlockModel, Troubles};
 use crate::components::{
-    diagram_frame, job_crashed, job_progress, no_drawing, too_large, zoom_toggle, FieldError,
+    diagram_frame, job_crashed, job_progress, no_drawing, too_large, AggregateDiagram, FieldError,
 };
 use crate::compute::JobState;
 use crate::diagram::Drawing;
@@ -561,13 +561,24 @@ fn table_row(m: DeadlockModel, r: &RoutingRow, shown: &str) -> impl IntoView {
 /// The network with the cycle drawn (its channels marked, the dependency shown strong,
 /// the ends of the route behind it).
 pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
-    let zoomed = RwSignal::new(false);
     let on_node = Callback::new(|_| {});
     let drawing = move || {
         m.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => {
-                diagram_frame(layout.clone(), m.highlight, on_node, zoomed, "deadlock").into_any()
+                diagram_frame(layout.clone(), m.highlight, on_node, "deadlock").into_any()
             }
+            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
+                <AggregateDiagram
+                    hierarchy=hierarchy.clone()
+                    highlight=m.highlight
+                    on_node=on_node
+                    caption="The cycle's channels are marked on the bundles they run in, the \
+                             dependency shown strong; open the aggregates it passes to follow \
+                             it router by router."
+                    name="deadlock"
+                />
+            }
+            .into_any(),
             Some(Drawing::TooLarge { nodes, links }) => {
                 too_large(*nodes, *links, "the verdict and the cycle listed are exact").into_any()
             }
@@ -579,7 +590,6 @@ pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
         <section class="card diagram-card" aria-labelledby="deadlock-diagram-title">
             <div class="card-head">
                 <h2 id="deadlock-diagram-title">"The cycle on the network"</h2>
-                {zoom_toggle(zoomed)}
             </div>
             {drawing}
             <ul class="legend" aria-hidden="true">

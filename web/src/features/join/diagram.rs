@@ -5,7 +5,7 @@ use icn_core::Node;
 use leptos::prelude::*;
 
 use super::model::{joinable, JoinEnd, JoinModel};
-use crate::components::{diagram_frame, mode_toggle, too_large, zoom_toggle};
+use crate::components::{diagram_frame, mode_toggle, too_large};
 use crate::diagram::Drawing;
 
 /// The diagram card (or why there is no drawing).
@@ -24,11 +24,10 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
             JoinEnd::R => model.commit(move |f| f.r = address),
         }
     });
-    let zoomed = RwSignal::new(false);
     let drawing = move || {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => view! {
-                {diagram_frame(layout.clone(), model.highlight, on_node, zoomed, "join")}
+                {diagram_frame(layout.clone(), model.highlight, on_node, "join")}
                 <ul class="legend" aria-hidden="true">
                     <li><span class="swatch src"></span>"S fragment"</li>
                     <li><span class="swatch dst"></span>"R fragment"</li>
@@ -38,8 +37,9 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
                 </ul>
             }
             .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => {
-                too_large(*nodes, *links, "the join and its routes above are exact").into_any()
+            Some(d @ (Drawing::TooLarge { .. } | Drawing::Aggregate { .. })) => {
+                let (nodes, links) = d.past_whole().unwrap_or_default();
+                too_large(nodes, links, "the join and its routes above are exact").into_any()
             }
             _ => view! { <p class="placeholder">"No diagram: the network offers no joins."</p> }
                 .into_any(),
@@ -54,7 +54,6 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
                     {mode_toggle(model.click, JoinEnd::S, "S", "join-click-s")}
                     {mode_toggle(model.click, JoinEnd::R, "R", "join-click-r")}
                 </div>
-                {zoom_toggle(zoomed)}
             </div>
             {drawing}
         </section>

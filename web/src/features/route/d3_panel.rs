@@ -158,6 +158,54 @@ fn card(
     }
 }
 
+/// The cabinet drawing's one tab stop (From's router) and the arrow keys between its
+/// routers: the focus moves to the nearest router that way, which takes the tab stop.
+#[derive(Clone)]
+struct Roving {
+    routers: std::sync::Arc<[(String, icn_web_model::diagram::geometry::Point)]>,
+}
+
+impl Roving {
+    fn new(routers: Vec<(String, icn_web_model::diagram::geometry::Point)>) -> Roving {
+        Roving {
+            routers: routers.into(),
+        }
+    }
+
+    fn roam(&self, ev: &web_sys::KeyboardEvent) {
+        use icn_web_model::diagram::view::{next_point, Direction};
+        use wasm_bindgen::JsCast;
+        let Some(dir) = Direction::of_key(&ev.key()) else {
+            return;
+        };
+        let Some(label) = router_of(ev) else { return };
+        let Some(from) = self.routers.iter().position(|(l, _)| *l == label) else {
+            return;
+        };
+        ev.prevent_default();
+        let points: Vec<_> = self.routers.iter().map(|(_, p)| *p).collect();
+        let Some(to) = next_point(&points, from, dir) else {
+            return;
+        };
+        let svg = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let Some(svg) = svg else { return };
+        let find = |l: &str| {
+            svg.query_selector(&format!("[data-addr=\"{l}\"]"))
+                .ok()
+                .flatten()
+        };
+        if let (Some(old), Some(new)) = (find(&label), find(&self.routers[to].0)) {
+            let _ = old.set_attribute("tabindex", "-1");
+            let _ = new.set_attribute("tabindex", "0");
+            if let Ok(new) = new.dyn_into::<web_sys::SvgElement>() {
+                let _ = new.focus();
+            }
+        }
+    }
+}
+
 /// The cabinet router an event happened on (its `data-addr`), if any.
 fn router_of(ev: &web_sys::Event) -> Option<String> {
     use wasm_bindgen::JsCast;
@@ -386,7 +434,7 @@ fn cabinet_routers(f: &D3Facts, g: &CabinetGlobals) -> impl IntoView {
                     class=role
                     data-testid="d3-cabinet-router"
                     data-addr=r.label.clone()
-                    tabindex="0"
+                    tabindex=if r.label == f.ends.0 { "0" } else { "-1" }
                     role="button"
                     aria-label=format!("Router {}: pick it", r.label)
                 >
@@ -453,6 +501,7 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
         }
     };
     let show_too = show.clone();
+    let arrows = Roving::new(g.routers.iter().map(|r| (r.label.clone(), r.at)).collect());
     view! {
         <figure class="d3-wiring">
             <figcaption>
@@ -480,6 +529,8 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                             ev.prevent_default();
                             pick(label);
                         }
+                    } else {
+                        arrows.roam(&ev);
                     }
                 }
                 on:mouseover=move |ev| show(&ev)

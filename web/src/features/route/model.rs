@@ -449,7 +449,7 @@ fn focus_memo(
     selected: Memo<Option<Vec<Node>>>,
 ) -> Memo<Option<Arc<Layout>>> {
     Memo::new(move |_| {
-        if !drawing.with(|d| matches!(d, Some(Drawing::TooLarge { .. }))) {
+        if !drawing.with(|d| d.as_ref().is_some_and(|d| d.past_whole().is_some())) {
             return None;
         }
         let chosen = selected.get().unwrap_or_default();
@@ -526,7 +526,7 @@ impl RouteModel {
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
         // Past what can be drawn node by node, the adjacency matrix (within its own limits).
         let matrix = Memo::new(move |_| {
-            if !drawing.with(|d| matches!(d, Some(Drawing::TooLarge { .. }))) {
+            if !drawing.with(|d| d.as_ref().is_some_and(|d| d.past_whole().is_some())) {
                 return None;
             }
             network.with(|n| n.as_ref().ok().and_then(matrix).map(Arc::new))

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 
 use self::model::{is_delay, ScheduleModel};
 use self::parts::{select_field, text_field, timeline, totals_table, COLLECTIVES, PERMS, RULES};
+use crate::components::{too_large, AggregateDiagram};
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 use crate::history::Nav;
 use crate::url::{ScheduleForm, View};
@@ -234,7 +235,8 @@ fn ScheduleDiagram(model: ScheduleModel) -> impl IntoView {
         model.drawing.with(|d| match d {
             Some(Drawing::Layout(l)) => {
                 let on_node = Callback::new(move |v: Node| {
-                    let root = sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
+                    let root =
+                        sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
                     if let Some(root) = root {
                         model.set(|s, v| s.root = v, root);
                     }
@@ -247,12 +249,31 @@ fn ScheduleDiagram(model: ScheduleModel) -> impl IntoView {
                 }
                 .into_any()
             }
-            Some(Drawing::TooLarge { nodes, links }) => view! {
-                <p class="too-large" data-testid="diagram-too-large">
-                    {format!("Too large to draw ({nodes} nodes, {links} links) — the totals are exact.")}
-                </p>
+            Some(Drawing::Aggregate { hierarchy, .. }) => {
+                let on_node = Callback::new(move |v: Node| {
+                    let root =
+                        sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
+                    if let Some(root) = root {
+                        model.set(|s, v| s.root = v, root);
+                    }
+                });
+                view! {
+                    <AggregateDiagram
+                        hierarchy=hierarchy.clone()
+                        highlight=highlight
+                        on_node=on_node
+                        caption="The step's channels light the bundles they run in (a bundle \
+                                 with a link used twice is marked); channels inside one \
+                                 aggregate show once it is opened. A click on a router (once \
+                                 opened down to routers) makes it the root."
+                        name="schedule"
+                    />
+                }
+                .into_any()
             }
-            .into_any(),
+            Some(Drawing::TooLarge { nodes, links }) => {
+                too_large(*nodes, *links, "the totals are exact").into_any()
+            }
             _ => ().into_any(),
         })
     }

@@ -373,7 +373,8 @@ impl SimModel {
         });
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
         let highlight = Memo::new(move |_| {
-            let drawn = drawing.with(|d| matches!(d, Some(Drawing::Layout(_))));
+            let drawn =
+                drawing.with(|d| matches!(d, Some(Drawing::Layout(_) | Drawing::Aggregate { .. })));
             if !drawn {
                 return Highlight::default();
             }

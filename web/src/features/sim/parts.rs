@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::model::{Curve, SimModel, Troubles};
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
-    diagram_frame, job_crashed, no_drawing, too_large, zoom_toggle, ChartCanvas, FieldError,
+    diagram_frame, job_crashed, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError,
 };
 use crate::compute::JobState;
 use crate::diagram::{Drawing, HEAT_STEPS};
@@ -566,13 +566,23 @@ fn latency(x: f64, s: Status) -> String {
 
 /// The network with the chosen point's channel utilisation.
 pub fn diagram_card(m: SimModel) -> impl IntoView {
-    let zoomed = RwSignal::new(false);
     let on_node = Callback::new(|_| {});
     let drawing = move || {
         m.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => {
-                diagram_frame(layout.clone(), m.highlight, on_node, zoomed, "sim").into_any()
+                diagram_frame(layout.clone(), m.highlight, on_node, "sim").into_any()
             }
+            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
+                <AggregateDiagram
+                    hierarchy=hierarchy.clone()
+                    highlight=m.highlight
+                    on_node=on_node
+                    caption="A bundle's colour is its busiest link's utilisation (the busiest \
+                             channel of the links it holds, either way)."
+                    name="sim"
+                />
+            }
+            .into_any(),
             Some(Drawing::TooLarge { nodes, links }) => too_large(
                 *nodes,
                 *links,
@@ -623,7 +633,6 @@ pub fn diagram_card(m: SimModel) -> impl IntoView {
         <section class="card diagram-card" aria-labelledby="sim-diagram-title">
             <div class="card-head">
                 <h2 id="sim-diagram-title">"Channel utilisation"</h2>
-                {zoom_toggle(zoomed)}
             </div>
             {drawing}
             <p class="help" data-testid="sim-util-caption">{caption}</p>

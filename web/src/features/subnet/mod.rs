@@ -22,7 +22,7 @@ use leptos::prelude::*;
 
 use self::model::{all_but, analyse, lit_links, toggle, Facts, Kind, Trouble};
 use self::results::result_cards;
-use crate::components::FieldError;
+use crate::components::{too_large, AggregateDiagram, FieldError};
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
 use crate::url::{SubnetForm, View};
@@ -256,7 +256,7 @@ fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView
         facts.with(|f| f.as_ref().ok().map(|f| draw(&Network::from(f.big.clone()))))
     });
     let highlight = Memo::new(move |_| {
-        if !drawing.with(|d| matches!(d, Some(Drawing::Layout(_)))) {
+        if !drawing.with(|d| matches!(d, Some(Drawing::Layout(_) | Drawing::Aggregate { .. }))) {
             return Highlight::default();
         }
         facts.with(|f| match f {
@@ -268,23 +268,25 @@ fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView
             _ => Highlight::default(),
         })
     });
+    // A click on a router toggles its cabinet or drawer in the subset.
+    let pick = move |v: Node| {
+        let pick = facts.with_untracked(|f| {
+            f.as_ref().ok().map(|f| {
+                let r = f.big.router(v);
+                match f.kind {
+                    Kind::Cabinets => r.c,
+                    Kind::Drawers => r.d,
+                }
+            })
+        });
+        if let Some(x) = pick {
+            nav.commit(|s| s.subnet.set = toggle(&s.subnet.set, x));
+        }
+    };
     move || {
         drawing.with(|d| match d {
             Some(Drawing::Layout(l)) => {
-                let on_node = Callback::new(move |v: Node| {
-                    let pick = facts.with_untracked(|f| {
-                        f.as_ref().ok().map(|f| {
-                            let r = f.big.router(v);
-                            match f.kind {
-                                Kind::Cabinets => r.c,
-                                Kind::Drawers => r.d,
-                            }
-                        })
-                    });
-                    if let Some(x) = pick {
-                        nav.commit(|s| s.subnet.set = toggle(&s.subnet.set, x));
-                    }
-                });
+                let on_node = Callback::new(move |v: Node| pick(v));
                 view! {
                     <div class="diagram-frame subnet-frame">
                         <DiagramSvg layout=l.clone() highlight=highlight on_node=on_node />
@@ -298,12 +300,22 @@ fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView
                 }
                 .into_any()
             }
-            Some(Drawing::TooLarge { nodes, links }) => view! {
-                <p class="too-large" data-testid="diagram-too-large">
-                    {format!("Too large to draw ({nodes} routers, {links} links) — the table and the check are exact.")}
-                </p>
+            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
+                <AggregateDiagram
+                    hierarchy=hierarchy.clone()
+                    highlight=highlight
+                    on_node=Callback::new(move |v: Node| pick(v))
+                    caption="An aggregate holding a router of the sub-network is lit, the rest \
+                             dimmed; a bundle holding a link of the sub-network is drawn strong. \
+                             A click on a router (once opened down to routers) adds its cabinet \
+                             (κ) or its drawer (λ) to the subset, or takes it out."
+                    name="subnet"
+                />
             }
             .into_any(),
+            Some(Drawing::TooLarge { nodes, links }) => {
+                too_large(*nodes, *links, "the table and the check are exact").into_any()
+            }
             _ => ().into_any(),
         })
     }
