@@ -95,7 +95,7 @@ const OUTPUT_ONLY: &[&str] = &[
     "viewer_trace",
 ];
 
-/// Keys the simulator reads.
+/// Keys the simulator reads, besides [`EXTRA_KEYS`].
 const MODELLED: &[&str] = &[
     "topology",
     "k",
@@ -103,24 +103,9 @@ const MODELLED: &[&str] = &[
     "c",
     "network_file",
     "routing_function",
-    "use_noc_latency",
     "num_vcs",
     "vc_buf_size",
     "packet_size",
-    "routing_delay",
-    "vc_alloc_delay",
-    "sw_alloc_delay",
-    "st_final_delay",
-    "credit_delay",
-    "wait_for_tail_credit",
-    "sample_period",
-    "warmup_periods",
-    "max_samples",
-    "latency_thres",
-    "warmup_thres",
-    "acc_warmup_thres",
-    "stopping_thres",
-    "acc_stopping_thres",
     "injection_rate",
     "injection_rate_uses_flits",
     "traffic",
@@ -158,6 +143,7 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
         let key = key.trim().to_string();
         let value = value.trim().trim_matches('"').to_string();
         let known = MODELLED.contains(&key.as_str())
+            || EXTRA_KEYS.contains(&key.as_str())
             || OUTPUT_ONLY.contains(&key.as_str())
             || DEFAULT_ONLY.iter().any(|&(k, _)| k == key);
         if !known {

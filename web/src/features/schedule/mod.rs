@@ -231,46 +231,34 @@ fn StepStatus(model: ScheduleModel) -> impl IntoView {
 #[component]
 fn ScheduleDiagram(model: ScheduleModel) -> impl IntoView {
     let (sim, highlight) = (model.sim, model.highlight);
+    let on_node = Callback::new(move |v: Node| {
+        let root = sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
+        if let Some(root) = root {
+            model.set(|s, v| s.root = v, root);
+        }
+    });
     move || {
         model.drawing.with(|d| match d {
-            Some(Drawing::Layout(l)) => {
-                let on_node = Callback::new(move |v: Node| {
-                    let root =
-                        sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
-                    if let Some(root) = root {
-                        model.set(|s, v| s.root = v, root);
-                    }
-                });
-                view! {
-                    <div class="diagram-frame">
-                        <DiagramSvg layout=l.clone() highlight=highlight on_node=on_node />
-                    </div>
-                    <SvgDownload scope=".diagram-card" select="svg.diagram" name="schedule" />
-                }
-                .into_any()
+            Some(Drawing::Layout(l)) => view! {
+                <div class="diagram-frame">
+                    <DiagramSvg layout=l.clone() highlight=highlight on_node=on_node />
+                </div>
+                <SvgDownload scope=".diagram-card" select="svg.diagram" name="schedule" />
             }
-            Some(Drawing::Aggregate { hierarchy, .. }) => {
-                let on_node = Callback::new(move |v: Node| {
-                    let root =
-                        sim.with_untracked(|s| s.as_ref().ok().map(|s| s.net.format_node(v)));
-                    if let Some(root) = root {
-                        model.set(|s, v| s.root = v, root);
-                    }
-                });
-                view! {
-                    <AggregateDiagram
-                        hierarchy=hierarchy.clone()
-                        highlight=highlight
-                        on_node=on_node
-                        caption="The step's channels light the bundles they run in (a bundle \
-                                 with a link used twice is marked); channels inside one \
-                                 aggregate show once it is opened. A click on a router (once \
-                                 opened down to routers) makes it the root."
-                        name="schedule"
-                    />
-                }
-                .into_any()
+            .into_any(),
+            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
+                <AggregateDiagram
+                    hierarchy=hierarchy.clone()
+                    highlight=highlight
+                    on_node=on_node
+                    caption="The step's channels light the bundles they run in (a bundle \
+                             with a link used twice is marked); channels inside one \
+                             aggregate show once it is opened. A click on a router (once \
+                             opened down to routers) makes it the root."
+                    name="schedule"
+                />
             }
+            .into_any(),
             Some(Drawing::TooLarge { nodes, links }) => {
                 too_large(*nodes, *links, "the totals are exact").into_any()
             }
