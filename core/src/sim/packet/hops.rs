@@ -10,7 +10,7 @@
 //! Both hold N² entries, so they serve networks of at most [`MAX_TABLE_NODES`] nodes; the
 //! simulator asks the relation itself on larger ones.
 
-use crate::graph::{Node, Routing, Topology};
+use crate::graph::{Csr, Direction, Node, Routing, Topology};
 
 /// The most nodes a [`HopTable`] serves (N² entries of 4 bytes, and of 2 for distances).
 pub const MAX_TABLE_NODES: usize = 2048;
@@ -105,10 +105,8 @@ const FAR: u16 = u16::MAX;
 #[derive(Debug, Clone)]
 struct DistanceTable {
     n: usize,
-    /// Each node's neighbours, in the topology's order: `adj[start[v]..start[v + 1]]`.
-    start: Vec<u32>,
-    adj: Vec<u32>,
-    forwards: Vec<bool>,
+    /// Each node's neighbours, in the topology's order, and which nodes forward.
+    graph: Csr,
     /// Row d: every node's distance to d ([`FAR`]: none), once `searched[d]`.
     dist: Vec<u16>,
     searched: Vec<bool>,
@@ -119,21 +117,9 @@ impl DistanceTable {
     /// The (empty) table of undirected `t` of at most [`MAX_TABLE_NODES`] nodes.
     fn of(t: &dyn Topology) -> DistanceTable {
         let n = t.node_count();
-        let mut start = Vec::with_capacity(n + 1);
-        let mut adj = Vec::new();
-        let mut buf = Vec::new();
-        start.push(0);
-        for v in 0..n {
-            buf.clear();
-            t.neighbours(v, &mut buf);
-            adj.extend(buf.iter().map(|&w| w as u32));
-            start.push(adj.len() as u32);
-        }
         DistanceTable {
             n,
-            start,
-            adj,
-            forwards: (0..n).map(|v| t.forwards(v)).collect(),
+            graph: Csr::new(t, Direction::Out),
             dist: vec![0; n * n],
             searched: vec![false; n],
             queue: Vec::with_capacity(n),
@@ -156,11 +142,11 @@ impl DistanceTable {
         while head < self.queue.len() {
             let u = self.queue[head] as usize;
             head += 1;
-            if u != dst && !self.forwards[u] {
+            if u != dst && !self.graph.forwards(u) {
                 continue;
             }
             let du = row[u];
-            for &v in &self.adj[self.start[u] as usize..self.start[u + 1] as usize] {
+            for &v in self.graph.neighbours(u) {
                 if row[v as usize] == FAR {
                     row[v as usize] = du + 1;
                     self.queue.push(v);
@@ -181,9 +167,9 @@ impl DistanceTable {
         if here == FAR {
             return;
         }
-        for &v in &self.adj[self.start[at] as usize..self.start[at + 1] as usize] {
+        for &v in self.graph.neighbours(at) {
             let v = v as usize;
-            if row[v] != FAR && row[v] + 1 == here && (v == dst || self.forwards[v]) {
+            if row[v] != FAR && row[v] + 1 == here && (v == dst || self.graph.forwards(v)) {
                 out.push(v);
             }
         }
