@@ -430,3 +430,33 @@ fn a_route_without_listed_paths_keeps_its_length() {
         }
     }
 }
+
+/// The relation towards one destination, asked for all nodes at once, is the relation
+/// asked node by node (a product counts its digits up instead of dividing them out).
+#[test]
+fn next_hops_to_is_next_hops_node_by_node() {
+    for net in networks() {
+        let t = net.topology();
+        let n = t.node_count();
+        for info in net.strategies() {
+            let routing = net.routing(info.name).expect("offered strategy");
+            let (mut start, mut out) = (vec![7], vec![7]);
+            for dst in (0..t.terminal_count()).step_by(1 + n / 7) {
+                routing.next_hops_to(dst, n, &mut start, &mut out);
+                assert_eq!(start.len(), n + 1, "{} {}", net.spec(), info.name);
+                let mut one = Vec::new();
+                for u in 0..n {
+                    one.clear();
+                    routing.next_hops(u, dst, &mut one);
+                    assert_eq!(
+                        out[start[u]..start[u + 1]],
+                        one[..],
+                        "{} {} at {u} towards {dst}",
+                        net.spec(),
+                        info.name
+                    );
+                }
+            }
+        }
+    }
+}

@@ -61,6 +61,8 @@ test('a torus with one VC: the cycle drawn and stepped, then acyclic with a date
   // The cycle on the network: each of its channels marked, the dependency shown drawn strong.
   await expect(page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]')).toHaveCount(n);
   await expect(page.locator('[data-testid="diagram"] .route-edge')).toHaveCount(2);
+  await expect(page.locator('#deadlock-diagram-title')).toHaveText('The cycle on the network');
+  await expect(page.locator('.diagram-card .legend .swatch.cycle')).toHaveCount(1);
   await expect(id('deadlock-cycle').locator('li')).toHaveCount(n);
   const sentence = (s: CliStep) =>
     `A packet from ${s.route.from} to ${s.route.to} holds ${s.channel} on VC ${s.vc} and asks for ${s.next} on VC ${s.next_vc}.`;
@@ -100,6 +102,10 @@ test('a torus with one VC: the cycle drawn and stepped, then acyclic with a date
   await expect(id('deadlock-size')).toContainText(`${fixed.graph_nodes} (channel, VC) pairs in use, ${fixed.graph_edges} dependencies`);
   await expect(page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]')).toHaveCount(0);
   await expect(id('deadlock-cycle')).toHaveCount(0);
+  // No cycle: the card says so instead of a cycle's title and legend.
+  await expect(page.locator('#deadlock-diagram-title')).toHaveText('The network');
+  await expect(page.locator('.diagram-card .legend')).toHaveCount(0);
+  await expect(id('deadlock-diagram-note')).toContainText('acyclic');
   await expect(page).toHaveURL(/scheme=dateline/);
   await expect(page).toHaveURL(/vcs=2/);
   // The URL holds the state: a reload shows the same verdict.

@@ -254,6 +254,22 @@ pub trait Routing {
     /// a two-phase routing this is the relation each phase follows.
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>);
 
+    /// Every node's next hops towards `dst` at once, as adjacency arrays: those of node
+    /// `u < nodes` are `out[start[u] .. start[u + 1]]` (both vectors are cleared first;
+    /// `start` gets `nodes + 1` entries). The same as [`Routing::next_hops`] for each node in
+    /// turn, which is the default; a relation that walks the nodes cheaper than one call
+    /// each (a product's digits counted up instead of divided out) overrides it. The
+    /// deadlock analysis asks it once per destination.
+    fn next_hops_to(&self, dst: Node, nodes: usize, start: &mut Vec<usize>, out: &mut Vec<Node>) {
+        start.clear();
+        out.clear();
+        for u in 0..nodes {
+            start.push(out.len());
+            self.next_hops(u, dst, out);
+        }
+        start.push(out.len());
+    }
+
     /// The nodes a unit from `src` to `dst` may be sent via, each equally likely, for a
     /// two-phase routing; `None` where the pair is routed by the relation alone (always,
     /// for a memoryless routing). When `Some`, the list is non-empty, has no repeats and

@@ -92,8 +92,6 @@ pub(super) struct Flow<'a> {
     /// Per channel, by its place among the channels into its head
     /// ([`Channels::slot`]), the states ([`state_bit`]) arriving over it.
     seen: Vec<u32>,
-    /// The places whose `seen` is not empty.
-    touched: Vec<u32>,
 }
 
 impl<'a> Flow<'a> {
@@ -119,7 +117,7 @@ impl<'a> Flow<'a> {
             ch,
             exact: false,
             facts,
-            hop_start: vec![0; n + 1],
+            hop_start: Vec::with_capacity(n + 1),
             hop_to: Vec::new(),
             hop_ch: Vec::new(),
             indeg: vec![0; n],
@@ -127,7 +125,6 @@ impl<'a> Flow<'a> {
             fresh: vec![false; n],
             arrivals: vec![Vec::new(); n],
             seen: vec![0; ch.len()],
-            touched: Vec::new(),
         }
     }
 
@@ -136,17 +133,15 @@ impl<'a> Flow<'a> {
     fn prepare(&mut self, target: Node) {
         let n = self.t.node_count();
         let ch = self.ch;
-        self.hop_to.clear();
+        self.routing
+            .next_hops_to(target, n, &mut self.hop_start, &mut self.hop_to);
         self.hop_ch.clear();
         self.indeg.fill(0);
-        for u in 0..n {
-            let first = self.hop_to.len();
-            self.hop_start[u] = first;
-            self.routing.next_hops(u, target, &mut self.hop_to);
+        for (u, span) in self.hop_start.windows(2).enumerate() {
             let (out, degree) = ch.out(u);
-            let span = &ch.targets[out..out + degree];
-            for &v in &self.hop_to[first..] {
-                let c = span
+            let outs = &ch.targets[out..out + degree];
+            for &v in &self.hop_to[span[0]..span[1]] {
+                let c = outs
                     .iter()
                     .position(|&w| w == v)
                     .map_or(u32::MAX, |at| (out + at) as u32);
@@ -154,15 +149,12 @@ impl<'a> Flow<'a> {
                 self.indeg[v] += 1;
             }
         }
-        self.hop_start[n] = self.hop_to.len();
         self.order.clear();
         self.order.extend((0..n).filter(|&u| self.indeg[u] == 0));
         let mut head = 0;
-        while head < self.order.len() {
-            let u = self.order[head];
+        while let Some(&u) = self.order.get(head) {
             head += 1;
-            for i in self.hop_start[u]..self.hop_start[u + 1] {
-                let v = self.hop_to[i];
+            for &v in &self.hop_to[self.hop_start[u]..self.hop_start[u + 1]] {
                 self.indeg[v] -= 1;
                 if self.indeg[v] == 0 {
                     self.order.push(v);
@@ -179,9 +171,6 @@ impl<'a> Flow<'a> {
         let seen = &mut self.seen[slot];
         if *seen & bit != 0 {
             return false;
-        }
-        if *seen == 0 {
-            self.touched.push(slot as u32);
         }
         *seen |= bit;
         true
@@ -240,9 +229,7 @@ impl<'a> Flow<'a> {
         }
         // Empty again: the masks, and what no node passed on (a node on a cycle of the
         // relation is never reached; its arrivals are dropped).
-        for c in self.touched.drain(..) {
-            self.seen[c as usize] = 0;
-        }
+        self.seen.fill(0);
         self.fresh.fill(false);
         if self.exact {
             self.arrivals.iter_mut().for_each(Vec::clear);

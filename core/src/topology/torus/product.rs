@@ -544,6 +544,42 @@ impl Routing for GridRouter<'_> {
         }
     }
 
+    /// The nodes in order with their digits counted up (no division per node), each
+    /// node's hops as [`Routing::next_hops`] gives them.
+    fn next_hops_to(&self, dst: Node, nodes: usize, start: &mut Vec<usize>, out: &mut Vec<Node>) {
+        let g = self.grid;
+        let dor = self.kind == GridRouting::Dor;
+        start.clear();
+        out.clear();
+        debug_assert!(nodes <= g.nodes, "more nodes than the product has");
+        let goal = g.digits(dst);
+        let mut at = vec![0u32; g.radices.len()];
+        for u in 0..nodes {
+            start.push(out.len());
+            for (i, (&x, &y)) in at.iter().zip(&goal).enumerate() {
+                if x == y {
+                    continue;
+                }
+                let (digits, len) = g.step_digits(i, x, y, dor);
+                let w = g.weight[i];
+                let base = u - x as usize * w;
+                out.extend(digits[..len].iter().map(|&d| base + d as usize * w));
+                if dor {
+                    break;
+                }
+            }
+            // The next node's digits: the least significant digit up, carrying.
+            for (x, &k) in at.iter_mut().zip(&g.radices).rev() {
+                *x += 1;
+                if *x < k {
+                    break;
+                }
+                *x = 0;
+            }
+        }
+        start.push(out.len());
+    }
+
     fn follows_distances(&self) -> bool {
         self.kind == GridRouting::Minimal
     }

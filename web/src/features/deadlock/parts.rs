@@ -562,6 +562,20 @@ fn table_row(m: DeadlockModel, r: &RoutingRow, shown: &str) -> impl IntoView {
 /// the ends of the route behind it).
 pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
     let on_node = Callback::new(|_| {});
+    // The verdict on what is drawn: Duato's extended graph when an escape is asked.
+    let acyclic = Memo::new(move |_| {
+        m.study.with(|s| {
+            s.as_ref().map(|s| {
+                s.escape
+                    .as_ref()
+                    .map_or(s.report.acyclic, |e| e.report.acyclic)
+            })
+        })
+    });
+    let has_cycle = Memo::new(move |_| {
+        m.study
+            .with(|s| s.as_ref().is_some_and(|s| !shown_cycle(s).0.is_empty()))
+    });
     let drawing = move || {
         m.drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => {
@@ -589,15 +603,34 @@ pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
     view! {
         <section class="card diagram-card" aria-labelledby="deadlock-diagram-title">
             <div class="card-head">
-                <h2 id="deadlock-diagram-title">"The cycle on the network"</h2>
+                <h2 id="deadlock-diagram-title">
+                    {move || if has_cycle.get() { "The cycle on the network" } else { "The network" }}
+                </h2>
             </div>
             {drawing}
-            <ul class="legend" aria-hidden="true">
-                <li><span class="swatch cycle"></span>"channels of the cycle"</li>
-                <li><span class="swatch route"></span>"the dependency shown: held, then asked for"</li>
-                <li><span class="swatch src"></span>"its route's source"</li>
-                <li><span class="swatch dst"></span>"its route's destination"</li>
-            </ul>
+            <Show
+                when=move || has_cycle.get()
+                fallback=move || {
+                    view! {
+                        <p class="note" data-testid="deadlock-diagram-note">
+                            {move || match acyclic.get() {
+                                Some(true) => {
+                                    "No cycle to draw: the dependency graph is acyclic, so this \
+                                     routing cannot deadlock with these virtual channels."
+                                }
+                                _ => "The cycle, once the graph is built, is drawn here.",
+                            }}
+                        </p>
+                    }
+                }
+            >
+                <ul class="legend" aria-hidden="true">
+                    <li><span class="swatch cycle"></span>"channels of the cycle"</li>
+                    <li><span class="swatch route"></span>"the dependency shown: held, then asked for"</li>
+                    <li><span class="swatch src"></span>"its route's source"</li>
+                    <li><span class="swatch dst"></span>"its route's destination"</li>
+                </ul>
+            </Show>
         </section>
     }
 }
