@@ -81,8 +81,8 @@ pub(super) struct Flow<'a> {
     facts: Vec<Tag>,
     hop_start: Vec<usize>,
     hop_to: Vec<Node>,
-    /// The channel of each next hop.
-    hop_ch: Vec<u32>,
+    /// Each next hop's channel, as the flow reads it.
+    hops: Vec<Hop>,
     indeg: Vec<u32>,
     order: Vec<Node>,
     /// Per node, whether a packet starts there (its own source).
@@ -119,7 +119,7 @@ impl<'a> Flow<'a> {
             facts,
             hop_start: Vec::with_capacity(n + 1),
             hop_to: Vec::new(),
-            hop_ch: Vec::new(),
+            hops: Vec::new(),
             indeg: vec![0; n],
             order: Vec::with_capacity(n),
             fresh: vec![false; n],
@@ -135,17 +135,21 @@ impl<'a> Flow<'a> {
         let ch = self.ch;
         self.routing
             .next_hops_to(target, n, &mut self.hop_start, &mut self.hop_to);
-        self.hop_ch.clear();
+        self.hops.clear();
         self.indeg.fill(0);
         for (u, span) in self.hop_start.windows(2).enumerate() {
             let (out, degree) = ch.out(u);
             let outs = &ch.targets[out..out + degree];
             for &v in &self.hop_to[span[0]..span[1]] {
-                let c = outs
-                    .iter()
-                    .position(|&w| w == v)
-                    .map_or(u32::MAX, |at| (out + at) as u32);
-                self.hop_ch.push(c);
+                let hop = outs.iter().position(|&w| w == v).map_or(Hop::NONE, |at| {
+                    let c = out + at;
+                    Hop {
+                        channel: c as u32,
+                        slot: ch.slot(c as u32) as u32,
+                        facts: self.facts[c],
+                    }
+                });
+                self.hops.push(hop);
                 self.indeg[v] += 1;
             }
         }
@@ -240,38 +244,44 @@ impl<'a> Flow<'a> {
     /// The flow over masks: at each node, a packet at its source and each state over each
     /// channel into it, on to each next hop.
     fn run_masks(&mut self, target: Node, meet: &mut impl FnMut(Meet)) {
-        let (scheme, vcs, ch) = (self.scheme, self.vcs, self.ch);
-        for k in 0..self.order.len() {
-            let u = self.order[k];
-            let (lo, hi) = (self.hop_start[u], self.hop_start[u + 1]);
-            if u == target || lo == hi {
+        let Flow {
+            scheme,
+            vcs,
+            ch,
+            ref facts,
+            ref hop_start,
+            ref hops,
+            ref order,
+            ref fresh,
+            ref mut seen,
+            ..
+        } = *self;
+        let state = |vc, tag| 1u32 << state_bit(scheme, vc, tag);
+        for &u in order {
+            let span = &hops[hop_start[u]..hop_start[u + 1]];
+            if u == target || span.is_empty() {
                 continue;
             }
-            if self.fresh[u] {
-                for i in lo..hi {
-                    let c = self.hop_ch[i];
-                    if c != u32::MAX {
-                        let (vc, tag) = step_with(scheme, vcs, 0, self.facts[c as usize]);
-                        self.mark(c, vc, tag);
-                    }
+            if fresh[u] {
+                for h in span.iter().filter(|h| h.channel != u32::MAX) {
+                    let (vc, tag) = step_with(scheme, vcs, 0, h.facts);
+                    seen[h.slot as usize] |= state(vc, tag);
                 }
             }
             for slot in ch.in_slots(u) {
-                let mask = self.seen[slot];
+                // No hop out of u leads back into u: its masks stay as they are here.
+                let mask = seen[slot];
                 if mask == 0 {
                     continue;
                 }
                 let held = ch.in_channel(slot);
+                let held_facts = facts[held as usize];
                 for bit in bits(mask) {
-                    let (vc, tag) = state_of(scheme, bit, self.facts[held as usize]);
-                    for i in lo..hi {
-                        let c = self.hop_ch[i];
-                        if c == u32::MAX {
-                            continue;
-                        }
-                        let (vc2, tag2) = step_with(scheme, vcs, tag, self.facts[c as usize]);
-                        meet(((held, vc), (c, vc2), 0));
-                        self.mark(c, vc2, tag2);
+                    let (vc, tag) = state_of(scheme, bit, held_facts);
+                    for h in span.iter().filter(|h| h.channel != u32::MAX) {
+                        let (vc2, tag2) = step_with(scheme, vcs, tag, h.facts);
+                        meet(((held, vc), (h.channel, vc2), 0));
+                        seen[h.slot as usize] |= state(vc2, tag2);
                     }
                 }
             }
@@ -294,7 +304,7 @@ impl<'a> Flow<'a> {
             here.append(&mut self.arrivals[u]);
             for a in &here {
                 for i in self.hop_start[u]..self.hop_start[u + 1] {
-                    let (v, c) = (self.hop_to[i], self.hop_ch[i]);
+                    let (v, c) = (self.hop_to[i], self.hops[i].channel);
                     if c == u32::MAX {
                         continue;
                     }
@@ -315,6 +325,24 @@ impl<'a> Flow<'a> {
             }
         }
     }
+}
+
+/// A next hop's channel (`u32::MAX`: the hop is not a link), its place among the channels
+/// into its head ([`Channels::slot`]) and its [`hop_facts`].
+#[derive(Clone, Copy)]
+struct Hop {
+    channel: u32,
+    slot: u32,
+    facts: Tag,
+}
+
+impl Hop {
+    /// A hop to a node that is not a neighbour: not followed.
+    const NONE: Hop = Hop {
+        channel: u32::MAX,
+        slot: 0,
+        facts: 0,
+    };
 }
 
 /// The set bits of `mask`, lowest first.
