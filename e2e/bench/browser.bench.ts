@@ -307,25 +307,39 @@ const CURVES: { what: string; query: string; target: string; limitMs: number }[]
 ];
 
 test('the simulation view: a latency–load curve in the page', async ({ page }) => {
-  test.setTimeout(600_000);
-  for (const c of CURVES) {
+  test.setTimeout(1_200_000);
+  // BENCH_SIM_RUNS: runs per curve (2 by default); BENCH_SIM_ONLY: a word of the curves to
+  // run; BENCH_SIM_RATES: other loads for them (a shorter A/B of two builds).
+  const runsPerCurve = Number(process.env.BENCH_SIM_RUNS ?? 2);
+  const only = process.env.BENCH_SIM_ONLY ?? '';
+  const rates = process.env.BENCH_SIM_RATES;
+  for (const c0 of CURVES.filter((x) => x.query.includes(only))) {
+    const c = rates ? { ...c0, query: c0.query.replace(/rates=[^&]*/, `rates=${rates}`), what: `${c0.what} (loads ${rates})` } : c0;
     const runs: number[] = [];
     let longest = 0;
     let points = 0;
     let finished = true;
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < runsPerCurve; i++) {
       await page.goto('./?view=route&t=hypercube:n=3');
       await expect(page.getByTestId('view-route')).toBeVisible();
+      chromium ||= await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent);
       await page.evaluate(() => {
-        const w = window as unknown as { __long: number };
-        w.__long = 0;
+        const w = window as unknown as { __long: { start: number; ms: number }[]; __rows: number[]; __t0: number };
+        w.__long = [];
+        w.__rows = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__long = Math.max(w.__long, e.duration);
+          for (const e of list.getEntries()) w.__long.push({ start: e.startTime - w.__t0, ms: e.duration });
         }).observe({ type: 'longtask', buffered: false });
+        // When each row of the points' table appears (ms after the URL's arrival).
+        new MutationObserver(() => {
+          const n = document.querySelectorAll('[data-testid="sim-table"] tbody tr').length;
+          while (w.__rows.length < n) w.__rows.push(performance.now() - w.__t0);
+        }).observe(document.body, { childList: true, subtree: true });
       });
       const t0 = Date.now();
       // Through history, as a link inside the site: the observer stays on this document.
       await page.evaluate((q) => {
+        (window as unknown as { __t0: number }).__t0 = performance.now();
         history.pushState(null, '', `?${q}`);
         dispatchEvent(new PopStateEvent('popstate'));
       }, c.query);
@@ -337,7 +351,16 @@ test('the simulation view: a latency–load curve in the page', async ({ page })
         .catch(() => false);
       await expect(page.getByTestId('sim-failed')).toHaveCount(0);
       runs.push(Date.now() - t0);
-      longest = Math.max(longest, await page.evaluate(() => (window as unknown as { __long: number }).__long));
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __long: { start: number; ms: number }[]; __rows: number[] };
+        return { long: w.__long, rows: w.__rows };
+      });
+      for (const l of seen.long) longest = Math.max(longest, l.ms);
+      console.log(
+        `${c.what}: run ${i + 1} ${done ? 'done' : 'not done'} in ${time(runs[runs.length - 1])}; rows at ${seen.rows
+          .map((t) => time(t))
+          .join(', ')}; long tasks ${seen.long.map((l) => `${l.ms.toFixed(0)} ms at ${time(l.start)}`).join(', ') || 'none'}`,
+      );
       points = await page.getByTestId('sim-table').locator('tbody tr').count();
       finished = finished && done;
     }

@@ -65,7 +65,8 @@ test('Cancel keeps the points done; Continue goes on from there', async ({ page 
   await expect(rows).toHaveCount(kept); // nothing runs while stopped
   await expect(page.getByTestId('sim-progress')).toHaveCount(0);
   await page.getByTestId('sim-continue').click();
-  await expect(rows).toHaveCount(kept + 1, { timeout: 60_000 });
+  // Points run in parallel lanes: more than one may arrive at once.
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThan(kept);
 });
 
 test('a ring on one virtual channel deadlocks under load, and the page says so', async ({ page }) => {
@@ -108,4 +109,60 @@ test('two curves overlaid: a torus against a mesh', async ({ page }) => {
   expect(legend).toContain('torus:k=4x4 · dor');
   expect(legend).toContain('mesh:k=4x4 · dor');
   await expect(page.getByTestId('sim-facts').locator('li')).toHaveCount(2);
+});
+
+test('points in parallel workers: the curve and its CSV are icn sim --format csv to the digit', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Four lanes whatever the machine (the page sizes its pool from hardwareConcurrency).
+  await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 4 }));
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&vcs=2&buf=4&rates=0.1,0.2,0.3,0.4,0.5,0.6');
+  // Several points run at once: the status says how many beside the first.
+  await expect(page.getByTestId('sim-progress').or(page.getByTestId('sim-done'))).toBeVisible();
+  await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 100_000 });
+  const cli = icn(
+    'sim', 'mesh:k=4x4', '--routing', 'dor', '--num-vcs', '2', '--vc-buf-size', '4', '--rates', '0.1,0.2,0.3,0.4,0.5,0.6', '--seed', '1', '--format', 'csv',
+  ).trim().split('\n');
+  const href = (await page.getByTestId('chart-csv').getAttribute('href')) ?? '';
+  const csv = decodeURIComponent(href.slice(href.indexOf(',') + 1)).trim().split('\n');
+  // The page's rows stop at the first point past saturation; each is the CLI's row.
+  expect(csv.length).toBeGreaterThanOrEqual(3);
+  expect(csv).toEqual(cli.slice(0, csv.length));
+  const statuses = csv.slice(1).map((row) => row.split(',')[1]);
+  expect(statuses.slice(0, -1).every((s) => s === 'stable')).toBe(true);
+  if (csv.length < cli.length) expect(statuses[statuses.length - 1]).not.toBe('stable');
+});
+
+test('a keystroke that leaves the experiment as it was does not restart the running point', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 }));
+  // One point of a few seconds: a 16×16 mesh sampled over 4,000-cycle periods.
+  await page.goto('./?view=sim&t=mesh:k=16x16&s=dor&vcs=2&rates=0.1,0.12&keys=sample_period%3D4000');
+  const bar = page.getByTestId('sim-progress').locator('progress');
+  await expect(bar).toHaveAttribute('value', /^[1-9]\d{3,}$/, { timeout: 60_000 });
+  // Watch the bar's value from now on: a restart would send it back to 0.
+  await page.evaluate(() => {
+    const w = window as unknown as { __seen: number[] };
+    w.__seen = [];
+    const poll = () => {
+      // Until the first point is in: then the bar is the next point's.
+      if (document.querySelector('[data-testid="sim-table"] tbody tr')) return;
+      const p = document.querySelector('[data-testid="sim-progress"] progress');
+      if (p) w.__seen.push(Number(p.getAttribute('value')));
+      requestAnimationFrame(poll);
+    };
+    poll();
+  });
+  // The VCs field emptied (nothing parses: nothing new starts, the point goes on) and typed
+  // again as it was; a trailing space in the traffic; the comparison network typed letter
+  // by letter and cleared.
+  const vcs = page.getByTestId('sim-vcs');
+  await vcs.fill('');
+  await vcs.pressSequentially('2');
+  await page.getByTestId('sim-traffic').fill('uniform ');
+  await page.getByTestId('sim-spec2').pressSequentially('mesh:k=4');
+  await page.getByTestId('sim-spec2').fill('');
+  await expect(page.getByTestId('sim-table').locator('tbody tr').first()).toBeVisible({ timeout: 100_000 });
+  const seen = await page.evaluate(() => (window as unknown as { __seen: number[] }).__seen);
+  expect(seen.length).toBeGreaterThan(0);
+  for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
 });

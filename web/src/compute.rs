@@ -1,10 +1,12 @@
 //! The page's side of the computing worker (`icn-worker`, protocol in `icn_web::jobs`).
 //!
-//! One worker, started on first use from `icn-worker_loader.js` (next to index.html, so it
-//! resolves under any sub-path). One job runs at a time: starting a job supersedes the
-//! previous one (its late replies are dropped by id); [`cancel`] terminates the worker —
-//! a running wasm computation cannot be interrupted otherwise — and the next job starts a
-//! fresh one. Finished results are cached per job for the session.
+//! Workers in lanes, each started on first use from `icn-worker_loader.js` (next to
+//! index.html, so it resolves under any sub-path). Lane 0 is every view's; a view that has
+//! independent jobs (the simulation view's points) also runs them in lanes 1 … [`lanes`]
+//! − 1, one worker each, in parallel. In each lane one job runs at a time: starting a job
+//! supersedes the previous one (its late replies are dropped by id); [`cancel`] terminates
+//! the lane's worker — a running wasm computation cannot be interrupted otherwise — and the
+//! next job starts a fresh one. Finished results are cached per job for the session.
 //!
 //! [`JobState`] is what a view shows: idle, running with progress, done, or failed.
 
@@ -79,11 +81,33 @@ struct Slot {
     /// The closures of a worker that died: they may be running (the error handler is one of
     /// them), so they are dropped with the next worker's start rather than at once.
     retired: (Vec<OnMessage>, Vec<OnError>),
-    cache: HashMap<Job, Arc<JobResult>>,
+}
+
+/// The most lanes (workers) a page runs at once, whatever the machine's cores: each worker
+/// holds its own copy of the wasm and of a job's data.
+const MAX_LANES: usize = 4;
+
+/// How many lanes there are: the browser's logical processors
+/// (`navigator.hardwareConcurrency`), at least 1 and at most [`MAX_LANES`].
+pub fn lanes() -> usize {
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    (cores as usize).clamp(1, MAX_LANES)
+}
+
+/// Runs `f` on lane `lane`'s slot (created on first use).
+fn with_lane<R>(lane: usize, f: impl FnOnce(&mut Slot) -> R) -> R {
+    SLOTS.with_borrow_mut(|slots| {
+        if slots.len() <= lane {
+            slots.resize_with(lane + 1, Slot::default);
+        }
+        f(&mut slots[lane])
+    })
 }
 
 thread_local! {
-    static SLOT: RefCell<Slot> = RefCell::new(Slot::default());
+    static SLOTS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+    /// Results computed this session, per job (whichever lane computed them).
+    static CACHE: RefCell<HashMap<Job, Arc<JobResult>>> = RefCell::new(HashMap::new());
     /// What each unfinished sweep computed before it was stopped or while it runs
     /// ([`Reply::Partial`]), per job; a job's result replaces its entry.
     static PARTIALS: ArcRwSignal<HashMap<Job, Arc<JobResult>>> = ArcRwSignal::new(HashMap::new());
@@ -108,9 +132,10 @@ fn set_partial(job: &Job, result: Option<Arc<JobResult>>) {
     });
 }
 
-/// Delivers a reply to the current job's handler (outside the borrow, which it may need).
-fn deliver(reply: Reply) {
-    let handler = SLOT.with_borrow_mut(|s| {
+/// Delivers a reply to lane `lane`'s current job's handler (outside the borrow, which it
+/// may need).
+fn deliver(lane: usize, reply: Reply) {
+    let handler = with_lane(lane, |s| {
         let id = match &reply {
             Reply::Ready => {
                 s.ready = true;
@@ -143,21 +168,22 @@ fn deliver(reply: Reply) {
     }
 }
 
-fn spawn(s: &mut Slot) -> Result<(), String> {
+fn spawn(lane: usize, s: &mut Slot) -> Result<(), String> {
     s.retired.0.clear();
     s.retired.1.clear();
     let worker =
         Worker::new(WORKER_URL).map_err(|e| format!("the worker could not start: {e:?}"))?;
-    let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
+    let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(text) = event.data().as_string() else {
             return;
         };
         match serde_json::from_str::<Reply>(&text) {
-            Ok(reply) => deliver(reply),
+            Ok(reply) => deliver(lane, reply),
             Err(e) => leptos::logging::warn!("unreadable worker message: {e}"),
         }
     });
-    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(died);
+    let on_error =
+        Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| died(lane, event));
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     s.listeners.push(on_message);
@@ -171,14 +197,14 @@ fn spawn(s: &mut Slot) -> Result<(), String> {
 /// memory, or a panic it reported first). The worker is terminated (a wasm instance that
 /// trapped cannot be trusted, and its memory is freed), the running job's view is told what
 /// happened and keeps the job to retry; the next job starts a fresh worker.
-fn died(event: web_sys::Event) {
+fn died(lane: usize, event: web_sys::Event) {
     // An uncaught error in the worker is an `ErrorEvent`; a script that did not load, a
     // plain `Event`. Handled here: not reported again as the page's own error.
     event.prevent_default();
     let reported = event
         .dyn_ref::<web_sys::ErrorEvent>()
         .map_or_else(|| "the script did not load".to_string(), |e| e.message());
-    let crashed = SLOT.with_borrow_mut(|s| {
+    let crashed = with_lane(lane, |s| {
         let loaded = s.ready;
         let panic = s.panic.take();
         let running = s.running.take();
@@ -229,21 +255,27 @@ fn crash_message(loaded: bool, panic: Option<String>, reported: &str) -> String 
 /// Starts the worker if none runs, so that its script and wasm are loaded (and a first job
 /// starts at once, also after the network has gone).
 pub fn warm() {
-    SLOT.with_borrow_mut(|s| {
+    with_lane(0, |s| {
         if s.worker.is_none() {
-            if let Err(e) = spawn(s) {
+            if let Err(e) = spawn(0, s) {
                 leptos::logging::warn!("{e}");
             }
         }
     });
 }
 
-/// Starts `job`, superseding any running one; `state` follows it. A cached result is
-/// delivered at once.
+/// Starts `job` in lane 0, superseding any running one; `state` follows it. A cached
+/// result is delivered at once.
 pub fn start(job: Job, state: WriteSignal<JobState>) {
-    let cached = SLOT.with_borrow(|s| s.cache.get(&job).cloned());
+    start_in(0, job, state);
+}
+
+/// Starts `job` in lane `lane` (below [`lanes`]), superseding the job running there;
+/// `state` follows it. A cached result is delivered at once.
+pub fn start_in(lane: usize, job: Job, state: WriteSignal<JobState>) {
+    let cached = CACHE.with_borrow(|c| c.get(&job).cloned());
     if let Some(result) = cached {
-        SLOT.with_borrow_mut(|s| s.current = 0);
+        with_lane(lane, |s| s.current = 0);
         let _ = state.try_set(JobState::Done(result));
         return;
     }
@@ -258,8 +290,8 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
         Reply::Partial { result, .. } => set_partial(&key, Some(Arc::new(result))),
         Reply::Done { result, .. } => {
             let result = Arc::new(result);
-            SLOT.with_borrow_mut(|s| {
-                s.cache.insert(key.clone(), result.clone());
+            CACHE.with_borrow_mut(|c| {
+                c.insert(key.clone(), result.clone());
             });
             set_partial(&key, None);
             let _ = state.try_set(JobState::Done(result));
@@ -274,7 +306,7 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
         total: 0,
         label,
     });
-    let failed = SLOT.with_borrow_mut(|s| {
+    let failed = with_lane(lane, |s| {
         s.next_id += 1;
         s.current = s.next_id;
         s.handler = Some(handler);
@@ -284,7 +316,7 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
             stop(s);
         }
         if s.worker.is_none() {
-            if let Err(e) = spawn(s) {
+            if let Err(e) = spawn(lane, s) {
                 return Some(e);
             }
         }
@@ -325,10 +357,16 @@ fn stop(s: &mut Slot) {
     s.retired.1.clear();
 }
 
-/// Stops the running job: terminates the worker if a job runs in it (the next job starts a
-/// new one); an idle worker is kept, so that later jobs need no download (offline too).
+/// Stops lane 0's running job: terminates the worker if a job runs in it (the next job
+/// starts a new one); an idle worker is kept, so that later jobs need no download (offline
+/// too).
 pub fn cancel(state: WriteSignal<JobState>) {
-    SLOT.with_borrow_mut(|s| {
+    cancel_in(0, state);
+}
+
+/// [`cancel`] in lane `lane`.
+pub fn cancel_in(lane: usize, state: WriteSignal<JobState>) {
+    with_lane(lane, |s| {
         if s.busy {
             stop(s);
         }

@@ -33,6 +33,11 @@ pub fn job_progress(
 /// A job whose worker died under it ([`JobState::Crashed`]): what happened, that nothing
 /// typed is lost, and Retry, which runs the job again in a fresh worker.
 pub fn job_crashed(crash: Crash, set_state: WriteSignal<JobState>) -> AnyView {
+    job_crashed_in(0, crash, set_state)
+}
+
+/// [`job_crashed`] for a job of lane `lane` (`compute::start_in`): Retry runs it there.
+pub fn job_crashed_in(lane: usize, crash: Crash, set_state: WriteSignal<JobState>) -> AnyView {
     let Crash { message, job, bug } = crash;
     let advice = if bug {
         "Your inputs are kept. Retry runs it again in a fresh worker; if it stops again, \
@@ -50,7 +55,7 @@ pub fn job_crashed(crash: Crash, set_state: WriteSignal<JobState>) -> AnyView {
                 <button
                     type="button"
                     data-testid="job-retry"
-                    on:click=move |_| compute::start(job.clone(), set_state)
+                    on:click=move |_| compute::start_in(lane, job.clone(), set_state)
                 >
                     "Retry"
                 </button>

@@ -30,7 +30,7 @@ pub use diagram_panel::{
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use graph_text::GraphText;
-pub use job_progress::{job_crashed, job_progress, job_status};
+pub use job_progress::{job_crashed, job_crashed_in, job_progress, job_status};
 pub use pager::{page_rows, Pager};
 pub use path_button::PathButton;
 pub use path_list::{PathList, FIRST_PATHS};

@@ -28,7 +28,7 @@ pub struct OutputStage {
 }
 
 impl OutputStage {
-    /// A stage over `outputs` outputs (global indices).
+    /// A stage over `outputs` outputs (indices local to one router).
     pub fn new(outputs: usize) -> OutputStage {
         OutputStage {
             best: vec![(u32::MAX, u32::MAX); outputs],

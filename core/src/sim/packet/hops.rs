@@ -75,6 +75,12 @@ impl HopTable {
         out.extend(self.lists[i + 1..=i + len].iter().map(|&v| v as usize));
     }
 
+    /// The raw entry of (`at`, `dst`) (a read that brings it into cache).
+    #[inline]
+    pub fn peek(&self, at: Node, dst: Node) -> u32 {
+        self.entry.get(at * self.n + dst).copied().unwrap_or(0)
+    }
+
     /// Asks the pair for the first time and remembers it.
     #[cold]
     fn learn(&mut self, routing: &dyn Routing, at: Node, dst: Node, out: &mut Vec<Node>) {

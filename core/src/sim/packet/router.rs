@@ -150,6 +150,8 @@ pub(super) struct Routers {
     /// these only, in increasing order as a scan of every VC would.
     pub want_va: Vec<u64>,
     pub want_sw: Vec<u64>,
+    /// The allocators' output stages, over one router's output VCs and output ports
+    /// (indices local to the router: small, so they stay in cache).
     pub va: OutputStage,
     pub sw: OutputStage,
 }
@@ -179,8 +181,8 @@ impl Routers {
             busy: vec![0; routers],
             want_va: vec![0; pv.div_ceil(64)],
             want_sw: vec![0; pv.div_ceil(64)],
-            va: OutputStage::new(pv),
-            sw: OutputStage::new(ports),
+            va: OutputStage::new(degree * vcs as usize),
+            sw: OutputStage::new(degree),
         }
     }
 
@@ -206,9 +208,8 @@ impl Routers {
             self.sw_best[t as usize] = u32::MAX;
         }
         self.sw_touched.clear();
-        let out = a + lo;
         self.sw
-            .offer(out, p - a, self.sw_out_ptr[out as usize], deg);
+            .offer(lo, p - a, self.sw_out_ptr[(a + lo) as usize], deg);
     }
 
     /// Updates input VC `i`'s bits in [`Routers::want_va`] and [`Routers::want_sw`] after
@@ -370,6 +371,44 @@ impl Engine<'_> {
         self.sw_allocate(a, z);
     }
 
+    /// Reads what routers `lo..hi`'s allocators read first (each waiting input VC and the
+    /// first output VC it asks for; each input VC with a flit to send, its output VC, and,
+    /// when that has a credit, the buffer slots of the flit that may leave and of the one
+    /// behind it, whose head is routed next): as [`Engine::touch`], so that these cache
+    /// misses overlap. Changes nothing.
+    pub(super) fn touch_routers(&self, lo: usize, hi: usize) {
+        let (v, b) = (self.v, self.b);
+        let rt = &self.rt;
+        let slots = &rt.pool.slots;
+        let mut sum = 0u32;
+        for r in lo..hi {
+            if rt.busy[r] == 0 {
+                continue;
+            }
+            let (a, z) = (self.fab.port_start[r], self.fab.port_start[r + 1]);
+            let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+            while let Some(i) = bits.next(&rt.want_va) {
+                let x = &rt.ivc[i];
+                let o = &rt.ovc[((x.out_port * v + x.vc_lo) as usize).min(rt.ovc.len() - 1)];
+                sum = sum.wrapping_add(o.occ);
+            }
+            let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+            while let Some(i) = bits.next(&rt.want_sw) {
+                let x = &rt.ivc[i];
+                let o = &rt.ovc[((x.out_port * v + x.out_vc) as usize).min(rt.ovc.len() - 1)];
+                if o.occ < b {
+                    if let Some(s) = slots.get(x.first as usize) {
+                        sum = sum.wrapping_add(s.flit.dst_ep);
+                        if let Some(t) = slots.get(s.next as usize) {
+                            sum = sum.wrapping_add(t.flit.dst_ep);
+                        }
+                    }
+                }
+            }
+        }
+        std::hint::black_box(sum);
+    }
+
     fn vc_allocate(&mut self, a: u32, z: u32) {
         let (v, now) = (self.v, self.now);
         let size = (z - a) * v;
@@ -396,12 +435,13 @@ impl Engine<'_> {
                 let govc = a * v + best.0;
                 let input = i as u32 - a * v;
                 rt.va
-                    .offer(govc, input, rt.ovc[govc as usize].va_out_ptr, size);
+                    .offer(best.0, input, rt.ovc[govc as usize].va_out_ptr, size);
             }
         }
         let mut stage = std::mem::take(&mut rt.va);
         let delay = u64::from(self.cfg.vc_alloc_delay);
-        stage.grant(|govc, input| {
+        stage.grant(|local, input| {
+            let govc = a * v + local;
             let i = (a * v + input) as usize;
             let o = &mut rt.ovc[govc as usize];
             o.in_use = true;
@@ -450,8 +490,8 @@ impl Engine<'_> {
             }
         }
         let mut stage = std::mem::take(&mut self.rt.sw);
-        stage.grant(|out, input| {
-            let p = a + input;
+        stage.grant(|lo, input| {
+            let (p, out) = (a + input, a + lo);
             let (lo, vc) = self.rt.sw_pick[p as usize];
             self.rt.sw_in_ptr[p as usize] = (lo + 1) % deg;
             self.rt.sw_out_ptr[out as usize] = (input + 1) % deg;

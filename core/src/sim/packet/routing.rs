@@ -232,6 +232,13 @@ impl<'a> HopChooser<'a> {
         }
     }
 
+    /// Reads the table's entry for (`at`, `dst`), for [`super::run::Engine`]'s touch of
+    /// what the next events use; 0 without a table.
+    #[inline]
+    pub fn peek(&self, at: Node, dst: Node) -> u32 {
+        self.table.as_ref().map_or(0, |t| t.peek(at, dst))
+    }
+
     /// The first next hop of the relation from `at` towards `dst` (UGAL's look at the
     /// queues).
     pub fn first_hop(&mut self, at: Node, dst: Node) -> Option<Node> {

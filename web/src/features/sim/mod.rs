@@ -8,18 +8,20 @@
 //! network saturates (or deadlocks, said loudly with a link to the deadlock view); the
 //! summary gives the lowest-load latency, the saturation throughput and the bound from the
 //! busiest channel's exact load; the diagram shows a chosen point's channel utilisation.
-//! `model` holds the memos and the run, `parts` the cards, `booksim` the card that reads a
-//! pasted BookSim2 configuration into the fields.
+//! `model` holds the memos and the run, `parts` the cards, `status` the run's progress,
+//! `booksim` the card that reads a pasted BookSim2 configuration into the fields.
 
 mod booksim;
 mod model;
 mod parts;
+mod status;
 
 use leptos::prelude::*;
 
 use self::booksim::booksim_card;
 use self::model::SimModel;
-use self::parts::{curve_card, diagram_card, fields_card, status, summary_card};
+use self::parts::{curve_card, diagram_card, fields_card, summary_card};
+use self::status::status;
 use crate::history::Nav;
 use crate::url::View;
 

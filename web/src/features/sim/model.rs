@@ -1,12 +1,18 @@
 //! The simulation view's model, a chain of memos: URL -> [`SimForm`] -> the network(s) and
-//! each field checked -> the curves to compute -> one worker job per point, in order, each
-//! result kept for the session -> the curves as far as they are computed -> the point whose
-//! channel utilisation the diagram shows.
+//! each field checked -> the curves to compute -> one worker job per point, the next
+//! points in parallel in the worker lanes (`compute::lanes`), each result kept for the
+//! session -> the curves as far as they are computed -> the point whose channel
+//! utilisation the diagram shows.
 //!
-//! A curve is computed point by point, lowest load first, and stops at the first point that
-//! is not stable (saturated or deadlocked: past it the latency means nothing). Every point
-//! is its own job, so the curve fills in as the worker answers, Cancel keeps what is done,
-//! and a point computed once (same network, fields and load) is never computed again.
+//! A curve is drawn lowest load first and stops at the first point that is not stable
+//! (saturated or deadlocked: past it the latency means nothing). Every point is its own
+//! job: the lanes run the first missing points of the curves in load order, one each, so
+//! points may arrive out of order but the curve is drawn up to its first missing point;
+//! a point past one found unstable is stopped. Cancel stops every lane and keeps what is
+//! done, and a point computed once (same network, fields and load) is never computed
+//! again. A change of the fields restarts nothing that is still wanted: a lane keeps its
+//! point while the new fields still ask for it, and while the fields do not parse (a
+//! keystroke on the way to a value) the running points go on.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,7 +22,7 @@ use icn_core::Network;
 use icn_web::jobs::{sim_rates, Job, JobResult, SimAsk, SimPointReport, SimTroubles};
 use leptos::prelude::*;
 
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, JobState};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::SimForm;
@@ -119,6 +125,88 @@ type Key = (SimAsk, String, bool);
 /// Points computed this session.
 type Computed = HashMap<Key, Arc<SimPointReport>>;
 
+/// One worker lane of the view: the state of its job and the job it was given.
+#[derive(Debug, Clone, Copy)]
+pub struct Lane {
+    /// Its number (`compute::start_in`).
+    pub index: usize,
+    /// What its job shows.
+    pub state: ReadSignal<JobState>,
+    /// Where its job reports.
+    pub set_state: WriteSignal<JobState>,
+    /// The point it was given last.
+    pub job: RwSignal<Option<Job>>,
+}
+
+impl Lane {
+    /// The point it computes now, if its job runs (or, `crashed`, stopped under it).
+    fn point(&self, crashed: bool) -> Option<Key> {
+        let running = self.state.with(|s| match s {
+            JobState::Running { .. } => true,
+            JobState::Crashed(_) => crashed,
+            _ => false,
+        });
+        if running {
+            self.job.with_untracked(|j| j.as_ref().and_then(key_of))
+        } else {
+            None
+        }
+    }
+}
+
+/// What a lane does next ([`assign`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LaneAction {
+    /// Goes on with its point (or stays free).
+    Keep,
+    /// Stops its point, which is no longer wanted.
+    Stop,
+    /// Starts the wanted point of this index.
+    Start(usize),
+}
+
+/// Which lane does what: a lane whose point is still `wanted` keeps it; one whose point is
+/// not is stopped, unless `keep_unwanted` (the fields do not parse now: its point may be
+/// wanted again a keystroke later, and is kept for the session when it ends); the wanted
+/// points no lane runs go to the free lanes in order. `running[l]`: lane l's point.
+fn assign<K: PartialEq>(
+    wanted: &[K],
+    running: &[Option<K>],
+    keep_unwanted: bool,
+) -> Vec<LaneAction> {
+    let mut actions: Vec<LaneAction> = running
+        .iter()
+        .map(|r| match r {
+            Some(k) if !keep_unwanted && !wanted.contains(k) => LaneAction::Stop,
+            _ => LaneAction::Keep,
+        })
+        .collect();
+    let mut todo = wanted
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| !running.iter().any(|r| r.as_ref() == Some(*k)))
+        .map(|(i, _)| i);
+    for (l, r) in running.iter().enumerate() {
+        let free = r.is_none() || actions[l] == LaneAction::Stop;
+        if free {
+            if let Some(i) = todo.next() {
+                actions[l] = LaneAction::Start(i);
+            }
+        }
+    }
+    actions
+}
+
+/// The identity of a point's job.
+fn key_of(job: &Job) -> Option<Key> {
+    match job {
+        Job::SimPoint {
+            ask, rate, bound, ..
+        } => Some((ask.clone(), rate.clone(), *bound)),
+        _ => None,
+    }
+}
+
 /// The view's state. `Copy`: hand it to the parts.
 #[derive(Debug, Clone, Copy)]
 pub struct SimModel {
@@ -132,8 +220,8 @@ pub struct SimModel {
     pub troubles: Memo<Troubles>,
     /// The user pressed Cancel: no further point starts until Continue or a change.
     pub paused: RwSignal<bool>,
-    /// The worker's job.
-    pub job: JobHandle,
+    /// The worker lanes, each computing a point.
+    pub lanes: StoredValue<Vec<Lane>>,
     /// The curves, as far as they are computed.
     pub curves: Memo<Vec<Curve>>,
     /// The point whose channel utilisation the diagram shows.
@@ -304,11 +392,25 @@ fn curves_of(asks: &[CurveAsk], computed: &Computed) -> Vec<Curve> {
         .collect()
 }
 
-/// The next point to compute: the first curve's first missing load, then the second's.
-fn next_point(curves: &[Curve]) -> Option<(Key, Job)> {
-    let c = curves.iter().find(|c| !c.complete)?;
-    let i = c.points.len();
-    Some((c.ask.key(i), c.ask.job(i)))
+/// The next `n` points to compute, in order: the first curve's missing loads from its
+/// first missing one (none past a point computed unstable: the curve stops there), then
+/// the second's.
+fn next_points(curves: &[Curve], computed: &Computed, n: usize) -> Vec<(Key, Job)> {
+    let mut out = Vec::new();
+    for c in curves.iter().filter(|c| !c.complete) {
+        for i in c.points.len()..c.ask.rates.len() {
+            if out.len() == n {
+                return out;
+            }
+            let key = c.ask.key(i);
+            match computed.get(&key) {
+                Some(p) if p.point.status != Status::Stable => break,
+                Some(_) => {}
+                None => out.push((key, c.ask.job(i))),
+            }
+        }
+    }
+    out
 }
 
 impl SimModel {
@@ -324,34 +426,40 @@ impl SimModel {
         let computed = RwSignal::new(Computed::new());
         let paused = RwSignal::new(false);
         let curves = Memo::new(move |_| asks.with(|a| computed.with(|c| curves_of(a, c))));
-        // A change of the fields starts computing again.
+        let lanes: Vec<Lane> = (0..compute::lanes())
+            .map(|index| {
+                let (state, set_state) = signal(JobState::Idle);
+                Lane {
+                    index,
+                    state,
+                    set_state,
+                    job: RwSignal::new(None),
+                }
+            })
+            .collect();
+        let lanes = StoredValue::new(lanes);
+        // A change of the fields starts computing again, also after a failed point.
         Effect::new(move |_| {
             asks.track();
             paused.set(false);
-        });
-        let job = use_job(
-            move || {
-                if paused.get() {
-                    return None;
-                }
-                curves.with(|c| next_point(c)).map(|(_, job)| job)
-            },
-            WhenNone::CancelRunning,
-        );
-        // Each point, once computed, joins the session's points (and the next one starts).
-        Effect::new(move |_| {
-            if let JobState::Done(result) = job.state.get() {
-                if let JobResult::SimPoint(report) = &*result {
-                    let next = curves.with_untracked(|c| next_point(c));
-                    if let Some((key, job)) = next {
-                        if fits(&job, report) {
-                            computed.update(|m| {
-                                m.insert(key, Arc::new((**report).clone()));
-                            });
-                        }
+            lanes.with_value(|ls| {
+                for l in ls {
+                    let failed = l.state.with_untracked(|s| {
+                        matches!(s, JobState::Failed(_) | JobState::Crashed(_))
+                    });
+                    if failed {
+                        l.set_state.set(JobState::Idle);
                     }
                 }
-            }
+            });
+        });
+        Effect::new(move |_| schedule(lanes, computed, curves, (paused, asks)));
+        on_cleanup(move || {
+            lanes.with_value(|ls| {
+                for l in ls {
+                    compute::cancel_in(l.index, l.set_state);
+                }
+            });
         });
         let shown = Memo::new(move |_| {
             let at = form.with(|f| f.at.trim().parse::<f64>().ok());
@@ -386,7 +494,7 @@ impl SimModel {
             network,
             troubles,
             paused,
-            job,
+            lanes,
             curves,
             shown,
             drawing,
@@ -394,10 +502,34 @@ impl SimModel {
         }
     }
 
-    /// Stops after the running point; the points done stay.
+    /// Stops every running point; the points done stay.
     pub fn cancel(self) {
         self.paused.set(true);
-        self.job.cancel();
+        self.lanes.with_value(|ls| {
+            for l in ls {
+                compute::cancel_in(l.index, l.set_state);
+            }
+        });
+    }
+
+    /// The lanes running a point (or stopped under one by a crash), lowest load first:
+    /// the lane and its point's place in the curves' order.
+    pub fn running(self) -> Vec<(Lane, usize)> {
+        let order: Vec<Key> = self.curves.with(|c| {
+            c.iter()
+                .flat_map(|c| (0..c.ask.rates.len()).map(|i| c.ask.key(i)))
+                .collect()
+        });
+        let mut out: Vec<(Lane, usize)> = self.lanes.with_value(|ls| {
+            ls.iter()
+                .filter_map(|l| {
+                    let key = l.point(true)?;
+                    Some((*l, order.iter().position(|k| *k == key)?))
+                })
+                .collect()
+        });
+        out.sort_by_key(|&(_, i)| i);
+        out
     }
 
     /// Goes on from the first missing point.
@@ -430,6 +562,64 @@ impl SimModel {
     }
 }
 
+/// The scheduler: each lane's finished point joins the session's points; then the next
+/// points (up to one per lane) are started on the free lanes, and a lane whose point is
+/// no longer wanted is stopped ([`assign`]). Nothing starts while paused or while a lane's
+/// point failed or crashed (that is shown until the fields change or Retry).
+fn schedule(
+    lanes: StoredValue<Vec<Lane>>,
+    computed: RwSignal<Computed>,
+    curves: Memo<Vec<Curve>>,
+    (paused, asks): (RwSignal<bool>, Memo<Vec<CurveAsk>>),
+) {
+    let lanes = lanes.get_value();
+    for l in &lanes {
+        if let JobState::Done(result) = l.state.get() {
+            let job = l.job.get_untracked();
+            if let (JobResult::SimPoint(report), Some(job)) = (&*result, job) {
+                let key = key_of(&job).filter(|k| {
+                    fits(&job, report) && !computed.with_untracked(|m| m.contains_key(k))
+                });
+                if let Some(key) = key {
+                    computed.update(|m| {
+                        m.insert(key, Arc::new((**report).clone()));
+                    });
+                }
+            }
+        }
+    }
+    let stuck = lanes.iter().any(|l| {
+        l.state
+            .with(|s| matches!(s, JobState::Failed(_) | JobState::Crashed(_)))
+    });
+    let paused = paused.get();
+    if stuck {
+        return;
+    }
+    let wanted = if paused {
+        Vec::new()
+    } else {
+        curves.with(|c| computed.with_untracked(|m| next_points(c, m, lanes.len())))
+    };
+    let running: Vec<Option<Key>> = lanes.iter().map(|l| l.point(false)).collect();
+    let keys: Vec<Key> = wanted.iter().map(|(k, _)| k.clone()).collect();
+    let keep_unwanted = !paused && asks.with(Vec::is_empty);
+    for (l, action) in lanes.iter().zip(assign(&keys, &running, keep_unwanted)) {
+        match action {
+            LaneAction::Keep => {}
+            LaneAction::Stop => {
+                l.job.set(None);
+                compute::cancel_in(l.index, l.set_state);
+            }
+            LaneAction::Start(i) => {
+                let job = wanted[i].1.clone();
+                l.job.set(Some(job.clone()));
+                compute::start_in(l.index, job, l.set_state);
+            }
+        }
+    }
+}
+
 /// Whether `report` answers the job `key`.
 fn fits(key: &Job, report: &SimPointReport) -> bool {
     match key {
@@ -450,5 +640,46 @@ fn heat(p: &SimPointReport) -> Highlight {
             .map(|c| (c.from, c.to, c.utilisation))
             .collect(),
         ..Highlight::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{assign, LaneAction::*};
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn a_lane_keeps_a_point_still_wanted_and_free_lanes_take_the_next() {
+        // Lane 0 runs point 2, lane 1 point 1, lane 2 is free; points 1, 2, 3 are wanted.
+        assert_eq!(
+            assign(&[1, 2, 3], &[Some(2), Some(1), None], false),
+            vec![Keep, Keep, Start(2)]
+        );
+        // The same points asked again (a keystroke that changed nothing): nothing restarts.
+        assert_eq!(
+            assign(&[1, 2], &[Some(1), Some(2)], false),
+            vec![Keep, Keep]
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn a_point_no_longer_wanted_stops_and_its_lane_takes_another() {
+        // Point 5 lies past a saturated one: its lane takes point 7 of the second curve.
+        assert_eq!(
+            assign(&[4, 7], &[Some(4), Some(5)], false),
+            vec![Keep, Start(1)]
+        );
+        assert_eq!(
+            assign::<u32>(&[], &[Some(4), None], false),
+            vec![Stop, Keep]
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn while_the_fields_do_not_parse_the_running_points_go_on() {
+        assert_eq!(
+            assign::<u32>(&[], &[Some(4), Some(5)], true),
+            vec![Keep, Keep]
+        );
     }
 }

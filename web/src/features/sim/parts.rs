@@ -9,9 +9,8 @@ use leptos::prelude::*;
 use super::model::{Curve, SimModel, Troubles};
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
-    diagram_frame, job_crashed, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError,
+    diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError,
 };
-use crate::compute::JobState;
 use crate::diagram::{Drawing, HEAT_STEPS};
 use crate::url::{SimForm, SIM_RATES};
 
@@ -249,55 +248,6 @@ fn presets(m: SimModel) -> impl IntoView {
         })
         .collect_view();
     view! { <div class="subnet-presets" role="group" aria-label="Examples">{buttons}</div> }
-}
-
-/// The run: the running point's progress and Cancel, Continue once stopped, or why a
-/// point failed.
-pub fn status(m: SimModel) -> Option<AnyView> {
-    let curves = m.curves.get();
-    if curves.is_empty() {
-        return None;
-    }
-    let (done, total) = m.counts();
-    let complete = curves.iter().all(|c| c.complete);
-    Some(match m.job.state.get() {
-        JobState::Running { done: cycles, total: bound, label } => {
-            let text = if bound == 0 {
-                format!("Point {} of at most {total}: starting {label}…", done + 1)
-            } else {
-                format!("Point {} of at most {total}, {label}: cycle {cycles} of at most {bound}", done + 1)
-            };
-            view! {
-                <div class="job-progress results" role="status" data-testid="sim-progress">
-                    <progress max=bound.max(1) value=cycles aria-label="Progress of this point"></progress>
-                    <span>{text}</span>
-                    <button type="button" data-testid="job-cancel" on:click=move |_| m.cancel()>"Cancel"</button>
-                </div>
-            }
-            .into_any()
-        }
-        JobState::Crashed(crash) => view! {
-            <div class="results">{job_crashed(crash, m.job.set_state)}</div>
-        }
-        .into_any(),
-        JobState::Failed(message) => view! {
-            <p class="error results" role="alert" data-testid="sim-failed">
-                {format!("This point could not be simulated: {message}")}
-            </p>
-        }
-        .into_any(),
-        _ if complete => view! {
-            <p class="help results" data-testid="sim-done">{format!("Done: {done} point{}.", if done == 1 { "" } else { "s" })}</p>
-        }
-        .into_any(),
-        _ => view! {
-            <p class="help results" data-testid="sim-stopped">
-                {format!("Stopped after {done} of at most {total} points. ")}
-                <button type="button" data-testid="sim-continue" on:click=move |_| m.resume()>"Continue"</button>
-            </p>
-        }
-        .into_any(),
-    })
 }
 
 /// The summary: zero-load latency, saturation, the bound, the deadlock analysis' word; a
