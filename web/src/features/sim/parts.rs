@@ -10,6 +10,7 @@ use super::model::{Curve, SimModel, Troubles};
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
     diagram_frame, job_crashed, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError,
+    Opened,
 };
 use crate::compute::JobState;
 use crate::diagram::{Drawing, HEAT_STEPS};
@@ -580,6 +581,7 @@ pub fn diagram_card(m: SimModel) -> impl IntoView {
                     caption="A bundle's colour is its busiest link's utilisation (the busiest \
                              channel of the links it holds, either way)."
                     name="sim"
+                    opened=Opened::of(m.nav)
                 />
             }
             .into_any(),
