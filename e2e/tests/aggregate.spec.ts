@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { icn } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
 
 // Flow: networks past what is drawn node by node are drawn as aggregates (issue 17): D3(16,16)
@@ -155,4 +156,133 @@ test("the D3 panel's cabinet drawing is one tab stop with arrow keys inside", as
   await expect(page.getByTestId('d3-cabinet-tip')).toContainText(moved ?? '');
   await page.keyboard.press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(moved);
+});
+
+// Issue 17: the aggregates opened are view state (`open=`), so a shared link and an embed
+// show what was open; Back closes what was opened; another network forgets them; hostile
+// values open nothing they should not.
+test('the aggregates opened are in the URL: reload, Back, embed and hostile values', async ({ page }) => {
+  const route = `./?view=route&t=${D3}&from=(0,0,1)&to=(9,7,3)`;
+  const open = () => new URL(page.url()).searchParams.get('open');
+  await page.goto(route);
+  await expect(nodes(page)).toHaveCount(16, { timeout: 30_000 });
+  await node(page, 'c0').click();
+  await expect.poll(open).toBe('0');
+  await expect(node(page, 'd0')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(open).toBe('0,0.0');
+  await expect(nodes(page)).toHaveCount(46);
+  // A reload (a shared link) shows the same: cabinet 0, its drawer 0's routers, the source.
+  await page.reload();
+  await expect(nodes(page)).toHaveCount(46, { timeout: 30_000 });
+  await expect(page.locator('.node.src')).toHaveAttribute('data-addr', 'p1');
+  await expect(page.getByTestId('aggregate-close')).toHaveText(['× cabinet 0', '× drawer (0,0,*)']);
+  // Back closes the drawer, Forward opens it again.
+  await page.goBack();
+  await expect(nodes(page)).toHaveCount(31);
+  await page.goForward();
+  await expect(nodes(page)).toHaveCount(46);
+  // The embed snippet and the figure-first embed carry it.
+  await page.getByTestId('embed-button').click();
+  await expect(page.getByTestId('embed-snippet')).toHaveValue(/&amp;open=0,0\.0&amp;/);
+  await page.goto(`${route}&open=0,0.0&embed=1&panel=diagram`);
+  await expect(nodes(page)).toHaveCount(46, { timeout: 30_000 });
+  await expect(page.locator('main[data-panel="diagram"]')).toBeVisible();
+  // Closing a cabinet closes its drawer too.
+  await page.getByRole('button', { name: 'Close cabinet 0' }).click();
+  await expect(nodes(page)).toHaveCount(16);
+  await expect.poll(open).toBe(null);
+
+  // Another network forgets what was open.
+  await page.goto(`${route}&open=3`);
+  await expect(nodes(page)).toHaveCount(31, { timeout: 30_000 });
+  await page.getByTestId('param-k').fill('12');
+  await expect(page.getByTestId('info-nodes')).toHaveText('3,072');
+  await expect.poll(open).toBe(null);
+  await expect(nodes(page)).toHaveCount(12);
+
+  // Hostile or meaningless values: what this network can open is opened, the rest left out.
+  const cases: [string, number, string[]][] = [
+    ['99', 16, []], // no cabinet 99
+    ['0.99', 16, []], // no drawer 99, and its cabinet not open
+    ['1.2', 16, []], // its cabinet is not open
+    ['0,0.0.0', 31, ['× cabinet 0']], // a router: nothing to open
+    ['x,-1,%3Cscript%3E,0.', 16, []],
+    ['0,,5', 46, ['× cabinet 0', '× cabinet 5']],
+    ['4294967296', 16, []],
+    [Array.from({ length: 16 }, (_, i) => i).join(','), 16, []], // 256 aggregates: too many, none opened
+    ['7'.repeat(5000), 16, []],
+  ];
+  for (const [value, count, closers] of cases) {
+    await page.goto(`${route}&open=${value}`);
+    await expect(nodes(page), `open=${value.slice(0, 40)}`).toHaveCount(count, { timeout: 30_000 });
+    await expect(page.getByTestId('aggregate-close')).toHaveText(closers);
+  }
+});
+
+test('a schedule step inside one cabinet rings that cabinet until it is opened', async ({ page }) => {
+  // icn schedule: one-to-all from (0,0,1) on D3(16,16); the steps whose channels all stay in
+  // one cabinet (local hops, global ones to the same cabinet) light no bundle.
+  const cli = JSON.parse(icn('schedule', D3, 'one-to-all', '--root', '(0,0,1)')) as {
+    occupancy: { step: number; channels: { from: string; to: string }[] }[];
+  };
+  const cabinet = (addr: string) => addr.slice(1).split(',')[0];
+  const inside = cli.occupancy.find((u) => u.channels.every((c) => cabinet(c.from) === cabinet(c.to)));
+  const leaving = cli.occupancy.find((u) => u.channels.some((c) => cabinet(c.from) !== cabinet(c.to)));
+  if (!inside || !leaving) throw new Error('icn schedule lists no such steps');
+  const cabinets = [...new Set(inside.channels.map((c) => cabinet(c.from)))];
+  expect(cabinets).toEqual(['0']);
+  const at = (step: number) => `./?view=schedule&t=${D3}&c=one-to-all&root=(0,0,1)&rule=paper&step=${step}`;
+  await page.goto(at(inside.step));
+  await expect(nodes(page)).toHaveCount(16, { timeout: 30_000 });
+  await expect(page.getByTestId('schedule-channels')).toHaveText(String(inside.channels.length));
+  await expect(page.locator('svg.diagram .dag-edge')).toHaveCount(0);
+  await expect(page.getByTestId('inner-ring')).toHaveCount(1);
+  await expect(node(page, 'c0')).toHaveClass(/inner/);
+  await expect(node(page, 'c0')).toHaveAttribute('aria-label', /with highlighted channels inside/);
+  // Opened, the drawers carry the step (local links stay inside a drawer: those rings).
+  await node(page, 'c0').click();
+  await expect(nodes(page)).toHaveCount(31);
+  await expect(node(page, 'c0')).toHaveCount(0);
+  const drawers = new Set(
+    inside.channels.filter((c) => c.from.split(',')[1] === c.to.split(',')[1]).map((c) => `d${c.from.split(',')[1]}`),
+  );
+  const ringed = await page.locator('svg.diagram .node.inner').evaluateAll((els) => els.map((e) => e.getAttribute('data-addr')));
+  expect(new Set(ringed)).toEqual(drawers);
+  // A step leaving cabinet 0 lights bundles.
+  await page.goto(at(leaving.step));
+  await expect(nodes(page)).toHaveCount(16, { timeout: 30_000 });
+  await expect.poll(() => page.locator('svg.diagram .dag-edge').count()).toBeGreaterThan(0);
+});
+
+// At 390 px, an opened cabinet's name under its bracket was cut off (centred under its 16
+// drawers, off the view zoomed in on the first), and a source at the row's edge was cut in
+// half when the link opened with it.
+test('on a phone an opened cabinet shows its name and its first drawer whole', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // How far `what` sticks out of the drawing's box (0: shown whole), once the view has
+  // settled on the opened cabinet.
+  const within = async (what: Locator) => {
+    await expect
+      .poll(async () => {
+        const svg = await page.getByTestId('diagram').boundingBox();
+        const box = await what.boundingBox();
+        if (!svg || !box) return 'not laid out';
+        const out = Math.max(svg.x - box.x, box.x + box.width - svg.x - svg.width, box.y + box.height - svg.y - svg.height);
+        return out <= 0.5 ? 'whole' : `${out.toFixed(1)} px out: ${JSON.stringify([svg, box])}`;
+      })
+      .toBe('whole');
+  };
+  const route = `./?view=route&t=${D3}&from=(0,0,1)&to=(9,7,3)`;
+  for (const how of ['click', 'link']) {
+    await page.goto(how === 'link' ? `${route}&open=0` : route);
+    await expect(nodes(page)).toHaveCount(how === 'link' ? 31 : 16, { timeout: 30_000 });
+    if (how === 'click') await node(page, 'c0').click();
+    await expect(nodes(page)).toHaveCount(31);
+    const name = page.locator('svg.diagram text.note', { hasText: 'cabinet 0' });
+    await expect(name).toHaveCount(1);
+    await within(name);
+    await within(node(page, 'd0'));
+    await legible(page.getByTestId('diagram'));
+  }
 });

@@ -147,3 +147,73 @@ test('the D3(3,4) diagram zooms with its buttons and Ctrl + wheel, and pans by d
   await page.keyboard.up('Control');
   await expect(page.getByTestId('zoom-level')).not.toHaveText('100%');
 });
+
+// The review counted 265 tab stops on the join view (one per node); every view's drawing is
+// one tab stop, its nodes reached with the arrow keys.
+for (const [name, url] of [
+  ['join', './?view=join&t=kyklos2:m=2,r=2,n=6,shuffle=proposed&s=42&r=0'],
+  ['walk', './?view=walk'],
+  ['schedule', './?view=schedule&t=d3:k=3,m=4&step=2'],
+  ['subnet', './?view=subnet&t=d3:k=9,m=3&kind=cabinets&set=1,2,5,8'],
+  ['deadlock', './?view=deadlock&t=torus:k=4x4&s=dor&scheme=one&vcs=1'],
+]) {
+  test(`the ${name} view's drawing is one tab stop with arrow keys inside`, async ({ page }) => {
+    await page.goto(url);
+    const diagram = page.getByTestId('diagram').first();
+    await expect(diagram).toBeVisible({ timeout: 30_000 });
+    const count = await diagram.getByTestId('node').count();
+    expect(count).toBeGreaterThan(8);
+    expect(await tabStops(diagram)).toBe(1);
+    const stop = diagram.locator('[tabindex="0"]');
+    const first = await stop.getAttribute('data-addr');
+    await stop.focus();
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+      await page.keyboard.press(key);
+      if ((await focused(page)) !== first) break;
+    }
+    const moved = await focused(page);
+    expect(moved).not.toBe(first);
+    expect(await tabStops(diagram)).toBe(1);
+    await expect(diagram.locator('[tabindex="0"]')).toHaveAttribute('data-addr', moved ?? '');
+  });
+}
+
+// The D3 card's drawings (From's drawer's global wiring, the global links inside From's
+// cabinet) had no zoom and fixed labels: D3(16,16)'s 256 routers were labelled at 3 px on a
+// 400 px card, D3(3,4)'s wiring at 8 px on a phone. They pan and zoom like the diagram, and
+// a label is shown only while it reads.
+for (const width of [1280, 390]) {
+  test(`at ${width} px the D3 card's drawings zoom and show no label under 10 px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    for (const spec of ['d3:k=16,m=16', 'd3:k=3,m=4']) {
+      await page.goto(`./?view=route&t=${spec}&from=(0,1,2)&to=(2,2,1)`);
+      for (const id of ['d3-cabinet', 'd3-ribbons']) {
+        const drawing = page.getByTestId(id);
+        if (id === 'd3-ribbons' && spec === 'd3:k=16,m=16') {
+          // 16 cabinets of 16 drawers: the wiring is listed, not drawn.
+          await expect(page.getByTestId('d3-ribbons-too-large')).toBeVisible({ timeout: 30_000 });
+          continue;
+        }
+        await expect(drawing).toBeVisible({ timeout: 30_000 });
+        const whole = await drawing.getAttribute('viewBox');
+        let [shown, zooms] = [0, 0];
+        for (; zooms < 6; zooms++) {
+          const { shown: sizes } = await labelSizes(drawing);
+          for (const px of sizes) expect(px, `${spec} ${id} at ${width} px, zoom step ${zooms}`).toBeGreaterThanOrEqual(10);
+          shown = sizes.length;
+          if (shown > 0) break;
+          await page.getByTestId(`${id}-zoom-in`).click();
+        }
+        // Zoomed in far enough, the labels read.
+        expect(shown, `${spec} ${id}: labels once zoomed`).toBeGreaterThan(0);
+        if (spec === 'd3:k=16,m=16') expect(zooms, "256 routers' labels read only zoomed in").toBeGreaterThan(0);
+        if (zooms > 0) {
+          expect(await drawing.getAttribute('viewBox')).not.toBe(whole);
+          await page.getByTestId(`${id}-zoom-whole`).click();
+        }
+        expect(await drawing.getAttribute('viewBox')).toBe(whole);
+      }
+    }
+  });
+}

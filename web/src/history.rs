@@ -43,6 +43,15 @@ fn write(query: &str, entry: Entry) {
     }
 }
 
+/// Applies `change` to `state`; aggregates opened on another network are forgotten.
+fn changed(state: &mut AppState, change: impl FnOnce(&mut AppState)) {
+    let before = (!state.open.is_empty()).then(|| state.clone());
+    change(state);
+    if let Some(before) = before {
+        state.forget_open(&before);
+    }
+}
+
 /// The site's state and its history. Copy it into event handlers.
 #[derive(Debug, Clone, Copy)]
 pub struct Nav {
@@ -92,7 +101,7 @@ impl Nav {
 
     /// A keystroke in `field`: the first of a run pushes an entry, the next ones replace it.
     pub fn edit(self, field: &'static str, change: impl FnOnce(&mut AppState)) {
-        self.set_state.update(change);
+        self.set_state.update(|s| changed(s, change));
         let entry = if self.typing.get_value() == Some(field) {
             Entry::Replace
         } else {
@@ -104,7 +113,7 @@ impl Nav {
 
     /// A committed value: pushes an entry unless the URL already holds this state.
     pub fn commit(self, change: impl FnOnce(&mut AppState)) {
-        self.set_state.update(change);
+        self.set_state.update(|s| changed(s, change));
         self.typing.set_value(None);
         write(&self.query(), Entry::Push);
     }

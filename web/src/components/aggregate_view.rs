@@ -12,11 +12,33 @@ use icn_web_model::diagram::bundles::{aggregate, Aggregated};
 use leptos::prelude::*;
 
 use crate::diagram::{DiagramSvg, Highlight, SvgDownload};
+use crate::history::Nav;
+
+/// The aggregates opened and where opening or closing one goes: the shown view's `open=`
+/// ([`Opened::of`]), so that a shared link or an embed shows what was open.
+#[derive(Clone, Copy)]
+pub struct Opened {
+    /// The items opened, as the URL holds them (the drawing keeps those its network has).
+    pub items: Signal<Open>,
+    /// Called with the items opened after a click, Enter or a close button.
+    pub set: Callback<Open>,
+}
+
+impl Opened {
+    /// The view state's `open=`; each change a history entry (Back closes what was opened).
+    pub fn of(nav: Nav) -> Opened {
+        let items = Memo::new(move |_| nav.state.with(|s| s.open.clone()));
+        Opened {
+            items: items.into(),
+            set: Callback::new(move |open: Open| nav.commit(|s| s.open = open)),
+        }
+    }
+}
 
 /// The view's highlight carried onto the aggregates drawn: an aggregate is the source (or
 /// destination) when it holds it, a path the aggregates it passes, channels the bundles
 /// they run in, a bundle as busy as its busiest channel, an aggregate lit when any of its
-/// nodes is.
+/// nodes is; channels inside one aggregate, which no bundle shows, ring it.
 fn carry(a: &Aggregated, h: &Highlight) -> Highlight {
     let lit = if h.lit.is_empty() {
         Vec::new()
@@ -34,6 +56,12 @@ fn carry(a: &Aggregated, h: &Highlight) -> Highlight {
         marked: a.channels(&h.marked),
         lit,
         heat: a.heat(&h.heat),
+        inner: {
+            let hops = h.path.windows(2).map(|w| (w[0], w[1]));
+            let lit: Vec<(Node, Node)> = h.dag.iter().copied().chain(hops).collect();
+            a.inside(&lit)
+        },
+        inner_marked: a.inside(&h.marked),
     }
 }
 
@@ -53,21 +81,25 @@ pub fn AggregateDiagram(
     caption: String,
     /// The SVG download's name.
     name: &'static str,
-    /// The aggregates opened, when kept by the caller across redraws (the diagram card
-    /// keeps them while the route changes).
-    #[prop(optional)]
-    open: Option<RwSignal<Open>>,
+    /// The aggregates opened (the URL's `open=`).
+    opened: Opened,
 ) -> impl IntoView {
-    let open = open.unwrap_or_else(|| RwSignal::new(Open::new()));
     // The aggregate to focus once redrawn: the first part of the one just opened.
     let focus_item = StoredValue::new(None::<Item>);
     let refused = RwSignal::new(None::<String>);
     let h = hierarchy.clone();
-    // Items opened on another network may be too many here: then none are.
-    let drawn: Memo<Option<Arc<Aggregated>>> = Memo::new(move |_| {
-        open.with(|o| aggregate(&h, o).or_else(|| aggregate(&h, &Open::new())))
-            .map(Arc::new)
+    // What this network can open of the items asked for; none if they would be too many.
+    let open = Memo::new(move |_| {
+        let o = opened.items.with(|o| h.opened(o));
+        if h.frontier(&o, MAX_ITEMS).is_some() {
+            o
+        } else {
+            Open::new()
+        }
     });
+    let h = hierarchy.clone();
+    let drawn: Memo<Option<Arc<Aggregated>>> =
+        Memo::new(move |_| open.with(|o| aggregate(&h, o)).map(Arc::new));
     let carried = Memo::new(move |_| {
         drawn.with(|a| {
             a.as_ref()
@@ -100,7 +132,7 @@ pub fn AggregateDiagram(
         let mut first = item;
         first.push(0);
         focus_item.set_value(Some(first));
-        open.set(next);
+        opened.set.run(next);
     });
     let svg = move || {
         drawn.get().map(|a| {
@@ -113,54 +145,7 @@ pub fn AggregateDiagram(
             }
         })
     };
-    let h = hierarchy.clone();
-    let bar = move || {
-        let opened = open.get();
-        let closers = opened
-            .iter()
-            .map(|item| {
-                let title = h.title(item);
-                let item = item.clone();
-                view! {
-                    <button
-                        type="button"
-                        class="toggle"
-                        data-testid="aggregate-close"
-                        aria-label=format!("Close {title}")
-                        on:click=move |_| {
-                            focus_item.set_value(None);
-                            refused.set(None);
-                            open.update(|o| o.retain(|x| !x.starts_with(&item)));
-                        }
-                    >
-                        {format!("× {title}")}
-                    </button>
-                }
-            })
-            .collect_view();
-        let none = opened.is_empty();
-        let top = h.top_kind();
-        view! {
-            <div class="aggregate-bar" role="group" aria-label="Aggregates opened">
-                <span class="help">{if none { format!("All {top}: click one to open it") } else { "Opened:".into() }}</span>
-                {closers}
-                {(!none).then(|| view! {
-                    <button
-                        type="button"
-                        class="toggle"
-                        data-testid="aggregate-collapse"
-                        on:click=move |_| {
-                            focus_item.set_value(None);
-                            refused.set(None);
-                            open.set(Open::new());
-                        }
-                    >
-                        "Close all"
-                    </button>
-                })}
-            </div>
-        }
-    };
+    let bar = aggregate_bar(hierarchy.clone(), open, opened, focus_item, refused);
     let nodes = icn_web_model::format::group(hierarchy.nodes());
     let top = hierarchy.top_kind();
     let arcs = if hierarchy.by_dimension() {
@@ -179,5 +164,65 @@ pub fn AggregateDiagram(
         {move || refused.get().map(|r| view! { <p class="help" role="status">{r}</p> })}
         <div class="diagram-frame">{svg}</div>
         <SvgDownload scope=".diagram-card" select="svg.diagram" name=name />
+    }
+}
+
+/// The bar over the drawing: what is open, each with a button closing it (and its parts),
+/// and "Close all".
+fn aggregate_bar(
+    h: Arc<Hierarchy>,
+    open: Memo<Open>,
+    opened: Opened,
+    focus_item: StoredValue<Option<Item>>,
+    refused: RwSignal<Option<String>>,
+) -> impl IntoView {
+    move || {
+        let shown = open.get();
+        let closers = shown
+            .iter()
+            .map(|item| {
+                let title = h.title(item);
+                let item = item.clone();
+                view! {
+                    <button
+                        type="button"
+                        class="toggle"
+                        data-testid="aggregate-close"
+                        aria-label=format!("Close {title}")
+                        on:click=move |_| {
+                            focus_item.set_value(None);
+                            refused.set(None);
+                            let mut next = open.get_untracked();
+                            next.retain(|x| !x.starts_with(&item));
+                            opened.set.run(next);
+                        }
+                    >
+                        {format!("× {title}")}
+                    </button>
+                }
+            })
+            .collect_view();
+        let none = shown.is_empty();
+        let top = h.top_kind();
+        view! {
+            <div class="aggregate-bar" role="group" aria-label="Aggregates opened">
+                <span class="help">{if none { format!("All {top}: click one to open it") } else { "Opened:".into() }}</span>
+                {closers}
+                {(!none).then(|| view! {
+                    <button
+                        type="button"
+                        class="toggle"
+                        data-testid="aggregate-collapse"
+                        on:click=move |_| {
+                            focus_item.set_value(None);
+                            refused.set(None);
+                            opened.set.run(Open::new());
+                        }
+                    >
+                        "Close all"
+                    </button>
+                })}
+            </div>
+        }
     }
 }

@@ -5,10 +5,9 @@ use std::sync::Arc;
 use icn_core::Node;
 use leptos::prelude::*;
 
-use super::AggregateDiagram;
+use super::{AggregateDiagram, Opened};
 use crate::diagram::layout::Layout;
 use crate::diagram::{Arrangement, DiagramSvg, Drawing, Highlight, MatrixView, SvgDownload};
-use icn_web_model::diagram::aggregate::Open;
 use icn_web_model::diagram::matrix::Matrix;
 
 /// What stands for a network too large to draw whole.
@@ -48,11 +47,12 @@ pub fn DiagramPanel(
     click_mode: RwSignal<ClickMode>,
     /// A click on a node (or Enter/Space on it).
     on_node: Callback<Node>,
+    /// The aggregates opened (`open=`; kept while the route changes).
+    opened: Opened,
 ) -> impl IntoView {
+    let (drawing, highlight) = one_task_later(drawing, highlight);
     // Past what is drawn whole: the aggregates, the route's neighbourhood or the matrix.
     let show = RwSignal::new(Show::Aggregate);
-    // Kept while the route changes (a click on a router sets From or To).
-    let open = RwSignal::new(Open::new());
     let has_focus = Memo::new(move |_| focus.is_some_and(|f| f.with(Option::is_some)));
     let has_matrix = Memo::new(move |_| matrix.is_some_and(|m| m.with(Option::is_some)));
     let drawing = move || {
@@ -97,7 +97,7 @@ pub fn DiagramPanel(
                             on_node=on_node
                             caption="The selected path runs through the aggregates it passes."
                             name="diagram"
-                            open=open
+                            opened=opened
                         />
                         <Legend arrangement=Arrangement::Aggregate {
                             nodes: *nodes,
@@ -162,6 +162,34 @@ pub fn DiagramPanel(
             {drawing}
         </section>
     }
+}
+
+/// The drawing and its highlight as they were one task ago: a change (a keystroke in a
+/// parameter, a click) updates the fields and numbers in its own task and the drawing in
+/// the next, so that no task does both (typing K = 100000 into a D3 drew the 160 routers of
+/// D3(10,4) and the 1,600 of D3(100,4)'s matrix in the keystroke's task). The first
+/// drawing is drawn at once.
+fn one_task_later(
+    drawing: Memo<Option<Drawing>>,
+    highlight: Memo<Highlight>,
+) -> (Memo<Option<Drawing>>, Memo<Highlight>) {
+    let shown = RwSignal::new((drawing.get_untracked(), highlight.get_untracked()));
+    Effect::new(move |first: Option<()>| {
+        let next = (drawing.get(), highlight.get());
+        if first.is_some() {
+            set_timeout(
+                // The card may be gone by then (another view): nothing to do.
+                move || {
+                    let _ = shown.try_update(|s| *s = next);
+                },
+                std::time::Duration::ZERO,
+            );
+        }
+    });
+    (
+        Memo::new(move |_| shown.with(|s| s.0.clone())),
+        Memo::new(move |_| shown.with(|s| s.1.clone())),
+    )
 }
 
 /// The frame around a drawing (its own zoom buttons pan and zoom it) and its "Download
@@ -279,6 +307,7 @@ fn Legend(arrangement: Arrangement) -> impl IntoView {
         Arrangement::Aggregate { .. } => &[
             ("block", "aggregate (click to open)"),
             ("global", "bundle of links"),
+            ("inner", "aggregate with highlighted links inside"),
         ],
         Arrangement::Levels { .. } => &[("proc", "terminal"), ("switch", "switch")],
         Arrangement::Fly { .. } => &[

@@ -21,7 +21,7 @@ mod text_field;
 mod theme_switch;
 
 pub use address_field::AddressField;
-pub use aggregate_view::AggregateDiagram;
+pub use aggregate_view::{AggregateDiagram, Opened};
 pub use chart_canvas::ChartCanvas;
 pub use cost_gate::{si, CostGate, Gate};
 pub use diagram_panel::{

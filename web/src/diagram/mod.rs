@@ -6,7 +6,7 @@
 pub mod export;
 mod matrix;
 mod svg;
-mod zoom;
+pub mod zoom;
 
 pub use icn_web_model::diagram::{d3, geometry, layout};
 

@@ -36,6 +36,11 @@ pub struct Highlight {
     /// Channels `(from, to, share)` drawn by how busy they are (a share from 0 to 1: the
     /// simulator's utilisation), in five steps; a link shows its busier direction.
     pub heat: Vec<(Node, Node, f64)>,
+    /// Nodes holding, inside them, channels of `dag` or `path` that no link drawn shows
+    /// (an aggregate not yet opened): ringed as the channels are lit.
+    pub inner: Vec<Node>,
+    /// Nodes holding a `marked` channel inside them: ringed as marked.
+    pub inner_marked: Vec<Node>,
 }
 
 /// The heat classes of [`Highlight::heat`]: a share in (0, 1] falls in one of five steps.
@@ -56,7 +61,7 @@ impl Highlight {
     }
 
     fn role(&self, v: Node) -> Role {
-        if self.site == Some(v) && !self.is_end(v) {
+        let (class, words) = if self.site == Some(v) && !self.is_end(v) {
             ("node site", ", join site")
         } else if self.src == Some(v) {
             ("node src", ", source")
@@ -72,12 +77,21 @@ impl Highlight {
             }
         } else {
             ("node", "")
-        }
+        };
+        let inner = if self.inner_marked.contains(&v) {
+            ", with a marked channel inside: open it to see which"
+        } else if self.inner.contains(&v) {
+            ", with highlighted channels inside: open it to see them"
+        } else {
+            ""
+        };
+        (class, words, inner)
     }
 }
 
-/// A node's class and the words its accessible name gets for it.
-type Role = (&'static str, &'static str);
+/// A node's class, the words its accessible name gets for it, and those for what it holds
+/// inside (an aggregate's channels that no link drawn shows).
+type Role = (&'static str, &'static str, &'static str);
 
 fn num(x: f64) -> String {
     format!("{x:.1}")
@@ -145,11 +159,17 @@ pub fn DiagramSvg(
                 return false;
             }
             if let Some(&p) = read_layout.nodes.get(start) {
-                let font = read_layout.style(start).font_size;
-                // The notes under the node (an aggregate's bracket) in view too.
+                let style = read_layout.style(start);
+                let (hw, hh) = style.shape.half_extent();
+                // The notes under the node (an aggregate's bracket) in view too, and the
+                // node whole (zoomed about a node at the edge, it was cut).
                 let under = Point::new(p.x, read_layout.height);
-                zoom.view
-                    .update(|v| *v = v.reading(p, font, w).showing(under, 0.0));
+                zoom.view.update(|v| {
+                    *v = v
+                        .reading(p, style.font_size, w)
+                        .showing(under, 0.0)
+                        .showing(p, hw.max(hh) + 4.0)
+                });
             }
             if focus.is_some() {
                 keys.move_to(&read_layout, start);
@@ -290,6 +310,19 @@ fn overlays(layout: &Arc<Layout>, highlight: Signal<Highlight>) -> impl IntoView
         })
     };
 
+    let ring_layout = layout.clone();
+    let rings = move || {
+        highlight.with(|h| {
+            let lit = h.inner.iter().filter(|v| !h.inner_marked.contains(v));
+            let lit = lit.map(|&v| (v, "inner-ring"));
+            let marked = h.inner_marked.iter().map(|&v| (v, "inner-ring marked"));
+            lit.chain(marked)
+                .filter_map(|(v, class)| Some((ring(&ring_layout, ring_layout.entry(v)?)?, class)))
+                .map(|(d, class)| view! { <path class=class data-testid="inner-ring" d=d></path> })
+                .collect_view()
+        })
+    };
+
     let route_layout = layout.clone();
     let route = move || {
         highlight.with(|h| {
@@ -313,10 +346,17 @@ fn overlays(layout: &Arc<Layout>, highlight: Signal<Highlight>) -> impl IntoView
 
     view! {
         <g class="heat" aria-hidden="true">{heat}</g>
+        <g class="rings" aria-hidden="true">{rings}</g>
         <g class="dag" aria-hidden="true">{dag}</g>
         <g class="marked" aria-hidden="true">{marked}</g>
         <g class="route" aria-hidden="true">{route}</g>
     }
+}
+
+/// The outline of node entry `i` grown by a few units: a ring drawn around it (under it).
+fn ring(l: &Layout, i: usize) -> Option<String> {
+    let p = *l.nodes.get(i)?;
+    Some(l.style(i).shape.ring_path(p, 4.0))
 }
 
 /// The keyboard inside a drawing: one tab stop (the node `focus`, a roving tabindex), arrow
@@ -552,8 +592,15 @@ fn nodes_view(
             let kind = style.class;
             // A copy shares its node's role (copies only in whole drawings: entry v).
             let role = roles[if i < l.node_count() { i } else { v }];
-            let class = move || format!("{} {kind}", role.get().0);
-            let aria = move || format!("Node {name}{}", role.get().1);
+            let class = move || {
+                let (class, _, inner) = role.get();
+                let mark = if inner.is_empty() { "" } else { " inner" };
+                format!("{class}{mark} {kind}")
+            };
+            let aria = move || {
+                let (_, words, inner) = role.get();
+                format!("Node {name}{words}{inner}")
+            };
             if i >= l.node_count() {
                 return view! {
                     <g

@@ -214,8 +214,22 @@ impl Zoom {
     }
 }
 
+/// Whether labels of `font` user units read (at least 11 px on screen) at the zoom now.
+pub fn legible(zoom: Zoom, font: f64) -> Memo<bool> {
+    Memo::new(move |_| {
+        let w = zoom.screen_w.get();
+        zoom.view.with(|v| v.legible(font, w))
+    })
+}
+
 /// The zoom buttons over a drawing.
 pub fn zoom_bar(zoom: Zoom) -> impl IntoView {
+    zoom_bar_named(zoom, "zoom")
+}
+
+/// The zoom buttons over a drawing, their test ids `{name}-in`, `{name}-out`,
+/// `{name}-whole` and `{name}-level` (a page with several drawings tells them apart).
+pub fn zoom_bar_named(zoom: Zoom, name: &'static str) -> impl IntoView {
     let whole = move || zoom.view.with(View::is_whole);
     let percent = move || format!("{:.0}%", zoom.view.with(View::zoom) * 100.0);
     view! {
@@ -225,10 +239,10 @@ pub fn zoom_bar(zoom: Zoom) -> impl IntoView {
             aria-label="Zoom the diagram"
             title="Ctrl + wheel or pinch zooms; drag pans when zoomed; + − 0 on a focused node"
         >
-            <button type="button" data-testid="zoom-in" aria-label="Zoom in" on:click=move |_| zoom.by(STEP)>"+"</button>
-            <button type="button" data-testid="zoom-out" aria-label="Zoom out" disabled=whole on:click=move |_| zoom.by(1.0 / STEP)>"−"</button>
-            <button type="button" data-testid="zoom-whole" aria-label="Show the whole diagram" disabled=whole on:click=move |_| zoom.whole()>"Fit"</button>
-            <span class="zoom-level" data-testid="zoom-level" aria-live="polite">{percent}</span>
+            <button type="button" data-testid=format!("{name}-in") aria-label="Zoom in" on:click=move |_| zoom.by(STEP)>"+"</button>
+            <button type="button" data-testid=format!("{name}-out") aria-label="Zoom out" disabled=whole on:click=move |_| zoom.by(1.0 / STEP)>"−"</button>
+            <button type="button" data-testid=format!("{name}-whole") aria-label="Show the whole diagram" disabled=whole on:click=move |_| zoom.whole()>"Fit"</button>
+            <span class="zoom-level" data-testid=format!("{name}-level") aria-live="polite">{percent}</span>
         </div>
     }
 }

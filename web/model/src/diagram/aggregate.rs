@@ -156,6 +156,21 @@ impl Hierarchy {
         item.len() < self.levels()
     }
 
+    /// The items of `open` that this hierarchy can open: each names an item of the network
+    /// (every level value within its radix), is not a single node, and has its parents open
+    /// (a link written for another network, or by hand, keeps only what is meaningful here).
+    pub fn opened(&self, open: &Open) -> Open {
+        open.iter()
+            .filter(|it| {
+                !it.is_empty()
+                    && self.openable(it)
+                    && it.iter().zip(&self.radix).all(|(&x, &r)| u64::from(x) < r)
+                    && (1..it.len()).all(|d| open.contains(&it[..d]))
+            })
+            .cloned()
+            .collect()
+    }
+
     /// The items drawn when `open` are opened: the top level's, each opened one replaced by
     /// its children, in node order. At most `cap` items (then `None`).
     pub fn frontier(&self, open: &Open, cap: usize) -> Option<Vec<Item>> {

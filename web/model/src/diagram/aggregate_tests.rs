@@ -196,3 +196,39 @@ fn a_20_cube_is_blocks_of_sixteen_by_its_high_dimensions() {
     dims.dedup();
     assert_eq!(dims, vec![1, 2, 3, 4]);
 }
+
+#[test]
+fn opened_keeps_what_the_network_can_open_and_draws_the_same() {
+    // D3(3,4): cabinets 0..3, drawers and routers 0..4; a router is a single node.
+    let (_, h) = net("d3:k=3,m=4");
+    let written: Open = [
+        vec![],        // the whole network: not an item
+        vec![3],       // no cabinet 3
+        vec![0],       // kept
+        vec![0, 1],    // kept: its cabinet is open
+        vec![0, 9],    // no drawer 9
+        vec![1, 2],    // its cabinet is not open
+        vec![0, 1, 2], // a router: nothing to open
+        vec![u32::MAX],
+    ]
+    .into_iter()
+    .collect();
+    let kept: Open = [vec![0], vec![0, 1]].into_iter().collect();
+    assert_eq!(h.opened(&written), kept);
+    // What is left out changed nothing the frontier draws, and reading twice is reading once.
+    for spec in SPECS {
+        let (_, h) = net(spec);
+        for mut open in open_sets(&h) {
+            open.insert(vec![h.radix[0] as u32]);
+            open.insert(vec![0; h.levels() + 1]);
+            let kept = h.opened(&open);
+            assert_eq!(h.opened(&kept), kept, "{spec}");
+            assert!(kept.is_subset(&open), "{spec}");
+            assert_eq!(
+                h.frontier(&kept, 10_000),
+                h.frontier(&open, 10_000),
+                "{spec} {open:?}"
+            );
+        }
+    }
+}

@@ -7,7 +7,7 @@
 //!            ╭──── 256 ────╮
 //!       ╭ 16 ┼─╮  ╭ 1 ╮    │         arcs rise from the items' tops, higher the farther
 //!    [cab 0] [(3,0,*)] [(3,1,*)] … [cab 15]   apart their ends; a count is drawn where it
-//!            └── cabinet 3 ──┘               overlaps no other, its arc still drawn
+//!            └ cabinet 3 ────┘               overlaps no other, its arc still drawn
 //! ```
 //!
 //! Entry i of the layout is item i of the frontier ([`Aggregated::items`]); a highlight of
@@ -194,8 +194,8 @@ fn counts(bundles: &[Bundle], nodes: &[Point], hh: f64) -> Vec<Note> {
     notes
 }
 
-/// Under the row, a bracket under each opened item's parts, naming it; brackets of items
-/// opened inside it above its own.
+/// Under the row, a bracket under each opened item's parts, naming it at its start;
+/// brackets of items opened inside it above its own.
 fn brackets(
     h: &Hierarchy,
     open: &Open,
@@ -228,9 +228,18 @@ fn brackets(
             Point::new(x1, y),
             Point::new(x1, y - 6.0),
         ]);
+        // The name at the bracket's start, under the first part (where the view goes when
+        // it is opened, and where a narrow screen shows it), else centred.
+        let title = h.title(o);
+        let half = text_w(title.chars().count(), FONT) / 2.0;
+        let x = if x1 - x0 >= 2.0 * half + 8.0 {
+            x0 + 4.0 + half
+        } else {
+            (x0 + x1) / 2.0
+        };
         notes.push(Note {
-            at: Point::new((x0 + x1) / 2.0, y + FONT / 2.0 + 3.0),
-            text: h.title(o),
+            at: Point::new(x, y + FONT / 2.0 + 3.0),
+            text: title,
             font: FONT,
             line: Some(line),
             tip: h.describe(o),
@@ -269,6 +278,21 @@ impl Aggregated {
             .iter()
             .filter_map(|&(u, v)| Some((self.item_of(u)?, self.item_of(v)?)))
             .filter(|(a, b)| a != b)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The items holding one of `channels` inside them (both ends in the item), in order,
+    /// each once: what no bundle shows until the item is opened.
+    pub fn inside(&self, channels: &[(Node, Node)]) -> Vec<usize> {
+        let mut out: Vec<usize> = channels
+            .iter()
+            .filter_map(|&(u, v)| {
+                let i = self.item_of(u)?;
+                (self.item_of(v)? == i).then_some(i)
+            })
             .collect();
         out.sort_unstable();
         out.dedup();

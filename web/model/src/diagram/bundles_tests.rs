@@ -155,3 +155,88 @@ fn a_20_cube_by_dimension() {
     let (_, a) = drawn("hypercycle:m=12x10x8,rho=6x1x3", &[vec![1]]);
     check("hypercycle", &a);
 }
+
+#[test]
+fn a_step_inside_one_cabinet_marks_that_cabinet() {
+    use icn_core::topology::d3::schedule::{Collective, DelayRule};
+    let spec = "d3:k=16,m=16";
+    let (net, a) = drawn(spec, &[]);
+    let d = net.d3().expect("a D3");
+    let root = net.parse_node("(0,0,1)").expect("root");
+    let s = d.schedule(
+        Collective::OneToAll { source: root },
+        DelayRule::Paper,
+        true,
+    );
+    let mut inside_only = 0;
+    for u in &s.occupancy {
+        let channels: Vec<(Node, Node)> = u
+            .channels
+            .iter()
+            .map(|c| {
+                let from = net.parse_node(&c.from).expect("from");
+                (from, net.parse_node(&c.to).expect("to"))
+            })
+            .collect();
+        // By the routers' cabinet coordinates, apart from the items' node ranges.
+        let mut cabinets: Vec<usize> = channels
+            .iter()
+            .filter(|&&(x, y)| d.router(x).c == d.router(y).c)
+            .map(|&(x, _)| d.router(x).c as usize)
+            .collect();
+        cabinets.sort_unstable();
+        cabinets.dedup();
+        assert_eq!(a.inside(&channels), cabinets, "step {}", u.step);
+        if a.channels(&channels).is_empty() && !cabinets.is_empty() {
+            inside_only += 1;
+        }
+    }
+    // Cabinet 0's first steps use no bundle: only the mark shows them.
+    assert!(inside_only > 0);
+    let first: Vec<(Node, Node)> = s.occupancy[0]
+        .channels
+        .iter()
+        .map(|c| {
+            (
+                net.parse_node(&c.from).expect("u"),
+                net.parse_node(&c.to).expect("v"),
+            )
+        })
+        .collect();
+    assert_eq!(a.inside(&first), vec![0]);
+    // Opened, the cabinet's drawers carry them (local links stay inside a drawer).
+    let (_, opened) = drawn(spec, &[vec![0]]);
+    assert!(opened
+        .inside(&first)
+        .iter()
+        .all(|&i| opened.items[i].len() == 2));
+}
+
+#[test]
+fn a_bracket_is_named_under_its_first_part() {
+    // At 390 px the view opens on the first part, zoomed until labels read: a name centred
+    // under 16 drawers was cut off there.
+    let spec = "d3:k=16,m=16";
+    for open in [vec![vec![0]], vec![vec![15]], vec![vec![3], vec![3, 5]]] {
+        let (_, a) = drawn(spec, &open);
+        check(spec, &a);
+        let l = &a.layout;
+        for o in &open {
+            let title = a.hierarchy.title(o);
+            let note = l.notes.iter().find(|n| n.text == title).expect("named");
+            let first = a
+                .items
+                .iter()
+                .position(|it| it.len() > o.len() && it.starts_with(o))
+                .expect("a part");
+            let (hw, _) = l.style(first).shape.half_extent();
+            let start = note.at.x - text_w(title.chars().count(), FONT) / 2.0;
+            let left = l.nodes[first].x - hw;
+            assert!(
+                start >= left && start <= left + 2.0 * hw,
+                "{title}: starts at {start}, its first part spans {left}–{}",
+                left + 2.0 * hw
+            );
+        }
+    }
+}

@@ -401,14 +401,14 @@ pub fn ribbons(net: &D3, c: u32, d: u32) -> Option<Ribbons> {
     if c >= k || d >= m || u64::from(k) * u64::from(m) > u64::from(MAX_RIBBON_ROUTERS) {
         return None;
     }
-    let font = 9.0;
+    let font = 11.0;
     let len = net.format_node(net.node_count() - 1).chars().count() as f64;
     let pill = Point::new(0.6 * font * len / 2.0 + 4.0, font / 2.0 + 3.5);
     let row = 2.0 * pill.y + 8.0;
     let (pad, head, box_gap) = (8.0, 16.0, 12.0);
     let right = 2.0 * pill.x + 220.0;
-    // Wide enough for its title, "cabinet 12 · g = 11" (about 5.5 units a glyph).
-    let box_w = (2.0 * pill.x + 16.0).max(112.0);
+    // Wide enough for its title, "cabinet 12 · g = 11" (about 6.6 units a glyph at 11).
+    let box_w = (2.0 * pill.x + 16.0).max(136.0);
     let mut cabinets = Vec::new();
     let mut y = pad;
     for g in 0..k {
@@ -532,7 +532,7 @@ pub fn cabinet_globals(net: &D3, c: u32) -> Option<CabinetGlobals> {
     if c >= k || m > MAX_CABINET_DRAWERS {
         return None;
     }
-    let font = 9.0;
+    let font = 11.0;
     let len = Router {
         c,
         d: m - 1,

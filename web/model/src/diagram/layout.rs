@@ -63,6 +63,34 @@ impl Shape {
             Shape::Rect { hw, hh } => (hw, hh),
         }
     }
+
+    /// SVG path data of this outline centred on `at` and grown by `grow` on every side
+    /// (a ring drawn around a node).
+    pub fn ring_path(self, at: Point, grow: f64) -> String {
+        match self {
+            Shape::Circle(r) => {
+                let r = r + grow;
+                format!(
+                    "M{:.1} {:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0",
+                    at.x - r,
+                    at.y,
+                    2.0 * r,
+                    -2.0 * r
+                )
+            }
+            Shape::Rect { hw, hh } => {
+                let (hw, hh) = (hw + grow, hh + grow);
+                format!(
+                    "M{:.1} {:.1}h{:.1}v{:.1}h{:.1}z",
+                    at.x - hw,
+                    at.y - hh,
+                    2.0 * hw,
+                    2.0 * hh,
+                    -2.0 * hw
+                )
+            }
+        }
+    }
 }
 
 /// How one kind of node is drawn.

@@ -216,6 +216,27 @@ impl Matrix {
         }
     }
 
+    /// Every cell's opacity, row by row (0 … 255): 0 where no channel runs, else darker the
+    /// larger its share of the possible channels, from 18 % up (the square root of the
+    /// share over the largest, so sparse cells still show). One pixel a cell: the canvas
+    /// scales the image up in one call instead of one call per cell.
+    pub fn alphas(&self) -> Vec<u8> {
+        let n = self.bins;
+        let max = (0..n * n)
+            .map(|i| self.density(i / n, i % n))
+            .fold(0.0, f64::max);
+        (0..n * n)
+            .map(|i| {
+                let d = self.density(i / n, i % n);
+                if d > 0.0 {
+                    (255.0 * (0.18 + 0.82 * (d / max).sqrt())).round() as u8
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
     /// The block of node v.
     pub fn bin(&self, v: Node) -> usize {
         self.bin_of[v] as usize
@@ -297,6 +318,28 @@ mod tests {
                 .describe()
                 .contains(&n.topology().node_count().to_string()));
         }
+    }
+
+    #[test]
+    fn cell_opacities_follow_the_counts() {
+        let n = net("torus:k=64x64");
+        let m = matrix(&n).expect("small enough");
+        let a = m.alphas();
+        assert_eq!(a.len(), m.bins * m.bins);
+        for r in 0..m.bins {
+            for c in 0..m.bins {
+                // Empty exactly where no channel runs; the densest cells fully opaque.
+                assert_eq!(a[r * m.bins + c] == 0, m.count(r, c) == 0, "({r}, {c})");
+                assert!(m.count(r, c) == 0 || a[r * m.bins + c] >= 46);
+            }
+        }
+        assert_eq!(a.iter().max(), Some(&255));
+        // Denser is darker.
+        let mut cells: Vec<(f64, u8)> = (0..a.len())
+            .map(|i| (m.density(i / m.bins, i % m.bins), a[i]))
+            .collect();
+        cells.sort_by(|x, y| x.0.total_cmp(&y.0));
+        assert!(cells.windows(2).all(|w| w[0].1 <= w[1].1));
     }
 
     #[test]

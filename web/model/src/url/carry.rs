@@ -80,12 +80,16 @@ impl AppState {
     }
 
     /// The query (without `?`) of a link to `target`: the current state when it is the view
-    /// shown; else the target with this view's network, and its pair where the target has
+    /// shown (with the aggregates opened); else the target with this view's network, and its pair where the target has
     /// one, when it accepts that network (its other fields take their defaults for that
     /// network); else the target as its form holds it.
     pub fn carried_query(&self, target: View) -> String {
         let Some(c) = self.context().filter(|_| self.carries(target)) else {
             let mut there = self.clone();
+            if there.view != ViewChoice::Known(target) {
+                // The aggregates opened are this view's drawing's.
+                there.open.clear();
+            }
             there.view = ViewChoice::Known(target);
             return there.to_query();
         };

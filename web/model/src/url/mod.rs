@@ -21,6 +21,7 @@
 //! depend on the network a spec names (its default route, its first strategy) come from a
 //! [`NetworkDefaults`] passed in: nothing here builds a network.
 
+pub mod aggregates;
 pub mod carry;
 pub mod charts;
 pub mod compare;
@@ -41,6 +42,7 @@ mod tests;
 #[cfg(test)]
 mod tests_carry;
 
+pub use aggregates::OpenItems;
 pub use carry::{accepts, Context};
 pub use charts::{ChartsForm, ChartsSimForm, CHARTS_DEFAULT};
 pub use compare::{CompareForm, COMPARE_DEFAULT, COMPARE_MAX};
@@ -102,6 +104,10 @@ pub struct AppState {
     pub deadlock: DeadlockForm,
     /// The simulation view's fields.
     pub sim: SimForm,
+    /// The aggregates opened in the shown view's drawing (`open=`), for the views that draw
+    /// them ([`View::draws_aggregates`]); a view given another network forgets them
+    /// ([`AppState::forget_open`]).
+    pub open: OpenItems,
 }
 
 impl AppState {
@@ -139,12 +145,39 @@ impl AppState {
             compare: CompareForm::from_query(shown(View::Compare)),
             deadlock: DeadlockForm::from_query(shown(View::Deadlock), defaults),
             sim: SimForm::from_query(shown(View::Sim), defaults),
+            open: match view {
+                ViewChoice::Known(v) if v.draws_aggregates() => {
+                    aggregates::read_open(q.get("open"))
+                }
+                _ => OpenItems::new(),
+            },
             view,
         }
     }
 
     /// The query string (without `?`) that restores this state.
     pub fn to_query(&self) -> String {
+        let view = self.view_query();
+        match (&self.view, aggregates::write_open(&self.open)) {
+            (ViewChoice::Known(v), Some(open)) if v.draws_aggregates() => {
+                let pair = Query(vec![("open".into(), open)]).encode();
+                format!("{view}&{pair}")
+            }
+            _ => view,
+        }
+    }
+
+    /// After `before` became this state: the aggregates opened belong to the network they
+    /// were opened on, so another network (or another view) forgets them.
+    pub fn forget_open(&mut self, before: &AppState) {
+        let network = |s: &AppState| (s.view.clone(), s.context().map(|c| c.spec));
+        if !self.open.is_empty() && network(self) != network(before) {
+            self.open.clear();
+        }
+    }
+
+    /// The shown view's own keys.
+    fn view_query(&self) -> String {
         match &self.view {
             ViewChoice::Known(View::Route) => self.route.to_query(View::Route),
             ViewChoice::Known(View::Walk) => self.walk.to_query(),

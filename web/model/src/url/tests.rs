@@ -129,6 +129,11 @@ fn every_state_round_trips() {
                 compare: CompareForm::from_query(&Query::default()),
                 deadlock: DeadlockForm::from_query(&Query::default(), &FromNetwork),
                 sim: SimForm::from_query(&Query::default(), &FromNetwork),
+                open: if s == "minimal" {
+                    [vec![1], vec![1, 0]].into_iter().collect()
+                } else {
+                    OpenItems::new()
+                },
                 route: RouteForm {
                     family: split_spec(spec).0,
                     items: split_spec(spec).1,

@@ -213,3 +213,95 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
         as_held(&compare, View::Route)
     );
 }
+
+#[test]
+fn open_aggregates_are_in_the_url_and_hostile_values_are_left_out() {
+    const D3: &str = "view=route&t=d3:k=16,m=16&from=%280,0,1%29&to=%289,7,3%29&s=lgl";
+    let s = read(&format!("{D3}&open=3.5,3"));
+    let opened: OpenItems = [vec![3], vec![3, 5]].into_iter().collect();
+    assert_eq!(s.open, opened);
+    // Written in order, read back the same.
+    assert_eq!(s.to_query(), format!("{D3}&open=3,3.5"));
+    assert_eq!(read(&s.to_query()), s);
+    assert!(!read(D3).to_query().contains("open="));
+    // Every view that draws aggregates keeps it; the others never read it.
+    for (q, kept) in [
+        ("view=schedule&t=d3:k=16,m=16", true),
+        ("view=subnet&t=d3:k=16,m=16", true),
+        ("view=deadlock&t=d3:k=16,m=16", true),
+        ("view=sim&t=d3:k=16,m=16", true),
+        ("view=walk", false),
+        ("view=join", false),
+        ("view=papers", false),
+        ("view=charts", false),
+        ("view=compare", false),
+        ("view=nowhere", false),
+    ] {
+        let s = read(&format!("{q}&open=2"));
+        assert_eq!(s.open.len(), usize::from(kept), "{q}");
+        assert_eq!(s.to_query().contains("open=2"), kept, "{q}");
+    }
+    // Hostile items are left out one by one; the well-written ones kept.
+    for (odd, kept) in [
+        ("", 0),
+        (",", 0),
+        ("x", 0),
+        ("3,x,4", 2),
+        ("-1", 0),
+        ("+3", 0),
+        (" 3", 0),
+        ("3.", 0),
+        (".3", 0),
+        ("3..5", 0),
+        ("1e3", 0),
+        ("３", 0),
+        ("4294967295", 1),
+        ("4294967296", 0),
+        ("99999999999999999999", 0),
+        ("%3Cscript%3E", 0),
+        ("3&view=papers", 1),
+    ] {
+        let s = read(&format!("{D3}&open={odd}"));
+        assert_eq!(s.open.len(), kept, "open={odd:?}");
+        assert_eq!(s.view, ViewChoice::Known(View::Route), "open={odd:?}");
+        assert_eq!(read(&s.to_query()), s, "open={odd:?}");
+    }
+    // Bounded: at most MAX_OPEN items of at most MAX_DEPTH levels, however long the value.
+    let many: Vec<String> = (0..10_000).map(|i| i.to_string()).collect();
+    let s = read(&format!("{D3}&open={}", many.join(",")));
+    assert_eq!(s.open.len(), aggregates::MAX_OPEN);
+    let deep = vec!["1"; aggregates::MAX_DEPTH + 1].join(".");
+    assert!(read(&format!("{D3}&open={deep}")).open.is_empty());
+    let deepest = vec!["1"; aggregates::MAX_DEPTH].join(".");
+    assert_eq!(read(&format!("{D3}&open={deepest}")).open.len(), 1);
+    assert!(read(&format!("{D3}&open={}", "7".repeat(100_000)))
+        .open
+        .is_empty());
+}
+
+#[test]
+fn another_network_or_view_forgets_the_open_aggregates() {
+    let before = read("view=route&t=d3:k=16,m=16&open=3,3.5");
+    // Another pair, strategy or pick on the same network keeps them.
+    let mut after = before.clone();
+    after.route.to = "(1,2,3)".into();
+    after.route.strategy = "glgl-direct".into();
+    after.forget_open(&before);
+    assert_eq!(after.open.len(), 2);
+    // Another network forgets them.
+    let mut after = before.clone();
+    after.route.set_param("k", "8");
+    after.forget_open(&before);
+    assert!(after.open.is_empty());
+    // So does another view, even on the same network.
+    let mut after = before.clone();
+    after.view = ViewChoice::Known(View::Schedule);
+    after.schedule.spec = "d3:k=16,m=16".into();
+    after.forget_open(&before);
+    assert!(after.open.is_empty());
+    // Links to other views never carry them; the view shown keeps them.
+    for v in View::ALL {
+        let q = before.carried_query(*v);
+        assert_eq!(q.contains("open="), *v == View::Route, "{v:?}: {q}");
+    }
+}

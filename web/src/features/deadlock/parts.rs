@@ -11,6 +11,7 @@ use super::duato::{duato_verdict, escape_fields};
 use super::model::{shown_cycle, Ask, DeadlockModel, Troubles};
 use crate::components::{
     diagram_frame, job_crashed, job_progress, no_drawing, too_large, AggregateDiagram, FieldError,
+    Opened,
 };
 use crate::compute::JobState;
 use crate::diagram::Drawing;
@@ -590,6 +591,7 @@ pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
                              dependency shown strong; open the aggregates it passes to follow \
                              it router by router."
                     name="deadlock"
+                    opened=Opened::of(m.nav)
                 />
             }
             .into_any(),

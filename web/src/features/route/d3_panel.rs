@@ -14,7 +14,9 @@ use super::d3_glgl::GlglSection;
 use super::model::RouteModel;
 use crate::components::{page_rows, ClickMode, Pager};
 use crate::diagram::d3::{cabinet_globals, ribbons, CabinetGlobals, Ribbons};
+use crate::diagram::zoom::{legible, zoom_bar_named, Zoom};
 use crate::diagram::SvgDownload;
+use icn_web_model::diagram::view::View;
 
 /// What the card shows, once the network is a D3 and From is valid.
 #[derive(Debug, Clone, PartialEq)]
@@ -163,12 +165,15 @@ fn card(
 #[derive(Clone)]
 struct Roving {
     routers: std::sync::Arc<[(String, icn_web_model::diagram::geometry::Point)]>,
+    /// The drawing's zoom: the view follows the focus.
+    zoom: Zoom,
 }
 
 impl Roving {
-    fn new(routers: Vec<(String, icn_web_model::diagram::geometry::Point)>) -> Roving {
+    fn new(routers: Vec<(String, icn_web_model::diagram::geometry::Point)>, zoom: Zoom) -> Roving {
         Roving {
             routers: routers.into(),
+            zoom,
         }
     }
 
@@ -202,6 +207,8 @@ impl Roving {
             if let Ok(new) = new.dyn_into::<web_sys::SvgElement>() {
                 let _ = new.focus();
             }
+            let at = self.routers[to].1;
+            self.zoom.view.update(|v| *v = v.showing(at, 20.0));
         }
     }
 }
@@ -388,6 +395,10 @@ fn wiring(f: &D3Facts) -> impl IntoView {
         .iter()
         .map(|p| pill(p.at, &p.label, "pill source"))
         .collect_view();
+    // Pan and zoom; its labels shown only while they read (11 px on screen).
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let zoom = Zoom::new(r.width, r.height, svg_ref);
+    let shown = legible(zoom, r.font);
     view! {
         <figure class="d3-wiring">
             <figcaption>
@@ -395,10 +406,17 @@ fn wiring(f: &D3Facts) -> impl IntoView {
                 " (From's) to every cabinet: (c,d,p) on port g reaches (c+g,p,d) on port −g — \
                  the ribbon (c,d,*,(g)) → (c+g,*,d,(−g)), one colour per g."
             </figcaption>
+            {zoom_bar_named(zoom, "d3-ribbons-zoom")}
             <svg
                 data-testid="d3-ribbons"
-                class="ribbons"
-                viewBox=format!("0 0 {} {}", r.width, r.height)
+                node_ref=svg_ref
+                class=move || if shown.get() { "ribbons" } else { "ribbons labels-hidden" }
+                viewBox=move || zoom.view.with(View::view_box)
+                on:wheel=move |ev| zoom.on_wheel(&ev)
+                on:pointerdown=move |ev| zoom.on_down(&ev)
+                on:pointermove=move |ev| zoom.on_move(&ev)
+                on:pointerup=move |ev| zoom.on_up(&ev)
+                on:pointercancel=move |ev| zoom.on_up(&ev)
                 width=num(r.width)
                 height=num(r.height)
                 role="img"
@@ -501,7 +519,15 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
         }
     };
     let show_too = show.clone();
-    let arrows = Roving::new(g.routers.iter().map(|r| (r.label.clone(), r.at)).collect());
+    // Pan and zoom; the routers' labels shown only while they read (D3(16,16)'s 256 were
+    // 3 px on a 400 px card); a router's ports show under the drawing when it is hovered.
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let zoom = Zoom::new(g.width, g.height, svg_ref);
+    let labels = legible(zoom, g.font);
+    let arrows = Roving::new(
+        g.routers.iter().map(|r| (r.label.clone(), r.at)).collect(),
+        zoom,
+    );
     view! {
         <figure class="d3-wiring">
             <figcaption>
@@ -510,15 +536,25 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 <span data-testid="d3-cabinet-count">{g.links.len()}</span>
                 " links; the diagonal routers (c,p,p) (dashed) have none. Hover or focus a router for its                  ports and peers; a click or Enter picks it (as the diagram's “Click sets”)."
             </figcaption>
+            {zoom_bar_named(zoom, "d3-cabinet-zoom")}
             <svg
                 data-testid="d3-cabinet"
-                class="ribbons cabinet-globals"
-                viewBox=format!("0 0 {} {}", g.width, g.height)
+                node_ref=svg_ref
+                class=move || if labels.get() { "ribbons cabinet-globals" } else { "ribbons cabinet-globals labels-hidden" }
+                viewBox=move || zoom.view.with(View::view_box)
+                on:wheel=move |ev| zoom.on_wheel(&ev)
+                on:pointerdown=move |ev| zoom.on_down(&ev)
+                on:pointermove=move |ev| zoom.on_move(&ev)
+                on:pointerup=move |ev| zoom.on_up(&ev)
+                on:pointercancel=move |ev| zoom.on_up(&ev)
                 width=num(g.width)
                 height=num(g.height)
                 role="group"
                 aria-label=format!("Global links inside cabinet {}", g.cabinet)
                 on:click=move |ev| {
+                    if zoom.was_drag() {
+                        return;
+                    }
                     if let Some(label) = router_of(&ev) {
                         pick(label);
                     }

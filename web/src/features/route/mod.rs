@@ -27,7 +27,7 @@ use self::route_fields::RouteFields;
 use self::routing_strings::RoutingStrings;
 use self::strategy_compare::StrategyCompare;
 use self::topology_fields::TopologyFields;
-use crate::components::{CostGate, DiagramPanel, PathList};
+use crate::components::{CostGate, DiagramPanel, Opened, PathList};
 use crate::history::Nav;
 use crate::url::View;
 
@@ -73,6 +73,7 @@ pub fn RouteExplorer(nav: Nav) -> impl IntoView {
                     highlight=model.highlight
                     click_mode=model.click_mode
                     on_node=Callback::new(move |v| model.click_node(v))
+                    opened=Opened::of(model.nav)
                 />
                 {compare}
                 {strings}
@@ -117,6 +118,7 @@ fn route_figure(model: RouteModel) -> impl IntoView {
                 highlight=model.highlight
                 click_mode=model.click_mode
                 on_node=Callback::new(move |v| model.click_node(v))
+                opened=Opened::of(model.nav)
             />
             {summary}
             <CostGate

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use self::model::{is_delay, ScheduleModel};
 use self::parts::{select_field, text_field, timeline, totals_table, COLLECTIVES, PERMS, RULES};
-use crate::components::{too_large, AggregateDiagram};
+use crate::components::{too_large, AggregateDiagram, Opened};
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 use crate::history::Nav;
 use crate::url::{ScheduleForm, View};
@@ -252,10 +252,12 @@ fn ScheduleDiagram(model: ScheduleModel) -> impl IntoView {
                     highlight=highlight
                     on_node=on_node
                     caption="The step's channels light the bundles they run in (a bundle \
-                             with a link used twice is marked); channels inside one \
-                             aggregate show once it is opened. A click on a router (once \
-                             opened down to routers) makes it the root."
+                             with a link used twice is marked); an aggregate with channels \
+                             of the step inside it is ringed (red, dashed: one used twice) \
+                             until opened. A click on a router (once opened down to \
+                             routers) makes it the root."
                     name="schedule"
+                    opened=Opened::of(model.nav)
                 />
             }
             .into_any(),

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::model::{Curve, SimModel, Troubles};
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
-    diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError,
+    diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError, Opened,
 };
 use crate::diagram::{Drawing, HEAT_STEPS};
 use crate::url::{SimForm, SIM_RATES};
@@ -530,6 +530,7 @@ pub fn diagram_card(m: SimModel) -> impl IntoView {
                     caption="A bundle's colour is its busiest link's utilisation (the busiest \
                              channel of the links it holds, either way)."
                     name="sim"
+                    opened=Opened::of(m.nav)
                 />
             }
             .into_any(),

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 
 use self::model::{all_but, analyse, lit_links, toggle, Facts, Kind, Trouble};
 use self::results::result_cards;
-use crate::components::{too_large, AggregateDiagram, FieldError};
+use crate::components::{too_large, AggregateDiagram, FieldError, Opened};
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
 use crate::url::{SubnetForm, View};
@@ -310,6 +310,7 @@ fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView
                              A click on a router (once opened down to routers) adds its cabinet \
                              (κ) or its drawer (λ) to the subset, or takes it out."
                     name="subnet"
+                    opened=Opened::of(nav)
                 />
             }
             .into_any(),
