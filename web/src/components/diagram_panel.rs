@@ -226,11 +226,12 @@ pub fn too_large(nodes: u64, links: u64, rest: &str) -> impl IntoView {
         <p class="too-large" data-testid="diagram-too-large" role="status">
             {format!(
                 "Too large to draw ({} nodes, {} links) — {rest}. To see a drawing, choose a \
-                 smaller network of the family (up to 512 nodes are drawn whole; a D3 or a \
-                 Hypercycle of any size as its cabinets or blocks), or take its edge list \
-                 with `icn export` to a graph tool.",
+                 smaller network of the family (up to 512 nodes are drawn whole; a D3, a \
+                 hypercube or a Hypercycle as its cabinets or blocks while they number at \
+                 most {}), or take its edge list with `icn export` to a graph tool.",
                 group(nodes),
-                group(links)
+                group(links),
+                icn_web_model::diagram::aggregate::MAX_ITEMS
             )}
         </p>
     }

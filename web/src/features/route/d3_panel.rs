@@ -534,7 +534,7 @@ fn cabinet(f: &D3Facts, model: RouteModel) -> impl IntoView {
                 "Global links inside cabinet " <span data-testid="d3-cabinet-c">{g.cabinet}</span>
                 " (From's): port 0 joins (c,d,p) to its mirror (c,p,d) across the diagonal — "
                 <span data-testid="d3-cabinet-count">{g.links.len()}</span>
-                " links; the diagonal routers (c,p,p) (dashed) have none. Hover or focus a router for its                  ports and peers; a click or Enter picks it (as the diagram's “Click sets”)."
+                " links; the diagonal routers (c,p,p) (dashed) have none. Hover or focus a router for its ports and peers; a click or Enter picks it (as the diagram's “Click sets”)."
             </figcaption>
             {zoom_bar_named(zoom, "d3-cabinet-zoom")}
             <svg
