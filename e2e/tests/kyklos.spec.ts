@@ -160,6 +160,48 @@ test('the join grid of KYKLOS-II<2,2,6> is Table 2, cell by cell, with §VII loa
   }
 });
 
+// The review counted 265 tab stops on the join view; the grid alone was 64. It is one tab
+// stop (the current pair's cell), the arrow keys move inside it and Enter chooses a cell.
+test('the join grid is one tab stop with arrow keys inside', async ({ page }) => {
+  const join = new JoinView(page);
+  await join.goto();
+  const cells = join.grid.getByTestId('join-cell');
+  await expect(cells).toHaveCount(64);
+  const stops = join.grid.locator('[data-testid="join-cell"][tabindex="0"]');
+  await expect(stops).toHaveCount(1);
+  await expect(stops).toHaveAttribute('aria-pressed', 'true');
+  const row = Number.parseInt((await stops.getAttribute('data-row')) ?? '', 2);
+  const col = Number.parseInt((await stops.getAttribute('data-col')) ?? '', 2);
+  await stops.focus();
+  // One step right (or left at the last column) and one down (or up at the last row).
+  const [dc, keyC] = col < 7 ? [1, 'ArrowRight'] : [-1, 'ArrowLeft'];
+  const [dr, keyR] = row < 7 ? [1, 'ArrowDown'] : [-1, 'ArrowUp'];
+  await page.keyboard.press(keyC);
+  await page.keyboard.press(keyR);
+  const target = join.cell(bits3(row + dr), bits3(col + dc));
+  await expect(target).toBeFocused();
+  await expect(stops).toHaveCount(1);
+  await expect(target).toHaveAttribute('tabindex', '0');
+  // Enter chooses a pair in that cell: the cell is pressed and the join shows its site.
+  const text = (await target.textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveAttribute('aria-pressed', 'true');
+  await expect(join.grid.locator('[aria-pressed="true"]')).toHaveCount(1);
+  await expect(stops).toHaveCount(1);
+  expect(text).toMatch(/^<\d,[st]>$|^<0,0>$/);
+  // Ctrl+End and Ctrl+Home reach the corners; End a row's last cell.
+  await target.focus();
+  await page.keyboard.press('Control+End');
+  await expect(join.cell('111', '111')).toBeFocused();
+  await page.keyboard.press('Control+Home');
+  await expect(join.cell('000', '000')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(join.cell('000', '111')).toBeFocused();
+  // Tab leaves the grid at once.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="join-grid"]') === null)).toBe(true);
+});
+
 const PAIRS: [string, string][] = [
   ['42', '0'],
   ['24', '62'],

@@ -3,6 +3,7 @@
 
 use icn_core::topology::kyklos::GridSite;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::model::{GridData, JoinModel};
 
@@ -27,14 +28,23 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                 let head = (0..side)
                     .map(|c| view! { <th scope="col" class="mono">{label(c)}</th> })
                     .collect_view();
-                let rows = grid_rows(model, data, current);
+                let keys = GridKeys::new(side, current);
+                let rows = grid_rows(model, data, current, keys);
                 let levels = level_rows(data);
                 view! {
                     <h3 class="sub" id="join-grid-caption">
                         "⟨level, tree⟩ of every partial join, by routing string (TR-88-27 Table 2)"
                     </h3>
                     <div class="grid-frame">
-                        <table class="join-grid" data-testid="join-grid" aria-labelledby="join-grid-caption">
+                        <table
+                            class="join-grid"
+                            data-testid="join-grid"
+                            aria-labelledby="join-grid-caption"
+                            aria-describedby="join-grid-keys"
+                            node_ref=keys.table
+                            on:keydown=move |ev| keys.on_key(&ev)
+                            on:focusin=move |ev| keys.on_focus(&ev)
+                        >
                             <thead>
                                 <tr>
                                     <th scope="col" class="corner">"X_s ╲ X_t'"</th>
@@ -46,6 +56,9 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                     </div>
                     <p class="explain">
                         "Y_s = X_t' cnc X_s is the Y-2 string of the start tree s. s: the join is in the start tree; t: in the other tree; <0,0>: at the L-node (S and R on one node). Click a cell to choose a pair in it."
+                    </p>
+                    <p class="explain" id="join-grid-keys">
+                        "The grid is one tab stop: the arrow keys move between its cells (Home and End to a row's ends, with Ctrl to the first and last cell), Enter or Space chooses one."
                     </p>
                     <h3 class="sub" id="join-levels-caption">
                         "Partial joins per level over all N² ordered pairs, beside §VII (Y-2 loading; level 0 is the L-nodes)"
@@ -87,12 +100,110 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
     }
 }
 
+/// The keyboard inside the grid: one tab stop (a roving tabindex on the cell `focus`, the
+/// current pair's cell until another is focused), arrow keys to the neighbouring cell.
+#[derive(Clone, Copy)]
+struct GridKeys {
+    /// Cells per row (and rows).
+    side: usize,
+    /// The cell holding the grid's tab stop, `row * side + col`.
+    focus: RwSignal<usize>,
+    table: NodeRef<leptos::html::Table>,
+}
+
+impl GridKeys {
+    fn new(side: usize, current: Memo<Option<(usize, usize)>>) -> Self {
+        let at = move |cell: Option<(usize, usize)>| cell.map_or(0, |(r, c)| r * side + c);
+        let keys = Self {
+            side,
+            focus: RwSignal::new(at(current.get_untracked())),
+            table: NodeRef::new(),
+        };
+        // A pair chosen elsewhere (the fields, a click) takes the tab stop to its cell.
+        Effect::new(move |_| {
+            let cell = at(current.get());
+            if keys.focus.get_untracked() != cell {
+                keys.focus.set(cell);
+            }
+        });
+        // One effect moves `tabindex` 0 from the cell before to the new one (not a reactive
+        // attribute on every cell).
+        Effect::new(move |before: Option<usize>| {
+            let now = keys.focus.get();
+            if let Some(before) = before.filter(|&b| b != now) {
+                keys.set_tabindex(before, "-1");
+                keys.set_tabindex(now, "0");
+            }
+            now
+        });
+        keys
+    }
+
+    fn button(self, i: usize) -> Option<web_sys::HtmlElement> {
+        let table = self.table.get_untracked()?;
+        let el: &web_sys::Element = table.unchecked_ref();
+        el.query_selector(&format!("button[data-i=\"{i}\"]"))
+            .ok()
+            .flatten()
+            .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+    }
+
+    fn set_tabindex(self, i: usize, value: &str) {
+        if let Some(b) = self.button(i) {
+            let _ = b.set_attribute("tabindex", value);
+        }
+    }
+
+    /// A cell focused by a click or a tap becomes the grid's tab stop.
+    fn on_focus(self, ev: &web_sys::FocusEvent) {
+        let cell = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.get_attribute("data-i"))
+            .and_then(|i| i.parse::<usize>().ok());
+        if let Some(i) = cell {
+            if self.focus.get_untracked() != i {
+                self.focus.set(i);
+            }
+        }
+    }
+
+    fn on_key(self, ev: &web_sys::KeyboardEvent) {
+        if ev.meta_key() || ev.alt_key() || self.side == 0 {
+            return;
+        }
+        let side = self.side;
+        let from = self.focus.get_untracked();
+        let (row, col) = (from / side, from % side);
+        let ctrl = ev.ctrl_key();
+        let to = match ev.key().as_str() {
+            "ArrowLeft" if !ctrl => row * side + col.saturating_sub(1),
+            "ArrowRight" if !ctrl => row * side + (col + 1).min(side - 1),
+            "ArrowUp" if !ctrl => row.saturating_sub(1) * side + col,
+            "ArrowDown" if !ctrl => (row + 1).min(side - 1) * side + col,
+            "Home" if ctrl => 0,
+            "End" if ctrl => side * side - 1,
+            "Home" => row * side,
+            "End" => row * side + side - 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        self.focus.set(to);
+        if let Some(b) = self.button(to) {
+            let _ = b.focus();
+        }
+    }
+}
+
 /// Table 2's rows: one button per cell, the current pair's cell pressed.
 fn grid_rows(
     model: JoinModel,
     data: &GridData,
     current: Memo<Option<(usize, usize)>>,
+    keys: GridKeys,
 ) -> impl IntoView {
+    let side = keys.side;
+    let stop = keys.focus.get_untracked();
     let h = data.grid.h;
     let label = move |x: usize| format!("{x:0h$b}");
     data.grid
@@ -125,6 +236,8 @@ fn grid_rows(
                                 data-testid="join-cell"
                                 data-row=label(row)
                                 data-col=label(col)
+                                data-i=row * side + col
+                                tabindex=if row * side + col == stop { "0" } else { "-1" }
                                 aria-pressed=move || if here() { "true" } else { "false" }
                                 title=title
                                 on:click=move |_| model.pick_cell(row, col)
