@@ -277,11 +277,15 @@ pub fn sim_point(
 /// asked for and the virtual channels.
 type ChoiceKey = (String, String, Option<Scheme>, u32);
 
+/// Curves whose scheme choice a worker keeps (the view overlays two; a worker's points
+/// alternate between them).
+const CHOICES_KEPT: usize = 4;
+
 thread_local! {
-    /// The last curve's scheme choice in this worker: the deadlock analysis behind it runs
-    /// once per curve, not once per point (0.5 s natively for the 1,040-router Dragonfly's
-    /// `minimal`, three schemes analysed).
-    static CHOICE: RefCell<Option<(ChoiceKey, SchemeChoice)>> = const { RefCell::new(None) };
+    /// The last curves' scheme choices in this worker, latest last: the deadlock analysis
+    /// behind one runs once per curve, not once per point (0.5 s natively for the
+    /// 1,040-router Dragonfly's `minimal`, three schemes analysed).
+    static CHOICES: RefCell<Vec<(ChoiceKey, SchemeChoice)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The simulator of `setup` on `net`, with the scheme this worker chose for the same
@@ -293,12 +297,17 @@ fn simulator<'a>(net: &'a Network, setup: &SimSetup) -> Result<Simulator<'a>, Si
         setup.scheme,
         setup.router.num_vcs,
     );
-    let known = CHOICE.with_borrow(|c| c.as_ref().filter(|(k, _)| *k == key).map(|c| c.1));
+    let known = CHOICES.with_borrow(|c| c.iter().find(|(k, _)| *k == key).map(|c| c.1));
     if let Some(choice) = known {
         return Simulator::with_choice(net, setup, choice);
     }
     let sim = Simulator::new(net, setup)?;
-    CHOICE.set(Some((key, sim.choice())));
+    CHOICES.with_borrow_mut(|c| {
+        if c.len() == CHOICES_KEPT {
+            c.remove(0);
+        }
+        c.push((key, sim.choice()));
+    });
     Ok(sim)
 }
 
