@@ -1,7 +1,9 @@
 //! The packet simulator on every family: each family's routings run, and at a low load
 //! the latency is the zero-load latency the pipeline and the route lengths give (route
 //! lengths walked on the routing's own relation, averaged over its next hops, independent
-//! of the simulator); a deadlock-prone choice is reported, never hangs; Valiant and UGAL
+//! of the simulator); a deadlock-prone choice is reported, never hangs; a saturated point
+//! of a routing shown deadlock-free stops at the latency test, and a 1,040-router
+//! Dragonfly's scheme is chosen by the deadlock analysis; Valiant and UGAL
 //! pick intermediates as the routing lists them, and their virtual-channel classes are
 //! checked by the deadlock module.
 
@@ -120,6 +122,48 @@ fn a_deadlock_is_reported_not_waited_for() {
     let got = sim.point(0.9, false, &mut |_, _| true).expect("a point");
     assert_eq!(got.status, Status::Deadlocked);
     assert!(got.note.is_some_and(|n| n.contains("deadlock")));
+}
+
+/// A saturated point of a routing the deadlock analysis shows deadlock-free ends at the end
+/// of the sample period whose average latency passed `latency_thres`, as BookSim2's
+/// `_SingleSim` gives up ("Simulation unstable"), without emptying its network: nothing
+/// there can be a deadlock to tell apart.
+#[test]
+fn a_saturated_point_shown_deadlock_free_ends_at_the_latency_test() {
+    let net = network("mesh:k=4x4");
+    let s = setup("dor", 2);
+    let sim = Simulator::new(&net, &s).expect("a simulator");
+    assert_eq!(sim.deadlock_free(), Some(true));
+    let got = sim.point(0.9, false, &mut |_, _| true).expect("a point");
+    assert_eq!(got.status, Status::Saturated);
+    let period = s.protocol.sample_period;
+    assert_eq!(got.cycles % period, 0, "{} cycles", got.cycles);
+    let most = u64::from(s.protocol.max_samples) * period;
+    assert!(got.cycles <= most, "{} cycles", got.cycles);
+}
+
+/// The 1,040-router Dragonfly under `minimal` with 4 VCs is analysed when its scheme is
+/// chosen: `phases`' 2 classes are cyclic (minimal's g-l-g shortcuts), `hops` is not. The
+/// latter needs no analysis to believe: every route is a shortest path, at most the
+/// diameter, 3 hops (breadth-first search here), so with 4 classes each hop takes a class
+/// above the last one's and no dependency leads back.
+#[test]
+fn a_large_dragonflys_minimal_routing_gets_a_scheme_shown_deadlock_free() {
+    let net = network("dragonfly:a=16,p=8,h=4");
+    let t = net.topology();
+    let diameter = (0..t.node_count())
+        .step_by(97)
+        .flat_map(|u| icn_core::graph::bfs(t, u))
+        .max()
+        .expect("nodes");
+    assert_eq!(diameter, 3);
+    let sim = Simulator::new(&net, &setup("minimal", 4)).expect("a simulator");
+    assert_eq!((sim.scheme(), sim.classes()), (Scheme::Hops, 4));
+    assert_eq!(sim.deadlock_free(), Some(true));
+    let mut s = setup("minimal", 4);
+    s.scheme = Some(Scheme::Phases);
+    let phases = Simulator::new(&net, &s).expect("a simulator");
+    assert_eq!(phases.deadlock_free(), Some(false));
 }
 
 /// The Dragonfly's Valiant picks its intermediate as its list has it, without the list.

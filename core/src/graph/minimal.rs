@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use crate::graph::bfs_to;
+use crate::graph::{bfs_to, UNREACHABLE};
 use crate::graph::{next_hops_where, Node, Orbits, Routing, Topology};
 
 /// All minimal paths: at each node, every neighbour one step closer to the destination.
@@ -45,6 +45,28 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
         next_hops_where(self.topology, at, dst, out, |v| {
             self.distance_to(v, dst).wrapping_add(1) == here
         });
+    }
+
+    /// One breadth-first search from `dst` gives every node's distance, and each node's
+    /// next hops are its neighbours one link nearer: the hops of [`Routing::next_hops`]
+    /// node by node (a closed-form distance is the graph's), without a closed-form
+    /// distance per neighbour (O(N + E) per destination instead of E closed-form calls:
+    /// what the deadlock analysis asks once per destination).
+    fn next_hops_to(&self, dst: Node, nodes: usize, start: &mut Vec<usize>, out: &mut Vec<Node>) {
+        start.clear();
+        out.clear();
+        let dist = bfs_to(self.topology, dst);
+        for u in 0..nodes {
+            start.push(out.len());
+            let here = dist.get(u).copied().unwrap_or(UNREACHABLE);
+            if u == dst || here == UNREACHABLE {
+                continue;
+            }
+            next_hops_where(self.topology, u, dst, out, |v| {
+                dist[v].wrapping_add(1) == here
+            });
+        }
+        start.push(out.len());
     }
 
     fn translation_invariant(&self) -> bool {

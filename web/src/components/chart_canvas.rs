@@ -97,24 +97,43 @@ pub fn ChartCanvas(
     /// What follows the downloads.
     #[prop(optional)]
     children: Option<Children>,
+    /// Draw in a task of its own, after the update that mounted the chart (the simulation
+    /// view's, drawn again as each point arrives, beside its table and summary): two
+    /// shorter tasks instead of one long one on the page's thread.
+    #[prop(optional)]
+    deferred: bool,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let tick = redraw_ticks();
     let (legend, set_legend) = signal(String::new());
     let (draw_error, set_draw_error) = signal(None::<String>);
     let draw = StoredValue::new_local(draw);
-    Effect::new(move |_| {
-        tick.track();
-        let Some(el) = canvas.get() else {
+    // Paints the canvas; a chart unmounted before a deferred paint is left alone.
+    let paint = move || {
+        let Some(el) = canvas.try_get_untracked().flatten() else {
             return;
         };
-        match draw.with_value(|d| d(Surface::Canvas(&el))) {
-            Ok(entries) => {
+        match draw.try_with_value(|d| d(Surface::Canvas(&el))) {
+            Some(Ok(entries)) => {
                 let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
-                set_legend.set(labels.join("|"));
-                set_draw_error.set(None);
+                set_legend.try_set(labels.join("|"));
+                set_draw_error.try_set(None);
             }
-            Err(e) => set_draw_error.set(Some(e)),
+            Some(Err(e)) => {
+                set_draw_error.try_set(Some(e));
+            }
+            None => {}
+        }
+    };
+    Effect::new(move |_| {
+        tick.track();
+        if canvas.get().is_none() {
+            return;
+        }
+        if deferred {
+            set_timeout(paint, std::time::Duration::ZERO);
+        } else {
+            paint();
         }
     });
     // The PNG and the SVG are drawn when asked for: the click handler sets the link's

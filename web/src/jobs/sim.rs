@@ -6,9 +6,11 @@
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::graph::Split;
 use icn_core::metrics::{load_estimate, load_summary_split};
+use std::cell::RefCell;
+
 use icn_core::sim::packet::{
     booksim, booksim_latencies, check_sim_routing, Fabric, Pattern, PointConfig, PointResult,
-    RouterConfig, SimError, SimSetup, Simulator,
+    RouterConfig, SchemeChoice, SimError, SimSetup, Simulator,
 };
 use icn_core::{Network, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -244,7 +246,7 @@ pub fn sim_point(
         .parse()
         .map_err(|_| format!("'{rate}' is not an offered load"))?;
     let setup = ask.setup(&net).map_err(|t| first(&t))?;
-    let sim = Simulator::new(&net, &setup).map_err(|e| e.to_string())?;
+    let sim = simulator(&net, &setup).map_err(|e| e.to_string())?;
     let label = format!("load {rate}");
     let point = sim
         .point(rate, channels, &mut |done, total| {
@@ -269,6 +271,44 @@ pub fn sim_point(
         bound,
         point,
     })
+}
+
+/// What the scheme choice of a curve depends on: the network, the routing, the scheme
+/// asked for and the virtual channels.
+type ChoiceKey = (String, String, Option<Scheme>, u32);
+
+/// Curves whose scheme choice a worker keeps (the view overlays two; a worker's points
+/// alternate between them).
+const CHOICES_KEPT: usize = 4;
+
+thread_local! {
+    /// The last curves' scheme choices in this worker, latest last: the deadlock analysis
+    /// behind one runs once per curve, not once per point (0.5 s natively for the
+    /// 1,040-router Dragonfly's `minimal`, three schemes analysed).
+    static CHOICES: RefCell<Vec<(ChoiceKey, SchemeChoice)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The simulator of `setup` on `net`, with the scheme this worker chose for the same
+/// curve before, if any.
+fn simulator<'a>(net: &'a Network, setup: &SimSetup) -> Result<Simulator<'a>, SimError> {
+    let key: ChoiceKey = (
+        net.spec(),
+        setup.routing.clone(),
+        setup.scheme,
+        setup.router.num_vcs,
+    );
+    let known = CHOICES.with_borrow(|c| c.iter().find(|(k, _)| *k == key).map(|c| c.1));
+    if let Some(choice) = known {
+        return Simulator::with_choice(net, setup, choice);
+    }
+    let sim = Simulator::new(net, setup)?;
+    CHOICES.with_borrow_mut(|c| {
+        if c.len() == CHOICES_KEPT {
+            c.remove(0);
+        }
+        c.push((key, sim.choice()));
+    });
+    Ok(sim)
 }
 
 /// The first trouble, for a message.

@@ -81,6 +81,10 @@ impl Routing for DragonflyMinimal<'_> {
         self.relation.next_hops(at, dst, out);
     }
 
+    fn next_hops_to(&self, dst: Node, nodes: usize, start: &mut Vec<usize>, out: &mut Vec<Node>) {
+        self.relation.next_hops_to(dst, nodes, start, out);
+    }
+
     fn follows_distances(&self) -> bool {
         true
     }
@@ -226,6 +230,13 @@ impl Routing for Valiant<'_> {
         match &self.min {
             Some(min) => min.next_hops(at, dst, out),
             None => self.relation.next_hops(at, dst, out),
+        }
+    }
+
+    fn next_hops_to(&self, dst: Node, nodes: usize, start: &mut Vec<usize>, out: &mut Vec<Node>) {
+        match &self.min {
+            Some(min) => min.next_hops_to(dst, nodes, start, out),
+            None => self.relation.next_hops_to(dst, nodes, start, out),
         }
     }
 

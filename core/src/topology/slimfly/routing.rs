@@ -30,6 +30,10 @@ impl Routing for SlimFlyMinimal<'_> {
         self.inner.next_hops(at, dst, out);
     }
 
+    fn next_hops_to(&self, dst: Node, nodes: usize, start: &mut Vec<usize>, out: &mut Vec<Node>) {
+        self.inner.next_hops_to(dst, nodes, start, out);
+    }
+
     fn follows_distances(&self) -> bool {
         true
     }

@@ -396,6 +396,7 @@ pub fn curve_card(m: SimModel) -> Option<AnyView> {
                     draw=move |el| draw(el, &series)
                     csv=csv
                     command=command
+                    deferred=true
                 >
                     {table}
                 </ChartCanvas>
