@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use icn_web::jobs::{Job, JobResult, Reply, Request};
+use icn_web::jobs::{wire, Job, JobResult, Reply, Request};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -78,17 +78,10 @@ struct Outgoing {
 
 /// Posts `out` to `w`: the text alone, or `[text, buffers…]` with the buffers transferred.
 fn post(w: &Worker, out: Outgoing) {
-    if out.buffers.is_empty() {
-        let _ = w.post_message(&JsValue::from_str(&out.text));
-        return;
-    }
-    let message = js_sys::Array::of1(&JsValue::from_str(&out.text));
-    let transfer = js_sys::Array::new();
-    for b in &out.buffers {
-        message.push(b);
-        transfer.push(b);
-    }
-    let _ = w.post_message_with_transfer(&message, &transfer);
+    let _ = match wire::message(&out.text, &out.buffers) {
+        (message, None) => w.post_message(&message),
+        (message, Some(transfer)) => w.post_message_with_transfer(&message, &transfer),
+    };
 }
 
 #[derive(Default)]
@@ -214,16 +207,8 @@ fn spawn(lane: usize, s: &mut Slot) -> Result<(), String> {
         Worker::new(WORKER_URL).map_err(|e| format!("the worker could not start: {e:?}"))?;
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         // Text, or `[text, buffers…]` (a split job's part).
-        let data = event.data();
-        let (text, buffers) = match data.as_string() {
-            Some(text) => (text, Vec::new()),
-            None => match data.dyn_into::<js_sys::Array>() {
-                Ok(a) => (
-                    a.get(0).as_string().unwrap_or_default(),
-                    a.iter().skip(1).collect(),
-                ),
-                Err(_) => return,
-            },
+        let Some((text, buffers)) = wire::read(event.data()) else {
+            return;
         };
         match serde_json::from_str::<Reply>(&text) {
             Ok(reply) => deliver(lane, reply, buffers),
@@ -492,15 +477,20 @@ fn release(state: WriteSignal<JobState>, keep: Option<usize>) {
             if Some(lane) == keep || s.owner != Some(state) {
                 continue;
             }
-            if s.busy {
-                stop(s);
-            }
-            s.current = 0;
-            s.handler = None;
-            s.running = None;
-            s.owner = None;
+            forget(s);
         }
     });
+}
+
+/// Stops the lane's job if one runs (terminating its worker) and drops its late replies.
+fn forget(s: &mut Slot) {
+    if s.busy {
+        stop(s);
+    }
+    s.current = 0;
+    s.handler = None;
+    s.running = None;
+    s.owner = None;
 }
 
 /// Terminates the worker and forgets its requests.
@@ -535,15 +525,7 @@ pub fn cancel(state: WriteSignal<JobState>) {
 
 /// [`cancel`] in lane `lane`.
 pub fn cancel_in(lane: usize, state: WriteSignal<JobState>) {
-    with_lane(lane, |s| {
-        if s.busy {
-            stop(s);
-        }
-        s.current = 0;
-        s.handler = None;
-        s.running = None;
-        s.owner = None;
-    });
+    with_lane(lane, forget);
     let _ = state.try_set(JobState::Idle);
 }
 

@@ -4,7 +4,7 @@
 //! index.html). It answers every [`Request`] with progress messages and one result; the
 //! protocol is in `icn_web::jobs`.
 
-use icn_web::jobs::{run_attached, Reply, Request};
+use icn_web::jobs::{run_attached, wire, Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -22,18 +22,14 @@ fn post_with(scope: &DedicatedWorkerGlobalScope, reply: &Reply, words: Vec<Vec<u
     let Ok(text) = serde_json::to_string(reply) else {
         return;
     };
-    if words.is_empty() {
-        let _ = scope.post_message(&JsValue::from_str(&text));
-        return;
-    }
-    let message = js_sys::Array::of1(&JsValue::from_str(&text));
-    let transfer = js_sys::Array::new();
-    for w in words {
-        let buffer = js_sys::Uint32Array::from(&w[..]).buffer();
-        message.push(&buffer);
-        transfer.push(&buffer);
-    }
-    let _ = scope.post_message_with_transfer(&message, &transfer);
+    let buffers: Vec<JsValue> = words
+        .iter()
+        .map(|w| js_sys::Uint32Array::from(&w[..]).buffer().into())
+        .collect();
+    let _ = match wire::message(&text, &buffers) {
+        (message, None) => scope.post_message(&message),
+        (message, Some(transfer)) => scope.post_message_with_transfer(&message, &transfer),
+    };
 }
 
 /// Logs a panic to the console, as `console_error_panic_hook` does, and tells the page what
@@ -56,20 +52,13 @@ fn main() {
     let replies = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         // Text, or `[text, buffer…]`: a split job's parts for the job that finishes it.
-        let data = event.data();
-        let (text, attached) = match data.as_string() {
-            Some(text) => (text, Vec::new()),
-            None => match data.dyn_into::<js_sys::Array>() {
-                Ok(a) => (
-                    a.get(0).as_string().unwrap_or_default(),
-                    a.iter()
-                        .skip(1)
-                        .map(|b| js_sys::Uint32Array::new(&b).to_vec())
-                        .collect(),
-                ),
-                Err(_) => return,
-            },
+        let Some((text, buffers)) = wire::read(event.data()) else {
+            return;
         };
+        let attached: Vec<Vec<u32>> = buffers
+            .iter()
+            .map(|b| js_sys::Uint32Array::new(b).to_vec())
+            .collect();
         let request: Request = match serde_json::from_str(&text) {
             Ok(r) => r,
             Err(e) => {

@@ -11,6 +11,7 @@ mod deadlock;
 mod metrics;
 mod papers;
 mod sim;
+pub mod wire;
 
 use serde::{Deserialize, Serialize};
 
@@ -535,27 +536,10 @@ mod tests {
             ))
             .unwrap();
             assert!(whole.split().is_none(), "one part: run whole");
-            let Job::Deadlock {
-                spec,
-                routing,
-                scheme: name,
-                vcs,
-                confirmed,
-                escape,
-                ..
-            } = whole.clone()
-            else {
-                unreachable!()
-            };
-            let job = Job::Deadlock {
-                spec,
-                routing,
-                scheme: name,
-                vcs,
-                confirmed,
-                escape,
-                parts: 3,
-            };
+            let job: Job = serde_json::from_str(&format!(
+                r#"{{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"{scheme}","vcs":2,"confirmed":false,"parts":3}}"#
+            ))
+            .unwrap();
             let (parts, finish) = job.split().expect("three parts");
             let mut words = Vec::new();
             for p in &parts {
