@@ -1095,6 +1095,35 @@ fn deadlock_finds_the_ring_cycle_and_the_dateline_breaks_it() {
 }
 
 #[test]
+fn deadlock_on_threads_prints_what_one_thread_does() {
+    // 1,000 routers: over the 10⁸ estimated steps from which the graph is built on threads.
+    for scheme in [
+        &["--scheme", "one"][..],
+        &["--scheme", "dateline", "--vcs", "2"],
+    ] {
+        let run = |threads: &str| {
+            let mut args = vec!["deadlock", "torus:k=10x10x10", "--routing", "dor"];
+            args.extend_from_slice(scheme);
+            args.extend_from_slice(&["--max-vcs", "0", "--threads", threads]);
+            let (code, out, err) = icn(&args);
+            assert_eq!(code, 0, "{err}");
+            out
+        };
+        let one = run("1");
+        let v: serde_json::Value = serde_json::from_str(&one).expect("json");
+        let cyclic = scheme[1] == "one";
+        assert_eq!(v["deadlock_free"], !cyclic, "{scheme:?}");
+        assert_eq!(
+            v["cycle"].as_array().map(Vec::len),
+            Some(if cyclic { 10 } else { 0 })
+        );
+        for threads in ["2", "3"] {
+            assert_eq!(run(threads), one, "{scheme:?} on {threads} threads");
+        }
+    }
+}
+
+#[test]
 fn deadlock_table_and_duatos_condition() {
     // The table of every routing: the torus's dimension order needs a dateline and 2 VCs.
     let v = json(&["deadlock", "torus:k=4x4", "--routing", "dor", "--table"]);

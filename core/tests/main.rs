@@ -7,6 +7,7 @@ mod butterfly;
 mod conformance;
 mod d3;
 mod deadlock;
+mod deadlock_parts;
 mod deadlock_sim;
 mod dragonfly;
 mod estimates;

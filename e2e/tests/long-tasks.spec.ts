@@ -174,3 +174,16 @@ test("long tasks: the Lens's Figure 2 pair, drawn around its route", async ({ pa
   await expect(page.getByTestId('diagram').getByTestId('node').first()).toBeVisible();
   report("the Lens's Figure 2 route and its drawing", await longTasksSince(page, t0));
 });
+
+// Issue 21: a 4,096-router channel dependency graph (over the page's budget: it asks first),
+// built in parts in parallel worker lanes, each part's dependencies handed to lane 0 as a
+// transferable buffer that the page never reads; the page only shows progress and the verdict.
+test('long tasks: a 4,096-router dependency graph built in parallel lanes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const t0 = await open(page, './?view=route&t=hypercube:n=3', 'view-route');
+  await go(page, '?view=deadlock&t=torus:k=16x16x16&s=dor&scheme=one&vcs=1');
+  await page.getByTestId('deadlock-confirm').click();
+  await expect(page.getByTestId('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false', { timeout: 100_000 });
+  await expect(page.getByTestId('deadlock-size')).toContainText('73728 dependencies');
+  report('a 4,096-router dependency graph in parallel lanes', await longTasksSince(page, t0));
+});

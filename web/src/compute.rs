@@ -8,6 +8,12 @@
 //! the lane's worker — a running wasm computation cannot be interrupted otherwise — and the
 //! next job starts a fresh one. Finished results are cached per job for the session.
 //!
+//! A job that splits ([`Job::split`]: a large dependency graph) runs its parts in lanes
+//! 0 … parts − 1 at once and then its finishing job in lane 0: each part's data comes back
+//! as a transferable buffer beside the reply and goes on to lane 0 the same way, so the
+//! page never reads it; the view sees one job (the parts' progress summed, one result), and
+//! Cancel, a new job or a worker's crash stops every lane it runs in.
+//!
 //! [`JobState`] is what a view shows: idle, running with progress, done, or failed.
 
 use std::cell::RefCell;
@@ -15,7 +21,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use icn_web::jobs::{Job, JobResult, Reply, Request};
+use icn_web::jobs::{wire, Job, JobResult, Reply, Request};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -58,15 +64,31 @@ pub struct Crash {
     pub bug: bool,
 }
 
-type Handler = Rc<dyn Fn(Reply)>;
+/// A reply and the buffers that came beside it (a split job's part).
+type Handler = Rc<dyn Fn(Reply, Vec<JsValue>)>;
 type OnMessage = Closure<dyn Fn(MessageEvent)>;
 type OnError = Closure<dyn Fn(web_sys::Event)>;
+
+/// A message for a worker: the request's JSON and buffers to move with it (transferred,
+/// not copied: a split job's parts).
+struct Outgoing {
+    text: String,
+    buffers: Vec<JsValue>,
+}
+
+/// Posts `out` to `w`: the text alone, or `[text, buffers…]` with the buffers transferred.
+fn post(w: &Worker, out: Outgoing) {
+    let _ = match wire::message(&out.text, &out.buffers) {
+        (message, None) => w.post_message(&message),
+        (message, Some(transfer)) => w.post_message_with_transfer(&message, &transfer),
+    };
+}
 
 #[derive(Default)]
 struct Slot {
     worker: Option<Worker>,
     ready: bool,
-    pending: Option<String>,
+    pending: Option<Outgoing>,
     current: u64,
     next_id: u64,
     /// A request is in the worker and has not answered yet.
@@ -74,6 +96,9 @@ struct Slot {
     handler: Option<Handler>,
     /// The current job and where it reports, for when the worker dies under it.
     running: Option<(Job, WriteSignal<JobState>)>,
+    /// Where the lane's last job reports, until another job or Cancel: the lanes of a split
+    /// job are found by it.
+    owner: Option<WriteSignal<JobState>>,
     /// What the worker's panic hook sent before it stopped.
     panic: Option<String>,
     listeners: Vec<OnMessage>,
@@ -132,9 +157,16 @@ fn set_partial(job: &Job, result: Option<Arc<JobResult>>) {
     });
 }
 
-/// Delivers a reply to lane `lane`'s current job's handler (outside the borrow, which it
-/// may need).
-fn deliver(lane: usize, reply: Reply) {
+/// Delivers a reply (and the buffers beside it) to lane `lane`'s current job's handler
+/// (outside the borrow, which it may need).
+fn deliver(lane: usize, reply: Reply, buffers: Vec<JsValue>) {
+    if reply == Reply::Ready {
+        // How many lanes have loaded (a split job's: the benchmark waits for them).
+        let ready = SLOTS.with_borrow(|v| v.iter().filter(|s| s.ready).count());
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("data-lanes-ready", &(ready + 1).to_string());
+        }
+    }
     let handler = with_lane(lane, |s| {
         let id = match &reply {
             Reply::Ready => {
@@ -143,8 +175,8 @@ fn deliver(lane: usize, reply: Reply) {
                 if let Some(root) = document().document_element() {
                     let _ = root.set_attribute("data-worker", "ready");
                 }
-                if let (Some(w), Some(text)) = (&s.worker, s.pending.take()) {
-                    let _ = w.post_message(&JsValue::from_str(&text));
+                if let (Some(w), Some(out)) = (&s.worker, s.pending.take()) {
+                    post(w, out);
                 }
                 return None;
             }
@@ -164,7 +196,7 @@ fn deliver(lane: usize, reply: Reply) {
         (id == s.current).then(|| s.handler.clone()).flatten()
     });
     if let Some(h) = handler {
-        h(reply);
+        h(reply, buffers);
     }
 }
 
@@ -174,11 +206,12 @@ fn spawn(lane: usize, s: &mut Slot) -> Result<(), String> {
     let worker =
         Worker::new(WORKER_URL).map_err(|e| format!("the worker could not start: {e:?}"))?;
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
-        let Some(text) = event.data().as_string() else {
+        // Text, or `[text, buffers…]` (a split job's part).
+        let Some((text, buffers)) = wire::read(event.data()) else {
             return;
         };
         match serde_json::from_str::<Reply>(&text) {
-            Ok(reply) => deliver(lane, reply),
+            Ok(reply) => deliver(lane, reply, buffers),
             Err(e) => leptos::logging::warn!("unreadable worker message: {e}"),
         }
     });
@@ -220,6 +253,7 @@ fn died(lane: usize, event: web_sys::Event) {
         s.pending = None;
         s.current = 0;
         s.handler = None;
+        s.owner = None;
         let bug = loaded && panic.is_some();
         running.map(|(job, state)| {
             let message = crash_message(loaded, panic, &reported);
@@ -228,6 +262,8 @@ fn died(lane: usize, event: web_sys::Event) {
     });
     match crashed {
         Some((crash, state)) => {
+            // The other parts of a split job stop with it.
+            release(state, None);
             let _ = state.try_set(JobState::Crashed(crash));
         }
         None => leptos::logging::warn!("the idle computing worker stopped: {reported}"),
@@ -255,13 +291,20 @@ fn crash_message(loaded: bool, panic: Option<String>, reported: &str) -> String 
 /// Starts the worker if none runs, so that its script and wasm are loaded (and a first job
 /// starts at once, also after the network has gone).
 pub fn warm() {
-    with_lane(0, |s| {
-        if s.worker.is_none() {
-            if let Err(e) = spawn(0, s) {
-                leptos::logging::warn!("{e}");
+    warm_lanes(1);
+}
+
+/// [`warm`] for lanes 0 … `n` − 1 (a split job's, before it is confirmed).
+pub fn warm_lanes(n: usize) {
+    for lane in 0..n.min(lanes()) {
+        with_lane(lane, |s| {
+            if s.worker.is_none() {
+                if let Err(e) = spawn(lane, s) {
+                    leptos::logging::warn!("{e}");
+                }
             }
-        }
-    });
+        });
+    }
 }
 
 /// Starts `job` in lane 0, superseding any running one; `state` follows it. A cached
@@ -270,18 +313,40 @@ pub fn start(job: Job, state: WriteSignal<JobState>) {
     start_in(0, job, state);
 }
 
-/// Starts `job` in lane `lane` (below [`lanes`]), superseding the job running there;
-/// `state` follows it. A cached result is delivered at once.
+/// Starts `job` in lane `lane` (below [`lanes`]), superseding the job running there (and
+/// the other lanes of a split job `state` follows); `state` follows it. A cached result is
+/// delivered at once. A job that splits ([`Job::split`]) runs in lanes 0 … parts − 1.
 pub fn start_in(lane: usize, job: Job, state: WriteSignal<JobState>) {
+    release(state, Some(lane));
+    // Another view's job in this lane: its other lanes go too (it cannot finish).
+    if let Some(other) = with_lane(lane, |s| s.owner).filter(|&o| o != state) {
+        release(other, None);
+    }
     let cached = CACHE.with_borrow(|c| c.get(&job).cloned());
     if let Some(result) = cached {
         with_lane(lane, |s| s.current = 0);
         let _ = state.try_set(JobState::Done(result));
         return;
     }
-    let label = job.label();
-    let key = job.clone();
-    let handler: Handler = Rc::new(move |reply| match reply {
+    let _ = state.try_set(JobState::Running {
+        done: 0,
+        total: 0,
+        label: job.label(),
+    });
+    if let Some((parts, finish)) = job.split() {
+        start_split(&job, parts, finish, state);
+        return;
+    }
+    let handler = whole(job.clone(), state);
+    if let Some(e) = launch(lane, job.clone(), Vec::new(), job, handler, state) {
+        let _ = state.try_set(JobState::Failed(e));
+    }
+}
+
+/// The handler of a job whose result is `key`'s: progress, partial results, the result
+/// (cached under `key`) or the failure, into `state`.
+fn whole(key: Job, state: WriteSignal<JobState>) -> Handler {
+    Rc::new(move |reply: Reply, _: Vec<JsValue>| match reply {
         Reply::Progress {
             done, total, label, ..
         } => {
@@ -300,17 +365,26 @@ pub fn start_in(lane: usize, job: Job, state: WriteSignal<JobState>) {
             let _ = state.try_set(JobState::Failed(message));
         }
         Reply::Ready | Reply::Panicked { .. } => {}
-    });
-    let _ = state.try_set(JobState::Running {
-        done: 0,
-        total: 0,
-        label,
-    });
-    let failed = with_lane(lane, |s| {
+    })
+}
+
+/// Sends `job` (with `buffers`, transferred) to lane `lane`'s worker, started if need be,
+/// superseding its job; `running` is what a crash reports and Retry runs. The error when
+/// no worker starts.
+fn launch(
+    lane: usize,
+    job: Job,
+    buffers: Vec<JsValue>,
+    running: Job,
+    handler: Handler,
+    state: WriteSignal<JobState>,
+) -> Option<String> {
+    with_lane(lane, |s| {
         s.next_id += 1;
         s.current = s.next_id;
         s.handler = Some(handler);
-        s.running = Some((job.clone(), state));
+        s.running = Some((running, state));
+        s.owner = Some(state);
         if s.busy {
             // The superseded job would hold the worker until it ends: start afresh.
             stop(s);
@@ -321,18 +395,102 @@ pub fn start_in(lane: usize, job: Job, state: WriteSignal<JobState>) {
             }
         }
         let text = serde_json::to_string(&Request { id: s.current, job }).unwrap_or_default();
+        let out = Outgoing { text, buffers };
         match (&s.worker, s.ready) {
-            (Some(w), true) => {
-                let _ = w.post_message(&JsValue::from_str(&text));
-            }
-            _ => s.pending = Some(text),
+            (Some(w), true) => post(w, out),
+            _ => s.pending = Some(out),
         }
         s.busy = true;
         None
-    });
-    if let Some(e) = failed {
-        let _ = state.try_set(JobState::Failed(e));
+    })
+}
+
+/// A split job's parts as they come back: each one's progress, and its buffer once done.
+struct Split {
+    progress: Vec<(usize, usize)>,
+    buffers: Vec<Option<JsValue>>,
+}
+
+/// Runs `parts` in lanes 0 … parts − 1, then `finish` in lane 0 with their buffers; the
+/// result is `job`'s (cached under it).
+fn start_split(job: &Job, parts: Vec<Job>, finish: Job, state: WriteSignal<JobState>) {
+    let n = parts.len();
+    let split = Rc::new(RefCell::new(Split {
+        progress: vec![(0, 0); n],
+        buffers: vec![None; n],
+    }));
+    for (k, part) in parts.into_iter().enumerate() {
+        let (split, whole_job, finish) = (split.clone(), job.clone(), finish.clone());
+        let handler: Handler =
+            Rc::new(move |reply: Reply, mut buffers: Vec<JsValue>| match reply {
+                Reply::Progress {
+                    done, total, label, ..
+                } => {
+                    let (done, total) = {
+                        let mut s = split.borrow_mut();
+                        s.progress[k] = (done, total);
+                        s.progress
+                            .iter()
+                            .fold((0, 0), |(d, t), &(a, b)| (d + a, t + b))
+                    };
+                    let _ = state.try_set(JobState::Running { done, total, label });
+                }
+                Reply::Done { .. } => {
+                    let Some(buffer) = buffers.pop() else {
+                        release(state, None);
+                        let message = format!("part {} of {n} came back without its data", k + 1);
+                        let _ = state.try_set(JobState::Failed(message));
+                        return;
+                    };
+                    let all: Option<Vec<JsValue>> = {
+                        let mut s = split.borrow_mut();
+                        s.buffers[k] = Some(buffer);
+                        s.buffers.iter().cloned().collect()
+                    };
+                    let Some(all) = all else { return };
+                    let handler = whole(whole_job.clone(), state);
+                    let job = whole_job.clone();
+                    if let Some(e) = launch(0, finish.clone(), all, job, handler, state) {
+                        release(state, None);
+                        let _ = state.try_set(JobState::Failed(e));
+                    }
+                }
+                Reply::Failed { message, .. } => {
+                    release(state, None);
+                    let _ = state.try_set(JobState::Failed(message));
+                }
+                Reply::Partial { .. } | Reply::Ready | Reply::Panicked { .. } => {}
+            });
+        if let Some(e) = launch(k, part, Vec::new(), job.clone(), handler, state) {
+            release(state, None);
+            let _ = state.try_set(JobState::Failed(e));
+            return;
+        }
     }
+}
+
+/// Stops the lanes whose jobs report into `state` (but `keep`): a busy worker is
+/// terminated, and late replies are dropped.
+fn release(state: WriteSignal<JobState>, keep: Option<usize>) {
+    SLOTS.with_borrow_mut(|slots| {
+        for (lane, s) in slots.iter_mut().enumerate() {
+            if Some(lane) == keep || s.owner != Some(state) {
+                continue;
+            }
+            forget(s);
+        }
+    });
+}
+
+/// Stops the lane's job if one runs (terminating its worker) and drops its late replies.
+fn forget(s: &mut Slot) {
+    if s.busy {
+        stop(s);
+    }
+    s.current = 0;
+    s.handler = None;
+    s.running = None;
+    s.owner = None;
 }
 
 /// Terminates the worker and forgets its requests.
@@ -357,23 +515,17 @@ fn stop(s: &mut Slot) {
     s.retired.1.clear();
 }
 
-/// Stops lane 0's running job: terminates the worker if a job runs in it (the next job
-/// starts a new one); an idle worker is kept, so that later jobs need no download (offline
-/// too).
+/// Stops the job `state` follows, in lane 0 and every lane of a split job: terminates
+/// each worker a job runs in (the next job starts a new one); an idle worker is kept, so
+/// that later jobs need no download (offline too).
 pub fn cancel(state: WriteSignal<JobState>) {
+    release(state, None);
     cancel_in(0, state);
 }
 
 /// [`cancel`] in lane `lane`.
 pub fn cancel_in(lane: usize, state: WriteSignal<JobState>) {
-    with_lane(lane, |s| {
-        if s.busy {
-            stop(s);
-        }
-        s.current = 0;
-        s.handler = None;
-        s.running = None;
-    });
+    with_lane(lane, forget);
     let _ = state.try_set(JobState::Idle);
 }
 

@@ -4,7 +4,8 @@
 use std::io::Write;
 
 use icn_core::analysis::deadlock::{
-    deadlock, deadlock_estimate, duato, duato_estimate, min_vcs, routing_table, Scheme, MAX_VCS,
+    deadlock, deadlock_estimate, deadlock_finish, deadlock_part, duato, duato_estimate, min_vcs,
+    routing_table, DeadlockError, DeadlockPart, DeadlockReport, Scheme, MAX_VCS,
 };
 use icn_core::Network;
 use serde_json::json;
@@ -41,6 +42,69 @@ pub struct DeadlockArgs {
     /// The escape routing's scheme: one (one escape VC) or dateline (two).
     #[arg(long, default_value = "one", requires = "escape")]
     escape_scheme: String,
+    /// Threads that build the graph at once, each over a part of the destinations (default:
+    /// the machine's cores; a graph under 10⁸ estimated steps is built in one). The report
+    /// is the same for any number.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// The estimated steps from which the graph is built on several threads.
+const THREADED_STEPS: u64 = 100_000_000;
+
+/// The graph of `name` on `net` built in `threads` parts at once, each thread on a network
+/// of its own (a routing borrows its network; neither crosses threads), merged and
+/// finished: the report [`deadlock`] gives.
+fn graph_in_parts(
+    net: &Network,
+    name: &str,
+    (scheme, vcs): (Scheme, u32),
+    threads: usize,
+) -> Result<DeadlockReport, Failure> {
+    let spec = net.spec();
+    let parts: Vec<Result<DeadlockPart, Failure>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let spec = &spec;
+                scope.spawn(move || -> Result<DeadlockPart, Failure> {
+                    let net = network(spec)?;
+                    let routing = net.routing(name)?;
+                    let t = net.topology();
+                    let part = (k, threads);
+                    Ok(deadlock_part(
+                        t,
+                        routing.as_ref(),
+                        (scheme, vcs),
+                        part,
+                        &mut |_, _| {},
+                    )?)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Failure("a thread building the graph stopped".into())))
+            })
+            .collect()
+    });
+    let mut merged: Option<DeadlockPart> = None;
+    for part in parts {
+        let part = part?;
+        merged = Some(match merged {
+            None => part,
+            Some(m) => m.merge(part).map_err(DeadlockError::from)?,
+        });
+    }
+    let merged = merged.ok_or_else(|| Failure("no part of the graph was built".into()))?;
+    let routing = net.routing(name)?;
+    Ok(deadlock_finish(
+        net.topology(),
+        routing.as_ref(),
+        merged,
+        &mut |_, _| {},
+    )?)
 }
 
 /// A channel as text: `a → b`.
@@ -124,7 +188,16 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
     estimate.steps = estimate.steps.saturating_mul(searches);
     guard("this dependency graph", estimate, force)?;
     let t = net.topology();
-    let report = deadlock(t, routing.as_ref(), scheme, a.vcs)?;
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .clamp(1, 64);
+    let steps = deadlock_estimate(t, routing.as_ref(), a.vcs).steps;
+    let report = if threads > 1 && steps >= THREADED_STEPS {
+        graph_in_parts(&net, name, (scheme, a.vcs), threads)?
+    } else {
+        deadlock(t, routing.as_ref(), scheme, a.vcs)?
+    };
     let least = if a.max_vcs == 0 {
         None
     } else {

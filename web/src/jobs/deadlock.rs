@@ -4,11 +4,18 @@
 //! --table` prints them).
 
 use icn_core::analysis::deadlock::{
-    deadlock_estimate, deadlock_with, duato_estimate, duato_with, routing_table, DeadlockReport,
-    Dependency, DuatoReport, RoutingRow, Scheme,
+    deadlock_estimate, deadlock_finish, deadlock_part, deadlock_with, duato_estimate, duato_with,
+    routing_table, DeadlockPart, DeadlockReport, Dependency, DuatoReport, RoutingRow, Scheme,
 };
-use icn_core::{Network, CONFIRM_LIMIT, PAGE_BUDGET};
+use icn_core::{Network, Routing, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
+
+/// The estimated steps (`deadlock_estimate`) from which the deadlock view builds a graph in
+/// parts, one per worker lane, in parallel ([`crate::jobs::Job::split`]): about 40 ms in
+/// one worker, several times what each part's own start (the network built again, its
+/// channels numbered) and the parts' merge cost. A graph this large is over the page's
+/// budget: the lanes load while the view asks for a confirmation.
+pub const SPLIT_STEPS: u64 = 100_000_000;
 
 /// One dependency of the cycle, in the network's addresses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +47,174 @@ pub struct DeadlockStudy {
     /// own graph on one virtual channel (cyclic or not, what the escape makes safe).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub escape: Option<EscapeStudy>,
+    /// In how many parts (workers) the graph was built: 1, or the lanes of a split job.
+    #[serde(default = "one")]
+    pub parts: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+/// What a part of a split deadlock job ([`deadlock_part_job`]) reports; its dependencies
+/// travel beside the reply as 32-bit words ([`DeadlockPart::to_words`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartDone {
+    /// The part…
+    pub part: usize,
+    /// …of so many.
+    pub parts: usize,
+    /// The dependencies its destinations make.
+    pub dependencies: usize,
+    /// The words beside the reply.
+    pub words: usize,
+}
+
+/// The graph to analyse: the network and the scheme, and the budget it is checked against
+/// (the page's, or the confirm limit when `confirmed`).
+struct Asked {
+    net: Network,
+    scheme: Scheme,
+    budget: icn_core::Budget,
+}
+
+fn asked(spec: &str, scheme: &str, confirmed: bool) -> Result<Asked, String> {
+    let net: Network = spec
+        .parse()
+        .map_err(|e: icn_core::SpecError| e.to_string())?;
+    let scheme: Scheme = scheme
+        .parse()
+        .map_err(|e: icn_core::analysis::deadlock::DeadlockError| e.to_string())?;
+    let budget = if confirmed {
+        CONFIRM_LIMIT
+    } else {
+        PAGE_BUDGET
+    };
+    Ok(Asked {
+        net,
+        scheme,
+        budget,
+    })
+}
+
+impl Asked {
+    /// The routing `name` of the network.
+    fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, String> {
+        self.net.routing(name).map_err(|e| e.to_string())
+    }
+}
+
+/// Refuses a graph over the budget.
+fn within(a: &Asked, relation: &dyn Routing, vcs: u32) -> Result<(), String> {
+    let estimate = deadlock_estimate(a.net.topology(), relation, vcs);
+    if estimate.within(a.budget) {
+        return Ok(());
+    }
+    Err(format!(
+        "this dependency graph would take about {:.1e} steps, over the page's limit",
+        estimate.steps as f64
+    ))
+}
+
+/// Part `part` of `parts` of a dependency graph (its destinations split in consecutive
+/// ranges), for a split deadlock job: what it reports and its words.
+///
+/// # Errors
+/// As [`deadlock_study`].
+pub fn deadlock_part_job(
+    spec: &str,
+    routing: &str,
+    (scheme, vcs): (&str, u32),
+    confirmed: bool,
+    (part, parts): (usize, usize),
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<(PartDone, Vec<u32>), String> {
+    let a = asked(spec, scheme, confirmed)?;
+    let relation = a.routing(routing)?;
+    within(&a, relation.as_ref(), vcs)?;
+    let label = format!("building the dependency graph of {routing} in {parts} workers");
+    let p = deadlock_part(
+        a.net.topology(),
+        relation.as_ref(),
+        (a.scheme, vcs),
+        (part, parts),
+        &mut |done, total| progress(done, total, &label),
+    )
+    .map_err(|e| e.to_string())?;
+    let words = p.to_words();
+    let done = PartDone {
+        part,
+        parts,
+        dependencies: p.dependencies(),
+        words: words.len(),
+    };
+    Ok((done, words))
+}
+
+/// The end of a split deadlock job: the parts' words merged, the graph finished (cycle
+/// search, the cycle's routes), and the table of every routing, as [`deadlock_study`].
+///
+/// # Errors
+/// As [`deadlock_study`], and parts that do not make the graph (missing, or another's).
+pub fn deadlock_finish_job(
+    spec: &str,
+    routing: &str,
+    scheme: &str,
+    confirmed: bool,
+    words: &[Vec<u32>],
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<DeadlockStudy, String> {
+    let a = asked(spec, scheme, confirmed)?;
+    let relation = a.routing(routing)?;
+    let mut merged: Option<DeadlockPart> = None;
+    for w in words {
+        let p = DeadlockPart::from_words(w).map_err(|e| e.to_string())?;
+        merged = Some(match merged {
+            None => p,
+            Some(m) => m.merge(p).map_err(|e| e.to_string())?,
+        });
+    }
+    let merged = merged.ok_or("the parts of the dependency graph did not arrive")?;
+    let label = format!("finding the routes of the cycle of {routing}");
+    let report = deadlock_finish(
+        a.net.topology(),
+        relation.as_ref(),
+        merged,
+        &mut |done, total| progress(done, total, &label),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(study_of(
+        &a.net,
+        routing,
+        report,
+        None,
+        words.len(),
+        progress,
+    ))
+}
+
+/// The study of `report`: its cycle in addresses and the table of every routing.
+fn study_of(
+    net: &Network,
+    routing: &str,
+    report: DeadlockReport,
+    escape: Option<EscapeStudy>,
+    parts: usize,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> DeadlockStudy {
+    let steps = step_texts(net, &report.cycle);
+    // The table's graphs run within the page's budget even when the user confirmed a large
+    // analysis: up to eight per scheme and routing, they would multiply its time.
+    let table = routing_table(net, PAGE_BUDGET, progress);
+    DeadlockStudy {
+        spec: net.spec(),
+        routing: routing.to_string(),
+        report,
+        steps,
+        table,
+        escape,
+        parts,
+    }
 }
 
 /// Duato's condition for the deadlock view: the escape routing's extended dependency graph.
@@ -126,51 +301,24 @@ pub fn deadlock_study(
     confirmed: bool,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<DeadlockStudy, String> {
-    let net: Network = spec
-        .parse()
-        .map_err(|e: icn_core::SpecError| e.to_string())?;
-    let relation = net.routing(routing).map_err(|e| e.to_string())?;
-    let scheme: Scheme = scheme
-        .parse()
-        .map_err(|e: icn_core::analysis::deadlock::DeadlockError| e.to_string())?;
-    let budget = if confirmed {
-        CONFIRM_LIMIT
-    } else {
-        PAGE_BUDGET
-    };
-    let t = net.topology();
+    let a = asked(spec, scheme, confirmed)?;
+    let relation = a.routing(routing)?;
+    let t = a.net.topology();
     let escape = match escape {
-        Some(e) => Some(escape_study(&net, routing, e, vcs, budget, progress)?),
+        Some(e) => Some(escape_study(&a.net, routing, e, vcs, a.budget, progress)?),
         None => None,
     };
     // Beside Duato's condition, the adaptive routing's own graph on one virtual channel.
     let (scheme, vcs) = if escape.is_some() {
         (Scheme::One, 1)
     } else {
-        (scheme, vcs)
+        (a.scheme, vcs)
     };
-    let estimate = deadlock_estimate(t, relation.as_ref(), vcs);
-    if !estimate.within(budget) {
-        return Err(format!(
-            "this dependency graph would take about {:.1e} steps, over the page's limit",
-            estimate.steps as f64
-        ));
-    }
+    within(&a, relation.as_ref(), vcs)?;
     let label = format!("building the dependency graph of {routing}");
     let report = deadlock_with(t, relation.as_ref(), scheme, vcs, &mut |done, total| {
         progress(done, total, &label);
     })
     .map_err(|e| e.to_string())?;
-    let steps = step_texts(&net, &report.cycle);
-    // The table's graphs run within the page's budget even when the user confirmed a large
-    // analysis: up to eight per scheme and routing, they would multiply its time.
-    let table = routing_table(&net, PAGE_BUDGET, progress);
-    Ok(DeadlockStudy {
-        spec: net.spec(),
-        routing: routing.to_string(),
-        report,
-        steps,
-        table,
-        escape,
-    })
+    Ok(study_of(&a.net, routing, report, escape, 1, progress))
 }

@@ -11,10 +11,14 @@ mod deadlock;
 mod metrics;
 mod papers;
 mod sim;
+pub mod wire;
 
 use serde::{Deserialize, Serialize};
 
-pub use deadlock::{deadlock_study, DeadlockStudy, EscapeStudy, StepText};
+pub use deadlock::{
+    deadlock_finish_job, deadlock_part_job, deadlock_study, DeadlockStudy, EscapeStudy, PartDone,
+    StepText, SPLIT_STEPS,
+};
 pub use metrics::{
     lens_loads_report, metrics_report, route_report, LensLoadsReport, MetricsReport, RouteReport,
 };
@@ -88,6 +92,45 @@ pub enum Job {
         /// adaptive one, `vcs` the virtual channels of both).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         escape: Option<(String, String)>,
+        /// In how many parts the page runs the graph, in parallel lanes ([`Job::split`]);
+        /// 1, or a worker sent the job whole, builds it in one pass.
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        parts: usize,
+    },
+    /// Part `part` of `parts` of [`Job::Deadlock`]'s graph: the dependencies of a range of
+    /// destinations, sent back as words beside the reply ([`JobResult::DeadlockPart`]).
+    DeadlockPart {
+        /// The network's spec.
+        spec: String,
+        /// The routing strategy.
+        routing: String,
+        /// The virtual-channel scheme's name.
+        scheme: String,
+        /// Virtual channels per channel.
+        vcs: u32,
+        /// Whether the user confirmed a computation over the page's budget.
+        confirmed: bool,
+        /// The part…
+        part: usize,
+        /// …of so many.
+        parts: usize,
+    },
+    /// The end of a split [`Job::Deadlock`]: the parts, sent as words beside the request,
+    /// merged and finished (cycle search, the cycle's routes, the table); its result is
+    /// the whole job's.
+    DeadlockFinish {
+        /// The network's spec.
+        spec: String,
+        /// The routing strategy.
+        routing: String,
+        /// The virtual-channel scheme's name.
+        scheme: String,
+        /// Virtual channels per channel.
+        vcs: u32,
+        /// Whether the user confirmed a computation over the page's budget.
+        confirmed: bool,
+        /// How many parts come with it.
+        parts: usize,
     },
     /// One point of a latency–load curve by the packet simulator (the simulation view).
     SimPoint {
@@ -112,13 +155,65 @@ impl Job {
             Job::LensLoads { spec } => format!("computing the loads of {spec}"),
             Job::Route { spec, from, to, .. } => format!("routing {from} → {to} in {spec}"),
             Job::Compare { specs } => format!("comparing {}", specs.join(" · ")),
-            Job::Deadlock { spec, routing, .. } => {
+            Job::Deadlock { spec, routing, .. }
+            | Job::DeadlockPart { spec, routing, .. }
+            | Job::DeadlockFinish { spec, routing, .. } => {
                 format!("building the dependency graphs of {routing} on {spec}")
             }
             Job::SimPoint { ask, rate, .. } => {
                 format!("simulating {} at load {rate}", ask.spec)
             }
         }
+    }
+}
+
+fn one() -> usize {
+    1
+}
+
+fn is_one(n: &usize) -> bool {
+    *n == 1
+}
+
+impl Job {
+    /// How the page runs a job in parts, one lane each, then their end in lane 0: the parts'
+    /// jobs and the finishing job; `None` for a job run whole (every job but a
+    /// [`Job::Deadlock`] of more than one part without Duato's condition).
+    pub fn split(&self) -> Option<(Vec<Job>, Job)> {
+        let Job::Deadlock {
+            spec,
+            routing,
+            scheme,
+            vcs,
+            confirmed,
+            escape: None,
+            parts,
+        } = self
+        else {
+            return None;
+        };
+        let parts = *parts;
+        if parts < 2 {
+            return None;
+        }
+        let part = |part| Job::DeadlockPart {
+            spec: spec.clone(),
+            routing: routing.clone(),
+            scheme: scheme.clone(),
+            vcs: *vcs,
+            confirmed: *confirmed,
+            part,
+            parts,
+        };
+        let finish = Job::DeadlockFinish {
+            spec: spec.clone(),
+            routing: routing.clone(),
+            scheme: scheme.clone(),
+            vcs: *vcs,
+            confirmed: *confirmed,
+            parts,
+        };
+        Some(((0..parts).map(part).collect(), finish))
     }
 }
 
@@ -153,6 +248,8 @@ pub enum JobResult {
     Deadlock(Box<DeadlockStudy>),
     /// [`Job::SimPoint`]: the point; boxed, it may list every channel.
     SimPoint(Box<SimPointReport>),
+    /// [`Job::DeadlockPart`]: what the part holds; its words travel beside the reply.
+    DeadlockPart(PartDone),
 }
 
 impl JobResult {
@@ -167,6 +264,7 @@ impl JobResult {
             JobResult::Compare(_) => "compare",
             JobResult::Deadlock(_) => "deadlock",
             JobResult::SimPoint(_) => "sim_point",
+            JobResult::DeadlockPart(_) => "deadlock_part",
         }
     }
 
@@ -246,6 +344,69 @@ pub fn run_partial(
     progress: &mut dyn FnMut(usize, usize, &str),
     partial: &mut dyn FnMut(JobResult),
 ) -> Result<JobResult, String> {
+    run_attached(job, &[], progress, partial).map(|(result, _)| result)
+}
+
+/// [`run_partial`] with the 32-bit words that came beside the request (a split job's
+/// parts, for [`Job::DeadlockFinish`]); returns the result and the words to send beside
+/// the reply (a [`Job::DeadlockPart`]'s dependencies).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_attached(
+    job: &Job,
+    attached: &[Vec<u32>],
+    progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(JobResult),
+) -> Result<(JobResult, Vec<Vec<u32>>), String> {
+    match job {
+        Job::DeadlockPart {
+            spec,
+            routing,
+            scheme,
+            vcs,
+            confirmed,
+            part,
+            parts,
+        } => {
+            let (done, words) = deadlock_part_job(
+                spec,
+                routing,
+                (scheme, *vcs),
+                *confirmed,
+                (*part, *parts),
+                progress,
+            )?;
+            return Ok((JobResult::DeadlockPart(done), vec![words]));
+        }
+        Job::DeadlockFinish {
+            spec,
+            routing,
+            scheme,
+            confirmed,
+            parts,
+            ..
+        } => {
+            if attached.len() != *parts {
+                return Err(format!(
+                    "{} of the {parts} parts of the dependency graph arrived",
+                    attached.len()
+                ));
+            }
+            let study = deadlock_finish_job(spec, routing, scheme, *confirmed, attached, progress)?;
+            return Ok((JobResult::Deadlock(Box::new(study)), Vec::new()));
+        }
+        _ => {}
+    }
+    Ok((run_whole(job, progress, partial)?, Vec::new()))
+}
+
+/// A job that comes and goes without words.
+fn run_whole(
+    job: &Job,
+    progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(JobResult),
+) -> Result<JobResult, String> {
     Ok(match job {
         Job::Papers { paper } => JobResult::Papers(papers::paper_report(paper, progress)?),
         Job::Chart { request } => JobResult::Chart(
@@ -276,6 +437,7 @@ pub fn run_partial(
             vcs,
             confirmed,
             escape,
+            ..
         } => JobResult::Deadlock(Box::new(deadlock_study(
             spec,
             routing,
@@ -284,6 +446,10 @@ pub fn run_partial(
             *confirmed,
             progress,
         )?)),
+        // Handled by `run_attached`, which gives them their words.
+        Job::DeadlockPart { .. } | Job::DeadlockFinish { .. } => {
+            return Err("a split job's part runs with its words".to_string())
+        }
         Job::SimPoint {
             ask,
             rate,
@@ -357,6 +523,41 @@ mod tests {
         for job in jobs {
             let (sent, read) = round_trip(job);
             assert_eq!(sent, read, "{job}");
+        }
+    }
+
+    /// A split deadlock job, its parts and its finish run as the page's lanes run them
+    /// (the parts' words handed on), gives the whole job's study.
+    #[wasm_bindgen_test]
+    fn a_split_deadlock_job_gives_the_whole_jobs_study() {
+        for scheme in ["one", "dateline"] {
+            let whole: Job = serde_json::from_str(&format!(
+                r#"{{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"{scheme}","vcs":2,"confirmed":false}}"#
+            ))
+            .unwrap();
+            assert!(whole.split().is_none(), "one part: run whole");
+            let job: Job = serde_json::from_str(&format!(
+                r#"{{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"{scheme}","vcs":2,"confirmed":false,"parts":3}}"#
+            ))
+            .unwrap();
+            let (parts, finish) = job.split().expect("three parts");
+            let mut words = Vec::new();
+            for p in &parts {
+                let (result, mut w) = run_attached(p, &[], &mut ignore, &mut |_| {}).unwrap();
+                assert!(matches!(result, JobResult::DeadlockPart(_)));
+                words.append(&mut w);
+            }
+            let (split, _) = run_attached(&finish, &words, &mut ignore, &mut |_| {}).unwrap();
+            let one = run(&whole, &mut ignore).unwrap();
+            let (JobResult::Deadlock(mut split), JobResult::Deadlock(one)) = (split, one) else {
+                panic!("not deadlock studies")
+            };
+            assert_eq!(split.parts, 3);
+            split.parts = 1;
+            assert_eq!(split, one, "{scheme}");
+            // Parts missing: refused, not a panic.
+            let short = run_attached(&finish, &words[..2], &mut ignore, &mut |_| {});
+            assert!(short.is_err());
         }
     }
 

@@ -99,13 +99,22 @@ impl Channels {
 /// more, or, under a dateline, 0 or 1), with a hash set for anything else.
 pub(super) struct Deps {
     dateline: bool,
-    vcs: u32,
+    pub(super) vcs: u32,
     /// Per channel, its first bit (per virtual channel, the head's out-degree × 2 bits
     /// follow), the first channel out of its head and how many leave it: one load per
     /// dependency (and the last bit's end at the end).
     heads: Vec<Head>,
-    bits: Vec<u64>,
-    extra: HashSet<(u32, u32)>,
+    pub(super) bits: Vec<u64>,
+    pub(super) extra: HashSet<(u32, u32)>,
+}
+
+/// A dependency [`Deps::insert`] had not seen: its bit, or its pairs when it has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fresh {
+    /// In the bit set.
+    Bit(u64),
+    /// Kept aside: the pairs held and asked for.
+    Extra(u32, u32),
 }
 
 /// What [`Deps`] keeps of a channel.
@@ -145,7 +154,7 @@ impl Deps {
 
     /// The bit of `(c, vc) → (c2, vc2)`; `None` when the class step has no bit.
     #[inline]
-    fn bit(&self, _: &Channels, (c, vc): (u32, u32), (c2, vc2): (u32, u32)) -> Option<u64> {
+    pub(super) fn bit(&self, (c, vc): (u32, u32), (c2, vc2): (u32, u32)) -> Option<u64> {
         let step = if self.dateline {
             vc2
         } else {
@@ -160,18 +169,26 @@ impl Deps {
         Some(h.base + within)
     }
 
-    /// Adds a dependency; whether it is new.
+    /// Adds a dependency; what it was, if it is new.
     #[inline]
-    pub(super) fn insert(&mut self, ch: &Channels, held: (u32, u32), next: (u32, u32)) -> bool {
-        match self.bit(ch, held, next) {
+    pub(super) fn insert(&mut self, held: (u32, u32), next: (u32, u32)) -> Option<Fresh> {
+        match self.bit(held, next) {
             Some(b) => {
                 let (word, mask) = ((b / 64) as usize, 1u64 << (b % 64));
                 let new = self.bits[word] & mask == 0;
                 self.bits[word] |= mask;
-                new
+                new.then_some(Fresh::Bit(b))
             }
-            None => self.extra.insert((self.pair(held), self.pair(next))),
+            None => {
+                let (a, b) = (self.pair(held), self.pair(next));
+                self.extra.insert((a, b)).then_some(Fresh::Extra(a, b))
+            }
         }
+    }
+
+    /// How many bits the set has (the words' last may have unused bits).
+    pub(super) fn bit_len(&self) -> u64 {
+        self.heads.last().map_or(0, |h| h.base)
     }
 
     /// The number of a (channel, virtual channel) pair.

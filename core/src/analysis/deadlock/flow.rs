@@ -357,25 +357,22 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Runs the flows of every destination (0 … terminals − 1, in order) while `more` says so;
-/// `meet` sees every dependency with its destination; `progress(done, total)` is called
-/// between destinations.
+/// Runs the flows of the destinations `dsts`, in order; `meet` sees every dependency with
+/// its destination; `progress(done, total)` is called between destinations (counted from
+/// the range's start).
 pub(super) fn each_dependency(
     flow: &mut Flow<'_>,
+    dsts: std::ops::Range<Node>,
     meet: &mut impl FnMut(Meet, Node),
     progress: &mut dyn FnMut(usize, usize),
-    more: &mut dyn FnMut() -> bool,
 ) {
-    let terminals = flow.t.terminal_count();
+    let (start, total) = (dsts.start, dsts.len());
     let mut buffers = Buffers::default();
-    for dst in 0..terminals {
-        progress(dst, terminals);
-        if !more() {
-            return;
-        }
+    for dst in dsts {
+        progress(dst - start, total);
         flows_to(flow, dst, &mut buffers, meet);
     }
-    progress(terminals, terminals);
+    progress(total, total);
 }
 
 /// What [`flows_to`] reuses.

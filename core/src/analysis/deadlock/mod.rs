@@ -21,10 +21,12 @@ mod build;
 mod cycle;
 mod duato;
 mod flow;
+mod parts;
 mod routes;
 mod table;
 
 pub use self::duato::{duato, duato_check, duato_estimate, duato_with, DuatoReport};
+pub use self::parts::{deadlock_finish, deadlock_part, DeadlockPart, PartError};
 pub use self::routes::{deadlock_of_classed_routes, deadlock_of_routes};
 pub use self::table::{routing_table, Cell, RoutingRow, SchemeLeast, TABLE_MAX_VCS};
 
@@ -35,9 +37,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use self::build::{Channels, Deps};
-use self::cycle::find_cycle;
-use self::flow::{each_dependency, flows_to, Buffers, Flow};
+use self::build::Channels;
+use self::parts::{finish_of, part_of};
 use crate::cost::Estimate;
 use crate::graph::{Node, Routing, Topology};
 
@@ -111,6 +112,9 @@ pub enum DeadlockError {
     /// Virtual channels out of range.
     #[error("{0} virtual channels: give 1 to {MAX_VCS}")]
     Vcs(u32),
+    /// A graph built in parts ([`deadlock_part`]) that cannot be merged or finished.
+    #[error(transparent)]
+    Part(#[from] PartError),
 }
 
 /// One edge of the dependency graph: a packet holding `from` asks for `to`.
@@ -314,7 +318,8 @@ pub fn deadlock(
 }
 
 /// [`deadlock`], calling `progress(done, total)` between destinations (twice as many
-/// steps when a cycle's routes are looked up after the graph).
+/// steps when a cycle's routes are looked up after the graph): the graph built in one part
+/// ([`deadlock_part`]) and finished ([`deadlock_finish`]).
 ///
 /// # Errors
 /// As [`deadlock`].
@@ -328,28 +333,9 @@ pub fn deadlock_with(
     check(t, scheme, vcs)?;
     let vcs = if scheme == Scheme::One { 1 } else { vcs };
     let ch = Channels::of(t);
-    let mut deps = Deps::new(&ch, scheme, vcs);
-    let mut flow = Flow::new(t, routing, scheme, vcs, &ch);
-    // Each dependency with the first destination whose packets make it.
-    let mut first: Vec<(u64, Node)> = Vec::new();
-    each_dependency(
-        &mut flow,
-        &mut |(held, next, _), dst| {
-            if deps.insert(&ch, held, next) {
-                first.push((edge_key(deps.pair(held), deps.pair(next)), dst));
-            }
-        },
-        progress,
-        &mut || true,
-    );
-    let edges = deps.edges(&ch);
-    let pairs = ch.len() * vcs as usize;
-    let (cycle, shortest) = find_cycle(pairs, &edges);
-    first.sort_unstable();
-    let cycle = routes_of(&mut flow, &cycle, &first, progress);
-    Ok(DeadlockReport::of(
-        scheme, vcs, &ch, &edges, cycle, shortest,
-    ))
+    let all = 0..t.terminal_count();
+    let part = part_of(t, routing, (scheme, vcs), &ch, all, progress);
+    finish_of(t, routing, &ch, part, progress)
 }
 
 impl DeadlockReport {
@@ -374,74 +360,6 @@ impl DeadlockReport {
             shortest,
         }
     }
-}
-
-/// A dependency between two pair numbers as one sortable number.
-fn edge_key(a: u32, b: u32) -> u64 {
-    (u64::from(a) << 32) | u64::from(b)
-}
-
-/// The cycle's dependencies, each with the first route (in the order the graph was built)
-/// that creates it: `first` (sorted) holds each dependency's first destination, whose
-/// flows run again, with sources, to find the first source.
-fn routes_of(
-    flow: &mut Flow<'_>,
-    cycle: &[u32],
-    first: &[(u64, Node)],
-    progress: &mut dyn FnMut(usize, usize),
-) -> Vec<Dependency> {
-    if cycle.is_empty() {
-        return Vec::new();
-    }
-    let (ch, vcs) = (flow.ch, flow.vcs);
-    let pair = |x: u32| (x / vcs, x % vcs);
-    let steps: Vec<((u32, u32), (u32, u32))> =
-        cycle.windows(2).map(|w| (pair(w[0]), pair(w[1]))).collect();
-    let at: Vec<Option<Node>> = cycle
-        .windows(2)
-        .map(|w| {
-            let key = edge_key(w[0], w[1]);
-            let i = first.partition_point(|&(k, _)| k < key);
-            first.get(i).filter(|&&(k, _)| k == key).map(|&(_, d)| d)
-        })
-        .collect();
-    let mut found: Vec<Option<(Node, Node)>> = vec![None; steps.len()];
-    let mut dsts: Vec<Node> = at.iter().flatten().copied().collect();
-    dsts.sort_unstable();
-    dsts.dedup();
-    flow.exact = true;
-    let mut buffers = Buffers::default();
-    for (k, &d) in dsts.iter().enumerate() {
-        progress(k, dsts.len());
-        // The dependencies first made by packets bound for d (few: a cycle's are spread).
-        let mine: Vec<usize> = (0..steps.len()).filter(|&i| at[i] == Some(d)).collect();
-        flows_to(flow, d, &mut buffers, &mut |(held, next, src), dst| {
-            for &i in &mine {
-                if found[i].is_none() && steps[i] == (held, next) {
-                    found[i] = Some((src, dst));
-                }
-            }
-        });
-    }
-    progress(dsts.len(), dsts.len());
-    flow.exact = false;
-    let channel = |(c, vc): (u32, u32)| {
-        let (u, v) = ch.ends(c);
-        (u, v, vc)
-    };
-    steps
-        .iter()
-        .zip(found)
-        .map(|(&(a, b), route)| {
-            let (src, dst) = route.unwrap_or((0, 0));
-            Dependency {
-                from: channel(a),
-                to: channel(b),
-                src,
-                dst,
-            }
-        })
-        .collect()
 }
 
 /// The smallest number of virtual channels, 1 … `max`, for which `scheme` makes the

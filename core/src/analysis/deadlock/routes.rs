@@ -91,7 +91,7 @@ fn graph_of(
                 continue;
             };
             if let Some(h) = held {
-                if deps.insert(&ch, h, (c, vc)) {
+                if deps.insert(h, (c, vc)).is_some() {
                     first.push((h, (c, vc), i));
                 }
             }

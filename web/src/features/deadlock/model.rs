@@ -10,10 +10,10 @@ use icn_core::analysis::deadlock::{
     applies, deadlock_estimate, duato_check, duato_estimate, schemes, Dependency, Scheme, MAX_VCS,
 };
 use icn_core::{Estimate, Network, Node, StrategyInfo, CONFIRM_LIMIT, PAGE_BUDGET};
-use icn_web::jobs::{DeadlockStudy, Job, JobResult, StepText};
+use icn_web::jobs::{DeadlockStudy, Job, JobResult, StepText, SPLIT_STEPS};
 use leptos::prelude::*;
 
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::DeadlockForm;
@@ -224,9 +224,25 @@ impl DeadlockModel {
         let troubles = Memo::new(move |_| checked.with(|c| c.0.clone()));
         let ask = Memo::new(move |_| checked.with(|c| c.1.clone()));
         let confirmed = RwSignal::new(None::<String>);
+        // A large graph is built in parts, one per lane, in parallel (Duato's condition in
+        // one): their workers load while the estimate waits for a confirmation.
+        let parts = move |a: &Ask| {
+            let large = a.escape.is_none() && a.estimate.steps >= SPLIT_STEPS;
+            if large {
+                compute::lanes()
+            } else {
+                1
+            }
+        };
+        Effect::new(move |_| {
+            if let Some(a) = ask.get() {
+                compute::warm_lanes(parts(&a));
+            }
+        });
         let job = use_job(
             move || {
                 let a = ask.get()?;
+                let parts = parts(&a);
                 let allowed = a.estimate.within(PAGE_BUDGET)
                     || (a.estimate.within(CONFIRM_LIMIT)
                         && confirmed.with(|c| c.as_deref() == Some(&a.spec)));
@@ -237,6 +253,7 @@ impl DeadlockModel {
                     scheme: a.scheme.name().to_string(),
                     vcs: a.vcs,
                     escape: a.escape.map(|(e, s)| (e, s.name().to_string())),
+                    parts,
                 })
             },
             WhenNone::Clear,

@@ -341,7 +341,7 @@ pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
         view! {
             <section class="card results" aria-labelledby="deadlock-verdict-title">
                 <h2 id="deadlock-verdict-title">"Verdict"</h2>
-                <p class=class data-testid="deadlock-verdict" data-acyclic=r.acyclic.to_string()>{headline}</p>
+                <p class=class data-testid="deadlock-verdict" data-acyclic=r.acyclic.to_string() data-parts=s.parts.to_string()>{headline}</p>
                 <p class="help" data-testid="deadlock-size">{size}</p>
                 {fix}
                 {cycle}
@@ -366,6 +366,14 @@ fn fix_hint(m: DeadlockModel, s: &DeadlockStudy) -> Option<impl IntoView> {
             _ => None,
         })
         .collect();
+    // The fewest VCs not searched (over the page's budget): no claim either way.
+    let unsearched = row
+        .least
+        .iter()
+        .any(|l| matches!(l.least, Cell::OverBudget { .. }));
+    if fixes.is_empty() && unsearched {
+        return None;
+    }
     if fixes.is_empty() {
         return Some(
             view! {
