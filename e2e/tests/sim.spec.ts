@@ -83,6 +83,18 @@ test('a ring on one virtual channel deadlocks under load, and the page says so',
   await expect(page.getByTestId('chart-canvas')).toHaveCount(0);
 });
 
+// A curve that ends in a deadlock has not saturated; its summary says the deadlock ended it
+// (it had said "not saturated up to the last load"). `icn sim 'mesh:k=4x4' --routing minimal
+// --num-vcs 2 --vc-buf-size 8 --rates 0.25,0.3`: 0.25 stable, accepted 0.25285; 0.3 deadlocked.
+test('a curve ended by a deadlock says so in its saturation line', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=minimal&vcs=2&buf=8&rates=0.25,0.3');
+  await expect(page.getByTestId('sim-deadlock')).toContainText('Deadlock at load 0.3', { timeout: 100_000 });
+  await expect(page.getByTestId('sim-saturation')).toHaveText(
+    '0.253 accepted, not saturated before the deadlock at load 0.3',
+  );
+});
+
 test('malformed fields: each error at its field, nothing simulated', async ({ page }) => {
   await page.goto('./?view=sim&t=mesh:k=3x3&s=dor&vcs=two&rates=0:2&traffic=transpose');
   await expect(page.getByTestId('sim-vcs-error')).toContainText("'two'");

@@ -331,6 +331,12 @@ fn curve_facts(c: &Curve) -> impl IntoView {
         (Some(e), Some(t)) if e.point.status == Status::Saturated => {
             format!("{t:.3} accepted (saturated at load {})", e.rate)
         }
+        (Some(e), Some(t)) if e.point.status == Status::Deadlocked => {
+            format!(
+                "{t:.3} accepted, not saturated before the deadlock at load {}",
+                e.rate
+            )
+        }
         (_, Some(t)) if c.complete => format!("{t:.3} accepted, not saturated up to the last load"),
         (_, Some(t)) => format!("at least {t:.3} so far"),
         _ => "—".into(),
