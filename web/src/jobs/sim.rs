@@ -3,11 +3,11 @@
 //! network's channel-load bound under uniform traffic when asked. The page checks the
 //! fields with the same [`SimAsk::setup`] before it asks.
 
+use std::cell::RefCell;
+
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::graph::Split;
 use icn_core::metrics::{load_estimate, load_summary_split};
-use std::cell::RefCell;
-
 use icn_core::sim::packet::{
     booksim, booksim_latencies, check_sim_routing, Fabric, Pattern, PointConfig, PointResult,
     RouterConfig, SchemeChoice, SimError, SimSetup, Simulator,
