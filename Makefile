@@ -34,6 +34,11 @@ E2E_ARGS ?=
 
 step = @printf '\n==> %s\n' '$(1)'
 
+# The engine's crates (core/, ARCHITECTURE.md), the CLI and the page's pure model: everything
+# tested natively. By package, not --workspace: that would build Leptos natively for nothing.
+NATIVE := icn-graph icn-families icn-engine icn-analyses icn-sim icn-studies icn-core icn-cli icn-web-model
+NATIVE_P := $(addprefix -p ,$(NATIVE))
+
 .PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-sim sim-validate bench-compare bench-browser fuzz fuzz-smoke \
         fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
 
@@ -41,7 +46,7 @@ help:
 	@echo 'make setup      install every tool (idempotent): wasm target, trunk, wasm-bindgen-cli,'
 	@echo '                Debian chromium + chromium-driver, npm ci in e2e/ (wasm-opt 132, Playwright)'
 	@echo 'make serve      trunk serve on http://127.0.0.1:8080 with live reload'
-	@echo 'make test       everything CI runs: fmt, clippy (native + wasm), unit tests, icn CLI,'
+	@echo 'make test       everything CI runs: fmt, layers, clippy (native + wasm), unit tests, icn CLI,'
 	@echo '                trunk build --release, Playwright on dist/ (127.0.0.1:$(E2E_PORT))'
 	@echo 'make dist       release build into dist/; PUBLIC_URL=/sub/path/ for sub-path hosting'
 	@echo 'make fuzz       the long fuzzing campaign (FUZZ_SECONDS=600 per target): executions, findings'
@@ -77,26 +82,28 @@ dist: setup-build
 test: setup fmt-check clippy clippy-web unit fuzz-smoke web-unit cli web-release e2e-typecheck e2e-run
 	@printf '\n==> make test: all steps passed\n'
 
-# The layer rules of ARCHITECTURE.md that a text search can check (scripts/check_layers.py);
-# function length is clippy's too_many_lines (clippy.toml), in the next two steps.
+# The layer rules of ARCHITECTURE.md that cargo cannot see (scripts/check_layers.py: the crate
+# graph against the doc, file sizes, module docs) and no file-level import circle in any crate
+# (scripts/check_cycles.py); function length is clippy's too_many_lines (clippy.toml), in the
+# next two steps.
 fmt-check:
-	$(call step,[1/10] cargo fmt --all --check; the layer rules (scripts/check_layers.py))
+	$(call step,[1/10] cargo fmt --all --check; the layer rules (check_layers.py, check_cycles.py))
 	cargo fmt --all --check
 	python3 scripts/check_layers.py
+	python3 scripts/check_cycles.py
 
 clippy:
-	$(call step,[2/10] cargo clippy: icn-core icn-cli icn-web-model (all targets))
-	cargo clippy -p icn-core -p icn-cli -p icn-web-model --all-targets -- -D warnings
+	$(call step,[2/10] cargo clippy: $(NATIVE) (all targets))
+	cargo clippy $(NATIVE_P) --all-targets -- -D warnings
 
 clippy-web:
 	$(call step,[3/10] cargo clippy: icn-web (wasm32))
 	cargo clippy -p icn-web --target wasm32-unknown-unknown -- -D warnings
 
-# By package, not --workspace: that would build leptos natively for nothing. icn-web-model
-# is the web app's pure part (URL state, layout geometry), tested natively.
+# icn-web-model is the web app's pure part (URL state, layout geometry), tested natively.
 unit:
-	$(call step,[4/10] cargo test: icn-core icn-cli icn-web-model)
-	cargo test -p icn-core -p icn-cli -p icn-web-model
+	$(call step,[4/10] cargo test: $(NATIVE))
+	cargo test $(NATIVE_P)
 
 # A short run of every cargo-fuzz target (scripts/fuzz.sh: seeds from the live family list;
 # stable toolchain with RUSTC_BOOTSTRAP=1, --sanitizer none). FUZZ_SMOKE_SECONDS per target.

@@ -1,5 +1,6 @@
 //! The Lens against the paper (Finkel & Solomon 1980) and breadth-first search.
 
+use icn_core::analysis::LensLoads;
 use icn_core::metrics::{bfs, count_minimal_paths, UNREACHABLE};
 use icn_core::routing::count_paths;
 use icn_core::topology::lens::{
@@ -626,7 +627,7 @@ fn theorem_2_duality() {
 #[test]
 fn loads_uniform_only_when_completed() {
     for l in lenses().into_iter().filter(|l| l.n() >= 2) {
-        let loads = l.loads();
+        let loads = LensLoads::of(&l);
         let (plo, phi) = loads.processor_range();
         let (blo, bhi) = loads.bus_range();
         // Total traffic through busses = Σ over pairs of busses traversed.
@@ -1022,7 +1023,7 @@ fn load_stats_agree_with_the_metrics_summary() {
         ),
     ] {
         let l = Lens::from_spec(&spec.parse::<Spec>().unwrap()).unwrap();
-        let loads = l.loads();
+        let loads = LensLoads::of(&l);
         let (ps, bs) = (loads.processor_stats(), loads.bus_stats());
         assert_eq!(
             (ps.min, ps.max, ps.uniform, bs.min, bs.max, bs.uniform),
@@ -1058,7 +1059,7 @@ fn uncompleted_loads_by_row() {
         (4, 3, vec![162.0, 232.0, 324.0, 244.0, 302.0, 72.0]),
     ] {
         let l = Lens::new(p, p, n, false).unwrap();
-        let loads = l.loads();
+        let loads = LensLoads::of(&l);
         let procs = l.processor_count();
         // Half positions 1 … 2n: bus dot 0, processor dot 1, bus dot 1, …, processor dot n.
         let mut rows: Vec<Vec<f64>> = vec![Vec::new(); 2 * n as usize];

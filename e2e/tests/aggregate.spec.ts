@@ -161,9 +161,13 @@ test("the D3 panel's cabinet drawing is one tab stop with arrow keys inside", as
 // Issue 17: the aggregates opened are view state (`open=`), so a shared link and an embed
 // show what was open; Back closes what was opened; another network forgets them; hostile
 // values open nothing they should not.
-test('the aggregates opened are in the URL: reload, Back, embed and hostile values', async ({ page }) => {
-  const route = `./?view=route&t=${D3}&from=(0,0,1)&to=(9,7,3)`;
-  const open = () => new URL(page.url()).searchParams.get('open');
+// One navigation or two per test (each loads D3(16,16)'s 4,096 routers), so that every test
+// stays far inside its time limit on a loaded machine.
+const route = `./?view=route&t=${D3}&from=(0,0,1)&to=(9,7,3)`;
+const openIn = (page: Page) => () => new URL(page.url()).searchParams.get('open');
+
+test('the aggregates opened are in the URL: reload, Back, embed', async ({ page }) => {
+  const open = openIn(page);
   await page.goto(route);
   await expect(nodes(page)).toHaveCount(16, { timeout: 30_000 });
   await node(page, 'c0').click();
@@ -192,33 +196,38 @@ test('the aggregates opened are in the URL: reload, Back, embed and hostile valu
   await page.getByRole('button', { name: 'Close cabinet 0' }).click();
   await expect(nodes(page)).toHaveCount(16);
   await expect.poll(open).toBe(null);
+});
 
-  // Another network forgets what was open.
+test('another network forgets the aggregates that were open', async ({ page }) => {
+  const open = openIn(page);
   await page.goto(`${route}&open=3`);
   await expect(nodes(page)).toHaveCount(31, { timeout: 30_000 });
   await page.getByTestId('param-k').fill('12');
   await expect(page.getByTestId('info-nodes')).toHaveText('3,072');
   await expect.poll(open).toBe(null);
   await expect(nodes(page)).toHaveCount(12);
+});
 
-  // Hostile or meaningless values: what this network can open is opened, the rest left out.
-  const cases: [string, number, string[]][] = [
-    ['99', 16, []], // no cabinet 99
-    ['0.99', 16, []], // no drawer 99, and its cabinet not open
-    ['1.2', 16, []], // its cabinet is not open
-    ['0,0.0.0', 31, ['× cabinet 0']], // a router: nothing to open
-    ['x,-1,%3Cscript%3E,0.', 16, []],
-    ['0,,5', 46, ['× cabinet 0', '× cabinet 5']],
-    ['4294967296', 16, []],
-    [Array.from({ length: 16 }, (_, i) => i).join(','), 16, []], // 256 aggregates: too many, none opened
-    ['7'.repeat(5000), 16, []],
-  ];
-  for (const [value, count, closers] of cases) {
+// Hostile or meaningless values: what this network can open is opened, the rest left out.
+const hostile: [string, number, string[]][] = [
+  ['99', 16, []], // no cabinet 99
+  ['0.99', 16, []], // no drawer 99, and its cabinet not open
+  ['1.2', 16, []], // its cabinet is not open
+  ['0,0.0.0', 31, ['× cabinet 0']], // a router: nothing to open
+  ['x,-1,%3Cscript%3E,0.', 16, []],
+  ['0,,5', 46, ['× cabinet 0', '× cabinet 5']],
+  ['4294967296', 16, []],
+  [Array.from({ length: 16 }, (_, i) => i).join(','), 16, []], // 256 aggregates: too many, none opened
+  ['7'.repeat(5000), 16, []],
+];
+
+for (const [value, count, closers] of hostile) {
+  test(`open=${value.slice(0, 24)}${value.length > 24 ? '…' : ''} opens ${closers.length ? closers.join(' and ') : 'nothing'}`, async ({ page }) => {
     await page.goto(`${route}&open=${value}`);
     await expect(nodes(page), `open=${value.slice(0, 40)}`).toHaveCount(count, { timeout: 30_000 });
     await expect(page.getByTestId('aggregate-close')).toHaveText(closers);
-  }
-});
+  });
+}
 
 test('a schedule step inside one cabinet rings that cabinet until it is opened', async ({ page }) => {
   // icn schedule: one-to-all from (0,0,1) on D3(16,16); the steps whose channels all stay in

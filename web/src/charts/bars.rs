@@ -6,8 +6,6 @@
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
-use super::plot::Plot;
-
 /// The share of the unit interval around each x that the bars of one x take together.
 const GROUP_WIDTH: f64 = 0.8;
 
@@ -23,14 +21,14 @@ pub fn x_range(x0: f64, x1: f64) -> (f64, f64) {
     (x0 - 0.5, x1 + 0.5)
 }
 
-/// Draws `plot`'s lines as bars on `chart`, each filled in its series' colour and outlined,
-/// from `base` (0, or the bottom of a log axis) to the value.
+/// Draws each series (its colour and its points) as bars on `chart`, filled in the series'
+/// colour and outlined, from `base` (0, or the bottom of a log axis) to the value.
 ///
 /// # Errors
 /// When a drawing call fails.
 pub fn draw<DB: DrawingBackend, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X::CoordDescType, Y::CoordDescType>>,
-    plot: &Plot,
+    series: &[(RGBColor, &[(f64, f64)])],
     base: f64,
     scale: f64,
 ) -> Result<(), String>
@@ -40,13 +38,12 @@ where
     X::CoordDescType: ValueFormatter<f64>,
     Y::CoordDescType: ValueFormatter<f64>,
 {
-    let count = plot.lines.len();
+    let count = series.len();
     let stroke = ((1.0 * scale).round() as u32).max(1);
-    for (i, line) in plot.lines.iter().enumerate() {
-        let fill = line.color.mix(0.78).filled();
-        let edge = line.color.stroke_width(stroke);
-        let bars = line
-            .points
+    for (i, &(color, points)) in series.iter().enumerate() {
+        let fill = color.mix(0.78).filled();
+        let edge = color.stroke_width(stroke);
+        let bars = points
             .iter()
             .filter(|p| p.1.is_finite() && p.1 > base)
             .map(|&(x, y)| {

@@ -623,7 +623,12 @@ impl Ctx<'_> {
         }
         if plot.bars {
             let base = if plot.y_log { y_lo } else { 0.0 };
-            bars::draw::<DB, X, Y>(&mut chart, plot, base, scale)?;
+            let series: Vec<_> = plot
+                .lines
+                .iter()
+                .map(|l| (l.color, &l.points[..]))
+                .collect();
+            bars::draw::<DB, X, Y>(&mut chart, &series, base, scale)?;
         }
         for l in plot.lines.iter().filter(|_| !plot.bars) {
             chart

@@ -11,6 +11,6 @@ pub mod zoom;
 pub use icn_web_model::diagram::{d3, geometry, layout};
 
 pub use export::SvgDownload;
-pub use layout::{draw, Arrangement, Drawing};
+pub use icn_web_model::diagram::{draw, Arrangement, Drawing};
 pub use matrix::MatrixView;
 pub use svg::{DiagramSvg, Highlight, HEAT_STEPS};

@@ -38,7 +38,7 @@ pub fn lens_loads_report(spec: &str) -> Result<LensLoadsReport, String> {
         Ok(net) => match net.lens() {
             Ok(l) => Ok(LensLoadsReport {
                 spec: l.spec_string(),
-                loads: l.loads(),
+                loads: LensLoads::of(l),
             }),
             Err(_) => Err(format!("{spec} is not a Lens")),
         },

@@ -1,3 +1,4 @@
+//! Tests of the aggregate drawings (aggregate.rs), kept in a file of their own.
 use super::*;
 
 const SPECS: &[&str] = &[

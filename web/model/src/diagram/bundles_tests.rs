@@ -1,3 +1,4 @@
+//! Tests of the bundled-link layout (bundles.rs), kept in a file of their own.
 use icn_core::Network;
 
 use super::*;

@@ -602,7 +602,7 @@ pub fn cabinet_globals(net: &D3, c: u32) -> Option<CabinetGlobals> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::layout::{draw, Drawing};
+    use super::super::draw::{draw, Drawing};
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;

@@ -244,6 +244,7 @@ fn nested_positions(n: usize, m: &[u32], s: f64) -> (Vec<Point>, Arrangement) {
 mod tests {
     use icn_core::Network;
 
+    use super::super::draw::{draw, Drawing};
     use super::*;
 
     const SPECS: &[&str] = &[

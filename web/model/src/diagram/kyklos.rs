@@ -210,7 +210,7 @@ fn build(k: &Kyklos, z: Sizing, ib_len: usize) -> Layout {
 
 #[cfg(test)]
 mod tests {
-    use super::super::layout::{draw, Drawing};
+    use super::super::draw::{draw, Drawing};
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;

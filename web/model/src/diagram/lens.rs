@@ -275,7 +275,7 @@ fn node_styles(z: Sizing) -> Vec<NodeStyle> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::layout::{draw, Drawing};
+    use super::super::draw::{draw, Drawing};
     use super::super::testing::{check_layout, pos};
     use super::*;
     use icn_core::Network;

@@ -1,5 +1,5 @@
 //! The network diagram's pure layout geometry: where each node and link is drawn
-//! ([`layout`]: the shared model, [`draw`] picking the family's layout; [`geometry`]:
+//! ([`layout`]: the shared model, [`draw`]: the family's layout picked, its tooltips and description; [`geometry`]:
 //! points and curves; one layout per seed family: [`grid`] (the Hypercycle, and every grid),
 //! [`kyklos`], [`lens`], [`d3`] (the Swapped and maximal Dragonflies); [`structured`]
 //! draws every other family from its declared structure, [`stress`] a graph without one;
@@ -8,6 +8,7 @@
 pub mod aggregate;
 pub mod bundles;
 pub mod d3;
+pub mod draw;
 pub mod focus;
 pub mod geometry;
 pub mod grid;
@@ -21,4 +22,5 @@ pub mod structured;
 mod testing;
 pub mod view;
 
-pub use layout::{draw, Arrangement, Drawing};
+pub use draw::{draw, Drawing};
+pub use layout::Arrangement;

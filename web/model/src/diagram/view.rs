@@ -216,7 +216,7 @@ pub fn next_point(points: &[Point], from: usize, dir: Direction) -> Option<usize
 
 #[cfg(test)]
 mod tests {
-    use super::super::layout::{draw, Drawing};
+    use super::super::draw::{draw, Drawing};
     use super::*;
     use icn_core::Network;
 

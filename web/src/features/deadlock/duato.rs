@@ -5,7 +5,7 @@ use icn_web::jobs::{DeadlockStudy, EscapeStudy};
 use leptos::prelude::*;
 
 use super::model::{DeadlockModel, Troubles};
-use super::parts::stepper;
+use super::stepper::stepper;
 use crate::components::FieldError;
 use crate::url::DeadlockForm;
 

@@ -13,6 +13,7 @@
 mod duato;
 mod model;
 mod parts;
+mod stepper;
 
 use leptos::prelude::*;
 

@@ -4,7 +4,7 @@
 //! [`D3::glgl_comparison`]; the words are docs/topologies/dragonfly.md's).
 
 use icn_core::topology::d3::{GlglComparison, D3};
-use icn_core::{Network, Node, Topology};
+use icn_core::{Node, Topology};
 use leptos::prelude::*;
 
 use super::model::{ok_node, RouteModel};
@@ -47,11 +47,6 @@ fn rows(d: &D3, c: &GlglComparison) -> GlglRows {
         direct: text(&c.direct),
         case: c.case.map(|k| k.text()),
     }
-}
-
-/// §10's glgl path from `from` to `to` when `net` is a D3 (the diagram's dashed route).
-pub(super) fn glgl_path(net: &Network, from: Node, to: Node) -> Option<Vec<Node>> {
-    Some(net.d3().ok()?.glgl_path(from, to))
 }
 
 /// The checkbox and, when on, the path's table.

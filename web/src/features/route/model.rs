@@ -426,7 +426,7 @@ fn highlight_memos(
         let second = c
             .pair()
             .filter(|_| glgl.get())
-            .and_then(|(a, b)| network.with(|n| super::d3_glgl::glgl_path(n.as_ref().ok()?, a, b)));
+            .and_then(|(a, b)| network.with(|n| Some(n.as_ref().ok()?.d3().ok()?.glgl_path(a, b))));
         Highlight {
             src: ok_node(from),
             dst: ok_node(to),

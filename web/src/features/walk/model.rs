@@ -246,7 +246,7 @@ fn loads_memos(
             let l = lens_of(n)?;
             let cost = l.loads_cost();
             Some(if cost <= SYNC_STEPS {
-                LoadsView::Computed(l.loads())
+                LoadsView::Computed(LensLoads::of(l))
             } else if cost <= INFO_BUDGET {
                 match job.state.get() {
                     JobState::Done(result) => match &*result {

@@ -1,0 +1,128 @@
+//! The dependency graph of explicit routes: for a routing that is no next-hop relation
+//! (the Lens's four-step region-of-difference routing picks its path from the source's
+//! address as well as the destination's), every route is given whole, and each two
+//! consecutive channels of each, with the virtual channels the scheme gives them, are a
+//! dependency.
+
+use super::build::{Channels, Deps};
+use super::cycle::find_cycle;
+use super::{check, step, DeadlockError, DeadlockReport, Dependency, Scheme, Tag};
+use icn_graph::{Node, Topology};
+
+/// A (channel, virtual channel) pair.
+type Pair = (u32, u32);
+
+/// The channel dependency graph of `routes` (each a walk from its first node to its last)
+/// under `scheme` with `vcs` virtual channels, and a cycle if it has one.
+///
+/// # Errors
+/// As [`super::deadlock`].
+///
+/// # Complexity
+/// O(L) over the routes' total length L, plus the cycle search.
+pub fn deadlock_of_routes(
+    t: &dyn Topology,
+    routes: &[Vec<Node>],
+    scheme: Scheme,
+    vcs: u32,
+) -> Result<DeadlockReport, DeadlockError> {
+    check(t, scheme, vcs)?;
+    let vcs = if scheme == Scheme::One { 1 } else { vcs };
+    let mut classed = Vec::with_capacity(routes.len());
+    for walk in routes {
+        let mut tag: Tag = 0;
+        let hops = walk
+            .windows(2)
+            .map(|w| {
+                let (vc, next) = step(t, scheme, vcs, tag, w[0], w[1]);
+                tag = next;
+                vc
+            })
+            .collect::<Vec<_>>();
+        classed.push((walk.clone(), hops));
+    }
+    graph_of(t, &classed, scheme, scheme, vcs)
+}
+
+/// The channel dependency graph of `routes` whose virtual channels are given hop by hop:
+/// each route is its walk and the virtual channel of each of its hops (one fewer than
+/// nodes), below `vcs`; a cycle if it has one. For an assignment no [`Scheme`] states (the
+/// packet simulator's classes for two-phase routes); `scheme` only names it in the report.
+///
+/// # Errors
+/// [`DeadlockError::Vcs`] for `vcs` out of range or a hop's virtual channel not below it.
+///
+/// # Complexity
+/// O(L) over the routes' total length L, plus the cycle search.
+pub fn deadlock_of_classed_routes(
+    t: &dyn Topology,
+    routes: &[(Vec<Node>, Vec<u32>)],
+    scheme: Scheme,
+    vcs: u32,
+) -> Result<DeadlockReport, DeadlockError> {
+    if !(1..=super::MAX_VCS).contains(&vcs)
+        || routes
+            .iter()
+            .any(|(_, hops)| hops.iter().any(|&vc| vc >= vcs))
+    {
+        return Err(DeadlockError::Vcs(vcs));
+    }
+    graph_of(t, routes, scheme, Scheme::Hops, vcs)
+}
+
+/// The graph of classed routes; `layout` is the scheme whose class steps the dependency
+/// set stores compactly (any other step is kept aside), `scheme` the report's name.
+fn graph_of(
+    t: &dyn Topology,
+    routes: &[(Vec<Node>, Vec<u32>)],
+    scheme: Scheme,
+    layout: Scheme,
+    vcs: u32,
+) -> Result<DeadlockReport, DeadlockError> {
+    let ch = Channels::of(t);
+    let mut deps = Deps::new(&ch, layout, vcs);
+    // The first route (by index) behind each dependency.
+    let mut first: Vec<(Pair, Pair, usize)> = Vec::new();
+    for (i, (walk, hops)) in routes.iter().enumerate() {
+        let mut held: Option<Pair> = None;
+        for (w, &vc) in walk.windows(2).zip(hops) {
+            let Some(c) = ch.id(w[0], w[1]) else {
+                held = None;
+                continue;
+            };
+            if let Some(h) = held {
+                if deps.insert(h, (c, vc)).is_some() {
+                    first.push((h, (c, vc), i));
+                }
+            }
+            held = Some((c, vc));
+        }
+    }
+    let edges = deps.edges(&ch);
+    let (cycle, shortest) = find_cycle(ch.len() * vcs as usize, &edges);
+    let pair = |x: u32| (x / vcs, x % vcs);
+    let channel = |(c, vc): Pair| {
+        let (u, v) = ch.ends(c);
+        (u, v, vc)
+    };
+    let cycle = cycle
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (pair(w[0]), pair(w[1]));
+            let route = first
+                .iter()
+                .find(|&&(x, y, _)| (x, y) == (a, b))
+                .map_or(0, |f| f.2);
+            let walk = &routes[route].0;
+            Dependency {
+                from: channel(a),
+                to: channel(b),
+                src: walk.first().copied().unwrap_or(0),
+                dst: walk.last().copied().unwrap_or(0),
+            }
+        })
+        .collect::<Vec<_>>();
+    Ok(DeadlockReport::of(
+        scheme, vcs, &ch, &edges, cycle, shortest,
+    ))
+}

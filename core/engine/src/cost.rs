@@ -1,0 +1,424 @@
+//! Size guards: what a computation on a [`Network`] will cost, estimated from its
+//! parameters and closed forms before anything is built, and the budgets callers compare
+//! it with. docs/limits.md lists every limit and why it was chosen.
+
+use serde::{Deserialize, Serialize};
+
+use crate::metrics::{distance_method, DistanceMethod};
+use crate::network::Network;
+use icn_families::d3::schedule::Collective;
+use icn_families::d3::D3;
+use icn_graph::{count_phase_paths_within, msbfs, Node, Topology};
+
+/// Estimated work and peak memory of one computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Estimate {
+    /// Elementary steps (a node visited, a link followed).
+    pub steps: u64,
+    /// Peak bytes allocated.
+    pub bytes: u64,
+}
+
+impl Estimate {
+    /// Whether it stays within `budget` in both steps and bytes.
+    pub fn within(&self, budget: Budget) -> bool {
+        self.steps <= budget.steps && self.bytes <= budget.bytes
+    }
+
+    /// The larger of the two in each coordinate.
+    pub fn max(self, other: Estimate) -> Estimate {
+        Estimate {
+            steps: self.steps.max(other.steps),
+            bytes: self.bytes.max(other.bytes),
+        }
+    }
+}
+
+/// How much a caller lets a computation take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Budget {
+    /// At most this many steps.
+    pub steps: u64,
+    /// At most this many bytes.
+    pub bytes: u64,
+}
+
+/// What a web page computes without asking: a breadth-first search of a few million
+/// nodes, well under a second, and a small fraction of a tab's memory.
+pub const PAGE_BUDGET: Budget = Budget {
+    steps: 1 << 24,
+    bytes: 256 << 20,
+};
+
+/// What a page computes even when the user confirms: beyond this a wasm32 tab (4 GiB of
+/// address space, usually much less granted) would run out of memory, so the page refuses
+/// and points to the native CLI.
+pub const CONFIRM_LIMIT: Budget = Budget {
+    steps: 1 << 36,
+    bytes: 1 << 30,
+};
+
+/// The most steps a route's estimate spends counting the route's paths itself
+/// ([`Network::route_cost`]): a few milliseconds, so a small route is counted exactly.
+pub const PROBE_STEPS: u64 = 1 << 20;
+
+/// Bytes per node of an export's anynet plan: each node's router number, the node it is
+/// attached to, and its list of endpoints.
+const EXPORT_BYTES_PER_NODE: u64 = 56;
+
+/// Bytes per node of a listed path printed as addresses: the node, its address string,
+/// its JSON value and its line of pretty-printed JSON (measured: 160 a node listing
+/// D3(4096, 181)'s 741,376 deflection paths, 705 MB at the peak).
+pub const LISTED_NODE_BYTES: u64 = 192;
+
+/// Bytes per node of a breadth-first search: the distance array and the queue (`u32`s).
+const BFS_BYTES_PER_NODE: u64 = 8;
+/// Bytes per node of the path-count walk: a hash-map entry holding a big integer.
+const COUNT_BYTES_PER_NODE: u64 = 64;
+
+/// A route's paths counted by [`Network::route_cost`] itself.
+struct Probe {
+    /// The paths (saturated at `u64::MAX`).
+    paths: u64,
+    /// The next-hop calls the count made.
+    calls: u64,
+    /// What the count cost.
+    estimate: Estimate,
+}
+
+/// The size of a network and what its computations are estimated to cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Cost {
+    /// Nodes N (terminals and forwarding nodes).
+    pub nodes: u64,
+    /// Terminals.
+    pub terminals: u64,
+    /// Undirected links.
+    pub links: u64,
+    /// Ordered pairs of distinct terminals (what the distance distribution covers).
+    pub pairs: u64,
+    /// [`Network::info`]: the distance distribution, degrees and formulas.
+    pub info: Estimate,
+    /// One route under any strategy between any pair, without closed forms: a
+    /// breadth-first search and a path-count walk over (at most) every node.
+    pub route: Estimate,
+}
+
+impl Network {
+    /// A rough count of elementary steps [`Network::info`] takes, as
+    /// [`distance_method`] plans it: a closed-form distance distribution costs next to
+    /// nothing, one BFS costs N + E, closed forms per source N more; without symmetry, the
+    /// bit-parallel engine's word operations ([`msbfs::estimate`]). Callers compare it with
+    /// a budget before calling `info`.
+    pub fn info_cost(&self) -> u64 {
+        self.info_estimate().steps
+    }
+
+    /// [`Network::info_cost`] with the bytes the distances need, and the degrees: a
+    /// neighbour scan of every terminal (one, on a terminal-transitive network, none with
+    /// a closed form) and of every forwarding node.
+    fn info_estimate(&self) -> Estimate {
+        let t = self.topology();
+        let n = t.node_count() as u64;
+        let terminals = t.terminal_count() as u64;
+        let scanned = match (t.terminal_degree_range(), t.terminal_transitive()) {
+            (Some(_), _) => 0,
+            (None, true) => terminals.min(1),
+            (None, false) => terminals,
+        } + (n - terminals);
+        let degrees = scanned.saturating_mul(self.degree_estimate() + 1);
+        let distances = self.distance_estimate();
+        Estimate {
+            steps: distances.steps.saturating_add(degrees),
+            bytes: distances.bytes,
+        }
+    }
+
+    /// What the distance distribution of [`Network::info`] costs.
+    fn distance_estimate(&self) -> Estimate {
+        let t = self.topology();
+        let n = t.node_count() as u64;
+        let walk = n.saturating_add(t.link_count().saturating_mul(2));
+        let bfs_bytes = n.saturating_mul(BFS_BYTES_PER_NODE);
+        match distance_method(t) {
+            DistanceMethod::ClosedForm => Estimate {
+                steps: 1_000,
+                bytes: 0,
+            },
+            // One breadth-first search from terminal 0 serves every terminal.
+            DistanceMethod::OneSearch => Estimate {
+                steps: walk,
+                bytes: bfs_bytes,
+            },
+            // Per-source closed forms (the Swapped Dragonfly), summed over every node.
+            DistanceMethod::ClosedFormPerSource => Estimate {
+                steps: walk.saturating_add(n.saturating_mul(4)),
+                bytes: bfs_bytes,
+            },
+            // One breadth-first search per orbit of terminals.
+            DistanceMethod::Orbits => Estimate {
+                steps: walk.saturating_mul(
+                    t.automorphisms()
+                        .map_or(1, |o| o.destinations().len() as u64),
+                ),
+                bytes: bfs_bytes,
+            },
+            DistanceMethod::BitParallel => {
+                let (steps, bytes) = msbfs::estimate(t);
+                Estimate { steps, bytes }
+            }
+        }
+    }
+
+    /// The network's size and estimated costs, from its parameters and closed forms: no
+    /// per-node array is built (families give `link_count` in closed form).
+    pub fn cost(&self) -> Cost {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let terminals = t.terminal_count() as u64;
+        let links = t.link_count();
+        let walk = nodes.saturating_add(links.saturating_mul(2));
+        let info = self.info_estimate();
+        let route = Estimate {
+            steps: walk.saturating_mul(2),
+            bytes: nodes.saturating_mul(BFS_BYTES_PER_NODE + COUNT_BYTES_PER_NODE),
+        };
+        Cost {
+            nodes,
+            terminals,
+            links,
+            pairs: terminals.saturating_mul(terminals.saturating_sub(1)),
+            info,
+            route,
+        }
+    }
+
+    /// A node's out-degree as the guards count it, from the closed-form channel count
+    /// (no neighbour list is built): the average, rounded up. Exact on regular networks.
+    pub fn degree_estimate(&self) -> u64 {
+        let t = self.topology();
+        t.channel_count().div_ceil((t.node_count() as u64).max(1))
+    }
+
+    /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit,
+    /// counted in calls of the routing's next-hop relation, each costing its
+    /// [`icn_graph::Routing::next_hops_work`] or else the degree plus one (a neighbour scan):
+    ///
+    /// - the listing: min(limit, path count) paths (at least one: a route's length is
+    ///   walked even with limit 0) of `distance` calls each, the path count where the
+    ///   routing knows it in closed form;
+    /// - the count, where the routing has no closed form: counted here by the walk itself
+    ///   when it takes at most [`PROBE_STEPS`] (so the estimate is the work), else a
+    ///   breadth-first search and a count walk over every node.
+    ///
+    /// A two-phase pair ([`icn_graph::Routing::intermediates`]) walks at most four times the
+    /// routes it keeps to list them and, without a closed-form count, counts by two walks
+    /// per intermediate. An unknown strategy costs nothing (it fails at once).
+    /// `core/tests/estimates.rs` holds the estimate to within 0.5–16 times the work.
+    pub fn route_cost(&self, strategy: &str, src: Node, dst: Node, limit: usize) -> Estimate {
+        let Ok(routing) = self.routing(strategy) else {
+            return Estimate { steps: 1, bytes: 0 };
+        };
+        let routing = routing.as_ref();
+        let t: &dyn Topology = self.topology();
+        // A call: one step, and its closed-form work or a scan of the neighbours.
+        let call = routing
+            .next_hops_work()
+            .unwrap_or_else(|| self.degree_estimate())
+            .saturating_add(1);
+        let via = if src == dst {
+            None
+        } else {
+            routing.intermediates(src, dst)
+        };
+        let count = routing
+            .path_count(src, dst)
+            .map(|c| u64::try_from(&c).unwrap_or(u64::MAX));
+        let walk = self.cost().route;
+        let none = Estimate { steps: 0, bytes: 0 };
+        // (paths there are, if known; hops of a path, if known; the count's cost)
+        let (paths, hops, counting) = match &via {
+            None => {
+                let d = t.distance(src, dst).map(u64::from);
+                match (count, self.probe_count(routing, src, dst, call, count)) {
+                    (Some(c), _) => (Some(c), d, none),
+                    // A DAG's nodes include a path's: the calls bound its hops.
+                    (None, Some(p)) => (Some(p.paths), d.or(Some(p.calls)), p.estimate),
+                    (None, None) => (None, d, walk),
+                }
+            }
+            Some(v) => {
+                let hops = v
+                    .first()
+                    .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?));
+                let n = v.len() as u64;
+                let counting = match count {
+                    Some(_) => Estimate { steps: n, bytes: 0 },
+                    None => Estimate {
+                        steps: walk.steps.saturating_mul(n.saturating_mul(2)),
+                        bytes: walk.bytes,
+                    },
+                };
+                (count, hops.map(u64::from), counting)
+            }
+        };
+        let listed = paths.map_or(limit as u64, |p| p.min(limit as u64));
+        let hops = hops.unwrap_or_else(|| self.hops_bound());
+        // Two phases: each intermediate tried lists at most as many paths per phase as
+        // it gives routes, so the listing walks at most twice the routes kept and once
+        // more the last intermediate's.
+        let routes = if via.is_some() { 4 } else { 1 };
+        let calls = listed.max(1).saturating_mul(hops).saturating_mul(routes);
+        let node = std::mem::size_of::<Node>() as u64;
+        let (setup_steps, setup_bytes) = routing.first_use_work().unwrap_or((0, 0));
+        Estimate {
+            steps: calls
+                .saturating_mul(call)
+                .saturating_add(counting.steps)
+                .saturating_add(setup_steps),
+            bytes: listed
+                .saturating_mul(hops + 1)
+                .saturating_mul(LISTED_NODE_BYTES)
+                .saturating_add(hops.saturating_mul(call).saturating_mul(node))
+                .saturating_add(counting.bytes)
+                .saturating_add(setup_bytes),
+        }
+    }
+
+    /// The count walk of a one-phase route without a closed-form count, done here when
+    /// it takes at most [`PROBE_STEPS`]: the paths it counts, its calls, and their cost
+    /// (`call` each) with the memo's bytes. `None` with a closed-form count, when it
+    /// would take more, or when a single call would allocate more than [`PAGE_BUDGET`]'s
+    /// bytes.
+    fn probe_count(
+        &self,
+        routing: &dyn icn_graph::Routing,
+        src: Node,
+        dst: Node,
+        call: u64,
+        count: Option<u64>,
+    ) -> Option<Probe> {
+        let t = self.topology();
+        let node = std::mem::size_of::<Node>() as u64;
+        if count.is_some() || call.saturating_mul(node) > PAGE_BUDGET.bytes {
+            return None;
+        }
+        // A relation that builds a table over the whole network on first use is probed only
+        // when that table is small: the probe would build it.
+        if routing
+            .first_use_work()
+            .is_some_and(|(steps, bytes)| steps > PROBE_STEPS || bytes > PAGE_BUDGET.bytes)
+        {
+            return None;
+        }
+        // Without a closed-form distance a minimal relation searches the whole network
+        // first: probe only when that search is itself small.
+        let search = routing.follows_distances() && t.distance(src, dst).is_none();
+        let walk = self.cost().route;
+        if search && walk.steps > PROBE_STEPS {
+            return None;
+        }
+        let (paths, calls) =
+            count_phase_paths_within(routing, src, dst, PROBE_STEPS / call.max(1))?;
+        Some(Probe {
+            paths: u64::try_from(&paths).unwrap_or(u64::MAX),
+            calls,
+            estimate: Estimate {
+                steps: calls.saturating_mul(call).saturating_add(if search {
+                    walk.steps / 2
+                } else {
+                    0
+                }),
+                bytes: calls
+                    .saturating_mul(COUNT_BYTES_PER_NODE)
+                    .saturating_add(call.saturating_mul(node))
+                    .saturating_add(if search { walk.bytes } else { 0 }),
+            },
+        })
+    }
+
+    /// The hops of a path where no closed-form distance says: the families without one
+    /// (KYKLOS, MDF, Jellyfish, imported graphs) are charged 4·⌈log₂ N⌉, at most N − 1.
+    fn hops_bound(&self) -> u64 {
+        let n = self.topology().node_count() as u64;
+        (4 * u64::from(64 - n.leading_zeros()))
+            .min(n.saturating_sub(1))
+            .max(1)
+    }
+
+    /// The bytes `icn export` writes at most (the largest format): a line per link of two
+    /// node numbers, a line per node of its number and address.
+    pub fn export_size(&self) -> u64 {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let digits = u64::from(nodes.max(1).ilog10() + 1);
+        t.link_count()
+            .saturating_mul(2 * digits + 2)
+            .saturating_add(nodes.saturating_mul(2 * digits + 16))
+    }
+
+    /// The estimated cost of writing the network out (`icn export`: an edge list, a node
+    /// list or an anynet file, the largest): a step per node, per channel and per byte
+    /// written (a line per link of two node numbers, a line per node of its number and
+    /// address); in memory one node's neighbour list, twice, and with `plan` (the anynet
+    /// file) the plan's 56 bytes per node.
+    pub fn export_cost(&self, plan: bool) -> Estimate {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let text = self.export_size();
+        let node = std::mem::size_of::<Node>() as u64;
+        Estimate {
+            steps: nodes.saturating_add(t.channel_count()).saturating_add(text),
+            bytes: nodes
+                .saturating_mul(if plan { EXPORT_BYTES_PER_NODE } else { 0 })
+                .saturating_add(self.degree_estimate().saturating_mul(2 * node)),
+        }
+    }
+}
+
+/// The cost of listing `paths` paths of at most `nodes` nodes each as addresses (D3's
+/// `--deflect all`: K·M paths of up to six routers).
+pub fn listing_cost(paths: u64, nodes: u64) -> Estimate {
+    let listed = paths.saturating_mul(nodes);
+    Estimate {
+        steps: listed,
+        bytes: listed.saturating_mul(LISTED_NODE_BYTES),
+    }
+}
+
+/// The cost of Theorem 1's port table of `k` cabinets of D3(`n`, `m`) and the link by
+/// link check that they form a D3(k, m): the table's 2k² ports, and per router of the
+/// small network its neighbours in both networks.
+pub fn d3_subnetwork_cost(k: u64, n: u64, m: u64) -> Estimate {
+    let table = k.saturating_mul(k).saturating_mul(2);
+    Estimate {
+        steps: k
+            .saturating_mul(m)
+            .saturating_mul(m)
+            .saturating_mul(n.saturating_add(m))
+            .saturating_mul(k.saturating_add(m))
+            .saturating_add(table),
+        bytes: table.saturating_mul(4 + 12),
+    }
+}
+
+/// Bytes per simulated channel use of a D3 collective: the round's list, the map of uses
+/// by step and channel, its growth (measured: 3.3 GB for D3(9, 16)'s 1.6·10⁷ uses).
+const SCHEDULE_USE_BYTES: u64 = 210;
+
+/// Bytes per listed channel use of a schedule's `occupancy` (two addresses, the rounds).
+const SCHEDULE_LISTED_BYTES: u64 = 160;
+
+/// Steps per simulated channel use (measured: about 1.1 µs each in a release build).
+const SCHEDULE_USE_STEPS: u64 = 55;
+
+/// What simulating `collective` on `d3` costs at most ([`D3::schedule_size`] channel
+/// uses), with `occupancy` the per-step lists besides.
+pub fn schedule_estimate(d3: &D3, collective: Collective, occupancy: bool) -> Estimate {
+    let uses = d3.schedule_size(collective);
+    let per_use = SCHEDULE_USE_BYTES + if occupancy { SCHEDULE_LISTED_BYTES } else { 0 };
+    Estimate {
+        steps: uses.saturating_mul(SCHEDULE_USE_STEPS),
+        bytes: uses.saturating_mul(per_use),
+    }
+}

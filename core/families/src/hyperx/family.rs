@@ -1,0 +1,148 @@
+//! HyperX and the flattened butterfly as a [`Family`]: their descriptions, strategies
+//! (the torus's names) and closed forms.
+
+use crate::family::{Family, FamilyInfo, Formula, ParamInfo, StrategyInfo, Structure};
+use crate::torus::GridRouting;
+use icn_graph::error::StrategyError;
+use icn_graph::Routing;
+
+use super::HyperX;
+
+const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "minimal",
+        title: "All minimal paths",
+        summary: "Every shortest path: one hop per differing coordinate, in any order (h! paths for h of them).",
+    },
+    StrategyInfo {
+        name: "dor",
+        title: "Dimension order",
+        summary: "The most significant differing coordinate first, one hop each: one path.",
+    },
+];
+
+/// `hyperx:s=…,t=…`.
+pub const HYPERX: FamilyInfo = FamilyInfo {
+    name: "hyperx",
+    title: "HyperX",
+    summary: "Switches on a mixed-radix grid, every two in a row or column (of any dimension) linked; T terminals each.",
+    params: &[
+        ParamInfo {
+            key: "s",
+            label: "Switches per dimension S",
+            help: "sizes separated by x, each 2–256, most significant first",
+            example: "4x4x3",
+        },
+        ParamInfo {
+            key: "t",
+            label: "Terminals per switch T",
+            help: "1–256 (default 1); trunking K = 1",
+            example: "2",
+        },
+    ],
+    flags: &[],
+    example: "hyperx:s=4x4x3,t=2",
+    example_route: ("(0,0,0)", "(3,2,1)"),
+    strategies: STRATEGIES,
+    source: "Ahn, Binkert, Davis, McLaren and Schreiber, HyperX: topology, routing, and packaging of efficient large-scale networks, SC 2009",
+};
+
+/// `flatfly:k=…,n=…`: the HyperX with n − 1 dimensions of k switches and k terminals each.
+pub const FLATFLY: FamilyInfo = FamilyInfo {
+    name: "flatfly",
+    title: "Flattened butterfly (k-ary n-flat)",
+    summary: "The k-ary n-fly with each row's routers merged: k^(n−1) routers, all-to-all in each of n − 1 dimensions, k terminals each.",
+    params: &[
+        ParamInfo {
+            key: "k",
+            label: "Radix k",
+            help: "2–256: routers per dimension and terminals per router",
+            example: "4",
+        },
+        ParamInfo {
+            key: "n",
+            label: "Stages n",
+            help: "at least 2: n − 1 dimensions, k^(n−1) ≤ 2³¹ routers",
+            example: "3",
+        },
+    ],
+    flags: &[],
+    example: "flatfly:k=4,n=3",
+    example_route: ("(0,0)", "(3,2)"),
+    strategies: STRATEGIES,
+    source: "Kim, Dally and Abts, Flattened butterfly: a cost-efficient topology for high-radix networks, ISCA 2007",
+};
+
+impl Family for HyperX {
+    fn info(&self) -> &'static FamilyInfo {
+        if self.flattened().is_some() {
+            &FLATFLY
+        } else {
+            &HYPERX
+        }
+    }
+
+    fn spec(&self) -> String {
+        self.spec_string()
+    }
+
+    fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        let kind: GridRouting = name.parse().map_err(|_| self.unknown_strategy(name))?;
+        Ok(Box::new(HyperX::routing(self, kind)))
+    }
+
+    fn structure(&self) -> Structure {
+        Structure::Grid {
+            radices: self.sizes().to_vec(),
+        }
+    }
+
+    fn concentration(&self) -> u32 {
+        self.terminals_per_switch()
+    }
+
+    fn formulas(&self) -> Vec<Formula> {
+        let g = self.grid();
+        let switches = g.nodes() as u64;
+        let per_node = (g.distance_sum() / u128::from(switches)) as u64;
+        let mut out = if self.flattened().is_some() {
+            vec![
+                Formula::new("routers", "k^(n−1)", switches),
+                Formula::new("terminals", "k^n", self.terminal_total()),
+                Formula::new("links", "k^(n−1)·(n − 1)(k − 1)/2", g.link_count()),
+                Formula::new("degree", "(n − 1)(k − 1)", self.network_degree()),
+                Formula::new("radix", "n(k − 1) + 1", self.radix()),
+                Formula::new("diameter", "n − 1", g.diameter()),
+            ]
+        } else {
+            vec![
+                Formula::new("switches", "Π Sᵢ", switches),
+                Formula::new("terminals", "T·Π Sᵢ", self.terminal_total()),
+                Formula::new("links", "N·Σ (Sᵢ − 1)/2", g.link_count()),
+                Formula::new("degree", "Σ (Sᵢ − 1)", self.network_degree()),
+                Formula::new("radix", "T + Σ (Sᵢ − 1)", self.radix()),
+                Formula::new("diameter", "L (dimensions)", g.diameter()),
+            ]
+        };
+        let flat = self.flattened().is_some();
+        if let Some(b) = g.bisection() {
+            let expression = if flat {
+                "k^n / 4 (k even)"
+            } else {
+                "N·S_min/4 (S_min even)"
+            };
+            out.push(Formula::new("bisection width", expression, b));
+        }
+        let expression = if flat {
+            "(n − 1)(k − 1)·k^(n−2); average = sum / (N − 1)"
+        } else {
+            "Σ N(Sᵢ − 1)/Sᵢ; average = sum / (N − 1)"
+        };
+        out.push(Formula::new(
+            "distance sum from a switch",
+            expression,
+            per_node,
+        ));
+        out
+    }
+}

@@ -1,0 +1,529 @@
+//! BookSim2 configuration files: the experiment a file describes, as icnplay runs it
+//! (`icn sim --config FILE`, and text pasted into the simulation view).
+//!
+//! The file is BookSim2's syntax: `key = value;` statements, `//` and `/* */` comments,
+//! `{a, b}` lists. BookSim2's own topologies `mesh`, `torus`, `fattree`, `dragonflynew`,
+//! `flatfly` and `anynet` (with its network file's text) become icnplay networks; the
+//! routing functions that match an icnplay routing, the router, traffic and protocol keys
+//! take BookSim2's defaults when left out (including its channel latencies per topology);
+//! a key the simulator does not model, or a value of it other than BookSim2's default,
+//! is an error that names the key and its line.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::{SimSetup, TABLE_ROUTING, UGAL_ROUTING};
+use icn_analyses::deadlock::Scheme;
+use icn_engine::network::Network;
+use icn_families::imported::Imported;
+
+/// Why a configuration cannot be run: its line (1-based; 0 for a key left out) and
+/// what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The line of the statement (0: a default or the whole file).
+    pub line: usize,
+    /// The message, naming the key.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The experiment of a BookSim2 configuration.
+#[derive(Debug, Clone)]
+pub struct Experiment {
+    /// The network.
+    pub network: Network,
+    /// Routing, scheme, traffic, router, protocol and seed.
+    pub setup: SimSetup,
+    /// The offered loads (`injection_rate`, in flits per node per cycle).
+    pub rates: Vec<f64>,
+}
+
+/// Keys the simulator accepts only at BookSim2's default value (they name behaviour it
+/// does not model otherwise), with that value.
+const DEFAULT_ONLY: &[(&str, &str)] = &[
+    ("router", "iq"),
+    ("sim_type", "latency"),
+    ("classes", "1"),
+    ("subnets", "1"),
+    ("injection_process", "bernoulli"),
+    ("priority", "none"),
+    ("use_read_write", "0"),
+    ("hold_switch_for_packet", "0"),
+    ("speculative", "0"),
+    ("noq", "0"),
+    ("input_speedup", "1"),
+    ("output_speedup", "1"),
+    ("internal_speedup", "1.0"),
+    ("alloc_iters", "1"),
+    ("arb_type", "round_robin"),
+    ("vc_busy_when_full", "0"),
+    ("vc_prioritize_empty", "0"),
+    ("vc_shuffle_requests", "0"),
+    ("sim_count", "1"),
+    ("include_queuing", "1"),
+    ("measure_stats", "1"),
+    ("buf_size", "-1"),
+    ("private_bufs", "-1"),
+    ("max_held_slots", "-1"),
+    ("vc_allocator", "separable_input_first"),
+    ("sw_allocator", "separable_input_first"),
+];
+
+/// Keys that only change what BookSim2 prints: accepted with any value.
+const OUTPUT_ONLY: &[&str] = &[
+    "print_activity",
+    "deadlock_warn_timeout",
+    "watch_file",
+    "watch_packets",
+    "watch_flits",
+    "watch_transactions",
+    "watch_out",
+    "stats_out",
+    "sim_power",
+    "viewer_trace",
+];
+
+/// Keys the simulator reads, besides [`EXTRA_KEYS`].
+const MODELLED: &[&str] = &[
+    "topology",
+    "k",
+    "n",
+    "c",
+    "network_file",
+    "routing_function",
+    "num_vcs",
+    "vc_buf_size",
+    "packet_size",
+    "injection_rate",
+    "injection_rate_uses_flits",
+    "traffic",
+    "seed",
+    "perm_seed",
+];
+
+/// The statements of a configuration: key → (value, line).
+pub type Statements = BTreeMap<String, (String, usize)>;
+
+/// The statements of a configuration: key → (value, line), later ones replacing earlier.
+///
+/// # Errors
+/// A statement that is not `key = value`, or a key the simulator does not model.
+pub fn statements(text: &str) -> Result<Statements, ConfigError> {
+    let clean = strip_comments(text);
+    let mut out = BTreeMap::new();
+    let mut line = 1;
+    for stmt in clean.split(';') {
+        let first = line
+            + stmt[..stmt.len() - stmt.trim_start().len()]
+                .matches('\n')
+                .count();
+        line += stmt.matches('\n').count();
+        let body = stmt.trim();
+        if body.is_empty() {
+            continue;
+        }
+        let Some((key, value)) = body.split_once('=') else {
+            return Err(ConfigError {
+                line: first,
+                message: format!("'{body}' is not a `key = value;` statement"),
+            });
+        };
+        let key = key.trim().to_string();
+        let value = value.trim().trim_matches('"').to_string();
+        let known = MODELLED.contains(&key.as_str())
+            || EXTRA_KEYS.contains(&key.as_str())
+            || OUTPUT_ONLY.contains(&key.as_str())
+            || DEFAULT_ONLY.iter().any(|&(k, _)| k == key);
+        if !known {
+            return Err(ConfigError {
+                line: first,
+                message: format!("{key}: this BookSim2 key is not modelled by icnplay's simulator"),
+            });
+        }
+        if let Some(&(_, want)) = DEFAULT_ONLY.iter().find(|&&(k, _)| k == key) {
+            let same = value == want
+                || matches!((value.parse::<f64>(), want.parse::<f64>()), (Ok(a), Ok(b)) if a == b);
+            if !same {
+                return Err(ConfigError {
+                    line: first,
+                    message: format!(
+                        "{key} = {value}: not modelled; icnplay's simulator has {key} = {want} only"
+                    ),
+                });
+            }
+        }
+        out.insert(key, (value, first));
+    }
+    Ok(out)
+}
+
+/// `text` with `//` and `/* */` comments blanked (newlines kept, for line numbers).
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("//") {
+            let end = r.find('\n').unwrap_or(r.len());
+            rest = &r[end..];
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            let end = r.find("*/").map_or(r.len(), |i| i + 2);
+            out.extend(r[..end].chars().filter(|&c| c == '\n'));
+            rest = &r[end..];
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// The experiment of the configuration `text`; `network_file` is the text of its anynet
+/// network file (for `topology = anynet`).
+///
+/// # Errors
+/// [`ConfigError`] naming the key (and its line) that cannot be run.
+pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, ConfigError> {
+    let st = statements(text)?;
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    for key in ["vc_allocator", "sw_allocator"] {
+        if get(key).is_none() {
+            return Err(ConfigError {
+                line: 0,
+                message: format!(
+                    "{key}: BookSim2's default (islip) is not modelled; give {key} = separable_input_first"
+                ),
+            });
+        }
+    }
+    let (network, routing, scheme) = topology(&st, network_file)?;
+    let mut setup = SimSetup::new(routing);
+    setup.scheme = scheme;
+    (setup.router.channel_latency, setup.router.global_latency) =
+        super::booksim_latencies(&network);
+    router_and_protocol(&st, &network, &mut setup)?;
+    setup.seed = u64::try_from(int(get("seed"), "seed", 0)?)
+        .map_err(|_| bad(get("seed"), "seed", "a number of 0 or more"))?;
+    let traffic = get("traffic").map_or("uniform", |(v, _)| v);
+    let traffic = if traffic == "randperm" {
+        format!("randperm({})", int(get("perm_seed"), "perm_seed", 0)?)
+    } else {
+        traffic.to_string()
+    };
+    setup.traffic = traffic.parse().map_err(|e: super::SimError| ConfigError {
+        line: get("traffic").map_or(0, |(_, l)| l),
+        message: format!("traffic: {e}"),
+    })?;
+    let flits = int(
+        get("injection_rate_uses_flits"),
+        "injection_rate_uses_flits",
+        0,
+    )? != 0;
+    let per_packet = if flits {
+        1.0
+    } else {
+        f64::from(setup.router.packet_size)
+    };
+    let rates = rate_list(get("injection_rate"))?
+        .into_iter()
+        .map(|x| x * per_packet)
+        .collect();
+    Ok(Experiment {
+        network,
+        setup,
+        rates,
+    })
+}
+
+/// Sets the router's and the protocol's keys of `st` on `setup`; a key left out keeps
+/// `setup`'s value. `use_noc_latency` gives a torus BookSim2's 2-cycle channels (1) or
+/// 1-cycle ones (0).
+fn router_and_protocol(
+    st: &Statements,
+    net: &Network,
+    setup: &mut SimSetup,
+) -> Result<(), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let r = &mut setup.router;
+    if get("use_noc_latency").is_some() && net.family().name == "torus" {
+        let noc = int(get("use_noc_latency"), "use_noc_latency", 1)?;
+        r.channel_latency = if noc == 0 {
+            1
+        } else {
+            super::booksim_latencies(net).0
+        };
+    }
+    let u32s: [(&str, &mut u32); 8] = [
+        ("num_vcs", &mut r.num_vcs),
+        ("vc_buf_size", &mut r.vc_buf_size),
+        ("packet_size", &mut r.packet_size),
+        ("routing_delay", &mut r.routing_delay),
+        ("vc_alloc_delay", &mut r.vc_alloc_delay),
+        ("sw_alloc_delay", &mut r.sw_alloc_delay),
+        ("st_final_delay", &mut r.st_final_delay),
+        ("credit_delay", &mut r.credit_delay),
+    ];
+    for (key, slot) in u32s {
+        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
+            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
+    }
+    let tail = i64::from(r.wait_for_tail_credit);
+    r.wait_for_tail_credit = int(get("wait_for_tail_credit"), "wait_for_tail_credit", tail)? != 0;
+    let p = &mut setup.protocol;
+    let period = i64::try_from(p.sample_period).unwrap_or(i64::MAX);
+    p.sample_period = u64::try_from(int(get("sample_period"), "sample_period", period)?)
+        .map_err(|_| bad(get("sample_period"), "sample_period", "a positive number"))?;
+    for (key, slot) in [
+        ("warmup_periods", &mut p.warmup_periods),
+        ("max_samples", &mut p.max_samples),
+    ] {
+        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
+            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
+    }
+    for (key, slot) in [
+        ("latency_thres", &mut p.latency_thres),
+        ("warmup_thres", &mut p.warmup_thres),
+        ("acc_warmup_thres", &mut p.acc_warmup_thres),
+        ("stopping_thres", &mut p.stopping_thres),
+        ("acc_stopping_thres", &mut p.acc_stopping_thres),
+    ] {
+        *slot = float(get(key), key, *slot)?;
+    }
+    Ok(())
+}
+
+/// The keys of a configuration that the simulation view keeps beside its fields (which hold
+/// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
+/// the router's delays, the torus's `use_noc_latency` and the protocol.
+pub const EXTRA_KEYS: &[&str] = &[
+    "routing_delay",
+    "vc_alloc_delay",
+    "sw_alloc_delay",
+    "st_final_delay",
+    "credit_delay",
+    "wait_for_tail_credit",
+    "use_noc_latency",
+    "sample_period",
+    "warmup_periods",
+    "max_samples",
+    "latency_thres",
+    "warmup_thres",
+    "acc_warmup_thres",
+    "stopping_thres",
+    "acc_stopping_thres",
+];
+
+/// Sets the [`EXTRA_KEYS`] statements of `text` (`key = value;`, BookSim2's syntax; the
+/// `;` may be left off the last) on `setup`; a key left out keeps `setup`'s value.
+///
+/// # Errors
+/// A statement that is not `key = value`, a key that is not one of [`EXTRA_KEYS`], or a
+/// value that is not a number of the key's kind.
+pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<(), ConfigError> {
+    let mut text = text.trim().to_string();
+    if !text.is_empty() && !text.ends_with(';') {
+        text.push(';');
+    }
+    let st = statements(&text)?;
+    if let Some((key, (_, line))) = st.iter().find(|(k, _)| !EXTRA_KEYS.contains(&k.as_str())) {
+        return Err(ConfigError {
+            line: *line,
+            message: format!(
+                "{key}: not one of the other keys ({}); the network, routing, traffic, virtual \
+                 channels, buffer, packet size, seed and loads have fields (and flags) of their own",
+                EXTRA_KEYS.join(", ")
+            ),
+        });
+    }
+    router_and_protocol(&st, net, setup)
+}
+
+/// The [`EXTRA_KEYS`] of `setup` that differ from BookSim2's defaults for `net`, as
+/// [`apply_extra`] reads them (`key=value` joined by `;`; empty when every one is the
+/// default).
+pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
+    let mut base = SimSetup::new(&setup.routing);
+    (base.router.channel_latency, base.router.global_latency) = super::booksim_latencies(net);
+    let (r, d) = (&setup.router, &base.router);
+    let (p, q) = (&setup.protocol, &base.protocol);
+    let mut out: Vec<String> = Vec::new();
+    let mut num = |key: &str, a: String, b: String| {
+        if a != b {
+            out.push(format!("{key}={a}"));
+        }
+    };
+    for (key, a, b) in [
+        ("routing_delay", r.routing_delay, d.routing_delay),
+        ("vc_alloc_delay", r.vc_alloc_delay, d.vc_alloc_delay),
+        ("sw_alloc_delay", r.sw_alloc_delay, d.sw_alloc_delay),
+        ("st_final_delay", r.st_final_delay, d.st_final_delay),
+        ("credit_delay", r.credit_delay, d.credit_delay),
+        (
+            "wait_for_tail_credit",
+            u32::from(r.wait_for_tail_credit),
+            u32::from(d.wait_for_tail_credit),
+        ),
+        (
+            "use_noc_latency",
+            u32::from(r.channel_latency == d.channel_latency),
+            1,
+        ),
+        ("warmup_periods", p.warmup_periods, q.warmup_periods),
+        ("max_samples", p.max_samples, q.max_samples),
+    ] {
+        num(key, a.to_string(), b.to_string());
+    }
+    num(
+        "sample_period",
+        p.sample_period.to_string(),
+        q.sample_period.to_string(),
+    );
+    for (key, a, b) in [
+        ("latency_thres", p.latency_thres, q.latency_thres),
+        ("warmup_thres", p.warmup_thres, q.warmup_thres),
+        ("acc_warmup_thres", p.acc_warmup_thres, q.acc_warmup_thres),
+        ("stopping_thres", p.stopping_thres, q.stopping_thres),
+        (
+            "acc_stopping_thres",
+            p.acc_stopping_thres,
+            q.acc_stopping_thres,
+        ),
+    ] {
+        num(key, a.to_string(), b.to_string());
+    }
+    out.join(";")
+}
+
+/// The network, routing and scheme of the configuration's topology keys.
+fn topology(
+    st: &BTreeMap<String, (String, usize)>,
+    network_file: Option<&str>,
+) -> Result<(Network, &'static str, Option<Scheme>), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let (topo, line) = get("topology").unwrap_or(("torus", 0));
+    let (k, n, c) = (
+        int(get("k"), "k", 8)?,
+        int(get("n"), "n", 2)?,
+        int(get("c"), "c", 1)?,
+    );
+    let (rf, rf_line) = get("routing_function").unwrap_or(("none", 0));
+    let unknown = |what: &str| ConfigError {
+        line: rf_line,
+        message: format!("routing_function = {rf}: not modelled for topology = {topo} ({what})"),
+    };
+    let radices = || vec![k.to_string(); usize::try_from(n).unwrap_or(0)].join("x");
+    let (spec, routing, scheme) = match topo {
+        "mesh" | "torus" if c != 1 => {
+            return Err(ConfigError {
+                line: get("c").map_or(0, |(_, l)| l),
+                message: format!("c = {c}: concentrated {topo}es are not modelled (c = 1 only)"),
+            })
+        }
+        "mesh" | "torus" => match rf {
+            "dim_order" | "dor" => (format!("{topo}:k={}", radices()), "dor", None),
+            _ => return Err(unknown("dim_order")),
+        },
+        "fattree" => match rf {
+            "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
+            _ => return Err(unknown("nca")),
+        },
+        "dragonflynew" => {
+            let (a, h) = (2 * k, k);
+            let spec = format!("dragonfly:a={a},p={k},h={h}");
+            match rf {
+                "min" => (spec, "lgl", Some(Scheme::Phases)),
+                "ugal" => (spec, UGAL_ROUTING, Some(Scheme::Phases)),
+                _ => return Err(unknown("min, ugal")),
+            }
+        }
+        "flatfly" if c != k => {
+            return Err(ConfigError {
+                line: get("c").map_or(0, |(_, l)| l),
+                message: format!(
+                    "c = {c}: icnplay's flattened butterfly has k = {k} terminals per router (give c = {k})"
+                ),
+            })
+        }
+        "flatfly" => match rf {
+            "ran_min" => (format!("flatfly:k={k},n={}", n + 1), "minimal", None),
+            _ => return Err(unknown("ran_min")),
+        },
+        "anynet" => {
+            if rf != "min" {
+                return Err(unknown("min"));
+            }
+            let text = network_file.ok_or_else(|| ConfigError {
+                line: get("network_file").map_or(0, |(_, l)| l),
+                message: "network_file: give the anynet network file's text".into(),
+            })?;
+            let graph = Imported::from_text(text).map_err(|e| ConfigError {
+                line: get("network_file").map_or(0, |(_, l)| l),
+                message: format!("network_file: {e}"),
+            })?;
+            let net = Network::from(graph);
+            return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
+        }
+        _ => {
+            return Err(ConfigError {
+                line,
+                message: format!(
+                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, anynet)"
+                ),
+            })
+        }
+    };
+    let net = spec.parse::<Network>().map_err(|e| ConfigError {
+        line,
+        message: format!("topology = {topo} with k = {k}, n = {n}: {e}"),
+    })?;
+    Ok((net, routing, scheme))
+}
+
+fn bad(at: Option<(&str, usize)>, key: &str, want: &str) -> ConfigError {
+    let (value, line) = at.unwrap_or(("", 0));
+    ConfigError {
+        line,
+        message: format!("{key} = {value}: give {want}"),
+    }
+}
+
+fn int(at: Option<(&str, usize)>, key: &str, default: i64) -> Result<i64, ConfigError> {
+    match at {
+        None => Ok(default),
+        Some((v, _)) => v.parse().map_err(|_| bad(at, key, "a whole number")),
+    }
+}
+
+fn float(at: Option<(&str, usize)>, key: &str, default: f64) -> Result<f64, ConfigError> {
+    match at {
+        None => Ok(default),
+        Some((v, _)) => v.parse().map_err(|_| bad(at, key, "a number")),
+    }
+}
+
+/// `injection_rate`: a number or a `{a, b, …}` list (BookSim2's default 0.1).
+fn rate_list(at: Option<(&str, usize)>) -> Result<Vec<f64>, ConfigError> {
+    let Some((v, _)) = at else {
+        return Ok(vec![0.1]);
+    };
+    v.trim_matches(|c| c == '{' || c == '}')
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| bad(at, "injection_rate", "a number or a {a, b, …} list"))
+        })
+        .collect()
+}

@@ -1,0 +1,200 @@
+//! The fabric: a network's nodes as routers with numbered ports, the channels between
+//! them (with their latencies) and the endpoints, in flat arrays.
+//!
+//! Which nodes are routers and which endpoints is [`AnynetPlan`]'s answer (what `icn
+//! export --format anynet` writes for BookSim2): a terminal with one link to a switch is an
+//! endpoint of that switch; every other node is a router, and a terminal router gets the
+//! network's concentration of endpoints. Router r's ports are its endpoints' ports first
+//! (injection in, ejection out), then one per neighbouring router, in neighbour order;
+//! ports are numbered globally, `port_start[r] ..port_start[r + 1]`.
+
+use super::config::SimError;
+use icn_engine::io::AnynetPlan;
+use icn_engine::network::Network;
+use icn_graph::{Node, Topology};
+
+/// The most ports the fabric holds (channels × 2 plus endpoints).
+pub const MAX_PORTS: usize = 1 << 24;
+
+/// Where an output port leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sink {
+    /// Another router's input port (global index).
+    Router(u32),
+    /// An endpoint (ejection).
+    Endpoint(u32),
+}
+
+/// The routers, ports, channels and endpoints of a network.
+#[derive(Debug, Clone)]
+pub struct Fabric {
+    /// Each router's node.
+    pub router_node: Vec<Node>,
+    /// Each node's router, or `u32::MAX` for a node that is an endpoint.
+    pub node_router: Vec<u32>,
+    /// Ports of router r: `port_start[r] .. port_start[r + 1]`.
+    pub port_start: Vec<u32>,
+    /// The router a port belongs to.
+    pub port_router: Vec<u32>,
+    /// Where each output port leads.
+    pub sink: Vec<Sink>,
+    /// What feeds each input port: the upstream router's output port, or an endpoint.
+    pub source: Vec<Sink>,
+    /// The node at the other end of each port (an endpoint's node for endpoint ports).
+    pub peer: Vec<Node>,
+    /// Latency of the channel leaving each output port (1 for ejection).
+    pub latency: Vec<u32>,
+    /// Each endpoint's router, injection/ejection port and node (the node routes aim at).
+    pub endpoint_router: Vec<u32>,
+    /// Each endpoint's port at its router.
+    pub endpoint_port: Vec<u32>,
+    /// Each endpoint's node: the terminal itself, or its router when the router is the
+    /// terminal (several endpoints per router under concentration).
+    pub endpoint_node: Vec<Node>,
+}
+
+impl Fabric {
+    /// The fabric of `net` with `local` cycles on each channel between routers and
+    /// `global` on a channel that crosses a phase boundary.
+    ///
+    /// # Errors
+    /// [`SimError::Network`] for one-way channels, no endpoints, or too many ports.
+    pub fn of(net: &Network, local: u32, global: u32) -> Result<Fabric, SimError> {
+        let t = net.topology();
+        if t.directed() {
+            return Err(SimError::Network(format!(
+                "{} has one-way channels; the packet simulator models two-way links only",
+                net.spec()
+            )));
+        }
+        let ports = t
+            .channel_count()
+            .saturating_add(t.node_count() as u64 * u64::from(net.concentration().max(1)));
+        if ports > MAX_PORTS as u64 {
+            return Err(SimError::Network(format!(
+                "{} has about {ports} ports; the simulator takes at most {MAX_PORTS}",
+                net.spec()
+            )));
+        }
+        let plan = AnynetPlan::of(net);
+        let endpoints = plan.endpoint_count();
+        if endpoints < 1 {
+            return Err(SimError::Network(format!(
+                "{} has no endpoints",
+                net.spec()
+            )));
+        }
+        Ok(build(t, &plan, local, global))
+    }
+
+    /// The number of routers.
+    pub fn routers(&self) -> usize {
+        self.router_node.len()
+    }
+
+    /// The number of ports.
+    pub fn ports(&self) -> usize {
+        self.sink.len()
+    }
+
+    /// The number of endpoints.
+    pub fn endpoints(&self) -> usize {
+        self.endpoint_router.len()
+    }
+
+    /// The output port of router `r` towards node `v`, if they are linked.
+    #[inline]
+    pub fn port_to(&self, r: u32, v: Node) -> Option<u32> {
+        let (a, b) = (self.port_start[r as usize], self.port_start[r as usize + 1]);
+        (a..b).find(|&p| {
+            self.peer[p as usize] == v && matches!(self.sink[p as usize], Sink::Router(_))
+        })
+    }
+}
+
+fn build(t: &dyn Topology, plan: &AnynetPlan, local: u32, global: u32) -> Fabric {
+    let n = t.node_count();
+    let mut node_router = vec![u32::MAX; n];
+    let mut router_node = Vec::new();
+    for (v, (slot, router)) in node_router.iter_mut().zip(&plan.router).enumerate() {
+        if let Some(r) = *router {
+            *slot = r;
+            debug_assert_eq!(r as usize, router_node.len());
+            router_node.push(v);
+        }
+    }
+    let endpoints = plan.endpoint_count();
+    let endpoint_node = vec![0; endpoints];
+    // An endpoint written as a node of its own keeps that node; the others are their router.
+    let mut buf = Vec::new();
+    let mut attached: Vec<Vec<Node>> = vec![Vec::new(); router_node.len()];
+    for v in 0..n {
+        if plan.router[v].is_none() {
+            buf.clear();
+            t.neighbours(v, &mut buf);
+            if let Some(&w) = buf.first() {
+                attached[node_router[w] as usize].push(v);
+            }
+        }
+    }
+    let mut f = Fabric {
+        router_node,
+        node_router,
+        port_start: vec![0],
+        port_router: Vec::new(),
+        sink: Vec::new(),
+        source: Vec::new(),
+        peer: Vec::new(),
+        latency: Vec::new(),
+        endpoint_router: vec![0; endpoints],
+        endpoint_port: vec![0; endpoints],
+        endpoint_node,
+    };
+    for (r, hosts) in attached.iter().enumerate() {
+        let u = f.router_node[r];
+        for (i, &e) in plan.endpoints[r].iter().enumerate() {
+            let node = hosts.get(i).copied().unwrap_or(u);
+            let p = f.sink.len() as u32;
+            f.endpoint_router[e as usize] = r as u32;
+            f.endpoint_port[e as usize] = p;
+            f.endpoint_node[e as usize] = node;
+            f.push_port(r, Sink::Endpoint(e), node, 1);
+        }
+        buf.clear();
+        t.neighbours(u, &mut buf);
+        for &v in &buf {
+            if f.node_router[v] != u32::MAX {
+                let lat = if t.phase_boundary(u, v) {
+                    global
+                } else {
+                    local
+                };
+                f.push_port(r, Sink::Router(u32::MAX), v, lat);
+            }
+        }
+        f.port_start.push(f.sink.len() as u32);
+    }
+    // Join each router port to its peer's port back.
+    for p in 0..f.ports() {
+        if let Sink::Router(_) = f.sink[p] {
+            let r = f.port_router[p];
+            let peer = f.node_router[f.peer[p]];
+            let back = f
+                .port_to(peer, f.router_node[r as usize])
+                .unwrap_or(u32::MAX);
+            f.sink[p] = Sink::Router(back);
+            f.source[back as usize] = Sink::Router(p as u32);
+        }
+    }
+    f
+}
+
+impl Fabric {
+    fn push_port(&mut self, r: usize, sink: Sink, peer: Node, latency: u32) {
+        self.port_router.push(r as u32);
+        self.source.push(sink);
+        self.sink.push(sink);
+        self.peer.push(peer);
+        self.latency.push(latency);
+    }
+}

@@ -1,0 +1,404 @@
+//! A packet-level, cycle-driven network simulator that follows BookSim2 (Jiang et al.,
+//! ISPASS 2013): input-queued virtual-channel routers with credit-based flow control,
+//! separable input-first allocation with round-robin arbiters, Bernoulli injection with
+//! unbounded source queues, and BookSim2's latency-mode protocol and saturation decision;
+//! on any network icnplay builds. docs/simulation.md describes the model and its
+//! comparison with BookSim2.
+//!
+//! Parts: [`config`] (parameters, BookSim2's names and defaults), [`channel`] (the
+//! fabric: routers, ports, channels, endpoints), [`routing`] (next hops and VC classes),
+//! [`choices`] (the routings a form offers),
+//! [`allocator`], [`router`], [`injection`], [`traffic`], [`measurement`], [`run`] (the
+//! cycle loop and the protocol).
+//!
+//! ```
+//! use icn_sim::packet::{Simulator, SimSetup};
+//! use icn_engine::Network;
+//! use icn_graph::Spec;
+//! let net = Network::from_spec(&"mesh:k=4x4".parse::<Spec>().unwrap()).unwrap();
+//! let mut setup = SimSetup::new("dor");
+//! setup.router.num_vcs = 2;
+//! setup.protocol.sample_period = 200;
+//! let sim = Simulator::new(&net, &setup).unwrap();
+//! let point = sim.point(0.05, false, &mut |_, _| true).unwrap();
+//! assert!(point.packet_latency > 10.0 && point.packet_latency < 40.0);
+//! ```
+
+pub mod allocator;
+pub mod booksim;
+pub mod channel;
+pub mod choices;
+pub mod config;
+mod hops;
+pub mod injection;
+pub mod measurement;
+pub mod router;
+pub mod routing;
+pub mod run;
+pub mod traffic;
+pub mod valiant;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::channel::Fabric;
+pub use self::choices::{check_sim_routing, sim_routings, SimRouting};
+pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
+pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
+pub use self::routing::AnynetTable;
+pub use self::traffic::{Pattern, Traffic};
+
+use self::routing::HopChooser;
+use self::run::{run_point, Engine};
+use icn_analyses::deadlock::{applies, deadlock, deadlock_estimate, Scheme};
+use icn_engine::network::Network;
+use icn_families::family::Structure;
+use icn_graph::Routing;
+
+/// The routing name of BookSim2 anynet's table routing ([`AnynetTable`]).
+pub const TABLE_ROUTING: &str = "table";
+
+/// The routing name of UGAL ([`valiant`]): at each packet's source router, the minimal
+/// route or Valiant's by the queues (the network's two-phase routing: the Dragonfly's
+/// `valiant-min`, its halves l-g-l as BookSim2's; elsewhere [`valiant::AnyValiant`]).
+pub const UGAL_ROUTING: &str = "ugal";
+
+/// The routing name of Valiant's routing on a network whose family has no two-phase
+/// strategy of its own ([`valiant::AnyValiant`]: via a random router, both legs on the
+/// family's dimension-order or first routing); a family's own `valiant` comes first.
+pub const VALIANT_ROUTING: &str = "valiant";
+
+/// The deadlock analysis is run to choose or check a scheme when it costs at most this
+/// many steps ([`deadlock_estimate`], an upper bound: at most about a nanosecond a step
+/// natively, 1.2 s for a 1,024-node hypercube's greedy routing on 10 hop classes, the
+/// estimate's tightest case measured; 0.2 s for the 1,040-router Dragonfly's `minimal`,
+/// estimated at 3.1·10⁹).
+const DEADLOCK_CHECK_STEPS: u64 = 1 << 32;
+
+/// What to simulate on a network: routing, VC scheme, traffic, router, protocol, seed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SimSetup {
+    /// A strategy of the network (`icn families`), or `table` (BookSim2 anynet's).
+    pub routing: String,
+    /// How hops get virtual-channel classes; `None`: the first of one, dateline, phases,
+    /// hops that the deadlock analysis finds deadlock-free.
+    pub scheme: Option<Scheme>,
+    /// The traffic pattern.
+    pub traffic: Pattern,
+    /// The router.
+    pub router: RouterConfig,
+    /// The latency-mode protocol.
+    pub protocol: Protocol,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl SimSetup {
+    /// `routing` under uniform traffic with BookSim2's defaults.
+    pub fn new(routing: &str) -> SimSetup {
+        SimSetup {
+            routing: routing.to_string(),
+            scheme: None,
+            traffic: Pattern::Uniform,
+            router: RouterConfig::default(),
+            protocol: Protocol::default(),
+            seed: 1,
+        }
+    }
+}
+
+/// BookSim2's channel latencies for the topology it would build for `net`: 2 cycles in a
+/// torus, 10 on a Dragonfly's local links and 100 on its global ones (dragonflynew), 1
+/// elsewhere. Returns (channel latency, global latency).
+pub fn booksim_latencies(net: &Network) -> (u32, Option<u32>) {
+    match net.family().name {
+        "torus" => (2, None),
+        "dragonfly" => (10, Some(100)),
+        _ => (1, None),
+    }
+}
+
+/// A network ready to simulate at any rate: its fabric, routing, scheme and traffic.
+#[allow(missing_debug_implementations)]
+pub struct Simulator<'a> {
+    net: &'a Network,
+    fabric: Fabric,
+    traffic: Traffic,
+    routing: Box<dyn Routing + 'a>,
+    scheme: Scheme,
+    classes: u32,
+    deadlock_free: Option<bool>,
+    setup: SimSetup,
+}
+
+/// The VC scheme a [`Simulator`] chose and what the deadlock analysis said of it: the
+/// costly part of setting one up, to hand to another built for the same network and setup
+/// ([`Simulator::with_choice`]; `icn sim`'s threads, each with its own network).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchemeChoice {
+    scheme: Scheme,
+    deadlock_free: Option<bool>,
+}
+
+impl<'a> Simulator<'a> {
+    /// Builds the fabric and checks routing, scheme and traffic against the network.
+    ///
+    /// # Errors
+    /// [`SimError`] naming what does not fit.
+    pub fn new(net: &'a Network, setup: &SimSetup) -> Result<Simulator<'a>, SimError> {
+        Simulator::build(net, setup, None)
+    }
+
+    /// The same as [`Simulator::new`] for a network and setup equal to those of the
+    /// simulator `choice` came from ([`Simulator::choice`]), without running the deadlock
+    /// analysis again.
+    ///
+    /// # Errors
+    /// As [`Simulator::new`].
+    pub fn with_choice(
+        net: &'a Network,
+        setup: &SimSetup,
+        choice: SchemeChoice,
+    ) -> Result<Simulator<'a>, SimError> {
+        Simulator::build(net, setup, Some(choice))
+    }
+
+    /// The scheme chosen and the deadlock analysis' word on it.
+    pub fn choice(&self) -> SchemeChoice {
+        SchemeChoice {
+            scheme: self.scheme,
+            deadlock_free: self.deadlock_free,
+        }
+    }
+
+    fn build(
+        net: &'a Network,
+        setup: &SimSetup,
+        choice: Option<SchemeChoice>,
+    ) -> Result<Simulator<'a>, SimError> {
+        PointConfig {
+            router: setup.router,
+            protocol: setup.protocol,
+            rate: 0.5,
+            seed: setup.seed,
+        }
+        .check()?;
+        let r = &setup.router;
+        let fabric = Fabric::of(
+            net,
+            r.channel_latency,
+            r.global_latency.unwrap_or(r.channel_latency),
+        )?;
+        let t = net.topology();
+        let routing: Box<dyn Routing + 'a> = if setup.routing == TABLE_ROUTING {
+            Box::new(AnynetTable::new(
+                t,
+                &fabric.router_node,
+                &fabric.node_router,
+            )?)
+        } else if setup.routing == UGAL_ROUTING {
+            two_phase_of(net, &fabric)?
+        } else {
+            match net.routing(&setup.routing) {
+                Ok(r) => r,
+                Err(_) if setup.routing == VALIANT_ROUTING => any_valiant(net, &fabric)?,
+                Err(e) => return Err(SimError::Routing(e.to_string())),
+            }
+        };
+        let (scheme, deadlock_free) = match (choice, setup.scheme) {
+            (Some(c), _) => (c.scheme, c.deadlock_free),
+            (None, Some(s)) => {
+                applies(t, s).map_err(|e| SimError::Routing(e.to_string()))?;
+                let classes = classes_for(s, routing.as_ref(), r.num_vcs);
+                (s, check_deadlock(net, routing.as_ref(), s, classes))
+            }
+            (None, None) => choose_scheme(net, routing.as_ref(), r.num_vcs),
+        };
+        let classes = classes_for(scheme, routing.as_ref(), r.num_vcs);
+        if classes > r.num_vcs {
+            return Err(SimError::Routing(format!(
+                "the {scheme} scheme uses {classes} virtual-channel classes; give num_vcs ≥ {classes} (it is {})",
+                r.num_vcs
+            )));
+        }
+        let endpoints = u32::try_from(fabric.endpoints())
+            .map_err(|_| SimError::Network("too many endpoints".into()))?;
+        let traffic = Traffic::new(&setup.traffic, endpoints, grid_digits(net))?;
+        Ok(Simulator {
+            net,
+            fabric,
+            traffic,
+            routing,
+            scheme,
+            classes,
+            deadlock_free,
+            setup: setup.clone(),
+        })
+    }
+
+    /// The VC scheme in use.
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// Virtual-channel classes of the scheme.
+    pub fn classes(&self) -> u32 {
+        self.classes
+    }
+
+    /// What the deadlock analysis says of the routing under the scheme with its classes
+    /// (`None`: too large to analyse here).
+    pub fn deadlock_free(&self) -> Option<bool> {
+        self.deadlock_free
+    }
+
+    /// The fabric.
+    pub fn fabric(&self) -> &Fabric {
+        &self.fabric
+    }
+
+    /// Simulates one point at `rate` flits per endpoint per cycle; `channels` asks for
+    /// every channel's utilisation; `progress(cycles, bound)` is called every 1024 cycles
+    /// and stops the run when it returns false.
+    ///
+    /// # Errors
+    /// [`SimError::Param`] for a rate out of range, [`SimError::Routing`] when the routing
+    /// has no next hop, [`SimError::Cancelled`].
+    pub fn point(
+        &self,
+        rate: f64,
+        channels: bool,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<PointResult, SimError> {
+        let point = PointConfig {
+            router: self.setup.router,
+            protocol: self.setup.protocol,
+            rate,
+            seed: self.setup.seed,
+        };
+        point.check()?;
+        let hops = HopChooser::new(
+            self.net.topology(),
+            self.routing.as_ref(),
+            self.scheme,
+            self.classes,
+            self.setup.router.num_vcs,
+        )?
+        .with_ugal(self.setup.routing == UGAL_ROUTING);
+        let mut engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
+        engine.may_deadlock = self.deadlock_free != Some(true);
+        run_point(engine, &point, channels, progress)
+    }
+}
+
+/// The classes a scheme uses: one; two (dateline: before and after the wrap-around;
+/// phases: before and after a global link; for a two-phase route four with 4 VCs or
+/// more, else BookSim2's three, [`valiant`]); every VC its own hop class (hops).
+fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
+    match scheme {
+        Scheme::One => 1,
+        Scheme::Dateline => 2,
+        Scheme::Phases if routing.two_phase() && vcs >= 4 => 4,
+        Scheme::Phases if routing.two_phase() => 3,
+        Scheme::Phases => 2,
+        Scheme::Hops => vcs,
+    }
+}
+
+/// UGAL's routing: the network's two-phase strategy with l-g-l halves (`valiant-min`),
+/// else its `valiant`, else [`any_valiant`].
+fn two_phase_of<'a>(net: &'a Network, fabric: &Fabric) -> Result<Box<dyn Routing + 'a>, SimError> {
+    match ["valiant-min", "valiant"]
+        .into_iter()
+        .filter_map(|name| net.routing(name).ok())
+        .find(|r| r.two_phase())
+    {
+        Some(r) => Ok(r),
+        None => any_valiant(net, fabric),
+    }
+}
+
+/// Valiant via any router ([`valiant::AnyValiant`]) over the family's dimension-order
+/// routing (`dor`, `ecube`), else its `lgl`, else its first strategy.
+fn any_valiant<'a>(net: &'a Network, fabric: &Fabric) -> Result<Box<dyn Routing + 'a>, SimError> {
+    let base = ["dor", "ecube", "lgl", net.default_strategy()]
+        .into_iter()
+        .find_map(|name| net.routing(name).ok())
+        .ok_or_else(|| {
+            SimError::Routing(format!(
+                "{VALIANT_ROUTING}: the {} network has no routing to build it on",
+                net.family().name
+            ))
+        })?;
+    if base.two_phase() {
+        return Err(SimError::Routing(format!(
+            "{VALIANT_ROUTING}: the {} network's routing is two-phase already",
+            net.family().name
+        )));
+    }
+    Ok(Box::new(valiant::AnyValiant::new(
+        base,
+        fabric.router_node.clone(),
+    )))
+}
+
+fn check_deadlock(
+    net: &Network,
+    routing: &dyn Routing,
+    scheme: Scheme,
+    classes: u32,
+) -> Option<bool> {
+    let t = net.topology();
+    if routing.two_phase() && scheme == Scheme::Phases {
+        return valiant::legs_deadlock_free(t, routing, classes);
+    }
+    if deadlock_estimate(t, routing, classes).steps > DEADLOCK_CHECK_STEPS {
+        return None;
+    }
+    deadlock(
+        t,
+        routing,
+        scheme,
+        classes.min(icn_analyses::deadlock::MAX_VCS),
+    )
+    .ok()
+    .map(|r| r.acyclic)
+}
+
+/// The first of one, dateline, phases, hops that applies, fits `vcs` and is deadlock-free
+/// (by the analysis, when it is cheap enough; otherwise the network's natural scheme).
+fn choose_scheme(net: &Network, routing: &dyn Routing, vcs: u32) -> (Scheme, Option<bool>) {
+    let t = net.topology();
+    let order = [Scheme::One, Scheme::Dateline, Scheme::Phases, Scheme::Hops];
+    let fits = |s: Scheme| applies(t, s).is_ok() && classes_for(s, routing, vcs) <= vcs;
+    if deadlock_estimate(t, routing, vcs).steps > DEADLOCK_CHECK_STEPS {
+        let s = [Scheme::Dateline, Scheme::Phases]
+            .into_iter()
+            .find(|&s| fits(s))
+            .unwrap_or(Scheme::One);
+        return (s, None);
+    }
+    for s in order {
+        if fits(s) && check_deadlock(net, routing, s, classes_for(s, routing, vcs)) == Some(true) {
+            return (s, Some(true));
+        }
+    }
+    (
+        Scheme::Hops,
+        check_deadlock(net, routing, Scheme::Hops, vcs),
+    )
+}
+
+/// The grid's (radix, digits) when the endpoints are the points of a k-ary n-cube grid
+/// (for tornado and neighbour traffic).
+pub fn grid_digits(net: &Network) -> Option<(u32, u32)> {
+    match net.structure() {
+        Structure::Grid { radices } if net.concentration() <= 1 => {
+            let k = *radices.first()?;
+            radices
+                .iter()
+                .all(|&x| x == k)
+                .then_some((k, radices.len() as u32))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,396 @@
+//! Routes in the simulator: a next-hop relation (any family's [`Routing`], or BookSim2
+//! anynet's table, [`AnynetTable`]) and the virtual-channel class of every hop under a
+//! deadlock [`Scheme`] (the same assignment `icn deadlock` checks).
+//!
+//! A head flit at a router asks the relation for the next hops towards its destination
+//! and takes one uniformly at random (one where the relation is deterministic); the
+//! scheme's class c of that hop, with C classes over V virtual channels, is the range of
+//! VCs c·V/C ..= (c+1)·V/C − 1 the head may be allocated downstream.
+
+use super::config::SimError;
+use super::hops::HopTable;
+use super::valiant::{leg_class, leg_step, LEG_TWO};
+use crate::rng::SplitMix64;
+use icn_analyses::deadlock::{scheme_step, Scheme};
+use icn_graph::{Node, Routing, Topology};
+
+/// The most routers BookSim2's anynet table is built for (it holds R² entries).
+pub const MAX_TABLE_ROUTERS: usize = 4096;
+
+/// BookSim2 anynet's `min` routing: for every router a table of the first hop towards
+/// every other router, along the breadth-first tree in which each router's parent is its
+/// lowest-numbered neighbour one hop nearer the source (what BookSim2's Dijkstra over
+/// routers in increasing number gives on unit-weight links). Deterministic: one path per
+/// pair, as BookSim2 routes.
+#[derive(Debug, Clone)]
+pub struct AnynetTable {
+    routers: usize,
+    router_node: Vec<Node>,
+    node_router: Vec<u32>,
+    /// Each node's router: itself, or the router an endpoint node is linked to.
+    home: Vec<u32>,
+    first: Vec<u32>,
+}
+
+impl AnynetTable {
+    /// The table over the routers `router_node` (router r is node `router_node[r]`;
+    /// `node_router` the inverse, `u32::MAX` for endpoints) of `t`.
+    ///
+    /// # Errors
+    /// [`SimError::Routing`] beyond [`MAX_TABLE_ROUTERS`] routers.
+    pub fn new(
+        t: &dyn Topology,
+        router_node: &[Node],
+        node_router: &[u32],
+    ) -> Result<AnynetTable, SimError> {
+        let r = router_node.len();
+        if r > MAX_TABLE_ROUTERS {
+            return Err(SimError::Routing(format!(
+                "the anynet table holds at most {MAX_TABLE_ROUTERS} routers; this network has {r}"
+            )));
+        }
+        let mut adj: Vec<Vec<u32>> = vec![Vec::new(); r];
+        let mut buf = Vec::new();
+        for (i, &u) in router_node.iter().enumerate() {
+            buf.clear();
+            t.neighbours(u, &mut buf);
+            adj[i] = buf
+                .iter()
+                .map(|&v| node_router[v])
+                .filter(|&x| x != u32::MAX)
+                .collect();
+            adj[i].sort_unstable();
+        }
+        let mut first = vec![u32::MAX; r * r];
+        let mut level: Vec<u32> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        for s in 0..r {
+            let row = &mut first[s * r..(s + 1) * r];
+            row[s] = s as u32;
+            level.clear();
+            level.push(s as u32);
+            while !level.is_empty() {
+                level.sort_unstable();
+                next.clear();
+                for &x in &level {
+                    for &y in &adj[x as usize] {
+                        if row[y as usize] == u32::MAX {
+                            row[y as usize] = if x as usize == s { y } else { row[x as usize] };
+                            next.push(y);
+                        }
+                    }
+                }
+                std::mem::swap(&mut level, &mut next);
+            }
+        }
+        let home = (0..node_router.len())
+            .map(|v| {
+                if node_router[v] != u32::MAX {
+                    return node_router[v];
+                }
+                buf.clear();
+                t.neighbours(v, &mut buf);
+                buf.first().map_or(u32::MAX, |&w| node_router[w])
+            })
+            .collect();
+        Ok(AnynetTable {
+            routers: r,
+            home,
+            router_node: router_node.to_vec(),
+            node_router: node_router.to_vec(),
+            first,
+        })
+    }
+}
+
+impl Routing for AnynetTable {
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        let (ra, rd) = (self.home[at], self.home[dst]);
+        if at == dst || ra == u32::MAX || rd == u32::MAX {
+            return;
+        }
+        if self.node_router[at] == u32::MAX {
+            // An endpoint's one link leads to its router.
+            out.push(self.router_node[ra as usize]);
+        } else if ra == rd {
+            out.push(dst);
+        } else {
+            let hop = self.first[ra as usize * self.routers + rd as usize];
+            if hop != u32::MAX {
+                out.push(self.router_node[hop as usize]);
+            }
+        }
+    }
+
+    fn is_minimal(&self) -> bool {
+        true
+    }
+}
+
+/// The route of a head flit at one router: a relation, a scheme, and C classes.
+#[allow(missing_debug_implementations)]
+pub struct HopChooser<'a> {
+    topology: &'a dyn Topology,
+    routing: &'a dyn Routing,
+    scheme: Scheme,
+    classes: u32,
+    vcs: u32,
+    /// A two-phase routing under `phases`: the leg classes of [`super::valiant`].
+    legs: bool,
+    /// UGAL: the source router chooses between the route without intermediate and
+    /// Valiant's.
+    ugal: bool,
+    /// The relation's next hops, remembered (on networks small enough).
+    table: Option<HopTable>,
+    buf: Vec<Node>,
+}
+
+/// One hop chosen: the next node, the VC range downstream and the packet's state after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hop {
+    /// The next node.
+    pub next: Node,
+    /// The lowest VC the head may take.
+    pub vc_lo: u32,
+    /// The highest VC the head may take.
+    pub vc_hi: u32,
+    /// The scheme's state after the hop.
+    pub tag: u16,
+}
+
+impl<'a> HopChooser<'a> {
+    /// Hops of `routing` on `topology`, classes under `scheme` (C of them) over `vcs`
+    /// virtual channels.
+    ///
+    /// # Errors
+    /// [`SimError::Routing`] when there are fewer VCs than classes.
+    pub fn new(
+        topology: &'a dyn Topology,
+        routing: &'a dyn Routing,
+        scheme: Scheme,
+        classes: u32,
+        vcs: u32,
+    ) -> Result<HopChooser<'a>, SimError> {
+        if classes > vcs || classes == 0 {
+            return Err(SimError::Routing(format!(
+                "the {scheme} scheme here uses {classes} virtual-channel classes; give num_vcs ≥ {classes} (it is {vcs})"
+            )));
+        }
+        Ok(HopChooser {
+            topology,
+            routing,
+            scheme,
+            classes,
+            vcs,
+            legs: routing.two_phase() && scheme == Scheme::Phases,
+            ugal: false,
+            table: HopTable::of(topology, routing),
+            buf: Vec::with_capacity(16),
+        })
+    }
+
+    /// The same, choosing at each packet's source router between the route without
+    /// intermediate and Valiant's (UGAL, [`super::valiant::ugal_prefers_minimal`]).
+    pub fn with_ugal(mut self, ugal: bool) -> HopChooser<'a> {
+        self.ugal = ugal && self.routing.two_phase();
+        self
+    }
+
+    /// Whether this is UGAL.
+    pub fn is_ugal(&self) -> bool {
+        self.ugal
+    }
+
+    /// The state of a new packet: with an intermediate or without.
+    #[inline]
+    pub fn start_tag(&self, via: bool) -> u16 {
+        if self.legs && !via {
+            LEG_TWO
+        } else {
+            0
+        }
+    }
+
+    /// The state of a packet at its intermediate, from `tag`.
+    #[inline]
+    pub fn at_intermediate(&self, tag: u16) -> u16 {
+        if self.legs {
+            LEG_TWO
+        } else {
+            tag
+        }
+    }
+
+    /// The relation's next hops from `at` towards `dst`, into `buf`: from the table when
+    /// there is one, else from the relation.
+    #[inline]
+    fn next_hops(&mut self, at: Node, dst: Node) {
+        self.buf.clear();
+        match &mut self.table {
+            Some(t) => t.next_hops(self.routing, at, dst, &mut self.buf),
+            None => self.routing.next_hops(at, dst, &mut self.buf),
+        }
+    }
+
+    /// Reads the table's entry for (`at`, `dst`), for [`super::run::Engine`]'s touch of
+    /// what the next events use; 0 without a table.
+    #[inline]
+    pub fn peek(&self, at: Node, dst: Node) -> u32 {
+        self.table.as_ref().map_or(0, |t| t.peek(at, dst))
+    }
+
+    /// The first next hop of the relation from `at` towards `dst` (UGAL's look at the
+    /// queues).
+    pub fn first_hop(&mut self, at: Node, dst: Node) -> Option<Node> {
+        self.next_hops(at, dst);
+        self.buf.first().copied()
+    }
+
+    /// The hop from `at` towards `dst` for a packet in state `tag`, one of the relation's
+    /// next hops at random; `None` when the relation has none (a broken routing).
+    #[inline]
+    pub fn hop(&mut self, at: Node, dst: Node, tag: u16, rng: &mut SplitMix64) -> Option<Hop> {
+        self.next_hops(at, dst);
+        let next = match self.buf.len() {
+            0 => return None,
+            1 => self.buf[0],
+            n => self.buf[rng.below(n as u64) as usize],
+        };
+        let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
+            self.ring_class(at, next, dst, tag, rng)
+        } else if self.legs {
+            let boundary = self.topology.phase_boundary(at, next);
+            (next, leg_step(self.classes, tag, boundary))
+        } else {
+            (
+                next,
+                scheme_step(self.topology, self.scheme, self.classes, tag, at, next),
+            )
+        };
+        let (c, v, k) = (class.min(self.classes - 1), self.vcs, self.classes);
+        Some(Hop {
+            next,
+            vc_lo: c * v / k,
+            vc_hi: (c + 1) * v / k - 1,
+            tag,
+        })
+    }
+
+    /// The VC range of the ejection hop for a packet in state `tag`: under `phases` the
+    /// class of the phase the packet is in (BookSim2's dragonflynew ejects on the VC of
+    /// the packet's phase); every VC otherwise.
+    #[inline]
+    pub fn eject_range(&self, tag: u16) -> (u32, u32) {
+        if self.scheme != Scheme::Phases {
+            return (0, self.vcs - 1);
+        }
+        let class = if self.legs {
+            leg_class(self.classes, tag)
+        } else {
+            u32::from(tag).min(self.classes - 1)
+        };
+        let (c, v, k) = (class, self.vcs, self.classes);
+        (c * v / k, (c + 1) * v / k - 1)
+    }
+
+    /// BookSim2's two classes on rings (its `dim_order_torus`): fixed for a packet's whole
+    /// way along one dimension, chosen where it enters the dimension: going up, class 1 if
+    /// the way wraps round, else 0; going down, class 0 if it wraps, else 1. Each class
+    /// leaves one channel of each ring unused in each direction, so neither closes a
+    /// cycle, and the two classes carry similar loads (the dateline scheme that switches
+    /// class at the wrap-around link puts most packets in class 0). The state is the
+    /// dimension + 1 (bits 1 …) and the class (bit 0).
+    ///
+    /// Where the way is exactly half a ring (either direction is minimal), it goes either
+    /// way with equal chance, as BookSim2's dimension-order routing does.
+    fn ring_class(
+        &mut self,
+        at: Node,
+        next: Node,
+        dst: Node,
+        tag: u16,
+        rng: &mut SplitMix64,
+    ) -> (Node, (u32, u16)) {
+        let Some((dim, crosses)) = self.topology.dateline(at, next) else {
+            return (next, (0, 0));
+        };
+        let here = ((dim as u16) + 1) << 1;
+        if tag & !1 == here {
+            return (next, (u32::from(tag & 1), tag));
+        }
+        let (wraps, len) = self.walk_dimension(at, next, dst, dim, crosses);
+        let mut way = (next, (next > at) != crosses, wraps);
+        if 2 * len == self.ring_size(at, dim) && rng.below(2) == 1 {
+            // The other half of the ring: the other neighbour in this dimension.
+            self.buf.clear();
+            self.topology.neighbours(at, &mut self.buf);
+            let other = self.buf.iter().copied().find(|&w| {
+                w != next && matches!(self.topology.dateline(at, w), Some((d, _)) if d == dim)
+            });
+            if let Some(w) = other {
+                let c = self.topology.dateline(at, w).is_some_and(|(_, c)| c);
+                let (wraps, _) = self.walk_dimension(at, w, dst, dim, c);
+                way = (w, (w > at) != c, wraps);
+            }
+        }
+        let (next, up, wraps) = way;
+        let class = u16::from(wraps == up);
+        (next, (u32::from(class), here | class))
+    }
+
+    /// Follows the relation from hop at → next while it stays in dimension `dim`: whether
+    /// the way crosses the dateline, and its hops.
+    fn walk_dimension(
+        &mut self,
+        at: Node,
+        next: Node,
+        dst: Node,
+        dim: usize,
+        crosses: bool,
+    ) -> (bool, usize) {
+        let (mut wraps, mut len) = (crosses, 1);
+        let (mut u, mut v) = (at, next);
+        while v != dst {
+            self.next_hops(v, dst);
+            let Some(&w) = self.buf.first() else { break };
+            match self.topology.dateline(v, w) {
+                Some((d, c)) if d == dim && w != u => {
+                    wraps |= c;
+                    len += 1;
+                    (u, v) = (v, w);
+                }
+                _ => break,
+            }
+        }
+        (wraps, len)
+    }
+
+    /// The length of `at`'s ring in dimension `dim`: walk it once (at most MAX ring).
+    fn ring_size(&mut self, at: Node, dim: usize) -> usize {
+        let (mut prev, mut cur, mut n) = (at, at, 0usize);
+        loop {
+            self.buf.clear();
+            self.topology.neighbours(cur, &mut self.buf);
+            let step = self.buf.iter().copied().find(|&w| {
+                w != prev && matches!(self.topology.dateline(cur, w), Some((d, _)) if d == dim)
+            });
+            let Some(w) = step.or_else(|| (n == 0).then_some(cur)) else {
+                return n + 1;
+            };
+            n += 1;
+            if w == at || n > 1 << 20 {
+                return n;
+            }
+            (prev, cur) = (cur, w);
+        }
+    }
+
+    /// The relation's intermediate for a packet from `src` to `dst` (Valiant's), if it
+    /// is two-phase: one of them uniformly at random, without a list.
+    pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
+        if !self.routing.two_phase() {
+            return None;
+        }
+        self.routing.pick_intermediate(src, dst, rng.next_u64())
+    }
+}

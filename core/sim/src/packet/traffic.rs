@@ -1,0 +1,222 @@
+//! Traffic patterns: where each packet goes, as BookSim2 defines its patterns over the
+//! endpoints 0 … N − 1 (a source may draw itself under `uniform`, as in BookSim2).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::config::SimError;
+use crate::rng::SplitMix64;
+
+/// A traffic pattern's name and parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pattern {
+    /// Every endpoint equally likely (the source included).
+    Uniform,
+    /// Swap the high and low halves of the endpoint's bits (N an even power of two).
+    Transpose,
+    /// Complement every bit (N a power of two).
+    BitComplement,
+    /// Reverse the bits (N a power of two).
+    BitReverse,
+    /// Rotate the bits left by one (N a power of two).
+    Shuffle,
+    /// Each digit base k moves ⌈k/2⌉ − 1 on (a grid's radix k, n digits).
+    Tornado,
+    /// Each digit base k moves one on.
+    Neighbour,
+    /// Every packet to one of these endpoints, equally likely.
+    Hotspot(Vec<u32>),
+    /// A random permutation drawn from this seed.
+    Permutation(u64),
+}
+
+impl Pattern {
+    /// Every pattern name, for messages.
+    pub const NAMES: &'static str = "uniform, transpose, bitcomp, bitrev, shuffle, tornado, \
+                                     neighbor, hotspot(E,…), randperm(SEED)";
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pattern::Uniform => f.write_str("uniform"),
+            Pattern::Transpose => f.write_str("transpose"),
+            Pattern::BitComplement => f.write_str("bitcomp"),
+            Pattern::BitReverse => f.write_str("bitrev"),
+            Pattern::Shuffle => f.write_str("shuffle"),
+            Pattern::Tornado => f.write_str("tornado"),
+            Pattern::Neighbour => f.write_str("neighbor"),
+            Pattern::Hotspot(h) => {
+                let list: Vec<String> = h.iter().map(u32::to_string).collect();
+                write!(f, "hotspot({})", list.join(","))
+            }
+            Pattern::Permutation(s) => write!(f, "randperm({s})"),
+        }
+    }
+}
+
+impl FromStr for Pattern {
+    type Err = SimError;
+
+    /// BookSim2's names (`bitcomp`, `bitrev`, `neighbor`, `randperm`, `hotspot({a,b})`)
+    /// and spelled-out ones (`bit-complement`, `neighbour`, `permutation`).
+    fn from_str(s: &str) -> Result<Self, SimError> {
+        let s = s.trim();
+        let (name, args) = match s.find('(') {
+            Some(i) if s.ends_with(')') => (&s[..i], Some(&s[i + 1..s.len() - 1])),
+            _ => (s, None),
+        };
+        let numbers = |text: Option<&str>| -> Result<Vec<u64>, SimError> {
+            text.unwrap_or("")
+                .trim_matches(|c| c == '{' || c == '}')
+                .split(',')
+                .filter(|x| !x.trim().is_empty())
+                .map(|x| {
+                    x.trim().parse::<u64>().map_err(|_| {
+                        SimError::Traffic(format!("traffic '{s}': '{}' is not a number", x.trim()))
+                    })
+                })
+                .collect()
+        };
+        let plain = |p: Pattern| match args {
+            None => Ok(p),
+            Some(_) => Err(SimError::Traffic(format!(
+                "traffic '{s}' takes no parameters"
+            ))),
+        };
+        match name {
+            "uniform" => plain(Pattern::Uniform),
+            "transpose" => plain(Pattern::Transpose),
+            "bitcomp" | "bit-complement" => plain(Pattern::BitComplement),
+            "bitrev" | "bit-reverse" => plain(Pattern::BitReverse),
+            "shuffle" => plain(Pattern::Shuffle),
+            "tornado" => plain(Pattern::Tornado),
+            "neighbor" | "neighbour" => plain(Pattern::Neighbour),
+            "hotspot" => {
+                let list = numbers(args)?;
+                let list = if list.is_empty() { vec![0] } else { list };
+                Ok(Pattern::Hotspot(
+                    list.into_iter()
+                        .map(|x| u32::try_from(x).unwrap_or(u32::MAX))
+                        .collect(),
+                ))
+            }
+            "randperm" | "permutation" => {
+                let list = numbers(args)?;
+                Ok(Pattern::Permutation(list.first().copied().unwrap_or(0)))
+            }
+            _ => Err(SimError::Traffic(format!(
+                "unknown traffic '{s}'; choose one of: {}",
+                Pattern::NAMES
+            ))),
+        }
+    }
+}
+
+/// A pattern bound to a network's N endpoints (and, for the digit patterns, its radix k
+/// and n digits): checked once, then every destination is O(1) or O(log N).
+#[derive(Debug, Clone)]
+pub struct Traffic {
+    kind: Kind,
+    nodes: u32,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    Uniform,
+    Table(Vec<u32>),
+    Hotspot(Vec<u32>),
+}
+
+impl Traffic {
+    /// `pattern` over `nodes` endpoints; `digits` is the grid's (k, n) where the endpoints
+    /// are a k-ary n-digit grid, else (N, 1) is used.
+    ///
+    /// # Errors
+    /// [`SimError::Traffic`] when the pattern needs a node count the network lacks.
+    pub fn new(
+        pattern: &Pattern,
+        nodes: u32,
+        digits: Option<(u32, u32)>,
+    ) -> Result<Traffic, SimError> {
+        let n = nodes;
+        let bits = n.trailing_zeros();
+        let power = n.is_power_of_two();
+        let need = |what: &str| {
+            Err(SimError::Traffic(format!(
+                "traffic '{pattern}' needs {what}; this network has {n} endpoints"
+            )))
+        };
+        let table = |f: &dyn Fn(u32) -> u32| Kind::Table((0..n).map(f).collect());
+        let mask = n.wrapping_sub(1);
+        let kind = match pattern {
+            Pattern::Uniform => Kind::Uniform,
+            Pattern::BitComplement if power => table(&|s| !s & mask),
+            Pattern::BitReverse if power => {
+                table(&|s| s.reverse_bits().checked_shr(32 - bits).unwrap_or(0))
+            }
+            Pattern::Shuffle if power => {
+                table(&|s| ((s << 1) & mask) | u32::from((s << 1) & n != 0))
+            }
+            Pattern::Transpose if power && bits % 2 == 0 => {
+                let h = bits / 2;
+                let lo = (1u32 << h) - 1;
+                table(&|s| ((s >> h) & lo) | ((s << h) & (lo << h)))
+            }
+            Pattern::BitComplement | Pattern::BitReverse | Pattern::Shuffle => {
+                return need("a power-of-two number of endpoints")
+            }
+            Pattern::Transpose => return need("an even power of two endpoints (a square grid)"),
+            Pattern::Tornado | Pattern::Neighbour => {
+                let (k, digits) = digits.unwrap_or((n, 1));
+                let step = if *pattern == Pattern::Tornado {
+                    k.div_ceil(2).saturating_sub(1)
+                } else {
+                    1
+                };
+                table(&|s| {
+                    let (mut offset, mut out) = (1u32, 0u32);
+                    for _ in 0..digits {
+                        out += offset * (((s / offset) % k + step) % k);
+                        offset = offset.saturating_mul(k);
+                    }
+                    out
+                })
+            }
+            Pattern::Hotspot(h) => {
+                if let Some(bad) = h.iter().find(|&&x| x >= n) {
+                    return Err(SimError::Traffic(format!(
+                        "hotspot endpoint {bad} is not below the {n} endpoints"
+                    )));
+                }
+                Kind::Hotspot(h.clone())
+            }
+            Pattern::Permutation(seed) => Kind::Table(permutation(n, *seed)),
+        };
+        Ok(Traffic { kind, nodes })
+    }
+
+    /// The destination of a packet from `src`.
+    #[inline]
+    pub fn dest(&self, src: u32, rng: &mut SplitMix64) -> u32 {
+        match &self.kind {
+            Kind::Uniform => rng.below(u64::from(self.nodes)) as u32,
+            Kind::Table(t) => t[src as usize],
+            Kind::Hotspot(h) => h[rng.below(h.len() as u64) as usize],
+        }
+    }
+}
+
+/// A uniformly random permutation of 0 … n − 1 from `seed` (Fisher–Yates).
+fn permutation(n: u32, seed: u64) -> Vec<u32> {
+    let mut rng = SplitMix64::stream(seed, 0x7065_726d);
+    let mut p: Vec<u32> = (0..n).collect();
+    for i in (1..p.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        p.swap(i, j);
+    }
+    p
+}
