@@ -147,7 +147,7 @@ fn route_estimates_against_work_at_size() {
 }
 
 /// Issue 23's own case: D3's `minimal` route at 2³¹ routers asked for `--force`, its
-/// estimate 155 GB and 10⁷ times the work, for a route that took 7 ms and 11 MiB. The
+/// estimate 155 GB and 10⁷ times the work, for a route of a few MiB. The
 /// steps are held to the work above (`route_estimates_against_work_at_size`, since issue
 /// 18's estimates); the memory must be the route's too, not the network's.
 #[test]

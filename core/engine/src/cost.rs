@@ -409,7 +409,8 @@ const SCHEDULE_USE_BYTES: u64 = 210;
 /// Bytes per listed channel use of a schedule's `occupancy` (two addresses, the rounds).
 const SCHEDULE_LISTED_BYTES: u64 = 160;
 
-/// Steps per simulated channel use (measured: about 1.1 µs each in a release build).
+/// Steps per simulated channel use (its measured cost at the steps a second docs/limits.md
+/// assumes).
 const SCHEDULE_USE_STEPS: u64 = 55;
 
 /// What simulating `collective` on `d3` costs at most ([`D3::schedule_size`] channel

@@ -154,8 +154,8 @@ fn paint(el: &HtmlCanvasElement, m: &Matrix, h: &Highlight, scale: usize) {
     }
     ctx.set_global_alpha(1.0);
     if let Some(cells) = cells_image(m) {
-        // One pixel a cell, scaled up unsmoothed: one call, not one per cell (25,600
-        // fillRect calls for a dense D3(100,4) held a keystroke's task for 60 ms).
+        // One pixel a cell, scaled up unsmoothed: one call, not one per cell (a dense
+        // D3(100,4) is 25,600 cells, each a fillRect call in the keystroke's task).
         ctx.set_image_smoothing_enabled(false);
         let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(&cells, 0.0, 0.0, side, side);
     }

@@ -529,7 +529,7 @@ fn nodes_view(
     let zoom = keys.zoom;
     let start = keys.focus.get_untracked();
     // Per kind of node: whether its labels are legible (11 px on screen) at this zoom. A
-    // label is made only while legible: 512 hidden `<text>`s cost a render ~100 ms.
+    // label is made only while legible: hidden `<text>`s still cost the render their layout.
     let legible: Vec<Memo<bool>> = l
         .styles
         .iter()

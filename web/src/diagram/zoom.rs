@@ -65,8 +65,8 @@ impl Zoom {
                 }
             };
             // No measuring here: reading the box inside the first render forces a layout of
-            // the page mid-task (133 ms of D3(8,8)'s first render, in a CPU profile); the
-            // observer reports the width once the frame has laid it out.
+            // the page mid-task; the observer reports the width once the frame has laid
+            // it out.
             let callback = Closure::<dyn Fn()>::new(measure);
             if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
                 observer.observe(&el);

@@ -11,9 +11,9 @@ use icn_core::{Network, Routing, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
 
 /// The estimated steps (`deadlock_estimate`) from which the deadlock view builds a graph in
-/// parts, one per worker lane, in parallel ([`crate::jobs::Job::split`]): about 40 ms in
-/// one worker, several times what each part's own start (the network built again, its
-/// channels numbered) and the parts' merge cost. A graph this large is over the page's
+/// parts, one per worker lane, in parallel ([`crate::jobs::Job::split`]): several times
+/// what each part's own start (the network built again, its channels numbered) and the
+/// parts' merge cost (docs/limits.md). A graph this large is over the page's
 /// budget: the lanes load while the view asks for a confirmation.
 pub const SPLIT_STEPS: u64 = 100_000_000;
 

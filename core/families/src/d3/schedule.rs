@@ -656,7 +656,7 @@ impl D3 {
 }
 
 /// The most channel uses a schedule may simulate (`icn schedule --summary` refuses more):
-/// D3(9, 16)'s all-to-all, 1.6·10⁷ uses, takes 18 s and 3.3 GB in a release build.
+/// D3(9, 16)'s all-to-all, 1.6·10⁷ uses, is about the largest inside it (docs/limits.md).
 pub const SCHEDULE_LIMIT: u64 = 1 << 24;
 
 /// The most channel uses a schedule lists step by step (its `occupancy`; `icn schedule`

@@ -142,10 +142,9 @@ impl Topology for Mdf {
     /// In closed form (diameter 3): one link within a group; between groups g and h,
     /// the one global link g–h with a local hop at either end where needed (1, 2 or 3),
     /// or 2 through a third group whose one router has links to both ends
-    /// ([`Mdf::two_globals`]). O(1), where a breadth-first search visits every link
-    /// (what the `minimal` route took before: 46 ms at MDF(45, 45), 46 s at
-    /// MDF(246, 246)). Checked against breadth-first search on every pair of a
-    /// sweep of small MDFs (core/tests/d3.rs).
+    /// ([`Mdf::two_globals`]). O(1), where a breadth-first search visits every link.
+    /// Checked against breadth-first search on every pair of a sweep of small MDFs
+    /// (core/tests/d3.rs).
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         if a == b {
             return Some(0);

@@ -149,9 +149,8 @@ pub enum SimError {
     },
 }
 
-/// Elementary steps one event costs in the estimates: measured 260–465 ns an event in a
-/// release build (the 60-node `hc-sim` chart, `--transmission 1` on the 4-cube), 13–23
-/// steps at the 50 M steps a second docs/limits.md assumes.
+/// Elementary steps one event costs in the estimates, at the steps a second docs/limits.md
+/// assumes (docs/limits.md gives its measured cost).
 pub const EVENT_STEPS: u64 = 24;
 
 /// Bytes per live request (its message, its path, its events in the queue).

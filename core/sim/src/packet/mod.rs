@@ -68,10 +68,8 @@ pub const UGAL_ROUTING: &str = "ugal";
 pub const VALIANT_ROUTING: &str = "valiant";
 
 /// The deadlock analysis is run to choose or check a scheme when it costs at most this
-/// many steps ([`deadlock_estimate`], an upper bound: at most about a nanosecond a step
-/// natively, 1.2 s for a 1,024-node hypercube's greedy routing on 10 hop classes, the
-/// estimate's tightest case measured; 0.2 s for the 1,040-router Dragonfly's `minimal`,
-/// estimated at 3.1·10⁹).
+/// many steps ([`deadlock_estimate`], an upper bound; docs/limits.md gives what such an
+/// analysis costs, the 1,040-router Dragonfly's `minimal` among the cases inside it).
 const DEADLOCK_CHECK_STEPS: u64 = 1 << 32;
 
 /// What to simulate on a network: routing, VC scheme, traffic, router, protocol, seed.
