@@ -95,10 +95,10 @@ pub const STORIES: &[Story] = &[
     Story {
         slug: "d3-all-to-all",
         title: "The Swapped Dragonfly's all-to-all, step by step",
-        look: "Play the paper's schedule: the channels each step uses light up, and the \
-               totals are checked against its theorem.",
+        look: "Step 6 of the paper's schedule on D3(2,3): the channels it uses are lit; play \
+               on, and see the totals checked against its theorem.",
         view: View::Schedule,
-        query: "view=schedule&t=d3:k=2,m=3&c=all-to-all&root=(0,0,0)&rule=paper&step=1",
+        query: "view=schedule&t=d3:k=2,m=3&c=all-to-all&root=(0,0,0)&rule=paper&step=6",
     },
     Story {
         slug: "kyklos-y2-h2",
