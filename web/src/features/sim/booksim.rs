@@ -25,7 +25,9 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
         if text.trim().is_empty() {
             error.set(None);
             read.set(None);
-            m.nav.edit("booksim", |s| s.pasted.clear());
+            if m.nav.state.with_untracked(|s| !s.pasted.is_empty()) {
+                m.nav.commit(|s| s.pasted.clear());
+            }
             return;
         }
         let file = network_file.get_untracked();
@@ -47,8 +49,8 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
             }
             Err(e) => {
                 read.set(None);
+                // The fields and the URL keep what they held.
                 error.set(Some(e));
-                m.nav.edit("booksim", |s| s.pasted = text);
             }
         }
     };
