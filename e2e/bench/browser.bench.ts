@@ -488,7 +488,7 @@ test('first render of the site from the local static server', async ({ browser }
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto('./');
+    await page.goto('./?view=route');
     await expect(page.getByTestId('view-route')).toBeVisible();
     runs.push(await page.evaluate(() => (window as unknown as { __firstRender: number }).__firstRender));
     await context.close();

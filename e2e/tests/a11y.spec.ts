@@ -35,6 +35,11 @@ for (const [scheme, extra] of [
       if (slug === 'papers') await expect(page.getByTestId('paper-counts')).toHaveText(/^\d+ \d+ \d+$/, { timeout: 60_000 });
       await expectNoSeriousViolations(page, `${slug} ${scheme}${extra}`);
     }
+    // The first screen (the bare address), with its gallery and live figure.
+    await page.goto(`./${extra ? `?view=start${extra}` : ''}`);
+    await expect(page.getByTestId('view-start')).toBeVisible();
+    await expect(page.getByTestId('start-figure').locator('[data-testid="node"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `the first screen ${scheme}${extra}`);
     if (extra) return;
     await page.goto('./?view=route');
     await page.getByTestId('embed-button').click();

@@ -6,11 +6,12 @@ function optionValues(select: Locator): Promise<string[]> {
   return select.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.value));
 }
 
-// Flow: open the site; the wasm app mounts the route explorer and logs no console errors.
+// Flow: open the route explorer; the wasm app mounts it and logs no console errors. (The bare
+// site root is the first screen: tests/first-screen.spec.ts.)
 // (The `consoleErrors` fixture fails the test on any console error or uncaught exception.)
 
-test('the site root loads the route explorer without console errors', async ({ page, explorer }) => {
-  const response = await page.goto('./');
+test('?view=route loads the route explorer without console errors', async ({ page, explorer }) => {
+  const response = await page.goto('./?view=route');
   expect(response?.status()).toBe(200);
   await explorer.waitReady();
   // Let late requests (wasm, icons, styles) finish so their failures are seen too.

@@ -10,7 +10,7 @@ const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(
 test('the navigation carries a D3 from the explorer to the schedule view, and back', async ({ page }) => {
   await page.goto('./?view=route&t=d3:k=5,m=4&from=(0,0,1)&to=(3,2,1)&s=lgl');
   await expect(page.getByTestId('distance')).toBeVisible();
-  await page.locator('nav.site-nav a', { hasText: 'D3 schedules' }).click();
+  await page.locator('nav.site-nav a', { hasText: 'Collective schedules' }).click();
   await expect(page.getByTestId('schedule-spec')).toHaveValue('d3:k=5,m=4');
   await expect(page.getByTestId('schedule-root')).toHaveValue('(0,0,1)');
   // One-to-all on D3(5,4) takes K·M = 20 rounds (Theorem 5), as icn schedule says.

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 // of scrolling the page sideways; diagrams have one way to zoom (their +/−/Fit buttons), not
 // also the old phones-only "Zoom" toggle.
 
-test('the site nav is one row at 1280 px', async ({ page }) => {
+test('the site nav\'s links are one row at 1280 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('./?view=route');
   await expect(page.getByTestId('view-route')).toBeVisible();
@@ -15,6 +15,35 @@ test('the site nav is one row at 1280 px', async ({ page }) => {
   expect(tops.length).toBeGreaterThanOrEqual(10);
   expect(new Set(tops).size).toBe(1);
 });
+
+// Issue 35: the navigation in plain words, in groups, fits a 390 px phone without cutting a
+// word (it was one row scrolling sideways, cut mid-word), each link saying what its view does.
+for (const url of ['./', './?view=route', './?view=sim']) {
+  test(`the grouped navigation fits a 390 px phone, no word cut: ${url}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url);
+    await expect(page.locator('[data-testid^="view-"]').first()).toBeVisible();
+    const groups = page.locator('.site-nav .nav-group');
+    await expect(groups).toHaveCount(3);
+    await expect(groups.locator('.nav-group-label')).toHaveText(['Explore a network', 'Simulate and verify', 'The papers']);
+    const links = page.locator('.site-nav a.nav-link');
+    await expect(links).toHaveCount(10);
+    const boxes = await links.evaluateAll((as) =>
+      as.map((a) => {
+        const r = a.getBoundingClientRect();
+        return { text: a.textContent ?? '', left: r.left, right: r.right, cut: a.scrollWidth > a.clientWidth + 1, title: a.getAttribute('title') ?? '' };
+      }),
+    );
+    for (const b of boxes) {
+      expect(b.left, b.text).toBeGreaterThanOrEqual(0);
+      expect(b.right, b.text).toBeLessThanOrEqual(390);
+      expect(b.cut, b.text).toBe(false);
+      expect(b.title.length, `${b.text} has a title`).toBeGreaterThan(20);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.locator('.site-nav').evaluate((n) => n.scrollWidth <= n.clientWidth + 1)).toBe(true);
+  });
+}
 
 test("the Embed panel's 700 px preview fits a 390 px phone, scaled", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

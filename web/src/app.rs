@@ -1,5 +1,6 @@
-//! The application shell: header (navigation generated from [`View::ALL`], each link carrying
-//! the network shown to a view that takes it; the theme switch), the current view, the
+//! The application shell: header (the site's name, a link to the first screen; navigation
+//! in groups generated from [`View::ALL`], each link carrying the network shown to a view
+//! that takes it; the theme switch), the current view, the
 //! "Embed" button, the links to this network in the other views, and the footer naming the
 //! papers. Also mounting (the panel shown if
 //! the app dies: `fatal`).
@@ -13,10 +14,10 @@ use wasm_bindgen::JsCast;
 use crate::components::{EmbedPanel, RelatedLinks, ThemeSwitch};
 use crate::features::{
     ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
-    RouteExplorer, ScheduleView, SimView, SubnetView, UnknownView,
+    RouteExplorer, ScheduleView, SimView, StartView, SubnetView, UnknownView,
 };
 use crate::history::Nav;
-use crate::url::{AppState, View, ViewChoice};
+use crate::url::{AppState, NavGroup, View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
 pub fn mount() {
@@ -49,6 +50,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Deadlock) => view! { <DeadlockView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Sim) => view! { <SimView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
+        ViewChoice::Start => view! { <StartView nav=nav /> }.into_any(),
     };
     let embedded = nav.presentation.with_value(|p| p.embed);
     if !embedded {
@@ -64,7 +66,7 @@ pub fn App() -> impl IntoView {
         // A figure-first embed's panel, for the stylesheet (`panel=`, where the view has it).
         let panel = move || match choice.get() {
             ViewChoice::Known(v) => nav.panel(v).map(|p| p.slug()),
-            ViewChoice::Unknown(_) => None,
+            ViewChoice::Unknown(_) | ViewChoice::Start => None,
         };
         return view! {
             {version_note}
@@ -79,7 +81,16 @@ pub fn App() -> impl IntoView {
             <div class="brand">
                 <span class="logo" aria-hidden="true"></span>
                 <div>
-                    <p class="site-name">"icnplay"</p>
+                    <p class="site-name">
+                        <a href=move || nav.href(START_QUERY) data-testid="home-link" title="The first screen: what icnplay is, and where to start"
+                            on:click=move |ev| {
+                                if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+                                    return;
+                                }
+                                ev.prevent_default();
+                                nav.commit(|s| s.view = ViewChoice::Start);
+                            }>"icnplay"</a>
+                    </p>
                     <p class="subtitle">"The Interconnection Network Playground: topologies, routes and exact path counts"</p>
                 </div>
             </div>
@@ -88,7 +99,7 @@ pub fn App() -> impl IntoView {
         </header>
         {version_note}
         <main id="main" class="site-main" tabindex="-1">
-            <EmbedPanel nav=nav />
+            {move || (choice.get() != ViewChoice::Start).then(|| view! { <EmbedPanel nav=nav /> })}
             {current}
             <RelatedLinks nav=nav />
         </main>
@@ -130,69 +141,62 @@ fn VersionNote(version: String) -> impl IntoView {
     }
 }
 
-/// Links to every view, generated from [`View::ALL`].
+/// The first screen's query (`view=start`; the bare address opens it too).
+const START_QUERY: &str = "view=start";
+
+/// Links to every view, grouped ([`NavGroup`]), generated from [`View::ALL`]; each link's
+/// `title` says what its view does. The groups wrap, whole words, on a phone.
 #[component]
 fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
-    let links = View::ALL
+    let groups = NavGroup::ALL
         .iter()
-        .map(|&v| {
-            let is_current = move || current.with(|c| *c == ViewChoice::Known(v));
-            // The link carries the network and pair shown to a view that takes them.
-            let query = Memo::new(move |_| nav.state.with(|s| s.carried_query(v)));
+        .map(|&g| {
+            let id = format!(
+                "nav-group-{}",
+                g.label().split(' ').next().unwrap_or("").to_lowercase()
+            );
+            let labelled_by = id.clone();
+            let links = g.views().map(|v| nav_link(nav, current, v)).collect_view();
             view! {
-                <a
-                    href=move || nav.href(&query.get())
-                    class="nav-link"
-                    aria-current=move || is_current().then_some("page")
-                    on:click=move |ev| {
-                        if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
-                            return;
-                        }
-                        ev.prevent_default();
-                        if nav.state.with_untracked(|s| s.carries(v)) {
-                            nav.open(&query.get_untracked());
-                        } else {
-                            nav.commit(|s| s.view = ViewChoice::Known(v));
-                        }
-                    }
-                >
-                    {v.title()}
-                </a>
+                <div class="nav-group" role="group" aria-labelledby=labelled_by>
+                    <span class="nav-group-label" id=id>{g.label()}</span>
+                    <span class="nav-links">{links}</span>
+                </div>
             }
         })
         .collect_view();
-    // On a phone the links are one row that scrolls sideways: keep the current one in sight.
-    let nav_ref = NodeRef::<leptos::html::Nav>::new();
-    // Only there (style.css: at most 600 px), and after the frame: reading offsets forces a
-    // layout of the page, which inside the first render laid out a 512-router drawing twice
-    // (136 ms of D3(8,8)'s first render, in a CPU profile).
-    Effect::new(move |_| {
-        current.track();
-        let narrow = web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|w| w.as_f64())
-            .is_some_and(|w| w <= 600.0);
-        if !narrow {
-            return;
-        }
-        request_animation_frame(move || {
-            let Some(bar) = nav_ref.get_untracked() else {
-                return;
-            };
-            let Ok(Some(link)) = bar.query_selector("[aria-current=page]") else {
-                return;
-            };
-            let Ok(link) = link.dyn_into::<web_sys::HtmlElement>() else {
-                return;
-            };
-            let left = link.offset_left() - bar.offset_left();
-            bar.set_scroll_left(left - (bar.client_width() - link.offset_width()) / 2);
-        });
-    });
     view! {
-        <nav class="site-nav" aria-label="Views" node_ref=nav_ref>
-            {links}
+        <nav class="site-nav" aria-label="Views">
+            {groups}
         </nav>
+    }
+}
+
+/// The navigation's link to `v`.
+fn nav_link(nav: Nav, current: Memo<ViewChoice>, v: View) -> impl IntoView {
+    let is_current = move || current.with(|c| *c == ViewChoice::Known(v));
+    // The link carries the network and pair shown to a view that takes them.
+    let query = Memo::new(move |_| nav.state.with(|s| s.carried_query(v)));
+    view! {
+        <a
+            href=move || nav.href(&query.get())
+            class="nav-link"
+            title=v.blurb()
+            aria-current=move || is_current().then_some("page")
+            on:click=move |ev| {
+                if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+                    return;
+                }
+                ev.prevent_default();
+                if nav.state.with_untracked(|s| s.carries(v)) {
+                    nav.open(&query.get_untracked());
+                } else {
+                    nav.commit(|s| s.view = ViewChoice::Known(v));
+                }
+            }
+        >
+            {v.label()}
+        </a>
     }
 }
 

@@ -118,6 +118,14 @@ impl Nav {
         write(&self.query(), Entry::Push);
     }
 
+    /// A change the URL already implies (a pasted configuration applied on load): replaces
+    /// the current entry, so Back does not return to a state that would apply it again.
+    pub fn settle(self, change: impl FnOnce(&mut AppState)) {
+        self.set_state.update(|s| changed(s, change));
+        self.typing.set_value(None);
+        write(&self.query(), Entry::Replace);
+    }
+
     /// Opens the view state `view_query` (a link inside the site, such as one that carries
     /// the network to another view): pushes an entry.
     pub fn open(self, view_query: &str) {

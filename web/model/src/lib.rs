@@ -6,9 +6,11 @@
 //! - [`defaults`]: the values a URL leaves out that depend on the network it names.
 //! - [`diagram`]: where each node and link of a network's drawing goes.
 //! - [`format`](mod@format): small text helpers shared by several views.
+//! - [`start`]: the first screen's network and its gallery of stories.
 
 pub mod booksim;
 pub mod defaults;
 pub mod diagram;
 pub mod format;
+pub mod start;
 pub mod url;

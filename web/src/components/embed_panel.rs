@@ -54,7 +54,7 @@ fn site_folder() -> String {
 fn title_of(state: &AppState) -> String {
     match &state.view {
         ViewChoice::Known(v) => format!("icnplay: {}", v.title()),
-        ViewChoice::Unknown(_) => "icnplay".to_string(),
+        ViewChoice::Unknown(_) | ViewChoice::Start => "icnplay".to_string(),
     }
 }
 
@@ -225,7 +225,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
 fn chosen_panel(nav: Nav) -> PanelChoice {
     let shown = Memo::new(move |_| match nav.state.with(|s| s.view.clone()) {
         ViewChoice::Known(v) => Some(v),
-        ViewChoice::Unknown(_) => None,
+        ViewChoice::Unknown(_) | ViewChoice::Start => None,
     });
     let (whole, set_whole) = signal(false);
     let (picked, set_picked) = signal(None::<Panel>);

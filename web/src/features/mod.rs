@@ -1,6 +1,6 @@
 //! One folder per view of [`crate::url::View`]: `mod.rs` is the view, `model.rs` (where the
 //! view has one) its chain of memos, the other files its parts; plus the page for an unknown
-//! `view=`. Views use [`crate::components`]; no component and no other view uses a view.
+//! `view=`, and the first screen (`start`). Views use [`crate::components`]; no component and no other view uses a view.
 
 mod charts;
 mod compare;
@@ -10,6 +10,7 @@ mod papers;
 mod route;
 mod schedule;
 mod sim;
+mod start;
 mod subnet;
 mod unknown;
 mod walk;
@@ -22,6 +23,7 @@ pub use papers::PapersView;
 pub use route::RouteExplorer;
 pub use schedule::ScheduleView;
 pub use sim::SimView;
+pub use start::StartView;
 pub use subnet::SubnetView;
 pub use unknown::UnknownView;
 pub use walk::LensWalkthrough;

@@ -41,6 +41,8 @@ pub mod walk;
 mod tests;
 #[cfg(test)]
 mod tests_carry;
+#[cfg(test)]
+mod tests_start;
 
 pub use aggregates::OpenItems;
 pub use carry::{accepts, Context};
@@ -55,7 +57,7 @@ pub use route::{RouteForm, SpecItem};
 pub use schedule::ScheduleForm;
 pub use sim::{SimForm, SIM_EXAMPLE, SIM_RATES};
 pub use subnet::SubnetForm;
-pub use view::{View, ViewChoice};
+pub use view::{NavGroup, View, ViewChoice, START_BLOCKERS, START_SLUG};
 pub use walk::{walk_loads_href, WalkForm, WALK_EXAMPLE};
 
 /// What a spec's network gives the values a query leaves out: the ends of its default
@@ -104,6 +106,9 @@ pub struct AppState {
     pub deadlock: DeadlockForm,
     /// The simulation view's fields.
     pub sim: SimForm,
+    /// The simulation view's pasted BookSim2 configuration (`booksim=`, as typed; empty:
+    /// none): the page applies it to [`AppState::sim`] as it does a paste.
+    pub pasted: String,
     /// The aggregates opened in the shown view's drawing (`open=`), for the views that draw
     /// them ([`View::draws_aggregates`]); a view given another network forgets them
     /// ([`AppState::forget_open`]).
@@ -117,7 +122,11 @@ impl AppState {
     pub fn from_query(query: &str, defaults: &dyn NetworkDefaults) -> AppState {
         let q = Query::parse(query);
         let view = match q.get("view") {
+            None | Some("") if !START_BLOCKERS.iter().any(|k| q.get(k).is_some()) => {
+                ViewChoice::Start
+            }
             None | Some("") => ViewChoice::Known(View::default_view()),
+            Some(START_SLUG) => ViewChoice::Start,
             Some(slug) => match View::from_slug(slug) {
                 Some(v) => ViewChoice::Known(v),
                 None => ViewChoice::Unknown(slug.to_string()),
@@ -145,6 +154,7 @@ impl AppState {
             compare: CompareForm::from_query(shown(View::Compare)),
             deadlock: DeadlockForm::from_query(shown(View::Deadlock), defaults),
             sim: SimForm::from_query(shown(View::Sim), defaults),
+            pasted: shown(View::Sim).get("booksim").unwrap_or("").to_string(),
             open: match view {
                 ViewChoice::Known(v) if v.draws_aggregates() => {
                     aggregates::read_open(q.get("open"))
@@ -188,8 +198,13 @@ impl AppState {
             ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
             ViewChoice::Known(View::Compare) => self.compare.to_query(),
             ViewChoice::Known(View::Deadlock) => self.deadlock.to_query(),
-            ViewChoice::Known(View::Sim) => self.sim.to_query(),
+            ViewChoice::Known(View::Sim) if self.pasted.is_empty() => self.sim.to_query(),
+            ViewChoice::Known(View::Sim) => {
+                let pasted = Query(vec![("booksim".into(), self.pasted.clone())]).encode();
+                format!("{}&{pasted}", self.sim.to_query())
+            }
             ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
+            ViewChoice::Start => Query(vec![("view".into(), START_SLUG.into())]).encode(),
         }
     }
 }

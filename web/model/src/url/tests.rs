@@ -66,7 +66,9 @@ fn percent_encoded_and_plain_queries_agree() {
 
 #[test]
 fn missing_values_take_the_family_example() {
-    let s = read("");
+    // The bare address is the first screen (tests_start.rs); `view=route` alone, the
+    // example the route explorer always opened with.
+    let s = read("view=route");
     assert_eq!(s.view, ViewChoice::Known(View::Route));
     assert_eq!(s.route, RouteForm::example(&FAMILIES[0]));
 
@@ -129,6 +131,7 @@ fn every_state_round_trips() {
                 compare: CompareForm::from_query(&Query::default()),
                 deadlock: DeadlockForm::from_query(&Query::default(), &FromNetwork),
                 sim: SimForm::from_query(&Query::default(), &FromNetwork),
+                pasted: String::new(),
                 open: if s == "minimal" {
                     [vec![1], vec![1, 0]].into_iter().collect()
                 } else {

@@ -2,7 +2,8 @@
 //! network file, for `topology = anynet`) becomes the view's fields as it is typed, read by
 //! the same code as `icn sim --config` ([`icn_web_model::booksim::form_of_config`]). A file
 //! that cannot run says why at the box, naming the key and its line; the fields keep what
-//! they held.
+//! they held. The text is in the URL (`booksim=`): a link with one opens the card with it,
+//! applied.
 
 use icn_web_model::booksim::form_of_config;
 use leptos::prelude::*;
@@ -12,15 +13,21 @@ use crate::components::FieldError;
 
 /// The card, folded until opened.
 pub fn booksim_card(m: SimModel) -> impl IntoView {
-    let config = RwSignal::new(String::new());
+    let given = m.nav.state.with_untracked(|s| s.pasted.clone());
+    let opened = !given.is_empty();
+    let config = RwSignal::new(given);
     let network_file = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let read = RwSignal::new(None::<String>);
-    let apply = move || {
+    // `settle`: the text came with the URL, and applying it replaces that entry.
+    let apply = move |settle: bool| {
         let text = config.get_untracked();
         if text.trim().is_empty() {
             error.set(None);
             read.set(None);
+            if m.nav.state.with_untracked(|s| !s.pasted.is_empty()) {
+                m.nav.commit(|s| s.pasted.clear());
+            }
             return;
         }
         let file = network_file.get_untracked();
@@ -30,17 +37,29 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
             Ok((fields, summary)) => {
                 error.set(None);
                 read.set(Some(summary));
-                m.nav.commit(|s| s.sim = fields);
+                let change = |s: &mut crate::url::AppState| {
+                    s.sim = fields;
+                    s.pasted = text;
+                };
+                if settle {
+                    m.nav.settle(change);
+                } else {
+                    m.nav.commit(change);
+                }
             }
             Err(e) => {
                 read.set(None);
+                // The fields and the URL keep what they held.
                 error.set(Some(e));
             }
         }
     };
+    if opened {
+        apply(true);
+    }
     let invalid = move || error.with(Option::is_some).to_string();
     view! {
-        <details class="card booksim-card" data-testid="sim-booksim">
+        <details class="card booksim-card" data-testid="sim-booksim" open=opened>
             <summary>"Paste a BookSim2 configuration"</summary>
             <p class="help">
                 "The file you give BookSim2 (mesh, torus, fattree, dragonflynew, flatfly or anynet): \
@@ -57,7 +76,7 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
                     prop:value=move || config.get()
                     on:input=move |ev| {
                         config.set(event_target_value(&ev));
-                        apply();
+                        apply(false);
                     }></textarea>
                 <FieldError error=Signal::derive(move || error.get()) id="sim-booksim-error" />
             </div>
@@ -69,7 +88,7 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
                     prop:value=move || network_file.get()
                     on:input=move |ev| {
                         network_file.set(event_target_value(&ev));
-                        apply();
+                        apply(false);
                     }></textarea>
             </div>
             <p class="help" data-testid="sim-booksim-read" role="status">
