@@ -83,3 +83,81 @@ fn families_with_a_large_graph() {
     let err = refused(&["families", "--graph", arg(&p)]);
     assert!(err.len() < 400, "{} bytes: {err}", err.len());
 }
+
+fn deadlock(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["deadlock"];
+    all.extend_from_slice(args);
+    let (code, out, err) = capped(&all);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("JSON")
+}
+
+/// `--max-vcs 1000000` reported `max_vcs_searched: 1000000` when the search stopped at 16:
+/// the bound searched is stated. A ring of k under dimension order needs ⌊k/2⌋ hop classes
+/// (its longest route's hops), so k = 32 is found and k = 40 is beyond the bound.
+#[test]
+fn deadlock_max_vcs_states_the_bound_searched() {
+    let v = deadlock(&[
+        "torus:k=40",
+        "--routing",
+        "dor",
+        "--scheme",
+        "hops",
+        "--max-vcs",
+        "1000000",
+    ]);
+    assert_eq!(v["max_vcs_searched"], 16);
+    assert_eq!(v["min_vcs"], serde_json::Value::Null);
+    for k in [20u64, 30, 32] {
+        let spec = format!("torus:k={k}");
+        let v = deadlock(&[
+            &spec,
+            "--routing",
+            "dor",
+            "--scheme",
+            "hops",
+            "--max-vcs",
+            "16",
+        ]);
+        assert_eq!(v["min_vcs"].as_u64(), Some(k / 2), "{spec}");
+    }
+    let v = deadlock(&["torus:k=8x8", "--routing", "dor", "--max-vcs", "5"]);
+    assert_eq!(v["max_vcs_searched"], 1, "the one-VC scheme tries one");
+}
+
+/// `--vcs 2` answered for scheme `one` on 1 VC: now the scheme is picked as `icn sim`
+/// picks it (the dateline on a torus, deadlock-free on 2) and said, or refused when named.
+#[test]
+fn deadlock_vcs_picks_a_scheme_that_uses_them() {
+    let v = deadlock(&["torus:k=8x8", "--routing", "dor", "--vcs", "2"]);
+    assert_eq!(
+        (
+            &v["scheme"],
+            &v["scheme_chosen"],
+            &v["vcs"],
+            &v["deadlock_free"]
+        ),
+        (&"dateline".into(), &true.into(), &2.into(), &true.into())
+    );
+    let v = deadlock(&["dragonfly:a=4,p=2,h=2", "--routing", "lgl", "--vcs", "2"]);
+    assert_eq!(
+        (&v["scheme"], &v["deadlock_free"]),
+        (&"phases".into(), &true.into())
+    );
+    let v = deadlock(&["torus:k=8x8", "--routing", "dor"]);
+    assert_eq!(
+        (&v["scheme"], &v["scheme_chosen"]),
+        (&"one".into(), &false.into())
+    );
+    let err = refused(&[
+        "deadlock",
+        "torus:k=8x8",
+        "--routing",
+        "dor",
+        "--vcs",
+        "2",
+        "--scheme",
+        "one",
+    ]);
+    assert!(err.contains("--vcs 2 would not be used"), "{err}");
+}
