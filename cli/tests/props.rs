@@ -12,7 +12,7 @@ mod support;
 use std::process::Command;
 
 use icn_core::sim::{sweep_estimate, SimConfig};
-use icn_core::{Budget, Estimate, Network, Topology, FAMILIES};
+use icn_core::{Budget, Estimate, ExportFormat, Network, Topology, FAMILIES};
 use proptest::prelude::*;
 use support::outcome;
 
@@ -212,8 +212,13 @@ proptest! {
             // A BookSim2 configuration of a few lines at any size: never refused.
             return clean(&strings(&["export", &spec, "--format", format]), false);
         }
-        let mut e = net.export_cost(format == "anynet");
-        if net.export_size() > 32 << 30 {
+        let f = match format {
+            "edgelist" => ExportFormat::EdgeList,
+            "nodes" => ExportFormat::Nodes,
+            _ => ExportFormat::Anynet,
+        };
+        let mut e = net.export_estimate(f);
+        if net.export_bytes(f) > 32 << 30 {
             e.steps = u64::MAX;
         }
         gated(strings(&["export", &spec, "--format", format]), e)?;

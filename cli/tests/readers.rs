@@ -161,3 +161,21 @@ fn deadlock_vcs_picks_a_scheme_that_uses_them() {
     ]);
     assert!(err.contains("--vcs 2 would not be used"), "{err}");
 }
+
+/// Exports counted no endpoints: PolarFly(997) with 65,536 endpoints a router aborted at
+/// 4 GB, and a two-node `graph:` code with a concentration of 2³² − 1 after 3.3 s. Both
+/// are refused by their estimate now.
+#[test]
+fn export_counts_its_endpoints() {
+    for spec in ["polarfly:q=997,p=65536", "graph:g=AQIC_____w8AAQAA"] {
+        let err = refused(&["export", spec, "--format", "anynet"]);
+        assert!(
+            err.contains("would take about") && err.contains("--force"),
+            "{err}"
+        );
+    }
+    // The code is the 2-node graph it says, with that concentration.
+    let (code, out, err) = capped(&["info", "graph:g=AQIC_____w8AAQAA"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"nodes\": 2"), "{out}");
+}
