@@ -185,6 +185,21 @@ fn range_text(name: &str) -> &'static str {
     }
 }
 
+/// The whole numbers a router or protocol key takes (BookSim2's key names), as
+/// [`PointConfig::check`] holds them.
+pub fn range_of(key: &str) -> (u32, u32) {
+    match key {
+        "num_vcs" => (1, MAX_VCS),
+        "vc_buf_size" => (1, MAX_BUF),
+        "packet_size" => (1, MAX_PACKET),
+        "routing_delay" | "credit_delay" => (0, MAX_DELAY),
+        "sample_period" => (1, 10_000_000),
+        "warmup_periods" => (0, 1000),
+        "max_samples" => (1, 1000),
+        _ => (1, MAX_DELAY),
+    }
+}
+
 /// Why a point was not simulated, or stopped.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SimError {
