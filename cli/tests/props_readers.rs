@@ -10,21 +10,9 @@ use std::path::PathBuf;
 
 use icn_core::analysis::deadlock::deadlock_estimate;
 use icn_core::sim::packet::booksim::experiment;
-use icn_core::{Budget, Estimate, ExportFormat, Network};
+use icn_core::{Estimate, ExportFormat, Network};
 use proptest::prelude::*;
-use support::capped;
-
-/// What a case may cost to be run here (debug build, many cases).
-const TEST_BUDGET: Budget = Budget {
-    steps: 1 << 23,
-    bytes: 256 << 20,
-};
-
-/// `icn`'s budget without `--force` (cli/src/output.rs).
-const CLI_BUDGET: Budget = Budget {
-    steps: 1 << 38,
-    bytes: 8 << 30,
-};
+use support::{capped, CLI_BUDGET, TEST_BUDGET};
 
 const EDGES: &[&str] = &[
     "0",
@@ -56,25 +44,9 @@ fn edge() -> impl Strategy<Value = String> {
 }
 
 /// A result or a clean refusal, under the cap; `must_refuse` beyond `icn`'s budget.
-fn clean(args: &[String], must_refuse: bool) -> Result<i32, TestCaseError> {
+fn clean(args: &[String], must_refuse: bool) -> Result<(), TestCaseError> {
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, err) = capped(&refs);
-    prop_assert!(
-        code == 0 || code == 2,
-        "{:?}: status {} {}",
-        args,
-        code,
-        err
-    );
-    if code == 2 {
-        prop_assert_eq!(err.lines().count(), 1, "{:?}: {}", args, err);
-        prop_assert!(err.starts_with("icn: error: "), "{:?}: {}", args, err);
-        prop_assert!(err.len() < 1000, "{:?}: a long message", args);
-        prop_assert!(out.is_empty(), "{:?}", args);
-    } else {
-        prop_assert!(!must_refuse, "{:?} ran beyond the budget", args);
-    }
-    Ok(code)
+    support::clean_outcome(args, capped(&refs), must_refuse)
 }
 
 /// Runs the case when its estimate is small or beyond `icn`'s budget; only estimated
