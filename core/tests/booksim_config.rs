@@ -347,3 +347,37 @@ fn messages_name_the_key_line_and_range() {
         assert!(!m.contains('-'), "no overflowed number: {m}");
     }
 }
+
+/// Issue 36: one grammar of offered loads, with one point limit in both forms (a comma list
+/// had none), used by BookSim2's injection_rate lists too.
+#[test]
+fn rates_have_one_grammar_and_one_limit() {
+    use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
+    assert_eq!(parse_rates("0.1:0.3:0.1"), Ok(vec![0.1, 0.2, 0.3]));
+    assert_eq!(parse_rates("0.5, 1"), Ok(vec![0.5, 1.0]));
+    let many = vec!["0.1"; MAX_RATE_POINTS + 1].join(",");
+    assert!(parse_rates(&many).is_err_and(|e| e.0.contains("1001 loads; at most 1000")));
+    let exactly = vec!["0.1"; MAX_RATE_POINTS].join(",");
+    assert_eq!(parse_rates(&exactly).map(|v| v.len()), Ok(MAX_RATE_POINTS));
+    assert!(parse_rates("0.001:1:0.0001").is_err_and(|e| e.0.contains("more than 1000")));
+    assert_eq!(parse_rates("0.001:1:0.001").map(|v| v.len()), Ok(1000));
+    for bad in [
+        "",
+        "0",
+        "1.5",
+        "NaN",
+        "0.1:0.2",
+        "0.2:0.1:0.1",
+        "0.1:0.2:0",
+        "x,0.1",
+    ] {
+        assert!(parse_rates(bad).is_err(), "{bad}");
+    }
+    let text = format!("{BASE}injection_rate = {{{many}}};");
+    let (line, m) = refusal(&text);
+    assert_eq!(line, 7);
+    assert!(
+        m.contains("injection_rate: '0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,… ("),
+        "{m}"
+    );
+}

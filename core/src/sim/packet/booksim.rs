@@ -548,12 +548,15 @@ fn rate_list(at: Option<(&str, usize)>) -> Result<Vec<f64>, ConfigError> {
     let Some((v, _)) = at else {
         return Ok(vec![0.1]);
     };
-    v.trim_matches(|c| c == '{' || c == '}')
-        .split(',')
-        .map(|x| {
-            x.trim()
-                .parse::<f64>()
-                .map_err(|_| bad(at, "injection_rate", "a number or a {a, b, …} list"))
-        })
-        .collect()
+    let list = v
+        .strip_prefix('{')
+        .and_then(|x| x.strip_suffix('}'))
+        .unwrap_or(v);
+    super::config::parse_rates(list).map_err(|e| {
+        let (_, line) = at.unwrap_or(("", 0));
+        ConfigError {
+            line,
+            message: format!("injection_rate: {e} (a number or a {{a,b,…}} list)"),
+        }
+    })
 }
