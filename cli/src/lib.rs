@@ -175,7 +175,10 @@ pub fn main() -> ExitCode {
     let args = match output::with_graph(std::env::args_os().collect()) {
         Ok(args) => args,
         Err(Failure(msg)) => {
-            output::note(&format!("icn: error: {}", output::shown(&msg)));
+            output::note(&format!(
+                "icn: error: {}",
+                output::capped(&output::shown(&msg))
+            ));
             return ExitCode::from(2);
         }
     };
@@ -184,7 +187,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             let text = clap_message(&e, &args);
             let written = if e.use_stderr() {
-                writeln!(io::stderr(), "{}", one_line(&text))
+                writeln!(io::stderr(), "{}", output::capped(&one_line(&text)))
             } else {
                 write!(io::stdout(), "{text}")
             };
@@ -208,7 +211,10 @@ pub fn main() -> ExitCode {
     match (result, flushed) {
         (Ok(code), Ok(())) => code,
         (Err(Failure(msg)), _) => {
-            output::note(&format!("icn: error: {}", output::shown(&msg)));
+            output::note(&format!(
+                "icn: error: {}",
+                output::capped(&output::shown(&msg))
+            ));
             ExitCode::from(2)
         }
         (Ok(_), Err(e)) => {

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use icn_core::topology::imported::Imported;
+use icn_core::topology::imported::{quoted, Imported, MAX_TEXT_BYTES};
 use icn_core::{Budget, Estimate, Network, Node};
 use serde::Serialize;
 use serde_json::Value;
@@ -194,6 +194,26 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// `message` with every word over 120 characters shortened to its first 40 and its
+/// length: an error that quotes a long argument (a `graph:` spec of a large file) stays a
+/// line a person reads.
+pub fn capped(message: &str) -> String {
+    if message.len() <= 120 {
+        return message.to_string();
+    }
+    let words: Vec<String> = message
+        .split(' ')
+        .map(|w| {
+            if w.chars().count() > 120 {
+                quoted(w)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// The network of a topology spec argument.
 pub fn network(spec: &str) -> Result<Network, Failure> {
     spec.parse::<Network>()
@@ -218,10 +238,27 @@ pub fn with_graph(mut args: Vec<OsString>) -> Result<Vec<OsString>, Failure> {
         None if at < args.len() => PathBuf::from(args.remove(at)),
         None => return Err(Failure("--graph needs a FILE".into())),
     };
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Failure(format!("--graph {}: {e}", path.display())))?;
-    let graph = Imported::from_text(&text)
-        .map_err(|e| Failure(format!("--graph {}: {e}", path.display())))?;
+    if let Some(again) = args
+        .iter()
+        .find(|a| *a == "--graph" || a.to_string_lossy().starts_with("--graph="))
+    {
+        let again = again.to_string_lossy();
+        let other = match again.strip_prefix("--graph=") {
+            Some(p) => p.to_string(),
+            None => args
+                .iter()
+                .skip_while(|a| *a != "--graph")
+                .nth(1)
+                .map_or_else(String::new, |a| a.to_string_lossy().into_owned()),
+        };
+        return Err(Failure(format!(
+            "--graph is given twice ({} and {}): give one file",
+            quoted(&path.display().to_string()),
+            quoted(&other)
+        )));
+    }
+    let graph = read_graph(&path)
+        .map_err(|Failure(e)| Failure(format!("--graph {}: {e}", path.display())))?;
     let spec = Network::from(graph).spec();
     // The subcommand is the first argument that is no option; SPEC follows it.
     let command = args
@@ -231,6 +268,26 @@ pub fn with_graph(mut args: Vec<OsString>) -> Result<Vec<OsString>, Failure> {
         .map_or(args.len(), |i| i + 2);
     args.insert(command.min(args.len()), spec.into());
     Ok(args)
+}
+
+/// The graph in the file at `path`, read line by line: a regular file over
+/// [`MAX_TEXT_BYTES`] is refused by its size before any line is read, a stream once it
+/// passes it.
+fn read_graph(path: &std::path::Path) -> Result<Imported, Failure> {
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata().map(|m| (m.is_file(), m.len()));
+    if let Ok((true, bytes)) = size {
+        if bytes > MAX_TEXT_BYTES {
+            return Err(Failure(
+                icn_core::GraphError::TooBig {
+                    bytes,
+                    max: MAX_TEXT_BYTES,
+                }
+                .to_string(),
+            ));
+        }
+    }
+    Ok(Imported::from_reader(file)?)
 }
 
 /// The node at address `text`, naming the argument (`which`) when it is not one.

@@ -12,21 +12,9 @@ mod support;
 use std::process::Command;
 
 use icn_core::sim::{sweep_estimate, SimConfig};
-use icn_core::{Budget, Estimate, Network, Topology, FAMILIES};
+use icn_core::{Estimate, ExportFormat, Network, Topology, FAMILIES};
 use proptest::prelude::*;
-use support::outcome;
-
-/// What a case may cost to be run here (debug build, many cases).
-const TEST_BUDGET: Budget = Budget {
-    steps: 1 << 23,
-    bytes: 256 << 20,
-};
-
-/// `icn`'s budget without `--force` (cli/src/output.rs).
-const CLI_BUDGET: Budget = Budget {
-    steps: 1 << 38,
-    bytes: 8 << 30,
-};
+use support::{outcome, CLI_BUDGET, TEST_BUDGET};
 
 /// Numbers at and around the limits of the parameters.
 const EDGES: &[u64] = &[
@@ -127,27 +115,7 @@ fn icn(args: &[String]) -> (i32, String, String) {
 /// The case ran: a result, or a clean refusal; `must_refuse` when its estimate exceeds
 /// `icn`'s budget.
 fn clean(args: &[String], must_refuse: bool) -> Result<(), TestCaseError> {
-    let (code, out, err) = icn(args);
-    prop_assert!(
-        code == 0 || code == 2,
-        "{:?}: status {} {}",
-        args,
-        code,
-        err
-    );
-    if code == 2 {
-        prop_assert_eq!(err.lines().count(), 1, "{:?}: {}", args, err);
-        prop_assert!(err.starts_with("icn: error: "), "{:?}: {}", args, err);
-        prop_assert!(out.is_empty(), "{:?}", args);
-    } else {
-        prop_assert!(!must_refuse, "{:?} ran beyond the budget", args);
-        prop_assert!(!out.is_empty(), "{:?}", args);
-        if out.starts_with('{') || out.starts_with('[') {
-            let parsed: Result<serde_json::Value, _> = serde_json::from_str(&out);
-            prop_assert!(parsed.is_ok(), "{:?}: invalid JSON", args);
-        }
-    }
-    Ok(())
+    support::clean_outcome(args, icn(args), must_refuse)
 }
 
 /// Runs the case when its estimate is small or beyond `icn`'s budget (then it must be
@@ -212,8 +180,13 @@ proptest! {
             // A BookSim2 configuration of a few lines at any size: never refused.
             return clean(&strings(&["export", &spec, "--format", format]), false);
         }
-        let mut e = net.export_cost(format == "anynet");
-        if net.export_size() > 32 << 30 {
+        let f = match format {
+            "edgelist" => ExportFormat::EdgeList,
+            "nodes" => ExportFormat::Nodes,
+            _ => ExportFormat::Anynet,
+        };
+        let mut e = net.export_estimate(f);
+        if net.export_bytes(f) > 32 << 30 {
             e.steps = u64::MAX;
         }
         gated(strings(&["export", &spec, "--format", format]), e)?;

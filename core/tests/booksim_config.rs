@@ -225,3 +225,159 @@ fn unmodelled_keys_are_named() {
     let st = statements("print_activity = 1; k = 4; k = 6;").expect("statements");
     assert_eq!(st["k"].0, "6");
 }
+
+/// The line and message of the error `text` gives.
+fn refusal(text: &str) -> (usize, String) {
+    let e = error(text);
+    (e.line, e.message)
+}
+
+/// Issue 36: the configuration is read as BookSim2's grammar reads it, and what it reads
+/// differently is refused at its line: a byte-order mark, a value `use_noc_latency` does
+/// not take, dragonflynew's n, an unclosed list or comment, quotes.
+#[test]
+fn read_as_booksim2_reads_it() {
+    let bom = format!("\u{feff}{BASE}");
+    assert!(
+        experiment(&bom, None).is_ok(),
+        "a byte-order mark is no part of the first key"
+    );
+    let torus = BASE.replace("mesh", "torus");
+    let (line, m) = refusal(&format!("{torus}use_noc_latency = 7;"));
+    assert_eq!(line, 7);
+    assert!(m.contains("use_noc_latency = 7: give 0 or 1"), "{m}");
+    let df = "topology = dragonflynew; k = 2;\nn = 7; routing_function = min;\n\
+              vc_allocator = separable_input_first; sw_allocator = separable_input_first;";
+    let (line, m) = refusal(df);
+    assert_eq!(line, 2);
+    assert!(m.contains("n = 7: dragonflynew takes n = 1"), "{m}");
+    let (line, m) = refusal(&format!("{BASE}\ninjection_rate = {{0.1, 0.2;"));
+    assert_eq!(line, 8);
+    assert!(m.contains("list opened here is not closed"), "{m}");
+    let (line, m) = refusal(&format!("{BASE}/* open\n\nk = 8;"));
+    assert_eq!(line, 7);
+    assert!(m.contains("never closed"), "{m}");
+    for quoted in ["traffic = \"uniform;\";", "traffic = \"a//b\";"] {
+        let (line, m) = refusal(&format!("{BASE}{quoted}"));
+        assert_eq!(line, 7, "{quoted}");
+        assert!(m.contains("without quotes"), "{m}");
+    }
+    // A comment may follow a value directly, and a list may span lines.
+    let ok = format!("{BASE}injection_rate = {{0.01,\n 0.02}}; // two loads\n");
+    assert_eq!(experiment(&ok, None).expect("ok").rates, [0.01, 0.02]);
+}
+
+/// Issue 36: messages that misled now name the key, its line and the values allowed.
+#[test]
+fn messages_name_the_key_line_and_range() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "topology = mesh\nk = 4;",
+            1,
+            "topology = mesh is not ended by ';' (line 2 goes on with 'k')",
+        ),
+        (
+            "packet_size = 0;",
+            7,
+            "packet_size = 0: give a whole number from 1 to 4096",
+        ),
+        (
+            "packet_size = 20;",
+            0,
+            "injection_rate = 0.1 (BookSim2's default) with packet_size = 20 offers 2 flits",
+        ),
+        (
+            "warmup_periods = 100000000000;",
+            7,
+            "warmup_periods = 100000000000: give a whole number from 0 to 1000",
+        ),
+        (
+            "latency_thres = NaN;",
+            7,
+            "latency_thres = NaN: give a number above 0",
+        ),
+    ];
+    for (extra, line, says) in cases {
+        let text = if extra.starts_with("topology") {
+            (*extra).to_string()
+        } else {
+            format!("{BASE}{extra}")
+        };
+        let (l, m) = refusal(&text);
+        assert_eq!(l, *line, "{extra}: {m}");
+        assert!(m.contains(says), "{extra}: {m}");
+    }
+    let net = |topo: &str, k: &str, n: &str| {
+        format!(
+            "topology = {topo};\nk = {k};\nn = {n};\nrouting_function = dim_order;\n\
+             vc_allocator = separable_input_first; sw_allocator = separable_input_first;"
+        )
+    };
+    for (text, line, says) in [
+        (
+            net("mesh", "4", "0"),
+            3,
+            "n = 0: give 1 to 64 for topology = mesh",
+        ),
+        (
+            net("flatfly", "4", "0"),
+            3,
+            "n = 0: give 1 to 64 for topology = flatfly",
+        ),
+        (
+            net("mesh", "4", "1000000000"),
+            3,
+            "n = 1000000000: give 1 to 64",
+        ),
+        (
+            net("mesh", "2", "18"),
+            2,
+            "has 262144 routers; the simulator takes at most 65536",
+        ),
+        (net("dragonflynew", "32", "1"), 2, "has 131136 routers"),
+        (
+            net("dragonflynew", "4611686018427387904", "1"),
+            2,
+            "k = 4611686018427387904: give 1 to 1048576",
+        ),
+    ] {
+        let (l, m) = refusal(&text);
+        assert_eq!(l, line, "{text}: {m}");
+        assert!(m.contains(says), "{text}: {m}");
+        assert!(!m.contains('-'), "no overflowed number: {m}");
+    }
+}
+
+/// Issue 36: one grammar of offered loads, with one point limit in both forms (a comma list
+/// had none), used by BookSim2's injection_rate lists too.
+#[test]
+fn rates_have_one_grammar_and_one_limit() {
+    use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
+    assert_eq!(parse_rates("0.1:0.3:0.1"), Ok(vec![0.1, 0.2, 0.3]));
+    assert_eq!(parse_rates("0.5, 1"), Ok(vec![0.5, 1.0]));
+    let many = vec!["0.1"; MAX_RATE_POINTS + 1].join(",");
+    assert!(parse_rates(&many).is_err_and(|e| e.0.contains("1001 loads; at most 1000")));
+    let exactly = vec!["0.1"; MAX_RATE_POINTS].join(",");
+    assert_eq!(parse_rates(&exactly).map(|v| v.len()), Ok(MAX_RATE_POINTS));
+    assert!(parse_rates("0.001:1:0.0001").is_err_and(|e| e.0.contains("more than 1000")));
+    assert_eq!(parse_rates("0.001:1:0.001").map(|v| v.len()), Ok(1000));
+    for bad in [
+        "",
+        "0",
+        "1.5",
+        "NaN",
+        "0.1:0.2",
+        "0.2:0.1:0.1",
+        "0.1:0.2:0",
+        "x,0.1",
+    ] {
+        assert!(parse_rates(bad).is_err(), "{bad}");
+    }
+    let text = format!("{BASE}injection_rate = {{{many}}};");
+    let (line, m) = refusal(&text);
+    assert_eq!(line, 7);
+    assert!(
+        m.contains("injection_rate: '0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,… ("),
+        "{m}"
+    );
+}

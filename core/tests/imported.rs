@@ -224,3 +224,94 @@ fn a_graph_reads_back_from_its_own_text() {
         assert_eq!(again, n, "{text}");
     }
 }
+
+/// Issue 36: a UTF-8 byte-order mark and `\r\n` line ends are not part of a name; the
+/// triangle is 3 nodes of diameter 1, and an anynet file with a mark is still one.
+#[test]
+fn a_byte_order_mark_and_crlf_are_not_part_of_the_text() {
+    let g = imported("\u{feff}0 1\r\n1 2\r\n2 0\r\n");
+    assert_eq!(g.names(), ["0", "1", "2"]);
+    assert_eq!(distance_distribution(&g).counts, vec![0, 6]);
+    let any = imported("\u{feff}router 0 node 0 router 1\r\nrouter 1 node 1\r\n");
+    assert_eq!((any.node_count(), any.link_count()), (2, 1));
+    assert_eq!(any.names(), ["0", "1"]);
+}
+
+/// Issue 36: a byte that is not UTF-8 is reported at its line and column (in
+/// characters), read from bytes as from a file.
+#[test]
+fn a_byte_that_is_not_utf8_is_placed() {
+    let text = b"a b\nb \xc3\xa9 \xff c\n";
+    match Imported::from_reader(&text[..]) {
+        Err(GraphError::NotUtf8 { line, column, byte }) => {
+            assert_eq!((line, column, byte), (2, 5, 0xff));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 36: an endpoint no router names is reported where it is named (line 4), not at
+/// line 1, column 1.
+#[test]
+fn an_unattached_endpoint_is_placed_where_it_is_named() {
+    let text = "router 0 router 1\nrouter 1 router 0\n\n  node 7\n";
+    match Imported::from_text(text) {
+        Err(GraphError::Syntax { line, column, why }) => {
+            assert_eq!(
+                (line, column, why),
+                (4, 3, GraphSyntax::Unattached { node: 7 })
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 36: a long word is quoted by its first 40 characters and its length.
+#[test]
+fn long_words_are_quoted_short() {
+    let text = format!("{}\n", "x".repeat(100_000));
+    let e = Imported::from_text(&text)
+        .expect_err("one node")
+        .to_string();
+    assert!(e.len() < 200, "{e}");
+    assert!(e.contains("(100000 characters)"), "{e}");
+}
+
+/// Issue 36: the readers stop at their cap, a stream of one endless line at the line cap.
+#[test]
+fn texts_are_read_through_a_cap() {
+    use icn_core::topology::imported::{read_text, MAX_LINE_BYTES};
+    use std::io::Read;
+    let many = std::io::repeat(b'\n').take(1000);
+    assert_eq!(
+        read_text(many, 100),
+        Err(GraphError::TooBig {
+            bytes: 101,
+            max: 100
+        })
+    );
+    let endless = std::io::repeat(0);
+    assert_eq!(
+        Imported::from_reader(endless).map(|_| ()),
+        Err(GraphError::LongLine {
+            line: 1,
+            max: MAX_LINE_BYTES
+        })
+    );
+    assert_eq!(
+        read_text(&b"\xef\xbb\xbfk = 4;\r\nn = 2;\r\n"[..], 100).as_deref(),
+        Ok("k = 4;\nn = 2;")
+    );
+}
+
+/// Numbered names are numbered by value however they first appear, and the links follow.
+#[test]
+fn numbered_names_are_ordered_by_value_while_streaming() {
+    let g = imported("5 3\n3 10\n10 5\n5 0\n");
+    assert_eq!(g.names(), ["0", "3", "5", "10"]);
+    assert_eq!(named_links(&g).len(), 4);
+    assert_eq!(g.parse_node("10"), Ok(3));
+    let mut buf = Vec::new();
+    g.neighbours(0, &mut buf);
+    assert_eq!(buf, [2], "0 is linked to 5 only");
+}

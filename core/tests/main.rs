@@ -11,6 +11,7 @@ mod deadlock_parts;
 mod deadlock_sim;
 mod dragonfly;
 mod estimates;
+mod export_estimates;
 mod fattree;
 mod hypercycle;
 mod hyperx;

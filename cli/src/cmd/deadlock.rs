@@ -5,7 +5,7 @@ use std::io::Write;
 
 use icn_core::analysis::deadlock::{
     deadlock, deadlock_estimate, deadlock_finish, deadlock_part, duato, duato_estimate, min_vcs,
-    routing_table, DeadlockError, DeadlockPart, DeadlockReport, Scheme, MAX_VCS,
+    min_vcs_bound, routing_table, scheme_for, DeadlockError, DeadlockPart, DeadlockReport, Scheme,
 };
 use icn_core::Network;
 use serde_json::json;
@@ -21,14 +21,16 @@ pub struct DeadlockArgs {
     /// Routing strategy (default: the family's first).
     #[arg(long, short)]
     routing: Option<String>,
-    /// How a packet picks its virtual channel: one, hops, phases or dateline.
-    #[arg(long, default_value = "one")]
-    scheme: String,
+    /// How a packet picks its virtual channel: one, hops, phases or dateline (default:
+    /// `one` on one virtual channel; on more, the first of dateline, phases and hops that
+    /// applies and is deadlock-free, as `icn sim` picks).
+    #[arg(long)]
+    scheme: Option<String>,
     /// Virtual channels per channel, 1 to 16 (the `one` scheme uses one).
     #[arg(long, default_value_t = 1)]
     vcs: u32,
-    /// Also search the fewest virtual channels, up to this many, that make the scheme
-    /// acyclic (0: do not search).
+    /// Also search the fewest virtual channels, up to this many (at most 16), that make
+    /// the scheme acyclic (0: do not search); `max_vcs_searched` says how far it went.
     #[arg(long, default_value_t = 8)]
     max_vcs: u32,
     /// Also tabulate every routing of the network: deadlock-free on one virtual channel,
@@ -178,30 +180,45 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
         return run_duato(a, &net, name, escape, force, out);
     }
     let routing = net.routing(name)?;
-    let scheme: Scheme = a.scheme.parse()?;
-    let searches = if a.max_vcs == 0 {
-        1
-    } else {
-        1 + u64::from(a.max_vcs.min(MAX_VCS))
-    };
-    let mut estimate = deadlock_estimate(net.topology(), routing.as_ref(), a.vcs.max(a.max_vcs));
-    estimate.steps = estimate.steps.saturating_mul(searches);
-    guard("this dependency graph", estimate, force)?;
     let t = net.topology();
+    let chosen = a.scheme.is_none() && a.vcs > 1;
+    let one = deadlock_estimate(t, routing.as_ref(), a.vcs);
+    if chosen {
+        // Up to three graphs to pick the scheme.
+        let mut pick = one;
+        pick.steps = pick.steps.saturating_mul(3);
+        guard("choosing the scheme's dependency graphs", pick, force)?;
+    }
+    let scheme: Scheme = match &a.scheme {
+        Some(s) => s.parse()?,
+        None => scheme_for(t, routing.as_ref(), a.vcs)?,
+    };
+    if scheme == Scheme::One && a.vcs > 1 {
+        return Err(Failure(format!(
+            "--scheme one puts every hop on one virtual channel, so --vcs {} would not be used: \
+             give --vcs 1, or a scheme that uses them (dateline, phases or hops; leave --scheme \
+             out to have one picked)",
+            a.vcs
+        )));
+    }
+    let top = min_vcs_bound(scheme, a.max_vcs);
+    let mut estimate = deadlock_estimate(t, routing.as_ref(), a.vcs.max(top));
+    estimate.steps = estimate.steps.saturating_mul(1 + u64::from(top));
+    guard("this dependency graph", estimate, force)?;
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .clamp(1, 64);
-    let steps = deadlock_estimate(t, routing.as_ref(), a.vcs).steps;
+    let steps = one.steps;
     let report = if threads > 1 && steps >= THREADED_STEPS {
         graph_in_parts(&net, name, (scheme, a.vcs), threads)?
     } else {
         deadlock(t, routing.as_ref(), scheme, a.vcs)?
     };
-    let least = if a.max_vcs == 0 {
+    let least = if top == 0 {
         None
     } else {
-        min_vcs(t, routing.as_ref(), scheme, a.max_vcs)?
+        min_vcs(t, routing.as_ref(), scheme, top)?
     };
     let cycle: Vec<_> = report
         .cycle
@@ -221,6 +238,7 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             "spec": net.spec(),
             "routing": name,
             "scheme": scheme.name(),
+            "scheme_chosen": chosen,
             "vcs": report.vcs,
             "channels": report.channels,
             "graph_nodes": report.graph_nodes,
@@ -229,7 +247,7 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
             "cycle": cycle,
             "shortest_cycle": report.shortest && !report.acyclic,
             "min_vcs": least,
-            "max_vcs_searched": a.max_vcs,
+            "max_vcs_searched": top,
     });
     if a.table {
         value["routings"] = json!(routing_table(&net, budget, &mut |_, _, _| {}));

@@ -11,8 +11,7 @@ use crate::output::{guard, network, Failure, Progress};
 /// 2^30 nodes of degree 2 (docs/limits.md).
 const EXPORT_LIMIT: u64 = 32 << 30;
 
-/// A writer that reports the bytes written as progress (against the estimate's steps,
-/// which they make up most of).
+/// A writer that reports the bytes written as progress, against the bytes estimated.
 struct Counted<'a> {
     inner: &'a mut dyn Write,
     written: u64,
@@ -64,23 +63,27 @@ pub struct ExportArgs {
 /// when long.
 pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
-    let estimate = net.export_cost(a.format == ExportFormat::Anynet);
-    if a.format != ExportFormat::Booksim {
-        guard("this export", estimate, force)?;
-        let size = net.export_size();
-        if size > EXPORT_LIMIT && !force {
-            return Err(Failure(format!(
-                "this export would write about {} GiB (icn writes at most {} GiB without asking); choose a smaller network, or pass --force to write it anyway",
-                size >> 30,
-                EXPORT_LIMIT >> 30
-            )));
-        }
+    let format = match a.format {
+        ExportFormat::Edgelist => icn_core::ExportFormat::EdgeList,
+        ExportFormat::Nodes => icn_core::ExportFormat::Nodes,
+        ExportFormat::Anynet => icn_core::ExportFormat::Anynet,
+        ExportFormat::Booksim => icn_core::ExportFormat::Booksim,
+    };
+    let estimate = net.export_estimate(format);
+    let size = net.export_bytes(format);
+    guard("this export", estimate, force)?;
+    if size > EXPORT_LIMIT && !force {
+        return Err(Failure(format!(
+            "this export would write about {} GiB (icn writes at most {} GiB without asking); choose a smaller network, or pass --force to write it anyway",
+            size >> 30,
+            EXPORT_LIMIT >> 30
+        )));
     }
     let t = net.topology();
     let mut counted = Counted {
         inner: out,
         written: 0,
-        total: estimate.steps,
+        total: size,
         progress: Progress::new("export", Some(estimate)),
     };
     let out: &mut dyn Write = &mut counted;
@@ -88,13 +91,7 @@ pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failu
         ExportFormat::Edgelist => icn_core::io::edge_list(t, out)?,
         ExportFormat::Anynet => icn_core::io::anynet(&net, out)?,
         ExportFormat::Booksim => icn_core::io::booksim_config(&net, &a.network_file, out)?,
-        ExportFormat::Nodes => {
-            let mut w = io::BufWriter::new(out);
-            for u in 0..t.node_count() {
-                writeln!(w, "{u},{}", t.format_node(u))?;
-            }
-            w.flush()?;
-        }
+        ExportFormat::Nodes => icn_core::io::node_list(t, out)?,
     }
     Ok(())
 }

@@ -63,8 +63,8 @@ pub const CONFIRM_LIMIT: Budget = Budget {
 pub const PROBE_STEPS: u64 = 1 << 20;
 
 /// Bytes per node of an export's anynet plan: each node's router number, the node it is
-/// attached to, and its list of endpoints.
-const EXPORT_BYTES_PER_NODE: u64 = 56;
+/// attached to, and its (router's) list of endpoints.
+const EXPORT_BYTES_PER_NODE: u64 = 48;
 
 /// Bytes per node of a listed path printed as addresses: the node, its address string,
 /// its JSON value and its line of pretty-printed JSON (measured: 160 a node listing
@@ -346,34 +346,136 @@ impl Network {
             .max(1)
     }
 
-    /// The bytes `icn export` writes at most (the largest format): a line per link of two
-    /// node numbers, a line per node of its number and address.
+    /// The bytes `icn export` writes at most (the largest format's
+    /// [`Network::export_bytes`]).
     pub fn export_size(&self) -> u64 {
-        let t = self.topology();
-        let nodes = t.node_count() as u64;
-        let digits = u64::from(nodes.max(1).ilog10() + 1);
-        t.link_count()
-            .saturating_mul(2 * digits + 2)
-            .saturating_add(nodes.saturating_mul(2 * digits + 16))
+        [
+            ExportFormat::EdgeList,
+            ExportFormat::Nodes,
+            ExportFormat::Anynet,
+        ]
+        .into_iter()
+        .map(|f| self.export_bytes(f))
+        .max()
+        .unwrap_or(0)
     }
 
-    /// The estimated cost of writing the network out (`icn export`: an edge list, a node
-    /// list or an anynet file, the largest): a step per node, per channel and per byte
-    /// written (a line per link of two node numbers, a line per node of its number and
-    /// address); in memory one node's neighbour list, twice, and with `plan` (the anynet
-    /// file) the plan's 56 bytes per node.
-    pub fn export_cost(&self, plan: bool) -> Estimate {
+    /// The routers, endpoints and router-to-router links of the network's anynet file
+    /// ([`crate::io::AnynetPlan`]), from closed forms and one neighbour scan of terminal 0:
+    /// when it has one link, to a node that only forwards (a fat tree's processor), every
+    /// terminal is an endpoint of a switch; else every node is a router and each terminal
+    /// carries the concentration's endpoints.
+    pub fn anynet_counts(&self) -> (u64, u64, u64) {
         let t = self.topology();
-        let nodes = t.node_count() as u64;
-        let text = self.export_size();
-        let node = std::mem::size_of::<Node>() as u64;
-        Estimate {
-            steps: nodes.saturating_add(t.channel_count()).saturating_add(text),
-            bytes: nodes
-                .saturating_mul(if plan { EXPORT_BYTES_PER_NODE } else { 0 })
-                .saturating_add(self.degree_estimate().saturating_mul(2 * node)),
+        let (n, terminals) = (t.node_count() as u64, t.terminal_count() as u64);
+        let mut buf = Vec::new();
+        if terminals > 0 && terminals < n {
+            t.neighbours(0, &mut buf);
+        }
+        let attached = matches!(buf.as_slice(), [w] if *w as u64 >= terminals);
+        if attached {
+            (
+                n - terminals,
+                terminals,
+                t.link_count().saturating_sub(terminals),
+            )
+        } else {
+            let c = u64::from(self.concentration().max(1));
+            (n, terminals.saturating_mul(c), t.link_count())
         }
     }
+
+    /// The bytes `icn export` writes in `format`, endpoints included: per line its words
+    /// and numbers at their largest width. `core/tests/estimates.rs` holds it within a
+    /// factor of 2 of the bytes written.
+    pub fn export_bytes(&self, format: ExportFormat) -> u64 {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let width = |x: u64| u64::from(x.max(1).ilog10() + 1);
+        match format {
+            ExportFormat::EdgeList => {
+                let lines = if t.directed() {
+                    t.channel_count()
+                } else {
+                    t.link_count()
+                };
+                lines
+                    .saturating_mul(2 * width(nodes.saturating_sub(1)) + 2)
+                    .saturating_add(64)
+            }
+            ExportFormat::Nodes => {
+                let address = [0, t.node_count().saturating_sub(1)]
+                    .iter()
+                    .map(|&v| t.format_node(v).len() as u64)
+                    .max()
+                    .unwrap_or(1);
+                nodes.saturating_mul(width(nodes.saturating_sub(1)) + address + 2)
+            }
+            ExportFormat::Anynet => {
+                let (routers, endpoints, links) = self.anynet_counts();
+                let r = width(routers.saturating_sub(1));
+                routers
+                    .saturating_mul(r + 8)
+                    .saturating_add(endpoints.saturating_mul(width(endpoints) + 6))
+                    .saturating_add(links.saturating_mul(r + 8))
+            }
+            ExportFormat::Booksim => 512,
+        }
+    }
+
+    /// The estimated cost of writing the network out in `format` (`icn export`): a step
+    /// per node, per channel, per endpoint and per byte written; in memory one node's
+    /// neighbour list twice, and for the anynet file its plan ([`crate::io::AnynetPlan`]:
+    /// per node its router and attachment, per router its list of endpoints, 8 bytes an
+    /// endpoint as a growing list holds them) and its longest line.
+    pub fn export_estimate(&self, format: ExportFormat) -> Estimate {
+        let t = self.topology();
+        let nodes = t.node_count() as u64;
+        let node = std::mem::size_of::<Node>() as u64;
+        let text = self.export_bytes(format);
+        let neighbours = self.degree_estimate().saturating_mul(2 * node);
+        if format != ExportFormat::Anynet {
+            return Estimate {
+                steps: nodes.saturating_add(t.channel_count()).saturating_add(text),
+                bytes: neighbours,
+            };
+        }
+        let (routers, endpoints, _) = self.anynet_counts();
+        let line = text / routers.max(1) * 2 + endpoints / routers.max(1) * 16;
+        Estimate {
+            steps: nodes
+                .saturating_add(t.channel_count())
+                .saturating_add(endpoints)
+                .saturating_add(text),
+            bytes: nodes
+                .saturating_mul(EXPORT_BYTES_PER_NODE)
+                .saturating_add(endpoints.saturating_mul(8))
+                .saturating_add(neighbours)
+                .saturating_add(line),
+        }
+    }
+
+    /// [`Network::export_estimate`] of the anynet file (`plan`) or else the edge list.
+    pub fn export_cost(&self, plan: bool) -> Estimate {
+        self.export_estimate(if plan {
+            ExportFormat::Anynet
+        } else {
+            ExportFormat::EdgeList
+        })
+    }
+}
+
+/// What `icn export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// `u v` per link.
+    EdgeList,
+    /// `index,address` per node.
+    Nodes,
+    /// BookSim2's anynet network file, endpoints included.
+    Anynet,
+    /// BookSim2's topology settings: a few lines.
+    Booksim,
 }
 
 /// The cost of listing `paths` paths of at most `nodes` nodes each as addresses (D3's

@@ -166,7 +166,7 @@ pub enum GraphError {
         b: String,
     },
     /// More than the engine imports.
-    #[error("the graph has {nodes} nodes and {links} links; at most {max_nodes} nodes and {max_links} links are imported")]
+    #[error("the graph has {nodes} nodes and {links} links (counted until one passed its limit); at most {max_nodes} nodes and {max_links} links are imported")]
     TooLarge {
         /// Its nodes.
         nodes: u64,
@@ -177,6 +177,35 @@ pub enum GraphError {
         /// The link limit.
         max_links: u64,
     },
+    /// A text longer than the readers take.
+    #[error("the text has more than {} MiB ({bytes} bytes read); at most {} MiB is read", max >> 20, max >> 20)]
+    TooBig {
+        /// The bytes read when it was refused (the file's size, when known first).
+        bytes: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// A line longer than the readers take.
+    #[error("line {line} is longer than {} MiB; is this a text file?", max >> 20)]
+    LongLine {
+        /// The line.
+        line: usize,
+        /// The limit.
+        max: u64,
+    },
+    /// A byte that is not UTF-8 text.
+    #[error("line {line}, column {column}: the byte 0x{byte:02x} is not UTF-8 text; save the file as UTF-8")]
+    NotUtf8 {
+        /// The line.
+        line: usize,
+        /// The column (in characters) of the byte.
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// The text could not be read.
+    #[error("reading the text: {0}")]
+    Read(String),
     /// An encoded graph (the `g` of a `graph:` spec) that does not decode.
     #[error("the encoded graph is damaged ({why}); paste or load the graph again")]
     Code {

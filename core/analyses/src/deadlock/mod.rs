@@ -42,7 +42,8 @@ use self::parts::{finish_of, part_of};
 use icn_engine::cost::Estimate;
 use icn_graph::{Node, Routing, Topology};
 
-/// The most virtual channels analysed.
+/// The most virtual channels analysed: a channel's packet states (two per virtual channel)
+/// are the bits of a `u32` in the graph's flow (flow.rs).
 pub const MAX_VCS: u32 = 16;
 
 /// How a packet picks its virtual channel on each hop.
@@ -112,6 +113,14 @@ pub enum DeadlockError {
     /// Virtual channels out of range.
     #[error("{0} virtual channels: give 1 to {MAX_VCS}")]
     Vcs(u32),
+    /// More channel and virtual-channel pairs than the graph numbers.
+    #[error("{channels} channels on {vcs} virtual channels each are more than the dependency graph numbers (2^32 pairs); give fewer virtual channels")]
+    TooLarge {
+        /// The network's channels.
+        channels: u64,
+        /// The virtual channels asked.
+        vcs: u32,
+    },
     /// A graph built in parts ([`deadlock_part`]) that cannot be merged or finished.
     #[error(transparent)]
     Part(#[from] PartError),
@@ -226,6 +235,13 @@ fn check_nodes(
 ) -> Result<(), DeadlockError> {
     if !(1..=MAX_VCS).contains(&vcs) {
         return Err(DeadlockError::Vcs(vcs));
+    }
+    // A (channel, virtual channel) pair is numbered by a u32.
+    if t.channel_count().saturating_mul(u64::from(vcs)) >= u64::from(u32::MAX) {
+        return Err(DeadlockError::TooLarge {
+            channels: t.channel_count(),
+            vcs,
+        });
     }
     let mut buf = Vec::new();
     let every = |f: &dyn Fn(Node, Node) -> bool, buf: &mut Vec<Node>| {
@@ -362,6 +378,42 @@ impl DeadlockReport {
     }
 }
 
+/// The scheme for `vcs` virtual channels when none is named, as the simulator picks:
+/// [`Scheme::One`] on one; on more, the first of dateline, phases and hops that applies
+/// and makes the graph acyclic on `vcs`, else the first that applies (hops always does).
+///
+/// # Errors
+/// As [`deadlock`].
+pub fn scheme_for(
+    t: &dyn Topology,
+    routing: &dyn Routing,
+    vcs: u32,
+) -> Result<Scheme, DeadlockError> {
+    if vcs <= 1 {
+        return Ok(Scheme::One);
+    }
+    let candidates: Vec<Scheme> = [Scheme::Dateline, Scheme::Phases, Scheme::Hops]
+        .into_iter()
+        .filter(|&s| applies(t, s).is_ok())
+        .collect();
+    for &s in &candidates {
+        if deadlock(t, routing, s, vcs)?.acyclic {
+            return Ok(s);
+        }
+    }
+    Ok(candidates.first().copied().unwrap_or(Scheme::Hops))
+}
+
+/// The virtual channels [`min_vcs`] tries at most for `scheme` and `max`: 1 for the
+/// one-VC scheme, else `max` up to [`MAX_VCS`] (0 for no search).
+pub fn min_vcs_bound(scheme: Scheme, max: u32) -> u32 {
+    match (scheme, max) {
+        (_, 0) => 0,
+        (Scheme::One, _) => 1,
+        _ => max.min(MAX_VCS),
+    }
+}
+
 /// The smallest number of virtual channels, 1 … `max`, for which `scheme` makes the
 /// graph acyclic (`None`: none up to `max`; the one-VC scheme tries 1 only).
 ///
@@ -373,12 +425,7 @@ pub fn min_vcs(
     scheme: Scheme,
     max: u32,
 ) -> Result<Option<u32>, DeadlockError> {
-    let top = if scheme == Scheme::One {
-        1
-    } else {
-        max.min(MAX_VCS)
-    };
-    for vcs in 1..=top {
+    for vcs in 1..=min_vcs_bound(scheme, max) {
         if deadlock(t, routing, scheme, vcs)?.acyclic {
             return Ok(Some(vcs));
         }

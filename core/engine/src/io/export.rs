@@ -150,6 +150,18 @@ pub fn edge_list(t: &dyn Topology, out: &mut dyn Write) -> io::Result<()> {
     w.flush()
 }
 
+/// Writes `t` as a node list: `index,address` per node.
+///
+/// # Errors
+/// As `out`.
+pub fn node_list(t: &dyn Topology, out: &mut dyn Write) -> io::Result<()> {
+    let mut w = io::BufWriter::new(out);
+    for u in 0..t.node_count() {
+        writeln!(w, "{u},{}", t.format_node(u))?;
+    }
+    w.flush()
+}
+
 /// Every link once as (u, v), u < v, in order; every channel of a directed network.
 fn links(t: &dyn Topology) -> impl Iterator<Item = (Node, Node)> + '_ {
     let mut buf = Vec::new();

@@ -4,4 +4,4 @@
 
 mod export;
 
-pub use export::{anynet, booksim_config, edge_list, graph_text, AnynetPlan};
+pub use export::{anynet, booksim_config, edge_list, graph_text, node_list, AnynetPlan};

@@ -9,10 +9,12 @@
 mod codec;
 mod family;
 mod parse;
+mod read;
 
 use std::collections::HashMap;
 
 pub use family::GRAPH;
+pub use read::{quoted, read_text, MAX_LINE_BYTES, MAX_TEXT_BYTES};
 
 use icn_graph::error::{AddressError, GraphError, ParamError};
 use icn_graph::spec::Spec;
@@ -42,7 +44,21 @@ impl Imported {
     /// # Errors
     /// The first malformed place (line and column), no links, too large, or disconnected.
     pub fn from_text(text: &str) -> Result<Imported, GraphError> {
-        let parsed = parse::parse(text)?;
+        Imported::from_parsed(parse::parse(text)?)
+    }
+
+    /// Reads an edge list or an anynet file from `source` line by line, at most
+    /// [`MAX_TEXT_BYTES`]: only the graph is kept, never the text.
+    ///
+    /// # Errors
+    /// As [`Imported::from_text`]; a text over the cap, a line over [`MAX_LINE_BYTES`], a
+    /// byte that is not UTF-8 (its line and column), or a failed read.
+    pub fn from_reader(source: impl std::io::Read) -> Result<Imported, GraphError> {
+        let lines = read::Lines::new(std::io::BufReader::new(source), MAX_TEXT_BYTES);
+        Imported::from_parsed(parse::parse_lines(lines)?)
+    }
+
+    fn from_parsed(parsed: parse::Parsed) -> Result<Imported, GraphError> {
         let links = parsed.links.len() as u64;
         let nodes = parsed.names.len() as u64;
         if nodes > MAX_IMPORT_NODES || links > MAX_IMPORT_LINKS {

@@ -13,7 +13,10 @@
 //! concentration c); otherwise each endpoint is a terminal node linked to its router.
 
 use std::collections::{BTreeSet, HashMap};
+use std::io::BufRead;
 
+use super::read::{quoted, Lines};
+use super::{MAX_IMPORT_LINKS, MAX_IMPORT_NODES};
 use icn_graph::error::{GraphError, GraphSyntax};
 
 /// A graph read from text, before its checks: nodes, names, links.
@@ -35,15 +38,60 @@ pub struct Parsed {
 /// # Errors
 /// [`GraphError::Syntax`] at the first malformed place; [`GraphError::Empty`] for no links.
 pub fn parse(text: &str) -> Result<Parsed, GraphError> {
-    let first = words(text).next().map(|w| w.text);
-    let parsed = match first {
-        Some("router" | "node") => anynet(text)?,
-        _ => edge_list(text)?,
+    parse_lines(Lines::new(text.as_bytes(), u64::MAX))
+}
+
+/// Reads the lines of `lines` as [`parse`] reads a text, one line at a time: what is
+/// kept is the graph (names and links), never the text; past [`MAX_IMPORT_NODES`] or
+/// [`MAX_IMPORT_LINKS`] it stops.
+///
+/// # Errors
+/// As [`parse`], and [`Lines::next_line`]'s; [`GraphError::TooLarge`].
+pub fn parse_lines<R: BufRead>(mut lines: Lines<R>) -> Result<Parsed, GraphError> {
+    let mut reader: Option<Reader> = None;
+    while let Some((number, line)) = lines.next_line()? {
+        let ws = line_words(line, number);
+        let Some(first) = ws.first() else {
+            continue;
+        };
+        let r = reader.get_or_insert_with(|| match first.text {
+            "router" | "node" => Reader::Anynet(Anynet::default()),
+            _ => Reader::EdgeList(EdgeList::default()),
+        });
+        match r {
+            Reader::Anynet(a) => a.line(&ws)?,
+            Reader::EdgeList(e) => e.line(&ws)?,
+        }
+    }
+    let parsed = match reader {
+        None => return Err(GraphError::Empty),
+        Some(Reader::Anynet(a)) => a.finish()?,
+        Some(Reader::EdgeList(e)) => e.finish(),
     };
     if parsed.links.is_empty() {
         return Err(GraphError::Empty);
     }
     Ok(parsed)
+}
+
+/// The reader the first word chose.
+enum Reader {
+    Anynet(Anynet),
+    EdgeList(EdgeList),
+}
+
+/// [`GraphError::TooLarge`] once `nodes` or `links` passes the limits.
+fn within(nodes: usize, links: usize) -> Result<(), GraphError> {
+    let (nodes, links) = (nodes as u64, links as u64);
+    if nodes > MAX_IMPORT_NODES || links > MAX_IMPORT_LINKS {
+        return Err(GraphError::TooLarge {
+            nodes,
+            links,
+            max_nodes: MAX_IMPORT_NODES,
+            max_links: MAX_IMPORT_LINKS,
+        });
+    }
+    Ok(())
 }
 
 /// A word of the text and where it starts.
@@ -94,70 +142,97 @@ fn line_words(line: &str, number: usize) -> Vec<Word<'_>> {
     out
 }
 
-/// Every word of the text.
-fn words(text: &str) -> impl Iterator<Item = Word<'_>> {
-    text.lines()
-        .enumerate()
-        .flat_map(|(i, line)| line_words(line, i + 1))
+/// An edge list read so far: names in order of first appearance, links between them.
+#[derive(Default)]
+struct EdgeList {
+    index: HashMap<String, usize>,
+    order: Vec<String>,
+    links: BTreeSet<(usize, usize)>,
+    /// Whether every name so far is a whole number.
+    named: bool,
 }
 
-/// An edge list.
-fn edge_list(text: &str) -> Result<Parsed, GraphError> {
-    let mut pairs: Vec<(&str, &str)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let ws = line_words(line, i + 1);
-        match ws.as_slice() {
+impl EdgeList {
+    fn node(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        self.named |= name.parse::<u64>().is_err();
+        let i = self.order.len();
+        self.index.insert(name.to_string(), i);
+        self.order.push(name.to_string());
+        i
+    }
+
+    /// One line's words.
+    fn line(&mut self, ws: &[Word]) -> Result<(), GraphError> {
+        match ws {
             [] => {}
             [only] => {
                 return Err(only.error(GraphSyntax::MissingEnd {
-                    first: only.text.to_string(),
+                    first: quoted(only.text),
                 }))
             }
             [a, b] if a.text == b.text => {
                 return Err(a.error(GraphSyntax::SelfLoop {
-                    node: a.text.to_string(),
+                    node: quoted(a.text),
                 }))
             }
-            [a, b] => pairs.push((a.text, b.text)),
+            [a, b] => {
+                let (x, y) = (self.node(a.text), self.node(b.text));
+                self.links.insert((x.min(y), x.max(y)));
+                within(self.order.len(), self.links.len())?;
+            }
             [_, _, extra, ..] => {
                 return Err(extra.error(GraphSyntax::Extra {
-                    token: extra.text.to_string(),
+                    token: quoted(extra.text),
                 }))
             }
         }
+        Ok(())
     }
-    let numeric = pairs
-        .iter()
-        .all(|(a, b)| a.parse::<u64>().is_ok() && b.parse::<u64>().is_ok());
-    let mut order: Vec<&str> = Vec::new();
-    let mut seen = HashMap::new();
-    for &(a, b) in &pairs {
-        for name in [a, b] {
-            if !seen.contains_key(name) {
-                seen.insert(name, order.len());
-                order.push(name);
-            }
+
+    /// The graph: when every name is a whole number, nodes numbered by value.
+    fn finish(self) -> Parsed {
+        let EdgeList {
+            mut order,
+            links,
+            named,
+            ..
+        } = self;
+        let n = order.len();
+        if named {
+            return Parsed {
+                names: order,
+                terminals: n,
+                concentration: 1,
+                links,
+            };
+        }
+        let mut by_value: Vec<usize> = (0..n).collect();
+        by_value.sort_by_key(|&i| order[i].parse::<u64>().unwrap_or(u64::MAX));
+        let mut place = vec![0; n];
+        for (new, &old) in by_value.iter().enumerate() {
+            place[old] = new;
+        }
+        let links = links
+            .into_iter()
+            .map(|(a, b)| {
+                let (x, y) = (place[a], place[b]);
+                (x.min(y), x.max(y))
+            })
+            .collect();
+        let mut names = vec![String::new(); n];
+        for (old, name) in order.drain(..).enumerate() {
+            names[place[old]] = name;
+        }
+        Parsed {
+            names,
+            terminals: n,
+            concentration: 1,
+            links,
         }
     }
-    if numeric {
-        order.sort_by_key(|s| s.parse::<u64>().unwrap_or(u64::MAX));
-        for (i, name) in order.iter().enumerate() {
-            seen.insert(name, i);
-        }
-    }
-    let links = pairs
-        .iter()
-        .map(|(a, b)| {
-            let (x, y) = (seen[a], seen[b]);
-            (x.min(y), x.max(y))
-        })
-        .collect();
-    Ok(Parsed {
-        names: order.iter().map(|s| (*s).to_string()).collect(),
-        terminals: order.len(),
-        concentration: 1,
-        links,
-    })
 }
 
 /// Router or endpoint.
@@ -174,6 +249,8 @@ struct Anynet {
     links: BTreeSet<(u64, u64)>,
     attached: HashMap<u64, u64>,
     endpoints: BTreeSet<u64>,
+    /// Where each endpoint is first named (line, column).
+    named_at: HashMap<u64, (usize, usize)>,
 }
 
 impl Anynet {
@@ -217,7 +294,7 @@ fn kind(w: &Word) -> Result<Kind, GraphError> {
         "router" => Ok(Kind::Router),
         "node" => Ok(Kind::Node),
         _ => Err(w.error(GraphSyntax::Keyword {
-            token: w.text.to_string(),
+            token: quoted(w.text),
         })),
     }
 }
@@ -226,29 +303,27 @@ fn kind(w: &Word) -> Result<Kind, GraphError> {
 fn number(word: &Word, next: Option<&Word>) -> Result<u64, GraphError> {
     let Some(w) = next else {
         return Err(word.error(GraphSyntax::MissingNumber {
-            word: word.text.to_string(),
+            word: quoted(word.text),
         }));
     };
     w.text.parse().map_err(|_| {
         w.error(GraphSyntax::NotNumber {
-            token: w.text.to_string(),
+            token: quoted(w.text),
         })
     })
 }
 
-/// A BookSim2 anynet file.
-fn anynet(text: &str) -> Result<Parsed, GraphError> {
-    let mut net = Anynet::default();
-    for (i, line) in text.lines().enumerate() {
-        let ws = line_words(line, i + 1);
+impl Anynet {
+    /// One line's words: `router R` or `node E`, then entries.
+    fn line(&mut self, ws: &[Word]) -> Result<(), GraphError> {
         let Some(first) = ws.first() else {
-            continue;
+            return Ok(());
         };
         let head = (kind(first)?, number(first, ws.get(1))?);
         if head.0 == Kind::Router {
-            net.routers.insert(head.1);
+            self.routers.insert(head.1);
         } else {
-            net.endpoints.insert(head.1);
+            self.endpoint(head.1, first);
         }
         let mut k = 2;
         while k < ws.len() {
@@ -259,20 +334,39 @@ fn anynet(text: &str) -> Result<Parsed, GraphError> {
                 continue;
             }
             let body = (kind(w)?, number(w, ws.get(k + 1))?);
-            net.join(head, body, w)?;
+            if body.0 == Kind::Node {
+                self.endpoint(body.1, w);
+            }
+            self.join(head, body, w)?;
             k += 2;
         }
+        within(
+            self.routers.len() + self.endpoints.len(),
+            self.links.len() + self.attached.len(),
+        )
     }
-    for &e in &net.endpoints {
-        if !net.attached.contains_key(&e) {
+
+    fn endpoint(&mut self, e: u64, at: &Word) {
+        self.endpoints.insert(e);
+        self.named_at.entry(e).or_insert((at.line, at.column));
+    }
+
+    /// The graph, once every endpoint is attached.
+    fn finish(self) -> Result<Parsed, GraphError> {
+        if let Some(&e) = self
+            .endpoints
+            .iter()
+            .find(|e| !self.attached.contains_key(e))
+        {
+            let (line, column) = self.named_at.get(&e).copied().unwrap_or((1, 1));
             return Err(GraphError::Syntax {
-                line: 1,
-                column: 1,
+                line,
+                column,
                 why: GraphSyntax::Unattached { node: e },
             });
         }
+        Ok(build(&self))
     }
-    Ok(build(&net))
 }
 
 /// The graph of an anynet file (see the module documentation).

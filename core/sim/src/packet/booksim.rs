@@ -12,6 +12,12 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+mod size;
+mod syntax;
+
+use size::size_check;
+pub use size::MAX_CONFIG_ROUTERS;
+
 use super::{SimSetup, TABLE_ROUTING, UGAL_ROUTING};
 use icn_analyses::deadlock::Scheme;
 use icn_engine::network::Network;
@@ -121,27 +127,8 @@ pub type Statements = BTreeMap<String, (String, usize)>;
 /// # Errors
 /// A statement that is not `key = value`, or a key the simulator does not model.
 pub fn statements(text: &str) -> Result<Statements, ConfigError> {
-    let clean = strip_comments(text);
     let mut out = BTreeMap::new();
-    let mut line = 1;
-    for stmt in clean.split(';') {
-        let first = line
-            + stmt[..stmt.len() - stmt.trim_start().len()]
-                .matches('\n')
-                .count();
-        line += stmt.matches('\n').count();
-        let body = stmt.trim();
-        if body.is_empty() {
-            continue;
-        }
-        let Some((key, value)) = body.split_once('=') else {
-            return Err(ConfigError {
-                line: first,
-                message: format!("'{body}' is not a `key = value;` statement"),
-            });
-        };
-        let key = key.trim().to_string();
-        let value = value.trim().trim_matches('"').to_string();
+    for (key, value, first) in syntax::parse(text)? {
         let known = MODELLED.contains(&key.as_str())
             || EXTRA_KEYS.contains(&key.as_str())
             || OUTPUT_ONLY.contains(&key.as_str())
@@ -167,27 +154,6 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
         out.insert(key, (value, first));
     }
     Ok(out)
-}
-
-/// `text` with `//` and `/* */` comments blanked (newlines kept, for line numbers).
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix("//") {
-            let end = r.find('\n').unwrap_or(r.len());
-            rest = &r[end..];
-        } else if let Some(r) = rest.strip_prefix("/*") {
-            let end = r.find("*/").map_or(r.len(), |i| i + 2);
-            out.extend(r[..end].chars().filter(|&c| c == '\n'));
-            rest = &r[end..];
-        } else {
-            let c = rest.chars().next().unwrap_or(' ');
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-        }
-    }
-    out
 }
 
 /// The experiment of the configuration `text`; `network_file` is the text of its anynet
@@ -236,10 +202,24 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
     } else {
         f64::from(setup.router.packet_size)
     };
-    let rates = rate_list(get("injection_rate"))?
+    let rates: Vec<f64> = rate_list(get("injection_rate"))?
         .into_iter()
         .map(|x| x * per_packet)
         .collect();
+    if let Some(&off) = rates.iter().find(|&&x| !(x > 0.0 && x <= 1.0)) {
+        let (value, line) = get("injection_rate").unwrap_or(("0.1 (BookSim2's default)", 0));
+        let p = setup.router.packet_size;
+        let message = if flits {
+            format!("injection_rate = {value}: give rates above 0 and at most 1 flit per endpoint per cycle")
+        } else {
+            format!(
+                "injection_rate = {value} with packet_size = {p} offers {off} flits per endpoint \
+                 per cycle: give rates (packets per cycle) above 0 and at most 1/{p}, or a \
+                 packet_size that fits"
+            )
+        };
+        return Err(ConfigError { line, message });
+    }
     Ok(Experiment {
         network,
         setup,
@@ -259,10 +239,16 @@ fn router_and_protocol(
     let r = &mut setup.router;
     if get("use_noc_latency").is_some() && net.family().name == "torus" {
         let noc = int(get("use_noc_latency"), "use_noc_latency", 1)?;
-        r.channel_latency = if noc == 0 {
-            1
-        } else {
-            super::booksim_latencies(net).0
+        r.channel_latency = match noc {
+            0 => 1,
+            1 => super::booksim_latencies(net).0,
+            _ => {
+                return Err(bad(
+                    get("use_noc_latency"),
+                    "use_noc_latency",
+                    "0 or 1 (BookSim2 takes only 1 as on)",
+                ))
+            }
         };
     }
     let u32s: [(&str, &mut u32); 8] = [
@@ -276,21 +262,38 @@ fn router_and_protocol(
         ("credit_delay", &mut r.credit_delay),
     ];
     for (key, slot) in u32s {
-        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
-            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
+        *slot = ranged(
+            get(key),
+            key,
+            i64::from(*slot),
+            super::config::range_of(key),
+        )?;
     }
     let tail = i64::from(r.wait_for_tail_credit);
-    r.wait_for_tail_credit = int(get("wait_for_tail_credit"), "wait_for_tail_credit", tail)? != 0;
+    r.wait_for_tail_credit = ranged(
+        get("wait_for_tail_credit"),
+        "wait_for_tail_credit",
+        tail,
+        (0, 1),
+    )? != 0;
     let p = &mut setup.protocol;
     let period = i64::try_from(p.sample_period).unwrap_or(i64::MAX);
-    p.sample_period = u64::try_from(int(get("sample_period"), "sample_period", period)?)
-        .map_err(|_| bad(get("sample_period"), "sample_period", "a positive number"))?;
+    p.sample_period = u64::from(ranged(
+        get("sample_period"),
+        "sample_period",
+        period,
+        super::config::range_of("sample_period"),
+    )?);
     for (key, slot) in [
         ("warmup_periods", &mut p.warmup_periods),
         ("max_samples", &mut p.max_samples),
     ] {
-        *slot = u32::try_from(int(get(key), key, i64::from(*slot))?)
-            .map_err(|_| bad(get(key), key, "a number of 0 or more"))?;
+        *slot = ranged(
+            get(key),
+            key,
+            i64::from(*slot),
+            super::config::range_of(key),
+        )?;
     }
     for (key, slot) in [
         ("latency_thres", &mut p.latency_thres),
@@ -300,6 +303,9 @@ fn router_and_protocol(
         ("acc_stopping_thres", &mut p.acc_stopping_thres),
     ] {
         *slot = float(get(key), key, *slot)?;
+        if !(slot.is_finite() && *slot > 0.0) {
+            return Err(bad(get(key), key, "a number above 0"));
+        }
     }
     Ok(())
 }
@@ -423,6 +429,7 @@ fn topology(
         line: rf_line,
         message: format!("routing_function = {rf}: not modelled for topology = {topo} ({what})"),
     };
+    size_check(topo, (k, n), |key| get(key))?;
     let radices = || vec![k.to_string(); usize::try_from(n).unwrap_or(0)].join("x");
     let (spec, routing, scheme) = match topo {
         "mesh" | "torus" if c != 1 => {
@@ -439,6 +446,15 @@ fn topology(
             "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
             _ => return Err(unknown("nca")),
         },
+        "dragonflynew" if n != 1 => {
+            return Err(ConfigError {
+                line: get("n").map_or(0, |(_, l)| l),
+                message: format!(
+                    "n = {n}: dragonflynew takes n = 1 only (BookSim2 asserts it; its default \
+                     n = 2 must be overridden)"
+                ),
+            })
+        }
         "dragonflynew" => {
             let (a, h) = (2 * k, k);
             let spec = format!("dragonfly:a={a},p={k},h={h}");
@@ -506,6 +522,20 @@ fn int(at: Option<(&str, usize)>, key: &str, default: i64) -> Result<i64, Config
     }
 }
 
+/// The whole number of `key`, `default` when left out, within `lo ..= hi`.
+fn ranged(
+    at: Option<(&str, usize)>,
+    key: &str,
+    default: i64,
+    (lo, hi): (u32, u32),
+) -> Result<u32, ConfigError> {
+    let v = int(at, key, default)?;
+    u32::try_from(v)
+        .ok()
+        .filter(|v| (lo..=hi).contains(v))
+        .ok_or_else(|| bad(at, key, &format!("a whole number from {lo} to {hi}")))
+}
+
 fn float(at: Option<(&str, usize)>, key: &str, default: f64) -> Result<f64, ConfigError> {
     match at {
         None => Ok(default),
@@ -518,12 +548,15 @@ fn rate_list(at: Option<(&str, usize)>) -> Result<Vec<f64>, ConfigError> {
     let Some((v, _)) = at else {
         return Ok(vec![0.1]);
     };
-    v.trim_matches(|c| c == '{' || c == '}')
-        .split(',')
-        .map(|x| {
-            x.trim()
-                .parse::<f64>()
-                .map_err(|_| bad(at, "injection_rate", "a number or a {a, b, …} list"))
-        })
-        .collect()
+    let list = v
+        .strip_prefix('{')
+        .and_then(|x| x.strip_suffix('}'))
+        .unwrap_or(v);
+    super::config::parse_rates(list).map_err(|e| {
+        let (_, line) = at.unwrap_or(("", 0));
+        ConfigError {
+            line,
+            message: format!("injection_rate: {e} (a number or a {{a,b,…}} list)"),
+        }
+    })
 }

@@ -185,6 +185,21 @@ fn range_text(name: &str) -> &'static str {
     }
 }
 
+/// The whole numbers a router or protocol key takes (BookSim2's key names), as
+/// [`PointConfig::check`] holds them.
+pub fn range_of(key: &str) -> (u32, u32) {
+    match key {
+        "num_vcs" => (1, MAX_VCS),
+        "vc_buf_size" => (1, MAX_BUF),
+        "packet_size" => (1, MAX_PACKET),
+        "routing_delay" | "credit_delay" => (0, MAX_DELAY),
+        "sample_period" => (1, 10_000_000),
+        "warmup_periods" => (0, 1000),
+        "max_samples" => (1, 1000),
+        _ => (1, MAX_DELAY),
+    }
+}
+
 /// Why a point was not simulated, or stopped.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SimError {
@@ -210,4 +225,70 @@ pub enum SimError {
     /// The caller's progress callback asked to stop.
     #[error("cancelled")]
     Cancelled,
+}
+
+/// The most offered loads one run takes (a curve's points), in either form of
+/// [`parse_rates`].
+pub const MAX_RATE_POINTS: usize = 1000;
+
+/// Why a text is not a list of offered loads ([`parse_rates`]): the message names it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct RatesError(pub String);
+
+/// The offered loads of `text`, the one grammar of `icn sim --rates` and the simulation
+/// view's loads: `FROM:TO:STEP` (TO included, each load rounded to 10⁻⁹) or a comma list,
+/// every load in (0, 1], at most [`MAX_RATE_POINTS`] in either form.
+///
+/// # Errors
+/// A message naming what is wrong: a word that is not a number, a load out of range, a
+/// range that is empty or steps backwards, or too many points.
+pub fn parse_rates(text: &str) -> Result<Vec<f64>, RatesError> {
+    let shown = icn_families::imported::quoted(text.trim());
+    let grammar = "give FROM:TO:STEP (TO included) or a comma list of loads in (0, 1]";
+    let num = |s: &str| {
+        s.trim().parse::<f64>().map_err(|_| {
+            RatesError(format!(
+                "'{}' in '{shown}' is not a number: {grammar}",
+                icn_families::imported::quoted(s.trim())
+            ))
+        })
+    };
+    let list: Vec<f64> = if text.contains(':') {
+        let parts: Vec<f64> = text.split(':').map(num).collect::<Result<_, _>>()?;
+        let [from, to, step] = parts[..] else {
+            return Err(RatesError(format!(
+                "'{shown}' has {} parts: {grammar}",
+                parts.len()
+            )));
+        };
+        if !(step > 0.0 && step.is_finite() && to >= from) {
+            return Err(RatesError(format!(
+                "'{shown}': the step must be above 0 and TO at least FROM; {grammar}"
+            )));
+        }
+        let n = ((to - from) / step + 1e-9).floor();
+        if n.is_nan() || n >= MAX_RATE_POINTS as f64 {
+            return Err(RatesError(format!(
+                "'{shown}' gives more than {MAX_RATE_POINTS} loads; at most {MAX_RATE_POINTS}"
+            )));
+        }
+        (0..=n as usize)
+            .map(|i| ((from + step * i as f64) * 1e9).round() / 1e9)
+            .collect()
+    } else {
+        let count = text.split(',').count();
+        if count > MAX_RATE_POINTS {
+            return Err(RatesError(format!(
+                "'{shown}' gives {count} loads; at most {MAX_RATE_POINTS}"
+            )));
+        }
+        text.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    if let Some(r) = list.iter().find(|&&r| !(r > 0.0 && r <= 1.0)) {
+        return Err(RatesError(format!(
+            "load {r} in '{shown}' is out of range: {grammar}"
+        )));
+    }
+    Ok(list)
 }

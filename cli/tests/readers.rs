@@ -1,0 +1,181 @@
+//! Issue 36's reproductions for the readers, exports and `icn deadlock`, one test each:
+//! a correct result or a clean refusal (exit 2, one line), each run under a 4 GB
+//! address-space cap.
+
+mod support;
+
+use std::path::PathBuf;
+
+use support::{capped, refused};
+
+/// A file of this test's own under the target directory, holding `bytes`.
+fn file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readers");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("written");
+    path
+}
+
+fn arg(p: &std::path::Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// `printf '\xef\xbb\xbf0 1\n1 2\n2 0\n'` is a triangle: 3 nodes, diameter 1.
+#[test]
+fn graph_with_a_byte_order_mark() {
+    let p = file("bom.txt", b"\xef\xbb\xbf0 1\n1 2\n2 0\n");
+    let (code, out, err) = capped(&["info", "--graph", arg(&p)]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        (v["nodes"].as_u64(), v["diameter"].as_u64()),
+        (Some(3), Some(1))
+    );
+}
+
+/// `--graph /dev/zero` read until memory ran out: refused at its first line's cap.
+#[test]
+fn graph_dev_zero() {
+    let err = refused(&["info", "--graph", "/dev/zero"]);
+    assert!(err.contains("line 1 is longer than 4 MiB"), "{err}");
+}
+
+/// A file over the size cap is refused by its size, before a line is read (a sparse
+/// file: its size without its bytes).
+#[test]
+fn graph_over_the_size_cap() {
+    let p = file("huge.txt", b"");
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&p)
+        .expect("open");
+    f.set_len(320 << 20).expect("sized");
+    let err = refused(&["info", "--graph", arg(&p)]);
+    assert!(err.contains("more than 256 MiB (335544320 bytes"), "{err}");
+}
+
+/// A byte that is not UTF-8 is reported at its line and column.
+#[test]
+fn graph_not_utf8() {
+    let p = file("latin1.txt", b"a b\nb \xe9t\xe9\n");
+    let err = refused(&["info", "--graph", arg(&p)]);
+    assert!(
+        err.contains("line 2, column 3: the byte 0xe9 is not UTF-8"),
+        "{err}"
+    );
+}
+
+/// `--graph a.txt --graph b.txt` used a.txt silently.
+#[test]
+fn graph_given_twice() {
+    let a = file("a.txt", b"0 1\n");
+    let b = file("b.txt", b"0 1\n1 2\n");
+    let err = refused(&["info", "--graph", arg(&a), &format!("--graph={}", arg(&b))]);
+    assert!(err.contains("--graph is given twice"), "{err}");
+}
+
+/// `icn families --graph` on a large file printed a 909 KB error line.
+#[test]
+fn families_with_a_large_graph() {
+    let text: String = (1..30_000).map(|i| format!("{} {i}\n", i - 1)).collect();
+    let p = file("path.txt", text.as_bytes());
+    let err = refused(&["families", "--graph", arg(&p)]);
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+}
+
+fn deadlock(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["deadlock"];
+    all.extend_from_slice(args);
+    let (code, out, err) = capped(&all);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("JSON")
+}
+
+/// `--max-vcs 1000000` reported `max_vcs_searched: 1000000` when the search stopped at 16:
+/// the bound searched is stated. A ring of k under dimension order needs ⌊k/2⌋ hop classes
+/// (its longest route's hops), so k = 32 is found and k = 40 is beyond the bound.
+#[test]
+fn deadlock_max_vcs_states_the_bound_searched() {
+    let v = deadlock(&[
+        "torus:k=40",
+        "--routing",
+        "dor",
+        "--scheme",
+        "hops",
+        "--max-vcs",
+        "1000000",
+    ]);
+    assert_eq!(v["max_vcs_searched"], 16);
+    assert_eq!(v["min_vcs"], serde_json::Value::Null);
+    for k in [20u64, 30, 32] {
+        let spec = format!("torus:k={k}");
+        let v = deadlock(&[
+            &spec,
+            "--routing",
+            "dor",
+            "--scheme",
+            "hops",
+            "--max-vcs",
+            "16",
+        ]);
+        assert_eq!(v["min_vcs"].as_u64(), Some(k / 2), "{spec}");
+    }
+    let v = deadlock(&["torus:k=8x8", "--routing", "dor", "--max-vcs", "5"]);
+    assert_eq!(v["max_vcs_searched"], 1, "the one-VC scheme tries one");
+}
+
+/// `--vcs 2` answered for scheme `one` on 1 VC: now the scheme is picked as `icn sim`
+/// picks it (the dateline on a torus, deadlock-free on 2) and said, or refused when named.
+#[test]
+fn deadlock_vcs_picks_a_scheme_that_uses_them() {
+    let v = deadlock(&["torus:k=8x8", "--routing", "dor", "--vcs", "2"]);
+    assert_eq!(
+        (
+            &v["scheme"],
+            &v["scheme_chosen"],
+            &v["vcs"],
+            &v["deadlock_free"]
+        ),
+        (&"dateline".into(), &true.into(), &2.into(), &true.into())
+    );
+    let v = deadlock(&["dragonfly:a=4,p=2,h=2", "--routing", "lgl", "--vcs", "2"]);
+    assert_eq!(
+        (&v["scheme"], &v["deadlock_free"]),
+        (&"phases".into(), &true.into())
+    );
+    let v = deadlock(&["torus:k=8x8", "--routing", "dor"]);
+    assert_eq!(
+        (&v["scheme"], &v["scheme_chosen"]),
+        (&"one".into(), &false.into())
+    );
+    let err = refused(&[
+        "deadlock",
+        "torus:k=8x8",
+        "--routing",
+        "dor",
+        "--vcs",
+        "2",
+        "--scheme",
+        "one",
+    ]);
+    assert!(err.contains("--vcs 2 would not be used"), "{err}");
+}
+
+/// Exports counted no endpoints: PolarFly(997) with 65,536 endpoints a router aborted at
+/// 4 GB, and a two-node `graph:` code with a concentration of 2³² − 1 after 3.3 s. Both
+/// are refused by their estimate now.
+#[test]
+fn export_counts_its_endpoints() {
+    for spec in ["polarfly:q=997,p=65536", "graph:g=AQIC_____w8AAQAA"] {
+        let err = refused(&["export", spec, "--format", "anynet"]);
+        assert!(
+            err.contains("would take about") && err.contains("--force"),
+            "{err}"
+        );
+    }
+    // The code is the 2-node graph it says, with that concentration.
+    let (code, out, err) = capped(&["info", "graph:g=AQIC_____w8AAQAA"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"nodes\": 2"), "{out}");
+}
