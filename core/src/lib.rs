@@ -31,8 +31,8 @@ mod spec;
 pub mod topology;
 
 pub use cost::{
-    d3_subnetwork_cost, listing_cost, schedule_estimate, Budget, Cost, Estimate, CONFIRM_LIMIT,
-    PAGE_BUDGET, PROBE_STEPS,
+    amount, bytes_text, d3_subnetwork_cost, listing_cost, schedule_estimate, Budget, Cost,
+    Estimate, CONFIRM_LIMIT, PAGE_BUDGET, PROBE_STEPS,
 };
 pub use error::{
     AddressError, FamilyMismatch, GraphError, GraphSyntax, ParamError, SpecError, StrategyError,

@@ -34,7 +34,9 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
         latency.push(Line {
             label: s.label.clone(),
             color,
-            points: stable().map(|p| (p.rate, p.point.packet_latency)).collect(),
+            points: stable()
+                .filter_map(|p| Some((p.rate, p.point.packet_latency?)))
+                .collect(),
         });
         accepted.push(Line {
             label: s.label.clone(),
