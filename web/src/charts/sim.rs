@@ -56,6 +56,7 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
                 label: format!("{what} at {}", end.rate),
                 x: end.rate,
                 color,
+                dotted: false,
             });
         }
         if let Some(b) = s.bound {
@@ -63,6 +64,7 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
                 label: format!("channel-load bound {b:.3}"),
                 x: b,
                 color,
+                dotted: true,
             });
         }
     }

@@ -105,7 +105,11 @@ pub fn sim_estimate(net: &Network, setup: &SimSetup) -> SimEstimate {
     // at capacity (with the free list) and the packets they can hold, one per source
     // besides; sources and their injection VCs; events in flight on every channel.
     let longest = u64::from(r.channel_latency.max(r.global_latency.unwrap_or(0)));
-    let horizon = longest + u64::from(r.sw_alloc_delay + r.st_final_delay + r.credit_delay) + 4;
+    let horizon = longest
+        + u64::from(r.sw_alloc_delay)
+        + u64::from(r.st_final_delay)
+        + u64::from(r.credit_delay)
+        + 4;
     let packets = (buffer_slots / u64::from(r.packet_size.max(1)))
         .saturating_add(endpoints)
         .saturating_add(ports.saturating_mul(horizon));

@@ -24,7 +24,7 @@ const SETTLE_WINDOWS: u64 = 64;
 /// The cycles without a flit moving that make a deadlock, with channels of at most
 /// `max_lat` cycles.
 fn deadlock_window(r: &RouterConfig, max_lat: u32) -> u64 {
-    1000 + 8 * u64::from(max_lat + r.credit_delay + r.routing_delay)
+    1000 + 8 * (u64::from(max_lat) + u64::from(r.credit_delay) + u64::from(r.routing_delay))
 }
 
 /// The most cycles a point runs past its protocol's bound: the settling of a saturated
