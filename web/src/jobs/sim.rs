@@ -18,13 +18,21 @@ use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
 
 /// Where the page asks before simulating: a point estimated over these steps or bytes
-/// ([`sim_estimate`] on one thread). A simulation is a job with its progress and Cancel,
-/// so it runs without asking up to half the confirm limit's steps (2²⁷ router-cycles: the
-/// 1,040-router Dragonfly's bound is 1.3·10⁸) and the page budget's memory; beyond
-/// [`CONFIRM_LIMIT`] the page refuses and gives the `icn sim` command.
+/// ([`sim_estimate`] on one thread): the confirm limit's steps (2²⁸ router-cycles of bound,
+/// about 2,100 routers at BookSim2's protocol; the 1,040-router Dragonfly's bound is
+/// 1.8·10⁸) and the page budget's memory. A simulation is a job with its progress and
+/// Cancel, so its time is the user's to confirm up to [`SIM_REFUSE`].
 pub const SIM_ASK: Budget = Budget {
-    steps: CONFIRM_LIMIT.steps / 2,
+    steps: CONFIRM_LIMIT.steps,
     bytes: PAGE_BUDGET.bytes,
+};
+
+/// What the page never starts, confirmed or not: a point over the confirm limit's memory
+/// (a tab's), or over four times its steps (`icn`'s own budget, 2³⁸: about 10⁹
+/// router-cycles, many minutes in a tab); the message gives the `icn sim` command.
+pub const SIM_REFUSE: Budget = Budget {
+    steps: CONFIRM_LIMIT.steps * 4,
+    bytes: CONFIRM_LIMIT.bytes,
 };
 
 /// What the page checked of a curve before any point runs.
@@ -169,7 +177,7 @@ impl SimAsk {
     }
 
     /// Checks what the page can check at once (no deadlock analysis, no simulation): the
-    /// fields, the routing, the point's estimate against [`CONFIRM_LIMIT`], and whether the
+    /// fields, the routing, the point's estimate against [`SIM_REFUSE`], and whether the
     /// traffic fits the endpoints. Returns the fabric's size and the estimate.
     ///
     /// # Errors
@@ -184,7 +192,7 @@ impl SimAsk {
         // fabric is built either way.
         let e = sim_estimate(net, setup.as_ref().unwrap_or(&SimSetup::new(&self.routing)));
         let one = e.one_thread();
-        if !one.within(CONFIRM_LIMIT) {
+        if !one.within(SIM_REFUSE) {
             troubles.spec = Some(format!(
                 "a point may simulate up to {} router-cycles ({} routers, at most {} cycles) and \
                  hold {} in the worker, more than a browser tab runs (at most {} router-cycles \
@@ -193,8 +201,8 @@ impl SimAsk {
                 amount(e.routers),
                 amount(e.cycles),
                 bytes_text(one.bytes),
-                amount(CONFIRM_LIMIT.steps / STEPS_PER_ROUTER_CYCLE),
-                bytes_text(CONFIRM_LIMIT.bytes),
+                amount(SIM_REFUSE.steps / STEPS_PER_ROUTER_CYCLE),
+                bytes_text(SIM_REFUSE.bytes),
                 net.spec()
             ));
             return Err(troubles);
