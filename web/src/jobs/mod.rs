@@ -540,8 +540,17 @@ mod tests {
     /// that measured no packet (its latencies absent) is read back as itself.
     #[wasm_bindgen_test]
     fn read_reply_reads_absent_latencies_and_names_what_it_cannot_read() {
-        let text = r#"{"kind":"progress","id":3,"done":1,"total":"many","label":"x"}"#;
-        let e = read_reply(text).expect_err("a count that is not a number");
+        let good = serde_json::to_string(&Reply::Progress {
+            id: 3,
+            done: 1,
+            total: 2,
+            label: "x".into(),
+        })
+        .unwrap();
+        assert!(read_reply(&good).is_ok(), "{good}");
+        let text = good.replace("\"total\":2", "\"total\":\"many\"");
+        assert_ne!(text, good);
+        let e = read_reply(&text).expect_err("a count that is not a number");
         assert!(
             e.contains("cannot read") && e.contains("invalid type"),
             "{e}"
