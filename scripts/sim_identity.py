@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Same seed, same numbers: runs `icn sim --channels` with two binaries on the same set of
-configurations and says whether their JSON is byte-identical (a speed change of the
-simulator must not change a number).
+configurations and says whether their JSON and messages are byte-identical (a speed
+change of the simulator must not change a number); the progress lines on stderr, which
+depend on the machine's speed, are left out.
 
 Usage: scripts/sim_identity.py OLD_ICN NEW_ICN [--big]
 
@@ -12,6 +13,7 @@ a deadlock, KYKLOS, HyperX, the Lens. `--big` adds the 1,040-router Dragonfly's 
 point (about 5 s natively).
 """
 
+import re
 import subprocess
 import sys
 import time
@@ -39,6 +41,8 @@ RUNS = [
     "lens:p=4,q=4,n=3 -r minimal --num-vcs 2 --rates 0.05,0.2",
 ]
 
+PROGRESS = re.compile(rb"^icn: sim: (load [^:]*|choosing the VC scheme): ")
+
 BIG = "dragonfly:a=16,p=8,h=4 -r minimal --num-vcs 4 --vc-buf-size 64 --rates 0.05"
 
 
@@ -46,7 +50,10 @@ def run(icn, args):
     start = time.time()
     out = subprocess.run([icn, "sim", *args.split(), "--channels"], capture_output=True,
                          check=False)
-    return out.stdout + out.stderr, time.time() - start
+    # Progress lines depend on the machine's speed (a point past two seconds reports).
+    err = b"".join(line for line in out.stderr.splitlines(keepends=True)
+                   if not PROGRESS.match(line))
+    return out.stdout + err, time.time() - start
 
 
 def main():

@@ -110,7 +110,7 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
         Command::Compare(a) => compare::run(&a, force, out),
         Command::Export(a) => export::run(&a, force, out),
         Command::Deadlock(a) => deadlock::run(&a, force, out),
-        Command::Sim(a) => sim::run(&a, out),
+        Command::Sim(a) => sim::run(&a, force, out),
     }
 }
 

@@ -122,10 +122,10 @@ impl Progress {
         }
         if let (None, Some(e)) = (self.last, self.estimate) {
             note(&format!(
-                "icn: {}: estimated at most {:.1e} steps and {} MiB; progress follows",
+                "icn: {}: estimated at most {} steps and {}; progress follows",
                 self.what,
-                e.steps as f64,
-                e.bytes >> 20
+                icn_core::amount(e.steps),
+                icn_core::bytes_text(e.bytes)
             ));
         }
         self.last = Some(now);

@@ -691,3 +691,163 @@ fn metrics_loads_report_progress() {
     let (_, _, err) = icn(&["metrics", "jellyfish:n=300,r=5,seed=7", "-s", "minimal"]);
     assert!(!err.contains("icn: metrics: loads:"), "{err}");
 }
+
+// Issue 36: `icn sim` estimates before it allocates.
+
+/// A refusal by the simulator's guard: the estimate in router-cycles and memory, and the
+/// ways further.
+fn sim_refused(args: &[&str]) -> String {
+    let err = refused(args);
+    assert!(err.contains("would take about"), "{err}");
+    assert!(err.contains("router-cycles"), "{err}");
+    assert!(err.contains("GiB") || err.contains("MiB"), "{err}");
+    assert!(err.contains("--force"), "{err}");
+    err
+}
+
+/// Aborted in 1.8 s allocating 4,023,386,112 bytes (the input VCs) on one thread: now
+/// refused by its estimate, numbers written for people.
+#[test]
+fn sim_mesh_k1024x1024_threads_1() {
+    let err = sim_refused(&[
+        "sim",
+        "mesh:k=1024x1024",
+        "--rates",
+        "0.1",
+        "--threads",
+        "1",
+    ]);
+    assert!(err.contains("1.0·10⁶ routers"), "{err}");
+    assert!(err.contains("smaller network"), "{err}");
+}
+
+/// Asked for 32 GB: refused by its memory estimate (hundreds of GiB at capacity).
+#[test]
+fn sim_torus_k2048x1024_num_vcs_64() {
+    let err = sim_refused(&[
+        "sim",
+        "torus:k=2048x1024",
+        "--num-vcs",
+        "64",
+        "--rates",
+        "0.1",
+    ]);
+    assert!(err.contains("GiB per thread"), "{err}");
+}
+
+/// Ran for days and printed nothing: its cycle bound (3·10¹⁰ cycles on 256 routers) is
+/// refused at once.
+#[test]
+fn sim_mesh_k16x16_sample_period_10000000_max_samples_1000() {
+    let err = sim_refused(&[
+        "sim",
+        "mesh:k=16x16",
+        "--rates",
+        "0.9",
+        "--sample-period",
+        "10000000",
+        "--max-samples",
+        "1000",
+    ]);
+    assert!(err.contains("at most 3.0·10¹⁰ cycles"), "{err}");
+    assert!(err.contains("--sample-period"), "{err}");
+}
+
+/// Every thread holds its own simulator: threads asked for beyond the memory budget are
+/// refused with the number that fits (each about 2 GiB: 64 VCs of 32 flits on a 64 × 64
+/// mesh's 20,224 ports).
+#[test]
+fn sim_threads_beyond_the_memory_budget() {
+    let err = refused(&[
+        "sim",
+        "mesh:k=64x64",
+        "--num-vcs",
+        "64",
+        "--vc-buf-size",
+        "32",
+        "--rates",
+        "0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8",
+        "--threads",
+        "8",
+    ]);
+    assert!(
+        err.contains("--threads 8: each thread holds its own simulator"),
+        "{err}"
+    );
+    assert!(err.contains("give --threads 3 or fewer"), "{err}");
+}
+
+/// The deadlock analysis before the first point and every long point report progress on
+/// stderr (`ICN_PROGRESS_AFTER=0`: at once), the estimate first; a random 3-regular graph
+/// of 30 nodes under minimal routing on 2 VCs (issue 35's deadlocking page).
+#[test]
+fn sim_reports_the_analysis_and_each_point() {
+    let (code, out, err) = outcome(
+        capped(&[
+            "sim",
+            "jellyfish:n=30,r=3,seed=1",
+            "-r",
+            "minimal",
+            "--num-vcs",
+            "2",
+            "--rates",
+            "0.05",
+            "--threads",
+            "1",
+        ])
+        .env("ICN_PROGRESS_AFTER", "0")
+        .output()
+        .expect("icn runs"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("icn: sim: choosing the VC scheme: estimated at most"),
+        "{err}"
+    );
+    assert!(err.contains("deadlock analysis of the"), "{err}");
+    assert!(
+        err.contains("icn: sim: load 0.05: estimated at most"),
+        "{err}"
+    );
+    assert!(err.contains("cycle 1,024 of at most"), "{err}");
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(1), "{v}");
+}
+
+/// Buffers shorter than the credit round trip are flagged with the depth that covers it:
+/// BookSim2's 8 flits on a Dragonfly's 100-cycle global channels (2·100 + 2 + 1 = 203).
+#[test]
+fn sim_short_buffers_are_flagged_with_the_fix() {
+    let (code, _, err) = icn(&[
+        "sim",
+        "dragonfly:a=4,p=2,h=2",
+        "-r",
+        "minimal",
+        "--num-vcs",
+        "2",
+        "--rates",
+        "0.05",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("vc_buf_size = 8 flits is shorter than the credit round trip of the 100-cycle channels (203 cycles)"),
+        "{err}"
+    );
+    assert!(err.contains("--vc-buf-size 203"), "{err}");
+    let (_, _, err) = icn(&[
+        "sim",
+        "mesh:k=4x4",
+        "--num-vcs",
+        "2",
+        "--rates",
+        "0.05",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        !err.contains("warning"),
+        "8 flits cover a mesh's 1-cycle channels: {err}"
+    );
+}

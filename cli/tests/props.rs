@@ -11,8 +11,9 @@ mod support;
 
 use std::process::Command;
 
+use icn_core::sim::packet::{booksim_latencies, sim_estimate, SimSetup};
 use icn_core::sim::{sweep_estimate, SimConfig};
-use icn_core::{Estimate, ExportFormat, Network, Topology, FAMILIES};
+use icn_core::{Budget, Estimate, ExportFormat, Network, Topology, FAMILIES};
 use proptest::prelude::*;
 use support::{outcome, CLI_BUDGET, TEST_BUDGET};
 
@@ -243,6 +244,59 @@ proptest! {
         }
         if n <= 12 || n > 31 {
             clean(&args, false)?;
+        }
+    }
+}
+
+/// What a simulation case may cost to be run here: `icn sim`'s bound counts the protocol's
+/// whole drain and settling (at least 1.2·10⁵ cycles a point), far above what a point at
+/// these sizes simulates, so the cases run up to 2²³ router-cycles of bound.
+const SIM_TEST_BUDGET: Budget = Budget {
+    steps: 1 << 31,
+    bytes: 256 << 20,
+};
+
+/// A u32 flag's value near its limits (clap refuses what does not fit a u32 before `icn`
+/// reads it; that refusal is clap's, not the guard's).
+fn small(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `icn sim` with its network, router and protocol near every limit: a result or a
+    /// clean refusal, never an abort (issue 36: it allocated before it estimated).
+    #[test]
+    fn sim(
+        spec in prop::sample::select(&["mesh:k=2x2", "mesh:k=4x4", "torus:k=4x4", "torus:k=8", "hypercube:n=4", "dragonfly:a=4,p=2,h=2", "mesh:k=1024x1024", "torus:k=2048x1024", "hypercube:n=20"][..]),
+        vcs in edge(), buf in edge(), size in edge(), period in edge(), samples in edge(), warmup in edge(),
+        rate in prop::sample::select(&["0.05", "0.5", "1", "1e-9", "0.05,0.1,0.15"][..]),
+        threads in 1u64..4,
+    ) {
+        let (vcs, buf, size, samples, warmup) = (small(vcs), small(buf), small(size), small(samples), small(warmup));
+        let args: Vec<String> = [
+            "sim", spec, "--rates", rate, "--threads", &threads.to_string(),
+            "--num-vcs", &vcs.to_string(), "--vc-buf-size", &buf.to_string(),
+            "--packet-size", &size.to_string(), "--sample-period", &period.to_string(),
+            "--max-samples", &samples.to_string(), "--warmup-periods", &warmup.to_string(),
+        ].iter().map(|s| (*s).to_string()).collect();
+        let net: Network = spec.parse().expect("a network");
+        let mut s = SimSetup::new(net.default_strategy());
+        s.router.num_vcs = vcs;
+        s.router.vc_buf_size = buf;
+        s.router.packet_size = size;
+        (s.router.channel_latency, s.router.global_latency) = booksim_latencies(&net);
+        s.protocol.sample_period = period;
+        s.protocol.max_samples = samples;
+        s.protocol.warmup_periods = warmup;
+        let e = sim_estimate(&net, &s);
+        let one = e.one_thread();
+        let all = Estimate { steps: one.steps, bytes: e.bytes_on(threads) };
+        if all.within(SIM_TEST_BUDGET) {
+            clean(&args, false)?;
+        } else if !one.within(CLI_BUDGET) {
+            clean(&args, true)?;
         }
     }
 }

@@ -30,8 +30,8 @@ pub use icn_sim as sim;
 pub use icn_studies::{charts, papers};
 
 pub use icn_engine::cost::{
-    d3_subnetwork_cost, listing_cost, schedule_estimate, Budget, Cost, Estimate, ExportFormat,
-    CONFIRM_LIMIT, PAGE_BUDGET, PROBE_STEPS,
+    amount, bytes_text, d3_subnetwork_cost, listing_cost, schedule_estimate, Budget, Cost,
+    Estimate, ExportFormat, CONFIRM_LIMIT, PAGE_BUDGET, PROBE_STEPS,
 };
 pub use icn_engine::info::{Hops, NetworkInfo};
 pub use icn_engine::network::{family, Network, FAMILIES};

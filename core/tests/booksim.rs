@@ -168,13 +168,13 @@ fn check(r: &Reference, pick: &dyn Fn(&[Row], f64) -> Vec<usize>) {
         let got = run(row.offered);
         assert_eq!(got.status, Status::Stable, "{} at {}", r.name, row.offered);
         let tol = if i == 0 { ZERO_LOAD } else { LATENCY };
-        let err = (got.packet_latency - row.latency).abs() / row.latency;
+        let err = (got.packet_latency.expect("measured") - row.latency).abs() / row.latency;
         assert!(
             err <= tol,
             "{} at {}: latency {} against BookSim2's {} ({:.1} %)",
             r.name,
             row.offered,
-            got.packet_latency,
+            got.packet_latency.expect("measured"),
             row.latency,
             err * 100.0
         );

@@ -238,3 +238,43 @@ fn the_dragonflys_minimal_routing_on_two_phase_classes_deadlocks_under_a_permuta
         assert_eq!(p.status, Status::Deadlocked, "{spec} at 0.6, seed {seed}");
     }
 }
+
+/// A point that deadlocks before it measures a packet (the 4-ary 2-cube on one VC: its
+/// flits stop before cycle 2,000, where the warm-up clears the statistics, and the window
+/// ends after it) has no latency: the latencies and hops are absent, written as JSON
+/// `null` and read back as absent (the worker's message to the page), never NaN that does
+/// not read back.
+#[test]
+fn a_deadlock_before_any_measured_packet_has_no_latency_and_reads_back() {
+    use icn_core::sim::packet::PointResult;
+    let net: Network = "torus:k=4x4".parse().expect("a torus");
+    let mut s = SimSetup::new("dor");
+    s.scheme = Some(Scheme::One);
+    s.router.num_vcs = 1;
+    s.router.vc_buf_size = 2;
+    s.router.packet_size = 2;
+    s.router.channel_latency = 2;
+    let sim = Simulator::new(&net, &s).expect("a simulator");
+    let p = sim.point(0.5, false, &mut |_, _| true).expect("a point");
+    assert_eq!((p.status, p.packets), (Status::Deadlocked, 0), "{p:?}");
+    let absent = [
+        p.packet_latency,
+        p.packet_latency_min,
+        p.packet_latency_max,
+        p.packet_latency_p50,
+        p.packet_latency_p90,
+        p.packet_latency_p99,
+        p.network_latency,
+        p.hops,
+    ];
+    assert!(absent.iter().all(Option::is_none), "{p:?}");
+    let text = serde_json::to_string(&p).expect("JSON");
+    assert!(text.contains(r#""packet_latency":null"#), "{text}");
+    let back: PointResult = serde_json::from_str(&text).expect("read back");
+    assert_eq!(back, p);
+    assert!(
+        p.csv_row(0.5).starts_with("0.5,deadlocked,,,"),
+        "{}",
+        p.csv_row(0.5)
+    );
+}

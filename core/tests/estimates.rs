@@ -225,3 +225,67 @@ fn schedule_sizes_saturate() {
         assert_eq!(icn_core::schedule_estimate(d, c, true).steps, u64::MAX);
     }
 }
+
+/// The simulator's estimate ([`sim_estimate`]) against what points use, counted by the
+/// simulator itself ([`Simulator::point_with_use`]): the router-cycles simulated and the
+/// flit slots its buffers held at their fullest. The estimate bounds both (the guards
+/// refuse by it). It is tight where a point costs most: one whose measured packets never
+/// drain runs the protocol's whole bound (within 3 times the estimate, which adds the
+/// settling), and a saturated one fills its buffers (within 4 times). A stable point at
+/// BookSim2's default protocol converges well before the bound (5 to 32 times fewer
+/// cycles), and a light load holds few flits.
+#[test]
+fn sim_estimate_bounds_the_cycles_and_slots_a_point_uses() {
+    use icn_core::sim::packet::{booksim_latencies, sim_estimate, SimSetup, Simulator, Status};
+    // (spec, routing, scheme, VCs, buffer, load, latency_thres, the most cycles ratio,
+    // the most slots ratio).
+    let inf = f64::INFINITY;
+    let cases = [
+        ("mesh:k=4x4", "dor", None, 2, 4, 0.1, 500.0, 32.0, inf),
+        ("mesh:k=4x4", "dor", None, 2, 4, 0.9, 500.0, inf, 4.0),
+        ("torus:k=6x6", "dor", None, 2, 8, 0.9, 500.0, inf, 4.0),
+        (
+            "dragonfly:a=4,p=2,h=2",
+            "minimal",
+            None,
+            4,
+            16,
+            0.9,
+            500.0,
+            inf,
+            4.0,
+        ),
+        ("torus:k=8", "dor", Some("one"), 1, 2, 0.5, 500.0, inf, 4.0),
+        // No latency threshold: past saturation the measured packets never drain, and the
+        // point runs to its bound.
+        ("torus:k=8", "dor", None, 2, 4, 1.0, -1.0, 3.0, 4.0),
+    ];
+    for (spec, routing, scheme, vcs, buf, load, thres, cycles_ratio, slots_ratio) in cases {
+        let net: Network = spec.parse().expect("a network");
+        let mut s = SimSetup::new(routing);
+        s.scheme = scheme.map(|k| k.parse().expect("a scheme"));
+        s.router.num_vcs = vcs;
+        s.router.vc_buf_size = buf;
+        s.router.packet_size = 4;
+        s.protocol.latency_thres = thres;
+        (s.router.channel_latency, s.router.global_latency) = booksim_latencies(&net);
+        let est = sim_estimate(&net, &s);
+        let sim = Simulator::new(&net, &s).expect("a simulator");
+        let (point, used) = sim.point_with_use(load, &mut |_, _| true).expect("a point");
+        let label = format!(
+            "{spec} {routing} at {load}: {:?} {used:?} {est:?}",
+            point.status
+        );
+        assert!(used.router_cycles <= est.router_cycles, "{label}");
+        assert!(used.buffer_slots <= est.buffer_slots, "{label}");
+        assert!(sim.fabric().routers() as u64 <= est.routers, "{label}");
+        assert!(sim.fabric().ports() as u64 <= est.ports, "{label}");
+        let cycles = est.router_cycles as f64 / used.router_cycles as f64;
+        let slots = est.buffer_slots as f64 / used.buffer_slots.max(1) as f64;
+        assert!(cycles <= cycles_ratio, "{label}: cycles {cycles:.1}");
+        assert!(slots <= slots_ratio, "{label}: slots {slots:.1}");
+        if thres < 0.0 {
+            assert_eq!(point.status, Status::Saturated, "{label}");
+        }
+    }
+}

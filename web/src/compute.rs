@@ -210,9 +210,9 @@ fn spawn(lane: usize, s: &mut Slot) -> Result<(), String> {
         let Some((text, buffers)) = wire::read(event.data()) else {
             return;
         };
-        match serde_json::from_str::<Reply>(&text) {
+        match icn_web::jobs::read_reply(&text) {
             Ok(reply) => deliver(lane, reply, buffers),
-            Err(e) => leptos::logging::warn!("unreadable worker message: {e}"),
+            Err(message) => unreadable(lane, &message),
         }
     });
     let on_error =
@@ -237,6 +237,28 @@ fn died(lane: usize, event: web_sys::Event) {
     let reported = event
         .dyn_ref::<web_sys::ErrorEvent>()
         .map_or_else(|| "the script did not load".to_string(), |e| e.message());
+    stop_lane(lane, &|loaded, panic| {
+        let bug = loaded && panic.is_some();
+        (crash_message(loaded, panic, &reported), bug)
+    });
+}
+
+/// A reply the page cannot read (a bug: the worker and the page disagree on a message):
+/// the running job ends at once with the reason, as if its worker had died, instead of
+/// waiting for a reply that will never be read.
+fn unreadable(lane: usize, message: &str) {
+    leptos::logging::warn!("{message}");
+    stop_lane(lane, &|_, _| {
+        (
+            format!("{message}. This is a bug: please report it with the page's address"),
+            true,
+        )
+    });
+}
+
+/// Terminates lane `lane`'s worker and tells its running job's view why (`why(loaded,
+/// panic)`: the message and whether it is a bug); the next job starts a fresh worker.
+fn stop_lane(lane: usize, why: &dyn Fn(bool, Option<String>) -> (String, bool)) {
     let crashed = with_lane(lane, |s| {
         let loaded = s.ready;
         let panic = s.panic.take();
@@ -254,9 +276,8 @@ fn died(lane: usize, event: web_sys::Event) {
         s.current = 0;
         s.handler = None;
         s.owner = None;
-        let bug = loaded && panic.is_some();
         running.map(|(job, state)| {
-            let message = crash_message(loaded, panic, &reported);
+            let (message, bug) = why(loaded, panic);
             (Crash { message, job, bug }, state)
         })
     });
@@ -266,7 +287,7 @@ fn died(lane: usize, event: web_sys::Event) {
             release(state, None);
             let _ = state.try_set(JobState::Crashed(crash));
         }
-        None => leptos::logging::warn!("the idle computing worker stopped: {reported}"),
+        None => leptos::logging::warn!("the idle computing worker stopped"),
     }
 }
 

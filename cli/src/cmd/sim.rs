@@ -6,14 +6,15 @@ use std::io::Write;
 use clap::Args;
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, Pattern, PointResult, Protocol, RouterConfig, SimSetup, Simulator,
-    Status, CSV_HEADER,
+    booksim, booksim_latencies, short_buffer, sim_estimate, sweep_up_to, Pattern, PointConfig,
+    PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
 };
+use icn_core::{amount, bytes_text};
 use serde::Serialize;
 
 use icn_core::Network;
 
-use crate::output::{json, network, strategy_name, Failure, Format};
+use crate::output::{json, network, note, strategy_name, Failure, Format, Progress, CLI_BUDGET};
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
@@ -238,14 +239,25 @@ fn from_config(
             if x.rates.iter().any(|&r| !(r > 0.0 && r <= 1.0)) {
                 return Err(fail(&"injection_rate: give loads in (0, 1]"));
             }
-            x.rates
+            match x.rates[..] {
+                [one] => {
+                    let sweep = sweep_up_to(one);
+                    let list: Vec<String> = sweep.iter().map(f64::to_string).collect();
+                    note(&format!(
+                        "icn: sim: the configuration's one injection_rate = {one} is swept up to: loads {} (--rates {one} runs that point alone)",
+                        list.join(", ")
+                    ));
+                    sweep
+                }
+                _ => x.rates,
+            }
         }
     };
     Ok((x.network, x.setup, loads))
 }
 
 /// `icn sim`.
-pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let (net, s, loads) = match (&a.config, &a.spec) {
         (Some(path), _) => from_config(path, a.rates.as_deref())?,
         (None, Some(spec)) => {
@@ -257,13 +269,31 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         (None, None) => return Err(Failure("give a SPEC or --config FILE".into())),
     };
+    // The parameters' ranges first: a bad one is named before any estimate or warning.
+    PointConfig {
+        router: s.router,
+        protocol: s.protocol,
+        rate: 0.5,
+        seed: s.seed,
+    }
+    .check()?;
+    let estimate = sim_estimate(&net, &s);
+    let threads = threads(a, &estimate, loads.len(), force)?;
+    if let Some(short) = short_buffer(&s.router) {
+        note(&format!(
+            "icn: warning: vc_buf_size = {} flits is shorter than the credit round trip of the {}-cycle channels ({} cycles): a VC cannot keep its channel busy; give --vc-buf-size {} (or more) to cover it",
+            s.router.vc_buf_size, short.latency, short.covers, short.covers
+        ));
+    }
     let routing = s.routing.clone();
-    let sim = Simulator::new(&net, &s)?;
+    let mut analysis = Progress::new("sim: choosing the VC scheme", Some(estimate.setup));
+    let sim = Simulator::new_with_progress(&net, &s, &mut |what, done, total| {
+        analysis.at(
+            done as f64 / total.max(1) as f64,
+            &format!("{what}, {done} of {total} steps"),
+        );
+    })?;
     let choice = sim.choice();
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .clamp(1, loads.len());
     let spec = net.spec();
     let mut points: Vec<Option<Point>> = (0..loads.len()).map(|_| None).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -280,7 +310,15 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&rate) = loads.get(i) else { break };
-                    let r = sim.point(rate, a.channels, &mut |_, _| true);
+                    let mut progress =
+                        Progress::new(&format!("sim: load {rate}"), Some(estimate.point));
+                    let r = sim.point(rate, a.channels, &mut |cycle, bound| {
+                        progress.at(
+                            cycle as f64 / bound.max(1) as f64,
+                            &format!("cycle {} of at most {}", amount(cycle), amount(bound)),
+                        );
+                        true
+                    });
                     let p = match r {
                         Ok(r) => Point {
                             rate,
@@ -326,6 +364,54 @@ pub fn run(a: &SimArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Format::Json => json(out, &report),
         Format::Csv => csv(out, &report),
     }
+}
+
+/// The threads a curve runs on: `--threads` (default every core), at most one per load,
+/// and at most as many as fit `icn`'s memory budget together. Refuses, with the estimate
+/// and the ways further, a point over the budget on one thread (unless `--force`) and
+/// `--threads` that do not fit together.
+fn threads(
+    a: &SimArgs,
+    estimate: &SimEstimate,
+    points: usize,
+    force: bool,
+) -> Result<usize, Failure> {
+    let one = estimate.one_thread();
+    if !force && !one.within(CLI_BUDGET) {
+        return Err(Failure(format!(
+            "this simulation would take about {} steps ({} router-cycles a point: {} routers, at most {} cycles) and {} per thread ({} buffer slots); icn's limit is {} steps and {}; choose a smaller network, fewer VCs or shallower buffers, a shorter protocol (--sample-period, --max-samples), or pass --force to simulate anyway",
+            amount(one.steps),
+            amount(estimate.router_cycles),
+            amount(estimate.routers),
+            amount(estimate.cycles),
+            bytes_text(one.bytes),
+            amount(estimate.buffer_slots),
+            amount(CLI_BUDGET.steps),
+            bytes_text(CLI_BUDGET.bytes),
+        )));
+    }
+    let fit = usize::try_from(estimate.threads_within(CLI_BUDGET.bytes)).unwrap_or(usize::MAX);
+    let wanted = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .clamp(1, points.max(1));
+    if wanted <= fit || force {
+        return Ok(wanted);
+    }
+    if a.threads.is_some() {
+        return Err(Failure(format!(
+            "--threads {wanted}: each thread holds its own simulator of about {}, {} together; icn's limit is {}; give --threads {fit} or fewer, or pass --force",
+            bytes_text(estimate.point.bytes),
+            bytes_text(estimate.bytes_on(wanted as u64)),
+            bytes_text(CLI_BUDGET.bytes),
+        )));
+    }
+    note(&format!(
+        "icn: sim: {fit} threads, not {wanted}: each holds its own simulator of about {}, and icn's memory limit is {}",
+        bytes_text(estimate.point.bytes),
+        bytes_text(CLI_BUDGET.bytes)
+    ));
+    Ok(fit)
 }
 
 fn csv(out: &mut dyn Write, r: &Report<'_>) -> Result<(), Failure> {

@@ -525,3 +525,67 @@ pub fn schedule_estimate(d3: &D3, collective: Collective, occupancy: bool) -> Es
         bytes: uses.saturating_mul(per_use),
     }
 }
+
+/// A count for people, in messages: grouped digits below a million ("61,000"), else two
+/// significant digits times a power of ten ("7.2·10¹⁰").
+pub fn amount(n: u64) -> String {
+    if n < 1_000_000 {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        return out;
+    }
+    let mut exponent = n.ilog10();
+    let mut tenths = (n as f64 / 10f64.powi(exponent as i32) * 10.0).round() as u64;
+    if tenths >= 100 {
+        tenths /= 10;
+        exponent += 1;
+    }
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let power: String = exponent
+        .to_string()
+        .chars()
+        .map(|c| c.to_digit(10).map_or(c, |d| SUP[d as usize]))
+        .collect();
+    format!("{}.{}·10{power}", tenths / 10, tenths % 10)
+}
+
+/// Bytes for people: "512 KiB", "3.7 GiB" (binary units, two significant digits from 1
+/// GiB on).
+pub fn bytes_text(b: u64) -> String {
+    const KIB: u64 = 1 << 10;
+    const MIB: u64 = 1 << 20;
+    const GIB: u64 = 1 << 30;
+    match b {
+        _ if b >= 10 * GIB => format!("{} GiB", amount(b.div_ceil(GIB))),
+        _ if b >= GIB => format!("{:.1} GiB", b as f64 / GIB as f64),
+        _ if b >= MIB => format!("{} MiB", b.div_ceil(MIB)),
+        _ if b >= KIB => format!("{} KiB", b.div_ceil(KIB)),
+        _ => format!("{b} bytes"),
+    }
+}
+
+#[cfg(test)]
+mod text_tests {
+    use super::{amount, bytes_text};
+
+    #[test]
+    fn amounts_and_bytes_read_as_people_write_them() {
+        assert_eq!(amount(0), "0");
+        assert_eq!(amount(61_000), "61,000");
+        assert_eq!(amount(999_999), "999,999");
+        assert_eq!(amount(72_039_780_000), "7.2·10¹⁰");
+        assert_eq!(amount(268_435_456), "2.7·10⁸");
+        assert_eq!(amount(9_960_000), "1.0·10⁷");
+        assert_eq!(amount(u64::MAX), "1.8·10¹⁹");
+        assert_eq!(bytes_text(4_023_386_112), "3.7 GiB");
+        assert_eq!(bytes_text(256 << 20), "256 MiB");
+        assert_eq!(bytes_text(32 << 30), "32 GiB");
+        assert_eq!(bytes_text(1000), "1000 bytes");
+    }
+}

@@ -1,11 +1,11 @@
 //! A BookSim2 configuration pasted into the simulation view, as the view's fields: the
 //! network (an anynet file becomes an imported graph, whose spec is the graph), the
 //! routing, VC scheme, traffic, virtual channels, buffer, packet size and seed, the
-//! injection rates as the loads, and every other modelled key kept beside them
+//! injection rates as the loads (one rate: a sweep up to it), and every other modelled key kept beside them
 //! ([`booksim::extra_text`], `keys=` in the URL). The experiment is read by the same
 //! [`booksim::experiment`] as `icn sim --config`.
 
-use icn_core::sim::packet::booksim;
+use icn_core::sim::packet::{booksim, sweep_up_to, SWEEP_POINTS};
 
 use crate::url::SimForm;
 
@@ -29,7 +29,12 @@ pub fn form_of_config(
                 "injection_rate: {r} flits per node per cycle is not a load in (0, 1]"
             ));
         }
-        let list: Vec<String> = x.rates.iter().map(|r| format!("{r}")).collect();
+        // One rate (a BookSim2 run's): a sweep up to it, as `icn sim --config` runs it.
+        let loads = match x.rates[..] {
+            [one] => sweep_up_to(one),
+            _ => x.rates.clone(),
+        };
+        let list: Vec<String> = loads.iter().map(|r| format!("{r}")).collect();
         list.join(",")
     } else {
         form.rates.clone()
@@ -63,7 +68,14 @@ pub fn form_of_config(
     } else {
         out.spec.clone()
     };
-    let loads = if given.contains_key("injection_rate") {
+    let single = given.contains_key("injection_rate") && x.rates.len() == 1;
+    let loads = if single {
+        format!(
+            "one injection_rate, {}: a sweep of {SWEEP_POINTS} loads up to it, {}",
+            x.rates[0],
+            out.rates.replace(',', ", ")
+        )
+    } else if given.contains_key("injection_rate") {
         format!("loads {}", out.rates)
     } else {
         "no injection_rate, so the loads field's sweep is kept".to_string()
@@ -120,6 +132,19 @@ mod tests {
         );
         assert!(f.spec2.is_empty(), "the comparison is cleared");
         assert!(summary.contains("loads field's sweep is kept"), "{summary}");
+    }
+
+    /// A file's one injection_rate (a BookSim2 run's) becomes a sweep of five loads ending
+    /// at it, and the sentence says so.
+    #[test]
+    fn one_injection_rate_sweeps_up_to_it() {
+        let text = format!("{TORUS}\ninjection_rate = 0.3;");
+        let (f, summary) = form_of_config(&text, None, &fresh()).expect("the torus");
+        assert_eq!(f.rates, "0.06,0.12,0.18,0.24,0.3");
+        assert!(
+            summary.contains("one injection_rate, 0.3: a sweep of 5 loads up to it"),
+            "{summary}"
+        );
     }
 
     #[test]

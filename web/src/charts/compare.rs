@@ -38,6 +38,7 @@ pub fn distances(rows: &[CompareRow], theme: &Theme) -> Plot {
             label: format!("average {:.3}", r.average_distance),
             x: r.average_distance,
             color,
+            dotted: false,
         });
     }
     Plot {

@@ -40,6 +40,7 @@ fn distance_series(
         label: format!("{label} average {average:.2}"),
         x: average,
         color,
+        dotted: false,
     });
 }
 

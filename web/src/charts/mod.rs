@@ -218,6 +218,7 @@ pub fn distances(rows: &[DistanceRow], theme: &Theme) -> Plot {
                 label: format!("{rule} average {:.2}", r.average),
                 x: r.average,
                 color,
+                dotted: false,
             });
         }
     }

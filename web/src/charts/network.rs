@@ -36,6 +36,7 @@ pub fn net_distances(rows: &[NetDistanceRow], unit: Option<&str>, theme: &Theme)
             label: format!("mean {}", legend_number(mean(r))),
             x: mean(r),
             color,
+            dotted: false,
         })
         .into_iter()
         .collect();

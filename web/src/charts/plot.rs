@@ -57,6 +57,9 @@ pub struct Rule {
     pub x: f64,
     /// Colour.
     pub color: RGBColor,
+    /// Dotted (a bound), not dashed (an event such as saturation): the two stay apart
+    /// where they share a colour.
+    pub dotted: bool,
 }
 
 /// Everything one chart (or one panel of a chart) draws.
@@ -361,7 +364,7 @@ fn legend_entries(plot: &Plot) -> Vec<(String, LegendKind)> {
     let rules = plot
         .rules
         .iter()
-        .map(|r| (r.label.clone(), LegendKind::Rule(r.color)));
+        .map(|r| (r.label.clone(), LegendKind::Rule(r.color, r.dotted)));
     lines.chain(marks).chain(rules).collect()
 }
 
@@ -473,12 +476,21 @@ fn draw_sample<DB: DrawingBackend>(
                 c.mix(0.78).filled(),
             ))
             .map_err(failed),
-        LegendKind::Rule(c) => root
-            .draw(&PathElement::new(
-                vec![(cx, y - px(7.0)), (cx, y + px(7.0))],
-                c.stroke_width(px(2.0) as u32),
-            ))
-            .map_err(failed),
+        LegendKind::Rule(c, dotted) => {
+            // The rule's own pattern: dashes, or dots for a bound.
+            let (on, gap) = if dotted { (2.0, 3.0) } else { (6.0, 4.0) };
+            let mut at: f64 = -7.0;
+            while at < 7.0 {
+                let to = (at + on).min(7.0);
+                root.draw(&PathElement::new(
+                    vec![(cx, y + px(at)), (cx, y + px(to))],
+                    c.stroke_width(px(2.0) as u32),
+                ))
+                .map_err(failed)?;
+                at += on + gap;
+            }
+            Ok(())
+        }
     }
 }
 
@@ -526,7 +538,7 @@ fn x_lin(a: f64, b: f64) -> RangedCoordf64 {
 enum LegendKind {
     Line(RGBColor),
     Mark(Shape),
-    Rule(RGBColor),
+    Rule(RGBColor, bool),
     Bar(RGBColor),
 }
 
@@ -615,8 +627,8 @@ impl Ctx<'_> {
             chart
                 .draw_series(DashedLineSeries::new(
                     vec![(r.x, y_lo), (r.x, y_hi)],
-                    px(6.0),
-                    px(4.0),
+                    px(if r.dotted { 2.0 } else { 6.0 }),
+                    px(if r.dotted { 3.0 } else { 4.0 }),
                     r.color.stroke_width(px(2.0) as u32),
                 ))
                 .map_err(err)?;

@@ -34,7 +34,9 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
         latency.push(Line {
             label: s.label.clone(),
             color,
-            points: stable().map(|p| (p.rate, p.point.packet_latency)).collect(),
+            points: stable()
+                .filter_map(|p| Some((p.rate, p.point.packet_latency?)))
+                .collect(),
         });
         accepted.push(Line {
             label: s.label.clone(),
@@ -54,6 +56,7 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
                 label: format!("{what} at {}", end.rate),
                 x: end.rate,
                 color,
+                dotted: false,
             });
         }
         if let Some(b) = s.bound {
@@ -61,6 +64,7 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
                 label: format!("channel-load bound {b:.3}"),
                 x: b,
                 color,
+                dotted: true,
             });
         }
     }

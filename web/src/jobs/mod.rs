@@ -24,9 +24,19 @@ pub use metrics::{
 };
 pub use papers::{CellReport, ItemReport, PaperReport};
 pub use sim::{
-    load_bound, sim_point, sim_rates, SimAsk, SimPointReport, SimTroubles, SIM_MAX_POINTS,
-    SIM_ROUTER_CYCLES,
+    load_bound, sim_point, sim_rates, SimAsk, SimChecked, SimPointReport, SimTroubles, SIM_ASK,
+    SIM_MAX_POINTS, SIM_REFUSE,
 };
+
+/// A worker message read by the page: the reply, or why it cannot be read (for the
+/// view that waits on it: the page ends that job at once with this message).
+///
+/// # Errors
+/// The message, naming what serde could not read.
+pub fn read_reply(text: &str) -> Result<Reply, String> {
+    serde_json::from_str::<Reply>(text)
+        .map_err(|e| format!("the computing worker sent a reply this page cannot read ({e})"))
+}
 
 /// A computation the worker runs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -498,7 +508,7 @@ mod tests {
             result: result.clone(),
         };
         let text = serde_json::to_string(&reply).unwrap();
-        match serde_json::from_str::<Reply>(&text).unwrap() {
+        match read_reply(&text).unwrap() {
             Reply::Done {
                 id: 7,
                 result: back,
@@ -524,6 +534,35 @@ mod tests {
             let (sent, read) = round_trip(job);
             assert_eq!(sent, read, "{job}");
         }
+    }
+
+    /// A reply the page cannot read is an error naming why, not a silent drop; a point
+    /// that measured no packet (its latencies absent) is read back as itself.
+    #[wasm_bindgen_test]
+    fn read_reply_reads_absent_latencies_and_names_what_it_cannot_read() {
+        let good = serde_json::to_string(&Reply::Progress {
+            id: 3,
+            done: 1,
+            total: 2,
+            label: "x".into(),
+        })
+        .unwrap();
+        assert!(read_reply(&good).is_ok(), "{good}");
+        let text = good.replace("\"total\":2", "\"total\":\"many\"");
+        assert_ne!(text, good);
+        let e = read_reply(&text).expect_err("a count that is not a number");
+        assert!(
+            e.contains("cannot read") && e.contains("invalid type"),
+            "{e}"
+        );
+        let job = r#"{"kind":"sim_point","ask":{"spec":"torus:k=4x4","routing":"dor","traffic":"uniform","scheme":"one","vcs":1,"buf":2,"size":2,"seed":1},"rate":"0.5","channels":false,"bound":false}"#;
+        let (sent, read) = round_trip(job);
+        assert_eq!(sent, read);
+        let JobResult::SimPoint(p) = read else {
+            panic!("a point: {read:?}")
+        };
+        assert_eq!(p.point.status, icn_core::sim::packet::Status::Deadlocked);
+        assert_eq!((p.point.packets, p.point.packet_latency), (0, None));
     }
 
     /// A split deadlock job, its parts and its finish run as the page's lanes run them

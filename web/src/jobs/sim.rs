@@ -8,17 +8,52 @@ use std::cell::RefCell;
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::graph::Split;
 use icn_core::metrics::{load_estimate, load_summary_split};
+use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, check_sim_routing, Fabric, Pattern, PointConfig, PointResult,
-    RouterConfig, SchemeChoice, SimError, SimSetup, Simulator,
+    booksim, booksim_latencies, check_sim_routing, short_buffer, sim_estimate, Fabric, Pattern,
+    PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError, SimEstimate,
+    SimSetup, Simulator,
 };
-use icn_core::{Network, PAGE_BUDGET};
+use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
 
-/// The most router-cycles one point may take in the page (routers × the point's cycle
-/// bound): an 8 × 8 mesh's bound is 5.3·10⁶, a 1,024-router Dragonfly's 8.5·10⁷; beyond,
-/// `icn sim` runs it natively on every core.
-pub const SIM_ROUTER_CYCLES: u64 = 1 << 28;
+/// Where the page asks before simulating: a point estimated over these steps or bytes
+/// ([`sim_estimate`] on one thread): the confirm limit's steps (2²⁸ router-cycles of bound,
+/// about 2,100 routers at BookSim2's protocol; the 1,040-router Dragonfly's bound is
+/// 1.8·10⁸) and the page budget's memory. A simulation is a job with its progress and
+/// Cancel, so its time is the user's to confirm up to [`SIM_REFUSE`].
+pub const SIM_ASK: Budget = Budget {
+    steps: CONFIRM_LIMIT.steps,
+    bytes: PAGE_BUDGET.bytes,
+};
+
+/// What the page never starts, confirmed or not: a point over the confirm limit's memory
+/// (a tab's), or over four times its steps (`icn`'s own budget, 2³⁸: about 10⁹
+/// router-cycles, many minutes in a tab); the message gives the `icn sim` command.
+pub const SIM_REFUSE: Budget = Budget {
+    steps: CONFIRM_LIMIT.steps * 4,
+    bytes: CONFIRM_LIMIT.bytes,
+};
+
+/// What the page checked of a curve before any point runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimChecked {
+    /// Routers of the fabric.
+    pub routers: usize,
+    /// Endpoints.
+    pub endpoints: usize,
+    /// What a point costs, from the parameters.
+    pub estimate: SimEstimate,
+    /// Buffers shorter than the longest channel's credit round trip, if they are.
+    pub short: Option<ShortBuffer>,
+}
+
+impl SimChecked {
+    /// Whether the page asks before running it ([`SIM_ASK`]).
+    pub fn asks(&self) -> bool {
+        !self.estimate.one_thread().within(SIM_ASK)
+    }
+}
 
 /// A simulation's fields, checked by the page, without the offered load: what every point
 /// of one curve shares.
@@ -142,34 +177,32 @@ impl SimAsk {
     }
 
     /// Checks what the page can check at once (no deadlock analysis, no simulation): the
-    /// fields, the routing, the fabric's size against [`SIM_ROUTER_CYCLES`], and whether
-    /// the traffic fits the endpoints. Returns the routers and endpoints.
+    /// fields, the routing, the point's estimate against [`SIM_REFUSE`], and whether the
+    /// traffic fits the endpoints. Returns the fabric's size and the estimate.
     ///
     /// # Errors
     /// Every field's trouble.
-    pub fn check(&self, net: &Network) -> Result<(usize, usize), SimTroubles> {
-        let (mut troubles, protocol) = match self.setup(net) {
-            Ok(s) => (SimTroubles::default(), s.protocol),
-            Err(t) => (t, icn_core::sim::packet::Protocol::default()),
-        };
+    pub fn check(&self, net: &Network) -> Result<SimChecked, SimTroubles> {
+        let mut troubles = self.setup(net).err().unwrap_or_default();
         if let Err(e) = check_sim_routing(net, &self.routing) {
             troubles.routing = Some(e.to_string());
         }
-        let t = net.topology();
-        let cycles = PointConfig {
-            router: RouterConfig::default(),
-            protocol,
-            rate: 0.5,
-            seed: 1,
-        }
-        .max_cycles();
-        let too_large = (t.node_count() as u64).saturating_mul(cycles) > SIM_ROUTER_CYCLES;
-        if too_large {
+        let setup = self.setup(net).ok();
+        // With fields in error, BookSim2's defaults: a huge network is refused before its
+        // fabric is built either way.
+        let e = sim_estimate(net, setup.as_ref().unwrap_or(&SimSetup::new(&self.routing)));
+        let one = e.one_thread();
+        if !one.within(SIM_REFUSE) {
             troubles.spec = Some(format!(
-                "{} nodes: a point may take up to {} router-cycles here, more than the page \
-                 runs ({SIM_ROUTER_CYCLES}); `icn sim '{}'` runs it on every core",
-                t.node_count(),
-                t.node_count() as u64 * cycles,
+                "a point may simulate up to {} router-cycles ({} routers, at most {} cycles) and \
+                 hold {} in the worker, more than a browser tab runs (at most {} router-cycles \
+                 and {}); `icn sim '{}'` runs it natively on every core",
+                amount(e.router_cycles),
+                amount(e.routers),
+                amount(e.cycles),
+                bytes_text(one.bytes),
+                amount(SIM_REFUSE.steps / STEPS_PER_ROUTER_CYCLE),
+                bytes_text(SIM_REFUSE.bytes),
                 net.spec()
             ));
             return Err(troubles);
@@ -189,10 +222,14 @@ impl SimAsk {
                 }
             }
         }
-        if troubles.is_empty() {
-            Ok((fabric.routers(), fabric.endpoints()))
-        } else {
-            Err(troubles)
+        match (troubles.is_empty(), setup) {
+            (true, Some(setup)) => Ok(SimChecked {
+                routers: fabric.routers(),
+                endpoints: fabric.endpoints(),
+                estimate: e,
+                short: short_buffer(&setup.router),
+            }),
+            _ => Err(troubles),
         }
     }
 }

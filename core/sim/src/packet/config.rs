@@ -120,8 +120,10 @@ impl PointConfig {
     /// than this.
     pub fn max_cycles(&self) -> u64 {
         let p = &self.protocol;
-        let run = p.sample_period * u64::from(p.max_samples.max(p.warmup_periods) + 1);
-        run.saturating_mul(3).max(run + 50_000)
+        // Saturating: the estimate reads unchecked parameters.
+        let periods = u64::from(p.max_samples.max(p.warmup_periods)) + 1;
+        let run = p.sample_period.saturating_mul(periods);
+        run.saturating_mul(3).max(run.saturating_add(50_000))
     }
 
     /// Checks every field against its range.

@@ -36,6 +36,16 @@ impl Acc {
     pub fn average(&self) -> f64 {
         self.sum / self.count as f64
     }
+
+    /// The average, `None` without samples (a point that measured no packet).
+    pub fn mean(&self) -> Option<f64> {
+        (self.count > 0).then(|| self.average())
+    }
+
+    /// The smallest and largest samples, `None` without samples.
+    pub fn extremes(&self) -> Option<(f64, f64)> {
+        (self.count > 0).then_some((self.min as f64, self.max as f64))
+    }
 }
 
 /// The statistics of a measurement window (cleared by [`Stats::clear`]).
@@ -95,25 +105,26 @@ impl Stats {
         self.hist[(plat as usize).min(BINS - 1)] += 1;
     }
 
-    /// The latency below which a share `q` (0 … 1) of the packets fall.
-    pub fn percentile(&self, q: f64) -> f64 {
+    /// The latency below which a share `q` (0 … 1) of the packets fall; `None` without
+    /// packets.
+    pub fn percentile(&self, q: f64) -> Option<f64> {
         let n = self.plat.count;
         if n == 0 {
-            return f64::NAN;
+            return None;
         }
         let want = ((q * n as f64).ceil() as u64).clamp(1, n);
         let mut seen = 0;
         for (i, &c) in self.hist.iter().enumerate() {
             seen += c;
             if seen >= want {
-                return if i == BINS - 1 {
+                return Some(if i == BINS - 1 {
                     self.plat.max as f64
                 } else {
                     i as f64
-                };
+                });
             }
         }
-        self.plat.max as f64
+        Some(self.plat.max as f64)
     }
 }
 
@@ -156,7 +167,9 @@ pub struct ChannelUse {
     pub utilisation: f64,
 }
 
-/// One point of a curve.
+/// One point of a curve. The latencies and hops are `None` (JSON `null`, an empty CSV
+/// cell) when the point measured no packet: one that deadlocked or saturated before its
+/// first measured packet arrived.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointResult {
     /// Offered load, flits per endpoint per cycle.
@@ -164,25 +177,25 @@ pub struct PointResult {
     /// How the point ended.
     pub status: Status,
     /// Average packet latency in cycles (creation to tail ejection, queueing included).
-    pub packet_latency: f64,
+    pub packet_latency: Option<f64>,
     /// Smallest packet latency.
-    pub packet_latency_min: f64,
+    pub packet_latency_min: Option<f64>,
     /// Largest packet latency.
-    pub packet_latency_max: f64,
+    pub packet_latency_max: Option<f64>,
     /// Median packet latency.
-    pub packet_latency_p50: f64,
+    pub packet_latency_p50: Option<f64>,
     /// 90th percentile.
-    pub packet_latency_p90: f64,
+    pub packet_latency_p90: Option<f64>,
     /// 99th percentile.
-    pub packet_latency_p99: f64,
+    pub packet_latency_p99: Option<f64>,
     /// Average network latency (head injection to tail ejection).
-    pub network_latency: f64,
+    pub network_latency: Option<f64>,
     /// Accepted throughput, flits per endpoint per cycle.
     pub accepted: f64,
     /// Injected throughput, flits per endpoint per cycle.
     pub injected: f64,
     /// Average routers per packet.
-    pub hops: f64,
+    pub hops: Option<f64>,
     /// Packets measured.
     pub packets: u64,
     /// Cycles simulated.
@@ -203,17 +216,21 @@ impl PointResult {
     /// The point's row under [`CSV_HEADER`] at offered load `rate` (no newline; the error
     /// column empty).
     pub fn csv_row(&self, rate: f64) -> String {
+        // An absent quantity (no packet measured) is an empty cell.
+        let cell =
+            |x: Option<f64>, digits: usize| x.map_or(String::new(), |x| format!("{x:.digits$}"));
+        let plain = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
         format!(
-            "{},{},{:.4},{:.4},{:.5},{},{},{},{:.4},{:.5},{},",
+            "{},{},{},{},{:.5},{},{},{},{},{:.5},{},",
             rate,
             self.status.word(),
-            self.packet_latency,
-            self.network_latency,
+            cell(self.packet_latency, 4),
+            cell(self.network_latency, 4),
             self.accepted,
-            self.packet_latency_p50,
-            self.packet_latency_p90,
-            self.packet_latency_p99,
-            self.hops,
+            plain(self.packet_latency_p50),
+            plain(self.packet_latency_p90),
+            plain(self.packet_latency_p99),
+            cell(self.hops, 4),
             self.max_channel_utilisation,
             self.cycles
         )

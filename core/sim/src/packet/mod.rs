@@ -21,7 +21,8 @@
 //! setup.protocol.sample_period = 200;
 //! let sim = Simulator::new(&net, &setup).unwrap();
 //! let point = sim.point(0.05, false, &mut |_, _| true).unwrap();
-//! assert!(point.packet_latency > 10.0 && point.packet_latency < 40.0);
+//! let latency = point.packet_latency.unwrap();
+//! assert!(latency > 10.0 && latency < 40.0);
 //! ```
 
 pub mod allocator;
@@ -29,6 +30,7 @@ pub mod booksim;
 pub mod channel;
 pub mod choices;
 pub mod config;
+pub mod estimate;
 mod hops;
 pub mod injection;
 pub mod measurement;
@@ -43,13 +45,15 @@ use serde::{Deserialize, Serialize};
 pub use self::channel::Fabric;
 pub use self::choices::{check_sim_routing, sim_routings, SimRouting};
 pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
+pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
 pub use self::routing::AnynetTable;
 pub use self::traffic::{Pattern, Traffic};
 
 use self::routing::HopChooser;
+pub use self::run::PointUse;
 use self::run::{run_point, Engine};
-use icn_analyses::deadlock::{applies, deadlock, deadlock_estimate, Scheme};
+use icn_analyses::deadlock::{applies, deadlock_estimate, deadlock_with, Scheme};
 use icn_engine::network::Network;
 use icn_families::family::Structure;
 use icn_graph::Routing;
@@ -115,6 +119,20 @@ pub fn booksim_latencies(net: &Network) -> (u32, Option<u32>) {
     }
 }
 
+/// Loads in a sweep up to a single rate ([`sweep_up_to`]).
+pub const SWEEP_POINTS: u32 = 5;
+
+/// The loads of a sweep that ends at `rate`: [`SWEEP_POINTS`] evenly spaced, the last
+/// `rate` itself, each rounded to nine decimals (as `icn sim --rates` rounds a range). A
+/// BookSim2 file gives one `injection_rate` for its one run; a curve up to it shows where
+/// that run sits.
+pub fn sweep_up_to(rate: f64) -> Vec<f64> {
+    (1..=SWEEP_POINTS)
+        .map(|i| (rate * f64::from(i) / f64::from(SWEEP_POINTS) * 1e9).round() / 1e9)
+        .filter(|&r| r > 0.0)
+        .collect()
+}
+
 /// A network ready to simulate at any rate: its fabric, routing, scheme and traffic.
 #[allow(missing_debug_implementations)]
 pub struct Simulator<'a> {
@@ -143,7 +161,20 @@ impl<'a> Simulator<'a> {
     /// # Errors
     /// [`SimError`] naming what does not fit.
     pub fn new(net: &'a Network, setup: &SimSetup) -> Result<Simulator<'a>, SimError> {
-        Simulator::build(net, setup, None)
+        Simulator::build(net, setup, None, &mut |_, _, _| {})
+    }
+
+    /// [`Simulator::new`], calling `progress(what, done, total)` while the deadlock
+    /// analysis that chooses or checks the scheme runs (`what` names the scheme).
+    ///
+    /// # Errors
+    /// As [`Simulator::new`].
+    pub fn new_with_progress(
+        net: &'a Network,
+        setup: &SimSetup,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<Simulator<'a>, SimError> {
+        Simulator::build(net, setup, None, progress)
     }
 
     /// The same as [`Simulator::new`] for a network and setup equal to those of the
@@ -157,7 +188,7 @@ impl<'a> Simulator<'a> {
         setup: &SimSetup,
         choice: SchemeChoice,
     ) -> Result<Simulator<'a>, SimError> {
-        Simulator::build(net, setup, Some(choice))
+        Simulator::build(net, setup, Some(choice), &mut |_, _, _| {})
     }
 
     /// The scheme chosen and the deadlock analysis' word on it.
@@ -172,6 +203,7 @@ impl<'a> Simulator<'a> {
         net: &'a Network,
         setup: &SimSetup,
         choice: Option<SchemeChoice>,
+        progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<Simulator<'a>, SimError> {
         PointConfig {
             router: setup.router,
@@ -207,9 +239,12 @@ impl<'a> Simulator<'a> {
             (None, Some(s)) => {
                 applies(t, s).map_err(|e| SimError::Routing(e.to_string()))?;
                 let classes = classes_for(s, routing.as_ref(), r.num_vcs);
-                (s, check_deadlock(net, routing.as_ref(), s, classes))
+                (
+                    s,
+                    check_deadlock(net, routing.as_ref(), s, classes, progress),
+                )
             }
-            (None, None) => choose_scheme(net, routing.as_ref(), r.num_vcs),
+            (None, None) => choose_scheme(net, routing.as_ref(), r.num_vcs, progress),
         };
         let classes = classes_for(scheme, routing.as_ref(), r.num_vcs);
         if classes > r.num_vcs {
@@ -231,6 +266,28 @@ impl<'a> Simulator<'a> {
             deadlock_free,
             setup: setup.clone(),
         })
+    }
+
+    /// A point's engine at `rate`, checked.
+    fn engine(&self, rate: f64) -> Result<(Engine<'_>, PointConfig), SimError> {
+        let point = PointConfig {
+            router: self.setup.router,
+            protocol: self.setup.protocol,
+            rate,
+            seed: self.setup.seed,
+        };
+        point.check()?;
+        let hops = HopChooser::new(
+            self.net.topology(),
+            self.routing.as_ref(),
+            self.scheme,
+            self.classes,
+            self.setup.router.num_vcs,
+        )?
+        .with_ugal(self.setup.routing == UGAL_ROUTING);
+        let mut engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
+        engine.may_deadlock = self.deadlock_free != Some(true);
+        Ok((engine, point))
     }
 
     /// The VC scheme in use.
@@ -267,24 +324,22 @@ impl<'a> Simulator<'a> {
         channels: bool,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<PointResult, SimError> {
-        let point = PointConfig {
-            router: self.setup.router,
-            protocol: self.setup.protocol,
-            rate,
-            seed: self.setup.seed,
-        };
-        point.check()?;
-        let hops = HopChooser::new(
-            self.net.topology(),
-            self.routing.as_ref(),
-            self.scheme,
-            self.classes,
-            self.setup.router.num_vcs,
-        )?
-        .with_ugal(self.setup.routing == UGAL_ROUTING);
-        let mut engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
-        engine.may_deadlock = self.deadlock_free != Some(true);
-        run_point(engine, &point, channels, progress)
+        let (engine, point) = self.engine(rate)?;
+        run_point(engine, &point, channels, progress).map(|(r, _)| r)
+    }
+
+    /// [`Simulator::point`] with what it used (`core/tests/estimates.rs` holds
+    /// [`sim_estimate`] against it).
+    ///
+    /// # Errors
+    /// As [`Simulator::point`].
+    pub fn point_with_use(
+        &self,
+        rate: f64,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(PointResult, PointUse), SimError> {
+        let (engine, point) = self.engine(rate)?;
+        run_point(engine, &point, false, progress)
     }
 }
 
@@ -344,6 +399,7 @@ fn check_deadlock(
     routing: &dyn Routing,
     scheme: Scheme,
     classes: u32,
+    progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Option<bool> {
     let t = net.topology();
     if routing.two_phase() && scheme == Scheme::Phases {
@@ -352,19 +408,49 @@ fn check_deadlock(
     if deadlock_estimate(t, routing, classes).steps > DEADLOCK_CHECK_STEPS {
         return None;
     }
-    deadlock(
+    let what = format!("deadlock analysis of the {scheme} scheme");
+    deadlock_with(
         t,
         routing,
         scheme,
         classes.min(icn_analyses::deadlock::MAX_VCS),
+        &mut |done, total| progress(&what, done, total),
     )
     .ok()
     .map(|r| r.acyclic)
 }
 
+/// What choosing or checking the scheme of `setup` on `net` costs: the deadlock analysis,
+/// for each scheme [`choose_scheme`] may try, when it is cheap enough to run at all
+/// (nothing beyond [`DEADLOCK_CHECK_STEPS`]); `None` for a routing the network lacks.
+pub(crate) fn scheme_estimate(
+    net: &Network,
+    setup: &SimSetup,
+) -> Option<icn_engine::cost::Estimate> {
+    let t = net.topology();
+    let routing = net
+        .routing(&setup.routing)
+        .or_else(|_| net.routing(net.default_strategy()))
+        .ok()?;
+    let one = deadlock_estimate(t, routing.as_ref(), setup.router.num_vcs);
+    if one.steps > DEADLOCK_CHECK_STEPS {
+        return Some(icn_engine::cost::Estimate { steps: 0, bytes: 0 });
+    }
+    let tries = if setup.scheme.is_some() { 1 } else { 4 };
+    Some(icn_engine::cost::Estimate {
+        steps: one.steps.saturating_mul(tries),
+        bytes: one.bytes,
+    })
+}
+
 /// The first of one, dateline, phases, hops that applies, fits `vcs` and is deadlock-free
 /// (by the analysis, when it is cheap enough; otherwise the network's natural scheme).
-fn choose_scheme(net: &Network, routing: &dyn Routing, vcs: u32) -> (Scheme, Option<bool>) {
+fn choose_scheme(
+    net: &Network,
+    routing: &dyn Routing,
+    vcs: u32,
+    progress: &mut dyn FnMut(&str, usize, usize),
+) -> (Scheme, Option<bool>) {
     let t = net.topology();
     let order = [Scheme::One, Scheme::Dateline, Scheme::Phases, Scheme::Hops];
     let fits = |s: Scheme| applies(t, s).is_ok() && classes_for(s, routing, vcs) <= vcs;
@@ -376,13 +462,15 @@ fn choose_scheme(net: &Network, routing: &dyn Routing, vcs: u32) -> (Scheme, Opt
         return (s, None);
     }
     for s in order {
-        if fits(s) && check_deadlock(net, routing, s, classes_for(s, routing, vcs)) == Some(true) {
+        if fits(s)
+            && check_deadlock(net, routing, s, classes_for(s, routing, vcs), progress) == Some(true)
+        {
             return (s, Some(true));
         }
     }
     (
         Scheme::Hops,
-        check_deadlock(net, routing, Scheme::Hops, vcs),
+        check_deadlock(net, routing, Scheme::Hops, vcs, progress),
     )
 }
 

@@ -81,6 +81,11 @@ pub(super) struct FlitPool {
 }
 
 impl FlitPool {
+    /// The most flits held at once so far (the slots allocated).
+    pub fn high_water(&self) -> usize {
+        self.slots.len()
+    }
+
     fn take(&mut self, flit: Flit) -> u32 {
         let slot = Slot { flit, next: NIL };
         if let Some(i) = self.free.pop() {

@@ -18,6 +18,22 @@ const PROGRESS_EVERY: u64 = 1024;
 /// ([`Engine::touch`], [`Engine::touch_routers`]).
 const TOUCH_CHUNK: usize = 32;
 
+/// Deadlock windows a saturated point may settle for ([`Engine::settle`]).
+const SETTLE_WINDOWS: u64 = 64;
+
+/// The cycles without a flit moving that make a deadlock, with channels of at most
+/// `max_lat` cycles.
+fn deadlock_window(r: &RouterConfig, max_lat: u32) -> u64 {
+    1000 + 8 * (u64::from(max_lat) + u64::from(r.credit_delay) + u64::from(r.routing_delay))
+}
+
+/// The most cycles a point runs past its protocol's bound: the settling of a saturated
+/// point that may deadlock, on the router's longest channel.
+pub(super) fn settle_cycles(r: &RouterConfig) -> u64 {
+    let max_lat = r.channel_latency.max(r.global_latency.unwrap_or(0)).max(1);
+    SETTLE_WINDOWS * deadlock_window(r, max_lat)
+}
+
 /// Something that happens at a later cycle.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Event {
@@ -255,7 +271,7 @@ impl<'a> Engine<'a> {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), Stop> {
         self.quiet = true;
-        let cycles = 64 * window;
+        let cycles = SETTLE_WINDOWS * window;
         let empty = |e: &Engine<'_>| e.net_flits == 0 && e.src.cur.iter().all(|&c| c == NONE);
         self.run_cycles(
             cycles,
@@ -288,12 +304,11 @@ pub(super) fn run_point(
     point: &PointConfig,
     channels: bool,
     progress: &mut dyn FnMut(u64, u64) -> bool,
-) -> Result<PointResult, SimError> {
+) -> Result<(PointResult, PointUse), SimError> {
     let p = point.protocol;
     let bound = point.max_cycles();
     let max_lat = e.fab.latency.iter().copied().max().unwrap_or(1);
-    let window =
-        1000 + 8 * u64::from(max_lat + point.router.credit_delay + point.router.routing_delay);
+    let window = deadlock_window(&point.router, max_lat);
     let never = |_: &Engine<'_>| false;
     let (mut converged, mut total, mut clear_last) = (0u32, 0u32, false);
     let (mut prev_lat, mut prev_acc) = (0.0f64, 0.0f64);
@@ -393,7 +408,24 @@ pub(super) fn run_point(
         Err(Stop::Broken(why)) => return Err(SimError::Routing(why)),
         Err(Stop::Cancelled) => return Err(SimError::Cancelled),
     }
-    Ok(result(&e, point, status, note, channels))
+    let used = PointUse {
+        buffer_slots: e.rt.pool.high_water() as u64,
+        packets: e.pk.list.len() as u64,
+        router_cycles: e.now.saturating_mul(e.fab.routers() as u64),
+    };
+    Ok((result(&e, point, status, note, channels), used))
+}
+
+/// What a point used, for holding [`super::sim_estimate`] against it: the most flits its
+/// buffers held at once, the most packets in flight, the router-cycles simulated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointUse {
+    /// Flit slots allocated in the input buffers (their high-water mark).
+    pub buffer_slots: u64,
+    /// Packet records allocated.
+    pub packets: u64,
+    /// Router-cycles simulated.
+    pub router_cycles: u64,
 }
 
 fn result(
@@ -429,16 +461,16 @@ fn result(
     PointResult {
         offered: point.rate,
         status,
-        packet_latency: s.plat.average(),
-        packet_latency_min: s.plat.min as f64,
-        packet_latency_max: s.plat.max as f64,
+        packet_latency: s.plat.mean(),
+        packet_latency_min: s.plat.extremes().map(|m| m.0),
+        packet_latency_max: s.plat.extremes().map(|m| m.1),
         packet_latency_p50: s.percentile(0.5),
         packet_latency_p90: s.percentile(0.9),
         packet_latency_p99: s.percentile(0.99),
-        network_latency: s.nlat.average(),
+        network_latency: s.nlat.mean(),
         accepted: s.accepted as f64 / span / n,
         injected: s.sent as f64 / span / n,
-        hops: s.hops.average(),
+        hops: s.hops.mean(),
         packets: s.plat.count,
         cycles: e.now,
         router_cycles: e.now * e.fab.routers() as u64,

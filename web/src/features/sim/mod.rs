@@ -9,9 +9,11 @@
 //! summary gives the lowest-load latency, the saturation throughput and the bound from the
 //! busiest channel's exact load; the diagram shows a chosen point's channel utilisation.
 //! `model` holds the memos and the run, `parts` the cards, `status` the run's progress,
+//! `gate` a point's estimate, the gate before a large curve and the short-buffer warning,
 //! `booksim` the card that reads a pasted BookSim2 configuration into the fields.
 
 mod booksim;
+mod gate;
 mod model;
 mod parts;
 mod status;
@@ -19,6 +21,7 @@ mod status;
 use leptos::prelude::*;
 
 use self::booksim::booksim_card;
+use self::gate::cost_notes;
 use self::model::SimModel;
 use self::parts::{curve_card, diagram_card, fields_card, summary_card};
 use self::status::status;
@@ -40,6 +43,7 @@ pub fn SimView(nav: Nav) -> impl IntoView {
                 <details class="figure-settings" data-testid="figure-settings">
                     <summary>"Settings and summary"</summary>
                     {fields_card(m)}
+                    <div class="contents">{move || cost_notes(m)}</div>
                     <div class="contents">{move || summary_card(m)}</div>
                 </details>
             </section>
@@ -51,6 +55,7 @@ pub fn SimView(nav: Nav) -> impl IntoView {
             <h1 id="sim-title" class="visually-hidden">"Packet simulation"</h1>
             <div class="column column-main">
                 {fields_card(m)}
+                <div class="contents">{move || cost_notes(m)}</div>
                 {booksim_card(m)}
                 <div class="contents">{move || summary_card(m)}</div>
             </div>

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use icn_core::sim::packet::Status;
 use icn_core::Network;
-use icn_web::jobs::{sim_rates, Job, JobResult, SimAsk, SimPointReport, SimTroubles};
+use icn_web::jobs::{sim_rates, Job, JobResult, SimAsk, SimChecked, SimPointReport, SimTroubles};
 use leptos::prelude::*;
 
 use crate::compute::{self, JobState};
@@ -53,8 +53,8 @@ pub struct CurveAsk {
     pub rates: Vec<(String, u64)>,
     /// Whether its points list their channels.
     pub channels: bool,
-    /// Routers and endpoints of the fabric.
-    pub size: (usize, usize),
+    /// The fabric's size, a point's estimate, and whether its buffers are short.
+    pub checked: SimChecked,
 }
 
 impl CurveAsk {
@@ -220,6 +220,10 @@ pub struct SimModel {
     pub troubles: Memo<Troubles>,
     /// The user pressed Cancel: no further point starts until Continue or a change.
     pub paused: RwSignal<bool>,
+    /// The curves the user confirmed to run although their estimate asks first.
+    pub confirmed: RwSignal<Vec<SimAsk>>,
+    /// A curve whose estimate asks first, not confirmed: nothing starts until it is.
+    pub gated: Memo<Option<CurveAsk>>,
     /// The worker lanes, each computing a point.
     pub lanes: StoredValue<Vec<Lane>>,
     /// The curves, as far as they are computed.
@@ -279,15 +283,15 @@ fn curve(
         seed,
         extra: form.extra.trim().to_string(),
     };
-    let (routers, endpoints) = ask.check(net)?;
+    let checked = ask.check(net)?;
     Ok(CurveAsk {
         ask,
         rates: rates
             .iter()
             .map(|(text, r)| (text.clone(), r.to_bits()))
             .collect(),
-        channels: routers <= CHANNEL_ROUTERS,
-        size: (routers, endpoints),
+        channels: checked.routers <= CHANNEL_ROUTERS,
+        checked,
     })
 }
 
@@ -425,6 +429,14 @@ impl SimModel {
         let asks = Memo::new(move |_| checked.with(|c| c.1.clone()));
         let computed = RwSignal::new(Computed::new());
         let paused = RwSignal::new(false);
+        let confirmed = RwSignal::new(Vec::<SimAsk>::new());
+        let gated = Memo::new(move |_| {
+            asks.with(|a| {
+                a.iter()
+                    .find(|c| c.checked.asks() && !confirmed.with(|k| k.contains(&c.ask)))
+                    .cloned()
+            })
+        });
         let curves = Memo::new(move |_| asks.with(|a| computed.with(|c| curves_of(a, c))));
         let lanes: Vec<Lane> = (0..compute::lanes())
             .map(|index| {
@@ -453,7 +465,7 @@ impl SimModel {
                 }
             });
         });
-        Effect::new(move |_| schedule(lanes, computed, curves, (paused, asks)));
+        Effect::new(move |_| schedule(lanes, computed, curves, (paused, asks, gated)));
         on_cleanup(move || {
             lanes.with_value(|ls| {
                 for l in ls {
@@ -494,6 +506,8 @@ impl SimModel {
             network,
             troubles,
             paused,
+            confirmed,
+            gated,
             lanes,
             curves,
             shown,
@@ -570,7 +584,7 @@ fn schedule(
     lanes: StoredValue<Vec<Lane>>,
     computed: RwSignal<Computed>,
     curves: Memo<Vec<Curve>>,
-    (paused, asks): (RwSignal<bool>, Memo<Vec<CurveAsk>>),
+    (paused, asks, gated): (RwSignal<bool>, Memo<Vec<CurveAsk>>, Memo<Option<CurveAsk>>),
 ) {
     let lanes = lanes.get_value();
     for l in &lanes {
@@ -592,7 +606,8 @@ fn schedule(
         l.state
             .with(|s| matches!(s, JobState::Failed(_) | JobState::Crashed(_)))
     });
-    let paused = paused.get();
+    // A curve over the page's asking estimate waits for the user's word.
+    let paused = paused.get() || gated.with(Option::is_some);
     if stuck {
         return;
     }

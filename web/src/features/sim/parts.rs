@@ -14,13 +14,16 @@ use crate::components::{
 use crate::diagram::{Drawing, HEAT_STEPS};
 use crate::url::{SimForm, SIM_RATES};
 
-/// A preset: label, spec, routing, scheme, virtual channels, comparison (spec, routing).
+/// A preset: label, spec, routing, scheme, (virtual channels, flits of buffer per VC),
+/// comparison (spec, routing). Buffers as BookSim2's users set them: its default 8 flits,
+/// and 256 on the Dragonfly, whose 100-cycle global channels need a 203-flit buffer to
+/// cover their credit round trip (8 flits saturate it at the lowest load).
 type Preset = (
     &'static str,
     &'static str,
     &'static str,
     &'static str,
-    u32,
+    (u32, u32),
     (&'static str, &'static str),
 );
 
@@ -31,7 +34,7 @@ const PRESETS: &[Preset] = &[
         "mesh:k=8x8",
         "dor",
         "auto",
-        2,
+        (2, 8),
         ("", ""),
     ),
     (
@@ -39,7 +42,7 @@ const PRESETS: &[Preset] = &[
         "torus:k=8x8",
         "dor",
         "auto",
-        2,
+        (2, 8),
         ("mesh:k=8x8", "dor"),
     ),
     (
@@ -47,7 +50,7 @@ const PRESETS: &[Preset] = &[
         "torus:k=8",
         "dor",
         "one",
-        1,
+        (1, 8),
         ("", ""),
     ),
     (
@@ -55,7 +58,7 @@ const PRESETS: &[Preset] = &[
         "hypercube:n=6",
         "ecube",
         "auto",
-        2,
+        (2, 8),
         ("", "minimal"),
     ),
     (
@@ -63,7 +66,7 @@ const PRESETS: &[Preset] = &[
         "dragonfly:a=4,p=2,h=2",
         "minimal",
         "auto",
-        2,
+        (2, 256),
         ("", ""),
     ),
 ];
@@ -227,25 +230,34 @@ fn new_spec(f: &mut SimForm, spec: String) {
 fn presets(m: SimModel) -> impl IntoView {
     let buttons = PRESETS
         .iter()
-        .map(|&(label, spec, routing, scheme, vcs, (spec2, routing2))| {
-            view! {
-                <button type="button" data-testid="sim-preset"
-                    on:click=move |_| m.nav.commit(|s| {
-                        s.sim = SimForm {
-                            spec: spec.into(),
-                            routing: routing.into(),
-                            scheme: scheme.into(),
-                            vcs: vcs.to_string(),
-                            spec2: spec2.into(),
-                            routing2: routing2.into(),
-                            at: String::new(),
-                            ..s.sim.clone()
-                        };
-                    })>
-                    {label}
-                </button>
-            }
-        })
+        .map(
+            |&(label, spec, routing, scheme, (vcs, buf), (spec2, routing2))| {
+                view! {
+                    <button type="button" data-testid="sim-preset"
+                        on:click=move |_| m.nav.commit(|s| {
+                            s.sim = SimForm {
+                                spec: spec.into(),
+                                routing: routing.into(),
+                                scheme: scheme.into(),
+                                vcs: vcs.to_string(),
+                                buf: buf.to_string(),
+                                // The rest as BookSim2's defaults, so that the preset draws
+                                // its curve whatever the fields held.
+                                size: "1".into(),
+                                traffic: "uniform".into(),
+                                rates: SIM_RATES.into(),
+                                extra: String::new(),
+                                spec2: spec2.into(),
+                                routing2: routing2.into(),
+                                at: String::new(),
+                                ..s.sim.clone()
+                            };
+                        })>
+                        {label}
+                    </button>
+                }
+            },
+        )
         .collect_view();
     view! { <div class="subnet-presets" role="group" aria-label="Examples">{buttons}</div> }
 }
@@ -324,8 +336,9 @@ fn curve_facts(c: &Curve) -> impl IntoView {
         .points
         .first()
         .filter(|p| p.point.status == Status::Stable)
-        .map_or("—".to_string(), |p| {
-            format!("{:.2} cycles at load {}", p.point.packet_latency, p.rate)
+        .and_then(|p| Some((p.point.packet_latency?, p.rate)))
+        .map_or("—".to_string(), |(latency, rate)| {
+            format!("{latency:.2} cycles at load {rate}")
         });
     let saturation = match (c.end(), c.saturation_throughput()) {
         (Some(e), Some(t)) if e.point.status == Status::Saturated => {
@@ -488,7 +501,7 @@ fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
                     <td>{latency(x.packet_latency, x.status)}</td>
                     <td>{latency(x.packet_latency_p99, x.status)}</td>
                     <td>{latency(x.network_latency, x.status)}</td>
-                    <td>{format!("{:.2}", x.hops)}</td>
+                    <td>{x.hops.map_or("—".into(), |h| format!("{h:.2}"))}</td>
                     <td>{format!("{:.0} %", 100.0 * x.max_channel_utilisation)}</td>
                     <td>{x.status.word()}</td>
                 </tr>
@@ -511,10 +524,11 @@ fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
 }
 
 /// A latency for the table: past saturation, a lower bound.
-fn latency(x: f64, s: Status) -> String {
-    if x.is_nan() {
-        "—".into()
-    } else if s == Status::Stable {
+fn latency(x: Option<f64>, s: Status) -> String {
+    let Some(x) = x else {
+        return "—".into();
+    };
+    if s == Status::Stable {
         format!("{x:.1}")
     } else {
         format!("≥ {x:.0}")

@@ -14,6 +14,9 @@ pub fn status(m: SimModel) -> Option<AnyView> {
     if curves.is_empty() {
         return None;
     }
+    if let Some(gate) = super::gate::gate(m) {
+        return Some(gate);
+    }
     let (done, total) = m.counts();
     let complete = curves.iter().all(|c| c.complete);
     let lanes = m.lanes.get_value();
