@@ -320,8 +320,8 @@ const CHOICES_KEPT: usize = 4;
 
 thread_local! {
     /// The last curves' scheme choices in this worker, latest last: the deadlock analysis
-    /// behind one runs once per curve, not once per point (0.5 s natively for the
-    /// 1,040-router Dragonfly's `minimal`, three schemes analysed).
+    /// behind one runs once per curve, not once per point (its cost: docs/limits.md,
+    /// `DEADLOCK_CHECK_STEPS`).
     static CHOICES: RefCell<Vec<(ChoiceKey, SchemeChoice)>> = const { RefCell::new(Vec::new()) };
 }
 
