@@ -104,6 +104,10 @@ pub struct Cost {
     pub route: Estimate,
 }
 
+/// How many nodes' addresses [`Network::export_bytes`] measures for the `nodes` format: all
+/// of them up to this many, else this many evenly spaced.
+const ADDRESS_SAMPLE: usize = 1 << 16;
+
 impl Network {
     /// A rough count of elementary steps [`Network::info`] takes, as
     /// [`distance_method`] plans it: a closed-form distance distribution costs next to
@@ -404,9 +408,15 @@ impl Network {
                     .saturating_add(64)
             }
             ExportFormat::Nodes => {
-                let address = [0, t.node_count().saturating_sub(1)]
-                    .iter()
-                    .map(|&v| t.format_node(v).len() as u64)
+                // Addresses differ in length inside a network (a PolarFly's field
+                // elements): every one is measured up to ADDRESS_SAMPLE nodes, else that
+                // many evenly spaced, the longest standing for all.
+                let n = t.node_count();
+                let stride = n.div_ceil(ADDRESS_SAMPLE).max(1);
+                let address = (0..n)
+                    .step_by(stride)
+                    .chain(n.checked_sub(1))
+                    .map(|v| t.format_node(v).len() as u64)
                     .max()
                     .unwrap_or(1);
                 nodes.saturating_mul(width(nodes.saturating_sub(1)) + address + 2)
