@@ -10,7 +10,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use icn_core::topology::imported::{quoted, Imported, MAX_TEXT_BYTES};
+use icn_core::topology::imported::{quoted, read_text, Imported, MAX_TEXT_BYTES};
 use icn_core::{Budget, Estimate, Network, Node};
 use serde::Serialize;
 use serde_json::Value;
@@ -270,10 +270,10 @@ pub fn with_graph(mut args: Vec<OsString>) -> Result<Vec<OsString>, Failure> {
     Ok(args)
 }
 
-/// The graph in the file at `path`, read line by line: a regular file over
-/// [`MAX_TEXT_BYTES`] is refused by its size before any line is read, a stream once it
-/// passes it.
-fn read_graph(path: &std::path::Path) -> Result<Imported, Failure> {
+/// The file at `path`, opened for reading through [`MAX_TEXT_BYTES`]: a regular file over
+/// it is refused by its size before any line is read (a stream is refused by its reader
+/// once it passes it).
+fn open_capped(path: &std::path::Path) -> Result<std::fs::File, Failure> {
     let file = std::fs::File::open(path)?;
     let size = file.metadata().map(|m| (m.is_file(), m.len()));
     if let Ok((true, bytes)) = size {
@@ -287,7 +287,22 @@ fn read_graph(path: &std::path::Path) -> Result<Imported, Failure> {
             ));
         }
     }
-    Ok(Imported::from_reader(file)?)
+    Ok(file)
+}
+
+/// The graph in the file at `path`, read line by line ([`open_capped`]).
+fn read_graph(path: &std::path::Path) -> Result<Imported, Failure> {
+    Ok(Imported::from_reader(open_capped(path)?)?)
+}
+
+/// The text of the file at `path` (a BookSim2 configuration, its anynet network file),
+/// read line by line through the same cap ([`open_capped`]): a byte-order mark and `\r`
+/// dropped, a byte that is not UTF-8 named at its line.
+///
+/// # Errors
+/// The file cannot be opened, is over the cap, or is not UTF-8.
+pub fn read_capped(path: &std::path::Path) -> Result<String, Failure> {
+    Ok(read_text(open_capped(path)?, MAX_TEXT_BYTES)?)
 }
 
 /// The node at address `text`, naming the argument (`which`) when it is not one.

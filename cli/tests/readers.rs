@@ -179,3 +179,27 @@ fn export_counts_its_endpoints() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"nodes\": 2"), "{out}");
 }
+
+/// `icn sim --config` reads its configuration and the anynet file beside it through the
+/// same line reader as `--graph`: a byte-order mark and CRLF line ends change nothing (the
+/// same numbers as the plain files), and `/dev/zero` is refused at its first line.
+#[test]
+fn sim_config_with_a_byte_order_mark_and_crlf() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/booksim/configs");
+    let dos = |name: &str| {
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).expect("a config");
+        let mut bytes = b"\xef\xbb\xbf".to_vec();
+        bytes.extend(text.replace('\n', "\r\n").into_bytes());
+        bytes
+    };
+    file("slimfly5.anynet", &dos("slimfly5.anynet"));
+    let cfg = file("slimfly5.cfg", &dos("slimfly5.cfg"));
+    let run = |cfg: &str| capped(&["sim", "--config", cfg, "--rates", "0.1", "--threads", "1"]);
+    let (code, windows, err) = run(arg(&cfg));
+    assert_eq!(code, 0, "{err}");
+    let (code, plain, err) = run(&format!("{dir}/slimfly5.cfg"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(windows, plain);
+    let err = refused(&["sim", "--config", "/dev/zero"]);
+    assert!(err.contains("--config /dev/zero"), "{err}");
+}

@@ -99,12 +99,25 @@ fn rates_take_ranges_and_lists() {
 
 #[test]
 fn a_bad_parameter_is_named() {
+    // One grammar for the loads (core's parse_rates): a comma list is held to the same
+    // 1,000 points as a range.
+    let many_loads = vec!["0.1"; 1001].join(",");
     let cases: &[(&[&str], &str)] = &[
         (&["--num-vcs", "0"], "num_vcs = 0: give 1 to 64"),
         (&["--vc-buf-size", "0"], "vc_buf_size = 0: give 1 to 65536"),
-        (&["--rates", "0.5:0.1:0.1"], "--rates '0.5:0.1:0.1'"),
-        (&["--rates", "1.5"], "--rates '1.5'"),
+        (&["--rates", "0.5:0.1:0.1"], "--rates: '0.5:0.1:0.1'"),
+        (
+            &["--rates", "1.5"],
+            "--rates: load 1.5 in '1.5' is out of range",
+        ),
         (&["--rates", "0.1:0.9:0"], "FROM:TO:STEP"),
+        (&["--rates", &many_loads], "gives 1001 loads; at most 1000"),
+        (&["--rates", "0.1:0.9:0.0001"], "more than 1000 loads"),
+        (&["-t", "hotspot()"], "'hotspot()' names no endpoint"),
+        (
+            &["--global-latency", "50"],
+            "mesh:k=3x3 has no global channels",
+        ),
         (&["-t", "bitrev", "--rates", "0.1"], "power-of-two"),
         (&["-r", "nosuch"], "unknown strategy 'nosuch' for mesh"),
     ];

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use clap::Args;
 use icn_core::analysis::deadlock::Scheme;
+use icn_core::sim::packet::config::parse_rates;
 use icn_core::sim::packet::{
     booksim, booksim_latencies, short_buffer, sim_estimate, sweep_up_to, Pattern, PointConfig,
     PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
@@ -14,7 +15,9 @@ use serde::Serialize;
 
 use icn_core::Network;
 
-use crate::output::{json, network, note, strategy_name, Failure, Format, Progress, CLI_BUDGET};
+use crate::output::{
+    json, network, note, read_capped, strategy_name, Failure, Format, Progress, CLI_BUDGET,
+};
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
@@ -106,38 +109,10 @@ pub struct SimArgs {
     format: Format,
 }
 
-/// The offered loads of `text`: FROM:TO:STEP (TO included) or a comma list.
+/// The offered loads of `text`, by the one grammar the page's loads field reads too
+/// ([`parse_rates`]: FROM:TO:STEP (TO included) or a comma list, at most 1,000 loads).
 fn rates(text: &str) -> Result<Vec<f64>, Failure> {
-    let bad = || {
-        Failure(format!(
-            "--rates '{text}': give FROM:TO:STEP or a comma list of loads in (0, 1]"
-        ))
-    };
-    let nums = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
-    let list: Vec<f64> = if text.contains(':') {
-        let parts: Vec<f64> = text.split(':').map(nums).collect::<Result<_, _>>()?;
-        let [from, to, step] = parts[..] else {
-            return Err(bad());
-        };
-        if step.is_nan() || step <= 0.0 || to < from {
-            return Err(bad());
-        }
-        let n = ((to - from) / step + 1e-9).floor() as usize + 1;
-        if n > 1000 {
-            return Err(Failure(format!(
-                "--rates '{text}' gives {n} points; at most 1000"
-            )));
-        }
-        (0..n)
-            .map(|i| ((from + step * i as f64) * 1e9).round() / 1e9)
-            .collect()
-    } else {
-        text.split(',').map(nums).collect::<Result<_, _>>()?
-    };
-    if list.is_empty() || list.iter().any(|&r| !(r > 0.0 && r <= 1.0)) {
-        return Err(bad());
-    }
-    Ok(list)
+    parse_rates(text).map_err(|e| Failure(format!("--rates: {e}")))
 }
 
 /// One point: its result or why it has none.
@@ -168,12 +143,31 @@ struct Report<'a> {
     points: Vec<Point>,
 }
 
+/// Whether any link of `net` crosses a phase boundary: the channels `--global-latency`
+/// sets (a Dragonfly's global links).
+fn has_global_channels(net: &Network) -> bool {
+    let t = net.topology();
+    let mut buf = Vec::new();
+    (0..t.node_count()).any(|u| {
+        buf.clear();
+        t.neighbours(u, &mut buf);
+        buf.iter().any(|&v| t.phase_boundary(u, v))
+    })
+}
+
 fn setup(
     a: &SimArgs,
     net: &Network,
     routing: &str,
     defaults: (u32, Option<u32>),
 ) -> Result<SimSetup, Failure> {
+    if a.global_latency.is_some() && !has_global_channels(net) {
+        return Err(Failure(format!(
+            "--global-latency: {} has no global channels (no link crosses between groups), so \
+             it would change nothing; --channel-latency sets its channels' cycles",
+            net.spec()
+        )));
+    }
     let mut s = SimSetup::new(routing);
     s.scheme = a.scheme.as_deref().map(str::parse).transpose()?;
     s.traffic = a.traffic.parse::<Pattern>()?;
@@ -214,7 +208,7 @@ fn from_config(
     given: Option<&str>,
 ) -> Result<(Network, SimSetup, Vec<f64>), Failure> {
     let fail = |e: &dyn std::fmt::Display| Failure(format!("--config {}: {e}", path.display()));
-    let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
+    let text = read_capped(path).map_err(|e| fail(&e.0))?;
     let keys = booksim::statements(&text).map_err(|e| fail(&e))?;
     let network_file = match keys.get("network_file") {
         Some((name, _)) if !name.is_empty() => {
@@ -222,11 +216,12 @@ fn from_config(
                 .parent()
                 .unwrap_or(std::path::Path::new("."))
                 .join(name);
-            Some(std::fs::read_to_string(&file).map_err(|e| {
+            Some(read_capped(&file).map_err(|e| {
                 Failure(format!(
-                    "--config {}: network_file {}: {e}",
+                    "--config {}: network_file {}: {}",
                     path.display(),
-                    file.display()
+                    file.display(),
+                    e.0
                 ))
             })?)
         }

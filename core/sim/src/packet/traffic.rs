@@ -97,7 +97,12 @@ impl FromStr for Pattern {
             "neighbor" | "neighbour" => plain(Pattern::Neighbour),
             "hotspot" => {
                 let list = numbers(args)?;
-                let list = if list.is_empty() { vec![0] } else { list };
+                if list.is_empty() {
+                    return Err(SimError::Traffic(format!(
+                        "'{s}' names no endpoint: give hotspot(E,…), the endpoints that \
+                         receive all traffic, e.g. hotspot(0)"
+                    )));
+                }
                 Ok(Pattern::Hotspot(
                     list.into_iter()
                         .map(|x| u32::try_from(x).unwrap_or(u32::MAX))
