@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::graph::Split;
 use icn_core::metrics::{load_estimate, load_summary_split};
+use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
 use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
     booksim, booksim_latencies, check_sim_routing, short_buffer, sim_estimate, Fabric, Pattern,
@@ -379,40 +380,22 @@ pub fn load_bound(net: &Network, routing: &str, endpoints: usize) -> Option<f64>
 /// The most points one curve has in the page.
 pub const SIM_MAX_POINTS: usize = 100;
 
-/// The offered loads of `text`, as `icn sim --rates` reads them: FROM:TO:STEP (TO included)
-/// or a comma list, each in (0, 1]; every load with the text the job and the URL carry
-/// (nine decimals at most, as the CLI rounds them).
+/// The offered loads of `text`, by the one grammar `icn sim --rates` reads too
+/// ([`parse_rates`]: FROM:TO:STEP (TO included) or a comma list, each in (0, 1]), and at
+/// most [`SIM_MAX_POINTS`] of them, the page's curve; every load with the text the job
+/// and the URL carry (nine decimals at most, as the CLI rounds them).
 ///
 /// # Errors
 /// What is allowed, for the field.
 pub fn sim_rates(text: &str) -> Result<Vec<(String, f64)>, String> {
-    let bad = || format!("'{text}': give FROM:TO:STEP or a comma list of loads in (0, 1]");
-    let num = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
-    let loads: Vec<f64> = if text.contains(':') {
-        let parts: Vec<f64> = text.split(':').map(num).collect::<Result<_, _>>()?;
-        let [from, to, step] = parts[..] else {
-            return Err(bad());
-        };
-        if !(step > 0.0 && from <= to) {
-            return Err(bad());
-        }
-        let n = ((to - from) / step + 1e-9).floor() + 1.0;
-        if n > SIM_MAX_POINTS as f64 {
-            return Err(format!(
-                "'{text}' gives {n} points; the page takes at most {SIM_MAX_POINTS}"
-            ));
-        }
-        (0..n as usize)
-            .map(|i| ((from + step * i as f64) * 1e9).round() / 1e9)
-            .collect()
-    } else {
-        text.split(',').map(num).collect::<Result<_, _>>()?
-    };
-    if loads.is_empty() || loads.len() > SIM_MAX_POINTS {
-        return Err(bad());
-    }
-    if loads.iter().any(|&r| !(r > 0.0 && r <= 1.0)) {
-        return Err(bad());
+    let loads = parse_rates(text).map_err(|e| e.to_string())?;
+    if loads.len() > SIM_MAX_POINTS {
+        return Err(format!(
+            "'{}' gives {} loads; a curve in the page has at most {SIM_MAX_POINTS} (icn sim \
+             --rates takes up to {MAX_RATE_POINTS})",
+            text.trim(),
+            loads.len()
+        ));
     }
     Ok(loads.into_iter().map(|r| (format!("{r}"), r)).collect())
 }
