@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use clap::Args;
-use icn_core::analysis::deadlock::Scheme;
+use icn_core::analysis::deadlock::{applies, DeadlockError, Scheme};
 use icn_core::sim::packet::config::parse_rates;
 use icn_core::sim::packet::{
     booksim, booksim_latencies, short_buffer, sim_estimate, sweep_up_to, Pattern, PointConfig,
@@ -143,25 +143,19 @@ struct Report<'a> {
     points: Vec<Point>,
 }
 
-/// Whether any link of `net` crosses a phase boundary: the channels `--global-latency`
-/// sets (a Dragonfly's global links).
-fn has_global_channels(net: &Network) -> bool {
-    let t = net.topology();
-    let mut buf = Vec::new();
-    (0..t.node_count()).any(|u| {
-        buf.clear();
-        t.neighbours(u, &mut buf);
-        buf.iter().any(|&v| t.phase_boundary(u, v))
-    })
-}
-
 fn setup(
     a: &SimArgs,
     net: &Network,
     routing: &str,
     defaults: (u32, Option<u32>),
 ) -> Result<SimSetup, Failure> {
-    if a.global_latency.is_some() && !has_global_channels(net) {
+    // Global channels are those crossing a phase boundary: where the phases scheme finds
+    // none, there is nothing for the flag to set.
+    let no_phases = matches!(
+        applies(net.topology(), Scheme::Phases),
+        Err(DeadlockError::Unavailable { .. })
+    );
+    if a.global_latency.is_some() && no_phases {
         return Err(Failure(format!(
             "--global-latency: {} has no global channels (no link crosses between groups), so \
              it would change nothing; --channel-latency sets its channels' cycles",
