@@ -1094,6 +1094,39 @@ fn deadlock_finds_the_ring_cycle_and_the_dateline_breaks_it() {
     assert!(err.contains("unknown virtual-channel scheme 'vc'"), "{err}");
 }
 
+/// The generic routings of the routing registry reach `icn deadlock` and `icn metrics` as
+/// they reach `icn sim`. Dimension order alone is deadlock-free on a mesh; Valiant over it
+/// is not on one VC, and its shortest cycle has two channels: a packet may turn back at its
+/// intermediate, so (0,0) → (0,1) via (1,0) holds (0,0)→(1,0) while asking for
+/// (1,0)→(0,0), and (2,0) → (1,0) via (0,0) holds that one while asking for the first.
+#[test]
+fn the_registry_routings_reach_deadlock_and_metrics() {
+    let (code, out, _) = icn(&["deadlock", "mesh:k=4x4", "--routing", "dor"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["deadlock_free"], true);
+    let (code, out, err) = icn(&["deadlock", "mesh:k=4x4", "--routing", "valiant"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["routing"], "valiant");
+    assert_eq!(v["deadlock_free"], false);
+    assert_eq!(v["cycle"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["cycle"][0]["channel"], "(0,0) → (1,0)");
+    assert_eq!(v["cycle"][1]["channel"], "(1,0) → (0,0)");
+    let (code, _, err) = icn(&["metrics", "mesh:k=4x4", "--strategy", "ugal"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'ugal' chooses its route by the queues"),
+        "{err}"
+    );
+    let (code, _, err) = icn(&["metrics", "mesh:k=4x4", "--strategy", "nonsense"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'nonsense' is not a routing of mesh:k=4x4") && err.contains("valiant"),
+        "{err}"
+    );
+}
+
 #[test]
 fn deadlock_on_threads_prints_what_one_thread_does() {
     // 1,000 routers: over the 10⁸ estimated steps from which the graph is built on threads.

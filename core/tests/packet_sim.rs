@@ -258,7 +258,7 @@ fn ugal_is_minimal_at_low_load() {
 /// routes averaged over the intermediates, and UGAL at low load is the base routing.
 #[test]
 fn valiant_via_any_router_on_tori_hyperx_and_d3() {
-    use icn_core::sim::packet::valiant::AnyValiant;
+    use icn_core::routing::valiant::AnyValiant;
     for (spec, base) in [
         ("torus:k=4x4", "dor"),
         ("hyperx:s=3x3,t=1", "dor"),

@@ -1,12 +1,11 @@
 //! What the simulation view offers and keeps: the routings a form lists are exactly the ones
-//! the simulator builds (`sim_routings` against `Simulator::new`), and the BookSim2 keys kept
+//! the simulator builds (the routing registry's list against `Simulator::new`), and the BookSim2 keys kept
 //! beside the fields (`booksim::extra_text`, `apply_extra`) rebuild a pasted configuration's
 //! router and protocol exactly.
 
+use icn_core::routing::registry::{find, routings};
 use icn_core::sim::packet::booksim::{apply_extra, experiment, extra_text, EXTRA_KEYS};
-use icn_core::sim::packet::{
-    booksim_latencies, check_sim_routing, sim_routings, SimError, SimSetup, Simulator,
-};
+use icn_core::sim::packet::{booksim_latencies, SimError, SimSetup, Simulator};
 
 use crate::support::net;
 
@@ -57,17 +56,14 @@ fn the_routings_offered_are_the_ones_the_simulator_builds() {
         } else {
             spec.to_string()
         };
-        let offered: Vec<String> = sim_routings(&net(&spec))
-            .into_iter()
-            .map(|r| r.name)
-            .collect();
+        let offered: Vec<String> = routings(&net(&spec)).into_iter().map(|r| r.name).collect();
         let (candidates, ok) = built(&spec);
         for name in &offered {
             assert!(
                 ok.contains(name),
                 "{spec}: offers {name}, which the simulator refuses"
             );
-            assert!(check_sim_routing(&net(&spec), name).is_ok());
+            assert!(find(&net(&spec), name).is_ok());
         }
         for name in ok.iter().filter(|n| n.as_str() != "table") {
             assert!(
@@ -76,7 +72,7 @@ fn the_routings_offered_are_the_ones_the_simulator_builds() {
             );
         }
         assert!(candidates.contains(&"nonsense".to_string()) && !ok.contains(&"nonsense".into()));
-        let e = check_sim_routing(&net(&spec), "nonsense")
+        let e = find(&net(&spec), "nonsense")
             .expect_err("not a routing")
             .to_string();
         assert!(e.contains("nonsense") && e.contains(&offered[0]), "{e}");

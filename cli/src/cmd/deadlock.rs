@@ -7,6 +7,7 @@ use icn_core::analysis::deadlock::{
     deadlock, deadlock_estimate, deadlock_finish, deadlock_part, duato, duato_estimate, min_vcs,
     min_vcs_bound, routing_table, scheme_for, DeadlockError, DeadlockPart, DeadlockReport, Scheme,
 };
+use icn_core::routing::registry;
 use icn_core::Network;
 use serde_json::json;
 
@@ -70,7 +71,7 @@ fn graph_in_parts(
                 let spec = &spec;
                 scope.spawn(move || -> Result<DeadlockPart, Failure> {
                     let net = network(spec)?;
-                    let routing = net.routing(name)?;
+                    let routing = registry::build(&net, name)?;
                     let t = net.topology();
                     let part = (k, threads);
                     Ok(deadlock_part(
@@ -100,7 +101,7 @@ fn graph_in_parts(
         });
     }
     let merged = merged.ok_or_else(|| Failure("no part of the graph was built".into()))?;
-    let routing = net.routing(name)?;
+    let routing = registry::build(net, name)?;
     Ok(deadlock_finish(
         net.topology(),
         routing.as_ref(),
@@ -123,8 +124,8 @@ fn run_duato(
     force: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let adaptive = net.routing(name)?;
-    let escape = net.routing(escape_name)?;
+    let adaptive = registry::build(net, name)?;
+    let escape = registry::build(net, escape_name)?;
     let scheme: Scheme = a.escape_scheme.parse()?;
     guard(
         "Duato's extended dependency graph",
@@ -179,7 +180,7 @@ pub fn run(a: &DeadlockArgs, force: bool, out: &mut dyn Write) -> Result<(), Fai
     if let Some(escape) = &a.escape {
         return run_duato(a, &net, name, escape, force, out);
     }
-    let routing = net.routing(name)?;
+    let routing = registry::build(&net, name)?;
     let t = net.topology();
     let chosen = a.scheme.is_none() && a.vcs > 1;
     let one = deadlock_estimate(t, routing.as_ref(), a.vcs);

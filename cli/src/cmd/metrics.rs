@@ -7,6 +7,7 @@ use icn_core::analysis::table3_measures;
 use icn_core::metrics::{
     distance_method, load_estimate, load_method, load_summary_progress, LOAD_NODE_LIMIT,
 };
+use icn_core::routing::registry;
 use icn_core::{Hops, Network, Routing};
 use serde_json::{json, Value};
 
@@ -30,7 +31,7 @@ pub struct MetricsArgs {
 pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
     let name = strategy_name(&net, &a.strategy);
-    let routing = net.routing(name)?;
+    let routing = registry::build_oblivious(&net, name)?;
     guard("the distance distribution", net.cost().info, force)?;
     let dd = net.distance_distribution();
     if a.format == Format::Csv {

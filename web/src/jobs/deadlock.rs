@@ -100,7 +100,7 @@ fn asked(spec: &str, scheme: &str, confirmed: bool) -> Result<Asked, String> {
 impl Asked {
     /// The routing `name` of the network.
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, String> {
-        self.net.routing(name).map_err(|e| e.to_string())
+        icn_core::routing::registry::build(&self.net, name).map_err(|e| e.to_string())
     }
 }
 
@@ -255,8 +255,8 @@ fn escape_study(
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<EscapeStudy, String> {
     let t = net.topology();
-    let a = net.routing(adaptive).map_err(|e| e.to_string())?;
-    let e = net.routing(escape).map_err(|e| e.to_string())?;
+    let a = icn_core::routing::registry::build(net, adaptive).map_err(|e| e.to_string())?;
+    let e = icn_core::routing::registry::build(net, escape).map_err(|e| e.to_string())?;
     let scheme: Scheme = scheme
         .parse()
         .map_err(|e: icn_core::analysis::deadlock::DeadlockError| e.to_string())?;

@@ -59,7 +59,9 @@ pub fn metrics_report(
         .parse()
         .map_err(|e: icn_core::SpecError| e.to_string())?;
     let routing = match strategy {
-        Some(s) => Some(net.routing(s).map_err(|e| e.to_string())?),
+        Some(s) => {
+            Some(icn_core::routing::registry::build_oblivious(&net, s).map_err(|e| e.to_string())?)
+        }
         None => None,
     };
     let steps = 1 + usize::from(routing.is_some());

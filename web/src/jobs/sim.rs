@@ -11,9 +11,9 @@ use icn_core::metrics::{load_estimate, load_summary_split};
 use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
 use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, check_sim_routing, short_buffer, sim_estimate, Fabric, Pattern,
-    PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError, SimEstimate,
-    SimSetup, Simulator,
+    booksim, booksim_latencies, short_buffer, sim_estimate, Fabric, Pattern, PointConfig,
+    PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError, SimEstimate, SimSetup,
+    Simulator,
 };
 use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -185,7 +185,7 @@ impl SimAsk {
     /// Every field's trouble.
     pub fn check(&self, net: &Network) -> Result<SimChecked, SimTroubles> {
         let mut troubles = self.setup(net).err().unwrap_or_default();
-        if let Err(e) = check_sim_routing(net, &self.routing) {
+        if let Err(e) = icn_core::routing::registry::find(net, &self.routing) {
             troubles.routing = Some(e.to_string());
         }
         let setup = self.setup(net).ok();

@@ -1,4 +1,10 @@
-//! Routes: explicit paths and their counts for any [`Routing`] on any [`Topology`].
+//! Routes: explicit paths and their counts for any [`Routing`] on any [`Topology`];
+//! [`registry`], every routing a network offers, by name; the generic routings it adds,
+//! [`valiant`] and [`table`].
+
+pub mod registry;
+pub mod table;
+pub mod valiant;
 
 use num_bigint::BigUint;
 

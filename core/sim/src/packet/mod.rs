@@ -7,7 +7,6 @@
 //!
 //! Parts: [`config`] (parameters, BookSim2's names and defaults), [`channel`] (the
 //! fabric: routers, ports, channels, endpoints), [`routing`] (next hops and VC classes),
-//! [`choices`] (the routings a form offers),
 //! [`allocator`], [`router`], [`injection`], [`traffic`], [`measurement`], [`run`] (the
 //! cycle loop and the protocol).
 //!
@@ -28,7 +27,6 @@
 pub mod allocator;
 pub mod booksim;
 pub mod channel;
-pub mod choices;
 pub mod config;
 pub mod estimate;
 mod hops;
@@ -43,11 +41,9 @@ pub mod valiant;
 use serde::{Deserialize, Serialize};
 
 pub use self::channel::Fabric;
-pub use self::choices::{check_sim_routing, sim_routings, SimRouting};
 pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
-pub use self::routing::AnynetTable;
 pub use self::traffic::{Pattern, Traffic};
 
 use self::routing::HopChooser;
@@ -55,21 +51,15 @@ pub use self::run::PointUse;
 use self::run::{run_point, Engine};
 use icn_analyses::deadlock::{applies, deadlock_estimate, deadlock_with, Scheme};
 use icn_engine::network::Network;
+use icn_engine::routing::registry;
 use icn_families::family::Structure;
 use icn_graph::Routing;
 
-/// The routing name of BookSim2 anynet's table routing ([`AnynetTable`]).
-pub const TABLE_ROUTING: &str = "table";
-
-/// The routing name of UGAL ([`valiant`]): at each packet's source router, the minimal
-/// route or Valiant's by the queues (the network's two-phase routing: the Dragonfly's
-/// `valiant-min`, its halves l-g-l as BookSim2's; elsewhere [`valiant::AnyValiant`]).
-pub const UGAL_ROUTING: &str = "ugal";
-
-/// The routing name of Valiant's routing on a network whose family has no two-phase
-/// strategy of its own ([`valiant::AnyValiant`]: via a random router, both legs on the
-/// family's dimension-order or first routing); a family's own `valiant` comes first.
-pub const VALIANT_ROUTING: &str = "valiant";
+/// The routing names the registry adds to every family's own
+/// ([`icn_engine::routing::registry`]): BookSim2 anynet's table, UGAL and Valiant's.
+pub use icn_engine::routing::registry::{
+    TABLE as TABLE_ROUTING, UGAL as UGAL_ROUTING, VALIANT as VALIANT_ROUTING,
+};
 
 /// The deadlock analysis is run to choose or check a scheme when it costs at most this
 /// many steps ([`deadlock_estimate`], an upper bound; docs/limits.md gives what such an
@@ -219,21 +209,8 @@ impl<'a> Simulator<'a> {
             r.global_latency.unwrap_or(r.channel_latency),
         )?;
         let t = net.topology();
-        let routing: Box<dyn Routing + 'a> = if setup.routing == TABLE_ROUTING {
-            Box::new(AnynetTable::new(
-                t,
-                &fabric.router_node,
-                &fabric.node_router,
-            )?)
-        } else if setup.routing == UGAL_ROUTING {
-            two_phase_of(net, &fabric)?
-        } else {
-            match net.routing(&setup.routing) {
-                Ok(r) => r,
-                Err(_) if setup.routing == VALIANT_ROUTING => any_valiant(net, &fabric)?,
-                Err(e) => return Err(SimError::Routing(e.to_string())),
-            }
-        };
+        let routing =
+            registry::build(net, &setup.routing).map_err(|e| SimError::Routing(e.to_string()))?;
         let (scheme, deadlock_free) = match (choice, setup.scheme) {
             (Some(c), _) => (c.scheme, c.deadlock_free),
             (None, Some(s)) => {
@@ -357,43 +334,6 @@ fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
     }
 }
 
-/// UGAL's routing: the network's two-phase strategy with l-g-l halves (`valiant-min`),
-/// else its `valiant`, else [`any_valiant`].
-fn two_phase_of<'a>(net: &'a Network, fabric: &Fabric) -> Result<Box<dyn Routing + 'a>, SimError> {
-    match ["valiant-min", "valiant"]
-        .into_iter()
-        .filter_map(|name| net.routing(name).ok())
-        .find(|r| r.two_phase())
-    {
-        Some(r) => Ok(r),
-        None => any_valiant(net, fabric),
-    }
-}
-
-/// Valiant via any router ([`valiant::AnyValiant`]) over the family's dimension-order
-/// routing (`dor`, `ecube`), else its `lgl`, else its first strategy.
-fn any_valiant<'a>(net: &'a Network, fabric: &Fabric) -> Result<Box<dyn Routing + 'a>, SimError> {
-    let base = ["dor", "ecube", "lgl", net.default_strategy()]
-        .into_iter()
-        .find_map(|name| net.routing(name).ok())
-        .ok_or_else(|| {
-            SimError::Routing(format!(
-                "{VALIANT_ROUTING}: the {} network has no routing to build it on",
-                net.family().name
-            ))
-        })?;
-    if base.two_phase() {
-        return Err(SimError::Routing(format!(
-            "{VALIANT_ROUTING}: the {} network's routing is two-phase already",
-            net.family().name
-        )));
-    }
-    Ok(Box::new(valiant::AnyValiant::new(
-        base,
-        fabric.router_node.clone(),
-    )))
-}
-
 fn check_deadlock(
     net: &Network,
     routing: &dyn Routing,
@@ -428,9 +368,8 @@ pub(crate) fn scheme_estimate(
     setup: &SimSetup,
 ) -> Option<icn_engine::cost::Estimate> {
     let t = net.topology();
-    let routing = net
-        .routing(&setup.routing)
-        .or_else(|_| net.routing(net.default_strategy()))
+    let routing = registry::build(net, &setup.routing)
+        .or_else(|_| registry::build(net, net.default_strategy()))
         .ok()?;
     let one = deadlock_estimate(t, routing.as_ref(), setup.router.num_vcs);
     if one.steps > DEADLOCK_CHECK_STEPS {

@@ -58,7 +58,7 @@ pub fn escape_fields(m: DeadlockModel) -> impl IntoView {
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
-                view! { <option value=s.name selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
+                view! { <option value=s.name.clone() selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
             })
             .collect_view();
         (none, rest)

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use icn_core::analysis::deadlock::{
     applies, deadlock_estimate, duato_check, duato_estimate, schemes, Dependency, Scheme, MAX_VCS,
 };
-use icn_core::{Estimate, Network, Node, StrategyInfo, CONFIRM_LIMIT, PAGE_BUDGET};
+use icn_core::routing::registry::{self, RoutingInfo};
+use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
 use icn_web::jobs::{DeadlockStudy, Job, JobResult, StepText, SPLIT_STEPS};
 use leptos::prelude::*;
 
@@ -60,8 +61,8 @@ pub struct DeadlockModel {
     pub nav: Nav,
     /// The fields, as typed.
     pub form: Memo<DeadlockForm>,
-    /// The network's routing strategies.
-    pub strategies: Memo<Vec<StrategyInfo>>,
+    /// The network's routings (the routing registry's list).
+    pub strategies: Memo<Vec<RoutingInfo>>,
     /// The schemes that apply to the network.
     pub schemes: Memo<Vec<Scheme>>,
     /// Each field's error.
@@ -93,7 +94,7 @@ fn check(form: &DeadlockForm, network: &Result<Network, String>) -> (Troubles, O
             return (troubles, None);
         }
     };
-    let routing = net.routing(&form.routing);
+    let routing = registry::build(net, &form.routing);
     if let Err(e) = &routing {
         troubles.routing = Some(e.to_string());
     }
@@ -136,7 +137,7 @@ fn check(form: &DeadlockForm, network: &Result<Network, String>) -> (Troubles, O
 }
 
 /// A routing or its error.
-type Checked<'a> = Result<Box<dyn icn_core::Routing + 'a>, icn_core::StrategyError>;
+type Checked<'a> = Result<Box<dyn icn_core::Routing + 'a>, registry::RoutingError>;
 
 /// The fields of Duato's condition: the escape routing and its scheme, each at its field,
 /// then what [`duato_check`] says of the whole (the virtual channels, a two-phase routing).
@@ -146,7 +147,7 @@ fn check_duato(
     mut troubles: Troubles,
     (routing, vcs): (Checked<'_>, Result<u32, String>),
 ) -> (Troubles, Option<Ask>) {
-    let escape = net.routing(&form.escape);
+    let escape = registry::build(net, &form.escape);
     if let Err(e) = &escape {
         troubles.escape = Some(e.to_string());
     }
@@ -211,7 +212,7 @@ impl DeadlockModel {
         let network =
             Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
         let strategies = Memo::new(move |_| {
-            network.with(|n| n.as_ref().map(Network::strategies).unwrap_or_default())
+            network.with(|n| n.as_ref().map(registry::routings).unwrap_or_default())
         });
         let scheme_list = Memo::new(move |_| {
             network.with(|n| {

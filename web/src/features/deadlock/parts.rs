@@ -112,7 +112,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
-                view! { <option value=s.name selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
+                view! { <option value=s.name.clone() selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
             })
             .collect_view()
     };
@@ -188,10 +188,10 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
 /// A new spec; a routing or scheme the new network lacks becomes its first.
 fn new_spec(f: &mut DeadlockForm, spec: String) {
     if let Ok(net) = spec.parse::<icn_core::Network>() {
-        if !net.strategies().iter().any(|s| s.name == f.routing) {
+        if icn_core::routing::registry::find(&net, &f.routing).is_err() {
             f.routing = net.default_strategy().to_string();
         }
-        if f.duato() && !net.strategies().iter().any(|s| s.name == f.escape) {
+        if f.duato() && icn_core::routing::registry::find(&net, &f.escape).is_err() {
             f.escape.clear();
             f.escape_scheme = "one".into();
         }

@@ -360,7 +360,7 @@ fn second(form: &SimForm, net: &Network) -> Second {
     } else {
         routing2.to_string()
     };
-    if let Err(e) = icn_core::sim::packet::check_sim_routing(&net2, &routing2) {
+    if let Err(e) = icn_core::routing::registry::find(&net2, &routing2) {
         return Err((None, Some(e.to_string())));
     }
     Ok(Some((net2, routing2)))

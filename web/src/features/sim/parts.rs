@@ -120,7 +120,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
     let strategies = Memo::new(move |_| {
         m.network.with(|n| {
             n.as_ref()
-                .map(icn_core::sim::packet::sim_routings)
+                .map(icn_core::routing::registry::routings)
                 .unwrap_or_default()
         })
     });
@@ -219,7 +219,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
 /// A new spec; a routing the new network lacks becomes its first.
 fn new_spec(f: &mut SimForm, spec: String) {
     if let Ok(net) = spec.parse::<icn_core::Network>() {
-        if icn_core::sim::packet::check_sim_routing(&net, &f.routing).is_err() {
+        if icn_core::routing::registry::find(&net, &f.routing).is_err() {
             f.routing = net.default_strategy().to_string();
         }
     }

@@ -1,0 +1,85 @@
+//! Valiant's routing over any one-phase routing ([`AnyValiant`]): each packet via a router
+//! drawn uniformly, both legs on the base routing; for networks whose family has no
+//! two-phase strategy of its own.
+
+use icn_graph::{Node, Routing};
+
+/// Valiant's routing over any routing of a network without a two-phase strategy of its
+/// own (a torus, a HyperX, a D3): each packet goes via a router drawn uniformly among the
+/// routers other than its source's and destination's, both legs on the base routing
+/// (BookSim2's `valiant_torus` and `valiant_mesh` use dimension order the same way).
+#[allow(missing_debug_implementations)]
+pub struct AnyValiant<'a> {
+    base: Box<dyn Routing + 'a>,
+    /// The router nodes, in increasing order.
+    routers: Vec<Node>,
+}
+
+impl<'a> AnyValiant<'a> {
+    /// Valiant over `base`, via the nodes `routers` (any order).
+    pub fn new(base: Box<dyn Routing + 'a>, mut routers: Vec<Node>) -> AnyValiant<'a> {
+        routers.sort_unstable();
+        routers.dedup();
+        AnyValiant { base, routers }
+    }
+
+    /// The routers excluding `a` and `b` (by position in the sorted list).
+    fn excluded(&self, a: Node, b: Node) -> [Option<usize>; 2] {
+        let at = |x: Node| self.routers.binary_search(&x).ok();
+        let (i, j) = (at(a), at(b));
+        let mut ex = [i, if j == i { None } else { j }];
+        ex.sort_unstable_by_key(|x| x.unwrap_or(usize::MAX));
+        ex
+    }
+}
+
+impl Routing for AnyValiant<'_> {
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        self.base.next_hops(at, dst, out);
+    }
+
+    /// Every router but `src` and `dst`, in node order.
+    fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
+        if src == dst {
+            return None;
+        }
+        let list: Vec<Node> = self
+            .routers
+            .iter()
+            .copied()
+            .filter(|&v| v != src && v != dst)
+            .collect();
+        (!list.is_empty()).then_some(list)
+    }
+
+    /// The `r mod len`-th of [`Routing::intermediates`], without the list.
+    fn pick_intermediate(&self, src: Node, dst: Node, r: u64) -> Option<Node> {
+        if src == dst {
+            return None;
+        }
+        let ex = self.excluded(src, dst);
+        let len = self.routers.len() - ex.iter().flatten().count();
+        if len == 0 {
+            return None;
+        }
+        let mut k = (r % len as u64) as usize;
+        for e in ex.into_iter().flatten() {
+            if k >= e {
+                k += 1;
+            }
+        }
+        self.routers.get(k).copied()
+    }
+
+    fn two_phase(&self) -> bool {
+        true
+    }
+
+    fn is_minimal(&self) -> bool {
+        false
+    }
+
+    fn follows_distances(&self) -> bool {
+        false
+    }
+}
