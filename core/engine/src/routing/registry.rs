@@ -10,8 +10,9 @@
 //!   (adaptive: only the simulator runs the choice). Its relation, which loads and the
 //!   deadlock analysis see, is the two-phase routing it chooses within: the family's
 //!   `valiant-min` or `valiant` when two-phase, else `valiant` above.
-//! - `table` ([`AnynetTable`]): BookSim2 anynet's minimal routing table, on an imported
-//!   graph.
+//! - `table` ([`AnynetTable`]): BookSim2 anynet's minimal routing table. Listed on an
+//!   imported graph; on any other network it is taken by name too, as BookSim2 routes the
+//!   network's anynet export (`icn export --format anynet`).
 
 use super::table::{AnynetTable, TableTooLarge};
 use super::valiant::AnyValiant;
@@ -148,16 +149,21 @@ pub fn routings(net: &Network) -> Vec<RoutingInfo> {
         });
     }
     if !has(&out, TABLE) && net.family().name == imported::GRAPH.name {
-        out.push(RoutingInfo {
-            name: TABLE.into(),
-            title: "table: BookSim2 anynet's minimal routing table".into(),
-            kind: RoutingKind::Table,
-        });
+        out.push(table_info());
     }
     out
 }
 
-/// The routing `name` offers on `net`.
+fn table_info() -> RoutingInfo {
+    RoutingInfo {
+        name: TABLE.into(),
+        title: "table: BookSim2 anynet's minimal routing table".into(),
+        kind: RoutingKind::Table,
+    }
+}
+
+/// The routing called `name` on `net`: one [`routings`] lists, or `table` (taken by name
+/// on every network).
 ///
 /// # Errors
 /// [`RoutingError::Unknown`] listing the routings it offers.
@@ -165,6 +171,9 @@ pub fn find(net: &Network, name: &str) -> Result<RoutingInfo, RoutingError> {
     let all = routings(net);
     if let Some(r) = all.iter().find(|r| r.name == name) {
         return Ok(r.clone());
+    }
+    if name == TABLE {
+        return Ok(table_info());
     }
     let offered: Vec<&str> = all.iter().map(|r| r.name.as_str()).collect();
     Err(RoutingError::Unknown {
@@ -245,6 +254,8 @@ mod tests {
         assert!(names.contains(&VALIANT.to_string()));
         assert!(names.contains(&UGAL.to_string()));
         assert!(!names.contains(&TABLE.to_string()));
+        // Not listed, but taken by name: BookSim2's table on the torus's anynet export.
+        assert!(!build(&n, TABLE).expect("table").two_phase());
         // Valiant on a 16-router torus: 14 intermediates for a pair (all but its ends).
         let v = build(&n, VALIANT).expect("valiant");
         assert!(v.two_phase());
