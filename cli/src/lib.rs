@@ -18,7 +18,7 @@ use clap::{Parser, Subcommand};
 
 use cmd::{
     chart, compare, d3_vs_mdf, deadlock, export, info, join, loads, metrics, papers, route,
-    schedule, sim, simulate, table, walkthrough,
+    schedule, sim, simulate, table, throughput, walkthrough,
 };
 use output::Failure;
 
@@ -88,6 +88,9 @@ enum Command {
     /// The packet-level simulator (BookSim2's input-queued VC routers): latency and
     /// accepted throughput against offered load, points in parallel on every core.
     Sim(sim::SimArgs),
+    /// Throughput: the busiest channel's load under uniform traffic, a permutation or the
+    /// routing's worst-case permutation, and the injection rate it allows.
+    Throughput(throughput::ThroughputArgs),
 }
 
 /// Runs every command but `papers` (which owns its exit status), writing to `out`.
@@ -111,6 +114,7 @@ fn run(command: Command, force: bool, out: &mut dyn Write) -> Result<(), Failure
         Command::Export(a) => export::run(&a, force, out),
         Command::Deadlock(a) => deadlock::run(&a, force, out),
         Command::Sim(a) => sim::run(&a, force, out),
+        Command::Throughput(a) => throughput::run(&a, force, out),
     }
 }
 

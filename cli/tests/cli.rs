@@ -1315,3 +1315,50 @@ fn the_papers_example_in_docs_is_icn_papers_own_output() {
         assert!(out.lines().any(|o| o == line), "not in icn papers: {line}");
     }
 }
+
+/// `icn throughput`: the 8-ary 2-mesh's uniform bound is Dally and Towles's 4/k, scaled to
+/// traffic among the other 63 endpoints (63/128); a named permutation, a permutation in
+/// full and the worst case; malformed permutations refused at the flag.
+#[test]
+fn throughput_bounds_permutations_and_refusals() {
+    let (code, out, err) = icn(&["throughput", "mesh:k=8x8", "--routing", "dor"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["throughput_fraction"], "63/128");
+    assert_eq!(v["endpoints"], 64);
+    // Transpose on a 4x4 torus under dimension order: the ring of 4 carries 2 on its
+    // busiest channel, a bound of 1/2; the same as the explicit list of destinations.
+    let (code, out, err) = icn(&["throughput", "torus:k=4x4", "-r", "dor", "-t", "transpose"]);
+    assert_eq!(code, 0, "{err}");
+    let named: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let list: Vec<String> = named["permutation"]
+        .as_array()
+        .expect("a permutation")
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    let given = format!("perm:{}", list.join(","));
+    let (code, out, _) = icn(&["throughput", "torus:k=4x4", "-r", "dor", "-t", &given]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["throughput"], named["throughput"]);
+    let (code, out, _) = icn(&["throughput", "torus:k=5", "-r", "minimal", "-t", "worst"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    // A ring of 5: channel 0 → 1 carries 0 → 2 and 4 → 1 at most (distances ≤ 2).
+    assert_eq!(v["max_channel_load"], 2.0);
+    assert_eq!(v["throughput"], 0.5);
+    for (traffic, says) in [
+        ("perm:1,2", "it has 2 destinations"),
+        ("perm:0,0,1,2,3", "endpoint 0 receives twice"),
+        ("perm:0,1,x", "'x' is not an endpoint number"),
+        ("hotspot(1)", "not a permutation"),
+    ] {
+        let (code, _, err) = icn(&["throughput", "torus:k=5", "-r", "minimal", "-t", traffic]);
+        assert_eq!(code, 2, "{traffic}");
+        assert!(err.contains(says), "{traffic}: {err}");
+    }
+    let (code, _, err) = icn(&["throughput", "torus:k=5", "-r", "ugal"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("chooses its route by the queues"), "{err}");
+}

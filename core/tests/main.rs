@@ -31,4 +31,5 @@ mod properties;
 mod sim_choices;
 mod slimfly;
 mod support;
+mod throughput;
 mod torus;

@@ -15,4 +15,5 @@ pub mod schedule;
 pub mod sim;
 pub mod simulate;
 pub mod table;
+pub mod throughput;
 pub mod walkthrough;

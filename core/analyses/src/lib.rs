@@ -11,7 +11,9 @@
 //!   routing needs;
 //! - [`kyklos_distances`]: the KYKLOS strategies' distances from processor 0;
 //! - [`kyklos_table3`]: TR-88-27 Table 3's measures of one KYKLOS strategy;
-//! - [`lens_loads`]: a Lens's processor and bus loads.
+//! - [`lens_loads`]: a Lens's processor and bus loads;
+//! - [`throughput`]: a routing's throughput under uniform traffic or a permutation, and its
+//!   worst-case permutation.
 
 pub mod compare;
 pub mod deadlock;
@@ -20,6 +22,7 @@ pub mod hypercycle_loads;
 pub mod kyklos_distances;
 pub mod kyklos_table3;
 pub mod lens_loads;
+pub mod throughput;
 
 pub use compare::{
     check_budget, compare, compare_cost, distances_csv, row, summary_csv, CompareError, CompareRow,

@@ -1,0 +1,142 @@
+//! `icn throughput`: a routing's throughput under uniform traffic, a named permutation, a
+//! permutation given in full, or its worst-case permutation (docs/cli.md).
+
+use std::io::Write;
+
+use clap::Args;
+use icn_core::analysis::throughput::{
+    endpoint_nodes, fraction, permutation_estimate, routed, worst, worst_estimate, Demand,
+    Throughput,
+};
+use icn_core::metrics::load_estimate;
+use icn_core::routing::registry;
+use icn_core::sim::packet::{grid_digits, Pattern, Traffic};
+use icn_core::sim::rng::SplitMix64;
+use icn_core::Network;
+use serde_json::json;
+
+use crate::output::{guard, json, network, read_capped, strategy_name, Failure, Progress};
+
+#[derive(Args, Debug)]
+pub struct ThroughputArgs {
+    /// Topology spec.
+    spec: String,
+    /// Routing (any oblivious routing of the network; default its first).
+    #[arg(long, short)]
+    routing: Option<String>,
+    /// Traffic: uniform, worst (the routing's worst-case permutation), a permutation
+    /// pattern (transpose, bitcomp, bitrev, shuffle, tornado, neighbor, randperm(SEED)), or
+    /// perm:D0,D1,… / perm:@FILE (each endpoint's destination, in endpoint order).
+    #[arg(long, short, default_value = "uniform")]
+    traffic: String,
+    /// List every channel's load at rate 1.
+    #[arg(long)]
+    channels: bool,
+}
+
+/// The endpoints' destinations written in `text` (commas, spaces or new lines).
+fn destinations(text: &str) -> Result<Vec<u32>, Failure> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|x| !x.is_empty())
+        .map(|x| {
+            x.parse::<u32>().map_err(|_| {
+                Failure(format!(
+                    "--traffic perm: '{}' is not an endpoint number",
+                    crate::output::shown(x)
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The permutation a pattern gives on `endpoints` endpoints.
+fn pattern_permutation(net: &Network, name: &str, endpoints: usize) -> Result<Vec<u32>, Failure> {
+    let pattern: Pattern = name.parse()?;
+    if matches!(pattern, Pattern::Uniform | Pattern::Hotspot(_)) {
+        return Err(Failure(format!(
+            "--traffic {pattern} is not a permutation: give uniform, worst, a permutation \
+             pattern or perm:…"
+        )));
+    }
+    let e = u32::try_from(endpoints).map_err(|_| Failure("too many endpoints".into()))?;
+    let traffic = Traffic::new(&pattern, e, grid_digits(net))?;
+    let mut rng = SplitMix64::stream(1, 2);
+    Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
+}
+
+/// `icn throughput SPEC`.
+pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    let net = network(&a.spec)?;
+    let name = strategy_name(&net, &a.routing);
+    let routing = registry::build_oblivious(&net, name)?;
+    let t = net.topology();
+    let ends = endpoint_nodes(&net);
+    let traffic = a.traffic.trim();
+    let result: Throughput = if traffic == "uniform" {
+        guard(
+            "the channel loads",
+            load_estimate(t, routing.as_ref()),
+            force,
+        )?;
+        routed(&net, routing.as_ref(), &Demand::Uniform)?
+    } else if traffic == "worst" {
+        let estimate = worst_estimate(&net, routing.as_ref());
+        guard("the worst-case permutation", estimate, force)?;
+        let mut progress = Progress::new("the worst-case permutation", Some(estimate));
+        worst(&net, routing.as_ref(), &mut |done, total| {
+            progress.at(
+                done as f64 / total.max(1) as f64,
+                &format!("channel {done} of {total}"),
+            );
+        })?
+    } else {
+        let perm = match traffic.strip_prefix("perm:") {
+            Some(rest) => match rest.strip_prefix('@') {
+                Some(path) => destinations(&read_capped(std::path::Path::new(path))?)?,
+                None => destinations(rest)?,
+            },
+            None => pattern_permutation(&net, traffic, ends.len())?,
+        };
+        guard(
+            "the permutation's loads",
+            permutation_estimate(&net, routing.as_ref()),
+            force,
+        )?;
+        routed(&net, routing.as_ref(), &Demand::Permutation(perm))?
+    };
+    let channel =
+        |(u, v): (usize, usize)| format!("{} → {}", net.format_node(u), net.format_node(v));
+    let mut doc = json!({
+        "spec": net.spec(),
+        "routing": name,
+        "traffic": traffic,
+        "endpoints": ends.len(),
+        "throughput": result.throughput,
+        "throughput_fraction": fraction(result.throughput).map(|(p, q)| format!("{p}/{q}")),
+        "channel_bound": if result.channel_bound.is_finite() { json!(result.channel_bound) } else { json!(null) },
+        "max_channel_load": result.max_load,
+        "bottleneck": result.bottleneck.iter().map(|&c| channel(c)).collect::<Vec<_>>(),
+    });
+    if let Some(p) = &result.permutation {
+        doc["permutation"] = json!(p);
+        doc["permutation_nodes"] = json!(p
+            .iter()
+            .enumerate()
+            .map(|(s, &d)| format!(
+                "{} → {}",
+                net.format_node(ends[s]),
+                net.format_node(ends[d as usize])
+            ))
+            .collect::<Vec<_>>());
+    }
+    if a.channels {
+        let channels = icn_core::analysis::throughput::Channels::of(t);
+        doc["channels"] = json!((0..channels.len())
+            .map(|k| json!({
+                "channel": channel((channels.tail(k), channels.targets[k])),
+                "load": result.loads[k],
+            }))
+            .collect::<Vec<_>>());
+    }
+    json(out, &doc)
+}

@@ -1,0 +1,274 @@
+//! Throughput: the largest injection rate per endpoint, in flits per cycle, at which no
+//! channel's load exceeds 1, for an oblivious routing under a traffic pattern (Dally and
+//! Towles, Principles and Practices of Interconnection Networks, ch. 3).
+//!
+//! Conventions: endpoints inject (a network's endpoints as its BookSim2 anynet export has
+//! them, [`endpoint_nodes`]); every channel carries 1 flit per cycle in each direction;
+//! uniform traffic sends rate/(E − 1) from each endpoint to each other endpoint; a
+//! permutation sends all of an endpoint's traffic to one endpoint; a routing splits each
+//! pair's traffic equally over its paths (a two-phase routing: equally over its
+//! intermediates, each leg so). An endpoint's own link carries at most 1, so `throughput`
+//! is the smaller of 1 and `channel_bound`, the reciprocal of the busiest channel's load
+//! at rate 1.
+//!
+//! - [`routed`]: the channel bound of a routing under uniform traffic or a permutation,
+//!   every channel's load and the bottleneck channels;
+//! - [`worst`]: the worst-case permutation of an oblivious routing (Towles and Dally, SPAA
+//!   2002): for each channel, the maximum-weight assignment of sources to destinations
+//!   under that channel's share of each pair; the largest over channels, one channel per
+//!   orbit of the routing's symmetry.
+
+pub mod shares;
+mod worst;
+
+use icn_engine::io::AnynetPlan;
+use icn_engine::metrics::channel_loads;
+use icn_engine::network::Network;
+use icn_engine::Estimate;
+use icn_graph::{Node, Routing};
+use serde::Serialize;
+use thiserror::Error;
+
+pub use self::shares::{pair_shares, Channels, Towards};
+pub use self::worst::{worst, worst_estimate};
+
+/// Traffic between endpoints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Demand {
+    /// Every endpoint to every other, equally.
+    Uniform,
+    /// Endpoint e sends everything to endpoint `p[e]`.
+    Permutation(Vec<u32>),
+}
+
+/// Why a throughput cannot be computed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ThroughputError {
+    /// A permutation of the wrong length or with a repeated destination.
+    #[error("not a permutation of the {endpoints} endpoints: {why}")]
+    NotPermutation {
+        /// The network's endpoints.
+        endpoints: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// Fewer than two endpoints.
+    #[error("{spec} has {endpoints} endpoint(s): throughput needs two or more")]
+    TooFewEndpoints {
+        /// The network.
+        spec: String,
+        /// Its endpoints.
+        endpoints: usize,
+    },
+}
+
+/// A channel and its load at injection rate 1 per endpoint.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChannelLoad {
+    /// Tail node.
+    pub from: Node,
+    /// Head node.
+    pub to: Node,
+    /// Flits per cycle at rate 1.
+    pub load: f64,
+}
+
+/// A routing's throughput under one traffic.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Throughput {
+    /// min(1, `channel_bound`).
+    pub throughput: f64,
+    /// 1 / the busiest channel's load at rate 1 (infinite when no channel is loaded).
+    pub channel_bound: f64,
+    /// The busiest channel's load at rate 1.
+    pub max_load: f64,
+    /// The channels at that load.
+    pub bottleneck: Vec<(Node, Node)>,
+    /// Every channel's load at rate 1, in [`Channels`] order.
+    pub loads: Vec<f64>,
+    /// The traffic's permutation, for a permutation (the worst case's, for [`worst`]).
+    pub permutation: Option<Vec<u32>>,
+}
+
+/// The terminal node of each endpoint, endpoints numbered as the network's anynet export
+/// numbers them (and the simulator): an endpoint that is a node of its own is that node;
+/// a terminal router's concentration of endpoints are that router.
+pub fn endpoint_nodes(net: &Network) -> Vec<Node> {
+    let plan = AnynetPlan::of(net);
+    let terminals = net.topology().terminal_count();
+    let concentration = net.concentration().max(1) as usize;
+    let mut out = Vec::with_capacity(plan.endpoint_count());
+    for (v, r) in plan.router.iter().enumerate() {
+        match r {
+            None => out.push(v),
+            Some(_) if v < terminals => out.extend(std::iter::repeat_n(v, concentration)),
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// The endpoints' nodes ([`endpoint_nodes`]), two or more.
+pub(crate) fn two_or_more(net: &Network) -> Result<Vec<Node>, ThroughputError> {
+    let ends = endpoint_nodes(net);
+    if ends.len() < 2 {
+        return Err(ThroughputError::TooFewEndpoints {
+            spec: net.spec(),
+            endpoints: ends.len(),
+        });
+    }
+    Ok(ends)
+}
+
+/// Checks that `p` is a permutation of `endpoints` endpoints.
+///
+/// # Errors
+/// [`ThroughputError::NotPermutation`] saying what is wrong.
+pub fn check_permutation(p: &[u32], endpoints: usize) -> Result<(), ThroughputError> {
+    let bad = |why: String| ThroughputError::NotPermutation { endpoints, why };
+    if p.len() != endpoints {
+        return Err(bad(format!("it has {} destinations", p.len())));
+    }
+    let mut seen = vec![false; endpoints];
+    for (e, &d) in p.iter().enumerate() {
+        let d = d as usize;
+        if d >= endpoints {
+            return Err(bad(format!("endpoint {e} sends to {d}, beyond the last")));
+        }
+        if std::mem::replace(&mut seen[d], true) {
+            return Err(bad(format!("endpoint {d} receives twice")));
+        }
+    }
+    Ok(())
+}
+
+/// The throughput of `routing` on `net` under `demand`.
+///
+/// # Errors
+/// [`ThroughputError`]: fewer than two endpoints, or not a permutation.
+///
+/// # Complexity
+/// Uniform: as [`channel_loads`]. A permutation: one pass over the routing's DAG per
+/// endpoint, O(E·(N + C)), times the intermediates for a two-phase routing.
+pub fn routed(
+    net: &Network,
+    routing: &dyn Routing,
+    demand: &Demand,
+) -> Result<Throughput, ThroughputError> {
+    let t = net.topology();
+    let ends = two_or_more(net)?;
+    let e = ends.len();
+    let channels = Channels::of(t);
+    let mut loads = vec![0.0; channels.len()];
+    let permutation = match demand {
+        Demand::Uniform => {
+            // Every ordered pair of terminal nodes sends one unit in `channel_loads`; an
+            // endpoint sends r/(E − 1) to each other endpoint, c of them on each terminal.
+            let c = e as f64 / t.terminal_count().max(1) as f64;
+            let scale = c * c / (e as f64 - 1.0);
+            let unit = channel_loads(t, routing);
+            for (l, u) in loads.iter_mut().zip(&unit.loads) {
+                *l = u * scale;
+            }
+            // The bound from the unit loads (exact rationals tidied), not their scaled
+            // copies: (E − 1) / (c² · L).
+            let max_unit = unit.loads.iter().copied().fold(0.0, f64::max);
+            let mut out = finish(&channels, loads, None);
+            if max_unit > 0.0 {
+                out.channel_bound = icn_graph::math::tidy((e as f64 - 1.0) / (c * c * max_unit));
+                out.throughput = out.channel_bound.min(1.0);
+            }
+            return Ok(out);
+        }
+        Demand::Permutation(p) => {
+            check_permutation(p, e)?;
+            let n = t.node_count();
+            for (src, &dst) in p.iter().enumerate() {
+                let (a, b) = (ends[src], ends[dst as usize]);
+                pair_shares(routing, n, (a, b), 1.0, &mut |u, v, share| {
+                    if let Some(k) = channels.index(u, v) {
+                        loads[k] += share;
+                    }
+                });
+            }
+            Some(p.clone())
+        }
+    };
+    Ok(finish(&channels, loads, permutation))
+}
+
+/// The throughput of channel loads at rate 1.
+pub(crate) fn finish(
+    channels: &Channels,
+    mut loads: Vec<f64>,
+    permutation: Option<Vec<u32>>,
+) -> Throughput {
+    loads
+        .iter_mut()
+        .for_each(|l| *l = icn_graph::math::tidy(*l));
+    let max_load = loads.iter().copied().fold(0.0, f64::max);
+    let bottleneck = (0..loads.len())
+        .filter(|&k| max_load > 0.0 && loads[k] >= max_load * (1.0 - 1e-9))
+        .map(|k| (channels.tail(k), channels.targets[k]))
+        .collect();
+    let channel_bound = if max_load > 0.0 {
+        icn_graph::math::tidy(1.0 / max_load)
+    } else {
+        f64::INFINITY
+    };
+    Throughput {
+        throughput: channel_bound.min(1.0),
+        channel_bound,
+        max_load,
+        bottleneck,
+        loads,
+        permutation,
+    }
+}
+
+/// `x` as a fraction p/q with q ≤ 10⁶ when one lies within 10⁻⁹·x of it (continued
+/// fractions): throughputs are rationals, and this is how they are shown exactly.
+pub fn fraction(x: f64) -> Option<(u64, u64)> {
+    if !(x.is_finite() && x > 0.0) {
+        return None;
+    }
+    let (mut p0, mut q0, mut p1, mut q1) = (0u64, 1u64, 1u64, 0u64);
+    let mut y = x;
+    for _ in 0..40 {
+        let a = y.floor();
+        if a > 1e12 {
+            break;
+        }
+        let a = a as u64;
+        let (p2, q2) = (
+            a.checked_mul(p1)?.checked_add(p0)?,
+            a.checked_mul(q1)?.checked_add(q0)?,
+        );
+        if q2 > 1_000_000 {
+            break;
+        }
+        (p0, q0, p1, q1) = (p1, q1, p2, q2);
+        if (p1 as f64 / q1 as f64 - x).abs() <= 1e-9 * x {
+            return Some((p1, q1));
+        }
+        let frac = y - a as f64;
+        if frac < 1e-15 {
+            break;
+        }
+        y = 1.0 / frac;
+    }
+    None
+}
+
+/// What [`routed`] costs under a permutation: a DAG pass per endpoint and intermediate.
+pub fn permutation_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
+    let t = net.topology();
+    let n = t.node_count() as u64;
+    let size = n + Channels::of(t).len() as u64;
+    let e = endpoint_nodes(net).len() as u64;
+    let via = if routing.two_phase() { 2 * n } else { 1 };
+    Estimate {
+        steps: e.saturating_mul(via).saturating_mul(size),
+        bytes: 8 * size * 3,
+    }
+}

@@ -1,0 +1,266 @@
+//! The worst-case permutation of an oblivious routing (Towles and Dally, "Worst-case
+//! traffic for oblivious routing functions", SPAA 2002): a channel's load under a
+//! permutation π is Σ_s w(s, π(s)), with w(s, d) the channel's share of the pair's
+//! traffic, so the permutation that loads it most is a maximum-weight assignment; the
+//! worst case is the largest over channels. Channels in one orbit of a symmetry the
+//! routing commutes with have the same worst case, so one channel per orbit is solved.
+//! Each assignment is the Kuhn–Munkres algorithm of the `pathfinding` crate, on weights
+//! scaled to integers; the chosen permutation's loads are then recomputed exactly.
+
+use std::collections::BTreeMap;
+
+use pathfinding::prelude::{kuhn_munkres, Matrix};
+
+use super::shares::{Channels, Towards};
+use super::{endpoint_nodes, finish, pair_shares, two_or_more, Throughput, ThroughputError};
+use icn_engine::network::Network;
+use icn_engine::Estimate;
+use icn_graph::{Node, Routing};
+
+/// Shares are scaled by 2⁴⁰ to integers for the assignment: a sum over 2²² endpoints stays
+/// below 2⁶³, and two assignments closer than 2⁻¹⁸ are ties.
+const SCALE: f64 = (1u64 << 40) as f64;
+
+/// One channel per orbit of the routing's symmetry (by translation, by its orbits), or
+/// every channel.
+fn representatives(net: &Network, routing: &dyn Routing, channels: &Channels) -> Vec<usize> {
+    let t = net.topology();
+    let mut first: BTreeMap<usize, usize> = BTreeMap::new();
+    let class = |u: Node, v: Node| -> Option<usize> {
+        if routing.two_phase() {
+            None
+        } else if t.vertex_transitive() && routing.translation_invariant() {
+            t.channel_class(u, v)
+        } else {
+            None
+        }
+    };
+    let orbits = if routing.two_phase() {
+        None
+    } else {
+        routing.orbits()
+    };
+    let mut all = Vec::new();
+    for k in 0..channels.len() {
+        let (u, v) = (channels.tail(k), channels.targets[k]);
+        let key = class(u, v).or_else(|| orbits.as_ref().map(|o| o.channel_orbit(u, v)));
+        match key {
+            Some(c) => {
+                first.entry(c).or_insert(k);
+            }
+            None => all.push(k),
+        }
+    }
+    if all.is_empty() {
+        first.into_values().collect()
+    } else {
+        (0..channels.len()).collect()
+    }
+}
+
+/// What [`worst`] costs: a DAG pass per destination and channel solved (every node a
+/// destination for a two-phase routing), then an assignment over the endpoints per
+/// channel, O(E³).
+pub fn worst_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
+    let t = net.topology();
+    let channels = Channels::of(t);
+    let reps = representatives(net, routing, &channels).len() as u64;
+    let n = t.node_count() as u64;
+    let size = n + channels.len() as u64;
+    let e = endpoint_nodes(net).len() as u64;
+    let dests = if routing.two_phase() { n } else { e.min(n) };
+    let pass = dests.saturating_mul(size).saturating_mul(reps);
+    let assign = reps.saturating_mul(e.saturating_pow(3));
+    let two_phase = if routing.two_phase() {
+        reps.saturating_mul(e * e).saturating_mul(n)
+    } else {
+        0
+    };
+    Estimate {
+        steps: pass.saturating_add(assign).saturating_add(two_phase),
+        bytes: 8 * (e * e + n * n.min(e.max(1)) + size * 4),
+    }
+}
+
+/// The one-phase share matrix of channel `k` over `nodes` × `nodes` (row: source, column:
+/// destination), indexed by position in `nodes`.
+fn share_matrix(
+    n: usize,
+    channels: &Channels,
+    k: usize,
+    nodes: &[Node],
+    towards: &mut dyn FnMut(Node) -> Towards,
+) -> Vec<f64> {
+    let (u, v) = (channels.tail(k), channels.targets[k]);
+    let m = nodes.len();
+    let mut out = vec![0.0; m * m];
+    let mut sigma = vec![0.0; n];
+    for (j, &b) in nodes.iter().enumerate() {
+        let dag = towards(b);
+        if !dag.next(u).contains(&v) || dag.tau[v] == 0.0 {
+            continue;
+        }
+        dag.paths_to(u, &mut sigma);
+        for (i, &a) in nodes.iter().enumerate() {
+            if a != b && sigma[a] > 0.0 && dag.tau[a] > 0.0 {
+                out[i * m + j] = sigma[a] * dag.tau[v] / dag.tau[a];
+            }
+        }
+    }
+    out
+}
+
+/// The endpoint-by-endpoint weights of channel `k`: each pair's share of it.
+fn endpoint_weights(
+    routing: &dyn Routing,
+    n: usize,
+    channels: &Channels,
+    k: usize,
+    ends: &[Node],
+    cache: &mut dyn FnMut(Node) -> Towards,
+) -> Vec<f64> {
+    let e = ends.len();
+    if !routing.two_phase() {
+        // The distinct terminal nodes, then each endpoint's row and column.
+        let mut nodes: Vec<Node> = ends.to_vec();
+        nodes.dedup();
+        let pos: BTreeMap<Node, usize> = nodes.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+        let m = nodes.len();
+        let share = share_matrix(n, channels, k, &nodes, cache);
+        let mut w = vec![0.0; e * e];
+        for (s, a) in ends.iter().enumerate() {
+            for (d, b) in ends.iter().enumerate() {
+                w[s * e + d] = share[pos[a] * m + pos[b]];
+            }
+        }
+        return w;
+    }
+    // Two phases: every node may be an intermediate; a pair's weight is the mean over its
+    // intermediates of both legs' shares.
+    let all: Vec<Node> = (0..n).collect();
+    let share = share_matrix(n, channels, k, &all, cache);
+    let mut w = vec![0.0; e * e];
+    for (s, &a) in ends.iter().enumerate() {
+        for (d, &b) in ends.iter().enumerate() {
+            if a == b {
+                continue;
+            }
+            w[s * e + d] = match routing.intermediates(a, b) {
+                Some(via) if !via.is_empty() => {
+                    via.iter()
+                        .map(|&i| share[a * n + i] + share[i * n + b])
+                        .sum::<f64>()
+                        / via.len() as f64
+                }
+                _ => share[a * n + b],
+            };
+        }
+    }
+    w
+}
+
+/// The maximum-weight assignment of sources to destinations under `w` (E × E): its
+/// permutation (destination of each source).
+fn assignment(w: &[f64], e: usize) -> Vec<u32> {
+    // Only rows and columns with a positive weight take part; the rest are completed in
+    // order afterwards (their pairs weigh nothing on this channel).
+    let rows: Vec<usize> = (0..e)
+        .filter(|&s| w[s * e..(s + 1) * e].iter().any(|&x| x > 0.0))
+        .collect();
+    let cols: Vec<usize> = (0..e)
+        .filter(|&d| (0..e).any(|s| w[s * e + d] > 0.0))
+        .collect();
+    let mut perm = vec![u32::MAX; e];
+    if !rows.is_empty() {
+        let transpose = rows.len() > cols.len();
+        let (r, c) = if transpose {
+            (&cols, &rows)
+        } else {
+            (&rows, &cols)
+        };
+        let weight = |i: usize, j: usize| -> i64 {
+            let (s, d) = if transpose {
+                (c[j], r[i])
+            } else {
+                (r[i], c[j])
+            };
+            (w[s * e + d] * SCALE).round() as i64
+        };
+        let matrix = Matrix::from_fn(r.len(), c.len(), |(i, j)| weight(i, j));
+        let (_, chosen) = kuhn_munkres(&matrix);
+        for (i, &j) in chosen.iter().enumerate() {
+            let (s, d) = if transpose {
+                (c[j], r[i])
+            } else {
+                (r[i], c[j])
+            };
+            if w[s * e + d] > 0.0 {
+                perm[s] = d as u32;
+            }
+        }
+    }
+    let mut taken = vec![false; e];
+    for &d in perm.iter().filter(|&&d| d != u32::MAX) {
+        taken[d as usize] = true;
+    }
+    let mut free = (0..e).filter(|&d| !taken[d]);
+    for p in perm.iter_mut().filter(|p| **p == u32::MAX) {
+        *p = free.next().unwrap_or(0) as u32;
+    }
+    perm
+}
+
+/// The worst-case permutation of `routing` on `net` and its throughput.
+///
+/// # Errors
+/// [`ThroughputError::TooFewEndpoints`].
+pub fn worst(
+    net: &Network,
+    routing: &dyn Routing,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Throughput, ThroughputError> {
+    let t = net.topology();
+    let ends = two_or_more(net)?;
+    let e = ends.len();
+    let n = t.node_count();
+    let channels = Channels::of(t);
+    let reps = representatives(net, routing, &channels);
+    let mut dags: BTreeMap<Node, Towards> = BTreeMap::new();
+    let mut best: Option<(f64, Vec<u32>)> = None;
+    for (i, &k) in reps.iter().enumerate() {
+        progress(i, reps.len());
+        let mut cache = |b: Node| {
+            dags.entry(b)
+                .or_insert_with(|| Towards::new(routing, n, b))
+                .clone()
+        };
+        let w = endpoint_weights(routing, n, &channels, k, &ends, &mut cache);
+        let perm = assignment(&w, e);
+        let load: f64 = perm
+            .iter()
+            .enumerate()
+            .map(|(s, &d)| w[s * e + d as usize])
+            .sum();
+        if best.as_ref().is_none_or(|(l, _)| load > *l * (1.0 + 1e-12)) {
+            best = Some((load, perm));
+        }
+    }
+    progress(reps.len(), reps.len());
+    let perm = best.map(|b| b.1).unwrap_or_else(|| (0..e as u32).collect());
+    // The whole network's loads under the chosen permutation, pair by pair.
+    let mut loads = vec![0.0; channels.len()];
+    for (src, &dst) in perm.iter().enumerate() {
+        pair_shares(
+            routing,
+            n,
+            (ends[src], ends[dst as usize]),
+            1.0,
+            &mut |u, v, s| {
+                if let Some(k) = channels.index(u, v) {
+                    loads[k] += s;
+                }
+            },
+        );
+    }
+    Ok(finish(&channels, loads, Some(perm)))
+}

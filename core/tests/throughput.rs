@@ -1,0 +1,132 @@
+//! Throughput against independent computations: Dally and Towles's closed forms for rings,
+//! tori and meshes under uniform traffic, a brute force over every permutation for the
+//! worst case on tiny networks (one-phase and two-phase routings), and the Dragonfly's
+//! 1/(a·p) under its worst case.
+
+use icn_core::analysis::throughput::{fraction, routed, worst, Demand};
+use icn_core::routing::registry;
+
+use crate::support::net;
+
+/// Every permutation of 0..n, by Heap's algorithm.
+fn permutations(n: usize) -> Vec<Vec<u32>> {
+    let mut a: Vec<u32> = (0..n as u32).collect();
+    let mut out = vec![a.clone()];
+    let mut c = vec![0usize; n];
+    let mut i = 0;
+    while i < n {
+        if c[i] < i {
+            let j = if i % 2 == 0 { 0 } else { c[i] };
+            a.swap(j, i);
+            out.push(a.clone());
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    out
+}
+
+fn uniform(spec: &str, routing: &str) -> f64 {
+    let n = net(spec);
+    let r = registry::build(&n, routing).expect("routing");
+    routed(&n, r.as_ref(), &Demand::Uniform)
+        .expect("throughput")
+        .channel_bound
+}
+
+/// Dally and Towles (§3.3): with uniform traffic over all N nodes at λ per node, a k-ary
+/// n-cube's busiest channel carries kλ/8 (k even, ties split) and a k-ary n-mesh's kλ/4.
+/// Here an endpoint sends r/(N − 1) to each other endpoint, λ = r·N/(N − 1), so the bound
+/// is 8/k · (N − 1)/N and 4/k · (N − 1)/N. Dimension order on an even torus sends every
+/// antipodal packet one way: its ring carries (1 + 2 + … + k/2)·λ/k.
+#[test]
+fn uniform_bounds_are_the_closed_forms() {
+    let close = |got: f64, want: f64, what: &str| {
+        assert!((got - want).abs() < 1e-9, "{what}: {got} against {want}");
+    };
+    close(
+        uniform("torus:k=8", "minimal"),
+        8.0 / 8.0 * 7.0 / 8.0,
+        "ring of 8",
+    );
+    close(
+        uniform("torus:k=8x8", "minimal"),
+        1.0 * 63.0 / 64.0,
+        "8-ary 2-cube",
+    );
+    close(
+        uniform("mesh:k=8x8", "dor"),
+        4.0 / 8.0 * 63.0 / 64.0,
+        "8-ary 2-mesh",
+    );
+    close(
+        uniform("mesh:k=6x6x6", "dor"),
+        4.0 / 6.0 * 215.0 / 216.0,
+        "6-ary 3-mesh",
+    );
+    // Dimension order, antipodal one way: (1 + 2 + 3 + 4)/8 = 5/4 per λ.
+    close(
+        uniform("torus:k=8x8", "dor"),
+        63.0 / 64.0 / 1.25,
+        "8-ary 2-cube, dor",
+    );
+    assert_eq!(fraction(uniform("torus:k=8x8", "dor")), Some((63, 80)));
+}
+
+/// The worst case found by assignment is the largest busiest-channel load over every
+/// permutation of the endpoints.
+#[test]
+fn worst_case_is_the_brute_force_maximum() {
+    for (spec, routing) in [
+        ("torus:k=5", "minimal"),
+        ("torus:k=6", "minimal"),
+        ("mesh:k=2x3", "dor"),
+        ("torus:k=2x3", "dor"),
+        ("hypercube:n=3", "ecube"),
+        ("torus:k=4", "valiant"),
+        ("mesh:k=2x3", "valiant"),
+    ] {
+        let n = net(spec);
+        let r = registry::build(&n, routing).expect("routing");
+        let found = worst(&n, r.as_ref(), &mut |_, _| {}).expect("worst");
+        let e = n.topology().node_count();
+        let brute = permutations(e)
+            .into_iter()
+            .map(|p| {
+                routed(&n, r.as_ref(), &Demand::Permutation(p))
+                    .expect("a permutation")
+                    .max_load
+            })
+            .fold(0.0, f64::max);
+        assert!(
+            (found.max_load - brute).abs() < 1e-9,
+            "{spec} {routing}: assignment {} against brute force {brute}",
+            found.max_load
+        );
+        // The permutation it names loads its bottleneck that much.
+        let again = routed(
+            &n,
+            r.as_ref(),
+            &Demand::Permutation(found.permutation.clone().expect("perm")),
+        )
+        .expect("again");
+        assert!((again.max_load - found.max_load).abs() < 1e-9, "{spec}");
+    }
+}
+
+/// A balanced Dragonfly (a = 2p = 2h) under minimal routing: the worst case sends a whole
+/// group's a·p endpoints over one global channel, 1/(a·p); Valiant's spreads it.
+#[test]
+fn the_dragonflys_worst_case_is_one_over_a_p() {
+    let n = net("dragonfly:a=4,p=2,h=2");
+    let minimal = registry::build(&n, "minimal").expect("minimal");
+    let w = worst(&n, minimal.as_ref(), &mut |_, _| {}).expect("worst");
+    assert_eq!(w.throughput, 1.0 / 8.0);
+    assert_eq!(fraction(w.throughput), Some((1, 8)));
+    // Every source in one group sends to the group its bottleneck's global channel leads to.
+    let ends = icn_core::analysis::throughput::endpoint_nodes(&n);
+    assert_eq!(ends.len(), 72);
+}
