@@ -60,6 +60,28 @@ for (const theme of ['light', 'dark'] as const) {
     expect(deltaE(route, link), `route ${route} against links ${link}`).toBeGreaterThan(40);
   });
 
+  // Issue 35: a schedule step's channels were the soft, 22 %-opaque accent on grey wiring.
+  test(`a schedule step's channels stand out from the card and the wiring, ${theme}`, async ({ page }) => {
+    await page.goto(`./?view=schedule&t=d3:k=3,m=4&c=one-to-all&root=(0,0,1)&rule=paper&step=2&theme=${theme}`);
+    const diagram = page.getByTestId('diagram');
+    const lit = diagram.locator('g.dag path');
+    // Attached, not "visible": a straight channel's path has no height.
+    await expect(lit.first()).toBeAttached();
+    const style = (el: Element) => {
+      const s = getComputedStyle(el);
+      return { stroke: s.stroke, opacity: s.strokeOpacity, width: parseFloat(s.strokeWidth) };
+    };
+    const on = await lit.first().evaluate(style);
+    const wire = await diagram.locator('path.edge').first().evaluate(style);
+    // Opaque: an rgba() stroke or a stroke-opacity under 1 is mixed with what lies beneath.
+    expect(on.stroke, 'lit stroke').toMatch(/^rgb\(/);
+    expect(Number(on.opacity)).toBe(1);
+    const back = await card(page);
+    expect(contrast(rgb(on.stroke), back), `lit ${on.stroke} on the card ${back}`).toBeGreaterThanOrEqual(3);
+    expect(deltaE(rgb(on.stroke), rgb(wire.stroke)), `lit ${on.stroke} against wiring ${wire.stroke}`).toBeGreaterThan(40);
+    expect(on.width).toBeGreaterThanOrEqual(2 * wire.width);
+  });
+
   test(`the chart series colours are far apart, ${theme}`, async ({ page }) => {
     await page.goto(`./?view=charts&theme=${theme}`);
     await expect(page.getByTestId('view-charts')).toBeVisible();

@@ -42,7 +42,9 @@ test('a panic shows the error panel with a way back, and the page is not blank',
   // A way back: reload this URL, or start over.
   await expect(page.getByTestId('fatal-reload')).toHaveAttribute('href', before);
   await expect(page.getByTestId('fatal-reload')).toBeFocused();
-  // Starting over is the bare address: the first screen, drawn.
+  // Starting over is the bare address: the first screen, drawn, and the link says so (it
+  // said "the default view" when the bare address was the route explorer; issue 35).
+  await expect(page.getByTestId('fatal-home')).toHaveText('Start over from the first screen');
   await page.getByTestId('fatal-home').click();
   await expect(page.getByTestId('view-start')).toBeVisible();
   await expect(page.getByTestId('fatal-error')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { cliRoute } from '../fixtures/cli';
 import { expect, test } from '../fixtures/explorer';
 
 // Flow: the papers' headline cases drawn (issue 17). Past what fits, the route's
@@ -82,6 +83,34 @@ for (const c of cases) {
     expect((await labelSizes(diagram)).shown.length).toBeGreaterThan(0);
     expect(await tabStops(diagram)).toBe(1);
   });
+}
+
+// Issue 35: the route explorer's figure-first panel (the embed) drew "Too large to draw …
+// choose a source and a destination" for the Lens's Figure 2 pair while both were chosen, and
+// a KYKLOS-II<2,2,12> route's 12k-node adjacency matrix instead of the trees it climbs. Both,
+// in the view and in its panel, draw the route's neighbourhood with every node of the path
+// `icn route` gives, and its path count.
+const headline = [
+  { name: "the Lens's Figure 2 pair", t: FIGURE2, from: '021.0212012', to: '0110010.212', s: 'minimal' },
+  { name: 'KYKLOS-II<2,2,12> 5 → 4000 under Y-2', t: 'kyklos2:m=2,r=2,n=12', from: '5', to: '4000', s: 'y2' },
+];
+for (const h of headline) {
+  for (const panel of ['', '&embed=1&panel=diagram']) {
+    test(`${h.name}${panel ? ', figure-first panel,' : ''} draws the route's neighbourhood`, async ({ page }) => {
+      const cli = cliRoute(h.t, h.from, h.to, h.s);
+      await page.goto(`./?view=route&t=${h.t}&from=${h.from}&to=${h.to}&s=${h.s}${panel}`);
+      await expect(page.getByTestId('diagram-focus')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('diagram-too-large')).toHaveCount(0);
+      await expect(page.getByTestId('matrix')).toHaveCount(0);
+      const diagram = page.getByTestId('diagram');
+      const path = cli.paths[0];
+      expect(path.length - 1).toBe(Number(cli.distance));
+      for (const addr of new Set(path)) {
+        await expect(diagram.locator(`[data-testid="node"][data-addr="${addr}"]`), addr).toHaveCount(1);
+      }
+      await expect(page.getByTestId('path-count').first()).toHaveText(cli.pathCount);
+    });
+  }
 }
 
 test('every diagram is one tab stop; arrow keys move between nodes; + and 0 zoom', async ({ page }) => {

@@ -180,3 +180,43 @@ test('a keystroke that leaves the experiment as it was does not restart the runn
   expect(seen.length).toBeGreaterThan(0);
   for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
 });
+
+// Issue 35: at 390 px the table showed only its "Curve" column (the spec on every row), at
+// 700 px the network latency was cut, at 1280 px a long spec hid Busiest and Status. The
+// curve is a number (its name listed above), and every figure of every row lies inside the
+// table's box, as `icn sim` computes it.
+for (const width of [390, 700, 1280]) {
+  test(`every figure of the table is in view at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const petersen = 'graph:g=AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA';
+    await page.goto(`./?view=sim&t=${petersen}&s=minimal&vcs=2&buf=8&rates=0.1,0.2`);
+    await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 100_000 });
+    const cli = JSON.parse(
+      icn('sim', petersen, '--routing', 'minimal', '--num-vcs', '2', '--vc-buf-size', '8', '--rates', '0.1,0.2', '--seed', '1'),
+    ) as { points: (CliPoint & { network_latency: number; hops: number })[] };
+    await expect(page.getByTestId('sim-curve-name')).toHaveText(`Curve 1: ${petersen} · minimal`);
+    const box = await page.getByTestId('sim-table').locator('..').boundingBox();
+    const rows = page.getByTestId('sim-table').locator('tbody tr');
+    await expect(rows).toHaveCount(cli.points.length);
+    for (let i = 0; i < cli.points.length; i++) {
+      const p = cli.points[i];
+      const cells = rows.nth(i).locator('td');
+      await expect(cells).toHaveCount(9);
+      await expect(cells.nth(0)).toHaveText('1');
+      await expect(cells.nth(1)).toHaveText(String(p.rate));
+      await expect(cells.nth(2)).toHaveText(p.accepted.toFixed(3));
+      await expect(cells.nth(3)).toHaveText(p.packet_latency.toFixed(1));
+      await expect(cells.nth(5)).toHaveText(p.network_latency.toFixed(1));
+      await expect(cells.nth(6)).toHaveText(p.hops.toFixed(2));
+      await expect(cells.nth(8)).toHaveText(p.status);
+      for (let j = 0; j < 9; j++) {
+        const c = await cells.nth(j).boundingBox();
+        expect(c, `row ${i} cell ${j}`).not.toBeNull();
+        expect(c!.x, `row ${i} cell ${j} left`).toBeGreaterThanOrEqual(box!.x - 1);
+        expect(c!.x + c!.width, `row ${i} cell ${j} right`).toBeLessThanOrEqual(box!.x + box!.width + 1);
+        expect(c!.x + c!.width, `row ${i} cell ${j} in the window`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+}

@@ -35,6 +35,36 @@ test('Figure 2: differences, the four class lengths and the 10-step class-1 path
   await expect(page.getByTestId('diagram-too-large')).toHaveCount(0);
 });
 
+// Issue 35: `?view=walk` and the navigation's tab open Figure 2 on its class-1 route
+// (docs/specs.md), as `icn walkthrough --choice class1` walks it, not a shortest path.
+test('the bare walkthrough and its tab open Figure 2 on its class-1 route', async ({ page }) => {
+  const cli = JSON.parse(
+    icn('walkthrough', figure2.t, figure2.from, figure2.to, '--choice', 'class1'),
+  ) as { busses: number; steps: { address: string }[] };
+  const shortest = Number(cliRoute(figure2.t, figure2.from, figure2.to).distance) / 2;
+  expect(cli.busses).not.toBe(shortest); // the two readings differ: the test can tell them apart
+  const walk = new Walkthrough(page);
+  const expectFigure2 = async () => {
+    await expect(walk.choice).toHaveValue('class1');
+    await expect(walk.from).toHaveValue(figure2.from);
+    await expect(walk.to).toHaveValue(figure2.to);
+    expect(await walk.total()).toBe(cli.busses);
+    await walk.next.click();
+    await expect(walk.address).toHaveText(cli.steps[0].address);
+  };
+  await page.goto('./?view=walk');
+  await expect(walk.root).toBeVisible();
+  await expectFigure2();
+
+  await page.goto('./?view=route&t=hypercube:n=3&from=000&to=111');
+  const tab = page.getByRole('link', { name: 'Lens walkthrough', exact: true });
+  await expect(tab).toHaveAttribute('href', /[?&]choice=class1(&|$)/);
+  await tab.click();
+  await expect(walk.root).toBeVisible();
+  await expect(page).toHaveURL(/[?&]choice=class1(&|$)/);
+  await expectFigure2();
+});
+
 test('Figure 2: every choice of region B and C walks its own path in the class length', async ({ page }) => {
   const walk = new Walkthrough(page);
   await walk.goto(figure2);

@@ -88,7 +88,7 @@ pub fn show(message: &str) {
         p.set_class_name("fatal-actions");
         for a in [
             link("Reload this page", &here, "fatal-reload"),
-            link("Start over with the default view", "?", "fatal-home"),
+            link("Start over from the first screen", "?", "fatal-home"),
         ]
         .into_iter()
         .flatten()

@@ -49,6 +49,7 @@ fn carry(a: &Aggregated, h: &Highlight) -> Highlight {
         src: h.src.and_then(|v| a.item_of(v)),
         dst: h.dst.and_then(|v| a.item_of(v)),
         dag: a.channels(&h.dag),
+        dag_strong: h.dag_strong,
         path: a.path(&h.path),
         path_text: h.path_text.clone(),
         second: a.path(&h.second),

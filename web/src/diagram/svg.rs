@@ -21,6 +21,9 @@ pub struct Highlight {
     pub dst: Option<Node>,
     /// Every channel of the strategy's paths (drawn soft).
     pub dag: Vec<(Node, Node)>,
+    /// Whether `dag` is the figure itself (a schedule step's channels in use): drawn
+    /// strong in the accent colour over the wiring, not soft behind a route.
+    pub dag_strong: bool,
     /// The selected path (drawn strong, with direction).
     pub path: Vec<Node>,
     /// The selected path as text, for the text alternative.
@@ -267,10 +270,15 @@ fn overlays(layout: &Arc<Layout>, highlight: Signal<Highlight>) -> impl IntoView
     let dag_layout = layout.clone();
     let dag = move || {
         highlight.with(|h| {
+            let class = if h.dag_strong {
+                "dag-edge strong"
+            } else {
+                "dag-edge"
+            };
             h.dag
                 .iter()
                 .filter_map(|&(u, v)| dag_layout.edge(u, v))
-                .map(|c| view! { <path class="dag-edge" d=c.path_data()></path> })
+                .map(|c| view! { <path class=class d=c.path_data()></path> })
                 .collect_view()
         })
     };

@@ -140,10 +140,14 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
     ] {
         assert_eq!(d3.carried_query(v), as_held(&d3, v), "{v:?}");
     }
+    // The walkthrough's tab opens Figure 2 on its class-1 route (docs/specs.md).
+    let tab = read(&d3.carried_query(View::Walk)).walk;
     assert_eq!(
-        read(&d3.carried_query(View::Walk)).walk.spec,
-        WALK_EXAMPLE.0
+        (tab.spec.as_str(), tab.from.as_str(), tab.to.as_str()),
+        WALK_EXAMPLE
     );
+    assert_eq!(tab.choice, "class1");
+    assert!(d3.carried_query(View::Walk).contains("choice=class1"));
     // Those links only switch the view, keeping every form held (the papers' choice …).
     assert!(!read("view=papers&paper=lens").carries(View::Route));
     assert!(!d3.carries(View::Walk) && !d3.carries(View::Route));

@@ -14,7 +14,8 @@ pub struct WalkForm {
     pub from: String,
     /// Destination processor.
     pub to: String,
-    /// Which path: `shortest`, `paper`, `left`, `right`, `class1` … `class4`.
+    /// Which path: `shortest`, `paper`, `left`, `right`, `class1` … `class4`. Absent:
+    /// `class1` (Figure 2's route) on Figure 2's lens and pair, else `shortest`.
     pub choice: String,
     /// How many steps have been played (0: at the source). A value that is not a number
     /// reads as 0; one past the end shows the last step.
@@ -42,11 +43,16 @@ impl WalkForm {
                 (a.map_or(da, str::to_string), b.map_or(db, str::to_string))
             }
         };
+        // Figure 2 is drawn with its class-1 route (docs/specs.md), any other pair its shortest.
+        let figure_2 = (spec.as_str(), from.as_str(), to.as_str()) == WALK_EXAMPLE;
+        let choice = q
+            .get("choice")
+            .unwrap_or(if figure_2 { "class1" } else { "shortest" });
         WalkForm {
             spec,
             from,
             to,
-            choice: q.get("choice").unwrap_or("shortest").to_string(),
+            choice: choice.to_string(),
             step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(0),
             loads: q.get("loads") == Some("1"),
         }

@@ -115,6 +115,7 @@ fn route_figure(model: RouteModel) -> impl IntoView {
             <DiagramPanel
                 drawing=model.drawing
                 matrix=model.matrix
+                focus=model.focus
                 highlight=model.highlight
                 click_mode=model.click_mode
                 on_node=Callback::new(move |v| model.click_node(v))

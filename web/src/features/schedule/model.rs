@@ -301,6 +301,7 @@ fn step_highlight(s: &Simulated, k: u32) -> Highlight {
     Highlight {
         src: s.root,
         dag,
+        dag_strong: true,
         marked,
         ..Highlight::default()
     }

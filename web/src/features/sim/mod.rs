@@ -10,13 +10,15 @@
 //! busiest channel's exact load; the diagram shows a chosen point's channel utilisation.
 //! `model` holds the memos and the run, `parts` the cards, `status` the run's progress,
 //! `gate` a point's estimate, the gate before a large curve and the short-buffer warning,
-//! `booksim` the card that reads a pasted BookSim2 configuration into the fields.
+//! `booksim` the card that reads a pasted BookSim2 configuration into the fields, `table`
+//! the table of points.
 
 mod booksim;
 mod gate;
 mod model;
 mod parts;
 mod status;
+mod table;
 
 use leptos::prelude::*;
 

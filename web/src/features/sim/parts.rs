@@ -7,6 +7,7 @@ use icn_web::jobs::SimPointReport;
 use leptos::prelude::*;
 
 use super::model::{Curve, SimModel, Troubles};
+use super::table::points_table;
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
     diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError, Opened,
@@ -470,69 +471,6 @@ fn command(c: &Curve) -> String {
         "icn sim '{}' --routing {} --traffic '{}'{scheme} --num-vcs {} --vc-buf-size {} --packet-size {} --seed {}{keys} --rates {list} --format csv",
         a.spec, a.routing, a.traffic, a.vcs, a.buf, a.size, a.seed
     )
-}
-
-/// Every point of every curve; a row's load shows its channels on the diagram.
-fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
-    let shown = m.shown.get().map(|p| p.rate);
-    let rows = curves
-        .iter()
-        .enumerate()
-        .flat_map(|(i, c)| c.points.iter().map(move |p| (i, c.label(), p.clone())))
-        .map(|(i, label, p)| {
-            let x = &p.point;
-            let rate_text = p.rate.to_string();
-            let current = i == 0 && shown == Some(p.rate);
-            let pick = (i == 0 && !x.channels.is_empty()).then(|| {
-                let r = rate_text.clone();
-                view! {
-                    <button type="button" class="text-button" aria-pressed=current.to_string()
-                        title="Show this load's channel utilisation on the diagram"
-                        on:click=move |_| m.show(&r)>{rate_text.clone()}</button>
-                }
-                .into_any()
-            });
-            let rate_cell = pick.unwrap_or_else(|| p.rate.to_string().into_any());
-            view! {
-                <tr data-status=x.status.word() aria-current=current.then_some("true")>
-                    <td>{label}</td>
-                    <td>{rate_cell}</td>
-                    <td>{format!("{:.3}", x.accepted)}</td>
-                    <td>{latency(x.packet_latency, x.status)}</td>
-                    <td>{latency(x.packet_latency_p99, x.status)}</td>
-                    <td>{latency(x.network_latency, x.status)}</td>
-                    <td>{x.hops.map_or("—".into(), |h| format!("{h:.2}"))}</td>
-                    <td>{format!("{:.0} %", 100.0 * x.max_channel_utilisation)}</td>
-                    <td>{x.status.word()}</td>
-                </tr>
-            }
-        })
-        .collect_view();
-    view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Every point">
-            <table class="paper-table sim-table" data-testid="sim-table">
-                <thead><tr>
-                    <th scope="col">"Curve"</th><th scope="col">"Offered"</th><th scope="col">"Accepted"</th>
-                    <th scope="col">"Latency"</th><th scope="col">"99th pct"</th><th scope="col">"Network lat."</th>
-                    <th scope="col">"Routers/packet"</th><th scope="col">"Busiest channel"</th><th scope="col">"Status"</th>
-                </tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
-        <p class="help">"Latencies in cycles; loads and throughput in flits per endpoint per cycle. Past saturation the averages only grow with the run's length."</p>
-    }
-}
-
-/// A latency for the table: past saturation, a lower bound.
-fn latency(x: Option<f64>, s: Status) -> String {
-    let Some(x) = x else {
-        return "—".into();
-    };
-    if s == Status::Stable {
-        format!("{x:.1}")
-    } else {
-        format!("≥ {x:.0}")
-    }
 }
 
 /// The network with the chosen point's channel utilisation.
