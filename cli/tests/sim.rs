@@ -261,3 +261,78 @@ fn other_keys_are_the_flags_in_booksim_syntax() {
     assert_ne!(code, 0);
     assert!(err.contains("--num-vcs"), "{err}");
 }
+
+/// `perm:D0,D1,…` from the `permutation` of an `icn throughput` document.
+fn perm_arg(doc: &Value) -> String {
+    let list: Vec<String> = doc["permutation"]
+        .as_array()
+        .expect("a permutation")
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    format!("perm:{}", list.join(","))
+}
+
+/// A permutation given in full (`perm:…`) is the traffic a named one is: transpose written
+/// out gives the same numbers. The worst case `icn throughput` finds is simulated as it is
+/// written: at low load each channel carries its exact load times the rate, and past the
+/// bound the point saturates (no network carries more than its busiest channel allows).
+#[test]
+fn a_given_permutation_is_simulated_as_written() {
+    let (code, out, _) = icn(&["throughput", "mesh:k=4x4", "-r", "dor", "-t", "transpose"]);
+    assert_eq!(code, 0);
+    let t: Value = serde_json::from_str(&out).expect("json");
+    let given = perm_arg(&t);
+    let named = json(&["--traffic", "transpose", "--rates", "0.2"]);
+    let written = json(&["--traffic", &given, "--rates", "0.2"]);
+    assert_eq!(named["points"], written["points"]);
+
+    let (code, out, _) = icn(&[
+        "throughput",
+        "mesh:k=4x4",
+        "-r",
+        "dor",
+        "-t",
+        "worst",
+        "--channels",
+    ]);
+    assert_eq!(code, 0);
+    let w: Value = serde_json::from_str(&out).expect("json");
+    let bound = w["throughput"].as_f64().expect("bound");
+    // Four flows merge on one channel of a 4×4 mesh under dimension order at most: 1/3.
+    assert_eq!(w["throughput_fraction"], "1/3");
+    let given = perm_arg(&w);
+    let low = json(&["--traffic", &given, "--rates", "0.1", "--channels"]);
+    let busiest = low["points"][0]["max_channel_utilisation"]
+        .as_f64()
+        .expect("use");
+    let exact = w["max_channel_load"].as_f64().expect("load") * 0.1;
+    // A sampled utilisation over short samples (200 cycles here): within 15 %.
+    assert!(
+        (busiest - exact).abs() < 0.15 * exact,
+        "{busiest} against {exact}"
+    );
+    let past = format!("{:.4}", bound * 1.25);
+    // BookSim2's own protocol (its sample period): latency grows past the bound.
+    let (code, out, err) = icn(&[
+        "sim",
+        "mesh:k=4x4",
+        "-r",
+        "dor",
+        "--num-vcs",
+        "2",
+        "--traffic",
+        &given,
+        "--rates",
+        &past,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let high: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(high["points"][0]["status"], "saturated");
+    let (code, _, err) = icn(&["sim", "mesh:k=4x4", "--traffic", "perm:0,0"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not a permutation of the 16 endpoints"),
+        "{err}"
+    );
+}

@@ -7,8 +7,8 @@ use clap::Args;
 use icn_core::analysis::deadlock::{applies, DeadlockError, Scheme};
 use icn_core::sim::packet::config::parse_rates;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, short_buffer, sim_estimate, sweep_up_to, Pattern, PointConfig,
-    PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
+    booksim, booksim_latencies, short_buffer, sim_estimate, sweep_up_to, PointConfig, PointResult,
+    Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
 };
 use icn_core::{amount, bytes_text};
 use serde::Serialize;
@@ -37,7 +37,8 @@ pub struct SimArgs {
     #[arg(long, conflicts_with = "config")]
     scheme: Option<String>,
     /// Traffic: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor,
-    /// hotspot(E,…), randperm(SEED).
+    /// hotspot(E,…), randperm(SEED), or a permutation in full: perm:D0,D1,… or perm:@FILE
+    /// (`icn throughput --traffic worst` writes one).
     #[arg(long, short, default_value = "uniform", conflicts_with = "config")]
     traffic: String,
     /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list
@@ -164,7 +165,7 @@ fn setup(
     }
     let mut s = SimSetup::new(routing);
     s.scheme = a.scheme.as_deref().map(str::parse).transpose()?;
-    s.traffic = a.traffic.parse::<Pattern>()?;
+    s.traffic = super::throughput::pattern(&a.traffic)?;
     s.router = RouterConfig {
         num_vcs: a.num_vcs,
         vc_buf_size: a.vc_buf_size,

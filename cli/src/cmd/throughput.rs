@@ -34,34 +34,30 @@ pub struct ThroughputArgs {
     channels: bool,
 }
 
-/// The endpoints' destinations written in `text` (commas, spaces or new lines).
-fn destinations(text: &str) -> Result<Vec<u32>, Failure> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|x| !x.is_empty())
-        .map(|x| {
-            x.parse::<u32>().map_err(|_| {
-                Failure(format!(
-                    "--traffic perm: '{}' is not an endpoint number",
-                    crate::output::shown(x)
-                ))
-            })
-        })
-        .collect()
+/// The traffic `text` names, `perm:@FILE` read from FILE (the one grammar of `icn sim
+/// --traffic`).
+pub fn pattern(text: &str) -> Result<Pattern, Failure> {
+    match text.trim().strip_prefix("perm:@") {
+        Some(path) => Ok(format!("perm:{}", read_capped(std::path::Path::new(path))?).parse()?),
+        None => Ok(text.parse()?),
+    }
 }
 
-/// The permutation a pattern gives on `endpoints` endpoints.
-fn pattern_permutation(net: &Network, name: &str, endpoints: usize) -> Result<Vec<u32>, Failure> {
-    let pattern: Pattern = name.parse()?;
-    if matches!(pattern, Pattern::Uniform | Pattern::Hotspot(_)) {
-        return Err(Failure(format!(
+/// The permutation `pattern` gives on `endpoints` endpoints.
+fn permutation(net: &Network, pattern: Pattern, endpoints: usize) -> Result<Vec<u32>, Failure> {
+    match pattern {
+        Pattern::Given(p) => Ok(p),
+        Pattern::Uniform | Pattern::Hotspot(_) => Err(Failure(format!(
             "--traffic {pattern} is not a permutation: give uniform, worst, a permutation \
              pattern or perm:…"
-        )));
+        ))),
+        pattern => {
+            let e = u32::try_from(endpoints).map_err(|_| Failure("too many endpoints".into()))?;
+            let traffic = Traffic::new(&pattern, e, grid_digits(net))?;
+            let mut rng = SplitMix64::stream(1, 2);
+            Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
+        }
     }
-    let e = u32::try_from(endpoints).map_err(|_| Failure("too many endpoints".into()))?;
-    let traffic = Traffic::new(&pattern, e, grid_digits(net))?;
-    let mut rng = SplitMix64::stream(1, 2);
-    Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
 }
 
 /// `icn throughput SPEC`.
@@ -90,13 +86,7 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
             );
         })?
     } else {
-        let perm = match traffic.strip_prefix("perm:") {
-            Some(rest) => match rest.strip_prefix('@') {
-                Some(path) => destinations(&read_capped(std::path::Path::new(path))?)?,
-                None => destinations(rest)?,
-            },
-            None => pattern_permutation(&net, traffic, ends.len())?,
-        };
+        let perm = permutation(&net, pattern(traffic)?, ends.len())?;
         guard(
             "the permutation's loads",
             permutation_estimate(&net, routing.as_ref()),

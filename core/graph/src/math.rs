@@ -162,6 +162,59 @@ pub fn bounded_compositions(sum: u64, parts: u64, max: u64) -> BigUint {
     acc.to_biguint().unwrap_or_default()
 }
 
+/// Why a list is not a permutation of 0 … n − 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotPermutation {
+    /// Too few or too many entries.
+    #[error("not a permutation of the {n} endpoints: it has {len} destinations")]
+    Length {
+        /// The endpoints.
+        n: usize,
+        /// The entries given.
+        len: usize,
+    },
+    /// An entry beyond n − 1.
+    #[error(
+        "not a permutation of the {n} endpoints: endpoint {at} sends to {to}, beyond the last"
+    )]
+    Beyond {
+        /// The endpoints.
+        n: usize,
+        /// The entry's position.
+        at: usize,
+        /// Its value.
+        to: u32,
+    },
+    /// A value given twice.
+    #[error("not a permutation of the {n} endpoints: endpoint {to} receives twice")]
+    Twice {
+        /// The endpoints.
+        n: usize,
+        /// The value.
+        to: u32,
+    },
+}
+
+/// Checks that `p` is a permutation of 0 … n − 1.
+///
+/// # Errors
+/// [`NotPermutation`], the first thing wrong.
+pub fn check_permutation(p: &[u32], n: usize) -> Result<(), NotPermutation> {
+    if p.len() != n {
+        return Err(NotPermutation::Length { n, len: p.len() });
+    }
+    let mut seen = vec![false; n];
+    for (at, &to) in p.iter().enumerate() {
+        let Some(slot) = seen.get_mut(to as usize) else {
+            return Err(NotPermutation::Beyond { n, at, to });
+        };
+        if std::mem::replace(slot, true) {
+            return Err(NotPermutation::Twice { n, to });
+        }
+    }
+    Ok(())
+}
+
 /// Rounds a load to 12 significant digits. Loads are exact rationals summed in `f64`;
 /// this removes the last-bit noise (31.999999999999993 -> 32) without hiding any
 /// difference a load can really have at the sizes the engine handles.

@@ -25,6 +25,7 @@ use icn_engine::io::AnynetPlan;
 use icn_engine::metrics::channel_loads;
 use icn_engine::network::Network;
 use icn_engine::Estimate;
+use icn_graph::math::{check_permutation, NotPermutation};
 use icn_graph::{Node, Routing};
 use serde::Serialize;
 use thiserror::Error;
@@ -44,14 +45,9 @@ pub enum Demand {
 /// Why a throughput cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ThroughputError {
-    /// A permutation of the wrong length or with a repeated destination.
-    #[error("not a permutation of the {endpoints} endpoints: {why}")]
-    NotPermutation {
-        /// The network's endpoints.
-        endpoints: usize,
-        /// What is wrong.
-        why: String,
-    },
+    /// Not a permutation of the endpoints.
+    #[error(transparent)]
+    NotPermutation(#[from] NotPermutation),
     /// Fewer than two endpoints.
     #[error("{spec} has {endpoints} endpoint(s): throughput needs two or more")]
     TooFewEndpoints {
@@ -118,28 +114,6 @@ pub(crate) fn two_or_more(net: &Network) -> Result<Vec<Node>, ThroughputError> {
         });
     }
     Ok(ends)
-}
-
-/// Checks that `p` is a permutation of `endpoints` endpoints.
-///
-/// # Errors
-/// [`ThroughputError::NotPermutation`] saying what is wrong.
-pub fn check_permutation(p: &[u32], endpoints: usize) -> Result<(), ThroughputError> {
-    let bad = |why: String| ThroughputError::NotPermutation { endpoints, why };
-    if p.len() != endpoints {
-        return Err(bad(format!("it has {} destinations", p.len())));
-    }
-    let mut seen = vec![false; endpoints];
-    for (e, &d) in p.iter().enumerate() {
-        let d = d as usize;
-        if d >= endpoints {
-            return Err(bad(format!("endpoint {e} sends to {d}, beyond the last")));
-        }
-        if std::mem::replace(&mut seen[d], true) {
-            return Err(bad(format!("endpoint {d} receives twice")));
-        }
-    }
-    Ok(())
 }
 
 /// The throughput of `routing` on `net` under `demand`.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::SimError;
 use crate::rng::SplitMix64;
+use icn_graph::math::check_permutation;
 
 /// A traffic pattern's name and parameters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,12 +32,15 @@ pub enum Pattern {
     Hotspot(Vec<u32>),
     /// A random permutation drawn from this seed.
     Permutation(u64),
+    /// A permutation given in full: endpoint e sends to `p[e]` (`perm:D0,D1,…`, as `icn
+    /// throughput --traffic worst` writes it).
+    Given(Vec<u32>),
 }
 
 impl Pattern {
     /// Every pattern name, for messages.
     pub const NAMES: &'static str = "uniform, transpose, bitcomp, bitrev, shuffle, tornado, \
-                                     neighbor, hotspot(E,…), randperm(SEED)";
+                                     neighbor, hotspot(E,…), randperm(SEED), perm:D0,D1,…";
 }
 
 impl fmt::Display for Pattern {
@@ -54,6 +58,10 @@ impl fmt::Display for Pattern {
                 write!(f, "hotspot({})", list.join(","))
             }
             Pattern::Permutation(s) => write!(f, "randperm({s})"),
+            Pattern::Given(p) => {
+                let list: Vec<String> = p.iter().map(u32::to_string).collect();
+                write!(f, "perm:{}", list.join(","))
+            }
         }
     }
 }
@@ -65,6 +73,21 @@ impl FromStr for Pattern {
     /// and spelled-out ones (`bit-complement`, `neighbour`, `permutation`).
     fn from_str(s: &str) -> Result<Self, SimError> {
         let s = s.trim();
+        if let Some(list) = s.strip_prefix("perm:") {
+            return list
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|x| !x.is_empty())
+                .map(|x| {
+                    x.parse::<u32>().map_err(|_| {
+                        SimError::Traffic(format!(
+                            "traffic perm: '{}' is not an endpoint number",
+                            x.chars().take(20).collect::<String>()
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<u32>, SimError>>()
+                .map(Pattern::Given);
+        }
         let (name, args) = match s.find('(') {
             Some(i) if s.ends_with(')') => (&s[..i], Some(&s[i + 1..s.len() - 1])),
             _ => (s, None),
@@ -200,6 +223,11 @@ impl Traffic {
                 Kind::Hotspot(h.clone())
             }
             Pattern::Permutation(seed) => Kind::Table(permutation(n, *seed)),
+            Pattern::Given(p) => {
+                check_permutation(p, n as usize)
+                    .map_err(|e| SimError::Traffic(format!("traffic perm: {e}")))?;
+                Kind::Table(p.clone())
+            }
         };
         Ok(Traffic { kind, nodes })
     }
