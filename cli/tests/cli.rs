@@ -1358,6 +1358,17 @@ fn throughput_bounds_permutations_and_refusals() {
         assert_eq!(code, 2, "{traffic}");
         assert!(err.contains(says), "{traffic}: {err}");
     }
+    // The best any routing does on a ring of 8 under uniform traffic is what minimal
+    // routing does (capacity over total distance: 7/8); the linear program is exact.
+    let (code, out, err) = icn(&["throughput", "torus:k=8", "-r", "minimal", "--optimal"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["lower_bound"], 0.875);
+    assert_eq!(v["upper_bound"], 0.875);
+    assert_eq!(v["throughput"], 0.875);
+    let (code, _, err) = icn(&["throughput", "torus:k=16x16", "--optimal"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("262144 flow variables") && err.contains("at most 20000"), "{err}");
     let (code, _, err) = icn(&["throughput", "torus:k=5", "-r", "ugal"]);
     assert_eq!(code, 2);
     assert!(err.contains("chooses its route by the queues"), "{err}");

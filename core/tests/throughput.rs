@@ -130,3 +130,83 @@ fn the_dragonflys_worst_case_is_one_over_a_p() {
     let ends = icn_core::analysis::throughput::endpoint_nodes(&n);
     assert_eq!(ends.len(), 72);
 }
+
+/// The maximum concurrent flow of uniform traffic on an edge-transitive network is its
+/// capacity over the traffic's total distance: C / (E · d̄), with C directed channels, E
+/// endpoints each sending 1 and d̄ the mean distance to the other endpoints (every channel
+/// then carries the same load, by symmetry of a minimal routing). Rings of 8 and 10: 7/8
+/// and 18/25.
+#[test]
+fn optimal_uniform_is_capacity_over_total_distance() {
+    use icn_core::analysis::throughput::optimal;
+    for (spec, want) in [("torus:k=8", 7.0 / 8.0), ("torus:k=10", 18.0 / 25.0)] {
+        let n = net(spec);
+        let t = n.topology();
+        let nodes = t.node_count();
+        let total: u64 = (0..nodes)
+            .map(|s| {
+                icn_core::graph::bfs(t, s)
+                    .iter()
+                    .map(|&d| u64::from(d))
+                    .sum::<u64>()
+            })
+            .sum();
+        let mean = total as f64 / (nodes * (nodes - 1)) as f64;
+        let closed = 2.0 * nodes as f64 / (nodes as f64 * mean);
+        assert!((closed - want).abs() < 1e-12, "{spec}: {closed}");
+        let o = optimal(&n, &Demand::Uniform).expect("optimal");
+        assert!(
+            (o.lower_bound - want).abs() < 1e-9,
+            "{spec}: {}",
+            o.lower_bound
+        );
+        assert_eq!(o.lower_bound, o.upper_bound);
+    }
+}
+
+/// No routing beats the optimal bound: every routing's channel bound, under uniform
+/// traffic and under its own worst case, is at most the maximum concurrent flow of that
+/// traffic; and the `longest` permutation's total distance is the brute-force maximum.
+#[test]
+fn no_routing_beats_the_optimal_bound() {
+    use icn_core::analysis::throughput::{longest, optimal};
+    for (spec, routings) in [
+        ("mesh:k=4x4", &["dor", "minimal", "valiant"][..]),
+        ("dragonfly:a=2,p=1,h=1", &["minimal", "valiant"][..]),
+    ] {
+        let n = net(spec);
+        let best = optimal(&n, &Demand::Uniform).expect("optimal").upper_bound;
+        for name in routings {
+            let r = registry::build(&n, name).expect("routing");
+            let got = routed(&n, r.as_ref(), &Demand::Uniform).expect("routed");
+            assert!(
+                got.throughput <= best + 1e-9,
+                "{spec} {name}: {} > {best}",
+                got.throughput
+            );
+            let w = worst(&n, r.as_ref(), &mut |_, _| {}).expect("worst");
+            let p = w.permutation.clone().expect("perm");
+            let bound = optimal(&n, &Demand::Permutation(p))
+                .expect("optimal")
+                .upper_bound;
+            assert!(w.throughput <= bound + 1e-9, "{spec} {name} worst");
+        }
+    }
+    let n = net("hypercube:n=3");
+    let t = n.topology();
+    let dist: Vec<Vec<u32>> = (0..8).map(|s| icn_core::graph::bfs(t, s)).collect();
+    let total = |p: &[u32]| -> u32 {
+        p.iter()
+            .enumerate()
+            .map(|(s, &d)| dist[s][d as usize])
+            .sum()
+    };
+    let brute = permutations(8)
+        .iter()
+        .map(|p| total(p))
+        .max()
+        .expect("some");
+    // Every endpoint to its complement: 3 hops each.
+    assert_eq!(brute, 24);
+    assert_eq!(total(&longest(&n).expect("longest")), brute);
+}

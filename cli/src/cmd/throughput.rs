@@ -5,8 +5,8 @@ use std::io::Write;
 
 use clap::Args;
 use icn_core::analysis::throughput::{
-    endpoint_nodes, fraction, permutation_estimate, routed, worst, worst_estimate, Demand,
-    Throughput,
+    endpoint_nodes, fraction, longest, optimal, permutation_estimate, routed, worst,
+    worst_estimate, Demand, Throughput,
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
@@ -24,7 +24,8 @@ pub struct ThroughputArgs {
     /// Routing (any oblivious routing of the network; default its first).
     #[arg(long, short)]
     routing: Option<String>,
-    /// Traffic: uniform, worst (the routing's worst-case permutation), a permutation
+    /// Traffic: uniform, worst (the routing's worst-case permutation), longest (the
+    /// permutation of the largest total distance: near-worst for any routing), a permutation
     /// pattern (transpose, bitcomp, bitrev, shuffle, tornado, neighbor, randperm(SEED)), or
     /// perm:D0,D1,… / perm:@FILE (each endpoint's destination, in endpoint order).
     #[arg(long, short, default_value = "uniform")]
@@ -32,6 +33,10 @@ pub struct ThroughputArgs {
     /// List every channel's load at rate 1.
     #[arg(long)]
     channels: bool,
+    /// Also the best any routing could do under the same traffic: the maximum concurrent
+    /// flow, by a linear program (`lower_bound`, `upper_bound`).
+    #[arg(long)]
+    optimal: bool,
 }
 
 /// The traffic `text` names, `perm:@FILE` read from FILE (the one grammar of `icn sim
@@ -86,7 +91,11 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
             );
         })?
     } else {
-        let perm = permutation(&net, pattern(traffic)?, ends.len())?;
+        let perm = if traffic == "longest" {
+            longest(&net)?
+        } else {
+            permutation(&net, pattern(traffic)?, ends.len())?
+        };
         guard(
             "the permutation's loads",
             permutation_estimate(&net, routing.as_ref()),
@@ -107,6 +116,15 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
         "max_channel_load": result.max_load,
         "bottleneck": result.bottleneck.iter().map(|&c| channel(c)).collect::<Vec<_>>(),
     });
+    if a.optimal {
+        let demand = match &result.permutation {
+            Some(p) => Demand::Permutation(p.clone()),
+            None => Demand::Uniform,
+        };
+        let best = optimal(&net, &demand)?;
+        doc["lower_bound"] = json!(best.lower_bound);
+        doc["upper_bound"] = json!(best.upper_bound);
+    }
     if let Some(p) = &result.permutation {
         doc["permutation"] = json!(p);
         doc["permutation_nodes"] = json!(p

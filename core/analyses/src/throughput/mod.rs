@@ -16,8 +16,11 @@
 //! - [`worst`]: the worst-case permutation of an oblivious routing (Towles and Dally, SPAA
 //!   2002): for each channel, the maximum-weight assignment of sources to destinations
 //!   under that channel's share of each pair; the largest over channels, one channel per
-//!   orbit of the routing's symmetry.
+//!   orbit of the routing's symmetry;
+//! - [`optimal`]: the best any routing could do, the maximum concurrent flow by a linear
+//!   program; [`longest`], Jyothi et al.'s near-worst permutation.
 
+mod optimal;
 pub mod shares;
 mod worst;
 
@@ -30,6 +33,7 @@ use icn_graph::{Node, Routing};
 use serde::Serialize;
 use thiserror::Error;
 
+pub use self::optimal::{longest, optimal, Optimal, MAX_LP_VARIABLES};
 pub use self::shares::{pair_shares, Channels, Towards};
 pub use self::worst::{worst, worst_estimate};
 
@@ -43,11 +47,22 @@ pub enum Demand {
 }
 
 /// Why a throughput cannot be computed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Error)]
 pub enum ThroughputError {
     /// Not a permutation of the endpoints.
     #[error(transparent)]
     NotPermutation(#[from] NotPermutation),
+    /// A linear program too large to build.
+    #[error("the linear program would have {variables} flow variables (source nodes × channels); icn solves at most {max}: choose a smaller network")]
+    TooLarge {
+        /// Source nodes times channels.
+        variables: usize,
+        /// The most built.
+        max: usize,
+    },
+    /// The solver failed.
+    #[error("the linear program's solver failed: {0}")]
+    Solver(microlp::Error),
     /// Fewer than two endpoints.
     #[error("{spec} has {endpoints} endpoint(s): throughput needs two or more")]
     TooFewEndpoints {

@@ -1,0 +1,178 @@
+//! The best throughput any routing could reach under a traffic: the maximum concurrent
+//! flow (Jyothi, Singla et al., SC'16), by a linear program over the `microlp` crate (pure
+//! Rust, builds for the browser): one commodity per source node, its flow on every
+//! channel, conservation at every node for θ times the source's demands, every channel's
+//! flows summed at most 1; maximise θ. Exact on small networks (both bounds equal);
+//! beyond [`MAX_LP_VARIABLES`] flow variables it is refused with the size.
+//!
+//! Also the near-worst permutation of Jyothi et al. (`longest`): the assignment of
+//! sources to destinations that maximises the total shortest-path distance, by the same
+//! Kuhn–Munkres assignment as the worst case. Near-worst, not worst: it is what makes the
+//! optimal bound small on most networks, without a proof that nothing is smaller.
+
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable};
+use pathfinding::prelude::{kuhn_munkres, Matrix};
+
+use super::shares::Channels;
+use super::{two_or_more, Demand, ThroughputError};
+use icn_engine::network::Network;
+use icn_graph::math::check_permutation;
+use icn_graph::{bfs, Node};
+
+/// The most flow variables (source nodes × channels) the linear program is built with: the
+/// 8×8 torus's 16,384 under uniform traffic are within it; larger networks are refused with
+/// their size.
+pub const MAX_LP_VARIABLES: usize = 20_000;
+
+/// The optimal throughput's bounds: equal when the linear program solved it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Optimal {
+    /// A flow reaching this throughput exists (a feasible solution).
+    pub lower_bound: f64,
+    /// No routing reaches more than this.
+    pub upper_bound: f64,
+}
+
+/// Demands between terminal nodes at injection rate 1 per endpoint: (source, destination,
+/// flits per cycle), sources and destinations distinct.
+fn node_demands(net: &Network, demand: &Demand) -> Result<Vec<(Node, Node, f64)>, ThroughputError> {
+    let ends = two_or_more(net)?;
+    let e = ends.len();
+    let mut out: Vec<(Node, Node, f64)> = Vec::new();
+    match demand {
+        Demand::Uniform => {
+            let per = 1.0 / (e as f64 - 1.0);
+            for (i, &a) in ends.iter().enumerate() {
+                for (j, &b) in ends.iter().enumerate() {
+                    if i != j && a != b {
+                        out.push((a, b, per));
+                    }
+                }
+            }
+        }
+        Demand::Permutation(p) => {
+            check_permutation(p, e)?;
+            for (s, &d) in p.iter().enumerate() {
+                let (a, b) = (ends[s], ends[d as usize]);
+                if a != b {
+                    out.push((a, b, 1.0));
+                }
+            }
+        }
+    }
+    // Pairs of the same nodes add up.
+    out.sort_by_key(|&(a, b, _)| (a, b));
+    out.dedup_by(|x, y| {
+        if (x.0, x.1) == (y.0, y.1) {
+            y.2 += x.2;
+            true
+        } else {
+            false
+        }
+    });
+    Ok(out)
+}
+
+/// The maximum concurrent flow of `demand` on `net`, at most 1 (an endpoint's own link).
+///
+/// # Errors
+/// [`ThroughputError::TooLarge`] beyond [`MAX_LP_VARIABLES`]; the errors of the demand.
+///
+/// # Complexity
+/// A simplex over S·C variables and S·N + C constraints (S source nodes, C channels).
+pub fn optimal(net: &Network, demand: &Demand) -> Result<Optimal, ThroughputError> {
+    let t = net.topology();
+    let n = t.node_count();
+    let channels = Channels::of(t);
+    let demands = node_demands(net, demand)?;
+    let mut sources: Vec<Node> = demands.iter().map(|d| d.0).collect();
+    sources.dedup();
+    let variables = sources.len() * channels.len();
+    if variables > MAX_LP_VARIABLES {
+        return Err(ThroughputError::TooLarge {
+            variables,
+            max: MAX_LP_VARIABLES,
+        });
+    }
+    if demands.is_empty() {
+        return Ok(Optimal {
+            lower_bound: 1.0,
+            upper_bound: 1.0,
+        });
+    }
+    let mut incoming: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, &head) in channels.targets.iter().enumerate() {
+        incoming[head].push(k);
+    }
+    let mut lp = Problem::new(OptimizationDirection::Maximize);
+    let theta = lp.add_var(1.0, (0.0, 1.0));
+    let mut on_channel: Vec<Vec<(Variable, f64)>> = vec![Vec::new(); channels.len()];
+    let mut at = 0;
+    for &s in &sources {
+        let flow: Vec<Variable> = (0..channels.len())
+            .map(|_| lp.add_var(0.0, (0.0, f64::INFINITY)))
+            .collect();
+        for (k, &f) in flow.iter().enumerate() {
+            on_channel[k].push((f, 1.0));
+        }
+        // Net outflow at v = θ · (what s sends, at s; minus what v receives from s).
+        let mut need = vec![0.0; n];
+        while at < demands.len() && demands[at].0 == s {
+            let (_, b, w) = demands[at];
+            need[s] += w;
+            need[b] -= w;
+            at += 1;
+        }
+        for (v, &nv) in need.iter().enumerate() {
+            let mut expr: Vec<(Variable, f64)> = flow[channels.offsets[v]..channels.offsets[v + 1]]
+                .iter()
+                .map(|&f| (f, 1.0))
+                .collect();
+            for &k in &incoming[v] {
+                expr.push((flow[k], -1.0));
+            }
+            if nv != 0.0 {
+                expr.push((theta, -nv));
+            }
+            if !expr.is_empty() {
+                lp.add_constraint(
+                    expr.into_iter().collect::<LinearExpr>(),
+                    ComparisonOp::Eq,
+                    0.0,
+                );
+            }
+        }
+    }
+    for terms in on_channel {
+        lp.add_constraint(
+            terms.into_iter().collect::<LinearExpr>(),
+            ComparisonOp::Le,
+            1.0,
+        );
+    }
+    let solution = lp.solve().map_err(ThroughputError::Solver)?;
+    let value = icn_graph::math::tidy(solution.objective());
+    Ok(Optimal {
+        lower_bound: value,
+        upper_bound: value,
+    })
+}
+
+/// The permutation of the endpoints that maximises the total shortest-path distance
+/// (Jyothi et al.'s near-worst case, `longest`).
+pub fn longest(net: &Network) -> Result<Vec<u32>, ThroughputError> {
+    let t = net.topology();
+    let ends = two_or_more(net)?;
+    let e = ends.len();
+    let mut nodes = ends.clone();
+    nodes.dedup();
+    let mut dist = std::collections::BTreeMap::new();
+    for &a in &nodes {
+        dist.insert(a, bfs(t, a));
+    }
+    let matrix = Matrix::from_fn(e, e, |(s, d)| {
+        i64::from(dist[&ends[s]][ends[d]].min(u32::MAX - 1))
+    });
+    let (_, chosen) = kuhn_munkres(&matrix);
+    Ok(chosen.into_iter().map(|d| d as u32).collect())
+}
