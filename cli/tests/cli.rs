@@ -1368,7 +1368,10 @@ fn throughput_bounds_permutations_and_refusals() {
     assert_eq!(v["throughput"], 0.875);
     let (code, _, err) = icn(&["throughput", "torus:k=16x16", "--optimal"]);
     assert_eq!(code, 2);
-    assert!(err.contains("262144 flow variables") && err.contains("at most 20000"), "{err}");
+    assert!(
+        err.contains("262144 flow variables") && err.contains("at most 20000"),
+        "{err}"
+    );
     let (code, _, err) = icn(&["throughput", "torus:k=5", "-r", "ugal"]);
     assert_eq!(code, 2);
     assert!(err.contains("chooses its route by the queues"), "{err}");

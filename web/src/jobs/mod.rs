@@ -24,8 +24,8 @@ pub use metrics::{
 };
 pub use papers::{CellReport, ItemReport, PaperReport};
 pub use sim::{
-    load_bound, sim_point, sim_rates, SimAsk, SimChecked, SimPointReport, SimTroubles, SIM_ASK,
-    SIM_MAX_POINTS, SIM_REFUSE,
+    sim_point, sim_rates, SimAsk, SimChecked, SimPointReport, SimTroubles, SIM_ASK, SIM_MAX_POINTS,
+    SIM_REFUSE,
 };
 
 /// A worker message read by the page: the reply, or why it cannot be read (for the

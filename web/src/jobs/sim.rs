@@ -6,14 +6,12 @@
 use std::cell::RefCell;
 
 use icn_core::analysis::deadlock::Scheme;
-use icn_core::graph::Split;
-use icn_core::metrics::{load_estimate, load_summary_split};
 use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
 use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, short_buffer, sim_estimate, Fabric, Pattern, PointConfig,
-    PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError, SimEstimate, SimSetup,
-    Simulator,
+    booksim, booksim_latencies, short_buffer, sim_estimate, uniform_bound, Fabric, Pattern,
+    PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError, SimEstimate,
+    SimSetup, Simulator,
 };
 use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -294,7 +292,7 @@ pub fn sim_point(
         .map_err(|e| e.to_string())?;
     let fabric = sim.fabric();
     let bound = if bound {
-        load_bound(&net, &ask.routing, fabric.endpoints())
+        uniform_bound(&net, &ask.routing, fabric.endpoints(), PAGE_BUDGET)
     } else {
         None
     };
@@ -357,24 +355,6 @@ fn first(t: &SimTroubles) -> String {
     .into_iter()
     .find_map(Clone::clone)
     .unwrap_or_default()
-}
-
-/// The throughput bound under uniform traffic. With T terminals and E endpoints, each of a
-/// terminal's E/T endpoints offers r flits per cycle, a share 1/T of it to each terminal:
-/// an ordered pair of distinct terminals carries E·r/T² flits per cycle. The busiest
-/// channel's exact load is L when every ordered pair sends one unit (split per hop, as the
-/// simulator picks among next hops), so it carries L·E·r/T², and r ≤ T²/(E·L); an endpoint's
-/// own channel bounds r by 1. `None` over the page's budget, or with no load.
-pub fn load_bound(net: &Network, routing: &str, endpoints: usize) -> Option<f64> {
-    let t = net.topology();
-    let relation = net.routing(routing).ok()?;
-    if !load_estimate(t, relation.as_ref()).within(PAGE_BUDGET) {
-        return None;
-    }
-    let summary = load_summary_split(t, relation.as_ref(), Split::PerHop);
-    let terminals = t.terminal_count() as f64;
-    let l = summary.max_channel_load;
-    (l > 0.0 && endpoints > 0).then(|| (terminals * terminals / (endpoints as f64 * l)).min(1.0))
 }
 
 /// The most points one curve has in the page.

@@ -26,6 +26,7 @@
 
 pub mod allocator;
 pub mod booksim;
+pub mod bound;
 pub mod channel;
 pub mod config;
 pub mod estimate;
@@ -40,6 +41,7 @@ pub mod valiant;
 
 use serde::{Deserialize, Serialize};
 
+pub use self::bound::uniform_bound;
 pub use self::channel::Fabric;
 pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
