@@ -29,14 +29,18 @@ pub mod booksim;
 pub mod channel;
 pub mod config;
 pub mod estimate;
+mod flit;
 mod hops;
 pub mod injection;
 pub mod measurement;
+mod net;
+mod pool;
 pub mod router;
 pub mod routing;
 pub mod run;
 pub mod traffic;
 pub mod valiant;
+mod wheel;
 
 use serde::{Deserialize, Serialize};
 
