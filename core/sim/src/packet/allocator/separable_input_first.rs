@@ -58,8 +58,12 @@ impl Allocator for SeparableInputFirst {
             outputs: size,
             ..
         } = self.round;
+        let mut outputs = outputs.into_iter();
+        let Some((first, label)) = outputs.next() else {
+            return;
+        };
         let pointer = self.in_ptr[(first_input + input) as usize];
-        let mut pick = (NONE, NONE, 0);
+        let mut pick = (first, rr_distance(first, pointer, size), label);
         for (out, label) in outputs {
             let d = rr_distance(out, pointer, size);
             if d < pick.1 {
@@ -67,9 +71,6 @@ impl Allocator for SeparableInputFirst {
             }
         }
         let (out, _, label) = pick;
-        if out == NONE {
-            return;
-        }
         let d = rr_distance(input, self.out_ptr[(first_output + out) as usize], inputs);
         let slot = &mut self.best[out as usize];
         if slot.0 == NONE {
@@ -99,6 +100,12 @@ impl Allocator for SeparableInputFirst {
             grant(input, out, label);
         }
         self.touched.clear();
+    }
+
+    #[inline]
+    fn peek(&self, input: usize, output: usize) -> u32 {
+        let at = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
+        at(&self.in_ptr, input).wrapping_add(at(&self.out_ptr, output))
     }
 }
 

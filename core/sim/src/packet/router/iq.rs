@@ -149,11 +149,12 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
 }
 
 impl<V: Allocator, S: Allocator> IqRouter<V, S> {
-    /// Reads what routers `lo..hi`'s allocators read first (each waiting input VC and the
-    /// first output VC it asks for; each input VC with a flit to send, its output VC, and,
-    /// when that has a credit, the buffer slots of the flit that may leave and of the one
-    /// behind it, whose head is routed next), each independent of the others, so that their
-    /// cache misses overlap instead of coming one router at a time. Changes nothing.
+    /// Reads what routers `lo..hi`'s allocators read first (each waiting input VC, the
+    /// first output VC it asks for and the VC allocator's state for the pair; each input
+    /// VC with a flit to send, its output VC, and, when that has a credit, the buffer slots
+    /// of the flit that may leave and of the one behind it, whose head is routed next),
+    /// each independent of the others, so that their cache misses overlap instead of
+    /// coming one router at a time. Changes nothing.
     fn touch_routers(&self, net: &Net<'_>, lo: usize, hi: usize) {
         let (v, b) = (net.v, net.b);
         let st = &self.st;
@@ -167,8 +168,9 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
             while let Some(i) = bits.next(&st.want_va) {
                 let x = &st.ivc[i];
-                let o = &st.ovc[((x.out_port * v + x.vc_lo) as usize).min(st.ovc.len() - 1)];
-                sum = sum.wrapping_add(o.occ);
+                let first = ((x.out_port * v + x.vc_lo) as usize).min(st.ovc.len() - 1);
+                sum = sum.wrapping_add(st.ovc[first].occ);
+                sum = sum.wrapping_add(self.va.peek(i, first));
             }
             let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
             while let Some(i) = bits.next(&st.want_sw) {
