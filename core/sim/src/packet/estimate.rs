@@ -10,10 +10,12 @@
 use serde::Serialize;
 
 use super::config::{PointConfig, RouterConfig};
+use super::flit::Flit;
 use super::hops::MAX_TABLE_NODES;
 use super::injection::Packet;
-use super::router::{Flit, Ivc, Ovc};
-use super::run::{settle_cycles, Event};
+use super::router::{Ivc, Ovc};
+use super::run::settle_cycles;
+use super::wheel::Event;
 use super::{SimSetup, TABLE_ROUTING};
 use icn_engine::cost::Estimate;
 use icn_engine::network::Network;
@@ -101,9 +103,10 @@ pub fn sim_estimate(net: &Network, setup: &SimSetup) -> SimEstimate {
         .saturating_mul(4 + 2 * size::<[u32; 2]>() + 8 + 4)
         .saturating_add(endpoints.saturating_mul(16))
         .saturating_add(nodes.saturating_mul(12));
-    // Routers: input and output VCs, the switch allocator's per-port state, flit slots
-    // at capacity (with the free list) and the packets they can hold, one per source
-    // besides; sources and their injection VCs; events in flight on every channel.
+    // Routers: input and output VCs with the VC allocator's pointer of each, the switch
+    // allocator's per-port state, flit slots at capacity (with the free list) and the
+    // packets they can hold, one per source besides; sources and their injection VCs;
+    // events in flight on every channel.
     let longest = u64::from(r.channel_latency.max(r.global_latency.unwrap_or(0)));
     let horizon = longest
         + u64::from(r.sw_alloc_delay)
@@ -114,7 +117,7 @@ pub fn sim_estimate(net: &Network, setup: &SimSetup) -> SimEstimate {
         .saturating_add(endpoints)
         .saturating_add(ports.saturating_mul(horizon));
     let routers_bytes = vc_ports
-        .saturating_mul(size::<Ivc>() + size::<Ovc>())
+        .saturating_mul(size::<Ivc>() + size::<Ovc>() + 8)
         .saturating_add(ports.saturating_mul(24 + 8))
         .saturating_add(buffer_slots.saturating_mul(size::<(Flit, u32)>() + 4))
         .saturating_add(packets.saturating_mul(size::<Packet>() + 4))

@@ -7,11 +7,15 @@
 //! unbounded queue of packets not yet made, with their creation times kept, at no cost
 //! in memory.
 
-use super::router::{flit_id, Flit};
-use super::run::{Engine, Event, Phase};
+use super::flit::{flit_id, Flit};
+use super::net::{Net, Phase};
+use super::pool::Pool;
+use super::traffic::Traffic;
+use super::wheel::Event;
+use crate::rng::SplitMix64;
 
 /// No packet.
-pub(super) const NONE: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
 
 /// A packet in flight. Its flits carry its routing state from its source on ([`Flit`]).
 #[derive(Debug, Clone, Copy, Default)]
@@ -30,46 +34,60 @@ pub(super) struct Packet {
     pub record: bool,
 }
 
-/// Packets in flight, in a pool reused as they leave.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Packets {
-    pub list: Vec<Packet>,
-    pub free: Vec<u32>,
+/// Flits generated and not yet ejected, and the sum of their creation cycles (for the
+/// saturation test's average latency of everything in flight).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct InFlight {
+    pub flits: u64,
+    pub ctime_sum: f64,
+    pub measured: u64,
 }
 
-impl Packets {
-    fn add(&mut self, p: Packet) -> u32 {
-        if let Some(i) = self.free.pop() {
-            self.list[i as usize] = p;
-            i
-        } else {
-            self.list.push(p);
-            (self.list.len() - 1) as u32
-        }
-    }
-}
-
-/// Every endpoint's source and the router's injection buffer as the source sees it.
+/// Every endpoint's source, the router's injection buffer as the source sees it, and the
+/// packets in flight.
 #[derive(Debug, Clone)]
-pub(super) struct Sources {
-    pub qtime: Vec<u64>,
-    pub drained: Vec<bool>,
+pub(super) struct Sources<'a> {
+    /// The destinations, and their random stream (with the Bernoulli trials').
+    traffic: &'a Traffic,
+    rng: SplitMix64,
+    /// The chance of a packet per trial.
+    p_packet: f64,
+    /// The sources make no more packets (after saturation, to tell a deadlock).
+    pub quiet: bool,
+    /// The packets in flight.
+    pub pk: Pool<Packet>,
+    pub inflight: InFlight,
+    qtime: Vec<u64>,
+    drained: Vec<bool>,
     /// The packet being injected and how many of its flits went.
-    pub cur: Vec<u32>,
-    pub sent: Vec<u32>,
-    pub vc: Vec<u32>,
-    pub last_vc: Vec<u32>,
+    cur: Vec<u32>,
+    sent: Vec<u32>,
+    vc: Vec<u32>,
+    last_vc: Vec<u32>,
     /// Per (endpoint, vc) of the injection channel: held, credits in use.
-    pub in_use: Vec<bool>,
-    pub occ: Vec<u32>,
-    pub tail_sent: Vec<bool>,
+    in_use: Vec<bool>,
+    occ: Vec<u32>,
+    tail_sent: Vec<bool>,
 }
 
-impl Sources {
-    /// `n` endpoints with `vcs` VCs on their injection channels.
-    pub fn new(n: usize, vcs: u32) -> Sources {
+impl<'a> Sources<'a> {
+    /// `n` endpoints with `vcs` VCs on their injection channels, sending `traffic` at
+    /// `p_packet` packets per cycle, their random stream `rng`.
+    pub fn new(
+        n: usize,
+        vcs: u32,
+        traffic: &'a Traffic,
+        p_packet: f64,
+        rng: SplitMix64,
+    ) -> Sources<'a> {
         let nv = n * vcs as usize;
         Sources {
+            traffic,
+            rng,
+            p_packet,
+            quiet: false,
+            pk: Pool::default(),
+            inflight: InFlight::default(),
             qtime: vec![0; n],
             drained: vec![false; n],
             cur: vec![NONE; n],
@@ -81,65 +99,72 @@ impl Sources {
             tail_sent: vec![false; nv],
         }
     }
-}
 
-/// Flits generated and not yet ejected, and the sum of their creation cycles (for the
-/// saturation test's average latency of everything in flight).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct InFlight {
-    pub flits: u64,
-    pub ctime_sum: f64,
-    pub measured: u64,
-}
+    /// Whether no source holds a packet.
+    pub fn idle(&self) -> bool {
+        self.cur.iter().all(|&c| c == NONE)
+    }
 
-impl Engine<'_> {
+    /// Whether every source is past the drain's start (it will make no more measured
+    /// packets).
+    pub fn drained(&self) -> bool {
+        self.drained.iter().all(|&d| d)
+    }
+
+    /// Reads the packet record an ejection of `f` will read (the cycle loop's overlap of
+    /// cache misses); changes nothing.
+    #[inline]
+    pub fn peek(&self, f: &Flit) -> u32 {
+        self.pk.items[f.pkt()].dst_ep
+    }
+
     /// Each idle source's Bernoulli trials up to now, at most one packet each.
-    pub(super) fn generate(&mut self) {
+    pub fn generate(&mut self, net: &mut Net<'_>) {
         if self.quiet {
             return;
         }
-        let now = self.now;
-        let size = self.cfg.packet_size;
-        for e in 0..self.fab.endpoints() {
-            if self.src.cur[e] == NONE {
-                while self.src.qtime[e] <= now {
-                    let t = self.src.qtime[e];
-                    self.src.qtime[e] += 1;
-                    if self.rng_traffic.unit_open0() <= self.p_packet {
-                        self.make_packet(e, t, size);
+        let now = net.now;
+        let size = net.cfg.packet_size;
+        for e in 0..net.fab.endpoints() {
+            if self.cur[e] == NONE {
+                while self.qtime[e] <= now {
+                    let t = self.qtime[e];
+                    self.qtime[e] += 1;
+                    if self.rng.unit_open0() <= self.p_packet {
+                        self.make_packet(net, e, t, size);
                         break;
                     }
                 }
-                if self.phase == Phase::Draining && self.src.qtime[e] > self.drain_time {
-                    self.src.drained[e] = true;
+                if net.phase == Phase::Draining && self.qtime[e] > net.drain_time {
+                    self.drained[e] = true;
                 }
             }
         }
     }
 
-    fn make_packet(&mut self, e: usize, t: u64, size: u32) {
-        let dst = self.traffic.dest(e as u32, &mut self.rng_traffic);
+    fn make_packet(&mut self, net: &mut Net<'_>, e: usize, t: u64, size: u32) {
+        let dst = self.traffic.dest(e as u32, &mut self.rng);
         let record =
-            self.phase == Phase::Running || (self.phase == Phase::Draining && t < self.drain_time);
+            net.phase == Phase::Running || (net.phase == Phase::Draining && t < net.drain_time);
         let (s_node, d_node) = (
-            self.fab.endpoint_node[e],
-            self.fab.endpoint_node[dst as usize],
+            net.fab.endpoint_node[e],
+            net.fab.endpoint_node[dst as usize],
         );
-        let via = self
+        let via = net
             .hops
-            .intermediate(s_node, d_node, &mut self.rng_route)
+            .intermediate(s_node, d_node, &mut net.rng_route)
             .map_or(u32::MAX, |x| x as u32);
-        let id = self.pk.add(super::injection::Packet {
+        let id = self.pk.add(Packet {
             dst_ep: dst,
             via,
             ctime: t,
             itime: 0,
-            tag: self.hops.start_tag(via != u32::MAX),
+            tag: net.hops.start_tag(via != u32::MAX),
             record,
         });
-        self.src.cur[e] = id;
-        self.src.sent[e] = 0;
-        self.src.vc[e] = NONE;
+        self.cur[e] = id;
+        self.sent[e] = 0;
+        self.vc[e] = NONE;
         self.inflight.flits += u64::from(size);
         self.inflight.ctime_sum += t as f64 * f64::from(size);
         if record {
@@ -148,46 +173,46 @@ impl Engine<'_> {
     }
 
     /// Each source sends at most one flit into its router's injection port.
-    pub(super) fn inject(&mut self) {
-        let (v, b, now) = (self.v, self.b, self.now);
-        let size = self.cfg.packet_size;
-        for e in 0..self.fab.endpoints() {
-            let pkt = self.src.cur[e];
+    pub fn inject(&mut self, net: &mut Net<'_>) {
+        let (v, b, now) = (net.v, net.b, net.now);
+        let size = net.cfg.packet_size;
+        for e in 0..net.fab.endpoints() {
+            let pkt = self.cur[e];
             if pkt == NONE {
                 continue;
             }
             let base = e * v as usize;
-            let sent = self.src.sent[e];
-            if sent == 0 && self.src.vc[e] == NONE {
-                let last = self.src.last_vc[e];
-                let free = (1..=v).map(|i| (last + i) % v).find(|&c| {
-                    !self.src.in_use[base + c as usize] && self.src.occ[base + c as usize] < b
-                });
+            let sent = self.sent[e];
+            if sent == 0 && self.vc[e] == NONE {
+                let last = self.last_vc[e];
+                let free = (1..=v)
+                    .map(|i| (last + i) % v)
+                    .find(|&c| !self.in_use[base + c as usize] && self.occ[base + c as usize] < b);
                 let Some(c) = free else { continue };
-                self.src.vc[e] = c;
+                self.vc[e] = c;
             }
-            let c = self.src.vc[e];
+            let c = self.vc[e];
             let k = base + c as usize;
-            if self.src.occ[k] >= b {
+            if self.occ[k] >= b {
                 continue;
             }
             let (head, tail) = (sent == 0, sent + 1 == size);
             if head {
-                self.src.in_use[k] = true;
-                self.src.tail_sent[k] = false;
-                self.src.last_vc[e] = c;
-                self.pk.list[pkt as usize].itime = now;
+                self.in_use[k] = true;
+                self.tail_sent[k] = false;
+                self.last_vc[e] = c;
+                self.pk.items[pkt as usize].itime = now;
             }
-            self.src.occ[k] += 1;
+            self.occ[k] += 1;
             if tail {
-                self.src.tail_sent[k] = true;
-                if !self.cfg.wait_for_tail_credit {
-                    self.src.in_use[k] = false;
+                self.tail_sent[k] = true;
+                if !net.cfg.wait_for_tail_credit {
+                    self.in_use[k] = false;
                 }
-                self.src.cur[e] = NONE;
+                self.cur[e] = NONE;
             }
-            self.src.sent[e] = sent + 1;
-            let p = &self.pk.list[pkt as usize];
+            self.sent[e] = sent + 1;
+            let p = &self.pk.items[pkt as usize];
             let f = Flit {
                 id: flit_id(pkt, head, tail),
                 dst_ep: p.dst_ep,
@@ -195,51 +220,51 @@ impl Engine<'_> {
                 hops: 0,
                 tag: p.tag,
             };
-            self.wheel
-                .at(now + 2, Event::Arrive(self.fab.endpoint_port[e], c, f));
-            self.net_flits += 1;
-            self.last_move = now;
-            if self.measuring() {
-                self.stats.sent += 1;
+            net.wheel
+                .at(now + 2, Event::Arrive(net.fab.endpoint_port[e], c, f));
+            net.net_flits += 1;
+            net.last_move = now;
+            if net.measuring() {
+                net.stats.sent += 1;
             }
         }
     }
 
     /// A credit for VC `vc` of endpoint `e`'s injection channel comes back.
-    pub(super) fn inject_credit(&mut self, e: u32, vc: u32) {
-        let k = (e * self.v + vc) as usize;
-        self.src.occ[k] -= 1;
-        if self.cfg.wait_for_tail_credit && self.src.occ[k] == 0 && self.src.tail_sent[k] {
-            self.src.in_use[k] = false;
+    pub fn inject_credit(&mut self, net: &Net<'_>, e: u32, vc: u32) {
+        let k = (e * net.v + vc) as usize;
+        self.occ[k] -= 1;
+        if net.cfg.wait_for_tail_credit && self.occ[k] == 0 && self.tail_sent[k] {
+            self.in_use[k] = false;
         }
     }
 
     /// Endpoint `e` receives flit `f` on VC `vc`: it is retired and its credit returned.
-    pub(super) fn eject(&mut self, e: u32, vc: u32, f: Flit) {
-        let now = self.now;
+    pub fn eject(&mut self, net: &mut Net<'_>, e: u32, vc: u32, f: Flit) {
+        let now = net.now;
         let pkt = f.pkt();
-        let port = self.fab.endpoint_port[e as usize];
-        self.wheel.at(
-            now + 2 + u64::from(self.cfg.credit_delay),
+        let port = net.fab.endpoint_port[e as usize];
+        net.wheel.at(
+            now + 2 + u64::from(net.cfg.credit_delay),
             Event::Credit(port, vc),
         );
-        self.net_flits -= 1;
-        self.last_move = now;
-        if self.measuring() {
-            self.stats.accepted += 1;
+        net.net_flits -= 1;
+        net.last_move = now;
+        if net.measuring() {
+            net.stats.accepted += 1;
         }
-        let p = self.pk.list[pkt];
+        let p = self.pk.items[pkt];
         self.inflight.flits -= 1;
         self.inflight.ctime_sum -= p.ctime as f64;
         if p.record {
             self.inflight.measured -= 1;
         }
         if f.tail() {
-            if (self.phase == Phase::WarmingUp || p.record) && !self.quiet {
-                self.stats
+            if (net.phase == Phase::WarmingUp || p.record) && !self.quiet {
+                net.stats
                     .packet(now - p.ctime, now - p.itime, u64::from(f.hops));
             }
-            self.pk.free.push(pkt as u32);
+            self.pk.release(pkt as u32);
         }
     }
 }

@@ -30,14 +30,18 @@ pub mod bound;
 pub mod channel;
 pub mod config;
 pub mod estimate;
+mod flit;
 mod hops;
 pub mod injection;
 pub mod measurement;
+mod net;
+mod pool;
 pub mod router;
 pub mod routing;
 pub mod run;
 pub mod traffic;
 pub mod valiant;
+mod wheel;
 
 use serde::{Deserialize, Serialize};
 

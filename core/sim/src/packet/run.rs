@@ -4,18 +4,19 @@
 
 use super::channel::Fabric;
 use super::config::{PointConfig, RouterConfig, SimError};
-use super::injection::{InFlight, Packets, Sources, NONE};
-use super::measurement::{ChannelUse, PointResult, Stats, Status};
-use super::router::{Flit, Routers};
+use super::injection::Sources;
+use super::measurement::{ChannelUse, PointResult, Status};
+use super::net::{Net, Phase};
+use super::router::{IqRouter, RouterKind};
 use super::routing::HopChooser;
 use super::traffic::Traffic;
+use super::wheel::Event;
 use crate::rng::SplitMix64;
 
 /// Cycles between calls of the progress callback.
 const PROGRESS_EVERY: u64 = 1024;
 
-/// Events, or routers, whose records are read together before they are handled
-/// ([`Engine::touch`], [`Engine::touch_routers`]).
+/// Events whose records are read together before they are handled ([`Engine::touch`]).
 const TOUCH_CHUNK: usize = 32;
 
 /// Deadlock windows a saturated point may settle for ([`Engine::settle`]).
@@ -34,77 +35,13 @@ pub(super) fn settle_cycles(r: &RouterConfig) -> u64 {
     SETTLE_WINDOWS * deadlock_window(r, max_lat)
 }
 
-/// Something that happens at a later cycle.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Event {
-    /// A flit reaches (input port, vc).
-    Arrive(u32, u32, Flit),
-    /// A credit for (output port, vc) reaches its router.
-    Credit(u32, u32),
-    /// A flit reaches (endpoint, vc).
-    Eject(u32, u32, Flit),
-    /// A credit for (endpoint, vc) reaches the source.
-    InjectCredit(u32, u32),
-}
-
-/// Events by cycle, in a ring of buckets longer than any delay.
-#[derive(Debug, Clone)]
-pub(super) struct Wheel {
-    slots: Vec<Vec<Event>>,
-    mask: u64,
-    scratch: Vec<Event>,
-}
-
-impl Wheel {
-    fn new(horizon: u64) -> Wheel {
-        let size = (horizon + 2).next_power_of_two();
-        Wheel {
-            slots: vec![Vec::new(); size as usize],
-            mask: size - 1,
-            scratch: Vec::new(),
-        }
-    }
-
-    /// Schedules `e` at cycle `t`.
-    #[inline]
-    pub(super) fn at(&mut self, t: u64, e: Event) {
-        self.slots[(t & self.mask) as usize].push(e);
-    }
-}
-
-/// BookSim2's simulation states.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Phase {
-    WarmingUp,
-    Running,
-    Draining,
-}
-
-/// One point being simulated.
-pub(super) struct Engine<'a> {
-    pub fab: &'a Fabric,
-    pub cfg: RouterConfig,
-    pub v: u32,
-    pub b: u32,
-    pub now: u64,
-    pub wheel: Wheel,
-    pub rt: Routers,
-    pub src: Sources,
-    pub pk: Packets,
-    pub hops: HopChooser<'a>,
-    pub traffic: &'a Traffic,
-    pub rng_route: SplitMix64,
-    pub rng_traffic: SplitMix64,
-    pub stats: Stats,
-    pub phase: Phase,
-    pub drain_time: u64,
-    pub last_move: u64,
-    pub net_flits: u64,
-    pub inflight: InFlight,
-    pub broken: Option<String>,
-    pub p_packet: f64,
-    /// The sources make no more packets (after saturation, to tell a deadlock).
-    pub quiet: bool,
+/// One point being simulated: the shared state, the routers (of kind `R`, BookSim2's
+/// input-queued router unless said) and the sources. The cycle loop composes them: each
+/// cycle the events due, then the sources, then the routers.
+pub(super) struct Engine<'a, R: RouterKind = IqRouter> {
+    net: Net<'a>,
+    routers: R,
+    sources: Sources<'a>,
     /// Whether the routing and scheme may deadlock (not shown deadlock-free): a saturated
     /// point then settles to tell a deadlock from a saturation.
     pub may_deadlock: bool,
@@ -118,85 +55,50 @@ enum Stop {
     Cancelled,
 }
 
-impl<'a> Engine<'a> {
+impl<'a, R: RouterKind> Engine<'a, R> {
     pub(super) fn new(
         fab: &'a Fabric,
         hops: HopChooser<'a>,
         traffic: &'a Traffic,
         point: &PointConfig,
-    ) -> Engine<'a> {
+    ) -> Engine<'a, R> {
         let cfg = point.router;
-        let degree = (0..fab.routers())
-            .map(|r| (fab.port_start[r + 1] - fab.port_start[r]) as usize)
-            .max()
-            .unwrap_or(1);
         let max_lat = fab.latency.iter().copied().max().unwrap_or(1);
         let horizon =
             u64::from(cfg.sw_alloc_delay + cfg.st_final_delay + max_lat + cfg.credit_delay) + 4;
         Engine {
-            fab,
-            cfg,
-            v: cfg.num_vcs,
-            b: cfg.vc_buf_size,
-            now: 0,
-            wheel: Wheel::new(horizon),
-            rt: Routers::new(fab.routers(), fab.ports(), cfg.num_vcs, degree),
-            src: Sources::new(fab.endpoints(), cfg.num_vcs),
-            pk: Packets::default(),
-            hops,
-            traffic,
-            rng_route: SplitMix64::stream(point.seed, 1),
-            rng_traffic: SplitMix64::stream(point.seed, 2),
-            stats: Stats::new(fab.ports()),
-            phase: Phase::WarmingUp,
-            drain_time: 0,
-            last_move: 0,
-            net_flits: 0,
-            inflight: InFlight::default(),
-            broken: None,
-            p_packet: point.rate / f64::from(cfg.packet_size),
-            quiet: false,
+            net: Net::new(fab, cfg, hops, point.seed, horizon),
+            routers: R::new(fab, point),
+            sources: Sources::new(
+                fab.endpoints(),
+                cfg.num_vcs,
+                traffic,
+                point.rate / f64::from(cfg.packet_size),
+                SplitMix64::stream(point.seed, 2),
+            ),
             may_deadlock: true,
         }
     }
 
-    /// Whether throughput is being counted (BookSim2 counts while warming up and running).
-    #[inline]
-    pub(super) fn measuring(&self) -> bool {
-        self.phase != Phase::Draining
-    }
-
     /// One cycle: events due now, sources, routers.
     fn cycle(&mut self) {
-        let slot = (self.now & self.wheel.mask) as usize;
-        std::mem::swap(&mut self.wheel.slots[slot], &mut self.wheel.scratch);
-        let mut due = std::mem::take(&mut self.wheel.scratch);
+        let due = self.net.wheel.take(self.net.now);
         for chunk in due.chunks(TOUCH_CHUNK) {
             self.touch(chunk);
             for &e in chunk {
                 match e {
-                    Event::Arrive(p, vc, f) => self.arrive(p, vc, f),
-                    Event::Credit(p, vc) => self.credit(p, vc),
-                    Event::Eject(ep, vc, f) => self.eject(ep, vc, f),
-                    Event::InjectCredit(ep, vc) => self.inject_credit(ep, vc),
+                    Event::Arrive(p, vc, f) => self.routers.arrive(&mut self.net, p, vc, f),
+                    Event::Credit(p, vc) => self.routers.credit(&self.net, p, vc),
+                    Event::Eject(ep, vc, f) => self.sources.eject(&mut self.net, ep, vc, f),
+                    Event::InjectCredit(ep, vc) => self.sources.inject_credit(&self.net, ep, vc),
                 }
             }
         }
-        due.clear();
-        self.wheel.scratch = due;
-        self.generate();
-        self.inject();
-        let routers = self.fab.routers();
-        let mut r = 0;
-        while r < routers {
-            let end = (r + TOUCH_CHUNK).min(routers);
-            self.touch_routers(r, end);
-            for q in r..end {
-                self.router_step(q);
-            }
-            r = end;
-        }
-        self.now += 1;
+        self.net.wheel.recycle(due);
+        self.sources.generate(&mut self.net);
+        self.sources.inject(&mut self.net);
+        self.routers.step(&mut self.net);
+        self.net.now += 1;
     }
 
     /// Reads the records that `events` will update (an input VC and its head's route,
@@ -206,25 +108,11 @@ impl<'a> Engine<'a> {
     /// one's loads. Changes nothing (wasm has no prefetch instruction; plain loads work
     /// everywhere).
     fn touch(&self, events: &[Event]) {
-        let v = self.v as usize;
         let mut sum = 0u32;
         for e in events {
-            sum = sum.wrapping_add(match *e {
-                Event::Arrive(p, vc, f) => {
-                    let x = self.rt.ivc[p as usize * v + vc as usize].len;
-                    let route = if f.via == u32::MAX {
-                        let r = self.fab.port_router[p as usize] as usize;
-                        let at = self.fab.router_node[r];
-                        self.hops
-                            .peek(at, self.fab.endpoint_node[f.dst_ep as usize])
-                    } else {
-                        0
-                    };
-                    x.wrapping_add(route)
-                }
-                Event::Credit(p, vc) => self.rt.ovc[p as usize * v + vc as usize].occ,
-                Event::Eject(_, _, f) => self.pk.list[f.pkt()].dst_ep,
-                Event::InjectCredit(..) => 0,
+            sum = sum.wrapping_add(match e {
+                Event::Eject(_, _, f) => self.sources.peek(f),
+                _ => self.routers.peek(&self.net, e),
             });
         }
         std::hint::black_box(sum);
@@ -238,23 +126,24 @@ impl<'a> Engine<'a> {
         bound: u64,
         window: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
-        until: &dyn Fn(&Engine<'_>) -> bool,
+        until: &dyn Fn(&Engine<'_, R>) -> bool,
     ) -> Result<(), Stop> {
         for _ in 0..n {
             if until(self) {
                 return Ok(());
             }
             self.cycle();
-            if let Some(why) = self.broken.take() {
+            let net = &mut self.net;
+            if let Some(why) = net.broken.take() {
                 return Err(Stop::Broken(why));
             }
-            if self.net_flits > 0 && self.now - self.last_move > window {
+            if net.net_flits > 0 && net.now - net.last_move > window {
                 return Err(Stop::Deadlock);
             }
-            if self.now >= bound {
+            if net.now >= bound {
                 return Err(Stop::Bound);
             }
-            if self.now % PROGRESS_EVERY == 0 && !progress(self.now, bound) {
+            if net.now % PROGRESS_EVERY == 0 && !progress(net.now, bound) {
                 return Err(Stop::Cancelled);
             }
         }
@@ -270,12 +159,12 @@ impl<'a> Engine<'a> {
         window: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), Stop> {
-        self.quiet = true;
+        self.sources.quiet = true;
         let cycles = SETTLE_WINDOWS * window;
-        let empty = |e: &Engine<'_>| e.net_flits == 0 && e.src.cur.iter().all(|&c| c == NONE);
+        let empty = |e: &Engine<'_, R>| e.net.net_flits == 0 && e.sources.idle();
         self.run_cycles(
             cycles,
-            bound.max(self.now) + cycles,
+            bound.max(self.net.now) + cycles,
             window,
             progress,
             &empty,
@@ -285,54 +174,55 @@ impl<'a> Engine<'a> {
     /// The average latency of the measured packets and of every flit in flight, as
     /// BookSim2's saturation test reads it.
     fn latency_with_inflight(&self) -> f64 {
-        let f = self.inflight.flits as f64;
-        let age = f * self.now as f64 - self.inflight.ctime_sum;
-        (self.stats.plat.sum + age) / (self.stats.plat.count as f64 + f)
+        let inflight = &self.sources.inflight;
+        let f = inflight.flits as f64;
+        let age = f * self.net.now as f64 - inflight.ctime_sum;
+        let stats = &self.net.stats;
+        (stats.plat.sum + age) / (stats.plat.count as f64 + f)
     }
 
     fn accepted_rate(&self, until: u64) -> f64 {
-        self.stats.accepted as f64
-            / (until - self.stats.reset_time) as f64
-            / self.fab.endpoints() as f64
+        let stats = &self.net.stats;
+        stats.accepted as f64 / (until - stats.reset_time) as f64 / self.net.fab.endpoints() as f64
     }
 }
 
 /// Simulates one point: BookSim2's `_SingleSim` (warm-up, sample periods until three
 /// converged ones, drain) and its saturation decision.
-pub(super) fn run_point(
-    mut e: Engine<'_>,
+pub(super) fn run_point<R: RouterKind>(
+    mut e: Engine<'_, R>,
     point: &PointConfig,
     channels: bool,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<(PointResult, PointUse), SimError> {
     let p = point.protocol;
     let bound = point.max_cycles();
-    let max_lat = e.fab.latency.iter().copied().max().unwrap_or(1);
+    let max_lat = e.net.fab.latency.iter().copied().max().unwrap_or(1);
     let window = deadlock_window(&point.router, max_lat);
-    let never = |_: &Engine<'_>| false;
+    let never = |_: &Engine<'_, R>| false;
     let (mut converged, mut total, mut clear_last) = (0u32, 0u32, false);
     let (mut prev_lat, mut prev_acc) = (0.0f64, 0.0f64);
     let mut status = Status::Stable;
     let mut note = None;
     let outcome = (|| -> Result<(), Stop> {
-        while total < p.max_samples && (e.phase != Phase::Running || converged < 3) {
-            if clear_last || (e.phase == Phase::WarmingUp && total % 2 == 0) {
+        while total < p.max_samples && (e.net.phase != Phase::Running || converged < 3) {
+            if clear_last || (e.net.phase == Phase::WarmingUp && total % 2 == 0) {
                 clear_last = false;
-                e.stats.clear(e.now);
+                e.net.stats.clear(e.net.now);
             }
             e.run_cycles(p.sample_period, bound, window, progress, &never)?;
-            let lat = e.stats.plat.average();
-            let acc = e.accepted_rate(e.now);
+            let lat = e.net.stats.plat.average();
+            let acc = e.accepted_rate(e.net.now);
             let lat_change = ((lat - prev_lat) / lat).abs();
             let acc_change = ((acc - prev_acc) / acc).abs();
             (prev_lat, prev_acc) = (lat, acc);
             if p.latency_thres >= 0.0 && e.latency_with_inflight() > p.latency_thres {
                 converged = 0;
-                e.phase = Phase::Draining;
-                e.drain_time = e.now;
+                e.net.phase = Phase::Draining;
+                e.net.drain_time = e.net.now;
                 return Ok(());
             }
-            let (lat_t, acc_t) = if e.phase == Phase::WarmingUp {
+            let (lat_t, acc_t) = if e.net.phase == Phase::WarmingUp {
                 (p.warmup_thres, p.acc_warmup_thres)
             } else {
                 (p.stopping_thres, p.acc_stopping_thres)
@@ -340,7 +230,7 @@ pub(super) fn run_point(
             // A negative threshold disables its test; NaN changes count as calm.
             let exceeds = |thres: f64, change: f64| thres >= 0.0 && change > thres;
             let calm = !exceeds(lat_t, lat_change) && !exceeds(acc_t, acc_change);
-            if e.phase == Phase::WarmingUp {
+            if e.net.phase == Phase::WarmingUp {
                 let done = if p.warmup_periods > 0 {
                     total + 1 >= p.warmup_periods
                 } else {
@@ -348,7 +238,7 @@ pub(super) fn run_point(
                 };
                 if done {
                     clear_last = true;
-                    e.phase = Phase::Running;
+                    e.net.phase = Phase::Running;
                 }
             } else if calm {
                 converged += 1;
@@ -357,13 +247,13 @@ pub(super) fn run_point(
             }
             total += 1;
         }
-        if e.phase == Phase::Running {
+        if e.net.phase == Phase::Running {
             converged += 1;
-            e.phase = Phase::Draining;
-            e.drain_time = e.now;
+            e.net.phase = Phase::Draining;
+            e.net.drain_time = e.net.now;
             loop {
                 let outstanding =
-                    |x: &Engine<'_>| x.inflight.measured == 0 && x.src.drained.iter().all(|&d| d);
+                    |x: &Engine<'_, R>| x.sources.inflight.measured == 0 && x.sources.drained();
                 e.run_cycles(1000, bound, window, progress, &outstanding)?;
                 if outstanding(&e) {
                     break;
@@ -402,16 +292,16 @@ pub(super) fn run_point(
             status = Status::Deadlocked;
             note = Some(format!(
                 "deadlock: {} flits waited and none moved for {window} cycles (cycle {})",
-                e.net_flits, e.now
+                e.net.net_flits, e.net.now
             ));
         }
         Err(Stop::Broken(why)) => return Err(SimError::Routing(why)),
         Err(Stop::Cancelled) => return Err(SimError::Cancelled),
     }
     let used = PointUse {
-        buffer_slots: e.rt.pool.high_water() as u64,
-        packets: e.pk.list.len() as u64,
-        router_cycles: e.now.saturating_mul(e.fab.routers() as u64),
+        buffer_slots: e.routers.buffer_slots() as u64,
+        packets: e.sources.pk.high_water() as u64,
+        router_cycles: e.net.now.saturating_mul(e.net.fab.routers() as u64),
     };
     Ok((result(&e, point, status, note, channels), used))
 }
@@ -428,31 +318,31 @@ pub struct PointUse {
     pub router_cycles: u64,
 }
 
-fn result(
-    e: &Engine<'_>,
+fn result<R: RouterKind>(
+    e: &Engine<'_, R>,
     point: &PointConfig,
     status: Status,
     note: Option<String>,
     channels: bool,
 ) -> PointResult {
-    let end = if e.phase == Phase::Draining {
-        e.drain_time
+    let end = if e.net.phase == Phase::Draining {
+        e.net.drain_time
     } else {
-        e.now
+        e.net.now
     };
-    let span = (end.max(e.stats.reset_time + 1) - e.stats.reset_time) as f64;
-    let n = e.fab.endpoints() as f64;
-    let s = &e.stats;
+    let span = (end.max(e.net.stats.reset_time + 1) - e.net.stats.reset_time) as f64;
+    let n = e.net.fab.endpoints() as f64;
+    let s = &e.net.stats;
     let mut list = Vec::new();
     let mut max_use = 0.0f64;
     for (port, &count) in s.channel_flits.iter().enumerate() {
-        if let super::channel::Sink::Router(_) = e.fab.sink[port] {
+        if let super::channel::Sink::Router(_) = e.net.fab.sink[port] {
             let u = count as f64 / span;
             max_use = max_use.max(u);
             if channels {
                 list.push(ChannelUse {
-                    from: e.fab.router_node[e.fab.port_router[port] as usize],
-                    to: e.fab.peer[port],
+                    from: e.net.fab.router_node[e.net.fab.port_router[port] as usize],
+                    to: e.net.fab.peer[port],
                     utilisation: u,
                 });
             }
@@ -472,8 +362,8 @@ fn result(
         injected: s.sent as f64 / span / n,
         hops: s.hops.mean(),
         packets: s.plat.count,
-        cycles: e.now,
-        router_cycles: e.now * e.fab.routers() as u64,
+        cycles: e.net.now,
+        router_cycles: e.net.now * e.net.fab.routers() as u64,
         max_channel_utilisation: max_use,
         channels: list,
         note,

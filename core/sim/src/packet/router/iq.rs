@@ -1,0 +1,354 @@
+//! The input-queued virtual-channel router (BookSim2's `iq`), one cycle of it: route
+//! computation ([`super::route`]), VC allocation and switch allocation through two
+//! [`Allocator`]s, and switch traversal, with credit-based flow control. The router is
+//! generic over its allocators, so each choice is compiled into the cycle loop.
+//!
+//! Timing, as BookSim2's pipeline with one-cycle stages gives it: a head that reaches the
+//! front of an idle VC at cycle h bids for an output VC from h + routing_delay; a VC won at
+//! cycle v bids for the switch from v + vc_alloc_delay; a flit that wins the switch at s
+//! leaves at s + sw_alloc_delay + st_final_delay − 1, reaches the next router's buffer a
+//! channel latency and one cycle later, and frees its buffer slot upstream, whose credit
+//! arrives a channel latency, one cycle and `credit_delay` after it left.
+
+use super::buffers::{BitRange, Buffers, ACTIVE, IDLE};
+use super::route::route_front;
+use super::RouterKind;
+use crate::packet::allocator::{rr_distance, Allocator, Round, SeparableInputFirst, Size};
+use crate::packet::channel::{Fabric, Sink};
+use crate::packet::config::PointConfig;
+use crate::packet::flit::Flit;
+use crate::packet::net::Net;
+use crate::packet::wheel::Event;
+
+/// Routers whose records are read together before they are stepped
+/// ([`IqRouter::touch_routers`]).
+const TOUCH_CHUNK: usize = 32;
+
+/// Every input-queued router of the network, with VC allocator `V` and switch allocator
+/// `S` (BookSim2's defaults for both: separable input-first, round-robin).
+#[derive(Debug, Clone)]
+pub(in crate::packet) struct IqRouter<V = SeparableInputFirst, S = SeparableInputFirst> {
+    st: Buffers,
+    /// The VC allocator: inputs and outputs are every router's input and output VCs
+    /// (port·V + vc).
+    va: V,
+    /// The switch allocator: inputs and outputs are ports; a request's label is the input
+    /// VC that asks.
+    sw: S,
+    /// Per input port, the VC that goes first among its VCs asking for the same output
+    /// (BookSim2's `_sw_rr_offset`: one past the last VC to cross the switch).
+    sw_rr: Vec<u32>,
+    /// Scratch: for one input port, the VC asking for each output (local index), and the
+    /// outputs asked for.
+    sw_best: Vec<u32>,
+    sw_touched: Vec<u32>,
+}
+
+impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
+    fn new(fab: &Fabric, point: &PointConfig) -> Self {
+        let (routers, ports, v) = (fab.routers(), fab.ports(), point.router.num_vcs);
+        let degree = (0..routers)
+            .map(|r| fab.port_start[r + 1] - fab.port_start[r])
+            .max()
+            .unwrap_or(1);
+        let vcs = ports * v as usize;
+        IqRouter {
+            st: Buffers::new(routers, ports, v),
+            va: V::new(
+                Size {
+                    routers,
+                    inputs: vcs,
+                    outputs: vcs,
+                    max_inputs: degree * v,
+                    max_outputs: degree * v,
+                },
+                point,
+            ),
+            sw: S::new(
+                Size {
+                    routers,
+                    inputs: ports,
+                    outputs: ports,
+                    max_inputs: degree,
+                    max_outputs: degree,
+                },
+                point,
+            ),
+            sw_rr: vec![0; ports],
+            sw_best: vec![u32::MAX; degree as usize],
+            sw_touched: Vec::with_capacity(degree as usize),
+        }
+    }
+
+    fn arrive(&mut self, net: &mut Net<'_>, port: u32, vc: u32, f: Flit) {
+        let i = port as usize * net.v as usize + vc as usize;
+        let st = &mut self.st;
+        debug_assert!(st.ivc[i].len < net.b, "buffer overflow");
+        let was_empty = st.push(i, f);
+        let x = &mut st.ivc[i];
+        if x.state == IDLE {
+            let r = net.fab.port_router[port as usize] as usize;
+            st.busy[r] += 1;
+            route_front(st, net, i, r, net.now);
+        } else if x.state == ACTIVE && was_empty {
+            x.ready = net.now;
+            st.mark(i);
+        }
+    }
+
+    #[inline]
+    fn credit(&mut self, net: &Net<'_>, port: u32, vc: u32) {
+        let o = &mut self.st.ovc[(port * net.v + vc) as usize];
+        o.occ -= 1;
+        if net.cfg.wait_for_tail_credit && o.occ == 0 && o.tail_sent {
+            o.in_use = false;
+        }
+    }
+
+    fn step(&mut self, net: &mut Net<'_>) {
+        let routers = net.fab.routers();
+        let mut r = 0;
+        while r < routers {
+            let end = (r + TOUCH_CHUNK).min(routers);
+            self.touch_routers(net, r, end);
+            for q in r..end {
+                if self.st.busy[q] == 0 {
+                    continue;
+                }
+                let (a, z) = (net.fab.port_start[q], net.fab.port_start[q + 1]);
+                self.vc_allocate(net, q, a, z);
+                self.sw_allocate(net, q, a, z);
+            }
+            r = end;
+        }
+    }
+
+    #[inline]
+    fn peek(&self, net: &Net<'_>, e: &Event) -> u32 {
+        let v = net.v as usize;
+        match *e {
+            Event::Arrive(p, vc, f) => {
+                let x = self.st.ivc[p as usize * v + vc as usize].len;
+                let route = if f.via == u32::MAX {
+                    let r = net.fab.port_router[p as usize] as usize;
+                    let at = net.fab.router_node[r];
+                    net.hops.peek(at, net.fab.endpoint_node[f.dst_ep as usize])
+                } else {
+                    0
+                };
+                x.wrapping_add(route)
+            }
+            Event::Credit(p, vc) => self.st.ovc[p as usize * v + vc as usize].occ,
+            Event::Eject(..) | Event::InjectCredit(..) => 0,
+        }
+    }
+
+    fn buffer_slots(&self) -> usize {
+        self.st.pool.high_water()
+    }
+}
+
+impl<V: Allocator, S: Allocator> IqRouter<V, S> {
+    /// Reads what routers `lo..hi`'s allocators read first (each waiting input VC, the
+    /// first output VC it asks for and the VC allocator's state for the pair; each input
+    /// VC with a flit to send, its output VC, and, when that has a credit, the buffer slots
+    /// of the flit that may leave and of the one behind it, whose head is routed next),
+    /// each independent of the others, so that their cache misses overlap instead of
+    /// coming one router at a time. Changes nothing.
+    fn touch_routers(&self, net: &Net<'_>, lo: usize, hi: usize) {
+        let (v, b) = (net.v, net.b);
+        let st = &self.st;
+        let slots = &st.pool.items;
+        let mut sum = 0u32;
+        for r in lo..hi {
+            if st.busy[r] == 0 {
+                continue;
+            }
+            let (a, z) = (net.fab.port_start[r], net.fab.port_start[r + 1]);
+            let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+            while let Some(i) = bits.next(&st.want_va) {
+                let x = &st.ivc[i];
+                let first = ((x.out_port * v + x.vc_lo) as usize).min(st.ovc.len() - 1);
+                sum = sum.wrapping_add(st.ovc[first].occ);
+                sum = sum.wrapping_add(self.va.peek(i, first));
+            }
+            let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+            while let Some(i) = bits.next(&st.want_sw) {
+                let x = &st.ivc[i];
+                let o = &st.ovc[((x.out_port * v + x.out_vc) as usize).min(st.ovc.len() - 1)];
+                if o.occ < b {
+                    if let Some(s) = slots.get(x.first as usize) {
+                        sum = sum.wrapping_add(s.flit.dst_ep);
+                        if let Some(t) = slots.get(s.next as usize) {
+                            sum = sum.wrapping_add(t.flit.dst_ep);
+                        }
+                    }
+                }
+            }
+        }
+        std::hint::black_box(sum);
+    }
+
+    /// VC allocation of router `r`, whose ports are `a..z`: each head that waits asks for
+    /// every output VC of its range that no packet holds; a VC won is held from now and
+    /// bids for the switch after `vc_alloc_delay`.
+    fn vc_allocate(&mut self, net: &Net<'_>, r: usize, a: u32, z: u32) {
+        let (v, now) = (net.v, net.now);
+        let size = (z - a) * v;
+        let IqRouter { st, va, .. } = self;
+        va.begin(Round {
+            router: r,
+            first_input: a * v,
+            inputs: size,
+            first_output: a * v,
+            outputs: size,
+        });
+        let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+        while let Some(i) = bits.next(&st.want_va) {
+            let x = &st.ivc[i];
+            if x.ready > now {
+                continue;
+            }
+            let out = x.out_port;
+            let ovc = &st.ovc;
+            // An exclusive range: an inclusive one's iterator costs more.
+            let free = (x.vc_lo..x.vc_hi + 1)
+                .filter(|&ov| !ovc[(out * v + ov) as usize].in_use)
+                .map(|ov| ((out - a) * v + ov, 0));
+            va.request(i as u32 - a * v, free);
+        }
+        let delay = u64::from(net.cfg.vc_alloc_delay);
+        va.allocate(|input, local, _| {
+            let govc = a * v + local;
+            let i = (a * v + input) as usize;
+            let o = &mut st.ovc[govc as usize];
+            o.in_use = true;
+            o.tail_sent = false;
+            let x = &mut st.ivc[i];
+            x.state = ACTIVE;
+            x.out_vc = govc % v;
+            x.ready = now + delay;
+            st.mark(i);
+        });
+    }
+
+    /// Switch allocation and traversal of router `r`, whose ports are `a..z`: each input
+    /// VC with a flit to send and a credit downstream asks for its output; of an input
+    /// port's VCs asking for the same output, the first at or after the port's round-robin
+    /// offset asks (BookSim2's `_SWAllocAddReq`); each grant's flit crosses the switch.
+    fn sw_allocate(&mut self, net: &mut Net<'_>, r: usize, a: u32, z: u32) {
+        let (v, b, now) = (net.v, net.b, net.now);
+        let deg = z - a;
+        self.sw.begin(Round {
+            router: r,
+            first_input: a,
+            inputs: deg,
+            first_output: a,
+            outputs: deg,
+        });
+        let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+        let mut port = u32::MAX;
+        loop {
+            let next = bits.next(&self.st.want_sw);
+            let p = next.map_or(u32::MAX, |i| i as u32 / v);
+            if p != port {
+                if port != u32::MAX {
+                    self.sw_request(port - a);
+                }
+                port = p;
+            }
+            let Some(i) = next else { break };
+            let x = &self.st.ivc[i];
+            if x.ready > now || self.st.ovc[(x.out_port * v + x.out_vc) as usize].occ >= b {
+                continue;
+            }
+            let vc = i as u32 % v;
+            let lo = (x.out_port - a) as usize;
+            let cur = self.sw_best[lo];
+            if cur == u32::MAX {
+                self.sw_touched.push(lo as u32);
+                self.sw_best[lo] = vc;
+            } else if rr_distance(vc, self.sw_rr[p as usize], v)
+                < rr_distance(cur, self.sw_rr[p as usize], v)
+            {
+                self.sw_best[lo] = vc;
+            }
+        }
+        let IqRouter { st, sw, sw_rr, .. } = self;
+        sw.allocate(|input, _, vc| {
+            let p = a + input;
+            sw_rr[p as usize] = (vc + 1) % v;
+            traverse(st, net, p, vc);
+        });
+    }
+
+    /// The requests of input `input` of the round (its VCs' picks, [`IqRouter::sw_best`])
+    /// go to the switch allocator.
+    #[inline]
+    fn sw_request(&mut self, input: u32) {
+        if self.sw_touched.is_empty() {
+            return;
+        }
+        let best = &self.sw_best;
+        let asks = self.sw_touched.iter().map(|&lo| (lo, best[lo as usize]));
+        self.sw.request(input, asks);
+        for &lo in &self.sw_touched {
+            self.sw_best[lo as usize] = u32::MAX;
+        }
+        self.sw_touched.clear();
+    }
+}
+
+/// The flit at the front of input VC `vc` of port `p` won the switch this cycle: it
+/// leaves for its output, its slot's credit goes upstream, and the VC's next head is
+/// routed (or the VC goes idle).
+fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32) {
+    let cfg = net.cfg;
+    let fab = net.fab;
+    let i = p as usize * net.v as usize + vc as usize;
+    let mut f = st.pop(i);
+    f.hops += 1;
+    // The switch allocator's update cycle: the slot frees and the credit leaves.
+    let c = net.now + u64::from(cfg.sw_alloc_delay) - 1;
+    match fab.source[p as usize] {
+        Sink::Router(up) => {
+            let t = c + u64::from(fab.latency[up as usize]) + 1 + u64::from(cfg.credit_delay);
+            net.wheel.at(t, Event::Credit(up, vc));
+        }
+        Sink::Endpoint(e) => net.wheel.at(c + 2, Event::InjectCredit(e, vc)),
+    }
+    let (out, ov) = (st.ivc[i].out_port, st.ivc[i].out_vc);
+    let o = &mut st.ovc[(out * net.v + ov) as usize];
+    o.occ += 1;
+    if f.tail() {
+        o.tail_sent = true;
+        if !cfg.wait_for_tail_credit {
+            o.in_use = false;
+        }
+    }
+    let depart = c + u64::from(cfg.st_final_delay);
+    match fab.sink[out as usize] {
+        Sink::Router(down) => {
+            let t = depart + u64::from(fab.latency[out as usize]) + 1;
+            net.wheel.at(t, Event::Arrive(down, ov, f));
+            if net.measuring() {
+                net.stats.channel_flits[out as usize] += 1;
+            }
+        }
+        Sink::Endpoint(e) => net.wheel.at(depart + 2, Event::Eject(e, ov, f)),
+    }
+    net.last_move = net.now;
+    let r = fab.port_router[p as usize] as usize;
+    if f.tail() {
+        if st.ivc[i].len > 0 {
+            route_front(st, net, i, r, c + 1);
+        } else {
+            st.ivc[i].state = IDLE;
+            st.mark(i);
+            st.busy[r] -= 1;
+        }
+    } else {
+        st.ivc[i].ready = c + 1;
+        st.mark(i);
+    }
+}

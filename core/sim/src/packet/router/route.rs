@@ -1,0 +1,82 @@
+//! Route computation of the input-queued router: the head at the front of an input VC is
+//! given its output port and the range of output VCs it may take (the routing relation's
+//! next hop under the VC scheme, or the ejection port at its destination's router), and
+//! UGAL's choice at the packet's source router.
+
+use super::buffers::{Buffers, VC_ALLOC};
+use crate::packet::flit::Flit;
+use crate::packet::net::Net;
+
+/// Routes the head at the front of input VC `i` of router `r`, which got there at cycle
+/// `at`: it bids for an output VC from `at + routing_delay`. A routing with no next hop
+/// leaves the VC unrouted and says so in [`Net::broken`].
+pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) {
+    let slot = st.ivc[i].first as usize;
+    let mut f = st.pool.items[slot].flit;
+    let fab = net.fab;
+    let node = fab.router_node[r];
+    if net.hops.is_ugal() && f.hops == 0 {
+        ugal_choice(st, net, &mut f, r);
+    }
+    let dst_ep = f.dst_ep as usize;
+    let route = if fab.endpoint_router[dst_ep] as usize == r && f.via == u32::MAX {
+        let (lo, hi) = net.hops.eject_range(f.tag);
+        Some((fab.endpoint_port[dst_ep], lo, hi))
+    } else {
+        if f.via as usize == node {
+            f.via = u32::MAX;
+            f.tag = net.hops.at_intermediate(f.tag);
+        }
+        let target = if f.via == u32::MAX {
+            fab.endpoint_node[dst_ep]
+        } else {
+            f.via as usize
+        };
+        let hop = net.hops.hop(node, target, f.tag, &mut net.rng_route);
+        if let Some(hop) = hop {
+            f.tag = hop.tag;
+        }
+        let port = hop.and_then(|h| Some((fab.port_to(r as u32, h.next)?, h)));
+        if port.is_none() {
+            net.broken_route(node, target);
+        }
+        port.map(|(port, h)| (port, h.vc_lo, h.vc_hi))
+    };
+    st.pool.items[slot].flit = f;
+    let Some((port, lo, hi)) = route else { return };
+    let x = &mut st.ivc[i];
+    x.state = VC_ALLOC;
+    x.ready = at + u64::from(net.cfg.routing_delay);
+    x.out_port = port;
+    x.vc_lo = lo;
+    x.vc_hi = hi;
+    st.mark(i);
+}
+
+/// UGAL at the packet's source router `r`: keep Valiant's intermediate only when the
+/// minimal route's first output holds more than twice the flits of the non-minimal one's,
+/// plus the threshold (BookSim2's `ugal_dragonflynew`).
+fn ugal_choice(st: &Buffers, net: &mut Net<'_>, f: &mut Flit, r: usize) {
+    if f.via == u32::MAX {
+        return;
+    }
+    let fab = net.fab;
+    let node = fab.router_node[r];
+    let dst = fab.endpoint_node[f.dst_ep as usize];
+    let v = net.v as usize;
+    let mut queue = |target: usize| -> Option<u32> {
+        let next = net.hops.first_hop(node, target)?;
+        let port = fab.port_to(r as u32, next)? as usize;
+        Some(st.ovc[port * v..(port + 1) * v].iter().map(|o| o.occ).sum())
+    };
+    let q_min = queue(dst);
+    let q_non = queue(f.via as usize);
+    let minimal = match (q_min, q_non) {
+        (Some(a), Some(b)) => crate::packet::valiant::ugal_prefers_minimal(a, b),
+        _ => true,
+    };
+    if minimal {
+        f.via = u32::MAX;
+        f.tag = net.hops.start_tag(false);
+    }
+}
