@@ -92,35 +92,58 @@ fn deadlock(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&out).expect("JSON")
 }
 
-/// `--max-vcs 1000000` reported `max_vcs_searched: 1000000` when the search stopped at 16:
-/// the bound searched is stated. A ring of k under dimension order needs ⌊k/2⌋ hop classes
-/// (its longest route's hops), so k = 32 is found and k = 40 is beyond the bound.
+/// `--max-vcs 1000000` reported `max_vcs_searched: 1000000` when the search stopped at 16
+/// (a channel's states were the bits of a `u32`): the search now reaches 64, the most the
+/// analysis and the simulator take, and says so.
+///
+/// Why a ring of k under dimension order needs exactly L = ⌊k/2⌋ hop classes, L being its
+/// longest route's hops (the diameter `icn info` finds by its own search): with L classes
+/// hop i of every route has class i, so classes only rise along a route and the graph has
+/// no cycle; with L − 1, the last two hops of every longest route share the last class,
+/// and the longest routes from every node, all turning the same way, chain those channels
+/// around the ring into a cycle.
 #[test]
-fn deadlock_max_vcs_states_the_bound_searched() {
-    let v = deadlock(&[
-        "torus:k=40",
-        "--routing",
-        "dor",
-        "--scheme",
-        "hops",
-        "--max-vcs",
-        "1000000",
-    ]);
-    assert_eq!(v["max_vcs_searched"], 16);
-    assert_eq!(v["min_vcs"], serde_json::Value::Null);
-    for k in [20u64, 30, 32] {
+fn deadlock_max_vcs_reaches_the_vcs_needed() {
+    let hops = |spec: &str, max: &str| {
+        deadlock(&[
+            spec,
+            "--routing",
+            "dor",
+            "--scheme",
+            "hops",
+            "--max-vcs",
+            max,
+        ])
+    };
+    for k in [20u64, 31, 40, 128] {
         let spec = format!("torus:k={k}");
+        let (code, out, err) = capped(&["info", &spec]);
+        assert_eq!(code, 0, "{err}");
+        let info: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let longest = info["diameter"].as_u64().expect("a diameter");
+        assert_eq!(longest, k / 2, "{spec}");
+        let v = hops(&spec, "1000000");
+        assert_eq!(v["min_vcs"].as_u64(), Some(longest), "{spec}");
+        assert_eq!(v["max_vcs_searched"], 64, "{spec}");
+        // One fewer than needed: a cycle, as the argument above says.
+        let fewer = (longest - 1).to_string();
         let v = deadlock(&[
             &spec,
             "--routing",
             "dor",
             "--scheme",
             "hops",
-            "--max-vcs",
-            "16",
+            "--vcs",
+            &fewer,
         ]);
-        assert_eq!(v["min_vcs"].as_u64(), Some(k / 2), "{spec}");
+        assert_eq!(v["deadlock_free"], false, "{spec} on {fewer}");
     }
+    // Beyond the bound: a ring of 130 needs 65; none found up to 64, and that is said.
+    let v = hops("torus:k=130", "1000000");
+    assert_eq!(v["min_vcs"], serde_json::Value::Null);
+    assert_eq!(v["max_vcs_searched"], 64);
+    let err = refused(&["deadlock", "torus:k=130", "--scheme", "hops", "--vcs", "65"]);
+    assert!(err.contains("give 1 to 64"), "{err}");
     let v = deadlock(&["torus:k=8x8", "--routing", "dor", "--max-vcs", "5"]);
     assert_eq!(v["max_vcs_searched"], 1, "the one-VC scheme tries one");
 }

@@ -409,13 +409,9 @@ fn check_deadlock(
         return None;
     }
     let what = format!("deadlock analysis of the {scheme} scheme");
-    deadlock_with(
-        t,
-        routing,
-        scheme,
-        classes.min(icn_analyses::deadlock::MAX_VCS),
-        &mut |done, total| progress(&what, done, total),
-    )
+    deadlock_with(t, routing, scheme, classes, &mut |done, total| {
+        progress(&what, done, total)
+    })
     .ok()
     .map(|r| r.acyclic)
 }
