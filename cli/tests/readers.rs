@@ -6,7 +6,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use support::{capped, refused};
+use support::{capped, random_edges, refused};
 
 /// A file of this test's own under the target directory, holding `bytes`.
 fn file(name: &str, bytes: &[u8]) -> PathBuf {
@@ -227,26 +227,6 @@ fn sim_config_with_a_byte_order_mark_and_crlf() {
     assert!(err.contains("--config /dev/zero"), "{err}");
 }
 
-/// An edge list of a connected random graph: node v ≥ 1 linked to a node before it (a
-/// random tree), then `extra` more random links a node.
-fn random_edges(n: u64, extra: u64, seed: u64) -> String {
-    use std::fmt::Write;
-    let mut rng = icn_core::sim::SplitMix64::new(seed);
-    let mut text = String::with_capacity((n * (extra + 1) * 16) as usize);
-    for v in 0..n {
-        if v > 0 {
-            let _ = writeln!(text, "{} {v}", rng.below(v));
-        }
-        for _ in 0..extra {
-            let w = rng.below(n);
-            if w != v {
-                let _ = writeln!(text, "{v} {w}");
-            }
-        }
-    }
-    text
-}
-
 /// `icn info --graph` on a graph of a million nodes and three million links fitted the
 /// budget by its estimate, then ran for about 20 minutes with nothing printed: the
 /// bit-parallel search's 140 MB of words miss the cache on nearly every read, which its
@@ -287,5 +267,89 @@ fn info_on_a_graph_reports_its_passes() {
         );
         let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
         assert_eq!(v["nodes"], 4096, "{command}");
+    }
+}
+
+/// `icn sim --graph` on a graph of 3,000 nodes spent minutes silently before its first
+/// point's first progress line: past 2,048 nodes the simulator asked minimal routing at
+/// every hop, and every call searched the graph from the destination again. The
+/// simulator keeps the graph's distances now (N² of 2 bytes, in its estimate); the
+/// deadlock analyses that choose the scheme and the point report on stderr
+/// (`ICN_PROGRESS_AFTER=0`: at once), and the point runs. On as many VCs as the graph's
+/// diameter (`icn info`'s), the hops scheme gives every hop of a minimal route its own
+/// class, rising along the route, so the analysis finds it deadlock-free; at a load of
+/// 0.02 (its tree's channels near the root carry the most) the point is stable and accepts what is offered (within the sampling's noise).
+#[test]
+fn sim_on_a_3000_node_graph_reports_and_runs() {
+    let p = file("random3000.txt", random_edges(3000, 1, 9).as_bytes());
+    let (code, out, err) = capped(&["info", "--graph", arg(&p)]);
+    assert_eq!(code, 0, "{err}");
+    let info: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let vcs = info["diameter"].as_u64().expect("a diameter").to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_icn"))
+        .args([
+            "sim",
+            "--graph",
+            arg(&p),
+            "--num-vcs",
+            &vcs,
+            "--rates",
+            "0.02",
+            "--threads",
+            "1",
+            "--warmup-periods",
+            "1",
+            "--max-samples",
+            "2",
+        ])
+        .env("ICN_PROGRESS_AFTER", "0")
+        .output()
+        .expect("icn runs");
+    let (code, out, err) = support::outcome(out);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "icn: sim: choosing the VC scheme: estimated at most".to_string(),
+        "deadlock analysis 1 of at most 2: the one scheme, 1 VC class, 0 of 3000 destinations"
+            .to_string(),
+        format!("deadlock analysis 2 of at most 2: the hops scheme, {vcs} VC classes"),
+        "icn: sim: load 0.02: estimated at most".to_string(),
+    ] {
+        assert!(err.contains(&line), "{line}: {err}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        (&v["scheme"], &v["deadlock_free"]),
+        (&"hops".into(), &true.into())
+    );
+    let point = &v["points"][0];
+    assert_eq!(point["status"], "stable", "{point}");
+    let accepted = point["accepted"].as_f64().expect("a throughput");
+    assert!((accepted - 0.02).abs() < 0.002, "{point}");
+}
+
+/// A relation that searches the graph at every call, past the tables (up*/down* on 3,000
+/// nodes; minimal past 16,384 nodes, where the distances would take over 512 MiB): the
+/// estimate charges a search a router-cycle, and the run is refused with it and
+/// `--force`, not left to run for hours without a word.
+#[test]
+fn sim_searching_at_every_hop_is_refused_by_its_estimate() {
+    let small = file("random3000b.txt", random_edges(3000, 2, 9).as_bytes());
+    let large = file("random20000.txt", random_edges(20_000, 2, 9).as_bytes());
+    for (p, routing) in [(&small, "updown"), (&large, "minimal")] {
+        let err = refused(&[
+            "sim",
+            "--graph",
+            arg(p),
+            "--routing",
+            routing,
+            "--rates",
+            "0.1",
+            "--threads",
+            "1",
+        ]);
+        assert!(
+            err.contains("this simulation would take about") && err.contains("--force"),
+            "{routing}: {err}"
+        );
     }
 }
