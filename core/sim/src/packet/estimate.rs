@@ -166,10 +166,11 @@ const STATS_BYTES: u64 = (1 << 13) * 8 + 64 * 24;
 
 /// The next-hop table of `setup`'s routing on `net` ([`table_kind`]): its bytes (N²
 /// entries of 4 bytes and of 2 for distances, to [`MAX_TABLE_NODES`] nodes; N² distances
-/// of 2 past it, to [`super::hops::MAX_DISTANCE_NODES`]; and anynet's first-hop table, N² of 4), the
-/// steps that fill it (a search of the N nodes and C channels per destination, or a step
-/// an entry), and the steps a router-cycle spends asking a relation that searches the
-/// network at every call ([`relation_searches`]: one search a router-cycle, N + C).
+/// of 2 past it, to [`super::hops::MAX_DISTANCE_NODES`]; and anynet's first-hop table, N²
+/// of 4), the steps that fill it (a search of the N nodes and C channels per destination,
+/// or a step an entry), and the steps a router-cycle spends asking a relation that
+/// searches the network at every call ([`relation_searches`]: one search a router-cycle,
+/// N + C).
 fn hop_table(net: &Network, setup: &SimSetup) -> (u64, u64, u64) {
     let t = net.topology();
     let nodes = t.node_count() as u64;
