@@ -8,7 +8,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use icn_core::analysis::deadlock::deadlock_estimate;
+use icn_core::analysis::deadlock::{deadlock_estimate, MAX_VCS};
 use icn_core::sim::packet::booksim::experiment;
 use icn_core::{Estimate, ExportFormat, Network};
 use proptest::prelude::*;
@@ -127,10 +127,10 @@ proptest! {
         let t = net.topology();
         // The most `icn` may build (every search and a scheme's choice) and the least (one
         // graph): run when the most is small, must refuse when even the least is too much.
-        let top = u64::from(m.min(16));
-        let mut most = deadlock_estimate(t, routing.as_ref(), v.clamp(1, 16).max(m.min(16)));
-        most.steps = most.steps.saturating_mul((1 + top) * 3);
-        let least = deadlock_estimate(t, routing.as_ref(), v.clamp(1, 16));
+        let (v, top) = (v.clamp(1, MAX_VCS), m.min(MAX_VCS));
+        let mut most = deadlock_estimate(t, routing.as_ref(), v.max(top));
+        most.steps = most.steps.saturating_mul((1 + u64::from(top)) * 3);
+        let least = deadlock_estimate(t, routing.as_ref(), v);
         if most.within(TEST_BUDGET) {
             clean(&args, false)?;
         } else if !least.within(CLI_BUDGET) {

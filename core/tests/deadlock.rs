@@ -519,8 +519,8 @@ fn duato_makes_fully_adaptive_routing_safe_over_an_escape() {
     );
     for (scheme, vcs, says) in [
         (Scheme::Hops, 3, "use one or dateline"),
-        (Scheme::Dateline, 2, "give 3 to 16"),
-        (Scheme::One, 1, "give 2 to 16"),
+        (Scheme::Dateline, 2, "give 3 to 64"),
+        (Scheme::One, 1, "give 2 to 64"),
     ] {
         let err =
             icn_core::analysis::deadlock::duato(n.topology(), a.as_ref(), e.as_ref(), scheme, vcs)

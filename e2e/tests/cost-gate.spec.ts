@@ -13,7 +13,7 @@ test('over the budget: the estimate first, exact metrics after Compute', async (
   test.setTimeout(120_000);
   // A Jellyfish of 16384 switches (a random 8-regular graph): no symmetry, no formula for
   // its diameter, so every switch's breadth-first search, 256 at a time in the bit-parallel
-  // engine: Network::cost estimates 2.8 · 10^7 steps, over the 2^24 budget. (The uncompleted lens:p=3,q=3,n=10, the example here before, now takes one
+  // engine: Network::cost estimates 8.5 · 10^7 steps, over the 2^24 budget. (The uncompleted lens:p=3,q=3,n=10, the example here before, now takes one
   // search per dot position by its digit symmetry: within the budget.)
   const spec = 'jellyfish:n=16384,r=8';
   const cli = info(spec);

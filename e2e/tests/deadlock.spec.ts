@@ -178,7 +178,7 @@ test('the fix the table finds is one click away, and the view embeds', async ({ 
 test('bad input is reported at its field, and a scheme the network lacks says why', async ({ page }) => {
   const id = (t: string) => page.getByTestId(t);
   await page.goto('./?view=deadlock&t=torus:k=4x4&s=dor&scheme=hops&vcs=99');
-  await expect(page.locator('#deadlock-vcs-error')).toContainText('give a whole number from 1 to 16');
+  await expect(page.locator('#deadlock-vcs-error')).toContainText('give a whole number from 1 to 64');
   await expect(id('deadlock-verdict')).toHaveCount(0);
   await page.goto('./?view=deadlock&t=mesh:k=4x4&s=dor&scheme=dateline&vcs=2');
   await expect(page.locator('#deadlock-scheme-error')).toContainText('only rings and tori have datelines');
@@ -259,7 +259,7 @@ test("Duato's condition: an escape without a dateline cycles, stepped; with one 
   await expect(id('deadlock-escape')).toHaveValue('dor');
   // Too few VCs for both routings, and a two-phase escape, are refused at their fields.
   await page.goto('./?view=deadlock&t=torus:k=4x4&s=minimal&vcs=2&escape=dor&escheme=dateline');
-  await expect(page.locator('#deadlock-vcs-error')).toContainText('give 3 to 16');
+  await expect(page.locator('#deadlock-vcs-error')).toContainText('give 3 to 64');
   await expect(id('deadlock-verdict')).toHaveCount(0);
   await page.goto('./?view=deadlock&t=torus:k=4x4&s=minimal&vcs=3&escape=dor&escheme=hops');
   await expect(page.locator('#deadlock-escape-scheme-error')).toContainText('not an escape scheme');

@@ -76,10 +76,9 @@ function report(name: string, tasks: { start: number; duration: number }[]): voi
 // ~4096-node networks, each checked against `icn info` elsewhere (cli-parity.spec.ts, cost-gate
 // .spec.ts); here the numbers only mark the end of the computation. The 12-cube's metrics are a
 // closed form, computed on the page at once; MDF(16,16) (4112 routers, not vertex-transitive)
-// and the Lens ⟨4,4,6⟩ (4374 processors; its completed form is processor-transitive, one
-// search in all, computed on the page) take every terminal's breadth-first search, 256 at a
-// time in the bit-parallel engine (~4.5 · 10⁶ and ~6.1 · 10⁶ steps): within the page's
-// budget, they run in the worker without asking.
+// takes every terminal's breadth-first search, 256 at a time in the bit-parallel engine
+// (~1.0 · 10⁷ steps), and the Lens ⟨4,4,6⟩ (4374 processors) one search per orbit of its
+// digit symmetry: within the page's budget, they run in the worker without asking.
 const EXPLORER: { spec: string; nodes: string; diameter: string; confirm: boolean }[] = [
   { spec: 'hypercube:n=12', nodes: '4,096', diameter: '12', confirm: false },
   { spec: 'mdf:k=16,m=16', nodes: '4,112', diameter: '3', confirm: false },

@@ -27,11 +27,12 @@ pub struct DeadlockArgs {
     /// applies and is deadlock-free, as `icn sim` picks).
     #[arg(long)]
     scheme: Option<String>,
-    /// Virtual channels per channel, 1 to 16 (the `one` scheme uses one).
+    /// Virtual channels per channel, 1 to 64 (the `one` scheme uses one).
     #[arg(long, default_value_t = 1)]
     vcs: u32,
-    /// Also search the fewest virtual channels, up to this many (at most 16), that make
-    /// the scheme acyclic (0: do not search); `max_vcs_searched` says how far it went.
+    /// Also search the fewest virtual channels, up to this many (at most 64, the most the
+    /// analysis and the simulator take), that make the scheme acyclic (0: do not search);
+    /// `max_vcs_searched` says how far it went.
     #[arg(long, default_value_t = 8)]
     max_vcs: u32,
     /// Also tabulate every routing of the network: deadlock-free on one virtual channel,

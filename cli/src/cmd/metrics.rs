@@ -11,9 +11,7 @@ use icn_core::routing::registry;
 use icn_core::{Hops, Network, Routing};
 use serde_json::{json, Value};
 
-use crate::output::{
-    guard, json, network, note, strategy_name, Failure, Format, Progress, CLI_BUDGET,
-};
+use crate::output::{json, network, note, strategy_name, Failure, Format, Progress, CLI_BUDGET};
 
 #[derive(Args, Debug)]
 pub struct MetricsArgs {
@@ -32,8 +30,7 @@ pub fn run(a: &MetricsArgs, force: bool, out: &mut dyn Write) -> Result<(), Fail
     let net = network(&a.spec)?;
     let name = strategy_name(&net, &a.strategy);
     let routing = registry::build_oblivious(&net, name)?;
-    guard("the distance distribution", net.cost().info, force)?;
-    let dd = net.distance_distribution();
+    let dd = super::info::distances("metrics", &net, force)?;
     if a.format == Format::Csv {
         writeln!(out, "distance,ordered_pairs")?;
         for (d, c) in dd.counts.iter().enumerate().skip(1) {

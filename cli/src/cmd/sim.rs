@@ -280,7 +280,7 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
     let sim = Simulator::new_with_progress(&net, &s, &mut |what, done, total| {
         analysis.at(
             done as f64 / total.max(1) as f64,
-            &format!("{what}, {done} of {total} steps"),
+            &format!("{what}, {done} of {total} destinations"),
         );
     })?;
     let choice = sim.choice();

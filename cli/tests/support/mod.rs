@@ -103,3 +103,23 @@ pub const CLI_BUDGET: Budget = Budget {
     steps: 1 << 38,
     bytes: 8 << 30,
 };
+
+/// An edge list of a connected random graph: node v ≥ 1 linked to a node before it (a
+/// random tree), then `extra` more random links a node.
+pub fn random_edges(n: u64, extra: u64, seed: u64) -> String {
+    use std::fmt::Write;
+    let mut rng = icn_core::sim::SplitMix64::new(seed);
+    let mut text = String::new();
+    for v in 0..n {
+        if v > 0 {
+            let _ = writeln!(text, "{} {v}", rng.below(v));
+        }
+        for _ in 0..extra {
+            let w = rng.below(n);
+            if w != v {
+                let _ = writeln!(text, "{v} {w}");
+            }
+        }
+    }
+    text
+}

@@ -62,9 +62,10 @@ pub const CONFIRM_LIMIT: Budget = Budget {
 /// ([`Network::route_cost`]): a few milliseconds, so a small route is counted exactly.
 pub const PROBE_STEPS: u64 = 1 << 20;
 
-/// Bytes per node of an export's anynet plan: each node's router number, the node it is
-/// attached to, and its (router's) list of endpoints.
-const EXPORT_BYTES_PER_NODE: u64 = 48;
+/// Bytes per node of an export's anynet plan: the node it is attached to (16), its router
+/// number (8), and its router's list of endpoints (24, and the list's first allocation,
+/// 32 with the allocator's header); 72 measured on the 16-cube (`cli/tests/allocations.rs`).
+const EXPORT_BYTES_PER_NODE: u64 = 80;
 
 /// Bytes per node of a listed path printed as addresses: the node, its address string,
 /// its JSON value and its line of pretty-printed JSON (measured: 160 a node listing

@@ -228,6 +228,15 @@ impl Network {
         distance_distribution(self.topology())
     }
 
+    /// [`Network::distance_distribution`], calling `progress(done, passes)` between the
+    /// passes of a long one ([`crate::metrics::distance_distribution_with`]).
+    pub fn distance_distribution_with(
+        &self,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> DistanceDistribution {
+        crate::metrics::distance_distribution_with(self.topology(), progress)
+    }
+
     /// The paper's closed forms for this network (cheap at any size).
     pub fn formulas(&self) -> Vec<Formula> {
         self.0.formulas()

@@ -174,6 +174,21 @@ pub struct MultiSourceBfs<'g, const W: usize = WORDS> {
     previous: Vec<u32>,
     /// The nodes a top-down level has sent lanes to.
     touched: Vec<u32>,
+    /// What the searches have done so far.
+    work: Work,
+}
+
+/// What searches did, counted as they run (`core/tests/estimates.rs` holds [`estimate`]
+/// against it): the node words a level looked at (a bottom-up level's every node not yet
+/// reached by every lane, a top-down level's frontier and the nodes it sent lanes to) and
+/// the link words it read (an in-neighbour's frontier word pulled, or a word pushed along
+/// an out-link).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Node words looked at.
+    pub nodes: u64,
+    /// Link words read.
+    pub links: u64,
 }
 
 impl<'g, const W: usize> MultiSourceBfs<'g, W> {
@@ -194,7 +209,13 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
             active: Vec::new(),
             previous: Vec::new(),
             touched: Vec::new(),
+            work: Work::default(),
         }
+    }
+
+    /// What the searches so far have done.
+    pub fn work(&self) -> Work {
+        self.work
     }
 
     /// Searches from `sources` (at most `64 · W`, no repeats; lane i is `sources[i]`)
@@ -286,15 +307,20 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
     ) -> bool {
         let graph = self.incoming;
         let mut reached = false;
+        let (mut nodes, mut links) = (0u64, 0u64);
         for v in 0..graph.node_count() {
             let missing = full & !self.seen[v];
             if missing.is_empty() {
                 continue;
             }
+            nodes += 1;
             // Four in-neighbours between checks: the check costs as much as a read.
             let mut got = Lanes::EMPTY;
-            let mut chunks = graph.neighbours(v).chunks_exact(4);
+            let list = graph.neighbours(v);
+            let mut chunks = list.chunks_exact(4);
+            let mut read = 0;
             for c in &mut chunks {
+                read += 4;
                 got |= self.frontier[c[0] as usize]
                     | self.frontier[c[1] as usize]
                     | self.frontier[c[2] as usize]
@@ -304,12 +330,16 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
                 }
             }
             if !(missing & !got).is_empty() {
+                read = list.len();
                 for &u in chunks.remainder() {
                     got |= self.frontier[u as usize];
                 }
             }
+            links += read as u64;
             reached |= self.arrive(level, v, got, visit);
         }
+        self.work.nodes += nodes;
+        self.work.links += links;
         reached
     }
 
@@ -323,7 +353,9 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
         touched.clear();
         for &u in &self.previous {
             let lanes = self.frontier[u as usize];
-            for &v in graph.neighbours(u as usize) {
+            let list = graph.neighbours(u as usize);
+            self.work.links += list.len() as u64;
+            for &v in list {
                 let word = &mut self.next[v as usize];
                 if word.is_empty() {
                     touched.push(v);
@@ -331,6 +363,7 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
                 *word |= lanes;
             }
         }
+        self.work.nodes += (self.previous.len() + touched.len()) as u64;
         let mut reached = false;
         for &v in &touched {
             let v = v as usize;
@@ -350,22 +383,28 @@ impl<'g, const W: usize> MultiSourceBfs<'g, W> {
 /// ⌈T / [`LANES`]⌉ passes of [`MultiSourceBfs::run`]; memory 3 · N · `LANES / 8` bytes
 /// beside the lists.
 pub fn terminal_distance_counts(incoming: &Csr, outgoing: &Csr) -> (Vec<u64>, u64) {
-    terminal_distance_counts_in::<WORDS>(incoming, outgoing)
+    let (counts, unreachable, _) =
+        terminal_distance_counts_in::<WORDS>(incoming, outgoing, &mut |_, _| {});
+    (counts, unreachable)
 }
 
 /// [`terminal_distance_counts`] in passes of `64 · W` sources (what the tests and the
-/// benchmarks vary).
+/// benchmarks vary), with what the passes did, calling `progress(done, passes)` before
+/// each pass and after the last.
 pub fn terminal_distance_counts_in<const W: usize>(
     incoming: &Csr,
     outgoing: &Csr,
-) -> (Vec<u64>, u64) {
+    progress: &mut dyn FnMut(usize, usize),
+) -> (Vec<u64>, u64, Work) {
     let lanes = 64 * W;
     let terminals = incoming.terminal_count();
+    let passes = terminals.div_ceil(lanes);
     let mut search = MultiSourceBfs::<W>::new(incoming, outgoing);
     let mut counts = vec![0u64];
     let mut unreachable = 0;
     let mut sources = Vec::with_capacity(lanes);
-    for first in (0..terminals).step_by(lanes) {
+    for (pass, first) in (0..terminals).step_by(lanes).enumerate() {
+        progress(pass, passes);
         sources.clear();
         sources.extend(first..(first + lanes).min(terminals));
         search.run(&sources, |d, v, lanes| {
@@ -383,7 +422,8 @@ pub fn terminal_distance_counts_in<const W: usize>(
             .map(|&s| (full & !s).count())
             .sum::<u64>();
     }
-    (counts, unreachable)
+    progress(passes, passes);
+    (counts, unreachable, search.work())
 }
 
 /// [`terminal_distance_counts`] over any topology: builds its lists once (one list when
@@ -392,31 +432,53 @@ pub fn terminal_distance_counts_in<const W: usize>(
 /// # Complexity
 /// O(N + E) to build the lists, then as [`terminal_distance_counts`].
 pub fn terminal_distances<T: Topology + ?Sized>(topology: &T) -> (Vec<u64>, u64) {
+    let (counts, unreachable, _) = terminal_distances_with(topology, &mut |_, _| {});
+    (counts, unreachable)
+}
+
+/// [`terminal_distances`], with what the passes did, calling `progress(done, passes)`
+/// before each pass and after the last.
+pub fn terminal_distances_with<T: Topology + ?Sized>(
+    topology: &T,
+    progress: &mut dyn FnMut(usize, usize),
+) -> (Vec<u64>, u64, Work) {
     let incoming = Csr::new(topology, Direction::In);
     if topology.directed() {
         let outgoing = Csr::new(topology, Direction::Out);
-        terminal_distance_counts(&incoming, &outgoing)
+        terminal_distance_counts_in::<WORDS>(&incoming, &outgoing, progress)
     } else {
-        terminal_distance_counts(&incoming, &incoming)
+        terminal_distance_counts_in::<WORDS>(&incoming, &incoming, progress)
     }
 }
 
-/// Below this many nodes and channels, [`estimate`] runs one breadth-first search to
-/// learn how many levels a pass takes.
+/// Below this many nodes and channels, [`pass_estimate`] runs one breadth-first search
+/// to learn how many levels a pass takes.
 const PROBE_LIMIT: u64 = 1 << 20;
 
-/// The estimated (steps, bytes) of [`terminal_distances`], a step being one operation
-/// on a word of [`LANES`] bits (a node's or a link's, per pass and level): ⌈T / LANES⌉
-/// passes of ⌈L / 3⌉ sweeps over the N nodes and C channels, with L the eccentricity of
-/// terminal 0 plus one (one breadth-first search, on graphs up to 2²⁰ nodes and
-/// channels; else the bits of N). A pass has about L levels, but the first push from a
-/// small frontier and the last skip the finished nodes, and a node stops reading its
-/// links once it has every lane: counted on the rows of docs/benchmarks.md, the real
-/// operations are 0.3 to 1.8 times this estimate.
-pub fn estimate<T: Topology + ?Sized>(topology: &T) -> (u64, u64) {
+/// Steps of one word operation whose reads hit the cache: a 256-bit word's operation
+/// takes 2.3 to 3.4 ns natively where the search's arrays fit the caches, and a step is
+/// about a nanosecond (docs/limits.md, "The measurements behind the constants").
+const WORD_STEPS: f64 = 3.0;
+
+/// How many times more a word operation costs once its random read (an in-neighbour's
+/// word, anywhere in the array) misses every cache: 23 ns measured against 3.
+const MISS_FACTOR: f64 = 8.0;
+
+/// The bytes of a search's arrays and lists that the caches hold: below, every read hits;
+/// above, the share of reads that miss is 1 − this / the bytes (fitted to the times
+/// measured on random graphs of 4,096 to 1,048,576 nodes, within 1.6 times each).
+const CACHE_BYTES: f64 = (8u64 << 20) as f64;
+
+/// The word operations ([`Work`]'s nodes and links) of one pass of
+/// [`terminal_distances`]: 3/8 of a sweep over the N nodes and C channels per level, L
+/// levels being the eccentricity of terminal 0 plus one (one breadth-first search, on
+/// graphs up to 2²⁰ nodes and channels; else the bits of N), at least one sweep. A pass
+/// has about L levels, but the first pushes from a small frontier cost little, nodes that
+/// have every lane are skipped, and a node stops reading its links once it has them all:
+/// counted, a pass's work is 0.38 to 2.4 times this (`core/tests/estimates.rs`).
+pub fn pass_estimate<T: Topology + ?Sized>(topology: &T) -> u64 {
     let n = topology.node_count() as u64;
-    let channels = topology.channel_count();
-    let sweep = n.saturating_add(channels);
+    let sweep = n.saturating_add(topology.channel_count());
     let levels = if sweep <= PROBE_LIMIT && topology.terminal_count() > 0 {
         let far = bfs(topology, 0)
             .into_iter()
@@ -427,12 +489,32 @@ pub fn estimate<T: Topology + ?Sized>(topology: &T) -> (u64, u64) {
     } else {
         u64::from(u64::BITS - n.leading_zeros())
     };
+    sweep.saturating_mul(levels.max(3)).saturating_mul(3) / 8
+}
+
+/// The steps of one word operation of a search whose arrays and lists take `bytes`:
+/// [`WORD_STEPS`] while they fit [`CACHE_BYTES`], up to [`MISS_FACTOR`] times that as a
+/// growing share of the random reads miss.
+pub fn word_steps(bytes: u64) -> f64 {
+    let missed = 1.0 - (CACHE_BYTES / bytes.max(1) as f64).min(1.0);
+    WORD_STEPS * (1.0 + (MISS_FACTOR - 1.0) * missed)
+}
+
+/// The estimated (steps, bytes) of [`terminal_distances`]: ⌈T / [`LANES`]⌉ passes of
+/// [`pass_estimate`] word operations, each [`word_steps`] of the search's memory. The
+/// memory: three words of [`LANES`] bits and the node lists per node, 4 bytes a channel
+/// per list.
+pub fn estimate<T: Topology + ?Sized>(topology: &T) -> (u64, u64) {
+    let n = topology.node_count() as u64;
+    let channels = topology.channel_count();
     let passes = (topology.terminal_count() as u64).div_ceil(LANES as u64);
     let lists = if topology.directed() { 2 } else { 1 };
     let words = 3 * (LANES as u64 / 8) + 3 * 4;
     let bytes = n
         .saturating_mul(words + lists * 9)
         .saturating_add(channels.saturating_mul(4 * lists));
-    let sweeps = levels.div_ceil(3);
-    (passes.saturating_mul(sweeps).saturating_mul(sweep), bytes)
+    let ops = passes.saturating_mul(pass_estimate(topology));
+    // A float past u64::MAX saturates when cast.
+    let steps = (ops as f64 * word_steps(bytes)) as u64;
+    (steps, bytes)
 }

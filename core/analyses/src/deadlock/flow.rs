@@ -5,8 +5,8 @@
 //! for. All buffers are reused from one destination to the next.
 //!
 //! Two ways to run it, the same states and the same dependencies:
-//! - over bit masks, one per channel, of the states arriving over it (the graph is built
-//!   so: no list, no source kept);
+//! - over bit masks, one per channel (as many 64-bit words as its states need), of the
+//!   states arriving over it (the graph is built so: no list, no source kept);
 //! - over lists per node, in the order the states first arrived, each with the first
 //!   source that sent it (a cycle's routes are found so, for the destinations the masks
 //!   found them at).
@@ -44,7 +44,8 @@ pub(super) type Meet = ((u32, u32), (u32, u32), Node);
 /// The bit of a (virtual channel, state) among the states over one channel. Over one
 /// channel a state is its virtual channel and one bit more: the class step (hop or phase
 /// classes: the state is the virtual channel or one more) or whether the dateline was
-/// crossed (the dimension is the channel's); at most 16 virtual channels make 32 bits.
+/// crossed (the dimension is the channel's); V virtual channels make 2·V bits, in
+/// [`mask_words`] words.
 #[inline]
 fn state_bit(scheme: Scheme, vc: u32, tag: Tag) -> u32 {
     let extra = match scheme {
@@ -52,8 +53,19 @@ fn state_bit(scheme: Scheme, vc: u32, tag: Tag) -> u32 {
         Scheme::Hops | Scheme::Phases => u32::from(tag) - vc,
         Scheme::Dateline => u32::from(tag & 1),
     };
-    debug_assert!(extra <= 1 && vc < 16, "a state outside the masks");
+    debug_assert!(extra <= 1, "a state outside the masks");
     vc * 2 + extra
+}
+
+/// The 64-bit words of one channel's mask of states on `vcs` virtual channels.
+fn mask_words(vcs: u32) -> usize {
+    (2 * vcs as usize).div_ceil(64).max(1)
+}
+
+/// Sets bit `bit` of the mask whose words start at `at`.
+#[inline]
+fn set(seen: &mut [u64], at: usize, bit: u32) {
+    seen[at + (bit / 64) as usize] |= 1 << (bit % 64);
 }
 
 /// The (virtual channel, state) of `bit` over a channel whose [`hop_facts`] are `facts`.
@@ -90,8 +102,10 @@ pub(super) struct Flow<'a> {
     /// Lists: per node, what packets bring in over its channels, in the order it came.
     arrivals: Vec<Vec<Arrival>>,
     /// Per channel, by its place among the channels into its head
-    /// ([`Channels::slot`]), the states ([`state_bit`]) arriving over it.
-    seen: Vec<u32>,
+    /// ([`Channels::slot`]), the states ([`state_bit`]) arriving over it: `words` words
+    /// each.
+    seen: Vec<u64>,
+    words: usize,
 }
 
 impl<'a> Flow<'a> {
@@ -124,7 +138,8 @@ impl<'a> Flow<'a> {
             order: Vec::with_capacity(n),
             fresh: vec![false; n],
             arrivals: vec![Vec::new(); n],
-            seen: vec![0; ch.len()],
+            seen: vec![0; ch.len() * mask_words(vcs)],
+            words: mask_words(vcs),
         }
     }
 
@@ -170,9 +185,9 @@ impl<'a> Flow<'a> {
     /// Marks state (vc, tag) over channel `c`; whether it is new.
     #[inline]
     fn mark(&mut self, c: u32, vc: u32, tag: Tag) -> bool {
-        let bit = 1u32 << state_bit(self.scheme, vc, tag);
-        let slot = self.ch.slot(c);
-        let seen = &mut self.seen[slot];
+        let b = state_bit(self.scheme, vc, tag);
+        let bit = 1u64 << (b % 64);
+        let seen = &mut self.seen[self.ch.slot(c) * self.words + (b / 64) as usize];
         if *seen & bit != 0 {
             return false;
         }
@@ -218,9 +233,11 @@ impl<'a> Flow<'a> {
         if self.exact {
             out.append(&mut self.arrivals[target]);
         } else {
+            let words = self.words;
             for slot in self.ch.in_slots(target) {
-                let (c, mask) = (self.ch.in_channel(slot), self.seen[slot]);
-                out.extend(bits(mask).map(|bit| {
+                let c = self.ch.in_channel(slot);
+                let mask = &self.seen[slot * words..(slot + 1) * words];
+                out.extend(mask_bits(mask).map(|bit| {
                     let (vc, tag) = state_of(self.scheme, bit, self.facts[c as usize]);
                     Arrival {
                         channel: c,
@@ -254,9 +271,9 @@ impl<'a> Flow<'a> {
             ref order,
             ref fresh,
             ref mut seen,
+            words,
             ..
         } = *self;
-        let state = |vc, tag| 1u32 << state_bit(scheme, vc, tag);
         for &u in order {
             let span = &hops[hop_start[u]..hop_start[u + 1]];
             if u == target || span.is_empty() {
@@ -265,23 +282,23 @@ impl<'a> Flow<'a> {
             if fresh[u] {
                 for h in span.iter().filter(|h| h.channel != u32::MAX) {
                     let (vc, tag) = step_with(scheme, vcs, 0, h.facts);
-                    seen[h.slot as usize] |= state(vc, tag);
+                    set(seen, h.slot as usize * words, state_bit(scheme, vc, tag));
                 }
             }
             for slot in ch.in_slots(u) {
-                // No hop out of u leads back into u: its masks stay as they are here.
-                let mask = seen[slot];
-                if mask == 0 {
-                    continue;
-                }
                 let held = ch.in_channel(slot);
                 let held_facts = facts[held as usize];
-                for bit in bits(mask) {
-                    let (vc, tag) = state_of(scheme, bit, held_facts);
-                    for h in span.iter().filter(|h| h.channel != u32::MAX) {
-                        let (vc2, tag2) = step_with(scheme, vcs, tag, h.facts);
-                        meet(((held, vc), (h.channel, vc2), 0));
-                        seen[h.slot as usize] |= state(vc2, tag2);
+                // No hop out of u leads back into u: its masks stay as they are here.
+                for w in 0..words {
+                    let mask = seen[slot * words + w];
+                    for bit in bits(mask) {
+                        let bit = bit + 64 * w as u32;
+                        let (vc, tag) = state_of(scheme, bit, held_facts);
+                        for h in span.iter().filter(|h| h.channel != u32::MAX) {
+                            let (vc2, tag2) = step_with(scheme, vcs, tag, h.facts);
+                            meet(((held, vc), (h.channel, vc2), 0));
+                            set(seen, h.slot as usize * words, state_bit(scheme, vc2, tag2));
+                        }
                     }
                 }
             }
@@ -347,7 +364,7 @@ impl Hop {
 
 /// The set bits of `mask`, lowest first.
 #[inline]
-fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let bit = mask.trailing_zeros();
@@ -355,6 +372,13 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
             bit
         })
     })
+}
+
+/// The set bits of a mask of several words, lowest first.
+fn mask_bits(mask: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    mask.iter()
+        .enumerate()
+        .flat_map(|(w, &m)| bits(m).map(move |bit| bit + 64 * w as u32))
 }
 
 /// Runs the flows of the destinations `dsts`, in order; `meet` sees every dependency with

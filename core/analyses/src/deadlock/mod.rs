@@ -42,9 +42,12 @@ use self::parts::{finish_of, part_of};
 use icn_engine::cost::Estimate;
 use icn_graph::{Node, Routing, Topology};
 
-/// The most virtual channels analysed: a channel's packet states (two per virtual channel)
-/// are the bits of a `u32` in the graph's flow (flow.rs).
-pub const MAX_VCS: u32 = 16;
+/// The most virtual channels analysed, the most a port of the packet simulator has
+/// (`sim::packet::config::MAX_VCS` is this one): the analysis covers every assignment the
+/// simulator can run. The graph's cost grows with it (its flow carries 2 states per
+/// virtual channel over each channel, its bit set 2 bits per channel, next channel and
+/// virtual channel), which the estimate counts; nothing else bounds it.
+pub const MAX_VCS: u32 = 64;
 
 /// How a packet picks its virtual channel on each hop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -196,6 +196,15 @@ const ORBIT_SHARE: usize = 64;
 /// count); else ⌈T / [`msbfs::LANES`]⌉ bit-parallel passes of O(diameter · (N + E)) word
 /// operations each ([`msbfs::terminal_distances`]).
 pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDistribution {
+    distance_distribution_with(topology, &mut |_, _| {})
+}
+
+/// [`distance_distribution`], calling `progress(done, passes)` between the bit-parallel
+/// engine's passes (the other plans are a few searches and say nothing).
+pub fn distance_distribution_with<T: Topology + ?Sized>(
+    topology: &T,
+    progress: &mut dyn FnMut(usize, usize),
+) -> DistanceDistribution {
     let mut dd = DistanceDistribution {
         counts: vec![0],
         unreachable: 0,
@@ -225,7 +234,7 @@ pub fn distance_distribution<T: Topology + ?Sized>(topology: &T) -> DistanceDist
             }
         }
         DistanceMethod::BitParallel => {
-            let (counts, unreachable) = msbfs::terminal_distances(topology);
+            let (counts, unreachable, _) = msbfs::terminal_distances_with(topology, progress);
             dd.add_counts(&counts, 1);
             dd.unreachable = unreachable;
         }

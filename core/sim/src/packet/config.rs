@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// The most virtual channels per port.
-pub const MAX_VCS: u32 = 64;
+/// The most virtual channels per port: the deadlock analysis's bound, so that every
+/// assignment simulated can be analysed.
+pub const MAX_VCS: u32 = icn_analyses::deadlock::MAX_VCS;
 /// The largest buffer per virtual channel, in flits.
 pub const MAX_BUF: u32 = 1 << 16;
 /// The longest packet, in flits.

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::config::{PointConfig, RouterConfig};
 use super::flit::Flit;
-use super::hops::MAX_TABLE_NODES;
+use super::hops::{relation_searches, table_kind, TableKind, MAX_TABLE_NODES};
 use super::injection::Packet;
 use super::router::{Ivc, Ovc};
 use super::run::settle_cycles;
@@ -128,19 +128,20 @@ pub fn sim_estimate(net: &Network, setup: &SimSetup) -> SimEstimate {
                 .saturating_mul(2 * size::<Event>()),
         )
         .saturating_add(STATS_BYTES);
-    let table = hop_table_bytes(nodes, setup);
-    // Each thread builds its own network: its neighbour lists at most.
+    let (table, table_fill, search) = hop_table(net, setup);
+    // Each thread builds its own network (its neighbour lists at most) and has its stack.
     let network = nodes
         .saturating_mul(16)
         .saturating_add(channels.saturating_mul(4));
-    let point_bytes = fabric
+    let point_bytes = THREAD_STACK_BYTES
+        .saturating_add(fabric)
         .saturating_add(routers_bytes)
         .saturating_add(table)
         .saturating_add(network);
     let steps = router_cycles
-        .saturating_mul(STEPS_PER_ROUTER_CYCLE)
+        .saturating_mul(STEPS_PER_ROUTER_CYCLE.saturating_add(search))
         .saturating_add(ports.saturating_mul(16))
-        .saturating_add(table);
+        .saturating_add(table_fill);
     let setup_cost = super::scheme_estimate(net, setup).unwrap_or(Estimate { steps: 0, bytes: 0 });
     SimEstimate {
         routers,
@@ -159,21 +160,49 @@ pub fn sim_estimate(net: &Network, setup: &SimSetup) -> SimEstimate {
     }
 }
 
+/// A thread's stack (Rust's default for a spawned thread; `icn sim` runs its points on
+/// threads of their own).
+const THREAD_STACK_BYTES: u64 = 2 << 20;
+
 /// The statistics' latency histogram and the wheel's buckets, whatever the network.
 const STATS_BYTES: u64 = (1 << 13) * 8 + 64 * 24;
 
-/// The next-hop table of a network of at most [`MAX_TABLE_NODES`] nodes (N² entries of 4
-/// bytes, and of 2 for distances), or anynet's first-hop table (N² of 4).
-fn hop_table_bytes(nodes: u64, setup: &SimSetup) -> u64 {
+/// The next-hop table of `setup`'s routing on `net` ([`table_kind`]): its bytes (N²
+/// entries of 4 bytes and of 2 for distances, to [`MAX_TABLE_NODES`] nodes; N² distances
+/// of 2 past it, to [`super::hops::MAX_DISTANCE_NODES`]; and anynet's first-hop table, N²
+/// of 4), the steps that fill it (a search of the N nodes and C channels per destination,
+/// or a step an entry), and the steps a router-cycle spends asking a relation that
+/// searches the network at every call ([`relation_searches`]: one search a router-cycle,
+/// N + C).
+fn hop_table(net: &Network, setup: &SimSetup) -> (u64, u64, u64) {
+    let t = net.topology();
+    let nodes = t.node_count() as u64;
     let square = nodes.saturating_mul(nodes);
-    let mut bytes = 0;
-    if nodes <= MAX_TABLE_NODES as u64 {
-        bytes += square * 6;
+    let search = nodes.saturating_add(t.channel_count());
+    let (mut bytes, mut fill, mut per_cycle) = (0, 0, 0);
+    if let Ok(routing) = net.routing(&setup.routing) {
+        let routing = routing.as_ref();
+        match table_kind(t, routing) {
+            TableKind::Entries { distances } => {
+                bytes = square * if distances { 6 } else { 4 };
+                fill = square.max(if distances { nodes * search } else { 0 });
+            }
+            TableKind::Distances => {
+                bytes = square.saturating_mul(2);
+                fill = nodes.saturating_mul(search);
+            }
+            TableKind::None if relation_searches(t, routing) => per_cycle = search,
+            TableKind::None => {}
+        }
+    } else if nodes <= MAX_TABLE_NODES as u64 {
+        bytes = square * 6;
+        fill = square;
     }
     if setup.routing == TABLE_ROUTING {
         bytes = bytes.saturating_add(square.saturating_mul(4));
+        fill = fill.saturating_add(square);
     }
-    bytes
+    (bytes, fill, per_cycle)
 }
 
 /// The smallest buffer depth that covers the credit round trip of a channel of `latency`

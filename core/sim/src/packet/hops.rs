@@ -7,13 +7,60 @@
 //! loads take), the neighbours one link nearer the destination that pass traffic on (or
 //! are it), in neighbour order, exactly as the relation lists them.
 //!
-//! Both hold N² entries, so they serve networks of at most [`MAX_TABLE_NODES`] nodes; the
-//! simulator asks the relation itself on larger ones.
+//! Both hold N² entries, so they serve networks of at most [`MAX_TABLE_NODES`] nodes.
+//! Past it, a relation that follows distances on a network without a closed-form distance
+//! (an imported graph, a Jellyfish: its every call would search the network from the
+//! destination again, 21,000 steps a hop on a random graph of 3,000 nodes) keeps the
+//! distances alone, to [`MAX_DISTANCE_NODES`] nodes; the simulator asks any other relation
+//! itself ([`relation_searches`] says which calls search the network, which the estimate
+//! charges).
 
 use icn_graph::{Csr, Direction, Node, Routing, Topology};
 
-/// The most nodes a [`HopTable`] serves (N² entries of 4 bytes, and of 2 for distances).
+/// The most nodes a [`HopTable`] serves with its entries (N² entries of 4 bytes, and of 2
+/// for distances).
 pub const MAX_TABLE_NODES: usize = 2048;
+
+/// The most nodes a [`HopTable`] serves with distances alone (N² of 2 bytes: 512 MiB at
+/// the limit, within `icn`'s memory for a few threads).
+pub const MAX_DISTANCE_NODES: usize = 1 << 14;
+
+/// Which table `routing` on `t` gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum TableKind {
+    /// Entries, and distances for a relation that follows them.
+    Entries {
+        /// Whether distances are kept too.
+        distances: bool,
+    },
+    /// Distances alone.
+    Distances,
+    /// None: the relation is asked at every hop.
+    None,
+}
+
+/// The table [`HopTable::of`] builds for `routing` on `t`.
+pub(super) fn table_kind(t: &dyn Topology, routing: &dyn Routing) -> TableKind {
+    let n = t.node_count();
+    let follows = routing.follows_distances() && !t.directed();
+    if n <= MAX_TABLE_NODES {
+        TableKind::Entries { distances: follows }
+    } else if follows && n <= MAX_DISTANCE_NODES && t.distance(0, 0).is_none() {
+        TableKind::Distances
+    } else {
+        TableKind::None
+    }
+}
+
+/// Whether a call of `routing` on `t` with no table may search the whole network: the
+/// network has no closed-form distance, so its relations (minimal, up*/down*, KYKLOS's)
+/// compute each destination's distances or labels and keep one destination's at a time.
+pub(super) fn relation_searches(t: &dyn Topology, routing: &dyn Routing) -> bool {
+    table_kind(t, routing) == TableKind::None
+        && t.node_count() > 0
+        && t.distance(0, 0).is_none()
+        && routing.next_hops_work().is_none()
+}
 
 /// A pair not asked yet.
 const UNKNOWN: u32 = u32::MAX;
@@ -35,20 +82,21 @@ pub(super) struct HopTable {
 }
 
 impl HopTable {
-    /// The table of `routing` on `topology`, if it has at most [`MAX_TABLE_NODES`] nodes.
+    /// The table of `routing` on `topology` ([`table_kind`]), if it has one.
     pub fn of(t: &dyn Topology, routing: &dyn Routing) -> Option<HopTable> {
         let n = t.node_count();
-        if n > MAX_TABLE_NODES {
-            return None;
-        }
-        let dist = if routing.follows_distances() && !t.directed() {
-            Some(DistanceTable::of(t))
-        } else {
-            None
+        let (entries, dist) = match table_kind(t, routing) {
+            TableKind::Entries { distances } => (true, distances.then(|| DistanceTable::of(t))),
+            TableKind::Distances => (false, Some(DistanceTable::of(t))),
+            TableKind::None => return None,
         };
         Some(HopTable {
             n,
-            entry: vec![UNKNOWN; n * n],
+            entry: if entries {
+                vec![UNKNOWN; n * n]
+            } else {
+                Vec::new()
+            },
             lists: Vec::new(),
             dist,
         })
@@ -58,6 +106,13 @@ impl HopTable {
     /// made for).
     #[inline]
     pub fn next_hops(&mut self, routing: &dyn Routing, at: Node, dst: Node, out: &mut Vec<Node>) {
+        if self.entry.is_empty() {
+            // Distances alone: the neighbours one link nearer, as the relation lists them.
+            if let Some(d) = &mut self.dist {
+                d.next_hops(at, dst, out);
+            }
+            return;
+        }
         let k = at * self.n + dst;
         let e = self.entry[k];
         if e == UNKNOWN {
@@ -120,7 +175,7 @@ struct DistanceTable {
 }
 
 impl DistanceTable {
-    /// The (empty) table of undirected `t` of at most [`MAX_TABLE_NODES`] nodes.
+    /// The (empty) table of undirected `t` of at most [`MAX_DISTANCE_NODES`] nodes.
     fn of(t: &dyn Topology) -> DistanceTable {
         let n = t.node_count();
         DistanceTable {
@@ -179,5 +234,50 @@ impl DistanceTable {
                 out.push(v);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{relation_searches, table_kind, HopTable, TableKind};
+    use crate::rng::SplitMix64;
+    use icn_families::imported::Imported;
+    use icn_graph::{MinimalRouting, Routing, UpDownRouting};
+
+    /// A random graph of 3,000 nodes, past [`super::MAX_TABLE_NODES`]: minimal routing keeps
+    /// the distances alone, and they give the relation's own next hops (each of its calls
+    /// a breadth-first search from the destination); up*/down*, which does not follow
+    /// distances, gets no table and its calls are said to search.
+    #[test]
+    fn distances_alone_past_the_table_give_the_relations_hops() {
+        let mut rng = SplitMix64::new(3);
+        let n = 3000u64;
+        let mut text = String::new();
+        for v in 1..n {
+            text.push_str(&format!("{} {v}\n", rng.below(v)));
+        }
+        for v in 0..n {
+            let w = rng.below(n);
+            if w != v {
+                text.push_str(&format!("{v} {w}\n"));
+            }
+        }
+        let g = Imported::from_text(&text).expect("a connected graph");
+        let minimal = MinimalRouting::new(&g);
+        assert_eq!(table_kind(&g, &minimal), TableKind::Distances);
+        assert!(!relation_searches(&g, &minimal));
+        let mut table = HopTable::of(&g, &minimal).expect("a table");
+        let (mut from_table, mut asked) = (Vec::new(), Vec::new());
+        for _ in 0..2000 {
+            let (at, dst) = (rng.below(n) as usize, rng.below(n) as usize);
+            from_table.clear();
+            asked.clear();
+            table.next_hops(&minimal, at, dst, &mut from_table);
+            minimal.next_hops(at, dst, &mut asked);
+            assert_eq!(from_table, asked, "{at} → {dst}");
+        }
+        let updown = UpDownRouting::new(&g);
+        assert_eq!(table_kind(&g, &updown), TableKind::None);
+        assert!(relation_searches(&g, &updown));
     }
 }

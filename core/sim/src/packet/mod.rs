@@ -224,7 +224,7 @@ impl<'a> Simulator<'a> {
                 let classes = classes_for(s, routing.as_ref(), r.num_vcs);
                 (
                     s,
-                    check_deadlock(net, routing.as_ref(), s, classes, progress),
+                    check_deadlock(net, routing.as_ref(), (s, classes), "", progress),
                 )
             }
             (None, None) => choose_scheme(net, routing.as_ref(), r.num_vcs, progress),
@@ -340,11 +340,15 @@ fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
     }
 }
 
+/// Whether `routing` on `net` is deadlock-free under `scheme` with `classes` classes, by
+/// the analysis when it is cheap enough (`None` beyond [`DEADLOCK_CHECK_STEPS`]);
+/// `progress(what, destinations done, destinations)`, `what` naming the scheme after
+/// `which` (which analysis of how many, or nothing).
 fn check_deadlock(
     net: &Network,
     routing: &dyn Routing,
-    scheme: Scheme,
-    classes: u32,
+    (scheme, classes): (Scheme, u32),
+    which: &str,
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Option<bool> {
     let t = net.topology();
@@ -354,14 +358,11 @@ fn check_deadlock(
     if deadlock_estimate(t, routing, classes).steps > DEADLOCK_CHECK_STEPS {
         return None;
     }
-    let what = format!("deadlock analysis of the {scheme} scheme");
-    deadlock_with(
-        t,
-        routing,
-        scheme,
-        classes.min(icn_analyses::deadlock::MAX_VCS),
-        &mut |done, total| progress(&what, done, total),
-    )
+    let plural = if classes == 1 { "" } else { "es" };
+    let what = format!("deadlock analysis{which}: the {scheme} scheme, {classes} VC class{plural}");
+    deadlock_with(t, routing, scheme, classes, &mut |done, total| {
+        progress(&what, done, total)
+    })
     .ok()
     .map(|r| r.acyclic)
 }
@@ -406,17 +407,22 @@ fn choose_scheme(
             .unwrap_or(Scheme::One);
         return (s, None);
     }
-    for s in order {
-        if fits(s)
-            && check_deadlock(net, routing, s, classes_for(s, routing, vcs), progress) == Some(true)
-        {
-            return (s, Some(true));
+    // Hops always fits (its classes are the VCs): it is the last tried, and the answer
+    // when none is deadlock-free.
+    let tried: Vec<Scheme> = order.into_iter().filter(|&s| fits(s)).collect();
+    let mut hops = None;
+    for (k, &s) in tried.iter().enumerate() {
+        let which = format!(" {} of at most {}", k + 1, tried.len());
+        let classes = classes_for(s, routing, vcs);
+        let free = check_deadlock(net, routing, (s, classes), &which, progress);
+        if free == Some(true) {
+            return (s, free);
+        }
+        if s == Scheme::Hops {
+            hops = free;
         }
     }
-    (
-        Scheme::Hops,
-        check_deadlock(net, routing, Scheme::Hops, vcs, progress),
-    )
+    (Scheme::Hops, hops)
 }
 
 /// The grid's (radix, digits) when the endpoints are the points of a k-ary n-cube grid
