@@ -25,7 +25,7 @@ test('every view has an embed mode without site chrome, linking back to the same
   }
 });
 
-test('the Embed button copies an iframe snippet of the current state', async ({ page, context, baseURL }) => {
+test('the Embed button copies the self-sizing embed.js snippet of the current state; an iframe is offered too', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
   await page.goto('./?view=walk&t=lens:p=4,q=4,n=10,completed&from=021.0212012&to=0110010.212&choice=class1&step=3');
   await expect(page.getByTestId('view-walk')).toBeVisible();
@@ -37,8 +37,11 @@ test('the Embed button copies an iframe snippet of the current state', async ({ 
   const height = await page.getByTestId('embed-preview').getAttribute('data-height');
   await expect(page.getByTestId('embed-status')).toHaveText(/Copied/);
   await expect(page.getByTestId('embed-snippet')).toHaveValue(/ height="\d+" /);
+  const script = await page.getByTestId('embed-script-snippet').inputValue();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(script);
+  expect(script).toContain(` data-icnplay-height="${height}"`);
+  expect(script).toContain(' data-icnplay-title="icnplay: Lens walkthrough"');
   const snippet = await page.getByTestId('embed-snippet').inputValue();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
   expect(snippet).toContain(` height="${height}" `);
   const src = /<iframe src="([^"]+)" title="icnplay: Lens walkthrough"/.exec(snippet)?.[1];
   expect(src, snippet).toBeTruthy();
@@ -54,7 +57,7 @@ test('the Embed button copies an iframe snippet of the current state', async ({ 
   await page.getByTestId('embed-theme').selectOption('dark');
   await expect(page.getByTestId('embed-snippet')).toHaveValue(/&amp;theme=dark&amp;embed=1&amp;panel=player"/);
   await expect(page.getByTestId('embed-script-snippet')).toHaveValue(
-    /<div data-icnplay="view=walk&amp;.*&amp;theme=dark&amp;panel=player" data-icnplay-height="\d+"><\/div>/,
+    /<div data-icnplay="view=walk&amp;.*&amp;theme=dark&amp;panel=player" data-icnplay-title="[^"]+" data-icnplay-height="\d+"><\/div>/,
   );
   // The whole view instead: no panel.
   await page.getByTestId('embed-panel-choice').selectOption('whole');
@@ -76,8 +79,8 @@ test('without a clipboard the snippet is shown selected, with a message saying s
   await expect(page.getByTestId('embed-status')).toHaveText(/not available.*selected/);
   // Still selected once the preview's height has changed the snippet.
   await expect(page.getByTestId('embed-preview')).toHaveAttribute('data-height', /^\d+$/, { timeout: 20_000 });
-  const box = page.getByTestId('embed-snippet');
-  await expect(box).toHaveValue(/ height="\d+" /);
+  const box = page.getByTestId('embed-script-snippet');
+  await expect(box).toHaveValue(/ data-icnplay-height="\d+"/);
   await expect(box).toBeFocused();
   await expect(box).toHaveJSProperty('readOnly', true);
   await expect

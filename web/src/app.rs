@@ -11,13 +11,13 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::components::{EmbedPanel, RelatedLinks, ThemeSwitch};
+use crate::components::{EmbedPanel, FullViewLink, RelatedLinks, ThemeSwitch};
 use crate::features::{
     ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
     RouteExplorer, ScheduleView, SimView, StartView, SubnetView, UnknownView,
 };
 use crate::history::Nav;
-use crate::url::{AppState, NavGroup, View, ViewChoice};
+use crate::url::{NavGroup, View, ViewChoice};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
 pub fn mount() {
@@ -108,24 +108,13 @@ pub fn App() -> impl IntoView {
     .into_any()
 }
 
-/// Embed mode's only chrome: a link to the same state on the full site (new tab).
+/// Embed mode's only chrome: a link to the same state on the full site (new tab), kept in
+/// sight at the frame's foot (the stylesheet) when the frame is shorter than its content.
 #[component]
 fn EmbedCredit(nav: Nav) -> impl IntoView {
-    let href = move || {
-        let view_query = nav.state.with(AppState::to_query);
-        format!(
-            "?{}",
-            nav.presentation
-                .with_value(|p| p.full_site_query(&view_query))
-        )
-    };
     view! {
         <p class="embed-credit">
-            <a href=href target="_blank" rel="noopener" data-testid="open-full">
-                "Open in icnplay"
-                <span class="visually-hidden">" (new tab)"</span>
-                <span aria-hidden="true">" ↗"</span>
-            </a>
+            <FullViewLink nav=nav testid="open-full" text="Open in icnplay" />
         </p>
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! - [`url`]: the typed view state of every view and its query string.
 //! - [`booksim`]: a pasted BookSim2 configuration as the simulation view's fields.
+//! - [`embed`]: the Embed panel's snippets and its preview's address.
 //! - [`defaults`]: the values a URL leaves out that depend on the network it names.
 //! - [`diagram`]: where each node and link of a network's drawing goes.
 //! - [`format`](mod@format): small text helpers shared by several views.
@@ -11,6 +12,7 @@
 pub mod booksim;
 pub mod defaults;
 pub mod diagram;
+pub mod embed;
 pub mod format;
 pub mod start;
 pub mod url;

@@ -162,7 +162,8 @@ fn fit(canvas: &HtmlCanvasElement, panels: usize) -> (f64, f64) {
 /// The height of `panels` plots `css_w` CSS pixels wide.
 fn css_height(css_w: f64, panels: usize) -> f64 {
     if panels > 1 {
-        (css_w * 0.5).clamp(260.0, 380.0) * panels as f64
+        // Two plots of a 700 px column and their frame fit in 900 px (a figure-first embed).
+        (css_w * 0.44).clamp(260.0, 380.0) * panels as f64
     } else {
         // Phones: tall enough that the y axis's description fits beside the plot.
         (css_w * 0.62).clamp(300.0, 440.0)

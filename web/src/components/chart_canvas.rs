@@ -92,8 +92,10 @@ pub fn ChartCanvas(
     draw: impl Fn(Surface<'_>) -> Result<Vec<LegendEntry>, String> + 'static,
     /// The CSV download's text.
     csv: String,
-    /// The command printing the same CSV.
-    command: String,
+    /// The command printing the same CSV (none in a figure-first embed, which links to the
+    /// full view for it).
+    #[prop(into)]
+    command: Option<String>,
     /// What follows the downloads.
     #[prop(optional)]
     children: Option<Children>,
@@ -205,7 +207,9 @@ pub fn ChartCanvas(
                 >
                     "Download CSV"
                 </a>
-                <span class="help">"Same CSV: " <code data-testid="chart-cli">{command}</code></span>
+                {command.map(|command| view! {
+                    <span class="help">"Same CSV: " <code data-testid="chart-cli">{command}</code></span>
+                })}
             </p>
             {children.map(|c| c())}
         </figure>

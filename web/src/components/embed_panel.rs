@@ -1,9 +1,10 @@
 //! The shell's "Embed" button and panel (every view has it): a choice of what to embed (the
 //! view's figure first and alone, `panel=`, or the whole view), a live preview at the width
-//! chosen and the height the embed will take, a ready `<iframe>` snippet of the current
-//! state at that height, copied to the clipboard when the browser allows it and always
-//! shown in a selected read-only box; and the `embed.js` form of the same widget, which
-//! sizes itself (docs/embedding.md).
+//! chosen (the theme reaches it as a message, so only a change of what it shows loads it
+//! again), and the snippets of the current state ([`icn_web_model::embed`]): the `embed.js`
+//! placeholder first, which fits the reader's width and follows its content (copied to the
+//! clipboard when the browser allows it, always shown in a selected read-only box), then a
+//! plain `<iframe>` at the height measured at the width chosen (docs/embedding.md).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -11,6 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
 use crate::url::{AppState, Panel, Theme, View, ViewChoice};
+use icn_web_model::embed::{preview_query, Snippet};
 
 /// The preview frame's `id=`: the height messages it posts carry it.
 const PREVIEW_ID: &str = "icnplay-embed-preview";
@@ -24,14 +26,6 @@ const PREVIEW_WIDTHS: [(u32, &str); 3] = [
 
 /// The height of the iframe snippet before the preview has measured it.
 const DEFAULT_HEIGHT: u32 = 640;
-
-/// Escapes text for a double-quoted HTML attribute.
-fn attr(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
 
 /// The page's address without its query: `https://host/sub/path/` (or `…/index.html`).
 fn page_base() -> String {
@@ -110,8 +104,15 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
         panel,
         measured,
     };
-    let iframe = move || embed.iframe();
-    let script = move || embed.script();
+    let iframe = move || embed.snippet(|s| s.iframe());
+    let iframe_label = move || {
+        format!(
+            "Or a plain iframe, where scripts are not allowed: its height is fixed at {} px, the height at {} px wide",
+            embed.height(),
+            width.get()
+        )
+    };
+    let script = move || embed.snippet(|s| s.script());
 
     let select_snippet = move || {
         if let Some(el) = snippet_box.get_untracked() {
@@ -120,7 +121,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
         }
     };
     let copy = move || {
-        let text = iframe();
+        let text = script();
         set_status.set("Copying…".into());
         copy_text(&text, move |ok| {
             if ok {
@@ -174,46 +175,50 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
             </button>
             <Show when=move || open.get()>
                 <section id="embed-panel" class="card embed-panel" data-testid="embed-panel" aria-labelledby="embed-heading">
-                    <h2 id="embed-heading">"Embed this view"</h2>
-                    <p class="help">
-                        "Paste this into a web page (course notes, a blog): it shows this view, in its current state, without the site around it. "
-                        "Links made today keep working: the URL carries its format version (v=1)."
-                    </p>
-                    <div class="embed-row">
-                        <label for="embed-panel-choice">"Show"</label>
-                        {panel_select(choice, set_status)}
-                        <label for="embed-theme">"Theme"</label>
-                        {theme_select(theme, set_theme, set_status)}
+                    <div class="embed-controls">
+                        <h2 id="embed-heading">"Embed this view"</h2>
+                        <p class="help">
+                            "Paste this into a web page (course notes, a blog): it shows this view, in its current state, without the site around it. "
+                            "Links made today keep working: the URL carries its format version (v=1)."
+                        </p>
+                        <div class="embed-row">
+                            <label for="embed-panel-choice">"Show"</label>
+                            {panel_select(choice, set_status)}
+                            <label for="embed-theme">"Theme"</label>
+                            {theme_select(theme, set_theme, set_status)}
+                        </div>
+                        <label for="embed-script">"HTML to paste: it fits the reader's width and grows with its content (embed.js)"</label>
+                        <textarea
+                            id="embed-script"
+                            class="snippet"
+                            data-testid="embed-script-snippet"
+                            readonly
+                            rows="3"
+                            node_ref=snippet_box
+                            prop:value=script
+                            on:focus=move |_| select_snippet()
+                        ></textarea>
+                        <div class="embed-row">
+                            <button type="button" data-testid="embed-copy" on:click=move |_| copy()>
+                                "Copy"
+                            </button>
+                            <p class="embed-status" role="status" data-testid="embed-status">
+                                {move || status.get()}
+                            </p>
+                        </div>
+                        <label for="embed-snippet">
+                            {iframe_label}
+                        </label>
+                        <textarea
+                            id="embed-snippet"
+                            class="snippet"
+                            data-testid="embed-snippet"
+                            readonly
+                            rows="3"
+                            prop:value=iframe
+                        ></textarea>
                     </div>
                     {preview(embed, width, set_width)}
-                    <label for="embed-snippet">"HTML to paste (an iframe)"</label>
-                    <textarea
-                        id="embed-snippet"
-                        class="snippet"
-                        data-testid="embed-snippet"
-                        readonly
-                        rows="3"
-                        node_ref=snippet_box
-                        prop:value=iframe
-                        on:focus=move |_| select_snippet()
-                    ></textarea>
-                    <div class="embed-row">
-                        <button type="button" data-testid="embed-copy" on:click=move |_| copy()>
-                            "Copy"
-                        </button>
-                        <p class="embed-status" role="status" data-testid="embed-status">
-                            {move || status.get()}
-                        </p>
-                    </div>
-                    <label for="embed-script">"Or, sized to its content by embed.js"</label>
-                    <textarea
-                        id="embed-script"
-                        class="snippet"
-                        data-testid="embed-script-snippet"
-                        readonly
-                        rows="3"
-                        prop:value=script
-                    ></textarea>
                 </section>
             </Show>
         </div>
@@ -293,30 +298,22 @@ impl Embed {
         self.measured.get().unwrap_or(DEFAULT_HEIGHT)
     }
 
-    /// The `<iframe>` snippet, at the preview's height.
-    fn iframe(self) -> String {
-        format!(
-            "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0\" loading=\"lazy\"></iframe>",
-            attr(&format!("{}?{}", page_base(), self.query())),
-            attr(&self.nav.state.with(title_of)),
-            self.height(),
-        )
-    }
-
-    /// The embed.js placeholder and script, starting at the preview's height.
-    fn script(self) -> String {
-        // embed.js adds embed=1 and an id itself.
-        let query = self.query().replace("&embed=1", "");
-        format!(
-            "<div data-icnplay=\"{}\" data-icnplay-height=\"{}\"></div>\n<script src=\"{}embed.js\" async></script>",
-            attr(&query),
-            self.height(),
-            attr(&site_folder()),
-        )
+    /// The snippet `kind` writes ([`Snippet::script`] or [`Snippet::iframe`]).
+    fn snippet(self, kind: fn(&Snippet<'_>) -> String) -> String {
+        let (page, folder, query) = (page_base(), site_folder(), self.query());
+        let title = self.nav.state.with(title_of);
+        kind(&Snippet {
+            page: &page,
+            folder: &folder,
+            query: &query,
+            title: &title,
+            height: self.height(),
+        })
     }
 }
 
-/// The preview: the embed itself in a frame of the width chosen, as tall as its content;
+/// The preview, beside the snippets on a wide screen: the width to preview at, and the embed
+/// itself in a frame of that width, as tall as its content;
 /// scaled down to fit where the panel is narrower (a 700 px preview on a phone), never
 /// scrolling sideways.
 fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) -> impl IntoView {
@@ -338,6 +335,17 @@ fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) ->
     });
     let listener = window_event_listener(leptos::ev::resize, move |_| measure());
     on_cleanup(move || listener.remove());
+    // The frame loads again only when what it shows changes: the theme goes to it as a
+    // message (static/page.js), so that a change of theme does not re-run its view's job.
+    let src = Memo::new(move |_| {
+        format!(
+            "{}?{}",
+            page_base(),
+            preview_query(&embed.query(), PREVIEW_ID)
+        )
+    });
+    let frame = NodeRef::<leptos::html::Iframe>::new();
+    Effect::new(move |_| send_theme(frame, embed.theme.get()));
     // The scale that fits the chosen width into the room there is (1 when it fits).
     let scale = move || {
         let (w, r) = (f64::from(width.get()), room.get());
@@ -348,39 +356,58 @@ fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) ->
         }
     };
     view! {
-        <div class="embed-row">
-            <label for="embed-width">"Preview width"</label>
-            {width_select(width, set_width)}
-            <p class="help" data-testid="embed-height-note">
-                {move || match measured.get() {
-                    Some(h) => format!("Its height at this width: {h} px, the snippet's."),
-                    None => "Measuring its height…".to_string(),
-                }}
-                {move || {
-                    let s = scale();
-                    (s < 1.0).then(|| format!(" Shown at {:.0} % to fit this screen.", 100.0 * s))
-                }}
-            </p>
-        </div>
-        <div class="embed-preview-box" node_ref=frame_box>
-            <div
-                class="embed-preview-scaler"
-                style:width=move || format!("{:.0}px", f64::from(width.get()) * scale())
-                style:height=move || format!("{:.0}px", f64::from(embed.height()) * scale())
-            >
-                <iframe
-                    class="embed-preview"
-                    data-testid="embed-preview"
-                    title="Preview of the embed"
-                    src=move || format!("{}?{}&id={PREVIEW_ID}", page_base(), embed.query())
-                    width=move || width.get().to_string()
-                    style:height=move || format!("{}px", embed.height())
-                    style:transform=move || format!("scale({:.4})", scale())
-                    data-height=move || measured.get().map(|h| h.to_string())
-                ></iframe>
+        <div class="embed-preview-side">
+            <div class="embed-row">
+                <label for="embed-width">"Preview width"</label>
+                {width_select(width, set_width)}
+                <p class="help" data-testid="embed-height-note">
+                    {move || match measured.get() {
+                        Some(h) => format!("Its height at this width: {h} px, the snippet's."),
+                        None => "Measuring its height…".to_string(),
+                    }}
+                    {move || {
+                        let s = scale();
+                        (s < 1.0).then(|| format!(" Shown at {:.0} % to fit this screen.", 100.0 * s))
+                    }}
+                </p>
+            </div>
+            <div class="embed-preview-box" node_ref=frame_box>
+                <div
+                    class="embed-preview-scaler"
+                    style:width=move || format!("{:.0}px", f64::from(width.get()) * scale())
+                    style:height=move || format!("{:.0}px", f64::from(embed.height()) * scale())
+                >
+                    <iframe
+                        class="embed-preview"
+                        data-testid="embed-preview"
+                        title="Preview of the embed"
+                        node_ref=frame
+                        src=move || src.get()
+                        on:load=move |_| send_theme(frame, embed.theme.get_untracked())
+                        width=move || width.get().to_string()
+                        style:height=move || format!("{}px", embed.height())
+                        style:transform=move || format!("scale({:.4})", scale())
+                        data-height=move || measured.get().map(|h| h.to_string())
+                    ></iframe>
+                </div>
             </div>
         </div>
     }
+}
+
+/// Tells the preview frame its theme (`{type: "icnplay:theme", theme}`, to this page's own
+/// origin); a frame not loaded yet gets it on its `load`.
+fn send_theme(frame: NodeRef<leptos::html::Iframe>, theme: Theme) {
+    let Some(target) = frame.get_untracked().and_then(|f| f.content_window()) else {
+        return;
+    };
+    let Ok(origin) = window().location().origin() else {
+        return;
+    };
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &"icnplay:theme".into());
+    let _ = js_sys::Reflect::set(&message, &"theme".into(), &theme.slug().into());
+    let _ = target.post_message(&message, &origin);
 }
 
 /// The height a message from the preview frame gives (`{type: "icnplay:height", height,

@@ -1,5 +1,5 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
-//! path list, the cost gate, the chart canvas, the embed panel, the theme switch, the links
+//! path list, the cost gate, the chart canvas, the embed panel, the links from an embed to the full site, the theme switch, the links
 //! to this network in other views, text and address fields and their errors, a graph's text
 //! area, a job's progress, a long table's pager. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
@@ -11,6 +11,7 @@ mod cost_gate;
 mod diagram_panel;
 mod embed_panel;
 mod field_error;
+mod full_view_link;
 mod graph_text;
 mod job_progress;
 mod pager;
@@ -29,6 +30,7 @@ pub use diagram_panel::{
 };
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
+pub use full_view_link::FullViewLink;
 pub use graph_text::GraphText;
 pub use job_progress::{job_crashed, job_crashed_in, job_progress, job_status};
 pub use pager::{page_rows, Pager};

@@ -35,13 +35,13 @@ use crate::url::View;
 pub fn SimView(nav: Nav) -> impl IntoView {
     let m = SimModel::new(nav);
     if nav.panel(View::Sim).is_some() {
-        // The figure-first embed (`panel=chart`): the curve and its summary; the settings
-        // folded under them.
+        // The figure-first embed (`panel=chart`): the curve, a link to its table and command
+        // line in the full view; the settings and the summary folded under it.
         return view! {
             <section data-testid="view-sim" class="figure-first sim-view" data-panel="chart" aria-labelledby="sim-title">
                 <h1 id="sim-title" class="visually-hidden">"Packet simulation"</h1>
                 <div class="contents">{move || status(m)}</div>
-                <div class="contents">{move || curve_card(m)}</div>
+                <div class="contents">{move || curve_card(m, true)}</div>
                 <details class="figure-settings" data-testid="figure-settings">
                     <summary>"Settings and summary"</summary>
                     {fields_card(m)}
@@ -63,7 +63,7 @@ pub fn SimView(nav: Nav) -> impl IntoView {
             </div>
             <div class="column column-side">
                 <div class="contents">{move || status(m)}</div>
-                <div class="contents">{move || curve_card(m)}</div>
+                <div class="contents">{move || curve_card(m, false)}</div>
                 {diagram_card(m)}
             </div>
         </section>

@@ -10,7 +10,8 @@ use super::model::{Curve, SimModel, Troubles};
 use super::table::points_table;
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
-    diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError, Opened,
+    diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError, FullViewLink,
+    Opened,
 };
 use crate::diagram::{Drawing, HEAT_STEPS};
 use crate::url::{SimForm, SIM_RATES};
@@ -370,8 +371,9 @@ fn curve_facts(c: &Curve) -> impl IntoView {
     }
 }
 
-/// The curves drawn, the points as a table, downloads and the command.
-pub fn curve_card(m: SimModel) -> Option<AnyView> {
+/// The curves drawn, the points as a table, downloads and the command; with `figure` (the
+/// figure-first embed) a link to the full view instead of the table and the command.
+pub fn curve_card(m: SimModel, figure: bool) -> Option<AnyView> {
     let curves = m.curves.get();
     if curves.iter().all(|c| c.points.is_empty()) {
         return None;
@@ -391,7 +393,9 @@ pub fn curve_card(m: SimModel) -> Option<AnyView> {
         .collect();
     let title = "Latency and accepted throughput against offered load";
     let csv = csv(&curves);
-    let command = command(&curves[0]);
+    // A figure-first embed is the chart alone: its table and command line are one link
+    // away, in the full view.
+    let command = (!figure).then(|| command(&curves[0]));
     let table = points_table(m, &curves);
     if !drawable {
         return Some(
@@ -418,7 +422,16 @@ pub fn curve_card(m: SimModel) -> Option<AnyView> {
                     command=command
                     deferred=true
                 >
-                    {table}
+                    {if figure {
+                        view! {
+                            <p class="figure-more">
+                                <FullViewLink nav=m.nav testid="figure-more" text="Every point in a table, and the icn command" />
+                            </p>
+                        }
+                        .into_any()
+                    } else {
+                        table.into_any()
+                    }}
                 </ChartCanvas>
             </section>
         }

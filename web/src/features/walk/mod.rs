@@ -17,6 +17,7 @@ use self::fields::WalkFields;
 use self::loads::LensLoadsCard;
 pub use self::model::WalkModel;
 use self::player::WalkPlayer;
+use crate::components::FullViewLink;
 use crate::history::Nav;
 use crate::url::{Query, View};
 
@@ -24,9 +25,11 @@ use crate::url::{Query, View};
 #[component]
 pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
     let model = WalkModel::new(nav);
-    // The figure-first embed (`panel=player`): the drawing and the player, no fields.
+    // The figure-first embed (`panel=player`): the drawing and the player's buttons, no
+    // fields; the list of steps and the analysis are a link away, in the full view.
     let figure = nav.panel(View::Walk).is_some();
-    let body = move || match model.other_family.get() {
+    let body = move || {
+        match model.other_family.get() {
         Some(family) => {
             let spec = model.form.with(|f| f.spec.clone());
             let href = format!(
@@ -50,7 +53,10 @@ pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
         }
         None if figure => view! {
             <WalkDiagram model=model />
-            <WalkPlayer model=model />
+            <WalkPlayer model=model compact=true />
+            <p class="figure-more">
+                <FullViewLink nav=nav testid="figure-more" text="Every step, the region of difference, the paper's lengths" />
+            </p>
         }
         .into_any(),
         None => view! {
@@ -60,6 +66,7 @@ pub fn LensWalkthrough(nav: Nav) -> impl IntoView {
             <LensLoadsCard model=model />
         }
         .into_any(),
+    }
     };
     view! {
         <section

@@ -216,9 +216,15 @@ fn scroll_current_step_into_view() {
     }
 }
 
-/// Previous, Next, Play and what the current step did.
+/// Previous, Next, Play and what the current step did; with `compact` (the figure-first
+/// embed) no step's facts and no list of steps, which the full view has.
 #[component]
-pub fn WalkPlayer(model: WalkModel) -> impl IntoView {
+pub fn WalkPlayer(
+    model: WalkModel,
+    /// The figure-first embed's player: the address, the explanation and the buttons only.
+    #[prop(optional)]
+    compact: bool,
+) -> impl IntoView {
     let player = Player::install(model);
     let current = move || {
         let k = model.step.get();
@@ -244,10 +250,10 @@ pub fn WalkPlayer(model: WalkModel) -> impl IntoView {
             ),
         },
     };
-    let details = move || current().map(step_details);
+    let details = move || current().filter(|_| !compact).map(step_details);
     let at_start = move || model.step.get() == 0;
     let at_end = move || model.step.get() >= model.total.get();
-    let list = move || step_list(model, player);
+    let list = move || (!compact).then(|| step_list(model, player)).flatten();
     // The current step stays in sight in the (scrolling) list, after the list has drawn it.
     Effect::new(move |_| {
         model.step.track();
@@ -297,7 +303,7 @@ pub fn WalkPlayer(model: WalkModel) -> impl IntoView {
                     "Next →"
                 </button>
             </div>
-            <p class="help">"The arrow keys ← → step too (outside the text fields)."</p>
+            {(!compact).then(|| view! { <p class="help">"The arrow keys ← → step too (outside the text fields)."</p> })}
             {list}
         </section>
     }
