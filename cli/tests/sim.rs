@@ -119,7 +119,7 @@ fn a_bad_parameter_is_named() {
             "mesh:k=3x3 has no global channels",
         ),
         (&["-t", "bitrev", "--rates", "0.1"], "power-of-two"),
-        (&["-r", "nosuch"], "unknown strategy 'nosuch' for mesh"),
+        (&["-r", "nosuch"], "'nosuch' is not a routing of mesh:k=3x3"),
     ];
     for &(extra, want) in cases {
         let mut args = vec!["sim", "mesh:k=3x3"];

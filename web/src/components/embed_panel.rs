@@ -87,6 +87,30 @@ fn copy_text(text: &str, done: impl Fn(bool) + 'static) {
     }
 }
 
+/// The plain iframe's snippet, for pages that allow no scripts: its fixed height is the
+/// one measured at the preview's width.
+fn iframe_snippet(embed: Embed, width: ReadSignal<u32>) -> impl IntoView {
+    let iframe = move || embed.snippet(|s| s.iframe());
+    let label = move || {
+        format!(
+            "Or a plain iframe, where scripts are not allowed: its height is fixed at {} px, the height at {} px wide",
+            embed.height(),
+            width.get()
+        )
+    };
+    view! {
+        <label for="embed-snippet">{label}</label>
+        <textarea
+            id="embed-snippet"
+            class="snippet"
+            data-testid="embed-snippet"
+            readonly
+            rows="3"
+            prop:value=iframe
+        ></textarea>
+    }
+}
+
 /// The "Embed" button and its panel.
 #[component]
 pub fn EmbedPanel(nav: Nav) -> impl IntoView {
@@ -103,14 +127,6 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
         theme,
         panel,
         measured,
-    };
-    let iframe = move || embed.snippet(|s| s.iframe());
-    let iframe_label = move || {
-        format!(
-            "Or a plain iframe, where scripts are not allowed: its height is fixed at {} px, the height at {} px wide",
-            embed.height(),
-            width.get()
-        )
     };
     let script = move || embed.snippet(|s| s.script());
 
@@ -206,17 +222,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                                 {move || status.get()}
                             </p>
                         </div>
-                        <label for="embed-snippet">
-                            {iframe_label}
-                        </label>
-                        <textarea
-                            id="embed-snippet"
-                            class="snippet"
-                            data-testid="embed-snippet"
-                            readonly
-                            rows="3"
-                            prop:value=iframe
-                        ></textarea>
+                        {iframe_snippet(embed, width)}
                     </div>
                     {preview(embed, width, set_width)}
                 </section>
