@@ -64,8 +64,13 @@ for (const chart of CHARTS) {
     const plot = await inked(page, 0.15, 1);
     expect(plot.ink).toBeGreaterThan(2000);
     expect(plot.colours).toBeGreaterThan(2);
-    await page.getByTestId('chart-data').locator('summary').click();
-    await expect(page.getByTestId('chart-table').locator('tbody tr').first()).toBeVisible();
+    // A chart computed in the worker may redraw once its job ends (a new, closed table):
+    // open the table until its rows show, waiting on that state rather than a clock.
+    const data = page.getByTestId('chart-data');
+    await expect(async () => {
+      if (!(await data.evaluate((d) => (d as HTMLDetailsElement).open))) await data.locator('summary').click();
+      await expect(page.getByTestId('chart-table').locator('tbody tr').first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expectChartPng(page);
     // The CSV download is the CLI's CSV for the same request, byte for byte.
     const cli = ['chart', chart.name, ...chart.args, '--format', 'csv'];

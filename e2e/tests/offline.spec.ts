@@ -29,9 +29,10 @@ test('after loading, the site computes and switches views offline', async ({ pag
   await explorer.expectResult(cli.distance, cli.pathCount);
   expect([cli.distance, cli.pathCount]).toEqual(['5', '120']);
 
-  // Other views: the walkthrough of Figure 2 (its shortest walk, as icn walkthrough).
+  // Other views: the walkthrough of Figure 2, which its tab opens on the class-1 route
+  // (docs/specs.md), as icn walkthrough --choice class1 walks it.
   const walk = JSON.parse(
-    icn('walkthrough', 'lens:p=4,q=4,n=10,completed', '021.0212012', '0110010.212'),
+    icn('walkthrough', 'lens:p=4,q=4,n=10,completed', '021.0212012', '0110010.212', '--choice', 'class1'),
   ) as { busses: number; steps: { address: string }[] };
   await page.locator('nav.site-nav a', { hasText: 'Lens walkthrough' }).click();
   await expect(page.getByTestId('walk-step-index')).toHaveText(`0 / ${walk.busses}`);
