@@ -89,14 +89,14 @@ fn share_matrix(
     channels: &Channels,
     k: usize,
     nodes: &[Node],
-    towards: &mut dyn FnMut(Node) -> Towards,
+    dags: &BTreeMap<Node, Towards>,
 ) -> Vec<f64> {
     let (u, v) = (channels.tail(k), channels.targets[k]);
     let m = nodes.len();
     let mut out = vec![0.0; m * m];
     let mut sigma = vec![0.0; n];
     for (j, &b) in nodes.iter().enumerate() {
-        let dag = towards(b);
+        let dag = &dags[&b];
         if !dag.next(u).contains(&v) || dag.tau[v] == 0.0 {
             continue;
         }
@@ -117,7 +117,7 @@ fn endpoint_weights(
     channels: &Channels,
     k: usize,
     ends: &[Node],
-    cache: &mut dyn FnMut(Node) -> Towards,
+    dags: &BTreeMap<Node, Towards>,
 ) -> Vec<f64> {
     let e = ends.len();
     if !routing.two_phase() {
@@ -126,7 +126,7 @@ fn endpoint_weights(
         nodes.dedup();
         let pos: BTreeMap<Node, usize> = nodes.iter().enumerate().map(|(i, &x)| (x, i)).collect();
         let m = nodes.len();
-        let share = share_matrix(n, channels, k, &nodes, cache);
+        let share = share_matrix(n, channels, k, &nodes, dags);
         let mut w = vec![0.0; e * e];
         for (s, a) in ends.iter().enumerate() {
             for (d, b) in ends.iter().enumerate() {
@@ -138,7 +138,7 @@ fn endpoint_weights(
     // Two phases: every node may be an intermediate; a pair's weight is the mean over its
     // intermediates of both legs' shares.
     let all: Vec<Node> = (0..n).collect();
-    let share = share_matrix(n, channels, k, &all, cache);
+    let share = share_matrix(n, channels, k, &all, dags);
     let mut w = vec![0.0; e * e];
     for (s, &a) in ends.iter().enumerate() {
         for (d, &b) in ends.iter().enumerate() {
@@ -225,16 +225,24 @@ pub fn worst(
     let n = t.node_count();
     let channels = Channels::of(t);
     let reps = representatives(net, routing, &channels);
-    let mut dags: BTreeMap<Node, Towards> = BTreeMap::new();
+    // The routing's DAG towards every destination a share matrix reads (every node for a
+    // two-phase routing, whose intermediates are destinations too), built once for all
+    // channels.
+    let destinations: Vec<Node> = if routing.two_phase() {
+        (0..n).collect()
+    } else {
+        let mut d = ends.clone();
+        d.dedup();
+        d
+    };
+    let dags: BTreeMap<Node, Towards> = destinations
+        .into_iter()
+        .map(|b| (b, Towards::new(routing, n, b)))
+        .collect();
     let mut best: Option<(f64, Vec<u32>)> = None;
     for (i, &k) in reps.iter().enumerate() {
         progress(i, reps.len());
-        let mut cache = |b: Node| {
-            dags.entry(b)
-                .or_insert_with(|| Towards::new(routing, n, b))
-                .clone()
-        };
-        let w = endpoint_weights(routing, n, &channels, k, &ends, &mut cache);
+        let w = endpoint_weights(routing, n, &channels, k, &ends, &dags);
         let perm = assignment(&w, e);
         let load: f64 = perm
             .iter()
