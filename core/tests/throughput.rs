@@ -210,3 +210,33 @@ fn no_routing_beats_the_optimal_bound() {
     assert_eq!(brute, 24);
     assert_eq!(total(&longest(&n).expect("longest")), brute);
 }
+
+/// The certified approximation brackets the linear program's exact value on networks the
+/// program solves, its two bounds within 1 % of each other.
+#[test]
+fn the_approximation_brackets_the_linear_program() {
+    use icn_core::analysis::throughput::{longest, optimal, optimal_approximate};
+    for spec in [
+        "torus:k=4x4",
+        "mesh:k=3x3",
+        "hypercube:n=4",
+        "jellyfish:n=16,r=3,p=2,seed=3",
+        "dragonfly:a=2,p=2,h=1",
+        "fattree:k=2,n=3",
+    ] {
+        let n = net(spec);
+        let p = longest(&n).expect("longest");
+        for demand in [Demand::Uniform, Demand::Permutation(p)] {
+            let exact = optimal(&n, &demand).expect("optimal");
+            assert_eq!(exact.lower_bound, exact.upper_bound, "{spec}: the program");
+            let v = exact.lower_bound;
+            let a = optimal_approximate(&n, &demand, &mut |_, _| {}).expect("approximate");
+            let (lo, hi) = (a.lower_bound, a.upper_bound);
+            assert!(
+                lo <= v + 1e-9 && v <= hi + 1e-9,
+                "{spec} {demand:?}: {v} outside [{lo}, {hi}]"
+            );
+            assert!(hi <= 1.01 * lo, "{spec} {demand:?}: [{lo}, {hi}]");
+        }
+    }
+}

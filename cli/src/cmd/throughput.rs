@@ -5,8 +5,8 @@ use std::io::Write;
 
 use clap::Args;
 use icn_core::analysis::throughput::{
-    endpoint_nodes, fraction, longest, optimal, permutation_estimate, routed, worst,
-    worst_estimate, Demand, Throughput,
+    endpoint_nodes, fraction, longest, optimal_estimate, optimal_with, permutation_estimate,
+    routed, worst, worst_estimate, Demand, Throughput,
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
@@ -121,7 +121,15 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
             Some(p) => Demand::Permutation(p.clone()),
             None => Demand::Uniform,
         };
-        let best = optimal(&net, &demand)?;
+        let estimate = optimal_estimate(&net, &demand);
+        guard("the optimal bound", estimate, force)?;
+        let mut progress = Progress::new("the optimal bound", Some(estimate));
+        let best = optimal_with(&net, &demand, &mut |done, most| {
+            progress.at(
+                done as f64 / most.max(1) as f64,
+                &format!("phase {done} of at most {most}"),
+            );
+        })?;
         doc["lower_bound"] = json!(best.lower_bound);
         doc["upper_bound"] = json!(best.upper_bound);
     }

@@ -3,7 +3,8 @@
 //! Rust, builds for the browser): one commodity per source node, its flow on every
 //! channel, conservation at every node for θ times the source's demands, every channel's
 //! flows summed at most 1; maximise θ. Exact on small networks (both bounds equal);
-//! beyond [`MAX_LP_VARIABLES`] flow variables it is refused with the size.
+//! beyond [`MAX_LP_VARIABLES`] flow variables (or where the simplex fails), the
+//! multiplicative-weights approximation of `flow.rs` gives certified bounds.
 //!
 //! Also the near-worst permutation of Jyothi et al. (`longest`): the assignment of
 //! sources to destinations that maximises the total shortest-path distance, by the same
@@ -13,16 +14,18 @@
 use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable};
 use pathfinding::prelude::{kuhn_munkres, Matrix};
 
+use super::flow::{approximate, phase_limit, Commodity};
 use super::shares::Channels;
-use super::{two_or_more, Demand, ThroughputError};
+use super::{endpoint_nodes, two_or_more, Demand, ThroughputError};
 use icn_engine::network::Network;
+use icn_engine::Estimate;
 use icn_graph::math::check_permutation;
 use icn_graph::{bfs, Node};
 
-/// The most flow variables (source nodes × channels) the linear program is built with: the
-/// 8×8 torus's 16,384 under uniform traffic are within it; larger networks are refused with
-/// their size.
-pub const MAX_LP_VARIABLES: usize = 20_000;
+/// The most flow variables (source nodes × channels) the linear program is built with
+/// (a 40-router Jellyfish of degree 4 has 6,400 and takes seconds); beyond, the
+/// multiplicative-weights approximation certifies both bounds within 1 %.
+pub const MAX_LP_VARIABLES: usize = 4_000;
 
 /// The optimal throughput's bounds: equal when the linear program solved it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,11 +79,24 @@ fn node_demands(net: &Network, demand: &Demand) -> Result<Vec<(Node, Node, f64)>
 /// The maximum concurrent flow of `demand` on `net`, at most 1 (an endpoint's own link).
 ///
 /// # Errors
-/// [`ThroughputError::TooLarge`] beyond [`MAX_LP_VARIABLES`]; the errors of the demand.
+/// The errors of the demand.
 ///
 /// # Complexity
-/// A simplex over S·C variables and S·N + C constraints (S source nodes, C channels).
+/// A simplex over S·C variables and S·N + C constraints (S source nodes, C channels) up to
+/// [`MAX_LP_VARIABLES`]; beyond, at most [`super::MAX_WORK`] steps of shortest-path trees.
 pub fn optimal(net: &Network, demand: &Demand) -> Result<Optimal, ThroughputError> {
+    optimal_with(net, demand, &mut |_, _| {})
+}
+
+/// [`optimal`], reporting the approximation's phases as `progress(done, most)`.
+///
+/// # Errors
+/// As [`optimal`].
+pub fn optimal_with(
+    net: &Network,
+    demand: &Demand,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Optimal, ThroughputError> {
     let t = net.topology();
     let n = t.node_count();
     let channels = Channels::of(t);
@@ -89,10 +105,7 @@ pub fn optimal(net: &Network, demand: &Demand) -> Result<Optimal, ThroughputErro
     sources.dedup();
     let variables = sources.len() * channels.len();
     if variables > MAX_LP_VARIABLES {
-        return Err(ThroughputError::TooLarge {
-            variables,
-            max: MAX_LP_VARIABLES,
-        });
+        return Ok(approximate(&channels, n, &commodities(&demands), progress));
     }
     if demands.is_empty() {
         return Ok(Optimal {
@@ -150,12 +163,79 @@ pub fn optimal(net: &Network, demand: &Demand) -> Result<Optimal, ThroughputErro
             1.0,
         );
     }
-    let solution = lp.solve().map_err(ThroughputError::Solver)?;
+    // The simplex can fail on a degenerate program: the approximation then certifies.
+    let Ok(solution) = lp.solve() else {
+        return Ok(approximate(&channels, n, &commodities(&demands), progress));
+    };
     let value = icn_graph::math::tidy(solution.objective());
     Ok(Optimal {
         lower_bound: value,
         upper_bound: value,
     })
+}
+
+/// The multiplicative-weights approximation of [`optimal`] whatever the size: bounds within
+/// 1 % of each other where its work limit allows.
+///
+/// # Errors
+/// The errors of the demand.
+pub fn optimal_approximate(
+    net: &Network,
+    demand: &Demand,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Optimal, ThroughputError> {
+    let t = net.topology();
+    let demands = node_demands(net, demand)?;
+    Ok(approximate(
+        &Channels::of(t),
+        t.node_count(),
+        &commodities(&demands),
+        progress,
+    ))
+}
+
+/// The demands grouped by source node.
+fn commodities(demands: &[(Node, Node, f64)]) -> Vec<Commodity> {
+    let mut out: Vec<Commodity> = Vec::new();
+    for &(a, b, w) in demands {
+        match out.last_mut() {
+            Some(c) if c.source == a => c.sinks.push((b, w)),
+            _ => out.push(Commodity {
+                source: a,
+                sinks: vec![(b, w)],
+            }),
+        }
+    }
+    out
+}
+
+/// What [`optimal`] costs at most: the linear program's simplex up to
+/// [`MAX_LP_VARIABLES`], the approximation's phase limit beyond.
+pub fn optimal_estimate(net: &Network, demand: &Demand) -> Estimate {
+    let t = net.topology();
+    let n = t.node_count() as u64;
+    let m = Channels::of(t).len() as u64;
+    let ends = endpoint_nodes(net);
+    let mut sources = ends.clone();
+    sources.dedup();
+    let s = match demand {
+        Demand::Uniform => sources.len(),
+        Demand::Permutation(_) => sources.len(),
+    } as u64;
+    let variables = s * m;
+    if variables <= MAX_LP_VARIABLES as u64 {
+        // Dense simplex pivots over the variables and constraints, a few hundred of them.
+        Estimate {
+            steps: variables.saturating_mul(s * n + m).saturating_mul(4),
+            bytes: variables.saturating_mul(s * n + m).saturating_mul(8),
+        }
+    } else {
+        let phases = phase_limit(s as usize, n as usize, m as usize) as u64;
+        Estimate {
+            steps: phases.saturating_mul(s).saturating_mul(n + m) * 2,
+            bytes: (n + m) * 64,
+        }
+    }
 }
 
 /// The permutation of the endpoints that maximises the total shortest-path distance
