@@ -24,6 +24,9 @@ pub struct Augmenting {
     from: Vec<u32>,
     level: Vec<u32>,
     next: Vec<u32>,
+    /// The round's requests (input, output), sorted, and each input's range of them.
+    edges: Vec<(u32, u32)>,
+    runs: Vec<(u32, u32)>,
 }
 
 impl Matcher for Augmenting {
@@ -33,10 +36,24 @@ impl Matcher for Augmenting {
             from: vec![NONE; size.max_outputs as usize],
             level: Vec::new(),
             next: Vec::new(),
+            edges: Vec::new(),
+            runs: vec![(0, 0); size.max_inputs as usize],
         }
     }
 
     fn matches(&mut self, req: &Requests, m: &mut Matching) {
+        self.edges.clear();
+        self.edges.extend(req.list.iter().map(|&(i, o, _)| (i, o)));
+        self.edges.sort_unstable();
+        self.runs[..req.round.inputs as usize].fill((0, 0));
+        let mut k = 0;
+        while k < self.edges.len() {
+            let (i, start) = (self.edges[k].0, k);
+            while self.edges.get(k).is_some_and(|e| e.0 == i) {
+                k += 1;
+            }
+            self.runs[i as usize] = (start as u32, k as u32);
+        }
         while let Some(j) = self.shortest_augmenting(req, m) {
             self.augment(m, j);
         }
@@ -66,11 +83,10 @@ impl Augmenting {
         for _ in 0..inputs {
             self.next.clear();
             for &i in &self.level {
-                for j in 0..outputs {
-                    if req.label(i, j).is_some()
-                        && m.input[i as usize] != j
-                        && self.from[j as usize] == NONE
-                    {
+                // Its requests, outputs increasing (BookSim2 tries every output in turn).
+                let (a, z) = self.runs[i as usize];
+                for &(_, j) in &self.edges[a as usize..z as usize] {
+                    if m.input[i as usize] != j && self.from[j as usize] == NONE {
                         self.from[j as usize] = i;
                         if m.output[j as usize] == NONE {
                             return Some(j);

@@ -248,3 +248,127 @@ fn pim_iterates_to_a_maximal_matching() {
         }
     }
 }
+
+/// BookSim2's wavefront loop, written as it is (every cell of the square, diagonal by
+/// diagonal): its grants (input, output) and the next priority diagonal.
+fn dense_wavefront(
+    asks: &[(u32, Vec<(u32, u32)>)],
+    n: u32,
+    pri: u32,
+    skip: bool,
+) -> (Vec<(u32, u32)>, u32) {
+    let asked = |i: u32, o: u32| {
+        asks.iter()
+            .any(|(x, v)| *x == i && v.iter().any(|r| r.0 == o))
+    };
+    let total: usize = asks.iter().map(|x| x.1.len()).sum();
+    let (mut inm, mut outm) = (vec![None; n as usize], vec![None; n as usize]);
+    let mut first = None;
+    if total == 1 {
+        let (i, o) = (asks[0].0, asks[0].1[0].0);
+        inm[i as usize] = Some(o);
+        first = Some(i + o);
+    } else {
+        for p in 0..n {
+            for o in 0..n {
+                let i = (pri + p + n - o) % n;
+                if inm[i as usize].is_none() && outm[o as usize].is_none() && asked(i, o) {
+                    inm[i as usize] = Some(o);
+                    outm[o as usize] = Some(i);
+                    first.get_or_insert(i + o);
+                }
+            }
+        }
+    }
+    let mut got: Vec<(u32, u32)> = (0..n)
+        .filter_map(|i| inm[i as usize].map(|o| (i, o)))
+        .collect();
+    got.sort_by_key(|g| g.1);
+    (got, (if skip { first.unwrap_or(0) } else { pri } + 1) % n)
+}
+
+/// BookSim2's maximum-size loop, written as it is (every output tried in turn for each
+/// input of a level): its grants.
+fn dense_max_size(asks: &[(u32, Vec<(u32, u32)>)], n: u32, start: u32) -> Vec<(u32, u32)> {
+    let asked = |i: u32, o: u32| {
+        asks.iter()
+            .any(|(x, v)| *x == i && v.iter().any(|r| r.0 == o))
+    };
+    let (mut inm, mut outm) = (vec![u32::MAX; n as usize], vec![u32::MAX; n as usize]);
+    'augment: loop {
+        let mut level: Vec<u32> = (0..n)
+            .map(|k| (k + start) % n)
+            .filter(|&i| inm[i as usize] == u32::MAX)
+            .collect();
+        let mut from = vec![u32::MAX; n as usize];
+        for _ in 0..n {
+            let mut next = Vec::new();
+            for &i in &level {
+                for j in 0..n {
+                    if asked(i, j) && inm[i as usize] != j && from[j as usize] == u32::MAX {
+                        from[j as usize] = i;
+                        if outm[j as usize] == u32::MAX {
+                            let mut j = j;
+                            loop {
+                                let i = from[j as usize];
+                                let was = inm[i as usize];
+                                inm[i as usize] = j;
+                                outm[j as usize] = i;
+                                if was == u32::MAX {
+                                    continue 'augment;
+                                }
+                                j = was;
+                            }
+                        }
+                        next.push(outm[j as usize]);
+                    }
+                }
+            }
+            level = next;
+        }
+        break;
+    }
+    let mut got: Vec<(u32, u32)> = (0..n)
+        .filter(|&i| inm[i as usize] != u32::MAX)
+        .map(|i| (i, inm[i as usize]))
+        .collect();
+    got.sort_by_key(|g| g.1);
+    got
+}
+
+/// The wavefront and maximum-size allocators grant exactly what BookSim2's loops over the
+/// whole request matrix grant, round after round (requests given in any order of output).
+#[test]
+fn wavefront_and_max_size_are_booksim2s_loops() {
+    let mut rng = SplitMix64::new(11);
+    for n in [1, 2, 5, 9] {
+        for skip in [false, true] {
+            let kind = if skip {
+                AllocatorKind::RrWavefront
+            } else {
+                AllocatorKind::Wavefront
+            };
+            let mut a = Wavefront::new(size(2, n), Role::Switch, &point(kind, 1));
+            let mut m = MaxSize::new(size(2, n), Role::Switch, &point(AllocatorKind::MaxSize, 1));
+            let (mut pri, mut start) = ([0u32; 2], [0u32; 2]);
+            for _ in 0..300 {
+                let r = rng.below(2) as u32;
+                let mut asks = random_asks(&mut rng, n);
+                for x in &mut asks {
+                    x.1.reverse();
+                }
+                let strip =
+                    |g: Vec<(u32, u32, u32)>| g.into_iter().map(|x| (x.0, x.1)).collect::<Vec<_>>();
+                let got = strip(run(&mut a, round(r, n), &asks));
+                if !asks.is_empty() {
+                    let (want, next) = dense_wavefront(&asks, n, pri[r as usize], skip);
+                    assert_eq!(got, want, "{asks:?}");
+                    pri[r as usize] = next;
+                    let want = dense_max_size(&asks, n, start[r as usize]);
+                    assert_eq!(strip(run(&mut m, round(r, n), &asks)), want, "{asks:?}");
+                    start[r as usize] = (start[r as usize] + 1) % n;
+                }
+            }
+        }
+    }
+}

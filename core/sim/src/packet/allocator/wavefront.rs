@@ -23,6 +23,8 @@ pub struct Diagonals {
     skip_diagonals: bool,
     /// Each router's priority diagonal.
     priority: Vec<u32>,
+    /// Scratch: the round's requests in the sweep's order (position, input, output).
+    order: Vec<(u32, u32, u32)>,
 }
 
 impl Matcher for Diagonals {
@@ -30,6 +32,7 @@ impl Matcher for Diagonals {
         Diagonals {
             skip_diagonals: role.choice(point).kind == AllocatorKind::RrWavefront,
             priority: vec![0; size.routers],
+            order: Vec::new(),
         }
     }
 
@@ -56,9 +59,10 @@ impl Matcher for Diagonals {
 }
 
 impl Diagonals {
-    /// Grants along the diagonals from the router's priority one; returns the first
-    /// diagonal that granted (input + output, not reduced).
-    fn sweep(&self, req: &Requests, m: &mut Matching) -> Option<u32> {
+    /// Grants along the diagonals from the router's priority one (the requests taken in
+    /// the sweep's order: diagonal, then output); returns the first diagonal that granted
+    /// (input + output, not reduced).
+    fn sweep(&mut self, req: &Requests, m: &mut Matching) -> Option<u32> {
         let Round {
             router,
             inputs,
@@ -67,14 +71,17 @@ impl Diagonals {
         } = req.round;
         let square = inputs.max(outputs);
         let start = self.priority[router];
+        self.order.clear();
+        self.order.extend(req.list.iter().map(|&(i, o, _)| {
+            let diagonal = ((i + o) % square + square - start) % square;
+            (diagonal * square + o, i, o)
+        }));
+        self.order.sort_unstable();
         let mut first = None;
-        for p in 0..square {
-            for output in 0..outputs {
-                let input = (start + p + square - output) % square;
-                if input < inputs && m.free(input, output) && req.label(input, output).is_some() {
-                    m.set(input, output);
-                    first.get_or_insert(input + output);
-                }
+        for &(_, i, o) in &self.order {
+            if m.free(i, o) {
+                m.set(i, o);
+                first.get_or_insert(i + o);
             }
         }
         first
