@@ -196,6 +196,12 @@ fn unmodelled_keys_are_named() {
         ),
         (BASE.replace("mesh", "cmesh"), 1, "topology = cmesh"),
         (
+            format!("{BASE}xr = 2;"),
+            7,
+            "xr: this BookSim2 key is not modelled by icnplay's simulator (BookSim2's on-chip \
+             flatfly and cmesh give each router of an x × y grid an xr × yr block",
+        ),
+        (
             format!("{BASE}num_vcs = many;"),
             7,
             "num_vcs = many: give a whole number",

@@ -133,9 +133,18 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
             || OUTPUT_ONLY.contains(&key.as_str())
             || DEFAULT_ONLY.iter().any(|&(k, _)| k == key);
         if !known {
+            let why = if ["x", "y", "xr", "yr"].contains(&key.as_str()) {
+                " (BookSim2's on-chip flatfly and cmesh give each router of an x × y grid an \
+                 xr × yr block of terminals, c = xr·yr; icnplay's flatfly has c = k, and cmesh \
+                 is not modelled)"
+            } else {
+                ""
+            };
             return Err(ConfigError {
                 line: first,
-                message: format!("{key}: this BookSim2 key is not modelled by icnplay's simulator"),
+                message: format!(
+                    "{key}: this BookSim2 key is not modelled by icnplay's simulator{why}"
+                ),
             });
         }
         if let Some(&(_, want)) = DEFAULT_ONLY.iter().find(|&&(k, _)| k == key) {
