@@ -152,6 +152,32 @@ fn parallel_points_equal_serial_ones() {
     assert_eq!(serial, parallel);
 }
 
+/// BookSim2's own src/examples/torus88 runs unchanged with BookSim2's default allocators
+/// (islip, written in the report's router); `--keys` chooses them for a run without a file.
+#[test]
+fn booksim2s_torus88_example_runs_with_its_islip_allocators() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/booksim/configs");
+    let cfg = format!("{dir}/torus88_example.cfg");
+    let (code, out, err) = icn(&["sim", "--config", &cfg, "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["router"]["vc_allocator"]["kind"], "islip");
+    assert_eq!(v["router"]["sw_allocator"]["kind"], "islip");
+    // Its one injection_rate, 0.15, is swept up to in five loads.
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(5));
+    let keys = "vc_allocator = pim(2); sw_allocator = wavefront";
+    let args = ["sim", "mesh:k=4x4", "--rates", "0.1", "--keys", keys];
+    let (code, out, err) = icn(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["router"]["vc_allocator"]["kind"], "pim");
+    assert_eq!(v["router"]["vc_allocator"]["iters"], 2);
+    assert_eq!(v["router"]["sw_allocator"]["kind"], "wavefront");
+    // Without them, the report names no allocator: separable input-first.
+    let (_, out, _) = icn(&["sim", "mesh:k=4x4", "--rates", "0.1"]);
+    assert!(!out.contains("vc_allocator"));
+}
+
 /// `--config FILE`: a BookSim2 configuration (its anynet network file read beside it) runs
 /// as the matching `icn sim` command does.
 #[test]

@@ -8,6 +8,7 @@
 //! sim-validate` runs it in release).
 
 use icn_core::analysis::deadlock::Scheme;
+use icn_core::sim::packet::booksim::experiment;
 use icn_core::sim::packet::{booksim_latencies, SimSetup, Simulator, Status};
 use icn_core::{Network, Spec};
 
@@ -154,7 +155,12 @@ fn saturation(rows: &[Row]) -> f64 {
 fn check(r: &Reference, pick: &dyn Fn(&[Row], f64) -> Vec<usize>) {
     let net = network(r.spec);
     let sim = Simulator::new(&net, &setup(r, &net)).expect("a simulator");
-    let all = rows(r.csv);
+    check_sim(r.name, r.csv, &sim, pick);
+}
+
+/// [`check`] of `sim` against the BookSim2 curve `csv` of configuration `name`.
+fn check_sim(name: &str, csv: &str, sim: &Simulator, pick: &dyn Fn(&[Row], f64) -> Vec<usize>) {
+    let all = rows(csv);
     let sat = saturation(&all);
     let run = |offered: f64| {
         sim.point(offered, false, &mut |_, _| true)
@@ -166,13 +172,13 @@ fn check(r: &Reference, pick: &dyn Fn(&[Row], f64) -> Vec<usize>) {
             continue;
         }
         let got = run(row.offered);
-        assert_eq!(got.status, Status::Stable, "{} at {}", r.name, row.offered);
+        assert_eq!(got.status, Status::Stable, "{} at {}", name, row.offered);
         let tol = if i == 0 { ZERO_LOAD } else { LATENCY };
         let err = (got.packet_latency.expect("measured") - row.latency).abs() / row.latency;
         assert!(
             err <= tol,
             "{} at {}: latency {} against BookSim2's {} ({:.1} %)",
-            r.name,
+            name,
             row.offered,
             got.packet_latency.expect("measured"),
             row.latency,
@@ -207,7 +213,7 @@ fn check(r: &Reference, pick: &dyn Fn(&[Row], f64) -> Vec<usize>) {
     assert!(
         (ours - sat).abs() <= SATURATION,
         "{}: saturation throughput {ours} against BookSim2's {sat}",
-        r.name
+        name
     );
 }
 
@@ -265,10 +271,102 @@ fn slim_fly_anynet_matches_booksim() {
     check(reference("slimfly5"), &few);
 }
 
+/// A configuration file of scripts/booksim/configs/ and BookSim2's curve for it: (name,
+/// file, CSV).
+macro_rules! config_reference {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../scripts/booksim/configs/", $name, ".cfg")),
+            include_str!(concat!("data/booksim/", $name, ".csv")),
+        )
+    };
+}
+
+/// BookSim2's own files run as `icn sim --config` runs them (scripts/booksim/configs/), each
+/// beside BookSim2's curve for it: BookSim2's torus88 example unchanged (its allocators
+/// BookSim2's default, islip), and an 8×8 mesh with each allocator.
+const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
+    config_reference!("torus88_example"),
+    config_reference!("torus44_islip"),
+    config_reference!("mesh88_islip"),
+    config_reference!("mesh88_islip3"),
+    config_reference!("mesh88_pim"),
+    config_reference!("mesh88_select"),
+    config_reference!("mesh88_select2"),
+    config_reference!("mesh88_separable_output_first"),
+    config_reference!("mesh88_wavefront"),
+    config_reference!("mesh88_max_size"),
+    config_reference!("mesh88_loa"),
+];
+
+/// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
+/// `icn sim --config` reads it.
+fn check_config(name: &str, pick: &dyn Fn(&[Row], f64) -> Vec<usize>) {
+    let &(_, cfg, csv) = CONFIG_REFERENCES
+        .iter()
+        .find(|r| r.0 == name)
+        .expect("a reference");
+    let x = experiment(cfg, None).expect("the configuration runs");
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    check_sim(name, csv, &sim, pick);
+}
+
+#[test]
+fn torus88_example_matches_booksim() {
+    check_config("torus88_example", &few);
+}
+
+#[test]
+fn torus44_islip_matches_booksim() {
+    check_config("torus44_islip", &few);
+}
+
+#[test]
+fn islip_matches_booksim() {
+    check_config("mesh88_islip", &few);
+    check_config("mesh88_islip3", &few);
+}
+
+#[test]
+fn pim_matches_booksim() {
+    check_config("mesh88_pim", &few);
+}
+
+#[test]
+fn select_matches_booksim() {
+    check_config("mesh88_select", &few);
+    check_config("mesh88_select2", &few);
+}
+
+#[test]
+fn separable_output_first_matches_booksim() {
+    check_config("mesh88_separable_output_first", &few);
+}
+
+#[test]
+fn wavefront_matches_booksim() {
+    check_config("mesh88_wavefront", &few);
+}
+
+#[test]
+fn max_size_matches_booksim() {
+    check_config("mesh88_max_size", &few);
+}
+
+#[test]
+fn loa_matches_booksim() {
+    check_config("mesh88_loa", &few);
+}
+
 #[test]
 #[ignore = "the full sweep of every configuration: make sim-validate"]
 fn every_point_matches_booksim() {
+    let all = |rows: &[Row], _| (0..rows.len()).collect();
     for r in REFERENCES {
-        check(r, &|rows: &[Row], _| (0..rows.len()).collect());
+        check(r, &all);
+    }
+    for &(name, _, _) in CONFIG_REFERENCES {
+        check_config(name, &all);
     }
 }

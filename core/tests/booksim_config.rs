@@ -5,7 +5,7 @@
 
 use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::booksim::{experiment, statements, ConfigError, Experiment};
-use icn_core::sim::packet::{booksim_latencies, Simulator};
+use icn_core::sim::packet::{booksim_latencies, AllocatorChoice, AllocatorKind, Simulator};
 use icn_core::{Network, Spec};
 
 const CONFIGS: &[(&str, &str, Option<&str>)] = &[
@@ -196,6 +196,12 @@ fn unmodelled_keys_are_named() {
         ),
         (BASE.replace("mesh", "cmesh"), 1, "topology = cmesh"),
         (
+            format!("{BASE}xr = 2;"),
+            7,
+            "xr: this BookSim2 key is not modelled by icnplay's simulator (BookSim2's on-chip \
+             flatfly and cmesh give each router of an x × y grid an xr × yr block",
+        ),
+        (
             format!("{BASE}num_vcs = many;"),
             7,
             "num_vcs = many: give a whole number",
@@ -212,11 +218,6 @@ fn unmodelled_keys_are_named() {
         assert_eq!(e.line, *line, "{e}");
         assert!(e.to_string().contains(want), "{e}");
     }
-    // Left out, the allocators would be BookSim2's islip.
-    let e = error(&BASE.replace("vc_allocator = separable_input_first;\n", ""));
-    assert!(e
-        .to_string()
-        .starts_with("vc_allocator: BookSim2's default (islip)"));
     // An anynet configuration needs its network file's text.
     let any = "topology = anynet; network_file = x.anynet; routing_function = min;\n\
                vc_allocator = separable_input_first; sw_allocator = separable_input_first;";
@@ -224,6 +225,68 @@ fn unmodelled_keys_are_named() {
     // Output-only keys are accepted with any value; a later statement wins.
     let st = statements("print_activity = 1; k = 4; k = 6;").expect("statements");
     assert_eq!(st["k"].0, "6");
+}
+
+/// The allocator keys as BookSim2's `iq` router reads them: left out, islip; an iterative
+/// allocator's iterations in parentheses; `alloc_iters`, which that router does not pass
+/// to its allocators, checked and changing nothing; other arbiters and names refused.
+#[test]
+fn allocators_as_booksim2_builds_them() {
+    let of = |text: &str| {
+        let r = experiment(text, None).expect("an experiment").setup.router;
+        (r.vc_allocator, r.sw_allocator)
+    };
+    let choice = |kind, iters| AllocatorChoice { kind, iters };
+    let bare = BASE
+        .replace("vc_allocator = separable_input_first;\n", "")
+        .replace("sw_allocator = separable_input_first;\n", "");
+    let islip = choice(AllocatorKind::Islip, 1);
+    assert_eq!(of(&bare), (islip, islip), "BookSim2's default");
+    assert_eq!(of(&format!("{bare}alloc_iters = 3;")), (islip, islip));
+    let sif = choice(AllocatorKind::SeparableInputFirst, 1);
+    assert_eq!(of(BASE), (sif, sif));
+    let text = format!("{bare}vc_allocator = islip(3); sw_allocator = rr_wavefront;");
+    let (vc, sw) = of(&text);
+    assert_eq!(
+        (vc, sw),
+        (
+            choice(AllocatorKind::Islip, 3),
+            choice(AllocatorKind::RrWavefront, 1)
+        )
+    );
+    assert_eq!(
+        (vc.to_string(), sw.to_string()),
+        ("islip(3)".into(), "rr_wavefront".into())
+    );
+    for kind in AllocatorKind::ALL {
+        let text = format!("{bare}vc_allocator = {0}; sw_allocator = {0};", kind.name());
+        assert_eq!(of(&text), (choice(kind, 1), choice(kind, 1)));
+    }
+    let sof = format!("{bare}sw_allocator = separable_output_first(round_robin);");
+    assert_eq!(of(&sof).1, choice(AllocatorKind::SeparableOutputFirst, 1));
+    for (text, want) in [
+        (
+            "sw_allocator = separable_input_first(matrix);",
+            "round_robin arbiters only",
+        ),
+        ("vc_allocator = piggyback;", "piggyback needs speculative"),
+        (
+            "vc_allocator = fancy;",
+            "one of BookSim2's allocators: max_size, pim, islip",
+        ),
+        (
+            "vc_allocator = islip(0);",
+            "islip(N) with N iterations from 1 to 64",
+        ),
+        (
+            "alloc_iters = 0;",
+            "alloc_iters = 0: give a whole number from 1 to 64",
+        ),
+    ] {
+        let (line, message) = refusal(&format!("{bare}{text}"));
+        assert_eq!(line, 5, "{message}");
+        assert!(message.contains(want), "{message}");
+    }
 }
 
 /// The line and message of the error `text` gives.

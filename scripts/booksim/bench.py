@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 ICN = os.environ.get("ICN", os.path.join(ROOT, "target", "release", "icn"))
 BOOKSIM = os.environ.get("BOOKSIM", "/work/booksim/src/booksim")
 
-# (config, rate): the reference configurations, and two larger ones written here.
+# (config, rate): reference configurations, and two larger ones written here.
 CASES = [
     ("mesh88.cfg", 0.2),
     ("torus88.cfg", 0.2),
@@ -32,6 +32,13 @@ CASES = [
     ("slimfly5.cfg", 0.4),
     ("mesh16.cfg", 0.1),
     ("dragonfly4.cfg", 0.15),
+    # BookSim2's own torus88 example (its default islip allocators) and the other allocators.
+    ("torus88_example.cfg", 0.15),
+    ("mesh88_pim.cfg", 0.2),
+    ("mesh88_select2.cfg", 0.2),
+    ("mesh88_wavefront.cfg", 0.2),
+    ("mesh88_max_size.cfg", 0.2),
+    ("mesh88_loa.cfg", 0.2),
 ]
 
 COMMON = """vc_allocator = separable_input_first;

@@ -6,7 +6,9 @@ Usage: scripts/booksim/compare.py [--only NAME]   (ICN=path/to/icn, default targ
 
 Each configuration's `// icn: SPEC ROUTING [icn sim options]` line names the matching
 `icn sim` run; it runs with the configuration's num_vcs and vc_buf_size, BookSim2's
-channel latencies (the CLI's defaults), seed 1, at every rate of the BookSim2 curve.
+channel latencies (the CLI's defaults), seed 1, at every rate of the BookSim2 curve. A line
+ending in `--config` runs the file itself instead (`icn sim --config FILE`: every key as
+BookSim2 reads it, its seed BookSim2's default 0).
 """
 
 import argparse
@@ -41,9 +43,13 @@ def main():
         with open(os.path.join(DATA, name[:-4] + ".csv")) as f:
             rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
         rates = ",".join(r["offered"] for r in rows)
-        cmd = [ICN, "sim", spec, "-r", routing, "--rates", rates,
-               "--num-vcs", key("num_vcs", text, "16"),
-               "--vc-buf-size", key("vc_buf_size", text, "8"), *extra]
+        if "--config" in extra:
+            cmd = [ICN, "sim", "--config", os.path.join(configs, name), "--rates", rates]
+            extra = ["(the file itself)"]
+        else:
+            cmd = [ICN, "sim", spec, "-r", routing, "--rates", rates,
+                   "--num-vcs", key("num_vcs", text, "16"),
+                   "--vc-buf-size", key("vc_buf_size", text, "8"), *extra]
         points = json.loads(subprocess.run(cmd, capture_output=True, text=True,
                                            check=True).stdout)["points"]
         print(f"### {name[:-4]}: {spec}, {' '.join([routing, *extra])}\n")

@@ -178,6 +178,7 @@ fn setup(
         wait_for_tail_credit: a.wait_for_tail_credit,
         channel_latency: a.channel_latency.unwrap_or(defaults.0),
         global_latency: a.global_latency.or(defaults.1),
+        ..RouterConfig::default()
     };
     s.protocol = Protocol {
         sample_period: a.sample_period,

@@ -163,6 +163,26 @@ mod tests {
         );
     }
 
+    /// BookSim2's own src/examples/torus88, pasted unchanged: its allocators, BookSim2's
+    /// default islip, travel with the other keys, and the simulator reads them back.
+    #[test]
+    fn booksim2s_torus88_example_keeps_its_islip_allocators() {
+        let text = include_str!("../../../scripts/booksim/configs/torus88_example.cfg");
+        let (f, summary) = form_of_config(text, None, &fresh()).expect("the torus example");
+        assert_eq!((f.spec.as_str(), f.vcs.as_str()), ("torus:k=8x8", "2"));
+        assert_eq!(f.extra, "vc_allocator=islip;sw_allocator=islip");
+        assert!(summary.contains("vc_allocator=islip"), "{summary}");
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new("dor");
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        let islip = icn_core::sim::packet::AllocatorChoice {
+            kind: icn_core::sim::packet::AllocatorKind::Islip,
+            iters: 1,
+        };
+        assert_eq!(setup.router.vc_allocator, islip);
+        assert_eq!(setup.router.sw_allocator, islip);
+    }
+
     #[test]
     fn an_anynet_file_becomes_an_imported_graph_with_the_table_routing() {
         let (f, summary) =

@@ -12,12 +12,14 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+mod alloc;
 mod size;
 mod syntax;
 
 use size::size_check;
 pub use size::MAX_CONFIG_ROUTERS;
 
+use super::config::{AllocatorChoice, AllocatorKind};
 use super::{SimSetup, TABLE_ROUTING, UGAL_ROUTING};
 use icn_analyses::deadlock::Scheme;
 use icn_engine::network::Network;
@@ -72,7 +74,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("input_speedup", "1"),
     ("output_speedup", "1"),
     ("internal_speedup", "1.0"),
-    ("alloc_iters", "1"),
     ("arb_type", "round_robin"),
     ("vc_busy_when_full", "0"),
     ("vc_prioritize_empty", "0"),
@@ -83,8 +84,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("buf_size", "-1"),
     ("private_bufs", "-1"),
     ("max_held_slots", "-1"),
-    ("vc_allocator", "separable_input_first"),
-    ("sw_allocator", "separable_input_first"),
 ];
 
 /// Keys that only change what BookSim2 prints: accepted with any value.
@@ -134,9 +133,18 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
             || OUTPUT_ONLY.contains(&key.as_str())
             || DEFAULT_ONLY.iter().any(|&(k, _)| k == key);
         if !known {
+            let why = if ["x", "y", "xr", "yr"].contains(&key.as_str()) {
+                " (BookSim2's on-chip flatfly and cmesh give each router of an x × y grid an \
+                 xr × yr block of terminals, c = xr·yr; icnplay's flatfly has c = k, and cmesh \
+                 is not modelled)"
+            } else {
+                ""
+            };
             return Err(ConfigError {
                 line: first,
-                message: format!("{key}: this BookSim2 key is not modelled by icnplay's simulator"),
+                message: format!(
+                    "{key}: this BookSim2 key is not modelled by icnplay's simulator{why}"
+                ),
             });
         }
         if let Some(&(_, want)) = DEFAULT_ONLY.iter().find(|&&(k, _)| k == key) {
@@ -164,18 +172,14 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
 pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, ConfigError> {
     let st = statements(text)?;
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
-    for key in ["vc_allocator", "sw_allocator"] {
-        if get(key).is_none() {
-            return Err(ConfigError {
-                line: 0,
-                message: format!(
-                    "{key}: BookSim2's default (islip) is not modelled; give {key} = separable_input_first"
-                ),
-            });
-        }
-    }
     let (network, routing, scheme) = topology(&st, network_file)?;
     let mut setup = SimSetup::new(routing);
+    // BookSim2's default allocators, where icnplay's own is separable input-first.
+    let islip = AllocatorChoice {
+        kind: AllocatorKind::Islip,
+        iters: 1,
+    };
+    (setup.router.vc_allocator, setup.router.sw_allocator) = (islip, islip);
     setup.scheme = scheme;
     (setup.router.channel_latency, setup.router.global_latency) =
         super::booksim_latencies(&network);
@@ -269,6 +273,12 @@ fn router_and_protocol(
             super::config::range_of(key),
         )?;
     }
+    alloc::allocators(
+        get("vc_allocator"),
+        get("sw_allocator"),
+        get("alloc_iters"),
+        r,
+    )?;
     let tail = i64::from(r.wait_for_tail_credit);
     r.wait_for_tail_credit = ranged(
         get("wait_for_tail_credit"),
@@ -312,8 +322,11 @@ fn router_and_protocol(
 
 /// The keys of a configuration that the simulation view keeps beside its fields (which hold
 /// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
-/// the router's delays, the torus's `use_noc_latency` and the protocol.
+/// the router's delays and allocators, the torus's `use_noc_latency` and the protocol.
 pub const EXTRA_KEYS: &[&str] = &[
+    "vc_allocator",
+    "sw_allocator",
+    "alloc_iters",
     "routing_delay",
     "vc_alloc_delay",
     "sw_alloc_delay",
@@ -370,6 +383,16 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
             out.push(format!("{key}={a}"));
         }
     };
+    num(
+        "vc_allocator",
+        r.vc_allocator.to_string(),
+        d.vc_allocator.to_string(),
+    );
+    num(
+        "sw_allocator",
+        r.sw_allocator.to_string(),
+        d.sw_allocator.to_string(),
+    );
     for (key, a, b) in [
         ("routing_delay", r.routing_delay, d.routing_delay),
         ("vc_alloc_delay", r.vc_alloc_delay, d.vc_alloc_delay),

@@ -44,6 +44,122 @@ pub struct RouterConfig {
     /// Cycles on a channel that crosses a phase boundary (a Dragonfly's global links:
     /// 100 in dragonflynew); `None`: as `channel_latency`.
     pub global_latency: Option<u32>,
+    /// The virtual-channel allocator (`vc_allocator`; icnplay's default
+    /// separable_input_first, where BookSim2's is islip: a BookSim2 file that leaves the
+    /// key out gets islip, [`super::booksim`]).
+    #[serde(default, skip_serializing_if = "AllocatorChoice::is_default")]
+    pub vc_allocator: AllocatorChoice,
+    /// The switch allocator (`sw_allocator`; as `vc_allocator`).
+    #[serde(default, skip_serializing_if = "AllocatorChoice::is_default")]
+    pub sw_allocator: AllocatorChoice,
+}
+
+/// BookSim2's allocators (`vc_allocator`, `sw_allocator`), by its names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AllocatorKind {
+    /// Separable, input arbiters first, round-robin arbiters.
+    #[default]
+    SeparableInputFirst,
+    /// Separable, output arbiters first, round-robin arbiters.
+    SeparableOutputFirst,
+    /// iSLIP: round-robin grant and accept, pointers moved in the first iteration.
+    Islip,
+    /// Parallel iterative matching: random grant and accept.
+    Pim,
+    /// BookSim2's `select`: iSLIP with priorities, its grants kept across iterations.
+    Select,
+    /// Wavefront, its first diagonal moving by one each allocation.
+    Wavefront,
+    /// Wavefront, its first diagonal moving past the first grant's (`rr_wavefront`).
+    RrWavefront,
+    /// Maximum-size matching by shortest augmenting paths.
+    MaxSize,
+    /// Lonely output allocation.
+    Loa,
+}
+
+impl AllocatorKind {
+    /// Every kind, in BookSim2's order of `Allocator::NewAllocator`.
+    pub const ALL: [AllocatorKind; 9] = [
+        AllocatorKind::MaxSize,
+        AllocatorKind::Pim,
+        AllocatorKind::Islip,
+        AllocatorKind::Loa,
+        AllocatorKind::Wavefront,
+        AllocatorKind::RrWavefront,
+        AllocatorKind::Select,
+        AllocatorKind::SeparableInputFirst,
+        AllocatorKind::SeparableOutputFirst,
+    ];
+
+    /// BookSim2's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AllocatorKind::SeparableInputFirst => "separable_input_first",
+            AllocatorKind::SeparableOutputFirst => "separable_output_first",
+            AllocatorKind::Islip => "islip",
+            AllocatorKind::Pim => "pim",
+            AllocatorKind::Select => "select",
+            AllocatorKind::Wavefront => "wavefront",
+            AllocatorKind::RrWavefront => "rr_wavefront",
+            AllocatorKind::MaxSize => "max_size",
+            AllocatorKind::Loa => "loa",
+        }
+    }
+
+    /// Whether it iterates (its parameter: `islip(3)`).
+    pub fn iterates(self) -> bool {
+        matches!(
+            self,
+            AllocatorKind::Islip | AllocatorKind::Pim | AllocatorKind::Select
+        )
+    }
+
+    /// The kind BookSim2 names `name`.
+    pub fn from_name(name: &str) -> Option<AllocatorKind> {
+        AllocatorKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// An allocator and its iterations (1 for one that does not iterate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AllocatorChoice {
+    /// The allocator.
+    pub kind: AllocatorKind,
+    /// Its iterations (`alloc_iters`; 1 to [`MAX_ALLOC_ITERS`]).
+    pub iters: u32,
+}
+
+impl Default for AllocatorChoice {
+    fn default() -> Self {
+        AllocatorChoice {
+            kind: AllocatorKind::SeparableInputFirst,
+            iters: 1,
+        }
+    }
+}
+
+impl AllocatorChoice {
+    /// Whether it is icnplay's default (separable input-first): left out of what a run
+    /// writes.
+    pub fn is_default(&self) -> bool {
+        *self == AllocatorChoice::default()
+    }
+}
+
+/// The most iterations of an iterative allocator.
+pub const MAX_ALLOC_ITERS: u32 = 64;
+
+impl std::fmt::Display for AllocatorChoice {
+    /// BookSim2's spelling: the name, and the iterations in parentheses when not 1.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.kind.iterates() && self.iters != 1 {
+            write!(f, "{}({})", self.kind.name(), self.iters)
+        } else {
+            f.write_str(self.kind.name())
+        }
+    }
 }
 
 impl Default for RouterConfig {
@@ -60,6 +176,8 @@ impl Default for RouterConfig {
             wait_for_tail_credit: false,
             channel_latency: 1,
             global_latency: None,
+            vc_allocator: AllocatorChoice::default(),
+            sw_allocator: AllocatorChoice::default(),
         }
     }
 }
@@ -150,6 +268,14 @@ impl PointConfig {
         for (name, v, lo, hi) in ints {
             if !(lo..=hi).contains(&v) {
                 return bad(name, v.to_string(), range_text(name));
+            }
+        }
+        for (name, a) in [
+            ("vc_allocator", r.vc_allocator),
+            ("sw_allocator", r.sw_allocator),
+        ] {
+            if !(1..=MAX_ALLOC_ITERS).contains(&a.iters) {
+                return bad(name, a.to_string(), "1 to 64 iterations");
             }
         }
         if let Some(g) = r.global_latency {

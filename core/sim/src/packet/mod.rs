@@ -47,11 +47,15 @@ use serde::{Deserialize, Serialize};
 
 pub use self::bound::uniform_bound;
 pub use self::channel::Fabric;
-pub use self::config::{PointConfig, Protocol, RouterConfig, SimError};
+pub use self::config::{
+    AllocatorChoice, AllocatorKind, PointConfig, Protocol, RouterConfig, SimError,
+};
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
 pub use self::traffic::{Pattern, Traffic};
 
+use self::allocator::AnyAllocator;
+use self::router::{IqRouter, RouterKind};
 use self::routing::HopChooser;
 pub use self::run::PointUse;
 use self::run::{run_point, Engine};
@@ -251,8 +255,8 @@ impl<'a> Simulator<'a> {
         })
     }
 
-    /// A point's engine at `rate`, checked.
-    fn engine(&self, rate: f64) -> Result<(Engine<'_>, PointConfig), SimError> {
+    /// A point's engine at `rate`, checked, with routers of kind `R`.
+    fn engine<R: RouterKind>(&self, rate: f64) -> Result<(Engine<'_, R>, PointConfig), SimError> {
         let point = PointConfig {
             router: self.setup.router,
             protocol: self.setup.protocol,
@@ -307,8 +311,7 @@ impl<'a> Simulator<'a> {
         channels: bool,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<PointResult, SimError> {
-        let (engine, point) = self.engine(rate)?;
-        run_point(engine, &point, channels, progress).map(|(r, _)| r)
+        self.run(rate, channels, progress).map(|(r, _)| r)
     }
 
     /// [`Simulator::point`] with what it used (`core/tests/estimates.rs` holds
@@ -321,8 +324,28 @@ impl<'a> Simulator<'a> {
         rate: f64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(PointResult, PointUse), SimError> {
-        let (engine, point) = self.engine(rate)?;
-        run_point(engine, &point, false, progress)
+        self.run(rate, false, progress)
+    }
+
+    /// Simulates one point: with separable input-first allocation on both stages (icnplay's
+    /// default) the router is compiled for it; any other choice goes through
+    /// [`AnyAllocator`].
+    fn run(
+        &self,
+        rate: f64,
+        channels: bool,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(PointResult, PointUse), SimError> {
+        let r = &self.setup.router;
+        if r.vc_allocator == AllocatorChoice::default()
+            && r.sw_allocator == AllocatorChoice::default()
+        {
+            let (engine, point) = self.engine::<IqRouter>(rate)?;
+            run_point(engine, &point, channels, progress)
+        } else {
+            let (engine, point) = self.engine::<IqRouter<AnyAllocator, AnyAllocator>>(rate)?;
+            run_point(engine, &point, channels, progress)
+        }
     }
 }
 

@@ -195,7 +195,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                 {input(m, ("sim-seed", "sim-seed-error", "Seed".into(), "number"), |f| f.seed.clone(),
                     |f, v| f.seed = v, |t| t.main.seed.clone())}
                 <div class="field-wide">
-                    {input(m, ("sim-extra", "sim-extra-error", "Other BookSim2 keys (router delays, protocol; e.g. credit_delay = 2; stopping_thres = 0.02)".into(), "text"),
+                    {input(m, ("sim-extra", "sim-extra-error", "Other BookSim2 keys (allocators, router delays, protocol; e.g. sw_allocator = islip; credit_delay = 2)".into(), "text"),
                         |f| f.extra.clone(), |f, v| f.extra = v, |t| t.main.extra.clone())}
                 </div>
                 <div class="field-wide">

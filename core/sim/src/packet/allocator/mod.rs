@@ -10,14 +10,56 @@
 //! wavefront, …) is one file here implementing [`Allocator`]; the router is generic over
 //! it, so each is compiled into the cycle loop with no call through a pointer.
 //!
-//! Implemented: [`SeparableInputFirst`] (BookSim2's `separable_input_first` with
-//! `round_robin` arbiters).
+//! Implemented, each as BookSim2 defines it (`src/allocators/`): [`SeparableInputFirst`]
+//! and [`SeparableOutputFirst`] (round-robin arbiters), [`Islip`] and [`Select`] (with
+//! iterations), [`Pim`] (with iterations; its random choices drawn from icnplay's
+//! generator), [`Wavefront`] (and `rr_wavefront`), [`MaxSize`], [`Loa`]; [`AnyAllocator`]
+//! is any of them, chosen by the router's configuration.
 
+mod any;
+mod islip;
+mod loa;
+mod max_size;
+mod picks;
+mod pim;
+mod requests;
+mod select;
 mod separable_input_first;
+mod separable_output_first;
+#[cfg(test)]
+mod tests;
+mod wavefront;
 
-use super::config::PointConfig;
+use super::config::{AllocatorChoice, PointConfig};
 
+pub use self::any::AnyAllocator;
+pub use self::islip::Islip;
+pub use self::loa::Loa;
+pub use self::max_size::MaxSize;
+pub use self::pim::Pim;
+pub use self::select::Select;
 pub use self::separable_input_first::SeparableInputFirst;
+pub use self::separable_output_first::SeparableOutputFirst;
+pub use self::wavefront::Wavefront;
+
+/// Which of the router's two allocators one is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Virtual-channel allocation (`vc_allocator`).
+    Vc,
+    /// Switch allocation (`sw_allocator`).
+    Switch,
+}
+
+impl Role {
+    /// The allocator `point` gives this role.
+    pub fn choice(self, point: &PointConfig) -> AllocatorChoice {
+        match self {
+            Role::Vc => point.router.vc_allocator,
+            Role::Switch => point.router.sw_allocator,
+        }
+    }
+}
 
 /// How far `x` is past `pointer` going round `size` positions: a round-robin arbiter
 /// grants the requester at the smallest distance past its pointer.
@@ -71,10 +113,10 @@ pub struct Round {
 /// request carries a label that comes back with its grant (the switch's requests: the
 /// input VC that asks).
 pub trait Allocator {
-    /// An allocator over `size`, every arbiter at its start, for `point` (the router's
-    /// parameters, where an allocator's own would be read, and the seed, for one that
+    /// An allocator over `size`, every arbiter at its start, in `role` for `point` (the
+    /// router's parameters, where an allocator's own are read, and the seed, for one that
     /// draws at random).
-    fn new(size: Size, point: &PointConfig) -> Self;
+    fn new(size: Size, role: Role, point: &PointConfig) -> Self;
 
     /// Starts `round`.
     fn begin(&mut self, round: Round);

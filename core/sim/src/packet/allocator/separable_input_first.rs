@@ -6,11 +6,9 @@
 //! at or after its own pointer. A pointer moves past the winner only on a grant, so an
 //! input that lost at the output keeps its turn.
 
-use super::{rr_distance, Allocator, Round, Size};
+use super::picks::Picks;
+use super::{rr_distance, Allocator, Role, Round, Size};
 use crate::packet::config::PointConfig;
-
-/// No input, output or distance.
-const NONE: u32 = u32::MAX;
 
 /// BookSim2's separable input-first allocator with round-robin arbiters, over every
 /// router's inputs and outputs. Its scratch is reused: no allocation once built.
@@ -23,27 +21,23 @@ pub struct SeparableInputFirst {
     /// The round under way.
     round: Round,
     /// The output stage: for each output of the round, the input closest after its
-    /// pointer among those that picked it, with that distance and the request's label
-    /// (`NONE` if none).
-    best: Vec<(u32, u32, u32)>,
-    /// The outputs picked this round.
-    touched: Vec<u32>,
+    /// pointer among those that picked it, with the request's label.
+    picks: Picks,
 }
 
 impl Allocator for SeparableInputFirst {
-    fn new(size: Size, _: &PointConfig) -> SeparableInputFirst {
+    fn new(size: Size, _: Role, _: &PointConfig) -> SeparableInputFirst {
         SeparableInputFirst {
             in_ptr: vec![0; size.inputs],
             out_ptr: vec![0; size.outputs],
             round: Round::default(),
-            best: vec![(NONE, NONE, 0); size.max_outputs as usize],
-            touched: Vec::with_capacity(size.max_outputs as usize),
+            picks: Picks::new(size.max_outputs as usize),
         }
     }
 
     #[inline]
     fn begin(&mut self, round: Round) {
-        debug_assert!(self.touched.is_empty());
+        debug_assert!(self.picks.is_empty());
         self.round = round;
     }
 
@@ -72,13 +66,7 @@ impl Allocator for SeparableInputFirst {
         }
         let (out, _, label) = pick;
         let d = rr_distance(input, self.out_ptr[(first_output + out) as usize], inputs);
-        let slot = &mut self.best[out as usize];
-        if slot.0 == NONE {
-            self.touched.push(out);
-            *slot = (input, d, label);
-        } else if d < slot.1 {
-            *slot = (input, d, label);
-        }
+        self.picks.offer(out, input, d, label);
     }
 
     /// Each output's arbiter grants the input first at or after its pointer; both
@@ -91,15 +79,12 @@ impl Allocator for SeparableInputFirst {
             outputs,
             ..
         } = self.round;
-        self.touched.sort_unstable();
-        for &out in &self.touched {
-            let (input, _, label) = self.best[out as usize];
-            self.best[out as usize] = (NONE, NONE, 0);
-            self.in_ptr[(first_input + input) as usize] = (out + 1) % outputs;
-            self.out_ptr[(first_output + out) as usize] = (input + 1) % inputs;
+        let (in_ptr, out_ptr) = (&mut self.in_ptr, &mut self.out_ptr);
+        self.picks.drain(false, |out, input, label| {
+            in_ptr[(first_input + input) as usize] = (out + 1) % outputs;
+            out_ptr[(first_output + out) as usize] = (input + 1) % inputs;
             grant(input, out, label);
-        }
-        self.touched.clear();
+        });
     }
 
     #[inline]
@@ -171,7 +156,7 @@ mod tests {
                 max_inputs: n,
                 max_outputs: n,
             };
-            let mut alloc = SeparableInputFirst::new(size, &point());
+            let mut alloc = SeparableInputFirst::new(size, Role::Vc, &point());
             let (mut in_ptr, mut out_ptr) = (vec![0u32; total], vec![0u32; total]);
             let mut stage = OutputStage {
                 best: vec![(u32::MAX, u32::MAX); n as usize],
@@ -237,7 +222,7 @@ mod tests {
             max_inputs: 5,
             max_outputs: 4,
         };
-        let mut alloc = SeparableInputFirst::new(size, &point());
+        let mut alloc = SeparableInputFirst::new(size, Role::Vc, &point());
         alloc.out_ptr[2] = 3;
         alloc.begin(Round {
             router: 0,

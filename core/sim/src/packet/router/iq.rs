@@ -13,7 +13,7 @@
 use super::buffers::{BitRange, Buffers, ACTIVE, IDLE};
 use super::route::route_front;
 use super::RouterKind;
-use crate::packet::allocator::{rr_distance, Allocator, Round, SeparableInputFirst, Size};
+use crate::packet::allocator::{rr_distance, Allocator, Role, Round, SeparableInputFirst, Size};
 use crate::packet::channel::{Fabric, Sink};
 use crate::packet::config::PointConfig;
 use crate::packet::flit::Flit;
@@ -62,6 +62,7 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
                     max_inputs: degree * v,
                     max_outputs: degree * v,
                 },
+                Role::Vc,
                 point,
             ),
             sw: S::new(
@@ -72,6 +73,7 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
                     max_inputs: degree,
                     max_outputs: degree,
                 },
+                Role::Switch,
                 point,
             ),
             sw_rr: vec![0; ports],
