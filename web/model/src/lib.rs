@@ -14,5 +14,6 @@ pub mod defaults;
 pub mod diagram;
 pub mod embed;
 pub mod format;
+pub mod glossary;
 pub mod start;
 pub mod url;

@@ -1,7 +1,7 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
 //! path list, the cost gate, the chart canvas, the embed panel, the links from an embed to the full site, the theme switch, the links
 //! to this network in other views, text and address fields and their errors, a graph's text
-//! area, a job's progress, a long table's pager. None imports a view ([`crate::features`]); none computes
+//! area, a job's progress, a long table's pager, a term of the notation with its definition. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
 mod address_field;
@@ -18,6 +18,7 @@ mod pager;
 mod path_button;
 mod path_list;
 mod related_links;
+mod term;
 mod text_field;
 mod theme_switch;
 
@@ -37,5 +38,6 @@ pub use pager::{page_rows, Pager};
 pub use path_button::PathButton;
 pub use path_list::{PathList, FIRST_PATHS};
 pub use related_links::RelatedLinks;
+pub use term::Term;
 pub use text_field::TextField;
 pub use theme_switch::ThemeSwitch;

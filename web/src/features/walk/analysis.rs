@@ -6,6 +6,7 @@ use icn_core::topology::lens::{CompletedRouting, PathChoice, PathClass};
 use leptos::prelude::*;
 
 use super::model::{Analysis, WalkModel};
+use crate::components::Term;
 
 /// An address split for the digit grid: its digits and its dot position.
 fn split_address(text: &str) -> (Vec<char>, usize) {
@@ -43,7 +44,7 @@ fn digit_grid(
     (src, src_dot): (&str, usize),
     (dst, dst_dot): (&str, usize),
     mask: &str,
-    row_label: &'static str,
+    (row_key, row_label): (&'static str, &'static str),
     dots_in_row: bool,
 ) -> impl IntoView {
     let (sd, sdot) = split_address(src);
@@ -92,15 +93,26 @@ fn digit_grid(
             <div class="walk-grid-row" data-testid="walk-destination">
                 {destination}
             </div>
-            <span class="walk-row-label">{row_label}</span>
+            <span class="walk-row-label"><Term key=row_key label=row_label /></span>
             <div class="walk-grid-row" data-testid="walk-differences">{row}</div>
-            <span class="walk-row-label">"Dots"</span>
+            <span class="walk-row-label"><Term key="lens.dots" /></span>
             <div class="walk-grid-row dots" data-testid="walk-dots">{dots}</div>
         </div>
         <p class="help walk-dot-note">
             {format!("s: the source's dot, after digit {src_dot}; t: the destination's, after digit {dst_dot}.")}
         </p>
     }
+}
+
+/// Beside the distance in busses, why it is less than the paper's (pattern B), when it is.
+fn differs(paper: u32, busses: u32) -> Option<impl IntoView> {
+    (busses < paper).then(|| {
+        let fewer = paper - busses;
+        let text = format!(
+            "{fewer} fewer than the paper's {paper}: pattern B changes a digit in place where the walk turns, and the paper counts pattern A only"
+        );
+        view! { <dd class="walk-differs help" data-testid="walk-differs">{text}</dd> }
+    })
 }
 
 /// The region of difference and the paper's numbers.
@@ -110,9 +122,17 @@ pub fn WalkAnalysis(model: WalkModel) -> impl IntoView {
         let ends = model.ends.get()?;
         let analysis = model.analysis.get()?;
         let [(src, src_dot), (dst, dst_dot)] = ends;
-        let (mask, row_label, dots_in_row) = match &analysis {
-            Analysis::Completed(c) => (c.differences.clone(), "Differences", true),
-            Analysis::Uncompleted(r) => (r.mask.clone(), "Region of difference", false),
+        let (mask, row, dots_in_row) = match &analysis {
+            Analysis::Completed(c) => (
+                c.differences.clone(),
+                ("lens.differences", "Differences"),
+                true,
+            ),
+            Analysis::Uncompleted(r) => (
+                r.mask.clone(),
+                ("lens.region", "Region of difference"),
+                false,
+            ),
         };
         let numbers = match analysis {
             Analysis::Completed(c) => completed_numbers(model, c).into_any(),
@@ -124,12 +144,12 @@ pub fn WalkAnalysis(model: WalkModel) -> impl IntoView {
                 };
                 view! {
                     <dl class="facts walk-facts">
-                        <div><dt>"Region"</dt><dd>{region}</dd></div>
-                        <div><dt>"i, j"</dt><dd>{format!("{}, {}", r.i, r.j)}</dd></div>
+                        <div><dt><Term key="lens.region" label="Region" /></dt><dd>{region}</dd></div>
+                        <div><dt><Term key="lens.ij" /></dt><dd>{format!("{}, {}", r.i, r.j)}</dd></div>
                         <div><dt>"Dot moving right first"</dt><dd>{format!("2k + j − i = {}", r.length_right_first)}</dd></div>
                         <div><dt>"Dot moving left first"</dt><dd>{format!("2k + i − j = {}", r.length_left_first)}</dd></div>
-                        <div><dt>"Paper's length"</dt><dd>{r.paper_length}</dd></div>
-                        <div><dt>"Distance in busses"</dt><dd data-testid="walk-distance">{r.distance}</dd></div>
+                        <div><dt><Term key="lens.paper-length" /></dt><dd>{r.paper_length}</dd></div>
+                        <div><dt><Term key="lens.bus-distance" /></dt><dd data-testid="walk-distance">{r.distance}</dd>{differs(r.paper_length, r.distance)}</div>
                     </dl>
                 }
                 .into_any()
@@ -137,7 +157,7 @@ pub fn WalkAnalysis(model: WalkModel) -> impl IntoView {
         };
         Some(
             view! {
-                {digit_grid((&src, src_dot), (&dst, dst_dot), &mask, row_label, dots_in_row)}
+                {digit_grid((&src, src_dot), (&dst, dst_dot), &mask, row, dots_in_row)}
                 {numbers}
             }
             .into_any(),
@@ -199,10 +219,10 @@ fn completed_numbers(model: WalkModel, c: CompletedRouting) -> impl IntoView {
         .collect_view();
     view! {
         <dl class="facts walk-facts">
-            <div><dt>"a, b, c"</dt><dd>{format!("{}, {}, {}", c.a, c.b, c.c)}</dd></div>
-            <div><dt>"Class lengths"</dt><dd data-testid="walk-class-lengths">{lengths}</dd></div>
-            <div><dt>"Paper's distance"</dt><dd>{c.pattern_a_distance}</dd></div>
-            <div><dt>"Distance in busses"</dt><dd data-testid="walk-distance">{c.distance}</dd></div>
+            <div><dt><Term key="lens.abc" /></dt><dd>{format!("{}, {}, {}", c.a, c.b, c.c)}</dd></div>
+            <div><dt><Term key="lens.classes" /></dt><dd data-testid="walk-class-lengths">{lengths}</dd></div>
+            <div><dt><Term key="lens.paper-distance" /></dt><dd>{c.pattern_a_distance}</dd></div>
+            <div><dt><Term key="lens.bus-distance" /></dt><dd data-testid="walk-distance">{c.distance}</dd>{differs(c.pattern_a_distance, c.distance)}</div>
         </dl>
         <ul class="walk-classes" aria-label="Walk a class">{classes}</ul>
         {region_choices(model, &c, PathClass::One)}

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::model::WalkModel;
+use crate::components::Term;
 use crate::limits::PLAY_INTERVAL_MS;
 
 /// The current address, one span per character: digits coloured by their state.
@@ -142,9 +143,9 @@ fn step_details(step: Step) -> impl IntoView {
     };
     view! {
         <dl class="facts walk-step-facts">
-            <div><dt>"Bus"</dt><dd class="mono" data-testid="walk-bus">{step.bus_label}</dd></div>
-            <div><dt>"Paper's step"</dt><dd>{step.phase}</dd></div>
-            <div><dt>"Pattern"</dt><dd>{pattern}</dd></div>
+            <div><dt><Term key="lens.bus" /></dt><dd class="mono" data-testid="walk-bus">{step.bus_label}</dd></div>
+            <div><dt><Term key="lens.step" /></dt><dd>{step.phase}</dd></div>
+            <div><dt><Term key="lens.pattern" /></dt><dd>{pattern}</dd></div>
             <div><dt>"Dot after digit"</dt><dd>{step.dot}</dd></div>
         </dl>
     }
