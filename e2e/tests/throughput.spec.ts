@@ -108,7 +108,7 @@ test('the worst case drawn and stepped, then simulated in one click beside both 
   await expect(canvas).toHaveAttribute('data-legend', /saturated at /);
 });
 
-test('a malformed permutation is said at the traffic field, nothing computed', async ({ page }) => {
+test('a malformed permutation is said at the traffic field, nothing computed; so is a network too large', async ({ page }) => {
   const id = (t: string) => page.getByTestId(t);
   const cases: [string, string][] = [
     ['perm:1,0,2', 'not a permutation of the 8 endpoints: it has 3 destinations'],
@@ -123,7 +123,11 @@ test('a malformed permutation is said at the traffic field, nothing computed', a
     await expect(id('tput-traffic')).toHaveAttribute('aria-invalid', 'true');
     await expect(id('tput-throughput')).toHaveCount(0);
   }
+  // A network past what the page counts endpoints for: said at its field, the page alive.
+  await page.goto('./?view=throughput&t=hypercube:n=24&s=ecube&traffic=uniform');
+  await expect(id('tput-spec-error')).toContainText('16777216 nodes; the page computes throughput up to 1048576');
   // Typing a valid one clears the message and computes.
+  await page.goto('./?view=throughput&t=torus:k=8&s=dor&traffic=perm:1,0');
   await id('tput-traffic').fill('perm:1,2,3,4,5,6,7,0');
   await expect(id('tput-traffic-error')).toHaveCount(0);
   await expect(id('tput-throughput')).toHaveText('1', { timeout: 20_000 });

@@ -488,7 +488,9 @@ fn run_whole(
             progress,
         )?)),
         Job::Throughput { ask } => {
-            JobResult::Throughput(Box::new(throughput_report(ask, progress)?))
+            JobResult::Throughput(Box::new(throughput_report(ask, progress, &mut |r| {
+                partial(JobResult::Throughput(Box::new(r)));
+            })?))
         }
     })
 }

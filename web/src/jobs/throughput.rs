@@ -163,13 +163,16 @@ fn pattern_permutation(
 }
 
 /// The throughput `ask` names, with the optimal bound when asked. `progress(done, total,
-/// label)` between steps (the worst case's channels).
+/// label)` between steps (the worst case's channels); `partial` gets the report without
+/// the optimal bound before its linear program is solved (the routing's bound shows
+/// while it runs).
 ///
 /// # Errors
 /// The fields' errors, or the computation's, for the user.
 pub fn throughput_report(
     ask: &ThroughputAsk,
     progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(ThroughputReport),
 ) -> Result<ThroughputReport, String> {
     let net: Network = ask
         .spec
@@ -197,13 +200,15 @@ pub fn throughput_report(
             routed(&net, routing.as_ref(), &Demand::Permutation(p)).map_err(fail)?
         }
     };
-    let best = ask.optimal.then(|| {
+    let demand = match &result.permutation {
+        Some(p) => Demand::Permutation(p.clone()),
+        None => Demand::Uniform,
+    };
+    let mut out = report(&net, ask, &ends, result);
+    if ask.optimal {
+        partial(out.clone());
         progress(0, 0, "the optimal bound: solving the linear program");
-        let demand = match &result.permutation {
-            Some(p) => Demand::Permutation(p.clone()),
-            None => Demand::Uniform,
-        };
-        match optimal(&net, &demand) {
+        out.optimal = Some(match optimal(&net, &demand) {
             Ok(o) => OptimalReport::Bounds {
                 lower_bound: o.lower_bound,
                 upper_bound: o.upper_bound,
@@ -214,9 +219,9 @@ pub fn throughput_report(
             Err(e) => OptimalReport::Failed {
                 message: e.to_string(),
             },
-        }
-    });
-    Ok(report(&net, ask, &ends, result, best))
+        });
+    }
+    Ok(out)
 }
 
 /// The report of `result`: channels and pairs named.
@@ -225,7 +230,6 @@ fn report(
     ask: &ThroughputAsk,
     ends: &[Node],
     result: Throughput,
-    optimal: Option<OptimalReport>,
 ) -> ThroughputReport {
     let channel = |(from, to): (Node, Node)| ChannelText {
         from,
@@ -275,7 +279,7 @@ fn report(
         heat,
         permutation: result.permutation,
         pairs,
-        optimal,
+        optimal: None,
     }
 }
 
@@ -285,6 +289,10 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn ignore(_: usize, _: usize, _: &str) {}
+
+    fn report(a: &ThroughputAsk) -> Result<ThroughputReport, String> {
+        throughput_report(a, &mut ignore, &mut |_| {})
+    }
 
     fn ask(spec: &str, traffic: &str, optimal: bool) -> ThroughputAsk {
         ThroughputAsk {
@@ -301,7 +309,14 @@ mod tests {
     /// core's tests); the optimal routing splits them both ways, 1/2.
     #[wasm_bindgen_test]
     fn the_rings_worst_case_is_a_quarter_and_the_best_a_half() {
-        let r = throughput_report(&ask("torus:k=8", "worst", true), &mut ignore).unwrap();
+        let mut first = None;
+        let r = throughput_report(&ask("torus:k=8", "worst", true), &mut ignore, &mut |p| {
+            first = Some(p);
+        })
+        .unwrap();
+        // The routing's bound came first, without the optimal one.
+        let first = first.expect("a partial report before the linear program");
+        assert_eq!((first.throughput, first.optimal.is_none()), (0.25, true));
         assert_eq!(r.throughput, 0.25);
         assert_eq!(r.fraction, Some((1, 4)));
         assert_eq!(r.max_load, 4.0);
@@ -320,7 +335,7 @@ mod tests {
     /// simulator's terms (Dally and Towles's 4/k for k = 8; core's `uniform_bound`).
     #[wasm_bindgen_test]
     fn uniform_bounds_are_given_in_the_simulators_terms_too() {
-        let r = throughput_report(&ask("mesh:k=8x8", "uniform", false), &mut ignore).unwrap();
+        let r = report(&ask("mesh:k=8x8", "uniform", false)).unwrap();
         assert_eq!(r.fraction, Some((63, 128)));
         assert_eq!(r.simulated().0, Some(0.5));
         assert!(r.permutation.is_none() && r.pairs.is_empty());
@@ -334,7 +349,7 @@ mod tests {
             "perm:0,0,1,2,3,4,5,6",
             "hotspot(0)",
         ] {
-            let e = throughput_report(&ask("torus:k=8", bad, false), &mut ignore).unwrap_err();
+            let e = report(&ask("torus:k=8", bad, false)).unwrap_err();
             assert!(
                 e.contains("perm") || e.contains("permutation"),
                 "{bad}: {e}"

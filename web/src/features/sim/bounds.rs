@@ -25,8 +25,9 @@ const CURVES: usize = 2;
 pub enum CurveBounds {
     /// Computed.
     Done(Arc<ThroughputReport>),
-    /// Computing: done of total, what.
-    Running(usize, usize, String),
+    /// Computing: done of total, what; the routing's bound once known (the optimal one's
+    /// linear program still solving).
+    Running(usize, usize, String, Option<Arc<ThroughputReport>>),
     /// Not computed, and why (the traffic, the routing, the size, a failure, Cancel).
     Absent(String),
 }
@@ -35,7 +36,7 @@ impl CurveBounds {
     /// The routing's bound and the optimal (lower, upper), in the simulator's terms.
     pub fn values(&self) -> (Option<f64>, Option<(f64, f64)>) {
         match self {
-            CurveBounds::Done(r) => r.simulated(),
+            CurveBounds::Done(r) | CurveBounds::Running(.., Some(r)) => r.simulated(),
             _ => (None, None),
         }
     }
@@ -126,9 +127,15 @@ impl SimBounds {
                 JobResult::Throughput(r) if r.ask == ask => {
                     CurveBounds::Done(Arc::new((**r).clone()))
                 }
-                _ => CurveBounds::Running(0, 0, "starting".into()),
+                _ => CurveBounds::Running(0, 0, "starting".into(), None),
             },
-            JobState::Running { done, total, label } => CurveBounds::Running(done, total, label),
+            JobState::Running { done, total, label } => {
+                let known = match compute::partial(&Job::Throughput { ask }).as_deref() {
+                    Some(JobResult::Throughput(r)) => Some(Arc::new((**r).clone())),
+                    _ => None,
+                };
+                CurveBounds::Running(done, total, label, known)
+            }
             JobState::Failed(message) => CurveBounds::Absent(format!("not computed: {message}")),
             JobState::Crashed(c) => CurveBounds::Absent(format!("not computed: {}", c.message)),
             JobState::Idle => CurveBounds::Absent("not computed (cancelled)".into()),

@@ -374,24 +374,32 @@ fn bound_facts(m: SimModel, i: usize) -> impl IntoView {
     let b = m.bounds.of(i);
     let (routed, best) = b.values();
     let job = m.bounds.jobs[i];
+    let routed_text = |x: Option<f64>| {
+        x.map_or("— (no channel is loaded)".to_string(), |x| {
+            format!("{x:.4}")
+        })
+    };
     let (routed_text, best_text) = match &b {
         CurveBounds::Done(_) => (
-            routed.map_or("— (no channel is loaded)".to_string(), |x| {
-                format!("{x:.4}")
-            }),
+            routed_text(routed),
             b.optimal_note().unwrap_or_else(|| match best {
                 Some((lo, hi)) if lo == hi => format!("{lo:.4}"),
                 Some((lo, hi)) => format!("{lo:.4} to {hi:.4}"),
                 None => "—".into(),
             }),
         ),
-        CurveBounds::Running(done, total, label) => {
+        CurveBounds::Running(done, total, label, known) => {
             let text = if *total == 0 {
                 format!("computing: {label}…")
             } else {
                 format!("computing: {label}, {done} of {total}…")
             };
-            (text.clone(), text)
+            let routed = if known.is_some() {
+                routed_text(routed)
+            } else {
+                text.clone()
+            };
+            (routed, text)
         }
         CurveBounds::Absent(why) => (why.clone(), why.clone()),
     };

@@ -15,10 +15,15 @@ use icn_web::jobs::{Job, JobResult, ThroughputAsk, ThroughputReport};
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
 use leptos::prelude::*;
 
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::ThroughputForm;
+
+/// The most nodes the view takes: counting a network's endpoints builds its anynet plan
+/// on the page's thread (80 bytes a node, 8 an endpoint: docs/limits.md), and every
+/// computation past this many nodes is beyond the page's confirm limit anyway.
+const MAX_NODES: usize = 1 << 20;
 
 /// What is wrong with the fields, by field.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -91,6 +96,16 @@ fn check(form: &ThroughputForm, network: &Result<Network, String>) -> (Troubles,
             return (troubles, None);
         }
     };
+    let nodes = net.topology().node_count();
+    if nodes > MAX_NODES {
+        troubles.spec = Some(format!(
+            "{} has {nodes} nodes; the page computes throughput up to {MAX_NODES} \
+             (icn throughput '{}' computes it natively)",
+            net.spec(),
+            net.spec()
+        ));
+        return (troubles, None);
+    }
     let routing = registry::build_oblivious(net, &form.routing);
     if let Err(e) = &routing {
         troubles.routing = Some(e.to_string());
@@ -154,14 +169,19 @@ impl ThroughputModel {
             },
             WhenNone::Clear,
         );
+        // The result, or while the optimal bound's linear program solves, the routing's.
         let report = Memo::new(move |_| {
-            let JobState::Done(result) = job.state.get() else {
-                return None;
+            let a = ask.get()?;
+            let result = match job.state.get() {
+                JobState::Done(result) => result,
+                JobState::Running { .. } => {
+                    compute::partial(&Job::Throughput { ask: a.ask.clone() })?
+                }
+                _ => return None,
             };
             let JobResult::Throughput(r) = &*result else {
                 return None;
             };
-            let a = ask.get()?;
             (r.ask == a.ask).then(|| Arc::new((**r).clone()))
         });
         let pair = Memo::new(move |_| {

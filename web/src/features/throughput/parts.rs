@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::model::{Ask, ThroughputModel, Troubles};
 use super::stepper::stepper;
 use crate::components::{channel_drawing, confirm_gate, job_card_status, FieldError, Opened};
+use crate::compute::JobState;
 use crate::diagram::HEAT_STEPS;
 use crate::url::ThroughputForm;
 
@@ -176,7 +177,9 @@ fn presets(m: ThroughputModel) -> impl IntoView {
 /// The job's progress, its failure, or the estimate waiting for a confirmation.
 pub fn status(m: ThroughputModel) -> Option<AnyView> {
     let ask = m.ask.get()?;
-    if m.report.with(Option::is_some) {
+    // Done for these fields: the result says it all (while the optimal bound solves, the
+    // routing's result shows beside the progress).
+    if matches!(m.job.state.get(), JobState::Done(_)) && m.report.with(Option::is_some) {
         return None;
     }
     let what = ("The throughput", "tput");
@@ -276,8 +279,13 @@ pub fn result_card(m: ThroughputModel) -> Option<AnyView> {
         .iter()
         .map(|c| view! { <li>{c.text.clone()}</li> })
         .collect_view();
-    let optimal = r.optimal.as_ref().map(|o| {
-        view! { <p data-testid="tput-optimal-value">"Best any routing could do: " <b>{optimal_text(o)}</b></p> }
+    let optimal = match (&r.optimal, r.ask.optimal) {
+        (Some(o), _) => Some(optimal_text(o)),
+        (None, true) => Some("solving its linear program…".to_string()),
+        (None, false) => None,
+    }
+    .map(|text| {
+        view! { <p data-testid="tput-optimal-value">"Best any routing could do: " <b>{text}</b></p> }
     });
     let simulate = r.permutation.as_ref().map(|p| {
         let href = m
