@@ -27,7 +27,7 @@ for (const url of ['./', './?view=route', './?view=sim']) {
     await expect(groups).toHaveCount(3);
     await expect(groups.locator('.nav-group-label')).toHaveText(['Explore a network', 'Simulate and verify', 'The papers']);
     const links = page.locator('.site-nav a.nav-link');
-    await expect(links).toHaveCount(10);
+    await expect(links).toHaveCount(11);
     const boxes = await links.evaluateAll((as) =>
       as.map((a) => {
         const r = a.getBoundingClientRect();

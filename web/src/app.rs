@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use crate::components::{EmbedPanel, FullViewLink, RelatedLinks, ThemeSwitch};
 use crate::features::{
     ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
-    RouteExplorer, ScheduleView, SimView, StartView, SubnetView, UnknownView,
+    RouteExplorer, ScheduleView, SimView, StartView, SubnetView, ThroughputView, UnknownView,
 };
 use crate::history::Nav;
 use crate::url::{NavGroup, View, ViewChoice};
@@ -49,6 +49,7 @@ pub fn App() -> impl IntoView {
         ViewChoice::Known(View::Compare) => view! { <CompareView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Deadlock) => view! { <DeadlockView nav=nav /> }.into_any(),
         ViewChoice::Known(View::Sim) => view! { <SimView nav=nav /> }.into_any(),
+        ViewChoice::Known(View::Throughput) => view! { <ThroughputView nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
         ViewChoice::Start => view! { <StartView nav=nav /> }.into_any(),
     };

@@ -328,12 +328,6 @@ pub fn warm_lanes(n: usize) {
     }
 }
 
-/// Starts `job` in lane 0, superseding any running one; `state` follows it. A cached
-/// result is delivered at once.
-pub fn start(job: Job, state: WriteSignal<JobState>) {
-    start_in(0, job, state);
-}
-
 /// Starts `job` in lane `lane` (below [`lanes`]), superseding the job running there (and
 /// the other lanes of a split job `state` follows); `state` follows it. A cached result is
 /// delivered at once. A job that splits ([`Job::split`]) runs in lanes 0 … parts − 1.
@@ -566,19 +560,26 @@ pub enum WhenNone {
 pub struct JobHandle {
     /// What the view shows.
     pub state: ReadSignal<JobState>,
-    /// Where the job reports (what [`start`], [`cancel`] and the Cancel button take).
+    /// Where the job reports (what [`start_in`], [`cancel`] and the Cancel button take).
     pub set_state: WriteSignal<JobState>,
+    /// The lane it runs in (0 but for [`use_job_in`]).
+    pub lane: usize,
 }
 
 impl JobHandle {
     /// Starts `job` (again), superseding any running one.
     pub fn start(self, job: Job) {
-        start(job, self.set_state);
+        start_in(self.lane, job, self.set_state);
     }
 
     /// Stops the running job; the state goes back to [`JobState::Idle`].
     pub fn cancel(self) {
-        cancel(self.set_state);
+        if self.lane == 0 {
+            cancel(self.set_state);
+        } else {
+            release(self.set_state, None);
+            let _ = self.set_state.try_set(JobState::Idle);
+        }
     }
 }
 
@@ -587,16 +588,32 @@ impl JobHandle {
 /// `when_none` says what happens to the one there is; when the view goes, its job is
 /// cancelled.
 pub fn use_job(job: impl Fn() -> Option<Job> + 'static, when_none: WhenNone) -> JobHandle {
+    use_job_in(0, job, when_none)
+}
+
+/// [`use_job`] in lane `lane`: a job beside the lanes a view's other jobs run in (the
+/// simulation view's bounds, lanes [`lanes`] and on, beside its points in lanes 0 …
+/// [`lanes`] − 1: one more worker each).
+pub fn use_job_in(
+    lane: usize,
+    job: impl Fn() -> Option<Job> + 'static,
+    when_none: WhenNone,
+) -> JobHandle {
     let (state, set_state) = signal(JobState::Idle);
+    let handle = JobHandle {
+        state,
+        set_state,
+        lane,
+    };
     Effect::new(move |_| match job() {
-        Some(job) => start(job, set_state),
+        Some(job) => handle.start(job),
         None => {
             let running = matches!(state.get_untracked(), JobState::Running { .. });
             if when_none == WhenNone::Clear || running {
-                cancel(set_state);
+                handle.cancel();
             }
         }
     });
-    on_cleanup(move || cancel(set_state));
-    JobHandle { state, set_state }
+    on_cleanup(move || handle.cancel());
+    handle
 }

@@ -8,6 +8,7 @@
 //! - [`diagram`]: where each node and link of a network's drawing goes.
 //! - [`format`](mod@format): small text helpers shared by several views.
 //! - [`start`]: the first screen's network and its gallery of stories.
+//! - [`traffic`]: the throughput view's traffic field read and checked.
 
 pub mod booksim;
 pub mod defaults;
@@ -16,4 +17,5 @@ pub mod embed;
 pub mod format;
 pub mod glossary;
 pub mod start;
+pub mod traffic;
 pub mod url;

@@ -5,7 +5,7 @@
 
 use icn_core::analysis::CompareRow;
 
-use super::plot::{self, LegendEntry, Line, Plot, Rule};
+use super::plot::{self, Dash, LegendEntry, Line, Plot, Rule};
 use super::surface::Surface;
 use super::theme::{self, Theme};
 
@@ -38,7 +38,7 @@ pub fn distances(rows: &[CompareRow], theme: &Theme) -> Plot {
             label: format!("average {:.3}", r.average_distance),
             x: r.average_distance,
             color,
-            dotted: false,
+            dash: Dash::Event,
         });
     }
     Plot {

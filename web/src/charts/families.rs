@@ -4,7 +4,7 @@ use icn_core::analysis::{DragonflyLoads, HypercycleLoads};
 use icn_core::charts::{HcDistanceRow, LensDistanceRow, LensLoadRow};
 use icn_core::sim::SimReport;
 
-use super::{wants_log, Line, Marks, Plot, Rule, Shape, Theme};
+use super::{wants_log, Dash, Line, Marks, Plot, Rule, Shape, Theme};
 
 fn log_note(log: bool) -> &'static str {
     if log {
@@ -40,7 +40,7 @@ fn distance_series(
         label: format!("{label} average {average:.2}"),
         x: average,
         color,
-        dotted: false,
+        dash: Dash::Event,
     });
 }
 

@@ -16,7 +16,7 @@ use icn_core::charts::{
 };
 use plotters::style::RGBColor;
 
-pub use plot::{short_number, LegendEntry, Line, Marks, Plot, Rule, Shape};
+pub use plot::{short_number, Dash, LegendEntry, Line, Marks, Plot, Rule, Shape};
 pub use surface::{Surface, SvgOut};
 pub use theme::Theme;
 
@@ -218,7 +218,7 @@ pub fn distances(rows: &[DistanceRow], theme: &Theme) -> Plot {
                 label: format!("{rule} average {:.2}", r.average),
                 x: r.average,
                 color,
-                dotted: false,
+                dash: Dash::Event,
             });
         }
     }

@@ -4,7 +4,7 @@
 
 use icn_core::charts::{NetDistanceRow, NetLoadRow};
 
-use super::{series_names, short_number, wants_log, Line, Plot, Rule, Theme};
+use super::{series_names, short_number, wants_log, Dash, Line, Plot, Rule, Theme};
 
 /// A legend's number: two decimals at most below 10⁴ (21.3, 16.47), shortened above.
 fn legend_number(v: f64) -> String {
@@ -36,7 +36,7 @@ pub fn net_distances(rows: &[NetDistanceRow], unit: Option<&str>, theme: &Theme)
             label: format!("mean {}", legend_number(mean(r))),
             x: mean(r),
             color,
-            dotted: false,
+            dash: Dash::Event,
         })
         .into_iter()
         .collect();

@@ -57,9 +57,31 @@ pub struct Rule {
     pub x: f64,
     /// Colour.
     pub color: RGBColor,
-    /// Dotted (a bound), not dashed (an event such as saturation): the two stay apart
-    /// where they share a colour.
-    pub dotted: bool,
+    /// Its pattern: an event (saturation) dashed, a bound dotted, the best possible in
+    /// long dashes; they stay apart where they share a colour.
+    pub dash: Dash,
+}
+
+/// A rule's pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dash {
+    /// Dashes: an event (a saturation, an average).
+    Event,
+    /// Dots: a bound (the routing's channel-load bound).
+    Bound,
+    /// Long dashes: the best any routing could do.
+    Best,
+}
+
+impl Dash {
+    /// Dash and gap, CSS pixels.
+    fn pattern(self) -> (f64, f64) {
+        match self {
+            Dash::Event => (6.0, 4.0),
+            Dash::Bound => (2.0, 3.0),
+            Dash::Best => (12.0, 3.0),
+        }
+    }
 }
 
 /// Everything one chart (or one panel of a chart) draws.
@@ -365,7 +387,7 @@ fn legend_entries(plot: &Plot) -> Vec<(String, LegendKind)> {
     let rules = plot
         .rules
         .iter()
-        .map(|r| (r.label.clone(), LegendKind::Rule(r.color, r.dotted)));
+        .map(|r| (r.label.clone(), LegendKind::Rule(r.color, r.dash)));
     lines.chain(marks).chain(rules).collect()
 }
 
@@ -477,9 +499,9 @@ fn draw_sample<DB: DrawingBackend>(
                 c.mix(0.78).filled(),
             ))
             .map_err(failed),
-        LegendKind::Rule(c, dotted) => {
-            // The rule's own pattern: dashes, or dots for a bound.
-            let (on, gap) = if dotted { (2.0, 3.0) } else { (6.0, 4.0) };
+        LegendKind::Rule(c, dash) => {
+            // The rule's own pattern.
+            let (on, gap) = dash.pattern();
             let mut at: f64 = -7.0;
             while at < 7.0 {
                 let to = (at + on).min(7.0);
@@ -539,7 +561,7 @@ fn x_lin(a: f64, b: f64) -> RangedCoordf64 {
 enum LegendKind {
     Line(RGBColor),
     Mark(Shape),
-    Rule(RGBColor, bool),
+    Rule(RGBColor, Dash),
     Bar(RGBColor),
 }
 
@@ -628,8 +650,8 @@ impl Ctx<'_> {
             chart
                 .draw_series(DashedLineSeries::new(
                     vec![(r.x, y_lo), (r.x, y_hi)],
-                    px(if r.dotted { 2.0 } else { 6.0 }),
-                    px(if r.dotted { 3.0 } else { 4.0 }),
+                    px(r.dash.pattern().0),
+                    px(r.dash.pattern().1),
                     r.color.stroke_width(px(2.0) as u32),
                 ))
                 .map_err(err)?;

@@ -1,14 +1,16 @@
 //! The simulation view's chart: average packet latency against offered load, and accepted
 //! against offered throughput, for one curve or two overlaid. A curve's line runs through
 //! its stable points; where it stops (saturated, or deadlocked) a dashed rule marks the
-//! load, and another the throughput bound from the busiest channel's exact load (uniform
-//! traffic). The points are the worker's (`icn_web::jobs::SimPointReport`, the same as
-//! `icn sim`).
+//! load (dashes, the curve's colour); the routing's channel-load bound for the traffic
+//! simulated is a dotted rule in the curve's colour, and the best any routing could do
+//! (the maximum concurrent flow) long dashes in the text's colour, both from the worker's
+//! throughput job (`icn_web::jobs::ThroughputReport`, as `icn throughput --optimal`). The
+//! points are the worker's (`icn_web::jobs::SimPointReport`, the same as `icn sim`).
 
 use icn_core::sim::packet::Status;
 use icn_web::jobs::SimPointReport;
 
-use super::plot::{self, LegendEntry, Line, Plot, Rule};
+use super::plot::{self, Dash, LegendEntry, Line, Plot, Rule};
 use super::surface::Surface;
 use super::theme::{self, Theme};
 
@@ -19,8 +21,11 @@ pub struct SimSeries {
     pub label: String,
     /// The points, in load order (the last may be the one past saturation).
     pub points: Vec<SimPointReport>,
-    /// The throughput bound, flits per endpoint per cycle.
+    /// The routing's throughput bound for the traffic simulated, flits per endpoint per
+    /// cycle.
     pub bound: Option<f64>,
+    /// The best any routing could do: (lower, upper), equal when exact.
+    pub optimal: Option<(f64, f64)>,
 }
 
 /// The two panels: latency, then throughput.
@@ -56,15 +61,28 @@ pub fn panels(series: &[SimSeries], theme: &Theme) -> Vec<Plot> {
                 label: format!("{what} at {}", end.rate),
                 x: end.rate,
                 color,
-                dotted: false,
+                dash: Dash::Event,
             });
         }
         if let Some(b) = s.bound {
             rules.push(Rule {
-                label: format!("channel-load bound {b:.3}"),
+                label: format!("routing's bound {b:.3}"),
                 x: b,
                 color,
-                dotted: true,
+                dash: Dash::Bound,
+            });
+        }
+        if let Some((lo, hi)) = s.optimal {
+            let label = if lo == hi {
+                format!("best any routing {lo:.3}")
+            } else {
+                format!("best any routing {lo:.3}–{hi:.3}")
+            };
+            rules.push(Rule {
+                label,
+                x: hi,
+                color: theme.fg,
+                dash: Dash::Best,
             });
         }
     }

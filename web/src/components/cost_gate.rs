@@ -39,7 +39,7 @@ impl Gate {
 const STEPS_PER_SECOND: u64 = 50_000_000;
 
 /// `n` with an SI prefix and three significant digits: 1500000 -> "1.50 M".
-pub fn si(n: u64) -> String {
+fn si(n: u64) -> String {
     const PREFIXES: [&str; 7] = ["", "k", "M", "G", "T", "P", "E"];
     let mut x = n as f64;
     let mut i = 0;
@@ -207,5 +207,32 @@ mod tests {
         assert_eq!(duration(50_000_000 * 40), "about 40 s");
         assert_eq!(duration(50_000_000 * 600), "about 10 min");
         assert_eq!(duration(50_000_000 * 36_000), "about 10 h");
+    }
+}
+
+/// A view's computation over the page's budget: its estimate, a button to compute it
+/// anyway (`confirm`, within the confirm limit) and the `icn` command that computes it
+/// natively; test ids `{key}-gate` and `{key}-confirm`.
+pub fn confirm_gate(
+    e: Estimate,
+    what: &'static str,
+    command: String,
+    key: &'static str,
+    confirm: impl Fn() + 'static,
+) -> impl IntoView {
+    let cost = format!("Estimated {} steps and {} MiB.", si(e.steps), e.bytes >> 20);
+    let button = (e.within(CONFIRM_LIMIT) && !e.within(PAGE_BUDGET)).then(|| {
+        view! {
+            <button type="button" data-testid=format!("{key}-confirm") on:click=move |_| confirm()>
+                "Compute anyway"
+            </button>
+        }
+    });
+    view! {
+        <section class="card cost-gate" data-testid=format!("{key}-gate") role="status">
+            <p>{cost} {format!(" {what} is larger than the page computes without asking.")}</p>
+            {button}
+            <p class="help">"On the command line: " <code>{command}</code></p>
+        </section>
     }
 }

@@ -210,7 +210,7 @@ pub fn diagram_frame(
 
 /// What stands where there is no drawing: the family has none (`valid`), or the spec is
 /// invalid.
-pub fn no_drawing(valid: bool) -> AnyView {
+fn no_drawing(valid: bool) -> AnyView {
     let text = if valid {
         "This family has no diagram yet."
     } else {
@@ -335,5 +335,38 @@ fn Legend(arrangement: Arrangement) -> impl IntoView {
             <li><span class="swatch dag"></span>"all paths of the strategy"</li>
             {shapes}
         </ul>
+    }
+}
+
+/// What a view that highlights channels draws of its network: the diagram, its aggregates
+/// (`caption` under them), "too large" (`exact`: what stays exact), or why nothing is
+/// drawn; nodes are not clickable. `name` names the SVG download.
+pub fn channel_drawing(
+    drawing: Memo<Option<Drawing>>,
+    highlight: Memo<Highlight>,
+    opened: Opened,
+    (name, caption, exact): (&'static str, &'static str, &'static str),
+) -> impl IntoView {
+    let on_node = Callback::new(|_| {});
+    move || {
+        drawing.with(|d| match d {
+            Some(Drawing::Layout(layout)) => {
+                diagram_frame(layout.clone(), highlight, on_node, name).into_any()
+            }
+            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
+                <AggregateDiagram
+                    hierarchy=hierarchy.clone()
+                    highlight=highlight
+                    on_node=on_node
+                    caption=caption
+                    name=name
+                    opened=opened
+                />
+            }
+            .into_any(),
+            Some(Drawing::TooLarge { nodes, links }) => too_large(*nodes, *links, exact).into_any(),
+            Some(Drawing::Unsupported) => no_drawing(true),
+            None => no_drawing(false),
+        })
     }
 }

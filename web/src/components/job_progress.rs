@@ -106,3 +106,36 @@ pub fn job_status(
         .into_any(),
     }
 }
+
+/// Words a progress step of a view's main job.
+fn counted_step(done: usize, total: usize, label: &str) -> String {
+    format!("{label}: {done} of {total}…")
+}
+
+/// A view's main job while it has no result: its progress and Cancel, its crash with Retry,
+/// why it failed (`{what} could not be computed: …`, test id `{key}-failed`), or, idle or
+/// done for other fields, `idle()` (the estimate waiting for a confirmation).
+pub fn job_card_status(
+    state: JobState,
+    set_state: WriteSignal<JobState>,
+    (what, key): (&'static str, &'static str),
+    idle: impl FnOnce() -> AnyView,
+) -> AnyView {
+    match state {
+        JobState::Running { done, total, label } => view! {
+            <div class="results">{job_progress(done, total, label, counted_step, set_state)}</div>
+        }
+        .into_any(),
+        JobState::Crashed(crash) => view! {
+            <div class="results">{job_crashed(crash, set_state)}</div>
+        }
+        .into_any(),
+        JobState::Failed(message) => view! {
+            <p class="error results" role="alert" data-testid=format!("{key}-failed")>
+                {format!("{what} could not be computed: {message}")}
+            </p>
+        }
+        .into_any(),
+        JobState::Idle | JobState::Done(_) => idle(),
+    }
+}

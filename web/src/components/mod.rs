@@ -25,15 +25,15 @@ mod theme_switch;
 pub use address_field::AddressField;
 pub use aggregate_view::{AggregateDiagram, Opened};
 pub use chart_canvas::ChartCanvas;
-pub use cost_gate::{si, CostGate, Gate};
+pub use cost_gate::{confirm_gate, CostGate, Gate};
 pub use diagram_panel::{
-    diagram_frame, focus_note, mode_toggle, no_drawing, too_large, ClickMode, DiagramPanel,
+    channel_drawing, diagram_frame, focus_note, mode_toggle, too_large, ClickMode, DiagramPanel,
 };
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use full_view_link::FullViewLink;
 pub use graph_text::GraphText;
-pub use job_progress::{job_crashed, job_crashed_in, job_progress, job_status};
+pub use job_progress::{job_card_status, job_crashed, job_crashed_in, job_progress, job_status};
 pub use pager::{page_rows, Pager};
 pub use path_button::PathButton;
 pub use path_list::{PathList, FIRST_PATHS};

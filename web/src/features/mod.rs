@@ -12,6 +12,7 @@ mod schedule;
 mod sim;
 mod start;
 mod subnet;
+mod throughput;
 mod unknown;
 mod walk;
 
@@ -25,5 +26,6 @@ pub use schedule::ScheduleView;
 pub use sim::SimView;
 pub use start::StartView;
 pub use subnet::SubnetView;
+pub use throughput::ThroughputView;
 pub use unknown::UnknownView;
 pub use walk::LensWalkthrough;

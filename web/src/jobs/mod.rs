@@ -11,6 +11,7 @@ mod deadlock;
 mod metrics;
 mod papers;
 mod sim;
+mod throughput;
 pub mod wire;
 
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,9 @@ pub use papers::{CellReport, ItemReport, PaperReport};
 pub use sim::{
     sim_point, sim_rates, SimAsk, SimChecked, SimPointReport, SimTroubles, SIM_ASK, SIM_MAX_POINTS,
     SIM_REFUSE,
+};
+pub use throughput::{
+    throughput_report, ChannelText, OptimalReport, PairText, ThroughputAsk, ThroughputReport,
 };
 
 /// A worker message read by the page: the reply, or why it cannot be read (for the
@@ -153,6 +157,12 @@ pub enum Job {
         /// Also the channel-load bound under uniform traffic.
         bound: bool,
     },
+    /// A routing's throughput under a traffic (the throughput view; the simulation view's
+    /// bounds).
+    Throughput {
+        /// The network, routing, traffic and whether to solve the optimal bound.
+        ask: ThroughputAsk,
+    },
 }
 
 impl Job {
@@ -172,6 +182,9 @@ impl Job {
             }
             Job::SimPoint { ask, rate, .. } => {
                 format!("simulating {} at load {rate}", ask.spec)
+            }
+            Job::Throughput { ask } => {
+                format!("the throughput of {} on {}", ask.routing, ask.spec)
             }
         }
     }
@@ -260,6 +273,8 @@ pub enum JobResult {
     SimPoint(Box<SimPointReport>),
     /// [`Job::DeadlockPart`]: what the part holds; its words travel beside the reply.
     DeadlockPart(PartDone),
+    /// [`Job::Throughput`]: the throughput; boxed, it may list every channel's load.
+    Throughput(Box<ThroughputReport>),
 }
 
 impl JobResult {
@@ -275,6 +290,7 @@ impl JobResult {
             JobResult::Deadlock(_) => "deadlock",
             JobResult::SimPoint(_) => "sim_point",
             JobResult::DeadlockPart(_) => "deadlock_part",
+            JobResult::Throughput(_) => "throughput",
         }
     }
 
@@ -471,6 +487,11 @@ fn run_whole(
             (*channels, *bound),
             progress,
         )?)),
+        Job::Throughput { ask } => {
+            JobResult::Throughput(Box::new(throughput_report(ask, progress, &mut |r| {
+                partial(JobResult::Throughput(Box::new(r)));
+            })?))
+        }
     })
 }
 
@@ -529,6 +550,7 @@ mod tests {
             r#"{"kind":"deadlock","spec":"torus:k=4x4","routing":"dor","scheme":"dateline","vcs":1,"confirmed":false}"#,
             r#"{"kind":"deadlock","spec":"torus:k=4x4","routing":"minimal","scheme":"one","vcs":2,"confirmed":false,"escape":["dor","one"]}"#,
             r#"{"kind":"sim_point","ask":{"spec":"mesh:k=3x3","routing":"dor","traffic":"uniform","scheme":"auto","vcs":2,"buf":4,"size":1,"seed":1},"rate":"0.1","channels":true,"bound":true}"#,
+            r#"{"kind":"throughput","ask":{"spec":"torus:k=8","routing":"dor","traffic":"worst","optimal":true}}"#,
         ];
         for job in jobs {
             let (sent, read) = round_trip(job);

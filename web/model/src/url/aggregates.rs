@@ -35,7 +35,12 @@ impl View {
     pub fn draws_aggregates(self) -> bool {
         matches!(
             self,
-            View::Route | View::Schedule | View::Subnet | View::Deadlock | View::Sim
+            View::Route
+                | View::Schedule
+                | View::Subnet
+                | View::Deadlock
+                | View::Sim
+                | View::Throughput
         )
     }
 }

@@ -27,7 +27,7 @@ impl Context {
 /// reports what else it needs, as for any URL).
 pub fn accepts(view: View, family: &str) -> bool {
     match view {
-        View::Route | View::Deadlock | View::Sim => !family.is_empty(),
+        View::Route | View::Deadlock | View::Sim | View::Throughput => !family.is_empty(),
         View::Walk => family == "lens",
         View::Join => family == "kyklos2",
         View::Schedule | View::Subnet => family == "d3",
@@ -45,6 +45,7 @@ pub fn related_label(view: View) -> &'static str {
         View::Subnet => "this network's sub-networks",
         View::Deadlock => "whether its routing can deadlock",
         View::Sim => "packets simulated on it",
+        View::Throughput => "its routing's throughput and worst case",
         View::Charts | View::Compare | View::Papers => "",
     }
 }
@@ -67,6 +68,7 @@ impl AppState {
             View::Subnet => (self.subnet.spec.clone(), (None, None)),
             View::Deadlock => (self.deadlock.spec.clone(), (None, None)),
             View::Sim => (self.sim.spec.clone(), (None, None)),
+            View::Throughput => (self.throughput.spec.clone(), (None, None)),
             View::Charts | View::Compare | View::Papers => return None,
         };
         Some(Context { spec, from, to })

@@ -3,7 +3,7 @@
 //! Duato's condition `&escape=ROUTING&escheme=one|dateline`: `s` is then the adaptive
 //! routing, `vcs` the virtual channels of both).
 
-use super::{NetworkDefaults, Query, View};
+use super::{routing_of, NetworkDefaults, Query, View};
 
 /// The network the deadlock view opens with: a 4 × 4 torus, whose dimension-order routing
 /// deadlocks on one virtual channel and not on two with a dateline.
@@ -31,15 +31,8 @@ pub struct DeadlockForm {
 impl DeadlockForm {
     pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> DeadlockForm {
         let spec = q.get("t").unwrap_or(DEADLOCK_EXAMPLE).to_string();
-        let routing = match (q.get("s"), q.get("t")) {
-            (Some(s), _) => s.to_string(),
-            // The example's story: dimension order deadlocks on one virtual channel.
-            (None, None) => "dor".to_string(),
-            (None, Some(_)) => defaults
-                .defaults(&spec)
-                .and_then(|d| d.strategy)
-                .unwrap_or_default(),
-        };
+        // The example's story: dimension order deadlocks on one virtual channel.
+        let routing = routing_of(q, &spec, "dor", defaults);
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
         let escape = get("escape", "");
         // Without an escape routing its scheme means nothing (and is not written back).

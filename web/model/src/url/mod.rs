@@ -9,7 +9,7 @@
 //! ```
 //!
 //! One module per view reads and writes that view's keys ([`route`], [`walk`], [`join`],
-//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`], [`sim`]); [`presentation`] holds
+//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`], [`sim`], [`throughput`]); [`presentation`] holds
 //! the keys every view shares (`embed`, `theme`, `id`) and the format's version `v`;
 //! [`query`] the encoding. [`AppState`] is the shown view's state: the other views' forms
 //! hold their defaults (the route explorer's and the papers' keys are read whatever the
@@ -34,6 +34,7 @@ pub mod route;
 pub mod schedule;
 pub mod sim;
 pub mod subnet;
+pub mod throughput;
 pub mod view;
 pub mod walk;
 
@@ -57,6 +58,7 @@ pub use route::{RouteForm, SpecItem};
 pub use schedule::ScheduleForm;
 pub use sim::{SimForm, SIM_EXAMPLE, SIM_RATES};
 pub use subnet::SubnetForm;
+pub use throughput::{ThroughputForm, THROUGHPUT_EXAMPLE};
 pub use view::{NavGroup, View, ViewChoice, START_BLOCKERS, START_SLUG};
 pub use walk::{walk_loads_href, WalkForm, WALK_EXAMPLE};
 
@@ -77,6 +79,24 @@ pub struct SpecDefaults {
 pub trait NetworkDefaults {
     /// The defaults of the network `spec` names; `None` when `spec` does not parse.
     fn defaults(&self, spec: &str) -> Option<SpecDefaults>;
+}
+
+/// The routing `s=` names; without it, `example` on the view's example network (no `t=`),
+/// else the first strategy of the network `spec` names (empty when it does not parse).
+pub(crate) fn routing_of(
+    q: &Query,
+    spec: &str,
+    example: &str,
+    defaults: &dyn NetworkDefaults,
+) -> String {
+    match (q.get("s"), q.get("t")) {
+        (Some(s), _) => s.to_string(),
+        (None, None) => example.to_string(),
+        (None, Some(_)) => defaults
+            .defaults(spec)
+            .and_then(|d| d.strategy)
+            .unwrap_or_default(),
+    }
 }
 
 /// The whole view state of the site.
@@ -106,6 +126,8 @@ pub struct AppState {
     pub deadlock: DeadlockForm,
     /// The simulation view's fields.
     pub sim: SimForm,
+    /// The throughput view's fields.
+    pub throughput: ThroughputForm,
     /// The simulation view's pasted BookSim2 configuration (`booksim=`, as typed; empty:
     /// none): the page applies it to [`AppState::sim`] as it does a paste.
     pub pasted: String,
@@ -154,6 +176,7 @@ impl AppState {
             compare: CompareForm::from_query(shown(View::Compare)),
             deadlock: DeadlockForm::from_query(shown(View::Deadlock), defaults),
             sim: SimForm::from_query(shown(View::Sim), defaults),
+            throughput: ThroughputForm::from_query(shown(View::Throughput), defaults),
             pasted: shown(View::Sim).get("booksim").unwrap_or("").to_string(),
             open: match view {
                 ViewChoice::Known(v) if v.draws_aggregates() => {
@@ -198,6 +221,7 @@ impl AppState {
             ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
             ViewChoice::Known(View::Compare) => self.compare.to_query(),
             ViewChoice::Known(View::Deadlock) => self.deadlock.to_query(),
+            ViewChoice::Known(View::Throughput) => self.throughput.to_query(),
             ViewChoice::Known(View::Sim) if self.pasted.is_empty() => self.sim.to_query(),
             ViewChoice::Known(View::Sim) => {
                 let pasted = Query(vec![("booksim".into(), self.pasted.clone())]).encode();

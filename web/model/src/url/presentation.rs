@@ -79,7 +79,7 @@ impl View {
     /// The figure-first panels this view has, its main one first.
     pub fn panels(self) -> &'static [Panel] {
         match self {
-            View::Route | View::Subnet | View::Deadlock => &[Panel::Diagram],
+            View::Route | View::Subnet | View::Deadlock | View::Throughput => &[Panel::Diagram],
             View::Walk | View::Schedule => &[Panel::Player],
             View::Join => &[Panel::Diagram, Panel::Table],
             View::Charts | View::Compare | View::Sim => &[Panel::Chart],

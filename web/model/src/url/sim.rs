@@ -1,7 +1,7 @@
 //! The simulation view's state (`?view=sim&t=SPEC&s=ROUTING&traffic=T&scheme=S&vcs=N&buf=N
 //! &size=N&rates=FROM:TO:STEP&seed=N&keys=K&t2=SPEC&s2=ROUTING&at=LOAD`).
 
-use super::{NetworkDefaults, Query, View};
+use super::{routing_of, NetworkDefaults, Query, View};
 
 /// The network the simulation view opens with: BookSim2's classic 8 × 8 mesh under
 /// dimension-order routing.
@@ -47,14 +47,7 @@ pub struct SimForm {
 impl SimForm {
     pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> SimForm {
         let spec = q.get("t").unwrap_or(SIM_EXAMPLE).to_string();
-        let routing = match (q.get("s"), q.get("t")) {
-            (Some(s), _) => s.to_string(),
-            (None, None) => "dor".to_string(),
-            (None, Some(_)) => defaults
-                .defaults(&spec)
-                .and_then(|d| d.strategy)
-                .unwrap_or_default(),
-        };
+        let routing = routing_of(q, &spec, "dor", defaults);
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
         SimForm {
             spec,

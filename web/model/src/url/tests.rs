@@ -131,6 +131,7 @@ fn every_state_round_trips() {
                 compare: CompareForm::from_query(&Query::default()),
                 deadlock: DeadlockForm::from_query(&Query::default(), &FromNetwork),
                 sim: SimForm::from_query(&Query::default(), &FromNetwork),
+                throughput: ThroughputForm::from_query(&Query::default(), &FromNetwork),
                 pasted: String::new(),
                 open: if s == "minimal" {
                     [vec![1], vec![1, 0]].into_iter().collect()
@@ -546,5 +547,56 @@ fn compare_view_round_trips_hostile_specs_in_order() {
     assert_eq!(
         route.compare.specs,
         COMPARE_DEFAULT.map(String::from).to_vec()
+    );
+}
+
+#[test]
+fn throughput_state_round_trips_and_opens_on_the_rings_worst_case() {
+    let s = read("view=throughput");
+    assert_eq!(s.view, ViewChoice::Known(View::Throughput));
+    let f = &s.throughput;
+    assert_eq!(
+        (
+            f.spec.as_str(),
+            f.routing.as_str(),
+            f.traffic.as_str(),
+            f.optimal,
+            f.pair.as_str()
+        ),
+        ("torus:k=8", "dor", "worst", false, "1")
+    );
+    assert!(!s.to_query().contains("optimal"), "{}", s.to_query());
+    // Another network: its first routing, uniform traffic.
+    let s = read("view=throughput&t=hypercube:n=3");
+    assert_eq!(
+        (s.throughput.routing.as_str(), s.throughput.traffic.as_str()),
+        ("minimal", "uniform")
+    );
+    // A permutation (with its commas and colon), the optimal toggle and a hostile pair
+    // round-trip as typed.
+    let q = "view=throughput&t=mesh:k=4x4&s=dor&traffic=perm:1,0,x&optimal=1&pair=2%26y";
+    let s = read(q);
+    assert_eq!(s.throughput.traffic, "perm:1,0,x");
+    assert!(s.throughput.optimal);
+    assert_eq!(s.throughput.pair, "2&y");
+    assert_eq!(read(&s.to_query()), s);
+    assert!(s.to_query().contains("optimal=1"), "{}", s.to_query());
+    // The keys belong to the view shown: the simulator's traffic does not leak in.
+    let s = read("view=sim&t=mesh:k=4x4&traffic=tornado");
+    assert_eq!(s.throughput.traffic, "worst");
+}
+
+#[test]
+fn the_throughput_views_simulate_link_opens_the_simulator_on_that_permutation() {
+    let href = throughput::sim_href("torus:k=8", "dor", "perm:4,0,5,6,7,1,2,3");
+    let s = read(href.trim_start_matches('?'));
+    assert_eq!(s.view, ViewChoice::Known(View::Sim));
+    assert_eq!(
+        (
+            s.sim.spec.as_str(),
+            s.sim.routing.as_str(),
+            s.sim.traffic.as_str()
+        ),
+        ("torus:k=8", "dor", "perm:4,0,5,6,7,1,2,3")
     );
 }

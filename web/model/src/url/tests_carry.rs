@@ -187,7 +187,7 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
         ),
         ("lens:p=4,q=4,n=3,completed", "02.1", "1.20")
     );
-    // Deadlock and simulation take any network.
+    // Deadlock, simulation and throughput take any network.
     let torus = read("view=sim&t=torus:k=4x4");
     assert_eq!(
         torus.carried_query(View::Deadlock),
@@ -199,7 +199,7 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
             .iter()
             .map(|(v, _, _)| *v)
             .collect::<Vec<_>>(),
-        vec![View::Route, View::Deadlock]
+        vec![View::Route, View::Deadlock, View::Throughput]
     );
     // The view shown keeps its whole state.
     assert_eq!(d3.carried_query(View::Route), d3.to_query());

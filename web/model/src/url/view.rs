@@ -25,6 +25,9 @@ pub enum View {
     /// The packet simulator: latency against offered load, saturation, channel utilisation
     /// (`?view=sim&t=SPEC&s=ROUTING&traffic=T…`).
     Sim,
+    /// Throughput: a routing's channel bound under a traffic, its worst-case permutation,
+    /// the best any routing could do (`?view=throughput&t=SPEC&s=ROUTING&traffic=T`).
+    Throughput,
 }
 
 impl View {
@@ -39,6 +42,7 @@ impl View {
         View::Compare,
         View::Deadlock,
         View::Sim,
+        View::Throughput,
         View::Papers,
     ];
 
@@ -55,6 +59,7 @@ impl View {
             View::Compare => "compare",
             View::Deadlock => "deadlock",
             View::Sim => "sim",
+            View::Throughput => "throughput",
         }
     }
 
@@ -71,6 +76,7 @@ impl View {
             View::Compare => "Compare",
             View::Deadlock => "Deadlock",
             View::Sim => "Simulation",
+            View::Throughput => "Throughput",
         }
     }
 
@@ -98,6 +104,7 @@ impl View {
             View::Papers => "Papers",
             View::Sim => "Simulation",
             View::Deadlock => "Deadlock check",
+            View::Throughput => "Throughput",
         }
     }
 
@@ -118,6 +125,9 @@ impl View {
             View::Papers => "Every reproduced table of the five papers, printed beside computed",
             View::Sim => "Packets simulated: latency against offered load, saturation, channel use",
             View::Deadlock => "Can this routing deadlock? Its channel dependencies, a cycle drawn",
+            View::Throughput => {
+                "A routing's throughput, its bottleneck and worst-case permutation, the best possible"
+            }
         }
     }
 
@@ -128,7 +138,7 @@ impl View {
             View::Walk | View::Join | View::Schedule | View::Subnet | View::Papers => {
                 NavGroup::Papers
             }
-            View::Sim | View::Deadlock => NavGroup::Verify,
+            View::Sim | View::Deadlock | View::Throughput => NavGroup::Verify,
         }
     }
 }

@@ -3,19 +3,13 @@
 //! and the diagram.
 
 use icn_core::analysis::deadlock::{Cell, RoutingRow, Scheme, MAX_VCS, TABLE_MAX_VCS};
-use icn_core::{CONFIRM_LIMIT, PAGE_BUDGET};
 use icn_web::jobs::DeadlockStudy;
 use leptos::prelude::*;
 
 use super::duato::{duato_verdict, escape_fields};
 use super::model::{shown_cycle, Ask, DeadlockModel, Troubles};
 use super::stepper::stepper;
-use crate::components::{
-    diagram_frame, job_crashed, job_progress, no_drawing, too_large, AggregateDiagram, FieldError,
-    Opened,
-};
-use crate::compute::JobState;
-use crate::diagram::Drawing;
+use crate::components::{channel_drawing, confirm_gate, job_card_status, FieldError, Opened};
 use crate::url::DeadlockForm;
 
 /// Presets: label, spec, routing, scheme, virtual channels, and Duato's escape routing
@@ -229,45 +223,24 @@ fn presets(m: DeadlockModel) -> impl IntoView {
     view! { <div class="subnet-presets" role="group" aria-label="Examples">{buttons}</div> }
 }
 
-/// Words a progress step of the job.
-fn describe(done: usize, total: usize, label: &str) -> String {
-    format!("{label}: {done} of {total}…")
-}
-
 /// The job's progress, its failure, or the estimate waiting for a confirmation.
 pub fn status(m: DeadlockModel) -> Option<AnyView> {
     let ask = m.ask.get()?;
     if m.study.with(Option::is_some) {
         return None;
     }
-    Some(match m.job.state.get() {
-        JobState::Running { done, total, label } => view! {
-            <div class="results">{job_progress(done, total, label, describe, m.job.set_state)}</div>
-        }
-        .into_any(),
-        JobState::Crashed(crash) => view! {
-            <div class="results">{job_crashed(crash, m.job.set_state)}</div>
-        }
-        .into_any(),
-        JobState::Failed(message) => view! {
-            <p class="error results" role="alert" data-testid="deadlock-failed">
-                {format!("The dependency graph could not be computed: {message}")}
-            </p>
-        }
-        .into_any(),
-        JobState::Idle | JobState::Done(_) => gate(m, &ask).into_any(),
-    })
+    let what = ("The dependency graph", "deadlock");
+    Some(job_card_status(
+        m.job.state.get(),
+        m.job.set_state,
+        what,
+        || gate(m, &ask).into_any(),
+    ))
 }
 
 /// The estimate of a graph over the page's budget: a button to compute it anyway, or,
 /// beyond the confirm limit, the command that computes it.
 fn gate(m: DeadlockModel, ask: &Ask) -> impl IntoView {
-    let e = ask.estimate;
-    let cost = format!(
-        "Estimated {} steps and {} MiB.",
-        crate::components::si(e.steps),
-        e.bytes >> 20
-    );
     let command = match &ask.escape {
         Some((escape, scheme)) => format!(
             "icn deadlock '{}' --routing {} --escape {escape} --escape-scheme {scheme} --vcs {} --force",
@@ -279,21 +252,9 @@ fn gate(m: DeadlockModel, ask: &Ask) -> impl IntoView {
         ),
     };
     let spec = ask.spec.clone();
-    let button = (e.within(CONFIRM_LIMIT) && !e.within(PAGE_BUDGET)).then(|| {
-        view! {
-            <button type="button" data-testid="deadlock-confirm"
-                on:click=move |_| m.confirmed.set(Some(spec.clone()))>
-                "Compute anyway"
-            </button>
-        }
-    });
-    view! {
-        <section class="card cost-gate" data-testid="deadlock-gate" role="status">
-            <p>{cost} " This graph is larger than the page computes without asking."</p>
-            {button}
-            <p class="help">"On the command line: " <code>{command}</code></p>
-        </section>
-    }
+    confirm_gate(ask.estimate, "This graph", command, "deadlock", move || {
+        m.confirmed.set(Some(spec.clone()));
+    })
 }
 
 /// The verdict, the graph's size and, for a cyclic graph, its cycle stepped through.
@@ -502,7 +463,6 @@ fn table_row(m: DeadlockModel, r: &RoutingRow, shown: &str) -> impl IntoView {
 /// The network with the cycle drawn (its channels marked, the dependency shown strong,
 /// the ends of the route behind it).
 pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
-    let on_node = Callback::new(|_| {});
     // The verdict on what is drawn: Duato's extended graph when an escape is asked.
     let acyclic = Memo::new(move |_| {
         m.study.with(|s| {
@@ -517,31 +477,17 @@ pub fn diagram_card(m: DeadlockModel) -> impl IntoView {
         m.study
             .with(|s| s.as_ref().is_some_and(|s| !shown_cycle(s).0.is_empty()))
     });
-    let drawing = move || {
-        m.drawing.with(|d| match d {
-            Some(Drawing::Layout(layout)) => {
-                diagram_frame(layout.clone(), m.highlight, on_node, "deadlock").into_any()
-            }
-            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
-                <AggregateDiagram
-                    hierarchy=hierarchy.clone()
-                    highlight=m.highlight
-                    on_node=on_node
-                    caption="The cycle's channels are marked on the bundles they run in, the \
-                             dependency shown strong; open the aggregates it passes to follow \
-                             it router by router."
-                    name="deadlock"
-                    opened=Opened::of(m.nav)
-                />
-            }
-            .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => {
-                too_large(*nodes, *links, "the verdict and the cycle listed are exact").into_any()
-            }
-            Some(Drawing::Unsupported) => no_drawing(true),
-            None => no_drawing(false),
-        })
-    };
+    let drawing = channel_drawing(
+        m.drawing,
+        m.highlight,
+        Opened::of(m.nav),
+        (
+            "deadlock",
+            "The cycle's channels are marked on the bundles they run in, the dependency shown \
+             strong; open the aggregates it passes to follow it router by router.",
+            "the verdict and the cycle listed are exact",
+        ),
+    );
     view! {
         <section class="card diagram-card" aria-labelledby="deadlock-diagram-title">
             <div class="card-head">

@@ -6,14 +6,16 @@
 //! buffers and packet size, the loads and the seed, and optionally a second network or
 //! routing to overlay. The curve fills in as each point is simulated and stops where the
 //! network saturates (or deadlocks, said loudly with a link to the deadlock view); the
-//! summary gives the lowest-load latency, the saturation throughput and the bound from the
-//! busiest channel's exact load; the diagram shows a chosen point's channel utilisation.
+//! summary gives the lowest-load latency, the saturation throughput, the routing's
+//! throughput bound for the traffic simulated and the best any routing could do (drawn as
+//! rules on the chart, `bounds` their worker jobs); the diagram shows a chosen point's channel utilisation.
 //! `model` holds the memos and the run, `parts` the cards, `status` the run's progress,
 //! `gate` a point's estimate, the gate before a large curve and the short-buffer warning,
 //! `booksim` the card that reads a pasted BookSim2 configuration into the fields, `table`
 //! the table of points.
 
 mod booksim;
+mod bounds;
 mod gate;
 mod model;
 mod parts;

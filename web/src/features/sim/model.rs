@@ -27,6 +27,8 @@ use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::SimForm;
 
+use super::bounds::SimBounds;
+
 /// Routers up to which every point also lists its channels' utilisation (for the diagram:
 /// larger networks are not drawn).
 const CHANNEL_ROUTERS: usize = 512;
@@ -60,21 +62,17 @@ pub struct CurveAsk {
 impl CurveAsk {
     /// The identity of load `i`'s point.
     fn key(&self, i: usize) -> Key {
-        (self.ask.clone(), self.rates[i].0.clone(), self.bound(i))
+        (self.ask.clone(), self.rates[i].0.clone(), false)
     }
 
-    /// Whether load `i`'s point computes the bound (the first, under uniform traffic).
-    fn bound(&self, i: usize) -> bool {
-        i == 0 && self.ask.traffic == "uniform"
-    }
-
-    /// The job of load `i`.
+    /// The job of load `i`. No point computes a bound: the curve's throughput job does,
+    /// for every traffic (`bounds.rs`).
     fn job(&self, i: usize) -> Job {
         Job::SimPoint {
             ask: self.ask.clone(),
             rate: self.rates[i].0.clone(),
             channels: self.channels,
-            bound: self.bound(i),
+            bound: false,
         }
     }
 }
@@ -91,11 +89,6 @@ pub struct Curve {
 }
 
 impl Curve {
-    /// The throughput bound from the busiest channel's exact load, if computed.
-    pub fn bound(&self) -> Option<f64> {
-        self.points.first().and_then(|p| p.bound)
-    }
-
     /// The first point that is not stable (where the curve stops).
     pub fn end(&self) -> Option<&SimPointReport> {
         self.points
@@ -234,6 +227,8 @@ pub struct SimModel {
     pub drawing: Memo<Option<Drawing>>,
     /// The utilisation drawn on it.
     pub highlight: Memo<Highlight>,
+    /// Each curve's bounds: the routing's and the best possible.
+    pub bounds: SimBounds,
 }
 
 /// The numbers of `form`: virtual channels, buffer, packet size and seed, each with its
@@ -500,6 +495,8 @@ impl SimModel {
             }
             shown.with(|p| p.as_ref().map(|p| heat(p)).unwrap_or_default())
         });
+        let fields = Memo::new(move |_| asks.with(|a| a.iter().map(|c| c.ask.clone()).collect()));
+        let bounds = SimBounds::new(fields);
         SimModel {
             nav,
             form,
@@ -513,6 +510,7 @@ impl SimModel {
             shown,
             drawing,
             highlight,
+            bounds,
         }
     }
 

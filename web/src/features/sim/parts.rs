@@ -6,14 +6,12 @@ use icn_core::sim::packet::{Status, CSV_HEADER};
 use icn_web::jobs::SimPointReport;
 use leptos::prelude::*;
 
+use super::bounds::CurveBounds;
 use super::model::{Curve, SimModel, Troubles};
 use super::table::points_table;
 use crate::charts::sim::{draw, SimSeries};
-use crate::components::{
-    diagram_frame, no_drawing, too_large, AggregateDiagram, ChartCanvas, FieldError, FullViewLink,
-    Opened,
-};
-use crate::diagram::{Drawing, HEAT_STEPS};
+use crate::components::{channel_drawing, ChartCanvas, FieldError, FullViewLink, Opened};
+use crate::diagram::HEAT_STEPS;
 use crate::url::{SimForm, SIM_RATES};
 
 /// A preset: label, spec, routing, scheme, (virtual channels, flits of buffer per VC),
@@ -270,7 +268,11 @@ pub fn summary_card(m: SimModel) -> Option<AnyView> {
     let curves = m.curves.get();
     let first = curves.first()?.clone();
     let p0 = first.points.first()?.clone();
-    let facts = curves.iter().map(curve_facts).collect_view();
+    let facts = curves
+        .iter()
+        .enumerate()
+        .map(|(i, c)| curve_facts(m, i, c))
+        .collect_view();
     let deadlock = first
         .end()
         .filter(|e| e.point.status == Status::Deadlocked)
@@ -332,8 +334,8 @@ fn deadlocked(e: &SimPointReport) -> impl IntoView {
     }
 }
 
-/// One curve's facts: zero-load latency, saturation throughput, the bound.
-fn curve_facts(c: &Curve) -> impl IntoView {
+/// One curve's facts: zero-load latency, saturation throughput, the bounds.
+fn curve_facts(m: SimModel, i: usize, c: &Curve) -> impl IntoView {
     let zero = c
         .points
         .first()
@@ -356,18 +358,59 @@ fn curve_facts(c: &Curve) -> impl IntoView {
         (_, Some(t)) => format!("at least {t:.3} so far"),
         _ => "—".into(),
     };
-    let bound = c
-        .bound()
-        .map_or("— (uniform traffic only)".to_string(), |b| {
-            format!("{b:.4}")
-        });
     view! {
         <li>
             <p class="sim-curve-name">{c.label()}</p>
             <p>"Lowest-load latency: " <b data-testid="sim-zero-load">{zero}</b></p>
             <p>"Saturation throughput: " <b data-testid="sim-saturation">{saturation}</b></p>
-            <p>"Channel-load bound: " <b data-testid="sim-bound">{bound}</b></p>
+            {move || bound_facts(m, i)}
         </li>
+    }
+}
+
+/// A curve's bounds in words, or their job's progress with its Cancel, or why there are
+/// none.
+fn bound_facts(m: SimModel, i: usize) -> impl IntoView {
+    let b = m.bounds.of(i);
+    let (routed, best) = b.values();
+    let job = m.bounds.jobs[i];
+    let routed_text = |x: Option<f64>| {
+        x.map_or("— (no channel is loaded)".to_string(), |x| {
+            format!("{x:.4}")
+        })
+    };
+    let (routed_text, best_text) = match &b {
+        CurveBounds::Done(_) => (
+            routed_text(routed),
+            b.optimal_note().unwrap_or_else(|| match best {
+                Some((lo, hi)) if lo == hi => format!("{lo:.4}"),
+                Some((lo, hi)) => format!("{lo:.4} to {hi:.4}"),
+                None => "—".into(),
+            }),
+        ),
+        CurveBounds::Running(done, total, label, known) => {
+            let text = if *total == 0 {
+                format!("computing: {label}…")
+            } else {
+                format!("computing: {label}, {done} of {total}…")
+            };
+            let routed = if known.is_some() {
+                routed_text(routed)
+            } else {
+                text.clone()
+            };
+            (routed, text)
+        }
+        CurveBounds::Absent(why) => (why.clone(), why.clone()),
+    };
+    let running = matches!(b, CurveBounds::Running(..));
+    view! {
+        <p>"Routing's throughput bound: " <b data-testid="sim-bound">{routed_text}</b></p>
+        <p>"Best any routing could do: " <b data-testid="sim-optimal">{best_text}</b>
+            {running.then(|| view! {
+                " " <button type="button" data-testid="sim-bound-cancel" on:click=move |_| job.cancel()>"Cancel"</button>
+            })}
+        </p>
     }
 }
 
@@ -385,10 +428,15 @@ pub fn curve_card(m: SimModel, figure: bool) -> Option<AnyView> {
         .any(|c| c.points.iter().any(|p| p.point.status == Status::Stable));
     let series: Vec<SimSeries> = curves
         .iter()
-        .map(|c| SimSeries {
-            label: c.label(),
-            points: c.points.iter().map(|p| (**p).clone()).collect(),
-            bound: c.bound(),
+        .enumerate()
+        .map(|(i, c)| {
+            let (bound, optimal) = m.bounds.of(i).values();
+            SimSeries {
+                label: c.label(),
+                points: c.points.iter().map(|p| (**p).clone()).collect(),
+                bound,
+                optimal,
+            }
         })
         .collect();
     let title = "Latency and accepted throughput against offered load";
@@ -488,34 +536,17 @@ fn command(c: &Curve) -> String {
 
 /// The network with the chosen point's channel utilisation.
 pub fn diagram_card(m: SimModel) -> impl IntoView {
-    let on_node = Callback::new(|_| {});
-    let drawing = move || {
-        m.drawing.with(|d| match d {
-            Some(Drawing::Layout(layout)) => {
-                diagram_frame(layout.clone(), m.highlight, on_node, "sim").into_any()
-            }
-            Some(Drawing::Aggregate { hierarchy, .. }) => view! {
-                <AggregateDiagram
-                    hierarchy=hierarchy.clone()
-                    highlight=m.highlight
-                    on_node=on_node
-                    caption="A bundle's colour is its busiest link's utilisation (the busiest \
-                             channel of the links it holds, either way)."
-                    name="sim"
-                    opened=Opened::of(m.nav)
-                />
-            }
-            .into_any(),
-            Some(Drawing::TooLarge { nodes, links }) => too_large(
-                *nodes,
-                *links,
-                "the curve and the busiest channel are exact",
-            )
-            .into_any(),
-            Some(Drawing::Unsupported) => no_drawing(true),
-            None => no_drawing(false),
-        })
-    };
+    let drawing = channel_drawing(
+        m.drawing,
+        m.highlight,
+        Opened::of(m.nav),
+        (
+            "sim",
+            "A bundle's colour is its busiest link's utilisation (the busiest channel of the \
+             links it holds, either way).",
+            "the curve and the busiest channel are exact",
+        ),
+    );
     let caption = move || match m.shown.get() {
         Some(p) => {
             let mut busiest: Vec<_> = p.point.channels.iter().collect();

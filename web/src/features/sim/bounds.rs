@@ -1,0 +1,152 @@
+//! The bounds drawn beside each curve: the chosen routing's throughput bound for the
+//! traffic simulated and the best any routing could do (the maximum concurrent flow), one
+//! worker job per curve ([`Job::Throughput`], as `icn throughput --optimal`), each in a lane
+//! of its own beside the points' lanes (`compute::use_job_in`), with its progress and
+//! Cancel. A curve has none under hotspot traffic (not a permutation) or an adaptive
+//! routing (its shares depend on the queues); the summary says why.
+
+use std::sync::Arc;
+
+use icn_core::analysis::throughput::{optimal_estimate, permutation_estimate, Demand};
+use icn_core::metrics::load_estimate;
+use icn_core::routing::registry;
+use icn_core::{Network, CONFIRM_LIMIT};
+use icn_web::jobs::{Job, JobResult, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
+use icn_web_model::traffic::{parse_traffic, TrafficChoice};
+use leptos::prelude::*;
+
+use crate::compute::{self, use_job_in, JobHandle, JobState, WhenNone};
+
+/// The curves the view overlays at most.
+const CURVES: usize = 2;
+
+/// A curve's bounds, as far as they are known.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CurveBounds {
+    /// Computed.
+    Done(Arc<ThroughputReport>),
+    /// Computing: done of total, what; the routing's bound once known (the optimal one's
+    /// linear program still solving).
+    Running(usize, usize, String, Option<Arc<ThroughputReport>>),
+    /// Not computed, and why (the traffic, the routing, the size, a failure, Cancel).
+    Absent(String),
+}
+
+impl CurveBounds {
+    /// The routing's bound and the optimal (lower, upper), in the simulator's terms.
+    pub fn values(&self) -> (Option<f64>, Option<(f64, f64)>) {
+        match self {
+            CurveBounds::Done(r) | CurveBounds::Running(.., Some(r)) => r.simulated(),
+            _ => (None, None),
+        }
+    }
+
+    /// Why the optimal bound is not drawn: not asked (beyond the page's limit) or refused.
+    pub fn optimal_note(&self) -> Option<String> {
+        let CurveBounds::Done(r) = self else {
+            return None;
+        };
+        let Some(optimal) = r.optimal.as_ref() else {
+            return Some(
+                "not computed in the page: beyond its work limit (icn throughput … --optimal)"
+                    .into(),
+            );
+        };
+        match optimal {
+            OptimalReport::Bounds { .. } => None,
+            OptimalReport::Failed { message } => Some(format!("not computed: {message}")),
+        }
+    }
+}
+
+/// Each curve's bounds job. `Copy`: hand it to the parts.
+#[derive(Debug, Clone, Copy)]
+pub struct SimBounds {
+    /// What each curve's job computes, or why it has none.
+    asks: Memo<Vec<Result<ThroughputAsk, String>>>,
+    /// The jobs, one per curve.
+    pub jobs: [JobHandle; CURVES],
+}
+
+/// What a curve's bounds job computes, or why there is none.
+fn ask_of(c: &SimAsk) -> Result<ThroughputAsk, String> {
+    let net: Network = c.spec.parse().map_err(|e| format!("{e}"))?;
+    let traffic = parse_traffic(&c.traffic)
+        .map_err(|_| format!("none for {} traffic: it is not a permutation", c.traffic))?;
+    let routing = registry::build_oblivious(&net, &c.routing).map_err(|_| {
+        format!(
+            "none for {}: an adaptive routing's shares depend on its queues",
+            c.routing
+        )
+    })?;
+    let t = net.topology();
+    let estimate = match traffic {
+        TrafficChoice::Uniform => load_estimate(t, routing.as_ref()),
+        _ => permutation_estimate(&net, routing.as_ref()),
+    };
+    if !estimate.within(CONFIRM_LIMIT) {
+        return Err(format!(
+            "too large to compute in the page: icn throughput '{}' --routing {} --traffic '{}' --optimal",
+            c.spec, c.routing, c.traffic
+        ));
+    }
+    // The optimal bound only where it stays within the page's confirmation limit too.
+    let demand = match traffic {
+        TrafficChoice::Uniform => Demand::Uniform,
+        _ => Demand::Permutation(Vec::new()),
+    };
+    Ok(ThroughputAsk {
+        spec: c.spec.clone(),
+        routing: c.routing.clone(),
+        traffic: c.traffic.clone(),
+        optimal: optimal_estimate(&net, &demand).within(CONFIRM_LIMIT),
+    })
+}
+
+impl SimBounds {
+    /// The bounds jobs of the curves whose fields `asks` holds.
+    pub fn new(asks: Memo<Vec<SimAsk>>) -> SimBounds {
+        let asks = Memo::new(move |_| asks.with(|a| a.iter().map(ask_of).collect::<Vec<_>>()));
+        let jobs = std::array::from_fn(|i| {
+            use_job_in(
+                compute::lanes() + i,
+                move || {
+                    let ask = asks.with(|a| a.get(i).cloned())?.ok()?;
+                    Some(Job::Throughput { ask })
+                },
+                WhenNone::Clear,
+            )
+        });
+        SimBounds { asks, jobs }
+    }
+
+    /// Curve `i`'s bounds.
+    pub fn of(self, i: usize) -> CurveBounds {
+        let ask = match self.asks.with(|a| a.get(i).cloned()) {
+            Some(Ok(a)) => a,
+            Some(Err(why)) => return CurveBounds::Absent(why),
+            None => return CurveBounds::Absent(String::new()),
+        };
+        let Some(job) = self.jobs.get(i) else {
+            return CurveBounds::Absent(String::new());
+        };
+        match job.state.get() {
+            JobState::Done(result) => match &*result {
+                JobResult::Throughput(r) if r.ask == ask => {
+                    CurveBounds::Done(Arc::new((**r).clone()))
+                }
+                _ => CurveBounds::Running(0, 0, "starting".into(), None),
+            },
+            JobState::Running { done, total, label } => {
+                let known = match compute::partial(&Job::Throughput { ask }).as_deref() {
+                    Some(JobResult::Throughput(r)) => Some(Arc::new((**r).clone())),
+                    _ => None,
+                };
+                CurveBounds::Running(done, total, label, known)
+            }
+            JobState::Failed(message) => CurveBounds::Absent(format!("not computed: {message}")),
+            JobState::Crashed(c) => CurveBounds::Absent(format!("not computed: {}", c.message)),
+            JobState::Idle => CurveBounds::Absent("not computed (cancelled)".into()),
+        }
+    }
+}
