@@ -111,7 +111,7 @@ fn differs(paper: u32, busses: u32) -> Option<impl IntoView> {
         let text = format!(
             "{fewer} fewer than the paper's {paper}: pattern B changes a digit in place where the walk turns, and the paper counts pattern A only"
         );
-        view! { <dd class="walk-differs help" data-testid="walk-differs">{text}</dd> }
+        view! { <span class="walk-differs" data-testid="walk-differs">{text}</span> }
     })
 }
 
@@ -149,7 +149,7 @@ pub fn WalkAnalysis(model: WalkModel) -> impl IntoView {
                         <div><dt>"Dot moving right first"</dt><dd>{format!("2k + j − i = {}", r.length_right_first)}</dd></div>
                         <div><dt>"Dot moving left first"</dt><dd>{format!("2k + i − j = {}", r.length_left_first)}</dd></div>
                         <div><dt><Term key="lens.paper-length" /></dt><dd>{r.paper_length}</dd></div>
-                        <div><dt><Term key="lens.bus-distance" /></dt><dd data-testid="walk-distance">{r.distance}</dd>{differs(r.paper_length, r.distance)}</div>
+                        <div><dt><Term key="lens.bus-distance" /></dt><dd><span data-testid="walk-distance">{r.distance}</span>{differs(r.paper_length, r.distance)}</dd></div>
                     </dl>
                 }
                 .into_any()
@@ -222,7 +222,7 @@ fn completed_numbers(model: WalkModel, c: CompletedRouting) -> impl IntoView {
             <div><dt><Term key="lens.abc" /></dt><dd>{format!("{}, {}, {}", c.a, c.b, c.c)}</dd></div>
             <div><dt><Term key="lens.classes" /></dt><dd data-testid="walk-class-lengths">{lengths}</dd></div>
             <div><dt><Term key="lens.paper-distance" /></dt><dd>{c.pattern_a_distance}</dd></div>
-            <div><dt><Term key="lens.bus-distance" /></dt><dd data-testid="walk-distance">{c.distance}</dd>{differs(c.pattern_a_distance, c.distance)}</div>
+            <div><dt><Term key="lens.bus-distance" /></dt><dd><span data-testid="walk-distance">{c.distance}</span>{differs(c.pattern_a_distance, c.distance)}</dd></div>
         </dl>
         <ul class="walk-classes" aria-label="Walk a class">{classes}</ul>
         {region_choices(model, &c, PathClass::One)}
