@@ -1381,6 +1381,36 @@ fn throughput_bounds_permutations_and_refusals() {
         lo <= exact && exact <= hi * (1.0 + 1e-9) && hi <= 1.01 * lo,
         "{lo} {hi}"
     );
+    // A permutation file: read as the list it holds (the ring of 4's pairs swapped: every
+    // pair one hop apart, so no channel carries more than 1), and a malformed one names the
+    // file and the line.
+    let dir = std::env::temp_dir().join(format!("icn-perm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("write");
+        format!("perm:@{}", p.display())
+    };
+    let good = file("good.perm", "1, 0\n3 2\n");
+    let (code, out, err) = icn(&["throughput", "torus:k=4", "-r", "dor", "-t", &good]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["permutation"], serde_json::json!([1, 0, 3, 2]));
+    assert_eq!(v["throughput"], 1.0);
+    let bad = file("bad.perm", "1 0\n3 x\n");
+    let (code, _, err) = icn(&["throughput", "torus:k=4", "-t", &bad]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!(
+            "--traffic {bad}: line 2: 'x' is not an endpoint number"
+        )),
+        "{err}"
+    );
+    let missing = format!("perm:@{}", dir.join("missing.perm").display());
+    let (code, _, err) = icn(&["throughput", "torus:k=4", "-t", &missing]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("--traffic {missing}: ")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
     let (code, _, err) = icn(&["throughput", "torus:k=5", "-r", "ugal"]);
     assert_eq!(code, 2);
     assert!(err.contains("chooses its route by the queues"), "{err}");

@@ -43,7 +43,29 @@ pub struct ThroughputArgs {
 /// --traffic`).
 pub fn pattern(text: &str) -> Result<Pattern, Failure> {
     match text.trim().strip_prefix("perm:@") {
-        Some(path) => Ok(format!("perm:{}", read_capped(std::path::Path::new(path))?).parse()?),
+        Some(path) => {
+            let at = |e: &dyn std::fmt::Display| Failure(format!("--traffic perm:@{path}: {e}"));
+            let body = read_capped(std::path::Path::new(path)).map_err(|e| at(&e.0))?;
+            // Each destination checked where it stands, so an error names its line.
+            let mut list = Vec::new();
+            for (i, line) in body.lines().enumerate() {
+                for word in line.split(|c: char| c == ',' || c.is_whitespace()) {
+                    if word.is_empty() {
+                        continue;
+                    }
+                    if word.parse::<u32>().is_err() {
+                        return Err(at(&format!(
+                            "line {}: '{word}' is not an endpoint number",
+                            i + 1
+                        )));
+                    }
+                    list.push(word);
+                }
+            }
+            format!("perm:{}", list.join(","))
+                .parse()
+                .map_err(|e: icn_core::sim::packet::SimError| at(&e))
+        }
         None => Ok(text.parse()?),
     }
 }
