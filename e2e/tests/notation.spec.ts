@@ -82,3 +82,20 @@ test('at 390 px a tap opens the definition under its term, and a second tap clos
   await busses.label.click();
   await expect(busses.label).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('the deadlock verdict defines its terms, each with its source', async ({ page }) => {
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=dor&scheme=one&vcs=1');
+  await expect(page.getByTestId('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false');
+  for (const [key, says, source] of [
+    ['deadlock.cdg', 'has no cycle', 'Dally and Seitz'],
+    ['deadlock.vc', 'break a cycle', 'Virtual-channel flow control'],
+    ['deadlock.scheme', 'dateline', 'icn deadlock'],
+    ['deadlock.duato', 'escape', 'Duato'],
+  ]) {
+    const t = term(page, key);
+    await t.label.hover();
+    await expect(t.tip).toBeVisible();
+    await expect(t.tip).toContainText(says);
+    await expect(t.tip).toContainText(source);
+  }
+});

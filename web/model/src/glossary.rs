@@ -89,6 +89,30 @@ pub const TERMS: &[Term] = &[
         text: "Bus Bw.av joins the p − 1 processors wi.v (the dot one place to the right, any digit i before it) and the processor w.av of the same label; its name is the processor label of Theorem 2's proof with a leading B.",
         source: "Finkel and Solomon, The Lens Interconnection Strategy, §2 and Theorem 2",
     },
+    Term {
+        key: "deadlock.cdg",
+        label: "channel dependency graph",
+        text: "Its nodes are the (channel, virtual channel) pairs packets use; an edge runs from one to the next when a packet may hold the first while it waits for the second. A routing cannot deadlock when the graph has no cycle.",
+        source: "Dally and Seitz, Deadlock-free message routing in multiprocessor interconnection networks, IEEE Trans. Computers, 1987",
+    },
+    Term {
+        key: "deadlock.vc",
+        label: "virtual channel",
+        text: "One of several buffers sharing a physical channel. A packet holds one at a time, so giving hops different classes of virtual channels can break a cycle of dependencies.",
+        source: "Dally, Virtual-channel flow control, IEEE TPDS, 1992",
+    },
+    Term {
+        key: "deadlock.scheme",
+        label: "scheme",
+        text: "Which virtual channel a hop takes. one: always the first; hops: the hop number (the last class shared by later hops); phases: a new class after each phase boundary (a Dragonfly's global links); dateline: class 1 after a ring's wrap-around link.",
+        source: "docs/cli.md, icn deadlock",
+    },
+    Term {
+        key: "deadlock.duato",
+        label: "Duato's condition",
+        text: "An adaptive routing is deadlock-free when an escape routing on virtual channels of its own is connected and the escape channels' extended dependency graph (direct and indirect dependencies through the adaptive channels) has no cycle.",
+        source: "Duato, A necessary and sufficient condition for deadlock-free adaptive routing in wormhole networks, IEEE TPDS, 1995",
+    },
 ];
 
 /// The term named `key`.
@@ -106,8 +130,10 @@ mod tests {
             assert!(TERMS[..i].iter().all(|u| u.key != t.key), "{} twice", t.key);
             assert!(!t.label.is_empty() && t.text.len() > 40, "{}", t.key);
             assert!(
-                t.source.contains('§') || t.source.starts_with("docs/"),
-                "{}",
+                t.source.contains('§')
+                    || t.source.starts_with("docs/")
+                    || t.source.contains(", 19"),
+                "{}: a section, a reference in docs/ or a dated paper",
                 t.key
             );
             assert_eq!(term(t.key), Some(t));

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::duato::{duato_verdict, escape_fields};
 use super::model::{shown_cycle, Ask, DeadlockModel, Troubles};
 use super::stepper::stepper;
-use crate::components::{channel_drawing, confirm_gate, job_card_status, FieldError, Opened};
+use crate::components::{channel_drawing, confirm_gate, job_card_status, FieldError, Opened, Term};
 use crate::url::DeadlockForm;
 
 /// Presets: label, spec, routing, scheme, virtual channels, and Duato's escape routing
@@ -307,10 +307,21 @@ pub fn verdict_card(m: DeadlockModel) -> Option<AnyView> {
                 <p class="help" data-testid="deadlock-size">{size}</p>
                 {fix}
                 {cycle}
+                {terms()}
             </section>
         }
         .into_any(),
     )
+}
+
+/// The terms the verdict uses, each with its definition.
+fn terms() -> impl IntoView {
+    view! {
+        <p class="help dl-terms" data-testid="deadlock-terms">
+            "Terms: " <Term key="deadlock.cdg" /> " · " <Term key="deadlock.vc" /> " · "
+            <Term key="deadlock.scheme" /> " · " <Term key="deadlock.duato" />
+        </p>
+    }
 }
 
 /// For a cyclic graph, the schemes the table found that make this routing acyclic, as
