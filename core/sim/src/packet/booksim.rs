@@ -68,7 +68,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("injection_process", "bernoulli"),
     ("priority", "none"),
     ("use_read_write", "0"),
-    ("hold_switch_for_packet", "0"),
     ("speculative", "0"),
     ("noq", "0"),
     ("input_speedup", "1"),
@@ -279,13 +278,12 @@ fn router_and_protocol(
         get("alloc_iters"),
         r,
     )?;
-    let tail = i64::from(r.wait_for_tail_credit);
-    r.wait_for_tail_credit = ranged(
-        get("wait_for_tail_credit"),
-        "wait_for_tail_credit",
-        tail,
-        (0, 1),
-    )? != 0;
+    for (key, slot) in [
+        ("wait_for_tail_credit", &mut r.wait_for_tail_credit),
+        ("hold_switch_for_packet", &mut r.hold_switch_for_packet),
+    ] {
+        *slot = ranged(get(key), key, i64::from(*slot), (0, 1))? != 0;
+    }
     let p = &mut setup.protocol;
     let period = i64::try_from(p.sample_period).unwrap_or(i64::MAX);
     p.sample_period = u64::from(ranged(
@@ -333,6 +331,7 @@ pub const EXTRA_KEYS: &[&str] = &[
     "st_final_delay",
     "credit_delay",
     "wait_for_tail_credit",
+    "hold_switch_for_packet",
     "use_noc_latency",
     "sample_period",
     "warmup_periods",
@@ -403,6 +402,11 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
             "wait_for_tail_credit",
             u32::from(r.wait_for_tail_credit),
             u32::from(d.wait_for_tail_credit),
+        ),
+        (
+            "hold_switch_for_packet",
+            u32::from(r.hold_switch_for_packet),
+            u32::from(d.hold_switch_for_packet),
         ),
         (
             "use_noc_latency",

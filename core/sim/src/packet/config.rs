@@ -38,6 +38,11 @@ pub struct RouterConfig {
     /// Whether an output virtual channel is given to a new packet only once the last
     /// packet's tail credit is back (`wait_for_tail_credit`; 0).
     pub wait_for_tail_credit: bool,
+    /// Whether an input that wins the switch for a packet's flit keeps its switch
+    /// connection for the packet's next flits, without switch allocation, while they are
+    /// buffered and have credits (`hold_switch_for_packet`; 0).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hold_switch_for_packet: bool,
     /// Cycles on a channel between routers, each way (BookSim2's networks set it: 1 in a
     /// mesh, fat tree and anynet, 2 in a torus, 10 on dragonflynew's local links).
     pub channel_latency: u32,
@@ -174,6 +179,7 @@ impl Default for RouterConfig {
             st_final_delay: 1,
             credit_delay: 0,
             wait_for_tail_credit: false,
+            hold_switch_for_packet: false,
             channel_latency: 1,
             global_latency: None,
             vc_allocator: AllocatorChoice::default(),

@@ -42,7 +42,15 @@ pub(in crate::packet) struct IqRouter<V = SeparableInputFirst, S = SeparableInpu
     /// outputs asked for.
     sw_best: Vec<u32>,
     sw_touched: Vec<u32>,
+    /// `hold_switch_for_packet`: per input port, the VC that holds its switch connection
+    /// ([`NONE`]: none), and per output port whether an input holds it; both empty when
+    /// the key is off.
+    hold_vc: Vec<u32>,
+    hold_out: Vec<bool>,
 }
+
+/// No VC holds the input port's switch connection.
+const NONE: u32 = u32::MAX;
 
 impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
     fn new(fab: &Fabric, point: &PointConfig) -> Self {
@@ -52,6 +60,11 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
             .max()
             .unwrap_or(1);
         let vcs = ports * v as usize;
+        let held = if point.router.hold_switch_for_packet {
+            ports
+        } else {
+            0
+        };
         IqRouter {
             st: Buffers::new(routers, ports, v),
             va: V::new(
@@ -79,6 +92,8 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
             sw_rr: vec![0; ports],
             sw_best: vec![u32::MAX; degree as usize],
             sw_touched: Vec::with_capacity(degree as usize),
+            hold_vc: vec![NONE; held],
+            hold_out: vec![false; held],
         }
     }
 
@@ -238,8 +253,12 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     /// VC with a flit to send and a credit downstream asks for its output; of an input
     /// port's VCs asking for the same output, the first at or after the port's round-robin
     /// offset asks (BookSim2's `_SWAllocAddReq`); each grant's flit crosses the switch.
+    /// Under `hold_switch_for_packet`, an input or output whose connection is held takes
+    /// no request; the held connections move their flits ([`IqRouter::sw_held`]); a grant
+    /// to a flit that is not a tail and has another behind it holds its connection.
     fn sw_allocate(&mut self, net: &mut Net<'_>, r: usize, a: u32, z: u32) {
         let (v, b, now) = (net.v, net.b, net.now);
+        let hold = !self.hold_vc.is_empty();
         let deg = z - a;
         self.sw.begin(Round {
             router: r,
@@ -264,6 +283,9 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             if x.ready > now || self.st.ovc[(x.out_port * v + x.out_vc) as usize].occ >= b {
                 continue;
             }
+            if hold && (self.hold_vc[p as usize] != NONE || self.hold_out[x.out_port as usize]) {
+                continue;
+            }
             let vc = i as u32 % v;
             let lo = (x.out_port - a) as usize;
             let cur = self.sw_best[lo];
@@ -276,12 +298,57 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
                 self.sw_best[lo] = vc;
             }
         }
-        let IqRouter { st, sw, sw_rr, .. } = self;
+        if hold {
+            self.sw_held(net, a, z);
+        }
+        let c = now + u64::from(net.cfg.sw_alloc_delay) - 1;
+        let IqRouter {
+            st,
+            sw,
+            sw_rr,
+            hold_vc,
+            hold_out,
+            ..
+        } = self;
         sw.allocate(|input, _, vc| {
             let p = a + input;
             sw_rr[p as usize] = (vc + 1) % v;
-            traverse(st, net, p, vc);
+            let (out, tail) = traverse(st, net, p, vc, c);
+            if hold && !tail && st.ivc[(p * v + vc) as usize].len > 0 {
+                hold_vc[p as usize] = vc;
+                hold_out[out as usize] = true;
+            }
         });
+    }
+
+    /// The held switch connections of ports `a..z` (BookSim2's `_SWHoldEvaluate` and
+    /// `_SWHoldUpdate`): the held VC's front flit crosses the switch now, without switch
+    /// allocation, if its output VC has a credit; the connection ends when that flit is a
+    /// tail or the last flit buffered, or when there is no credit (the VC then asks the
+    /// switch allocator from the next cycle).
+    fn sw_held(&mut self, net: &mut Net<'_>, a: u32, z: u32) {
+        let (v, b, now) = (net.v, net.b, net.now);
+        for p in a..z {
+            let vc = self.hold_vc[p as usize];
+            if vc == NONE {
+                continue;
+            }
+            let i = (p * v + vc) as usize;
+            let x = &self.st.ivc[i];
+            if x.ready > now {
+                continue;
+            }
+            let out = x.out_port;
+            let go = self.st.ovc[(out * v + x.out_vc) as usize].occ < b;
+            let keep = go && {
+                let (_, tail) = traverse(&mut self.st, net, p, vc, now);
+                !tail && self.st.ivc[i].len > 0
+            };
+            if !keep {
+                self.hold_vc[p as usize] = NONE;
+                self.hold_out[out as usize] = false;
+            }
+        }
     }
 
     /// The requests of input `input` of the round (its VCs' picks, [`IqRouter::sw_best`])
@@ -301,17 +368,16 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     }
 }
 
-/// The flit at the front of input VC `vc` of port `p` won the switch this cycle: it
-/// leaves for its output, its slot's credit goes upstream, and the VC's next head is
-/// routed (or the VC goes idle).
-fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32) {
+/// The flit at the front of input VC `vc` of port `p` won the switch: at cycle `c` (the
+/// switch allocator's update cycle) it leaves for its output and its slot's credit goes
+/// upstream, and the VC's next head is routed (or the VC goes idle). Returns the output
+/// port and whether the flit was a tail.
+fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32, c: u64) -> (u32, bool) {
     let cfg = net.cfg;
     let fab = net.fab;
     let i = p as usize * net.v as usize + vc as usize;
     let mut f = st.pop(i);
     f.hops += 1;
-    // The switch allocator's update cycle: the slot frees and the credit leaves.
-    let c = net.now + u64::from(cfg.sw_alloc_delay) - 1;
     match fab.source[p as usize] {
         Sink::Router(up) => {
             let t = c + u64::from(fab.latency[up as usize]) + 1 + u64::from(cfg.credit_delay);
@@ -353,4 +419,5 @@ fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32) {
         st.ivc[i].ready = c + 1;
         st.mark(i);
     }
+    (out, f.tail())
 }
