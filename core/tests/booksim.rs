@@ -284,9 +284,9 @@ macro_rules! config_reference {
 }
 
 /// BookSim2's own files run as `icn sim --config` runs them (scripts/booksim/configs/), each
-/// beside BookSim2's curve for it: BookSim2's torus88 and fattree_config examples unchanged
-/// (torus88's allocators BookSim2's default, islip), an 8×8 mesh with each allocator, and
-/// one with `hold_switch_for_packet`.
+/// beside BookSim2's curve for it: BookSim2's torus88, fattree_config and mesh88_lat
+/// examples unchanged (torus88's allocators BookSim2's default, islip), an 8×8 mesh with
+/// each allocator, one with `hold_switch_for_packet` and one with input and output speedup.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
     config_reference!("torus44_islip"),
@@ -301,6 +301,8 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_loa"),
     config_reference!("fattree_example"),
     config_reference!("mesh88_hold"),
+    config_reference!("mesh88_lat_example"),
+    config_reference!("mesh88_speedup"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -370,6 +372,16 @@ fn fattree_example_matches_booksim() {
 #[test]
 fn hold_switch_for_packet_matches_booksim() {
     check_config("mesh88_hold", &few);
+}
+
+#[test]
+fn mesh88_lat_example_matches_booksim() {
+    check_config("mesh88_lat_example", &few);
+}
+
+#[test]
+fn speedup_matches_booksim() {
+    check_config("mesh88_speedup", &few);
 }
 
 #[test]

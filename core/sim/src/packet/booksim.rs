@@ -70,8 +70,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("use_read_write", "0"),
     ("speculative", "0"),
     ("noq", "0"),
-    ("input_speedup", "1"),
-    ("output_speedup", "1"),
     ("internal_speedup", "1.0"),
     ("arb_type", "round_robin"),
     ("vc_busy_when_full", "0"),
@@ -254,7 +252,7 @@ fn router_and_protocol(
             }
         };
     }
-    let u32s: [(&str, &mut u32); 8] = [
+    let u32s: [(&str, &mut u32); 10] = [
         ("num_vcs", &mut r.num_vcs),
         ("vc_buf_size", &mut r.vc_buf_size),
         ("packet_size", &mut r.packet_size),
@@ -263,6 +261,8 @@ fn router_and_protocol(
         ("sw_alloc_delay", &mut r.sw_alloc_delay),
         ("st_final_delay", &mut r.st_final_delay),
         ("credit_delay", &mut r.credit_delay),
+        ("input_speedup", &mut r.input_speedup),
+        ("output_speedup", &mut r.output_speedup),
     ];
     for (key, slot) in u32s {
         *slot = ranged(
@@ -332,6 +332,8 @@ pub const EXTRA_KEYS: &[&str] = &[
     "credit_delay",
     "wait_for_tail_credit",
     "hold_switch_for_packet",
+    "input_speedup",
+    "output_speedup",
     "use_noc_latency",
     "sample_period",
     "warmup_periods",
@@ -398,6 +400,8 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
         ("sw_alloc_delay", r.sw_alloc_delay, d.sw_alloc_delay),
         ("st_final_delay", r.st_final_delay, d.st_final_delay),
         ("credit_delay", r.credit_delay, d.credit_delay),
+        ("input_speedup", r.input_speedup, d.input_speedup),
+        ("output_speedup", r.output_speedup, d.output_speedup),
         (
             "wait_for_tail_credit",
             u32::from(r.wait_for_tail_credit),
