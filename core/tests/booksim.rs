@@ -284,8 +284,10 @@ macro_rules! config_reference {
 }
 
 /// BookSim2's own files run as `icn sim --config` runs them (scripts/booksim/configs/), each
-/// beside BookSim2's curve for it: BookSim2's torus88 example unchanged (its allocators
-/// BookSim2's default, islip), and an 8×8 mesh with each allocator.
+/// beside BookSim2's curve for it: BookSim2's torus88, fattree_config and mesh88_lat
+/// examples unchanged (torus88's allocators BookSim2's default, islip), an 8×8 mesh with
+/// each allocator, and one each with `hold_switch_for_packet`, input and output speedup, and
+/// `wait_for_tail_credit`.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
     config_reference!("torus44_islip"),
@@ -298,6 +300,11 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_wavefront"),
     config_reference!("mesh88_max_size"),
     config_reference!("mesh88_loa"),
+    config_reference!("fattree_example"),
+    config_reference!("mesh88_hold"),
+    config_reference!("mesh88_lat_example"),
+    config_reference!("mesh88_speedup"),
+    config_reference!("mesh88_tail"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -357,6 +364,31 @@ fn max_size_matches_booksim() {
 #[test]
 fn loa_matches_booksim() {
     check_config("mesh88_loa", &few);
+}
+
+#[test]
+fn fattree_example_matches_booksim() {
+    check_config("fattree_example", &few);
+}
+
+#[test]
+fn hold_switch_for_packet_matches_booksim() {
+    check_config("mesh88_hold", &few);
+}
+
+#[test]
+fn mesh88_lat_example_matches_booksim() {
+    check_config("mesh88_lat_example", &few);
+}
+
+#[test]
+fn speedup_matches_booksim() {
+    check_config("mesh88_speedup", &few);
+}
+
+#[test]
+fn wait_for_tail_credit_matches_booksim() {
+    check_config("mesh88_tail", &few);
 }
 
 #[test]

@@ -350,6 +350,16 @@ fn messages_name_the_key_line_and_range() {
             "injection_rate = 0.1 (BookSim2's default) with packet_size = 20 offers 2 flits",
         ),
         (
+            "input_speedup = 17;",
+            7,
+            "input_speedup = 17: give a whole number from 1 to 16",
+        ),
+        (
+            "internal_speedup = 2.0;",
+            7,
+            "internal_speedup = 2.0: not modelled; icnplay's simulator has internal_speedup = 1.0 only",
+        ),
+        (
             "warmup_periods = 100000000000;",
             7,
             "warmup_periods = 100000000000: give a whole number from 0 to 1000",

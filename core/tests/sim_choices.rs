@@ -90,7 +90,8 @@ const DELAYED: &str = "topology = torus; k = 4; n = 2; routing_function = dim_or
 num_vcs = 4; vc_buf_size = 3; packet_size = 5; seed = 9;
 vc_allocator = islip(2); sw_allocator = wavefront; alloc_iters = 3;
 routing_delay = 0; vc_alloc_delay = 2; sw_alloc_delay = 3; st_final_delay = 2;
-credit_delay = 4; wait_for_tail_credit = 1; use_noc_latency = 0;
+credit_delay = 4; wait_for_tail_credit = 1; hold_switch_for_packet = 1;
+input_speedup = 2; output_speedup = 3; use_noc_latency = 0;
 sample_period = 500; warmup_periods = 2; max_samples = 7; latency_thres = 300.5;
 warmup_thres = 0.1; acc_warmup_thres = 0.2; stopping_thres = 0.03; acc_stopping_thres = 0.04;";
 
@@ -107,6 +108,8 @@ fn kept_keys_rebuild_a_pasted_configuration() {
         (r.st_final_delay, r.credit_delay, r.wait_for_tail_credit),
         (2, 4, true)
     );
+    assert!(r.hold_switch_for_packet);
+    assert_eq!((r.input_speedup, r.output_speedup), (2, 3));
     // use_noc_latency = 0 on a torus: 1-cycle channels instead of BookSim2's 2.
     assert_eq!(r.channel_latency, 1);
     assert_eq!(

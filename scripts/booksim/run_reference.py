@@ -11,6 +11,9 @@ rates, comma-separated: a coarse sweep and a fine one round saturation), and the
 in `// icn: SPEC ROUTING`. The output, core/tests/data/booksim/NAME.csv, has one row per
 rate: offered, status (stable or unstable), packet latency, network latency, accepted flit
 rate, hops; with a header comment naming the BookSim2 commit and the configuration.
+Rates are in flits per node per cycle, as icnplay's loads: a file whose injection rate is
+in packets (`injection_rate_uses_flits = 0`, BookSim2's default) runs at the rate divided
+by its `packet_size`.
 """
 
 import argparse
@@ -42,9 +45,17 @@ def field(name, text):
     return float(m.group(1)) if m else float("nan")
 
 
-def run_point(booksim, cfg_path, rate, workdir):
+def packets_per_flit(text):
+    """1 / packet_size for a file whose injection rate is in packets, else 1."""
+    def last(name, default):
+        found = re.findall(r"^\s*" + name + r"\s*=\s*([0-9]+)\s*;", text, re.M)
+        return int(found[-1]) if found else default
+    return 1.0 if last("injection_rate_uses_flits", 0) else 1.0 / last("packet_size", 1)
+
+
+def run_point(booksim, cfg_path, rate, workdir, scale=1.0):
     out = subprocess.run(
-        [booksim, cfg_path, f"injection_rate = {rate}"],
+        [booksim, cfg_path, f"injection_rate = {rate * scale:.10g}"],
         cwd=workdir, capture_output=True, text=True, check=False,
     ).stdout
     if "Simulation unstable" in out or "Overall Traffic Statistics" not in out:
@@ -79,7 +90,8 @@ def main():
         sweep = rates(re.search(r"^// rates: (\S+)", text, re.M).group(1))
         rows = []
         for r in sweep:
-            status, plat, nlat, acc, hops = run_point(args.booksim, path, r, configs)
+            status, plat, nlat, acc, hops = run_point(
+                args.booksim, path, r, configs, packets_per_flit(text))
             rows.append(f"{r},{status},{plat:.4f},{nlat:.4f},{acc:.5f},{hops:.4f}")
             print(name, rows[-1], file=sys.stderr)
         with open(os.path.join(OUT, name[:-4] + ".csv"), "w") as f:

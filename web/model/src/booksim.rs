@@ -183,6 +183,36 @@ mod tests {
         assert_eq!(setup.router.sw_allocator, islip);
     }
 
+    /// BookSim2's own src/examples/fattree_config, pasted unchanged: its
+    /// `hold_switch_for_packet = 1` travels with the other keys and is read back.
+    #[test]
+    fn booksim2s_fattree_example_keeps_its_switch_hold() {
+        let text = include_str!("../../../scripts/booksim/configs/fattree_example.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the fat tree example");
+        assert_eq!(f.spec, "fattree:k=4,n=3");
+        assert!(f.extra.contains("hold_switch_for_packet=1"), "{}", f.extra);
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new("updown");
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        assert!(setup.router.hold_switch_for_packet);
+    }
+
+    /// BookSim2's own src/examples/mesh88_lat, pasted unchanged: its `input_speedup = 2`
+    /// travels with the other keys and is read back.
+    #[test]
+    fn booksim2s_mesh88_lat_example_keeps_its_speedup() {
+        let text = include_str!("../../../scripts/booksim/configs/mesh88_lat_example.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the mesh example");
+        assert!(f.extra.contains("input_speedup=2"), "{}", f.extra);
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new("dor");
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        assert_eq!(
+            (setup.router.input_speedup, setup.router.output_speedup),
+            (2, 1)
+        );
+    }
+
     #[test]
     fn an_anynet_file_becomes_an_imported_graph_with_the_table_routing() {
         let (f, summary) =

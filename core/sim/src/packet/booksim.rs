@@ -68,11 +68,8 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("injection_process", "bernoulli"),
     ("priority", "none"),
     ("use_read_write", "0"),
-    ("hold_switch_for_packet", "0"),
     ("speculative", "0"),
     ("noq", "0"),
-    ("input_speedup", "1"),
-    ("output_speedup", "1"),
     ("internal_speedup", "1.0"),
     ("arb_type", "round_robin"),
     ("vc_busy_when_full", "0"),
@@ -255,7 +252,7 @@ fn router_and_protocol(
             }
         };
     }
-    let u32s: [(&str, &mut u32); 8] = [
+    let u32s: [(&str, &mut u32); 10] = [
         ("num_vcs", &mut r.num_vcs),
         ("vc_buf_size", &mut r.vc_buf_size),
         ("packet_size", &mut r.packet_size),
@@ -264,6 +261,8 @@ fn router_and_protocol(
         ("sw_alloc_delay", &mut r.sw_alloc_delay),
         ("st_final_delay", &mut r.st_final_delay),
         ("credit_delay", &mut r.credit_delay),
+        ("input_speedup", &mut r.input_speedup),
+        ("output_speedup", &mut r.output_speedup),
     ];
     for (key, slot) in u32s {
         *slot = ranged(
@@ -279,13 +278,12 @@ fn router_and_protocol(
         get("alloc_iters"),
         r,
     )?;
-    let tail = i64::from(r.wait_for_tail_credit);
-    r.wait_for_tail_credit = ranged(
-        get("wait_for_tail_credit"),
-        "wait_for_tail_credit",
-        tail,
-        (0, 1),
-    )? != 0;
+    for (key, slot) in [
+        ("wait_for_tail_credit", &mut r.wait_for_tail_credit),
+        ("hold_switch_for_packet", &mut r.hold_switch_for_packet),
+    ] {
+        *slot = ranged(get(key), key, i64::from(*slot), (0, 1))? != 0;
+    }
     let p = &mut setup.protocol;
     let period = i64::try_from(p.sample_period).unwrap_or(i64::MAX);
     p.sample_period = u64::from(ranged(
@@ -333,6 +331,9 @@ pub const EXTRA_KEYS: &[&str] = &[
     "st_final_delay",
     "credit_delay",
     "wait_for_tail_credit",
+    "hold_switch_for_packet",
+    "input_speedup",
+    "output_speedup",
     "use_noc_latency",
     "sample_period",
     "warmup_periods",
@@ -399,10 +400,17 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
         ("sw_alloc_delay", r.sw_alloc_delay, d.sw_alloc_delay),
         ("st_final_delay", r.st_final_delay, d.st_final_delay),
         ("credit_delay", r.credit_delay, d.credit_delay),
+        ("input_speedup", r.input_speedup, d.input_speedup),
+        ("output_speedup", r.output_speedup, d.output_speedup),
         (
             "wait_for_tail_credit",
             u32::from(r.wait_for_tail_credit),
             u32::from(d.wait_for_tail_credit),
+        ),
+        (
+            "hold_switch_for_packet",
+            u32::from(r.hold_switch_for_packet),
+            u32::from(d.hold_switch_for_packet),
         ),
         (
             "use_noc_latency",

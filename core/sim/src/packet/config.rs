@@ -12,6 +12,18 @@ pub const MAX_VCS: u32 = icn_analyses::deadlock::MAX_VCS;
 pub const MAX_BUF: u32 = 1 << 16;
 /// The longest packet, in flits.
 pub const MAX_PACKET: u32 = 1 << 12;
+/// The largest `input_speedup` and `output_speedup`.
+pub const MAX_SPEEDUP: u32 = 16;
+
+fn one() -> u32 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if takes a reference
+fn is_one(x: &u32) -> bool {
+    *x == 1
+}
+
 /// The longest delay of a pipeline stage or a channel, in cycles.
 pub const MAX_DELAY: u32 = 1 << 12;
 
@@ -38,6 +50,21 @@ pub struct RouterConfig {
     /// Whether an output virtual channel is given to a new packet only once the last
     /// packet's tail credit is back (`wait_for_tail_credit`; 0).
     pub wait_for_tail_credit: bool,
+    /// Whether an input that wins the switch for a packet's flit keeps its switch
+    /// connection for the packet's next flits, without switch allocation, while they are
+    /// buffered and have credits (`hold_switch_for_packet`; 0).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hold_switch_for_packet: bool,
+    /// Switch inputs per input port (`input_speedup`; 1): input VC `vc` reaches the switch
+    /// through input `vc mod input_speedup` of its port, so that many of a port's VCs may
+    /// cross in one cycle.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub input_speedup: u32,
+    /// Switch outputs per output port (`output_speedup`; 1): input port `i` of a router
+    /// reaches output `i mod output_speedup` of each port; the flits that cross to one port
+    /// in a cycle queue at it and leave one a cycle.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub output_speedup: u32,
     /// Cycles on a channel between routers, each way (BookSim2's networks set it: 1 in a
     /// mesh, fat tree and anynet, 2 in a torus, 10 on dragonflynew's local links).
     pub channel_latency: u32,
@@ -174,6 +201,9 @@ impl Default for RouterConfig {
             st_final_delay: 1,
             credit_delay: 0,
             wait_for_tail_credit: false,
+            hold_switch_for_packet: false,
+            input_speedup: 1,
+            output_speedup: 1,
             channel_latency: 1,
             global_latency: None,
             vc_allocator: AllocatorChoice::default(),
@@ -254,7 +284,7 @@ impl PointConfig {
         let bad = |name: &'static str, value: String, range: &'static str| {
             Err(SimError::Param { name, value, range })
         };
-        let ints: [(&'static str, u32, u32, u32); 9] = [
+        let ints: [(&'static str, u32, u32, u32); 11] = [
             ("num_vcs", r.num_vcs, 1, MAX_VCS),
             ("vc_buf_size", r.vc_buf_size, 1, MAX_BUF),
             ("packet_size", r.packet_size, 1, MAX_PACKET),
@@ -264,6 +294,8 @@ impl PointConfig {
             ("st_final_delay", r.st_final_delay, 1, MAX_DELAY),
             ("credit_delay", r.credit_delay, 0, MAX_DELAY),
             ("channel_latency", r.channel_latency, 1, MAX_DELAY),
+            ("input_speedup", r.input_speedup, 1, MAX_SPEEDUP),
+            ("output_speedup", r.output_speedup, 1, MAX_SPEEDUP),
         ];
         for (name, v, lo, hi) in ints {
             if !(lo..=hi).contains(&v) {
@@ -310,6 +342,7 @@ fn range_text(name: &str) -> &'static str {
         "vc_buf_size" => "1 to 65536",
         "packet_size" => "1 to 4096",
         "routing_delay" | "credit_delay" => "0 to 4096",
+        "input_speedup" | "output_speedup" => "1 to 16",
         _ => "1 to 4096",
     }
 }
@@ -325,6 +358,7 @@ pub fn range_of(key: &str) -> (u32, u32) {
         "sample_period" => (1, 10_000_000),
         "warmup_periods" => (0, 1000),
         "max_samples" => (1, 1000),
+        "input_speedup" | "output_speedup" => (1, MAX_SPEEDUP),
         _ => (1, MAX_DELAY),
     }
 }

@@ -42,7 +42,26 @@ pub(in crate::packet) struct IqRouter<V = SeparableInputFirst, S = SeparableInpu
     /// outputs asked for.
     sw_best: Vec<u32>,
     sw_touched: Vec<u32>,
+    /// `hold_switch_for_packet`: per input port, the VC that holds its switch connection
+    /// ([`NONE`]: none), and per output port whether an input holds it; both empty when
+    /// the key is off.
+    hold_vc: Vec<u32>,
+    hold_out: Vec<bool>,
+    /// Switch inputs per input port and outputs per output port (`input_speedup`,
+    /// `output_speedup`): input VC `vc` of port `p` is the switch allocator's input
+    /// `p·si + vc mod si`; its request for port `o` is for output `o·so + i mod so`, `i`
+    /// the input port's index in its router.
+    si: u32,
+    so: u32,
+    /// One switch input's share of `sw_best` (the most switch outputs of a router).
+    sw_stride: u32,
+    /// Under `output_speedup` above 1, per output port, the first cycle at which it can
+    /// send (the flits that crossed to it leave one a cycle, in order); empty otherwise.
+    out_free: Vec<u64>,
 }
+
+/// No VC holds the input port's switch connection.
+const NONE: u32 = u32::MAX;
 
 impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
     fn new(fab: &Fabric, point: &PointConfig) -> Self {
@@ -52,6 +71,12 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
             .max()
             .unwrap_or(1);
         let vcs = ports * v as usize;
+        let held = if point.router.hold_switch_for_packet {
+            ports
+        } else {
+            0
+        };
+        let (si, so) = (point.router.input_speedup, point.router.output_speedup);
         IqRouter {
             st: Buffers::new(routers, ports, v),
             va: V::new(
@@ -68,17 +93,24 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
             sw: S::new(
                 Size {
                     routers,
-                    inputs: ports,
-                    outputs: ports,
-                    max_inputs: degree,
-                    max_outputs: degree,
+                    inputs: ports * si as usize,
+                    outputs: ports * so as usize,
+                    max_inputs: degree * si,
+                    max_outputs: degree * so,
                 },
                 Role::Switch,
                 point,
             ),
-            sw_rr: vec![0; ports],
-            sw_best: vec![u32::MAX; degree as usize],
-            sw_touched: Vec::with_capacity(degree as usize),
+            // BookSim2's `_sw_rr_offset` starts at the switch input's index mod si.
+            sw_rr: (0..ports * si as usize).map(|e| e as u32 % si).collect(),
+            sw_best: vec![u32::MAX; (degree * so * si) as usize],
+            sw_touched: Vec::with_capacity((degree * so * si) as usize),
+            hold_vc: vec![NONE; held * si as usize],
+            hold_out: vec![false; held * so as usize],
+            si,
+            so,
+            sw_stride: degree * so,
+            out_free: if so > 1 { vec![0; ports] } else { Vec::new() },
         }
     }
 
@@ -238,15 +270,22 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     /// VC with a flit to send and a credit downstream asks for its output; of an input
     /// port's VCs asking for the same output, the first at or after the port's round-robin
     /// offset asks (BookSim2's `_SWAllocAddReq`); each grant's flit crosses the switch.
+    /// Under a speedup the allocator's inputs and outputs are the switch's ([`IqRouter::si`]).
+    /// Under `hold_switch_for_packet`, an input or output whose connection is held takes
+    /// no request; the held connections move their flits ([`IqRouter::sw_held`]); a grant
+    /// to a flit that is not a tail and has another behind it holds its connection.
     fn sw_allocate(&mut self, net: &mut Net<'_>, r: usize, a: u32, z: u32) {
         let (v, b, now) = (net.v, net.b, net.now);
+        let hold = !self.hold_vc.is_empty();
         let deg = z - a;
+        let (si, so) = (self.si, self.so);
+        let plain = si == 1 && so == 1;
         self.sw.begin(Round {
             router: r,
-            first_input: a,
-            inputs: deg,
-            first_output: a,
-            outputs: deg,
+            first_input: a * si,
+            inputs: deg * si,
+            first_output: a * so,
+            outputs: deg * so,
         });
         let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
         let mut port = u32::MAX;
@@ -265,35 +304,112 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
                 continue;
             }
             let vc = i as u32 % v;
-            let lo = (x.out_port - a) as usize;
+            // The switch input (global) and output (within the round).
+            let (ei, eo) = if plain {
+                (p, x.out_port - a)
+            } else {
+                (p * si + vc % si, (x.out_port - a) * so + (p - a) % so)
+            };
+            if hold && (self.hold_vc[ei as usize] != NONE || self.hold_out[(a * so + eo) as usize])
+            {
+                continue;
+            }
+            let lo = if plain {
+                eo as usize
+            } else {
+                ((ei - p * si) * self.sw_stride + eo) as usize
+            };
             let cur = self.sw_best[lo];
             if cur == u32::MAX {
                 self.sw_touched.push(lo as u32);
                 self.sw_best[lo] = vc;
-            } else if rr_distance(vc, self.sw_rr[p as usize], v)
-                < rr_distance(cur, self.sw_rr[p as usize], v)
+            } else if rr_distance(vc, self.sw_rr[ei as usize], v)
+                < rr_distance(cur, self.sw_rr[ei as usize], v)
             {
                 self.sw_best[lo] = vc;
             }
         }
-        let IqRouter { st, sw, sw_rr, .. } = self;
-        sw.allocate(|input, _, vc| {
-            let p = a + input;
-            sw_rr[p as usize] = (vc + 1) % v;
-            traverse(st, net, p, vc);
+        if hold {
+            self.sw_held(net, a, z);
+        }
+        let c = now + u64::from(net.cfg.sw_alloc_delay) - 1;
+        let IqRouter {
+            st,
+            sw,
+            sw_rr,
+            hold_vc,
+            hold_out,
+            out_free,
+            ..
+        } = self;
+        sw.allocate(|input, output, vc| {
+            let p = a + if si == 1 { input } else { input / si };
+            let ei = (a * si + input) as usize;
+            sw_rr[ei] = (vc + si) % v;
+            let (_, tail) = traverse(st, net, p, vc, c, out_free);
+            if hold && !tail && st.ivc[(p * v + vc) as usize].len > 0 {
+                hold_vc[ei] = vc;
+                hold_out[(a * so + output) as usize] = true;
+            }
         });
     }
 
-    /// The requests of input `input` of the round (its VCs' picks, [`IqRouter::sw_best`])
-    /// go to the switch allocator.
+    /// The held switch connections of ports `a..z` (BookSim2's `_SWHoldEvaluate` and
+    /// `_SWHoldUpdate`): the held VC's front flit crosses the switch now, without switch
+    /// allocation, if its output VC has a credit; the connection ends when that flit is a
+    /// tail or the last flit buffered, or when there is no credit (the VC then asks the
+    /// switch allocator from the next cycle).
+    fn sw_held(&mut self, net: &mut Net<'_>, a: u32, z: u32) {
+        let (v, b, now, si, so) = (net.v, net.b, net.now, self.si, self.so);
+        for ei in a * si..z * si {
+            let vc = self.hold_vc[ei as usize];
+            if vc == NONE {
+                continue;
+            }
+            let p = ei / si;
+            let i = (p * v + vc) as usize;
+            let x = &self.st.ivc[i];
+            if x.ready > now {
+                continue;
+            }
+            let out = x.out_port;
+            let go = self.st.ovc[(out * v + x.out_vc) as usize].occ < b;
+            let keep = go && {
+                let (_, tail) = traverse(&mut self.st, net, p, vc, now, &mut self.out_free);
+                !tail && self.st.ivc[i].len > 0
+            };
+            if !keep {
+                self.hold_vc[ei as usize] = NONE;
+                self.hold_out[(out * so + (p - a) % so) as usize] = false;
+            }
+        }
+    }
+
+    /// The requests of input port `input` of the round (its VCs' picks,
+    /// [`IqRouter::sw_best`]) go to the switch allocator, switch input by switch input.
     #[inline]
     fn sw_request(&mut self, input: u32) {
         if self.sw_touched.is_empty() {
             return;
         }
         let best = &self.sw_best;
-        let asks = self.sw_touched.iter().map(|&lo| (lo, best[lo as usize]));
-        self.sw.request(input, asks);
+        if self.si == 1 {
+            let asks = self.sw_touched.iter().map(|&lo| (lo, best[lo as usize]));
+            self.sw.request(input, asks);
+        } else {
+            let stride = self.sw_stride;
+            for sub in 0..self.si {
+                let mut asks = self
+                    .sw_touched
+                    .iter()
+                    .filter(|&&k| k / stride == sub)
+                    .map(|&k| (k - sub * stride, best[k as usize]))
+                    .peekable();
+                if asks.peek().is_some() {
+                    self.sw.request(input * self.si + sub, asks);
+                }
+            }
+        }
         for &lo in &self.sw_touched {
             self.sw_best[lo as usize] = u32::MAX;
         }
@@ -301,17 +417,24 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     }
 }
 
-/// The flit at the front of input VC `vc` of port `p` won the switch this cycle: it
-/// leaves for its output, its slot's credit goes upstream, and the VC's next head is
-/// routed (or the VC goes idle).
-fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32) {
+/// The flit at the front of input VC `vc` of port `p` won the switch: at cycle `c` (the
+/// switch allocator's update cycle) it leaves for its output and its slot's credit goes
+/// upstream, and the VC's next head is routed (or the VC goes idle); under
+/// `output_speedup`, it waits at its output behind the flits before it (`out_free`).
+/// Returns the output port and whether the flit was a tail.
+fn traverse(
+    st: &mut Buffers,
+    net: &mut Net<'_>,
+    p: u32,
+    vc: u32,
+    c: u64,
+    out_free: &mut [u64],
+) -> (u32, bool) {
     let cfg = net.cfg;
     let fab = net.fab;
     let i = p as usize * net.v as usize + vc as usize;
     let mut f = st.pop(i);
     f.hops += 1;
-    // The switch allocator's update cycle: the slot frees and the credit leaves.
-    let c = net.now + u64::from(cfg.sw_alloc_delay) - 1;
     match fab.source[p as usize] {
         Sink::Router(up) => {
             let t = c + u64::from(fab.latency[up as usize]) + 1 + u64::from(cfg.credit_delay);
@@ -328,7 +451,11 @@ fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32) {
             o.in_use = false;
         }
     }
-    let depart = c + u64::from(cfg.st_final_delay);
+    let mut depart = c + u64::from(cfg.st_final_delay);
+    if let Some(free) = out_free.get_mut(out as usize) {
+        depart = depart.max(*free);
+        *free = depart + 1;
+    }
     match fab.sink[out as usize] {
         Sink::Router(down) => {
             let t = depart + u64::from(fab.latency[out as usize]) + 1;
@@ -353,4 +480,5 @@ fn traverse(st: &mut Buffers, net: &mut Net<'_>, p: u32, vc: u32) {
         st.ivc[i].ready = c + 1;
         st.mark(i);
     }
+    (out, f.tail())
 }
