@@ -67,6 +67,12 @@ test('every view embeds its figure first, and the preview is as tall as the embe
     // A view whose figure is computed in the worker (the Papers' audit: tens of seconds for
     // KYKLOS on a busy machine) is measured once the computation has ended.
     await expect(preview.getByTestId('job-progress')).toHaveCount(0, { timeout: 240_000 });
+    // The simulation's bounds arrive in a job of their own and add their lines to the
+    // chart's legend: measured once they are in.
+    if (slug === 'sim') {
+      await expect(preview.getByTestId('sim-bound')).toHaveText(/^\d/, { timeout: 240_000 });
+      await expect(preview.getByTestId('sim-bound-cancel')).toHaveCount(0, { timeout: 240_000 });
+    }
     const height = await previewHeight(page);
     // The snippets carry that height.
     await expect(page.getByTestId('embed-snippet')).toHaveValue(new RegExp(`height="${height}"`));
@@ -92,6 +98,11 @@ test('every view embeds its figure first, and the preview is as tall as the embe
     const frame = course.locator(`#${id} iframe`);
     await expect(course.frameLocator(`#${id} iframe`).getByTestId(`view-${slug}`)).toBeVisible();
     await expect(course.frameLocator(`#${id} iframe`).getByTestId('job-progress')).toHaveCount(0, { timeout: 240_000 });
+    if (slug === 'sim') {
+      const widget = course.frameLocator(`#${id} iframe`);
+      await expect(widget.getByTestId('sim-bound')).toHaveText(/^\d/, { timeout: 240_000 });
+      await expect(widget.getByTestId('sim-bound-cancel')).toHaveCount(0, { timeout: 240_000 });
+    }
     const embedded = await settled(async () => Math.round((await frame.boundingBox())?.height ?? 0));
     expect(Math.abs(embedded - height), `${slug}: preview ${height} px, course page ${embedded} px`).toBeLessThanOrEqual(10);
     await course.evaluate((id) => document.getElementById(id)?.remove(), id);

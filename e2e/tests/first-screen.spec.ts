@@ -37,7 +37,7 @@ test('the bare address opens the first screen: three lines, a live torus, the ga
   await expect(id(page, 'start-gallery').locator('a.story-link')).toHaveCount(7);
   // No Embed button here, and the navigation names every view.
   await expect(id(page, 'embed-button')).toHaveCount(0);
-  await expect(page.locator('nav.site-nav a.nav-link')).toHaveCount(10);
+  await expect(page.locator('nav.site-nav a.nav-link')).toHaveCount(11);
 });
 
 test('under reduced motion the figure waits for "Next route"', async ({ page }) => {
