@@ -240,3 +240,16 @@ fn the_approximation_brackets_the_linear_program() {
         }
     }
 }
+
+/// A permutation's text (`perm:@FILE`, the page's file picker): numbers separated by commas,
+/// spaces or lines; the first word that is not one is named with its line.
+#[test]
+fn a_permutation_text_is_read_word_by_word() {
+    use icn_core::sim::packet::permutation_text;
+    assert_eq!(permutation_text("1, 0\n3 2\n\n"), Ok(vec![1, 0, 3, 2]));
+    assert_eq!(permutation_text(""), Ok(vec![]));
+    let e = permutation_text("1 0\n3 x 2").expect_err("x");
+    assert_eq!((e.line, e.word.as_str()), (2, "x"));
+    assert_eq!(e.to_string(), "line 2: 'x' is not an endpoint number");
+    assert!(permutation_text("-1").is_err());
+}

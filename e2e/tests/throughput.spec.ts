@@ -132,3 +132,26 @@ test('a malformed permutation is said at the traffic field, nothing computed; so
   await expect(id('tput-traffic-error')).toHaveCount(0);
   await expect(id('tput-throughput')).toHaveText('1', { timeout: 20_000 });
 });
+
+// A permutation file, read as `icn throughput --traffic perm:@FILE` reads it (core's
+// `permutation_text`): a malformed one is named with its line at the traffic field and
+// changes nothing; a good one becomes the traffic, and the result is the CLI's.
+test('a permutation file: a malformed one named with its line, a good one computed as the CLI does', async ({ page }) => {
+  test.setTimeout(60_000);
+  const id = (t: string) => page.getByTestId(t);
+  await page.goto('./?view=throughput&t=torus:k=8&s=dor&traffic=uniform');
+  await expect(id('tput-throughput')).toHaveText('7/10 ≈ 0.7000', { timeout: 20_000 });
+  await id('tput-file').setInputFiles({ name: 'bad.perm', mimeType: 'text/plain', buffer: Buffer.from('1 2 3\n4 five 6\n7 0\n') });
+  await expect(id('tput-file-error')).toHaveText("bad.perm: line 2: 'five' is not an endpoint number");
+  await expect(id('tput-traffic')).toHaveValue('uniform');
+  await expect(page).toHaveURL(/traffic=uniform/);
+
+  // Every endpoint sends to the next one, one hop clockwise: each clockwise channel carries 1.
+  const shift = [1, 2, 3, 4, 5, 6, 7, 0];
+  await id('tput-file').setInputFiles({ name: 'shift.perm', mimeType: 'text/plain', buffer: Buffer.from('1, 2, 3, 4\n5 6 7 0\n') });
+  await expect(id('tput-file-error')).toHaveCount(0);
+  await expect(id('tput-traffic')).toHaveValue(`perm:${shift.join(',')}`);
+  const cli = run('torus:k=8', '--routing', 'dor', '--traffic', `perm:${shift.join(',')}`);
+  expect(cli.throughput).toBe(1);
+  await expect(id('tput-throughput')).toHaveText('1', { timeout: 20_000 });
+});

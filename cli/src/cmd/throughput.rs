@@ -10,7 +10,7 @@ use icn_core::analysis::throughput::{
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
-use icn_core::sim::packet::{grid_digits, Pattern, Traffic};
+use icn_core::sim::packet::{grid_digits, permutation_text, Pattern, Traffic};
 use icn_core::sim::rng::SplitMix64;
 use icn_core::Network;
 use serde_json::json;
@@ -46,25 +46,8 @@ pub fn pattern(text: &str) -> Result<Pattern, Failure> {
         Some(path) => {
             let at = |e: &dyn std::fmt::Display| Failure(format!("--traffic perm:@{path}: {e}"));
             let body = read_capped(std::path::Path::new(path)).map_err(|e| at(&e.0))?;
-            // Each destination checked where it stands, so an error names its line.
-            let mut list = Vec::new();
-            for (i, line) in body.lines().enumerate() {
-                for word in line.split(|c: char| c == ',' || c.is_whitespace()) {
-                    if word.is_empty() {
-                        continue;
-                    }
-                    if word.parse::<u32>().is_err() {
-                        return Err(at(&format!(
-                            "line {}: '{word}' is not an endpoint number",
-                            i + 1
-                        )));
-                    }
-                    list.push(word);
-                }
-            }
-            format!("perm:{}", list.join(","))
-                .parse()
-                .map_err(|e: icn_core::sim::packet::SimError| at(&e))
+            let list = permutation_text(&body).map_err(|e| at(&e))?;
+            Ok(Pattern::Given(list))
         }
         None => Ok(text.parse()?),
     }

@@ -3,10 +3,8 @@
 //! lost while it does not read.
 
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
-use web_sys::{FileReader, HtmlInputElement};
 
+use super::file_read::read_picked_file;
 use super::FieldError;
 
 /// `<div class="field graph-text">`: the text area `graph-text`, the file picker
@@ -25,28 +23,7 @@ pub fn GraphText(
     on_load: Callback<String>,
 ) -> impl IntoView {
     let on_file = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        let Ok(reader) = FileReader::new() else {
-            return;
-        };
-        let done = reader.clone();
-        let onload = Closure::once_into_js(move || {
-            if let Some(text) = done.result().ok().and_then(|r| r.as_string()) {
-                on_load.run(text);
-            }
-        });
-        reader.set_onload(Some(onload.unchecked_ref()));
-        let _ = reader.read_as_text(&file);
-        // The same file may be picked again after an edit.
-        input.set_value("");
+        read_picked_file(&ev, move |_, text| on_load.run(text));
     };
     view! {
         <div class="field graph-text">

@@ -11,6 +11,7 @@ mod cost_gate;
 mod diagram_panel;
 mod embed_panel;
 mod field_error;
+mod file_read;
 mod full_view_link;
 mod graph_text;
 mod job_progress;
@@ -31,6 +32,7 @@ pub use diagram_panel::{
 };
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
+pub use file_read::read_picked_file;
 pub use full_view_link::FullViewLink;
 pub use graph_text::GraphText;
 pub use job_progress::{job_card_status, job_crashed, job_crashed_in, job_progress, job_status};

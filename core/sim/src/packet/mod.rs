@@ -52,7 +52,7 @@ pub use self::config::{
 };
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
-pub use self::traffic::{Pattern, Traffic};
+pub use self::traffic::{permutation_text, Pattern, PermutationText, Traffic};
 
 use self::allocator::AnyAllocator;
 use self::router::{IqRouter, RouterKind};

@@ -66,6 +66,38 @@ impl fmt::Display for Pattern {
     }
 }
 
+/// A word of a permutation's text that is not an endpoint number, and its line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: '{word}' is not an endpoint number")]
+pub struct PermutationText {
+    /// Its line, from 1.
+    pub line: usize,
+    /// The word.
+    pub word: String,
+}
+
+/// The destinations a permutation's text lists (a file given as `perm:@FILE`, or loaded in
+/// the page): endpoint numbers in endpoint order, separated by commas, spaces or lines.
+/// Whether they form a permutation is checked where the endpoints are known.
+///
+/// # Errors
+/// [`PermutationText`] at the first word that is not a number.
+pub fn permutation_text(text: &str) -> Result<Vec<u32>, PermutationText> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        for word in line.split(|c: char| c == ',' || c.is_whitespace()) {
+            if word.is_empty() {
+                continue;
+            }
+            out.push(word.parse().map_err(|_| PermutationText {
+                line: i + 1,
+                word: word.chars().take(40).collect(),
+            })?);
+        }
+    }
+    Ok(out)
+}
+
 impl FromStr for Pattern {
     type Err = SimError;
 

@@ -2,6 +2,7 @@
 //! to confirm), the result (throughput, bottleneck, optimal bounds, the permutation stepped
 //! through and a link that simulates it) and the network drawn.
 
+use icn_core::sim::packet::permutation_text;
 use icn_web::jobs::{OptimalReport, ThroughputReport};
 use icn_web_model::traffic::perm_text;
 use icn_web_model::url::throughput::sim_href;
@@ -9,7 +10,9 @@ use leptos::prelude::*;
 
 use super::model::{Ask, ThroughputModel, Troubles};
 use super::stepper::stepper;
-use crate::components::{channel_drawing, confirm_gate, job_card_status, FieldError, Opened};
+use crate::components::{
+    channel_drawing, confirm_gate, job_card_status, read_picked_file, FieldError, Opened,
+};
 use crate::compute::JobState;
 use crate::diagram::HEAT_STEPS;
 use crate::url::ThroughputForm;
@@ -62,6 +65,35 @@ const TRAFFICS: &[(&str, &str)] = &[
     ("randperm(1)", "a random permutation"),
 ];
 
+/// A permutation loaded from a file (destinations in endpoint order, separated by commas,
+/// spaces or lines, as `icn throughput --traffic perm:@FILE` reads it): `apply` gets
+/// `perm:D0,D1,…`, or `error` the file's name and the line of a word that is not a number.
+fn permutation_file(
+    error: RwSignal<Option<String>>,
+    apply: impl Fn(String) + Copy + 'static,
+) -> impl IntoView {
+    let on_file = move |ev: leptos::ev::Event| {
+        read_picked_file(&ev, move |name, text| match permutation_text(&text) {
+            Ok(list) => {
+                error.set(None);
+                let words: Vec<String> = list.iter().map(u32::to_string).collect();
+                apply(format!("perm:{}", words.join(",")));
+            }
+            Err(e) => error.set(Some(format!("{name}: {e}"))),
+        });
+    };
+    view! {
+        <p class="help">
+            <label class="file-pick">
+                "Load a permutation file"
+                <input type="file" data-testid="tput-file" accept=".txt,.perm,.csv,text/plain"
+                    aria-describedby="tput-file-error" on:change=on_file />
+            </label>
+            " (destinations in endpoint order, separated by commas, spaces or lines)."
+        </p>
+    }
+}
+
 /// The network, routing, traffic and the optimal toggle, each with its error, and presets.
 pub fn fields_card(m: ThroughputModel) -> impl IntoView {
     let error =
@@ -90,6 +122,7 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
             })
             .collect_view()
     };
+    let file_error = RwSignal::new(None::<String>);
     let traffic_options = TRAFFICS
         .iter()
         .map(|&(name, what)| view! { <option value=name>{what}</option> })
@@ -120,9 +153,14 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
                     aria-invalid=move || error(|t| t.traffic.clone()).with(Option::is_some).to_string()
                     aria-describedby="tput-traffic-error"
                     prop:value=move || m.form.with(|f| f.traffic.clone())
-                    on:input=move |ev| edit("tput-traffic", |f, v| f.traffic = v, event_target_value(&ev)) />
+                    on:input=move |ev| {
+                        file_error.set(None);
+                        edit("tput-traffic", |f, v| f.traffic = v, event_target_value(&ev));
+                    } />
                 <datalist id="tput-traffics">{traffic_options}</datalist>
+                {permutation_file(file_error, move |text| set(|f, v| f.traffic = v, text))}
                 <FieldError error=error(|t| t.traffic.clone()) id="tput-traffic-error" />
+                <FieldError error=file_error id="tput-file-error" />
             </div>
             <div class="field">
                 <label>
