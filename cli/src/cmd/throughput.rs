@@ -126,7 +126,7 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
             Some(p) => Demand::Permutation(p.clone()),
             None => Demand::Uniform,
         };
-        let estimate = optimal_estimate(&net, &demand);
+        let estimate = optimal_estimate(&net);
         guard("the optimal bound", estimate, force)?;
         let mut progress = Progress::new("the optimal bound", Some(estimate));
         let best = optimal_with(&net, &demand, &mut |done, most| {

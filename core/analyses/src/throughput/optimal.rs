@@ -209,19 +209,16 @@ fn commodities(demands: &[(Node, Node, f64)]) -> Vec<Commodity> {
     out
 }
 
-/// What [`optimal`] costs at most: the linear program's simplex up to
-/// [`MAX_LP_VARIABLES`], the approximation's phase limit beyond.
-pub fn optimal_estimate(net: &Network, demand: &Demand) -> Estimate {
+/// What [`optimal`] costs at most, under any traffic: the linear program's simplex up to
+/// [`MAX_LP_VARIABLES`], the approximation's phase limit beyond (both bounded by one
+/// commodity per terminal node).
+pub fn optimal_estimate(net: &Network) -> Estimate {
     let t = net.topology();
     let n = t.node_count() as u64;
     let m = Channels::of(t).len() as u64;
-    let ends = endpoint_nodes(net);
-    let mut sources = ends.clone();
+    let mut sources = endpoint_nodes(net);
     sources.dedup();
-    let s = match demand {
-        Demand::Uniform => sources.len(),
-        Demand::Permutation(_) => sources.len(),
-    } as u64;
+    let s = sources.len() as u64;
     let variables = s * m;
     if variables <= MAX_LP_VARIABLES as u64 {
         // Dense simplex pivots over the variables and constraints, a few hundred of them.

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use icn_core::analysis::throughput::{optimal_estimate, permutation_estimate, Demand};
+use icn_core::analysis::throughput::{optimal_estimate, permutation_estimate};
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
 use icn_core::{Network, CONFIRM_LIMIT};
@@ -91,15 +91,11 @@ fn ask_of(c: &SimAsk) -> Result<ThroughputAsk, String> {
         ));
     }
     // The optimal bound only where it stays within the page's confirmation limit too.
-    let demand = match traffic {
-        TrafficChoice::Uniform => Demand::Uniform,
-        _ => Demand::Permutation(Vec::new()),
-    };
     Ok(ThroughputAsk {
         spec: c.spec.clone(),
         routing: c.routing.clone(),
         traffic: c.traffic.clone(),
-        optimal: optimal_estimate(&net, &demand).within(CONFIRM_LIMIT),
+        optimal: optimal_estimate(&net).within(CONFIRM_LIMIT),
     })
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use icn_core::analysis::throughput::{
-    endpoint_nodes, optimal_estimate, pair_shares, permutation_estimate, worst_estimate, Demand,
+    endpoint_nodes, optimal_estimate, pair_shares, permutation_estimate, worst_estimate,
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry::{self, RoutingInfo};
@@ -125,11 +125,7 @@ fn check(form: &ThroughputForm, network: &Result<Network, String>) -> (Troubles,
         }
     };
     if form.optimal {
-        let demand = match traffic {
-            TrafficChoice::Uniform => Demand::Uniform,
-            _ => Demand::Permutation(Vec::new()),
-        };
-        estimate = estimate.max(optimal_estimate(net, &demand));
+        estimate = estimate.max(optimal_estimate(net));
     }
     let ask = Ask {
         ask: ThroughputAsk {
