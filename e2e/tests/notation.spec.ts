@@ -99,3 +99,130 @@ test('the deadlock verdict defines its terms, each with its source', async ({ pa
     await expect(t.tip).toContainText(source);
   }
 });
+
+// Issue 35: the notation defined in the remaining views. Each view's terms show their
+// definition and source on hover and focus at 1280 px, and on a tap at 390 px.
+
+interface ViewTerms {
+  name: string;
+  url: string;
+  /** A test id present once the view has its results. */
+  ready: string;
+  /** Term key, a phrase of its definition, a phrase of its source. */
+  terms: [string, string, string][];
+}
+
+const KYKLOS = 'kyklos2:m=2,r=2,n=6,shuffle=proposed';
+const views: ViewTerms[] = [
+  {
+    name: 'route explorer (KYKLOS Y-2)',
+    url: `./?view=route&t=${encodeURIComponent(KYKLOS)}&from=20&to=14&s=y2`,
+    ready: 'compare',
+    terms: [
+      ['routing.y2', 'maximum link traffic density', 'TR-88-27, 1988, §VI'],
+      ['route.distance', 'breadth-first search', 'icn route'],
+      ['route.paths', 'counted exactly', 'icn route'],
+      ['route.diameter', 'largest distance', 'icn info'],
+      ['kyklos.density', 'Table 3', '§VIII and App. C'],
+      ['kyklos.xor', 'routing string', '§V'],
+    ],
+  },
+  {
+    name: 'route explorer (Valiant on a Dragonfly)',
+    url: './?view=route&t=dragonfly:a=4,p=2,h=2&from=(0,0)&to=(8,3)&s=valiant',
+    ready: 'distance',
+    terms: [
+      ['routing.valiant', 'random intermediate', 'Valiant and Brebner'],
+      ['route.hops', 'two-phase route', 'icn route'],
+    ],
+  },
+  {
+    name: 'simulator',
+    url: './?view=sim&t=mesh:k=4x4&s=dor&vcs=2&buf=8&rates=0.1,0.2',
+    ready: 'sim-table',
+    terms: [
+      ['routing.dor', 'one dimension at a time', 'Dally and Seitz'],
+      ['sim.offered', 'injection_rate', 'docs/simulation.md'],
+      ['sim.credit', 'credit_delay', '§13.3'],
+      ['sim.buffer', 'vc_buf_size', 'docs/simulation.md'],
+      ['sim.network-latency', 'head flit', 'docs/simulation.md'],
+      ['sim.saturation', 'stable point', 'docs/simulation.md'],
+      ['sim.bound', 'busiest channel', 'docs/throughput.md'],
+      ['sim.status', 'latency_thres', 'docs/simulation.md'],
+    ],
+  },
+  {
+    name: 'schedule',
+    url: './?view=schedule&t=d3:k=3,m=4&c=one-to-all&root=(0,1,2)',
+    ready: 'schedule-rounds',
+    terms: [
+      ['d3.round', 'three-hop path', 'Swapped Dragonfly, §9'],
+      ['d3.delay', 'no round starts', '§9'],
+      ['d3.step', 'rounds + delays', '§9'],
+      ['d3.address', 'cabinet c', '§2'],
+      ['d3.header', '(3; c′ − c, p′ − d, d′ − p)', '§8'],
+    ],
+  },
+  {
+    name: 'joins',
+    url: `./?view=join&t=${encodeURIComponent(KYKLOS)}&s=20&r=14`,
+    ready: 'join-site',
+    terms: [
+      ['kyklos.start-tree', 'bitcount(j)', 'App. A'],
+      ['kyklos.join-level', 'Table 2', '§VII, Table 2'],
+      ['kyklos.join-site', 'ancestor', '§VII'],
+      ['kyklos.strings', 'cnc', '§VII'],
+      ['kyklos.partial-join', 'S fragment', '§I'],
+    ],
+  },
+];
+
+for (const v of views) {
+  test(`${v.name}: each term shows its definition and source on hover and on focus`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(v.url);
+    await expect(page.getByTestId(v.ready).first()).toBeVisible();
+    for (const [key, says, source] of v.terms) {
+      const t = term(page, key);
+      await t.label.scrollIntoViewIfNeeded();
+      await t.label.hover();
+      await expect(t.tip, key).toBeVisible();
+      await expect(t.tip, key).toContainText(says);
+      await expect(t.tip.locator('.term-source'), key).toContainText(source);
+      const box = await t.tip.boundingBox();
+      expect(box!.x, key).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, key).toBeLessThanOrEqual(1280);
+      await page.mouse.move(1, 1);
+      await expect(t.tip, key).toBeHidden();
+      await t.label.focus();
+      await expect(t.tip, key).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(t.label, key).toHaveAttribute('aria-expanded', 'false');
+    }
+  });
+}
+
+test.describe('at 390 px on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  for (const v of views) {
+    test(`${v.name}: a tap opens each term's definition under it, a second tap closes it`, async ({ page }) => {
+      await page.goto(v.url);
+      await expect(page.getByTestId(v.ready).first()).toBeVisible();
+      for (const [key, says, source] of v.terms) {
+        const t = term(page, key);
+        await t.label.scrollIntoViewIfNeeded();
+        await t.label.tap();
+        await expect(t.tip, key).toBeVisible();
+        await expect(t.tip, key).toContainText(says);
+        await expect(t.tip, key).toContainText(source);
+        const tip = (await t.tip.boundingBox())!;
+        const label = (await t.label.boundingBox())!;
+        expect(tip.y, key).toBeGreaterThan(label.y);
+        expect(tip.x, key).toBeGreaterThanOrEqual(0);
+        expect(tip.x + tip.width, key).toBeLessThanOrEqual(390);
+        await t.label.tap();
+        await expect(t.label, key).toHaveAttribute('aria-expanded', 'false');
+      }
+    });
+  }
+});

@@ -40,6 +40,6 @@ pub use pager::{page_rows, Pager};
 pub use path_button::PathButton;
 pub use path_list::{PathList, FIRST_PATHS};
 pub use related_links::RelatedLinks;
-pub use term::Term;
+pub use term::{Term, TermList};
 pub use text_field::TextField;
 pub use theme_switch::ThemeSwitch;

@@ -56,3 +56,17 @@ pub fn Term(
     }
     .into_any()
 }
+
+/// "Terms: a · b · c": the terms `keys` of a card, each with its definition, on one line.
+#[component]
+pub fn TermList(
+    /// The glossary's keys, in reading order.
+    keys: &'static [&'static str],
+) -> impl IntoView {
+    let items = keys
+        .iter()
+        .enumerate()
+        .map(|(i, &key)| view! { {(i > 0).then_some(" · ")}<Term key=key /> })
+        .collect_view();
+    view! { <p class="help term-list">"Terms: " {items}</p> }
+}

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::model::{GridData, JoinModel};
+use crate::components::Term;
 
 fn site_text(site: GridSite) -> String {
     match site {
@@ -55,7 +56,7 @@ pub fn JoinGridPanel(model: JoinModel) -> impl IntoView {
                         </table>
                     </div>
                     <p class="explain">
-                        "Y_s = X_t' cnc X_s is the Y-2 string of the start tree s. s: the join is in the start tree; t: in the other tree; <0,0>: at the L-node (S and R on one node). Click a cell to choose a pair in it."
+                        <Term key="kyklos.strings" label="Y_s = X_t' cnc X_s" />" is the Y-2 string of the start tree s. s: the join is in the start tree; t: in the other tree; <0,0>: at the L-node (S and R on one node). Click a cell to choose a pair in it."
                     </p>
                     <p class="explain" id="join-grid-keys">
                         "The grid is one tab stop: the arrow keys move between its cells (Home and End to a row's ends, with Ctrl to the first and last cell), Enter or Space chooses one."

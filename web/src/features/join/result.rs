@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::model::JoinModel;
+use crate::components::{Term, TermList};
 use icn_web_model::format::{plural, sub};
 
 /// `<section data-testid="join-result">`.
@@ -49,19 +50,19 @@ pub fn JoinResult(model: JoinModel) -> impl IntoView {
         view! {
             <dl class="numbers join-numbers">
                 <div class="number">
-                    <dt>"Start tree s (Appendix A)"</dt>
+                    <dt><Term key="kyklos.start-tree" label="Start tree s (Appendix A)" /></dt>
                     <dd><span class="big" data-testid="join-start-tree">{f.start_tree}</span></dd>
                 </div>
                 <div class="number">
-                    <dt>"Join tree"</dt>
+                    <dt><Term key="kyklos.join-tree" /></dt>
                     <dd><span class="big" data-testid="join-tree">{tree}</span></dd>
                 </div>
                 <div class="number">
-                    <dt>"Join level v"</dt>
+                    <dt><Term key="kyklos.join-level" /></dt>
                     <dd><span class="big" data-testid="join-level">{f.level}</span></dd>
                 </div>
                 <div class="number">
-                    <dt>"Join site"</dt>
+                    <dt><Term key="kyklos.join-site" /></dt>
                     <dd><span class="big mono" data-testid="join-site">{f.site.clone()}</span></dd>
                 </div>
             </dl>
@@ -90,6 +91,7 @@ pub fn JoinResult(model: JoinModel) -> impl IntoView {
                 <dt><span class="swatch route"></span>{format!("R route: Y-2 step 9, stopping at the site ({})", plural(r_hops, "hop", "hops"))}</dt>
                 <dd class="mono" data-testid="join-r-route">{r_route}</dd>
             </dl>
+            <TermList keys=&["kyklos.partial-join", "kyklos.xor", "kyklos.strings", "kyklos.routes", "kyklos.ib-load"] />
         }
         .into_any()
     };

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::d3_glgl::GlglSection;
 use super::model::RouteModel;
-use crate::components::{page_rows, ClickMode, Pager};
+use crate::components::{page_rows, ClickMode, Pager, Term};
 use crate::diagram::d3::{cabinet_globals, ribbons, CabinetGlobals, Ribbons};
 use crate::diagram::zoom::{legible, zoom_bar_named, Zoom};
 use crate::diagram::SvgDownload;
@@ -299,7 +299,7 @@ fn header_table(t: &HeaderTrace) -> impl IntoView {
     view! {
         <table class="d3-header" data-testid="d3-header">
             <caption>
-                "Source-vector header " <code data-testid="d3-header-vector">{t.header.clone()}</code>
+                <Term key="d3.header" />" " <code data-testid="d3-header-vector">{t.header.clone()}</code>
                 " from " <code>{t.from.clone()}</code> " to " <code>{t.to.clone()}</code>
                 ": local δ, global γ, local π; the counter counts down to 0. The lgl route takes these steps ("
                 {t.moving_hops} " that move)."

@@ -4,7 +4,7 @@ use icn_core::{Formula, Network, NetworkInfo, SpecError};
 use leptos::prelude::*;
 
 use super::model::{Facts, RouteModel};
-use crate::components::job_status;
+use crate::components::{job_status, Term};
 use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
@@ -81,7 +81,7 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
         .map(|(lo, hi)| {
             view! {
                 <div>
-                    <dt>"Switch degree"</dt>
+                    <dt><Term key="route.degree" label="Switch degree" /></dt>
                     <dd data-testid="info-switch-degree">{degree_text(lo, hi)}</dd>
                 </div>
             }
@@ -92,11 +92,11 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
         let unit = plural(&h.unit);
         view! {
             <div>
-                <dt>{format!("Diameter ({unit})")}</dt>
+                <dt><Term key="route.diameter" />{format!(" ({unit})")}</dt>
                 <dd data-testid="info-hop-diameter">{h.diameter}</dd>
             </div>
             <div>
-                <dt>{format!("Average distance ({unit})")}</dt>
+                <dt><Term key="route.average-distance" />{format!(" ({unit})")}</dt>
                 <dd data-testid="info-hop-average">{format!("{:.4}", h.average_distance)}</dd>
             </div>
         }
@@ -140,21 +140,21 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
                 <dd data-testid="info-links">{group(info.links)}</dd>
             </div>
             <div>
-                <dt>{if switch_degree.is_some() { "Terminal degree" } else { "Degree" }}</dt>
+                <dt><Term key="route.degree" label=if switch_degree.is_some() { "Terminal degree" } else { "Degree" } /></dt>
                 <dd data-testid="info-degree">{degree}</dd>
             </div>
             {switch_degree}
             {hops}
             <div>
-                <dt>{format!("Diameter{in_links}")}</dt>
+                <dt><Term key="route.diameter" />{in_links}</dt>
                 <dd data-testid="info-diameter">{info.diameter}</dd>
             </div>
             <div>
-                <dt>{format!("Average distance{in_links}")}</dt>
+                <dt><Term key="route.average-distance" />{in_links}</dt>
                 <dd data-testid="info-average">{format!("{:.4}", info.average_distance)}</dd>
             </div>
             <div>
-                <dt>"Symmetry"</dt>
+                <dt><Term key="route.symmetry" /></dt>
                 <dd
                     data-testid="info-symmetry"
                     title="Vertex-transitive: every node looks alike. Terminal-transitive: every terminal (processor, L-node) does. Either way the metrics are measured from one node and multiplied out."
@@ -239,13 +239,13 @@ fn skipped(
             {counts(nodes, links)}
             {degree.map(|d| view! {
                 <div>
-                    <dt>"Degree " <small>"(paper's formula)"</small></dt>
+                    <dt><Term key="route.degree" />" " <small>"(paper's formula)"</small></dt>
                     <dd data-testid="info-degree">{d}</dd>
                 </div>
             })}
             {diameter.map(|d| view! {
                 <div>
-                    <dt>"Diameter " <small>"(paper's formula)"</small></dt>
+                    <dt><Term key="route.diameter" />" " <small>"(paper's formula)"</small></dt>
                     <dd data-testid="info-diameter">{d}</dd>
                 </div>
             })}

@@ -6,6 +6,8 @@ use leptos::prelude::*;
 
 use icn_web_model::format::{count_text, group_digits};
 
+use crate::components::Term;
+
 use super::info_panel::plural;
 use super::model::{ok_node, DimRow, RouteModel};
 
@@ -43,12 +45,12 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
                 let count = r.path_count.to_string();
                 // A two-phase route (Valiant) is no shortest path: say how long its walks are.
                 let (label, hops) = if r.via.is_empty() {
-                    ("Distance", r.length.to_string())
+                    ("route.distance", r.length.to_string())
                 } else {
                     let lengths = r.paths.iter().map(|p| p.len().saturating_sub(1));
                     let (lo, hi) = (lengths.clone().min().unwrap_or(0), lengths.max().unwrap_or(0));
                     let range = if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") };
-                    ("Hops (listed routes)", range)
+                    ("route.hops", range)
                 };
                 // The Lens counts busses: that number first, the links beside it.
                 let paper_unit = model.network.with(|n| n.as_ref().ok().and_then(|n| {
@@ -71,7 +73,7 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
                 view! {
                     <dl class="numbers">
                         <div class="number">
-                            <dt>{label}</dt>
+                            <dt><Term key=label /></dt>
                             <dd>
                                 {first}
                                 <span class=if paper_unit.is_some() { "" } else { "big" } data-testid="distance">{hops}</span>
@@ -79,7 +81,7 @@ pub fn ResultsPanel(model: RouteModel) -> impl IntoView {
                             </dd>
                         </div>
                         <div class="number">
-                            <dt>"Paths of this strategy"</dt>
+                            <dt><Term key="route.paths" /></dt>
                             <dd>
                                 {count_view(&count)}
                                 <span class="unit">{move || format!(" ({})", strategy_title())}</span>
@@ -155,7 +157,7 @@ fn CountsTable(counts: PathCounts, model: RouteModel) -> impl IntoView {
     let sentence = explain(&counts);
     view! {
         <table class="counts">
-            <caption>"Minimal paths, three ways"</caption>
+            <caption><Term key="route.minimal-paths" />", three ways (" <Term key="hypercycle.eq311" /> ")"</caption>
             <thead>
                 <tr>
                     <th scope="col">"Counting"</th>
@@ -231,7 +233,7 @@ fn DimsTable(rows: Vec<DimRow>, model: RouteModel) -> impl IntoView {
     let total = move || model.route.with(|r| r.as_ref().map(|r| r.length));
     view! {
         <table class="dims">
-            <caption>"Distance per dimension"</caption>
+            <caption>"Distance per dimension (" <Term key="hypercycle.digits" /> ")"</caption>
             <thead>
                 <tr>
                     <th scope="col">"i"</th>

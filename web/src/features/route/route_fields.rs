@@ -4,8 +4,9 @@ use icn_core::{AddressError, Node};
 use leptos::prelude::*;
 
 use super::model::RouteModel;
-use crate::components::{AddressField, FieldError};
+use crate::components::{AddressField, FieldError, Term};
 use crate::url::RouteForm;
+use icn_web_model::glossary::routing_term;
 
 /// From, To and Strategy.
 #[component]
@@ -98,6 +99,15 @@ fn StrategySelect(model: RouteModel) -> impl IntoView {
         let known = model.strategies.get();
         chosen.with(|c| known.iter().find(|s| s.name == c).map(|s| s.summary))
     };
+    // The chosen strategy's term (its definition and source) before its summary.
+    let term = move || {
+        let family = model
+            .network
+            .with(|n| n.as_ref().ok().map(|n| n.family().name))?;
+        chosen
+            .with(|c| routing_term(family, c))
+            .map(|t| view! { <Term key=t.key /> ": " })
+    };
     let error = Signal::derive(move || model.strategy_error.get());
     view! {
         <div class="field strategy">
@@ -114,7 +124,7 @@ fn StrategySelect(model: RouteModel) -> impl IntoView {
                 {options}
                 {unknown_option}
             </select>
-            <p class="help" id="strategy-help">{summary}</p>
+            <p class="help" id="strategy-help">{term}{summary}</p>
             <FieldError error=error id="strategy-error" />
         </div>
     }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::kyklos::KyklosPanels;
 use super::strings::{BitBlock, BitRow, Mark};
+use crate::components::Term;
 
 fn cell_class(mark: Mark, boundary: bool) -> String {
     let mark = match mark {
@@ -110,7 +111,7 @@ pub fn RoutingStrings(panels: KyklosPanels) -> impl IntoView {
         <section class="card strings-card" data-testid="strings" aria-labelledby="strings-title">
             <h2 id="strings-title">"Routing strings (TR-88-27 §V)"</h2>
             <p class="help">
-                "X = XOR(S, D) says which digits must change; Y_t is X in tree t's level order, so its highest 1 is how far tree t alone must climb; D_t gives the branch at each level on the way down. Hover a bit for what it is."
+                <Term key="kyklos.xor" label="X = XOR(S, D)" />" says which digits must change; Y_t is X in tree t's level order, so its highest 1 is how far tree t alone must climb; D_t gives the branch at each level on the way down. Hover a bit for what it is."
             </p>
             {body}
         </section>

@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use icn_core::analysis::{Table3Measures, Table3Value};
 
 use super::kyklos::{Comparison, KyklosPanels};
-use crate::components::PathButton;
+use crate::components::{PathButton, Term};
+use icn_web_model::glossary::routing_term;
 
 /// `<section data-testid="compare">`: one `compare-row` per strategy.
 #[component]
@@ -64,7 +65,7 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
                                 data-strategy=name
                             >
                                 <div class="compare-head">
-                                    <span class="compare-title">{row.title}</span>
+                                    <span class="compare-title">{term(row.name, row.title)}</span>
                                     <span class="compare-length">
                                         <span data-testid="compare-length">{row.length}</span>
                                         " hops"
@@ -109,6 +110,14 @@ pub fn StrategyCompare(panels: KyklosPanels) -> impl IntoView {
     }
 }
 
+/// A KYKLOS strategy's title as its term (both KYKLOS families name their strategies alike).
+fn term(name: &'static str, title: &'static str) -> AnyView {
+    match routing_term("kyklos2", name) {
+        Some(t) => view! { <Term key=t.key label=title /> }.into_any(),
+        None => title.into_any(),
+    }
+}
+
 /// One of Table 3's measures: its value (exact fraction when not whole) or why none.
 fn measure_text(v: &Table3Value) -> String {
     match (v.value, &v.exact, &v.unavailable) {
@@ -127,11 +136,11 @@ fn table3_view(m: &Table3Measures) -> impl IntoView {
         <h3>{format!("TR-88-27 Table 3's measures ({})", m.strategy)}</h3>
         <dl class="facts" data-testid="table3">
             <div title=density.convention.clone()>
-                <dt>"Maximum link traffic density"</dt>
+                <dt><Term key="kyklos.density" label="Maximum link traffic density" /></dt>
                 <dd data-testid="table3-density">{measure_text(density)}</dd>
             </div>
             <div title=load.convention.clone()>
-                <dt>"Maximum IB-node processing load"</dt>
+                <dt><Term key="kyklos.ib-load" label="Maximum IB-node processing load" /></dt>
                 <dd data-testid="table3-load">{measure_text(load)}</dd>
             </div>
         </dl>

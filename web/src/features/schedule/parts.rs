@@ -3,7 +3,7 @@
 use icn_core::topology::d3::schedule::Schedule;
 use leptos::prelude::*;
 
-use crate::components::FieldError;
+use crate::components::{FieldError, TermList};
 
 use super::model::is_delay;
 
@@ -127,6 +127,7 @@ pub fn totals_table(s: &Schedule) -> impl IntoView {
                 {row("deliveries", "deliveries", s.deliveries.to_string(), "—".to_string())}
             </tbody>
         </table>
+        <TermList keys=&["d3.round", "d3.delay", "d3.conflict", "d3.step", "d3.delivery"] />
         <p class="help" data-testid="schedule-complete">
             {if s.complete {
                 "Every expected message is delivered exactly once."
@@ -172,5 +173,6 @@ pub fn timeline(s: &Schedule, current: u32) -> impl IntoView {
             <span class="tick conflict"></span> " link conflict "
             <span class="tick drain"></span> " in flight"
         </p>
+        <TermList keys=&["d3.address", "d3.collective", "d3.header"] />
     }
 }

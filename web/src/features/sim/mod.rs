@@ -12,7 +12,7 @@
 //! `model` holds the memos and the run, `parts` the cards, `status` the run's progress,
 //! `gate` a point's estimate, the gate before a large curve and the short-buffer warning,
 //! `booksim` the card that reads a pasted BookSim2 configuration into the fields, `table`
-//! the table of points.
+//! the table of points, `terms` the notation's terms.
 
 mod booksim;
 mod bounds;
@@ -21,6 +21,7 @@ mod model;
 mod parts;
 mod status;
 mod table;
+mod terms;
 
 use leptos::prelude::*;
 

@@ -9,8 +9,11 @@ use leptos::prelude::*;
 use super::bounds::CurveBounds;
 use super::model::{Curve, SimModel, Troubles};
 use super::table::points_table;
+use super::terms::{routing_help, FIELDS};
 use crate::charts::sim::{draw, SimSeries};
-use crate::components::{channel_drawing, ChartCanvas, FieldError, FullViewLink, Opened};
+use crate::components::{
+    channel_drawing, ChartCanvas, FieldError, FullViewLink, Opened, Term, TermList,
+};
 use crate::diagram::HEAT_STEPS;
 use crate::url::{SimForm, SIM_RATES};
 
@@ -168,7 +171,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                         }>
                         {routing_options}
                     </select>
-                    <FieldError error=routing_error id="sim-routing-error" />
+                    {routing_help(m)}<FieldError error=routing_error id="sim-routing-error" />
                 </div>
                 {input(m, ("sim-traffic", "sim-traffic-error", "Traffic".into(), "text"), |f| f.traffic.clone(),
                     |f, v| f.traffic = v, |t| t.main.traffic.clone())}
@@ -211,7 +214,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                  credit flow control, separable input-first allocators, Bernoulli injection; channel \
                  latencies as BookSim2 builds the topology. docs/simulation.md compares it with BookSim2."
             </p>
-            {presets(m)}
+            <TermList keys=FIELDS />{presets(m)}
         </section>
     }
 }
@@ -362,7 +365,7 @@ fn curve_facts(m: SimModel, i: usize, c: &Curve) -> impl IntoView {
         <li>
             <p class="sim-curve-name">{c.label()}</p>
             <p>"Lowest-load latency: " <b data-testid="sim-zero-load">{zero}</b></p>
-            <p>"Saturation throughput: " <b data-testid="sim-saturation">{saturation}</b></p>
+            <p><Term key="sim.saturation" />": " <b data-testid="sim-saturation">{saturation}</b></p>
             {move || bound_facts(m, i)}
         </li>
     }
@@ -405,8 +408,8 @@ fn bound_facts(m: SimModel, i: usize) -> impl IntoView {
     };
     let running = matches!(b, CurveBounds::Running(..));
     view! {
-        <p>"Routing's throughput bound: " <b data-testid="sim-bound">{routed_text}</b></p>
-        <p>"Best any routing could do: " <b data-testid="sim-optimal">{best_text}</b>
+        <p><Term key="sim.bound" />": " <b data-testid="sim-bound">{routed_text}</b></p>
+        <p><Term key="sim.optimal" />": " <b data-testid="sim-optimal">{best_text}</b>
             {running.then(|| view! {
                 " " <button type="button" data-testid="sim-bound-cancel" on:click=move |_| job.cancel()>"Cancel"</button>
             })}

@@ -8,6 +8,8 @@ use icn_web::jobs::SimPointReport;
 use leptos::prelude::*;
 
 use super::model::{Curve, SimModel};
+use super::terms::TABLE;
+use crate::components::TermList;
 
 /// The figures' columns after the curve and the offered load, in order.
 const FIGURES: [&str; 7] = [
@@ -91,6 +93,7 @@ pub fn points_table(m: SimModel, curves: &[Curve]) -> impl IntoView {
             </table>
         </div>
         <p class="help">"Latencies in cycles; loads and throughput in flits per endpoint per cycle. Past saturation the averages only grow with the run's length."</p>
+        <TermList keys=TABLE />
     }
 }
 
