@@ -264,3 +264,56 @@ test('the current step stays in sight in the step list', async ({ page }) => {
   await expect(page.getByTestId('walk-step-index')).toHaveText('0 / 16');
   await expect.poll(inSight).toBe(true);
 });
+
+// Issue 35: at 390 px the Lens drawing lost every label (empty boxes). A label too small
+// at the drawing's own size is drawn 11 px tall on screen where it fits its outline,
+// squeezed if need be: every node keeps its label, inside its box, in both themes.
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const drawings: [string, WalkState][] = [
+    ['a small Lens drawn whole', { t: 'lens:p=3,q=3,n=3', from: '0.00', to: '1.11', choice: 'paper' }],
+    ["Figure 2's neighbourhood", { t: 'lens:p=4,q=4,n=10,completed', from: '021.0212012', to: '0110010.212', choice: 'class1' }],
+  ];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const [name, state] of drawings) {
+      test(`${name} keeps every label inside its node, ${colorScheme}`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.goto(walkUrl(state));
+        const nodes = page.locator('.walk-diagram [data-testid="node"]');
+        await expect(nodes.first()).toBeVisible();
+        const count = await nodes.count();
+        expect(count).toBeGreaterThan(20);
+        await expect(page.locator('.walk-diagram [data-testid="node"] text')).toHaveCount(count);
+        const fits = await nodes.evaluateAll((gs) =>
+          gs.map((g) => {
+            const text = g.querySelector('text')!;
+            const outline = g.querySelector('circle, rect')!;
+            const t = text.getBoundingClientRect();
+            const o = outline.getBoundingClientRect();
+            // The label's size on screen: its font size in user units times the zoom.
+            const px = Number(text.getAttribute('font-size')) * (text.getScreenCTM()?.a ?? 0);
+            // Across, the text's box; up and down, its digits (0.72 em about its centre).
+            const mid = (t.top + t.bottom) / 2;
+            return {
+              label: text.textContent,
+              addr: g.getAttribute('data-addr'),
+              inside:
+                t.left >= o.left - 0.5 &&
+                t.right <= o.right + 0.5 &&
+                mid - 0.36 * px >= o.top - 0.5 &&
+                mid + 0.36 * px <= o.bottom + 0.5,
+              inWindow: o.left >= 0 && o.right <= 390,
+              px,
+            };
+          }),
+        );
+        for (const f of fits) {
+          expect(f.label, 'the label is the node\'s address').toBe(f.addr);
+          expect(f.inside, `${f.label} inside its outline`).toBe(true);
+          expect(f.inWindow, `${f.label} in the window`).toBe(true);
+          expect(f.px, `${f.label} legible`).toBeGreaterThanOrEqual(10.9);
+        }
+      });
+    }
+  }
+});

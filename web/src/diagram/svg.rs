@@ -5,7 +5,7 @@ use std::sync::Arc;
 use icn_core::Node;
 use leptos::prelude::*;
 
-use icn_web_model::diagram::view::{next_node, Direction, View};
+use icn_web_model::diagram::view::{label_fit, next_node, Direction, View};
 use wasm_bindgen::JsCast;
 
 use super::geometry::{polygon_points, Point};
@@ -536,19 +536,16 @@ fn nodes_view(
 ) -> impl IntoView {
     let zoom = keys.zoom;
     let start = keys.focus.get_untracked();
-    // Per kind of node: whether its labels are legible (11 px on screen) at this zoom. A
-    // label is made only while legible: hidden `<text>`s still cost the render their layout.
-    let legible: Vec<Memo<bool>> = l
-        .styles
-        .iter()
-        .map(|s| {
-            let font = s.font_size;
-            Memo::new(move |_| {
-                let w = zoom.screen_w.get();
-                zoom.view.with(|v| v.legible(font, w))
-            })
-        })
-        .collect();
+    // The zoom labels are fitted to: the visible width and the screen's (not the pan). A
+    // label is made only while it is drawn: hidden `<text>`s still cost the render their
+    // layout.
+    let seen = Memo::new(move |_| (zoom.view.with(|v| v.w), zoom.screen_w.get()));
+    // A kind of node shows all its labels or none: whether they show is its longest's.
+    let mut longest = vec![0; l.styles.len()];
+    for (i, label) in l.labels.iter().enumerate() {
+        let k = usize::from(l.style_of[i]);
+        longest[k] = longest[k].max(label.chars().count());
+    }
     let click = move |v: Node| {
         if !zoom.was_drag() {
             on_node.run(v);
@@ -562,14 +559,22 @@ fn nodes_view(
             let v = l.real(i);
             let style = l.style(i);
             let (x, y) = (num(p.x), num(p.y));
-            let shown = legible[usize::from(l.style_of[i])];
             let text = style.show_labels.then(|| {
                 let (x, y, label) = (x.clone(), y.clone(), label.clone());
-                let font = num(style.font_size);
+                let (shape, chars, font) = (style.shape, label.chars().count(), style.font_size);
+                let most = longest[usize::from(l.style_of[i])];
+                let fit = Memo::new(move |_| {
+                    let at = seen.get();
+                    label_fit(at, shape, most, font).and(label_fit(at, shape, chars, font))
+                });
+                let shown = Memo::new(move |_| fit.with(Option::is_some));
+                let size = move || fit.get().map(|f| num(f.font));
+                let squeeze = move || fit.get().and_then(|f| f.squeeze).map(num);
+                let adjust = move || fit.get().and_then(|f| f.squeeze).map(|_| "spacingAndGlyphs");
                 move || {
                     shown.get().then(|| {
                         view! {
-                            <text x=x.clone() y=y.clone() font-size=font.clone()>
+                            <text x=x.clone() y=y.clone() font-size=size textLength=squeeze lengthAdjust=adjust>
                                 {label.clone()}
                             </text>
                         }

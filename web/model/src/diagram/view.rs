@@ -6,7 +6,7 @@
 //! [`MAX_ZOOM`] times closer, never panned off the drawing.
 
 use super::geometry::Point;
-use super::layout::Layout;
+use super::layout::{Layout, Shape};
 
 /// The closest zoom: the visible part is this many times smaller than the drawing.
 pub const MAX_ZOOM: f64 = 40.0;
@@ -15,6 +15,65 @@ pub const MAX_ZOOM: f64 = 40.0;
 pub const MIN_SCREEN_LABEL_PX: f64 = 11.0;
 /// The zoom step of the +/− buttons and keys.
 pub const STEP: f64 = 1.5;
+
+/// The narrowest a label is squeezed to, as a share of its natural width, before it is
+/// hidden instead.
+pub const MIN_SQUEEZE: f64 = 0.58;
+
+/// How a node's label is drawn at the current zoom.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LabelFit {
+    /// Its font size, user units.
+    pub font: f64,
+    /// The width it is squeezed to (SVG `textLength`), when it is wider than its outline.
+    pub squeeze: Option<f64>,
+}
+
+/// How a label of `chars` characters (monospace), laid out at `font` units inside `shape`,
+/// is drawn when `visible_w` units of the drawing are shown `screen_width` CSS px wide: at
+/// its own size where that is legible; else at the legible size ([`MIN_SCREEN_LABEL_PX`] on
+/// screen) where it fits inside the outline, squeezed if need be to no less than
+/// [`MIN_SQUEEZE`] of its width (a Lens's labels on a phone); else not at all.
+pub fn label_fit(
+    (visible_w, screen_width): (f64, f64),
+    shape: Shape,
+    chars: usize,
+    font: f64,
+) -> Option<LabelFit> {
+    if screen_width <= 0.0 || font <= 0.0 || visible_w <= 0.0 {
+        return None;
+    }
+    let size = MIN_SCREEN_LABEL_PX * visible_w / screen_width;
+    if font >= size - 1e-9 {
+        return Some(LabelFit {
+            font,
+            squeeze: None,
+        });
+    }
+    // Digits stand about 0.72 em tall; a monospace glyph is 0.6 em wide.
+    let glyph = 0.72 * size;
+    let (room_w, room_h) = match shape {
+        Shape::Circle(r) => {
+            let half = 0.5 * glyph;
+            (2.0 * (r * r - half * half).max(0.0).sqrt() - 2.0, 2.0 * r)
+        }
+        Shape::Rect { hw, hh } => (2.0 * hw - 3.0, 2.0 * hh),
+    };
+    let natural = 0.6 * size * chars as f64;
+    if glyph > room_h || natural * MIN_SQUEEZE > room_w {
+        None
+    } else if natural <= room_w {
+        Some(LabelFit {
+            font: size,
+            squeeze: None,
+        })
+    } else {
+        Some(LabelFit {
+            font: size,
+            squeeze: Some(room_w),
+        })
+    }
+}
 
 /// The visible rectangle of a drawing `width` × `height` units.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -308,5 +367,35 @@ mod tests {
             row = next_node(&l, r, Direction::Down);
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    /// A label too small at its own size is drawn at the legible size where it fits its
+    /// outline, squeezed if need be, and hidden where even squeezed it would not: a Lens
+    /// of p = 3 (four-character labels in circles of radius 12.2, 379 units wide) on a
+    /// 324 px phone column keeps its labels; at 250 px they go.
+    #[test]
+    fn labels_too_small_are_drawn_larger_where_they_fit() {
+        let fit =
+            |screen: f64, shape: Shape, chars: usize| label_fit((379.0, screen), shape, chars, 9.0);
+        let circle = Shape::Circle(12.24);
+        assert_eq!(
+            fit(700.0, circle, 4),
+            Some(LabelFit {
+                font: 9.0,
+                squeeze: None
+            })
+        );
+        let phone = fit(324.0, circle, 4).expect("drawn");
+        assert!((phone.font * 324.0 / 379.0 - MIN_SCREEN_LABEL_PX).abs() < 1e-9);
+        let squeezed = phone.squeeze.expect("squeezed");
+        assert!(
+            squeezed < 0.6 * phone.font * 4.0 && squeezed >= MIN_SQUEEZE * 0.6 * phone.font * 4.0
+        );
+        assert!(squeezed <= 2.0 * 12.24);
+        let bus = Shape::Rect { hw: 14.3, hh: 8.0 };
+        assert!(fit(324.0, bus, 4).is_some_and(|f| f.squeeze.is_some_and(|w| w <= 2.0 * 14.3)));
+        assert!(fit(324.0, bus, 3).is_some_and(|f| f.squeeze.is_none()));
+        assert_eq!(fit(250.0, circle, 4), None);
+        assert_eq!(fit(0.0, circle, 4), None);
     }
 }
