@@ -220,3 +220,44 @@ for (const width of [390, 700, 1280]) {
     }
   });
 }
+
+// Issue 35: at 390 px the chart's legend was cut at the canvas's edge and lay over the
+// curves. It wraps in rows above each panel's plot: every entry listed, the canvas inside
+// the card and the window, and its rightmost columns left blank (nothing drawn to the edge).
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the chart's legend at 390 px is whole, ${colorScheme}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme });
+    await page.goto('./?view=sim&t=torus:k=4x4&s=dor&rates=0.2,0.4&t2=mesh:k=4x4&s2=dor');
+    await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 100_000 });
+    const canvas = page.getByTestId('chart-canvas');
+    await expect(canvas).toHaveAttribute('data-legend', /mesh:k=4x4 · dor/);
+    const legend = (await canvas.getAttribute('data-legend'))!.split('|');
+    // Each panel lists both curves, and each curve's two bounds.
+    expect(legend.filter((e) => e === 'torus:k=4x4 · dor').length).toBe(2);
+    expect(legend.filter((e) => e === 'mesh:k=4x4 · dor').length).toBe(2);
+    expect(legend.filter((e) => e.startsWith("routing's bound")).length).toBe(4);
+    expect(legend.filter((e) => e.startsWith('best any routing')).length).toBe(4);
+    const box = (await canvas.boundingBox())!;
+    const card = (await canvas.locator('xpath=ancestor::section[1]').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(Math.min(card.x + card.width, 390));
+    // The rightmost columns hold only the background: no legend text runs off the edge.
+    const edge = await canvas.evaluate((el) => {
+      const c = el as HTMLCanvasElement;
+      const ctx = c.getContext('2d')!;
+      const cols = Math.max(2, Math.round(c.width * 0.015));
+      const data = ctx.getImageData(c.width - cols, 0, cols, c.height).data;
+      const first = [data[0], data[1], data[2], data[3]];
+      let differ = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const d = [0, 1, 2, 3].reduce((sum, k) => sum + Math.abs(data[i + k] - first[k]), 0);
+        if (d > 60) differ++;
+      }
+      return { differ, cols, height: c.height };
+    });
+    expect(edge.height).toBeGreaterThan(200);
+    expect(edge.differ, `pixels drawn in the rightmost ${edge.cols} columns`).toBe(0);
+  });
+}
