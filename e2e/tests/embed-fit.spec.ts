@@ -175,6 +175,13 @@ test('the Embed panel offers embed.js first, fills its width, and a theme change
   const controls = (await panel.locator('.embed-controls').boundingBox())!;
   const side = (await panel.locator('.embed-preview-side').boundingBox())!;
   expect(Math.abs(side.y - controls.y), 'side by side at 1280 px').toBeLessThan(10);
+  // The preview uses the room beside the snippets (it left a blank column of about 440 px):
+  // its side reaches the panel's edge, and the 700 px frame fills all but a margin of it.
+  const frameBox = (await page.getByTestId('embed-preview').boundingBox())!;
+  expect(frameBox.width).toBe(700);
+  expect(box.x + box.width - (side.x + side.width), "the side reaches the panel's edge").toBeLessThan(24);
+  expect(side.width - frameBox.width, 'the preview fills its side').toBeLessThan(0.1 * side.width);
+  expect(frameBox.x - (controls.x + controls.width), 'beside the snippets').toBeLessThan(40);
   // The preview, measured once its run has ended; marked to see whether it loads again.
   const preview = page.frameLocator('[data-testid="embed-preview"]');
   await expect(preview.locator('main[data-panel="chart"] [data-testid="chart-canvas"]')).toBeVisible({ timeout: 60_000 });
