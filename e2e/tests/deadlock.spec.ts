@@ -269,3 +269,45 @@ test("Duato's condition: an escape without a dateline cycles, stepped; with one 
   await page.goto('./?view=deadlock&t=torus:k=16x16&s=minimal&vcs=3&escape=dor&escheme=dateline');
   await expect(id('deadlock-gate')).toContainText('--escape dor --escape-scheme dateline --vcs 3');
 });
+
+// Issue 35: a cycle of two channels (Valiant on a 2 × 2 mesh turns back at its intermediate,
+// so (0,0) → (1,0) waits on (1,0) → (0,0) and back) is two arcs, each with its arrow, not
+// two strokes on one straight line.
+test('a two-channel cycle is drawn as two distinct arcs with arrowheads', async ({ page }) => {
+  const cli = run('mesh:k=2x2', '--routing', 'valiant', '--scheme', 'one');
+  expect(cli.deadlock_free).toBe(false);
+  expect(cli.cycle.map((s) => s.channel)).toEqual(['(0,0) → (1,0)', '(1,0) → (0,0)']);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./?view=deadlock&t=mesh:k=2x2&s=valiant&scheme=one&vcs=1');
+  await expect(page.getByTestId('deadlock-verdict')).toHaveAttribute('data-acyclic', 'false', { timeout: 30_000 });
+  await expect(page.getByTestId('deadlock-verdict')).toContainText('a cycle of 2 dependencies');
+  const arcs = page.locator('[data-testid="diagram"] [data-testid="conflict-edge"]');
+  await expect(arcs).toHaveCount(2);
+  await expect(page.locator('[data-testid="diagram"] .conflict-arrow')).toHaveCount(2);
+  // Each arc's ends, middle and drawn box, in screen pixels.
+  const shape = (i: number) =>
+    arcs.nth(i).evaluate((el) => {
+      const path = el as SVGPathElement;
+      const m = path.getScreenCTM()!;
+      const at = (t: number) => {
+        const p = path.getPointAtLength(t * path.getTotalLength());
+        return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
+      };
+      return { start: at(0), mid: at(0.5), end: at(1) };
+    });
+  const [a, b] = [await shape(0), await shape(1)];
+  const dist = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.hypot(p.x - q.x, p.y - q.y);
+  // The same link, opposite ways: each starts where the other ends.
+  expect(dist(a.start, b.end)).toBeLessThan(0.5);
+  expect(dist(a.end, b.start)).toBeLessThan(0.5);
+  // Their middles apart on screen, on either side of the chord.
+  expect(dist(a.mid, b.mid)).toBeGreaterThan(6);
+  const side = (s: typeof a, p: { x: number; y: number }) =>
+    Math.sign((s.end.x - s.start.x) * (p.y - s.start.y) - (s.end.y - s.start.y) * (p.x - s.start.x));
+  expect(side(a, a.mid)).not.toBe(0);
+  expect(side(a, b.mid)).toBe(-side(a, a.mid));
+  for (const arrow of await page.locator('[data-testid="diagram"] .conflict-arrow').all()) {
+    const box = (await arrow.boundingBox())!;
+    expect(box.width * box.height).toBeGreaterThan(4);
+  }
+});

@@ -284,13 +284,20 @@ fn overlays(layout: &Arc<Layout>, highlight: Signal<Highlight>) -> impl IntoView
     };
 
     let marked_layout = layout.clone();
+    // Each marked channel bowed to the right of its direction, with its arrow: a link's two
+    // directions (a cycle of two channels) are two arcs, not one line.
     let marked = move || {
         highlight.with(|h| {
+            let arrow = (marked_layout.radius * 0.9).max(6.0);
             h.marked
                 .iter()
                 .filter_map(|&(u, v)| marked_layout.edge(u, v))
                 .map(|c| {
-                    view! { <path class="conflict-edge" data-testid="conflict-edge" d=c.path_data()></path> }
+                    let c = c.bowed(arrow);
+                    view! {
+                        <path class="conflict-edge" data-testid="conflict-edge" d=c.path_data()></path>
+                        <polygon class="conflict-arrow" points=polygon_points(&c.arrowhead(arrow))></polygon>
+                    }
                 })
                 .collect_view()
         })

@@ -111,6 +111,30 @@ impl Curve {
         (last, 1.0)
     }
 
+    /// The same path bowed `bulge` to the right of its direction of travel (its ends kept):
+    /// the two directions of one link, each bowed, are two separate arcs (a cycle of two
+    /// channels drawn visibly).
+    pub fn bowed(&self, bulge: f64) -> Curve {
+        let (a, b) = (self.at(0.0), self.at(1.0));
+        let chord = a.to(b);
+        let len = chord.norm().max(f64::EPSILON);
+        // Right of travel in screen coordinates (y down).
+        let right = Point::new(-chord.y / len, chord.x / len);
+        match *self {
+            Curve::Line(a, b) => Curve::arc(a, b, right, bulge, 0.25),
+            Curve::Cubic(a, c1, c2, b) => {
+                let c = bulge / 0.75;
+                Curve::Cubic(a, c1.plus(right, c), c2.plus(right, c), b)
+            }
+            Curve::Poly(mut p) => {
+                for q in &mut p[1..5] {
+                    *q = q.plus(right, bulge);
+                }
+                Curve::Poly(p)
+            }
+        }
+    }
+
     /// The same shape moved by `d`.
     pub fn translated(&self, d: Point) -> Curve {
         match *self {
@@ -309,5 +333,28 @@ mod tests {
             polygon_points(&[Point::new(1.0, 2.0), Point::new(3.5, 4.0)]),
             "1.0,2.0 3.5,4.0"
         );
+    }
+
+    /// A link's two directions, bowed, part: their middles lie on either side of the chord,
+    /// `2 · bulge` apart, and each keeps its ends.
+    #[test]
+    fn the_two_directions_of_a_link_bow_apart() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(100.0, 0.0));
+        let there = Curve::Line(a, b).bowed(8.0);
+        let back = Curve::Line(b, a).bowed(8.0);
+        assert_eq!((there.start(), there.end()), (a, b));
+        assert_eq!((back.start(), back.end()), (b, a));
+        let (m1, m2) = (there.at(0.5), back.at(0.5));
+        assert!((m1.x - 50.0).abs() < 1e-9 && (m2.x - 50.0).abs() < 1e-9);
+        assert!(
+            (m1.y - 8.0).abs() < 1e-9 && (m2.y + 8.0).abs() < 1e-9,
+            "{m1:?} {m2:?}"
+        );
+        let curved = Curve::arc(a, b, Point::new(0.0, 1.0), 20.0, 0.25);
+        let (c1, c2) = (
+            curved.bowed(5.0).at(0.5),
+            curved.reversed().bowed(5.0).at(0.5),
+        );
+        assert!((c1.distance(c2) - 10.0).abs() < 1e-9, "{c1:?} {c2:?}");
     }
 }
