@@ -454,3 +454,86 @@ fn rates_have_one_grammar_and_one_limit() {
         "{m}"
     );
 }
+
+/// A `topology = fly` configuration of radix `k` and `n` stages under `dest_tag`.
+fn fly(k: u32, n: u32) -> String {
+    format!(
+        "topology = fly;\nk = {k};\nn = {n};\nrouting_function = dest_tag;\n\
+         vc_allocator = separable_input_first; sw_allocator = separable_input_first;"
+    )
+}
+
+/// Issue 37: `topology = fly` is BookSim2's k-ary n-fly port for port. Written from
+/// BookSim2's own numbering (its `fly.cpp`): router (stage s, address a) is router
+/// s·kⁿ⁻¹ + a; at stage 0 its input p is terminal a·k + p's injection, at the last stage its
+/// output p terminal a·k + p's ejection; between stages, input p of (s, a) is output
+/// a_j of (s − 1, a with digit j set to p), j = n − 1 − s counting from the least
+/// significant of the address's n − 1 digits. Every channel is one cycle.
+#[test]
+fn fly_is_booksim2s_wiring_port_for_port() {
+    use icn_core::sim::packet::channel::Sink;
+    for (k, n) in [(10u32, 1u32), (2, 4), (4, 3), (3, 2)] {
+        let x = experiment(&fly(k, n), None).expect("a fly");
+        assert_eq!(x.network.spec(), format!("butterfly:k={k},n={n}"));
+        assert_eq!(
+            (x.setup.routing.as_str(), x.setup.scheme),
+            ("desttag", Some(Scheme::One))
+        );
+        let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+        let f = sim.fabric();
+        let (k, n) = (k as usize, n as usize);
+        let per = k.pow(n as u32 - 1);
+        assert_eq!((f.routers(), f.endpoints()), (n * per, k.pow(n as u32)));
+        let port = |r: usize, p: usize| f.port_start[r] as usize + p;
+        for s in 0..n {
+            for a in 0..per {
+                let r = s * per + a;
+                assert_eq!(f.port_start[r + 1] - f.port_start[r], k as u32);
+                for p in 0..k {
+                    let here = port(r, p);
+                    assert_eq!(f.latency[here], 1);
+                    if s == 0 {
+                        assert_eq!(f.source[here], Sink::Endpoint((a * k + p) as u32));
+                        assert_eq!(f.endpoint_port[a * k + p] as usize, here);
+                    } else {
+                        let shift = k.pow((n - 1 - s) as u32);
+                        let digit = (a / shift) % k;
+                        let up = a - digit * shift + p * shift;
+                        let want = port((s - 1) * per + up, digit);
+                        assert_eq!(f.source[here], Sink::Router(want as u32), "k={k} n={n}");
+                        assert_eq!(f.sink[want], Sink::Router(here as u32));
+                    }
+                    if s == n - 1 {
+                        assert_eq!(f.sink[here], Sink::Endpoint((a * k + p) as u32));
+                        assert_eq!(f.eject_port[a * k + p] as usize, here);
+                        assert_eq!(f.eject_router[a * k + p] as usize, r);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Issue 37: what of a fly the simulator does not model is refused by name: another
+/// routing function than dest_tag, and a fly too large for it.
+#[test]
+fn fly_refusals_name_the_key() {
+    let (line, m) = refusal(&fly(4, 3).replace("dest_tag", "min"));
+    assert_eq!(line, 4);
+    assert!(
+        m.contains("routing_function = min: not modelled for topology = fly (dest_tag)"),
+        "{m}"
+    );
+    let (line, m) = refusal(&fly(4, 0));
+    assert_eq!(line, 3);
+    assert!(m.contains("n = 0: give 1 to 64 for topology = fly"), "{m}");
+    let (line, m) = refusal(&fly(2, 16));
+    assert_eq!(line, 2);
+    assert!(m.contains("has 524288 routers"), "{m}");
+    let (line, m) = refusal(&fly(4, 3).replace("fly", "cmesh"));
+    assert_eq!(line, 1);
+    assert!(
+        m.contains("(mesh, torus, fattree, dragonflynew, flatfly, fly, anynet)"),
+        "{m}"
+    );
+}

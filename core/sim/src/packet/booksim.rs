@@ -3,7 +3,7 @@
 //!
 //! The file is BookSim2's syntax: `key = value;` statements, `//` and `/* */` comments,
 //! `{a, b}` lists. BookSim2's own topologies `mesh`, `torus`, `fattree`, `dragonflynew`,
-//! `flatfly` and `anynet` (with its network file's text) become icnplay networks; the
+//! `flatfly`, `fly` and `anynet` (with its network file's text) become icnplay networks; the
 //! routing functions that match an icnplay routing, the router, traffic and protocol keys
 //! take BookSim2's defaults when left out (including its channel latencies per topology);
 //! a key the simulator does not model, or a value of it other than BookSim2's default,
@@ -507,6 +507,14 @@ fn topology(
             "ran_min" => (format!("flatfly:k={k},n={}", n + 1), "minimal", None),
             _ => return Err(unknown("ran_min")),
         },
+        // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
+        // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
+        // butterfly is that wiring, and `dest_tag` (BookSim2's `dest_tag_fly`, every VC)
+        // its one path.
+        "fly" => match rf {
+            "dest_tag" => (format!("butterfly:k={k},n={n}"), "desttag", Some(Scheme::One)),
+            _ => return Err(unknown("dest_tag")),
+        },
         "anynet" => {
             if rf != "min" {
                 return Err(unknown("min"));
@@ -526,7 +534,7 @@ fn topology(
             return Err(ConfigError {
                 line,
                 message: format!(
-                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, anynet)"
+                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, fly, anynet)"
                 ),
             })
         }
