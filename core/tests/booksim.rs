@@ -287,7 +287,8 @@ macro_rules! config_reference {
 /// beside BookSim2's curve for it: BookSim2's torus88, fattree_config and mesh88_lat
 /// examples unchanged (torus88's allocators BookSim2's default, islip), an 8×8 mesh with
 /// each allocator, and one each with `hold_switch_for_packet`, input and output speedup, and
-/// `wait_for_tail_credit`.
+/// `wait_for_tail_credit`; BookSim2's singleconfig (a 10×10 crossbar, `fly` with n = 1)
+/// unchanged, and k-ary n-flies of 2 to 4 stages under uniform traffic and bit reversal.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
     config_reference!("torus44_islip"),
@@ -305,6 +306,10 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_lat_example"),
     config_reference!("mesh88_speedup"),
     config_reference!("mesh88_tail"),
+    config_reference!("fly_example"),
+    config_reference!("fly24"),
+    config_reference!("fly43"),
+    config_reference!("fly43_bitrev"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -389,6 +394,18 @@ fn speedup_matches_booksim() {
 #[test]
 fn wait_for_tail_credit_matches_booksim() {
     check_config("mesh88_tail", &few);
+}
+
+#[test]
+fn singleconfig_example_matches_booksim() {
+    check_config("fly_example", &few);
+}
+
+#[test]
+fn fly_matches_booksim() {
+    check_config("fly24", &few);
+    check_config("fly43", &few);
+    check_config("fly43_bitrev", &few);
 }
 
 #[test]
