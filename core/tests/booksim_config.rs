@@ -536,4 +536,8 @@ fn fly_refusals_name_the_key() {
         m.contains("(mesh, torus, fattree, dragonflynew, flatfly, fly, anynet)"),
         "{m}"
     );
+    assert!(
+        m.contains("cmesh puts c = 4 terminals on each router"),
+        "{m}"
+    );
 }

@@ -531,10 +531,17 @@ fn topology(
             return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
         }
         _ => {
+            let why = if topo == "cmesh" {
+                ": BookSim2's cmesh puts c = 4 terminals on each router of a k × k mesh, \
+                 numbered in 2 × 2 blocks of an x·xr × y·yr grid, and joins the edge routers \
+                 by express channels; icnplay's mesh has one terminal a router"
+            } else {
+                ""
+            };
             return Err(ConfigError {
                 line,
                 message: format!(
-                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, fly, anynet)"
+                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, fly, anynet){why}"
                 ),
             })
         }
