@@ -113,6 +113,35 @@ fn error(text: &str) -> ConfigError {
 const BASE: &str = "topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;\n\
                     vc_allocator = separable_input_first;\nsw_allocator = separable_input_first;\n";
 
+/// A traffic's parameters as BookSim2 reads them: several only inside one pair of braces
+/// (`hotspot(0,5)` is endpoint 0, C's atoi of "0,5"; the braces' first list the endpoints,
+/// the second their rates), and the missing ones from other keys.
+#[test]
+fn traffic_parameters_as_booksim2_reads_them() {
+    let traffic = |value: &str, more: &str| {
+        let text = format!("{BASE}k = 8;\ntraffic = {value};\n{more}");
+        experiment(&text, None)
+            .expect("an experiment")
+            .setup
+            .traffic
+            .to_string()
+    };
+    assert_eq!(traffic("hotspot(0,5)", ""), "hotspot(0)");
+    assert_eq!(traffic("hotspot({0,5},{3,1})", ""), "hotspot(0)");
+    assert_eq!(
+        traffic("hotspot({{0,5,9},{3,1}})", ""),
+        "hotspot({0,5,9},{3,1,1})"
+    );
+    assert_eq!(traffic("hotspot({{0,5}})", ""), "hotspot(0,5)");
+    assert_eq!(traffic("background({1,2})", ""), "background({1})");
+    assert_eq!(traffic("background({{1,2}})", ""), "background({1,2})");
+    assert_eq!(traffic("bad_dragon", "n = 1;"), "bad_dragon(8,1)");
+    assert_eq!(traffic("bad_dragon(2,1)", ""), "bad_dragon(2,2)");
+    assert_eq!(traffic("bad_dragon({2,1})", ""), "bad_dragon(2,1)");
+    assert_eq!(traffic("randperm(7)", "perm_seed = 3;"), "randperm(7)");
+    assert_eq!(traffic("diagonal", ""), "diagonal");
+}
+
 /// BookSim2's defaults for keys left out; comments, lists and packets-per-cycle rates.
 #[test]
 fn defaults_comments_and_rates() {
@@ -206,7 +235,12 @@ fn unmodelled_keys_are_named() {
             7,
             "num_vcs = many: give a whole number",
         ),
-        (format!("{BASE}traffic = diagonal;"), 7, "traffic:"),
+        (format!("{BASE}traffic = badperm_yarc;"), 7, "traffic:"),
+        (
+            format!("{BASE}traffic = hotspot;"),
+            7,
+            "BookSim2 draws a hotspot of -1 (or none given) at random",
+        ),
         (
             format!("{BASE}k 4;"),
             7,

@@ -270,7 +270,11 @@ fn valiant_via_any_router_on_tori_hyperx_and_d3() {
         let sim = Simulator::new(&net, &setup("valiant", 8)).expect("a simulator");
         assert_ne!(sim.deadlock_free(), Some(false), "{spec}");
         let f = sim.fabric();
-        let v = AnyValiant::new(net.routing(base).expect("a routing"), f.router_node.clone());
+        let v = AnyValiant::new(
+            net.routing(base).expect("a routing"),
+            f.router_node.clone(),
+            net.topology().node_count(),
+        );
         let n = net.topology().node_count();
         for s in 0..n {
             for d in 0..n {
