@@ -7,10 +7,10 @@ depend on the machine's speed, are left out.
 Usage: scripts/sim_identity.py OLD_ICN NEW_ICN [--big]
 
 The runs: the seven BookSim2 reference configurations (scripts/booksim/configs) at two
-loads each, one of them past saturation, and eleven others that reach the rest of the
+loads each, one of them past saturation, and twelve others that reach the rest of the
 model: wormhole packets, Valiant and UGAL, `wait_for_tail_credit`, non-uniform traffic,
-a deadlock, KYKLOS, HyperX, the Lens. `--big` adds the 1,040-router Dragonfly's 0.05
-point (about 5 s natively).
+a deadlock, KYKLOS, HyperX, the Lens, a butterfly (one-way channels). `--big` adds the
+1,040-router Dragonfly's 0.05 point (about 5 s natively).
 """
 
 import re
@@ -39,6 +39,8 @@ RUNS = [
     "hyperx:s=4x4x3,t=2 -r dor --traffic tornado --num-vcs 2 --rates 0.1,0.3",
     "slimfly:q=5,p=2 -r minimal --traffic hotspot(0,5) --num-vcs 2 --rates 0.05,0.2",
     "lens:p=4,q=4,n=3 -r minimal --num-vcs 2 --rates 0.05,0.2",
+    # One-way channels: a 4-ary 3-fly (BookSim2's fly), injecting and ejecting at different routers.
+    "butterfly:k=4,n=3 -r desttag --scheme one --num-vcs 8 --traffic bitrev --rates 0.1,0.3",
 ]
 
 PROGRESS = re.compile(rb"^icn: sim: (load [^:]*|choosing the VC scheme): ")

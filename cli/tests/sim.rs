@@ -178,6 +178,34 @@ fn booksim2s_torus88_example_runs_with_its_islip_allocators() {
     assert!(!out.contains("vc_allocator"));
 }
 
+/// Issue 37: BookSim2's own src/examples/singleconfig (`topology = fly; k = 10; n = 1;`, a
+/// 10×10 crossbar) runs unchanged: its one rate, 1.0, swept up to in five loads, the last
+/// past saturation; the fastest packet takes 6 cycles, BookSim2's minimum (4 a router with
+/// routing_delay = 0, and 2 for the injection channel and the source's cycle).
+#[test]
+fn booksim2s_singleconfig_example_runs_unchanged() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/booksim/configs");
+    let cfg = format!("{dir}/fly_example.cfg");
+    let (code, out, err) = icn(&["sim", "--config", &cfg, "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["spec"], "butterfly:k=10,n=1");
+    assert_eq!(v["routing"], "desttag");
+    assert_eq!(
+        (v["routers"].as_u64(), v["endpoints"].as_u64()),
+        (Some(1), Some(10))
+    );
+    let points = v["points"].as_array().expect("points");
+    let rates: Vec<f64> = points
+        .iter()
+        .map(|p| p["rate"].as_f64().unwrap_or(0.0))
+        .collect();
+    assert_eq!(rates, [0.2, 0.4, 0.6, 0.8, 1.0]);
+    assert_eq!(points[0]["status"], "stable");
+    assert_eq!(points[0]["packet_latency_min"], 6.0);
+    assert_eq!(points[4]["status"], "saturated");
+}
+
 /// `--config FILE`: a BookSim2 configuration (its anynet network file read beside it) runs
 /// as the matching `icn sim` command does.
 #[test]

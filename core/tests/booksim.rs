@@ -287,7 +287,10 @@ macro_rules! config_reference {
 /// beside BookSim2's curve for it: BookSim2's torus88, fattree_config and mesh88_lat
 /// examples unchanged (torus88's allocators BookSim2's default, islip), an 8×8 mesh with
 /// each allocator, and one each with `hold_switch_for_packet`, input and output speedup, and
-/// `wait_for_tail_credit`.
+/// `wait_for_tail_credit`; BookSim2's singleconfig (a 10×10 crossbar, `fly` with n = 1)
+/// unchanged, and k-ary n-flies of 2 to 4 stages under uniform traffic and bit reversal;
+/// and BookSim2's random traffic patterns (diagonal, asymmetric, taper64, hotspot with
+/// rates, background, bad_dragon) each on one network.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
     config_reference!("torus44_islip"),
@@ -305,6 +308,16 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_lat_example"),
     config_reference!("mesh88_speedup"),
     config_reference!("mesh88_tail"),
+    config_reference!("fly_example"),
+    config_reference!("fly24"),
+    config_reference!("fly43"),
+    config_reference!("fly43_bitrev"),
+    config_reference!("mesh88_diagonal"),
+    config_reference!("mesh88_asymmetric"),
+    config_reference!("mesh88_taper64"),
+    config_reference!("mesh88_hotspot"),
+    config_reference!("mesh88_background"),
+    config_reference!("dragonfly2_bad"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -392,6 +405,18 @@ fn wait_for_tail_credit_matches_booksim() {
 }
 
 #[test]
+fn singleconfig_example_matches_booksim() {
+    check_config("fly_example", &few);
+}
+
+#[test]
+fn fly_matches_booksim() {
+    check_config("fly24", &few);
+    check_config("fly43", &few);
+    check_config("fly43_bitrev", &few);
+}
+
+#[test]
 #[ignore = "the full sweep of every configuration: make sim-validate"]
 fn every_point_matches_booksim() {
     let all = |rows: &[Row], _| (0..rows.len()).collect();
@@ -401,4 +426,25 @@ fn every_point_matches_booksim() {
     for &(name, _, _) in CONFIG_REFERENCES {
         check_config(name, &all);
     }
+}
+
+/// BookSim2's random traffic patterns, each in a file of its own, run as BookSim2 reads it.
+#[test]
+fn booksims_random_patterns_match_booksim() {
+    for name in [
+        "mesh88_diagonal",
+        "mesh88_asymmetric",
+        "mesh88_taper64",
+        "mesh88_hotspot",
+        "mesh88_background",
+    ] {
+        check_config(name, &few);
+    }
+}
+
+/// `traffic = bad_dragon` on BookSim2's dragonflynew: k and n from the file, groups of
+/// 2k·k endpoints, each to the next.
+#[test]
+fn bad_dragon_matches_booksim() {
+    check_config("dragonfly2_bad", &few);
 }

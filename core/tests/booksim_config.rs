@@ -113,6 +113,35 @@ fn error(text: &str) -> ConfigError {
 const BASE: &str = "topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;\n\
                     vc_allocator = separable_input_first;\nsw_allocator = separable_input_first;\n";
 
+/// A traffic's parameters as BookSim2 reads them: several only inside one pair of braces
+/// (`hotspot(0,5)` is endpoint 0, C's atoi of "0,5"; the braces' first list the endpoints,
+/// the second their rates), and the missing ones from other keys.
+#[test]
+fn traffic_parameters_as_booksim2_reads_them() {
+    let traffic = |value: &str, more: &str| {
+        let text = format!("{BASE}k = 8;\ntraffic = {value};\n{more}");
+        experiment(&text, None)
+            .expect("an experiment")
+            .setup
+            .traffic
+            .to_string()
+    };
+    assert_eq!(traffic("hotspot(0,5)", ""), "hotspot(0)");
+    assert_eq!(traffic("hotspot({0,5},{3,1})", ""), "hotspot(0)");
+    assert_eq!(
+        traffic("hotspot({{0,5,9},{3,1}})", ""),
+        "hotspot({0,5,9},{3,1,1})"
+    );
+    assert_eq!(traffic("hotspot({{0,5}})", ""), "hotspot(0,5)");
+    assert_eq!(traffic("background({1,2})", ""), "background({1})");
+    assert_eq!(traffic("background({{1,2}})", ""), "background({1,2})");
+    assert_eq!(traffic("bad_dragon", "n = 1;"), "bad_dragon(8,1)");
+    assert_eq!(traffic("bad_dragon(2,1)", ""), "bad_dragon(2,2)");
+    assert_eq!(traffic("bad_dragon({2,1})", ""), "bad_dragon(2,1)");
+    assert_eq!(traffic("randperm(7)", "perm_seed = 3;"), "randperm(7)");
+    assert_eq!(traffic("diagonal", ""), "diagonal");
+}
+
 /// BookSim2's defaults for keys left out; comments, lists and packets-per-cycle rates.
 #[test]
 fn defaults_comments_and_rates() {
@@ -206,7 +235,12 @@ fn unmodelled_keys_are_named() {
             7,
             "num_vcs = many: give a whole number",
         ),
-        (format!("{BASE}traffic = diagonal;"), 7, "traffic:"),
+        (format!("{BASE}traffic = badperm_yarc;"), 7, "traffic:"),
+        (
+            format!("{BASE}traffic = hotspot;"),
+            7,
+            "BookSim2 draws a hotspot of -1 (or none given) at random",
+        ),
         (
             format!("{BASE}k 4;"),
             7,
@@ -451,6 +485,93 @@ fn rates_have_one_grammar_and_one_limit() {
     assert_eq!(line, 7);
     assert!(
         m.contains("injection_rate: '0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,… ("),
+        "{m}"
+    );
+}
+
+/// A `topology = fly` configuration of radix `k` and `n` stages under `dest_tag`.
+fn fly(k: u32, n: u32) -> String {
+    format!(
+        "topology = fly;\nk = {k};\nn = {n};\nrouting_function = dest_tag;\n\
+         vc_allocator = separable_input_first; sw_allocator = separable_input_first;"
+    )
+}
+
+/// Issue 37: `topology = fly` is BookSim2's k-ary n-fly port for port. Written from
+/// BookSim2's own numbering (its `fly.cpp`): router (stage s, address a) is router
+/// s·kⁿ⁻¹ + a; at stage 0 its input p is terminal a·k + p's injection, at the last stage its
+/// output p terminal a·k + p's ejection; between stages, input p of (s, a) is output
+/// a_j of (s − 1, a with digit j set to p), j = n − 1 − s counting from the least
+/// significant of the address's n − 1 digits. Every channel is one cycle.
+#[test]
+fn fly_is_booksim2s_wiring_port_for_port() {
+    use icn_core::sim::packet::channel::Sink;
+    for (k, n) in [(10u32, 1u32), (2, 4), (4, 3), (3, 2)] {
+        let x = experiment(&fly(k, n), None).expect("a fly");
+        assert_eq!(x.network.spec(), format!("butterfly:k={k},n={n}"));
+        assert_eq!(
+            (x.setup.routing.as_str(), x.setup.scheme),
+            ("desttag", Some(Scheme::One))
+        );
+        let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+        let f = sim.fabric();
+        let (k, n) = (k as usize, n as usize);
+        let per = k.pow(n as u32 - 1);
+        assert_eq!((f.routers(), f.endpoints()), (n * per, k.pow(n as u32)));
+        let port = |r: usize, p: usize| f.port_start[r] as usize + p;
+        for s in 0..n {
+            for a in 0..per {
+                let r = s * per + a;
+                assert_eq!(f.port_start[r + 1] - f.port_start[r], k as u32);
+                for p in 0..k {
+                    let here = port(r, p);
+                    assert_eq!(f.latency[here], 1);
+                    if s == 0 {
+                        assert_eq!(f.source[here], Sink::Endpoint((a * k + p) as u32));
+                        assert_eq!(f.endpoint_port[a * k + p] as usize, here);
+                    } else {
+                        let shift = k.pow((n - 1 - s) as u32);
+                        let digit = (a / shift) % k;
+                        let up = a - digit * shift + p * shift;
+                        let want = port((s - 1) * per + up, digit);
+                        assert_eq!(f.source[here], Sink::Router(want as u32), "k={k} n={n}");
+                        assert_eq!(f.sink[want], Sink::Router(here as u32));
+                    }
+                    if s == n - 1 {
+                        assert_eq!(f.sink[here], Sink::Endpoint((a * k + p) as u32));
+                        assert_eq!(f.eject_port[a * k + p] as usize, here);
+                        assert_eq!(f.eject_router[a * k + p] as usize, r);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Issue 37: what of a fly the simulator does not model is refused by name: another
+/// routing function than dest_tag, and a fly too large for it.
+#[test]
+fn fly_refusals_name_the_key() {
+    let (line, m) = refusal(&fly(4, 3).replace("dest_tag", "min"));
+    assert_eq!(line, 4);
+    assert!(
+        m.contains("routing_function = min: not modelled for topology = fly (dest_tag)"),
+        "{m}"
+    );
+    let (line, m) = refusal(&fly(4, 0));
+    assert_eq!(line, 3);
+    assert!(m.contains("n = 0: give 1 to 64 for topology = fly"), "{m}");
+    let (line, m) = refusal(&fly(2, 16));
+    assert_eq!(line, 2);
+    assert!(m.contains("has 524288 routers"), "{m}");
+    let (line, m) = refusal(&fly(4, 3).replace("fly", "cmesh"));
+    assert_eq!(line, 1);
+    assert!(
+        m.contains("(mesh, torus, fattree, dragonflynew, flatfly, fly, anynet)"),
+        "{m}"
+    );
+    assert!(
+        m.contains("cmesh puts c = 4 terminals on each router"),
         "{m}"
     );
 }

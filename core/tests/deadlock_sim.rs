@@ -211,7 +211,7 @@ fn the_dragonflys_minimal_routing_on_two_phase_classes_deadlocks_under_a_permuta
     // The permutation's own shortest paths close a cycle on class 1.
     let fabric = Fabric::of(&net, 1, 1).expect("a fabric");
     let n = u32::try_from(fabric.endpoints()).expect("few endpoints");
-    let traffic = Traffic::new(&pattern, n, None).expect("a permutation");
+    let traffic = Traffic::new(&pattern, n, Default::default()).expect("a permutation");
     let mut rng = icn_core::sim::SplitMix64::new(0);
     let mut routes = Vec::new();
     for s in 0..n {

@@ -61,7 +61,7 @@ fn zero_load(net: &Network, routing: &str) -> f64 {
     for s in 0..n {
         let from = f.router_node[f.endpoint_router[s] as usize];
         for d in 0..n {
-            let last = f.router_node[f.endpoint_router[d] as usize];
+            let last = f.router_node[f.eject_router[d] as usize];
             sum += routers_on_way(rel.as_ref(), &is_router, from, f.endpoint_node[d], last);
         }
     }
@@ -82,6 +82,8 @@ fn every_family_routing_runs_at_its_zero_load_latency() {
         ("d3:k=3,m=4", &["lgl", "minimal", "glgl-direct"]),
         ("mdf:k=3,m=4", &["minimal"]),
         ("fattree:k=4,n=3", &["updown", "dmodk"]),
+        ("butterfly:k=2,n=3", &["desttag"]),
+        ("butterfly:k=4,n=1", &["desttag"]),
         ("slimfly:q=5,p=2", &["minimal"]),
         ("polarfly:q=5,p=2", &["minimal"]),
         ("jellyfish:n=32,r=4,p=2,seed=1", &["minimal", "updown"]),
@@ -268,7 +270,11 @@ fn valiant_via_any_router_on_tori_hyperx_and_d3() {
         let sim = Simulator::new(&net, &setup("valiant", 8)).expect("a simulator");
         assert_ne!(sim.deadlock_free(), Some(false), "{spec}");
         let f = sim.fabric();
-        let v = AnyValiant::new(net.routing(base).expect("a routing"), f.router_node.clone());
+        let v = AnyValiant::new(
+            net.routing(base).expect("a routing"),
+            f.router_node.clone(),
+            net.topology().node_count(),
+        );
         let n = net.topology().node_count();
         for s in 0..n {
             for d in 0..n {
@@ -287,7 +293,7 @@ fn valiant_via_any_router_on_tori_hyperx_and_d3() {
         for a in 0..eps {
             let from = f.router_node[f.endpoint_router[a] as usize];
             for b in 0..eps {
-                let last = f.router_node[f.endpoint_router[b] as usize];
+                let last = f.router_node[f.eject_router[b] as usize];
                 let dst = f.endpoint_node[b];
                 let Some(vias) = v.intermediates(f.endpoint_node[a], dst) else {
                     sum += routers_on_way(rel.as_ref(), &is_router, from, dst, last);

@@ -88,6 +88,9 @@ fn worst_case_is_the_brute_force_maximum() {
         ("hypercube:n=3", "ecube"),
         ("torus:k=4", "valiant"),
         ("mesh:k=2x3", "valiant"),
+        ("dragonfly:a=2,p=1,h=1", "lgl"),
+        ("dragonfly:a=2,p=1,h=1", "valiant"),
+        ("dragonfly:a=2,p=1,h=1", "valiant-min"),
     ] {
         let n = net(spec);
         let r = registry::build(&n, routing).expect("routing");
@@ -114,6 +117,52 @@ fn worst_case_is_the_brute_force_maximum() {
         )
         .expect("again");
         assert!((again.max_load - found.max_load).abs() < 1e-9, "{spec}");
+    }
+}
+
+/// A routing with its symmetry hidden: the same relation and intermediates, no orbits and
+/// no translations, so the worst case solves every channel.
+struct Plain<'a>(&'a dyn icn_core::graph::Routing);
+
+impl icn_core::graph::Routing for Plain<'_> {
+    fn next_hops(&self, at: usize, dst: usize, out: &mut Vec<usize>) {
+        self.0.next_hops(at, dst, out);
+    }
+    fn intermediates(&self, src: usize, dst: usize) -> Option<Vec<usize>> {
+        self.0.intermediates(src, dst)
+    }
+    fn two_phase(&self) -> bool {
+        self.0.two_phase()
+    }
+}
+
+/// The worst case by one channel per orbit (translations, the Dragonfly's group rotation,
+/// a mesh's reflections) equals the worst case over every channel, for two-phase
+/// routings, whose intermediates the symmetry must map too, and one-phase ones.
+#[test]
+fn worst_case_by_orbits_is_the_worst_over_every_channel() {
+    for (spec, routing) in [
+        ("torus:k=6x6", "valiant"),
+        ("mesh:k=4x4", "valiant"),
+        ("hypercube:n=4", "valiant"),
+        ("dragonfly:a=4,p=2,h=2,arr=relative", "valiant"),
+        ("dragonfly:a=4,p=2,h=2,arr=circulant", "valiant-min"),
+        ("dragonfly:a=4,p=2,h=2,arr=relative", "lgl"),
+    ] {
+        let n = net(spec);
+        let r = registry::build(&n, routing).expect("routing");
+        assert!(
+            r.orbits().is_some() || r.translation_invariant(),
+            "{spec} {routing}: no symmetry declared"
+        );
+        let by_orbits = worst(&n, r.as_ref(), &mut |_, _| {}).expect("worst");
+        let every = worst(&n, &Plain(r.as_ref()), &mut |_, _| {}).expect("worst");
+        assert!(
+            (by_orbits.max_load - every.max_load).abs() < 1e-9,
+            "{spec} {routing}: {} by orbits, {} over every channel",
+            by_orbits.max_load,
+            every.max_load
+        );
     }
 }
 

@@ -37,8 +37,9 @@ pub struct SimArgs {
     #[arg(long, conflicts_with = "config")]
     scheme: Option<String>,
     /// Traffic: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor,
-    /// hotspot(E,…), randperm(SEED), or a permutation in full: perm:D0,D1,… or perm:@FILE
-    /// (`icn throughput --traffic worst` writes one).
+    /// hotspot(E,…), hotspot({E,…},{R,…}), background({E,…}), diagonal, asymmetric,
+    /// taper64, bad_dragon(K,N), randperm(SEED), or a permutation in full: perm:D0,D1,… or
+    /// perm:@FILE (`icn throughput --traffic worst` writes one).
     #[arg(long, short, default_value = "uniform", conflicts_with = "config")]
     traffic: String,
     /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list

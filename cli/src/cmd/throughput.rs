@@ -10,7 +10,7 @@ use icn_core::analysis::throughput::{
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
-use icn_core::sim::packet::{grid_digits, permutation_text, Pattern, Traffic};
+use icn_core::sim::packet::{permutation_text, shape, Pattern, Traffic};
 use icn_core::sim::rng::SplitMix64;
 use icn_core::Network;
 use serde_json::json;
@@ -57,13 +57,13 @@ pub fn pattern(text: &str) -> Result<Pattern, Failure> {
 fn permutation(net: &Network, pattern: Pattern, endpoints: usize) -> Result<Vec<u32>, Failure> {
     match pattern {
         Pattern::Given(p) => Ok(p),
-        Pattern::Uniform | Pattern::Hotspot(_) => Err(Failure(format!(
+        pattern if !pattern.is_permutation() => Err(Failure(format!(
             "--traffic {pattern} is not a permutation: give uniform, worst, a permutation \
              pattern or perm:…"
         ))),
         pattern => {
             let e = u32::try_from(endpoints).map_err(|_| Failure("too many endpoints".into()))?;
-            let traffic = Traffic::new(&pattern, e, grid_digits(net))?;
+            let traffic = Traffic::new(&pattern, e, shape(net))?;
             let mut rng = SplitMix64::stream(1, 2);
             Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
         }

@@ -318,7 +318,10 @@ pub trait Routing {
     }
 
     /// Whether the relation commutes with the topology's translations, so loads can
-    /// be computed from a single destination. Loads ignore it for a two-phase routing.
+    /// be computed from a single destination. For a two-phase routing the translations
+    /// must also map each pair's intermediates onto the image pair's; loads ignore it
+    /// there (their per-destination passes need a memoryless relation), the worst-case
+    /// permutation uses it to solve one channel per class.
     fn translation_invariant(&self) -> bool {
         false
     }
@@ -349,8 +352,10 @@ pub trait Routing {
 
     /// A group of automorphisms this relation commutes with, by its orbits (see
     /// [`Orbits`]), for topologies that are not vertex-transitive: loads then take one
-    /// destination per orbit of terminals instead of every terminal. Loads ignore it for
-    /// a two-phase routing.
+    /// destination per orbit of terminals instead of every terminal. For a two-phase
+    /// routing the group must also map each pair's intermediates onto the image pair's;
+    /// loads ignore it there, the worst-case permutation uses it to solve one channel per
+    /// orbit.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         None
     }

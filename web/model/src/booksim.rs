@@ -197,6 +197,29 @@ mod tests {
         assert!(setup.router.hold_switch_for_packet);
     }
 
+    /// Issue 37: BookSim2's own src/examples/singleconfig (`topology = fly`, a 10×10
+    /// crossbar), pasted unchanged: the butterfly under destination tags on every VC, its
+    /// one rate swept up to, its zero routing delay and long samples beside the fields; the
+    /// page's simulator builds from them.
+    #[test]
+    fn booksim2s_singleconfig_example_is_a_butterfly() {
+        let text = include_str!("../../../scripts/booksim/configs/fly_example.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the crossbar example");
+        assert_eq!(
+            (f.spec.as_str(), f.routing.as_str(), f.scheme.as_str()),
+            ("butterfly:k=10,n=1", "desttag", "one")
+        );
+        assert_eq!((f.vcs.as_str(), f.buf.as_str()), ("8", "8"));
+        assert_eq!(f.rates, "0.2,0.4,0.6,0.8,1");
+        assert_eq!(f.extra, "routing_delay=0;sample_period=100000");
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+        setup.scheme = Some(f.scheme.parse().expect("a scheme"));
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        let sim = icn_core::sim::packet::Simulator::new(&net, &setup).expect("a simulator");
+        assert_eq!((sim.fabric().routers(), sim.fabric().endpoints()), (1, 10));
+    }
+
     /// BookSim2's own src/examples/mesh88_lat, pasted unchanged: its `input_speedup = 2`
     /// travels with the other keys and is read back.
     #[test]

@@ -83,7 +83,7 @@ pub fn parse_traffic(text: &str) -> Result<TrafficChoice, TrafficError> {
         "longest" => Ok(TrafficChoice::Longest),
         _ => match text.parse::<Pattern>() {
             Ok(Pattern::Uniform) => Ok(TrafficChoice::Uniform),
-            Ok(p @ Pattern::Hotspot(_)) => Err(TrafficError::NotAPermutation(p.to_string())),
+            Ok(p) if !p.is_permutation() => Err(TrafficError::NotAPermutation(p.to_string())),
             Ok(p) => Ok(TrafficChoice::Pattern(p)),
             Err(e) => Err(TrafficError::Unknown(e.to_string())),
         },

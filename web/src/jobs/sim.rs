@@ -216,7 +216,11 @@ impl SimAsk {
         if troubles.traffic.is_none() {
             if let Ok(p) = self.traffic.parse::<Pattern>() {
                 let endpoints = u32::try_from(fabric.endpoints()).unwrap_or(u32::MAX);
-                if let Err(e) = icn_core::sim::packet::Traffic::new(&p, endpoints, grid_of(net)) {
+                if let Err(e) = icn_core::sim::packet::Traffic::new(
+                    &p,
+                    endpoints,
+                    icn_core::sim::packet::shape(net),
+                ) {
                     troubles.traffic = Some(e.to_string());
                 }
             }
@@ -231,11 +235,6 @@ impl SimAsk {
             _ => Err(troubles),
         }
     }
-}
-
-/// What tornado and neighbour traffic read of a grid (as the simulator does).
-fn grid_of(net: &Network) -> Option<(u32, u32)> {
-    icn_core::sim::packet::grid_digits(net)
 }
 
 /// One point of the curve, from the worker.

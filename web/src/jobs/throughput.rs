@@ -12,7 +12,7 @@ use icn_core::analysis::throughput::{
     ThroughputError,
 };
 use icn_core::routing::registry;
-use icn_core::sim::packet::{grid_digits, Pattern, Traffic};
+use icn_core::sim::packet::{shape, Pattern, Traffic};
 use icn_core::sim::rng::SplitMix64;
 use icn_core::{Network, Node};
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
@@ -151,7 +151,7 @@ fn pattern_permutation(
         return Ok(p.clone());
     }
     let e = u32::try_from(endpoints).map_err(|_| "too many endpoints".to_string())?;
-    let traffic = Traffic::new(pattern, e, grid_digits(net)).map_err(|e| e.to_string())?;
+    let traffic = Traffic::new(pattern, e, shape(net)).map_err(|e| e.to_string())?;
     let mut rng = SplitMix64::stream(1, 2);
     Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
 }

@@ -22,24 +22,20 @@ use icn_graph::{Node, Routing};
 const SCALE: f64 = (1u64 << 40) as f64;
 
 /// One channel per orbit of the routing's symmetry (by translation, by its orbits), or
-/// every channel.
+/// every channel. A two-phase routing declares a symmetry only where it also maps each
+/// pair's intermediates onto the image pair's ([`Routing::orbits`]), so its pair weights
+/// are invariant too.
 fn representatives(net: &Network, routing: &dyn Routing, channels: &Channels) -> Vec<usize> {
     let t = net.topology();
     let mut first: BTreeMap<usize, usize> = BTreeMap::new();
     let class = |u: Node, v: Node| -> Option<usize> {
-        if routing.two_phase() {
-            None
-        } else if t.vertex_transitive() && routing.translation_invariant() {
+        if t.vertex_transitive() && routing.translation_invariant() {
             t.channel_class(u, v)
         } else {
             None
         }
     };
-    let orbits = if routing.two_phase() {
-        None
-    } else {
-        routing.orbits()
-    };
+    let orbits = routing.orbits();
     let mut all = Vec::new();
     for k in 0..channels.len() {
         let (u, v) = (channels.tail(k), channels.targets[k]);

@@ -234,7 +234,11 @@ fn any_valiant(net: &Network) -> Result<Box<dyn Routing + '_>, RoutingError> {
             .collect::<Vec<_>>()
             .join(", "),
     })?;
-    Ok(Box::new(AnyValiant::new(base, routers(net).0)))
+    Ok(Box::new(AnyValiant::new(
+        base,
+        routers(net).0,
+        net.topology().node_count(),
+    )))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! drawn uniformly, both legs on the base routing; for networks whose family has no
 //! two-phase strategy of its own.
 
-use icn_graph::{Node, Routing};
+use icn_graph::{Node, Orbits, Routing};
 
 /// Valiant's routing over any routing of a network without a two-phase strategy of its
 /// own (a torus, a HyperX, a D3): each packet goes via a router drawn uniformly among the
@@ -13,14 +13,29 @@ pub struct AnyValiant<'a> {
     base: Box<dyn Routing + 'a>,
     /// The router nodes, in increasing order.
     routers: Vec<Node>,
+    /// The network's node count (the routers may be fewer).
+    nodes: usize,
 }
 
 impl<'a> AnyValiant<'a> {
-    /// Valiant over `base`, via the nodes `routers` (any order).
-    pub fn new(base: Box<dyn Routing + 'a>, mut routers: Vec<Node>) -> AnyValiant<'a> {
+    /// Valiant over `base`, via the nodes `routers` (any order) of a network of `nodes`
+    /// nodes.
+    pub fn new(
+        base: Box<dyn Routing + 'a>,
+        mut routers: Vec<Node>,
+        nodes: usize,
+    ) -> AnyValiant<'a> {
         routers.sort_unstable();
         routers.dedup();
-        AnyValiant { base, routers }
+        AnyValiant {
+            base,
+            routers,
+            nodes,
+        }
+    }
+
+    fn is_router(&self, x: Node) -> bool {
+        self.routers.binary_search(&x).is_ok()
     }
 
     /// The routers excluding `a` and `b` (by position in the sorted list).
@@ -81,5 +96,25 @@ impl Routing for AnyValiant<'_> {
 
     fn follows_distances(&self) -> bool {
         false
+    }
+
+    /// The base's, where every node is a router: a translation then maps the routers
+    /// other than `s` and `d` onto those other than their images.
+    fn translation_invariant(&self) -> bool {
+        self.routers.len() == self.nodes && self.base.translation_invariant()
+    }
+
+    /// The base's group, where it maps routers to routers (each node orbit all routers or
+    /// none): it then maps the intermediates of `s` and `d` onto those of their images.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        let orbits = self.base.orbits()?;
+        let mut kind: Vec<Option<bool>> = vec![None; orbits.node_orbit_count()];
+        for x in 0..self.nodes {
+            let seen = kind.get_mut(orbits.node_orbit(x))?;
+            if *seen.get_or_insert(self.is_router(x)) != self.is_router(x) {
+                return None;
+            }
+        }
+        Some(orbits)
     }
 }

@@ -163,6 +163,12 @@ impl Routing for LocalGlobalLocal<'_> {
         }
         Some(BigUint::from(self.links_from(src, gd).len()))
     }
+
+    /// Its rule reads only groups and the global links between them, which the group
+    /// rotation of the relative and circulant arrangements maps onto themselves.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.net.automorphisms()
+    }
 }
 
 /// Valiant's routing: a unit from router s to router d of another group goes via a
@@ -260,6 +266,13 @@ impl Routing for Valiant<'_> {
 
     fn two_phase(&self) -> bool {
         true
+    }
+
+    /// Both phases' relations (minimal, or MIN) commute with the group rotation, and it
+    /// maps the routers outside the groups of `s` and `d` onto those outside the groups of
+    /// their images: the worst case takes one channel per orbit.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.net.automorphisms()
     }
 
     /// The `r mod len`-th router outside the groups of `src` and `dst`, in node order, as

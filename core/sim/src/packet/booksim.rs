@@ -3,7 +3,7 @@
 //!
 //! The file is BookSim2's syntax: `key = value;` statements, `//` and `/* */` comments,
 //! `{a, b}` lists. BookSim2's own topologies `mesh`, `torus`, `fattree`, `dragonflynew`,
-//! `flatfly` and `anynet` (with its network file's text) become icnplay networks; the
+//! `flatfly`, `fly` and `anynet` (with its network file's text) become icnplay networks; the
 //! routing functions that match an icnplay routing, the router, traffic and protocol keys
 //! take BookSim2's defaults when left out (including its channel latencies per topology);
 //! a key the simulator does not model, or a value of it other than BookSim2's default,
@@ -183,12 +183,7 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
     router_and_protocol(&st, &network, &mut setup)?;
     setup.seed = u64::try_from(int(get("seed"), "seed", 0)?)
         .map_err(|_| bad(get("seed"), "seed", "a number of 0 or more"))?;
-    let traffic = get("traffic").map_or("uniform", |(v, _)| v);
-    let traffic = if traffic == "randperm" {
-        format!("randperm({})", int(get("perm_seed"), "perm_seed", 0)?)
-    } else {
-        traffic.to_string()
-    };
+    let traffic = booksim_traffic(&get)?;
     setup.traffic = traffic.parse().map_err(|e: super::SimError| ConfigError {
         line: get("traffic").map_or(0, |(_, l)| l),
         message: format!("traffic: {e}"),
@@ -507,6 +502,14 @@ fn topology(
             "ran_min" => (format!("flatfly:k={k},n={}", n + 1), "minimal", None),
             _ => return Err(unknown("ran_min")),
         },
+        // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
+        // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
+        // butterfly is that wiring, and `dest_tag` (BookSim2's `dest_tag_fly`, every VC)
+        // its one path.
+        "fly" => match rf {
+            "dest_tag" => (format!("butterfly:k={k},n={n}"), "desttag", Some(Scheme::One)),
+            _ => return Err(unknown("dest_tag")),
+        },
         "anynet" => {
             if rf != "min" {
                 return Err(unknown("min"));
@@ -523,10 +526,17 @@ fn topology(
             return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
         }
         _ => {
+            let why = if topo == "cmesh" {
+                ": BookSim2's cmesh puts c = 4 terminals on each router of a k × k mesh, \
+                 numbered in 2 × 2 blocks of an x·xr × y·yr grid, and joins the edge routers \
+                 by express channels; icnplay's mesh has one terminal a router"
+            } else {
+                ""
+            };
             return Err(ConfigError {
                 line,
                 message: format!(
-                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, anynet)"
+                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, fly, anynet){why}"
                 ),
             })
         }
@@ -536,6 +546,112 @@ fn topology(
         message: format!("topology = {topo} with k = {k}, n = {n}: {e}"),
     })?;
     Ok((net, routing, scheme))
+}
+
+/// BookSim2's `traffic` value in icnplay's pattern grammar, its parameters read as BookSim2
+/// reads them ([`words`], [`leading_int`]): several only inside one pair of braces
+/// (`hotspot({{0,5},{3,1}})`: endpoints 0 and 5 at rates 3 and 1; `hotspot(0,5)` is
+/// endpoint 0), and those left out taken from other keys (`randperm`'s `perm_seed`,
+/// `bad_dragon`'s `k` and `n`).
+fn booksim_traffic<'a>(
+    get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
+) -> Result<String, ConfigError> {
+    let (traffic, line) = get("traffic").unwrap_or(("uniform", 0));
+    let traffic = traffic.trim();
+    let (name, args) = match traffic.find('(') {
+        Some(i) => (
+            &traffic[..i],
+            traffic[i + 1..]
+                .strip_suffix(')')
+                .unwrap_or(&traffic[i + 1..]),
+        ),
+        None => (traffic, ""),
+    };
+    let params = words(args);
+    let fail = |message: String| ConfigError { line, message };
+    let ints = |text: &str| {
+        words(text)
+            .iter()
+            .map(|w| leading_int(w))
+            .collect::<Vec<i64>>()
+    };
+    let list = |xs: &[i64]| xs.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    Ok(match name {
+        "randperm" => match params.first() {
+            Some(seed) => format!("randperm({})", leading_int(seed)),
+            None => format!("randperm({})", int(get("perm_seed"), "perm_seed", 0)?),
+        },
+        "bad_dragon" => {
+            let k = match params.first() {
+                Some(k) => leading_int(k),
+                None => int(get("k"), "k", 8)?,
+            };
+            let n = match params.get(1) {
+                Some(n) => leading_int(n),
+                None => int(get("n"), "n", 2)?,
+            };
+            format!("bad_dragon({k},{n})")
+        }
+        "hotspot" => {
+            let ends = params.first().map_or_else(|| vec![-1], |e| ints(e));
+            if ends.iter().any(|&e| e < 0) {
+                return Err(fail(format!(
+                    "traffic = {traffic}: BookSim2 draws a hotspot of -1 (or none given) at \
+                     random; name the endpoints, e.g. hotspot(0) or hotspot({{{{0,5}},{{3,1}}}})"
+                )));
+            }
+            match params.get(1) {
+                Some(rates) => format!("hotspot({{{}}},{{{}}})", list(&ends), list(&ints(rates))),
+                None => format!("hotspot({})", list(&ends)),
+            }
+        }
+        "background" => format!(
+            "background({{{}}})",
+            list(&params.first().map_or_else(Vec::new, |e| ints(e)))
+        ),
+        _ => traffic.to_string(),
+    })
+}
+
+/// BookSim2's list words (`tokenize_str`): a text not opening with a brace is one word;
+/// else the words between the top-level commas of its braces (an inner brace pair stays
+/// whole in its word).
+fn words(text: &str) -> Vec<&str> {
+    let Some(inner) = text.strip_prefix('{') else {
+        return if text.is_empty() {
+            Vec::new()
+        } else {
+            vec![text]
+        };
+    };
+    let (mut out, mut depth, mut start) = (Vec::new(), 0u32, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            '}' | ',' if depth == 0 => {
+                if i > start {
+                    out.push(&inner[start..i]);
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// C's `atoi`: the whole number a text starts with (after blanks, with a sign), else 0.
+fn leading_int(text: &str) -> i64 {
+    let t = text.trim_start();
+    let (sign, digits) = match t.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    sign * digits[..end].parse::<i64>().unwrap_or(0)
 }
 
 fn bad(at: Option<(&str, usize)>, key: &str, want: &str) -> ConfigError {

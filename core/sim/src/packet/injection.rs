@@ -243,7 +243,7 @@ impl<'a> Sources<'a> {
     pub fn eject(&mut self, net: &mut Net<'_>, e: u32, vc: u32, f: Flit) {
         let now = net.now;
         let pkt = f.pkt();
-        let port = net.fab.endpoint_port[e as usize];
+        let port = net.fab.eject_port[e as usize];
         net.wheel.at(
             now + 2 + u64::from(net.cfg.credit_delay),
             Event::Credit(port, vc),

@@ -52,7 +52,7 @@ pub use self::config::{
 };
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
-pub use self::traffic::{permutation_text, Pattern, PermutationText, Traffic};
+pub use self::traffic::{permutation_text, Pattern, PermutationText, Shape, Traffic};
 
 use self::allocator::AnyAllocator;
 use self::router::{IqRouter, RouterKind};
@@ -242,7 +242,7 @@ impl<'a> Simulator<'a> {
         }
         let endpoints = u32::try_from(fabric.endpoints())
             .map_err(|_| SimError::Network("too many endpoints".into()))?;
-        let traffic = Traffic::new(&setup.traffic, endpoints, grid_digits(net))?;
+        let traffic = Traffic::new(&setup.traffic, endpoints, shape(net))?;
         Ok(Simulator {
             net,
             fabric,
@@ -446,6 +446,35 @@ fn choose_scheme(
         }
     }
     (Scheme::Hops, hops)
+}
+
+/// What the traffic patterns read of `net`: its grid digits and its groups.
+pub fn shape(net: &Network) -> Shape {
+    Shape {
+        digits: grid_digits(net),
+        group: group_endpoints(net),
+    }
+}
+
+/// Endpoints per group, where the nodes come in equal groups of consecutive node numbers
+/// (a Dragonfly's), every node a terminal router with the network's concentration: group
+/// g's endpoints are then g·size … (g + 1)·size − 1.
+fn group_endpoints(net: &Network) -> Option<u32> {
+    let Structure::Groups { groups, .. } = net.structure() else {
+        return None;
+    };
+    let size = groups.first()?.len();
+    let consecutive = groups.iter().enumerate().all(|(g, members)| {
+        members.len() == size && members.iter().enumerate().all(|(i, &v)| v == g * size + i)
+    });
+    let nodes = net.topology().node_count();
+    (consecutive && groups.len() * size == nodes && net.topology().terminal_count() == nodes)
+        .then(|| {
+            u32::try_from(size)
+                .ok()?
+                .checked_mul(net.concentration().max(1))
+        })
+        .flatten()
 }
 
 /// The grid's (radix, digits) when the endpoints are the points of a k-ary n-cube grid

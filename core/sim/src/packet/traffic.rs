@@ -28,8 +28,27 @@ pub enum Pattern {
     Tornado,
     /// Each digit base k moves one on.
     Neighbour,
-    /// Every packet to one of these endpoints, equally likely.
-    Hotspot(Vec<u32>),
+    /// Every packet to one of these endpoints, each chosen in proportion to its rate
+    /// (BookSim2's `hotspot({E,…},{R,…})`; equal rates when none are given).
+    Hotspot {
+        /// The endpoints that receive all traffic.
+        ends: Vec<u32>,
+        /// Each one's whole-number share (as many as `ends`).
+        rates: Vec<u32>,
+    },
+    /// Every endpoint but these equally likely (BookSim2's `background({E,…})`).
+    Background(Vec<u32>),
+    /// To the next endpoint one time in three, else to itself (BookSim2's `diagonal`).
+    Diagonal,
+    /// To `s mod N/2` or `s mod N/2 + N/2`, equally likely (BookSim2's `asymmetric`).
+    Asymmetric,
+    /// For 64 endpoints on an 8 × 8 grid: half the time to one of the 3 × 3 around the
+    /// source (offsets wrapping mod 64), else to any endpoint (BookSim2's `taper64`).
+    Taper64,
+    /// To an endpoint of the next group, groups of 2k·k endpoints (BookSim2's
+    /// `bad_dragon(k,n)`, the balanced Dragonfly's adversarial traffic); `None`: the
+    /// network's own groups.
+    BadDragon(Option<(u32, u32)>),
     /// A random permutation drawn from this seed.
     Permutation(u64),
     /// A permutation given in full: endpoint e sends to `p[e]` (`perm:D0,D1,…`, as `icn
@@ -40,7 +59,28 @@ pub enum Pattern {
 impl Pattern {
     /// Every pattern name, for messages.
     pub const NAMES: &'static str = "uniform, transpose, bitcomp, bitrev, shuffle, tornado, \
-                                     neighbor, hotspot(E,…), randperm(SEED), perm:D0,D1,…";
+                                     neighbor, hotspot(E,…), hotspot({E,…},{R,…}), \
+                                     background({E,…}), diagonal, asymmetric, taper64, \
+                                     bad_dragon(K,N), randperm(SEED), perm:D0,D1,…";
+
+    /// Whether each source sends all its packets to one destination (a permutation or a
+    /// digit pattern), so a routing's bound under it is a permutation's.
+    pub fn is_permutation(&self) -> bool {
+        !matches!(
+            self,
+            Pattern::Uniform
+                | Pattern::Hotspot { .. }
+                | Pattern::Background(_)
+                | Pattern::Diagonal
+                | Pattern::Asymmetric
+                | Pattern::Taper64
+                | Pattern::BadDragon(_)
+        )
+    }
+}
+
+fn list(xs: &[u32]) -> String {
+    xs.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
 impl fmt::Display for Pattern {
@@ -53,15 +93,20 @@ impl fmt::Display for Pattern {
             Pattern::Shuffle => f.write_str("shuffle"),
             Pattern::Tornado => f.write_str("tornado"),
             Pattern::Neighbour => f.write_str("neighbor"),
-            Pattern::Hotspot(h) => {
-                let list: Vec<String> = h.iter().map(u32::to_string).collect();
-                write!(f, "hotspot({})", list.join(","))
+            Pattern::Hotspot { ends, rates } if rates.iter().all(|&r| r == rates[0]) => {
+                write!(f, "hotspot({})", list(ends))
             }
+            Pattern::Hotspot { ends, rates } => {
+                write!(f, "hotspot({{{}}},{{{}}})", list(ends), list(rates))
+            }
+            Pattern::Background(x) => write!(f, "background({{{}}})", list(x)),
+            Pattern::Diagonal => f.write_str("diagonal"),
+            Pattern::Asymmetric => f.write_str("asymmetric"),
+            Pattern::Taper64 => f.write_str("taper64"),
+            Pattern::BadDragon(None) => f.write_str("bad_dragon"),
+            Pattern::BadDragon(Some((k, n))) => write!(f, "bad_dragon({k},{n})"),
             Pattern::Permutation(s) => write!(f, "randperm({s})"),
-            Pattern::Given(p) => {
-                let list: Vec<String> = p.iter().map(u32::to_string).collect();
-                write!(f, "perm:{}", list.join(","))
-            }
+            Pattern::Given(p) => write!(f, "perm:{}", list(p)),
         }
     }
 }
@@ -131,11 +176,20 @@ impl FromStr for Pattern {
                 .filter(|x| !x.trim().is_empty())
                 .map(|x| {
                     x.trim().parse::<u64>().map_err(|_| {
-                        SimError::Traffic(format!("traffic '{s}': '{}' is not a number", x.trim()))
+                        SimError::Traffic(format!(
+                            "traffic '{s}': '{}' is not a whole number of 0 or more",
+                            x.trim()
+                        ))
                     })
                 })
                 .collect()
         };
+        let small = |xs: Vec<u64>| -> Vec<u32> {
+            xs.into_iter()
+                .map(|x| u32::try_from(x).unwrap_or(u32::MAX))
+                .collect()
+        };
+        let groups = braced(args.unwrap_or(""));
         let plain = |p: Pattern| match args {
             None => Ok(p),
             Some(_) => Err(SimError::Traffic(format!(
@@ -150,20 +204,46 @@ impl FromStr for Pattern {
             "shuffle" => plain(Pattern::Shuffle),
             "tornado" => plain(Pattern::Tornado),
             "neighbor" | "neighbour" => plain(Pattern::Neighbour),
+            "diagonal" => plain(Pattern::Diagonal),
+            "asymmetric" => plain(Pattern::Asymmetric),
+            "taper64" => plain(Pattern::Taper64),
             "hotspot" => {
-                let list = numbers(args)?;
-                if list.is_empty() {
+                // hotspot(E,…) lists endpoints of equal rates; hotspot({E,…},{R,…}) gives
+                // them rates, the last repeated for endpoints beyond the list (BookSim2).
+                let (ends, rates) = match groups.as_slice() {
+                    [ends] => (small(numbers(Some(ends))?), Vec::new()),
+                    [ends, rates] => (small(numbers(Some(ends))?), small(numbers(Some(rates))?)),
+                    _ => (small(numbers(args)?), Vec::new()),
+                };
+                if ends.is_empty() {
                     return Err(SimError::Traffic(format!(
                         "'{s}' names no endpoint: give hotspot(E,…), the endpoints that \
-                         receive all traffic, e.g. hotspot(0)"
+                         receive all traffic, e.g. hotspot(0), or hotspot({{E,…}},{{R,…}}) \
+                         with their rates"
                     )));
                 }
-                Ok(Pattern::Hotspot(
-                    list.into_iter()
-                        .map(|x| u32::try_from(x).unwrap_or(u32::MAX))
-                        .collect(),
-                ))
+                if rates.contains(&0) {
+                    return Err(SimError::Traffic(format!(
+                        "'{s}': a hotspot's rate is a whole number of 1 or more"
+                    )));
+                }
+                let last = rates.last().copied().unwrap_or(1);
+                let mut rates = rates;
+                rates.resize(ends.len(), last);
+                Ok(Pattern::Hotspot { ends, rates })
             }
+            "background" => Ok(Pattern::Background(small(numbers(args)?))),
+            "bad_dragon" => match numbers(args)?.as_slice() {
+                [] => Ok(Pattern::BadDragon(None)),
+                &[k, n] if k >= 1 => Ok(Pattern::BadDragon(Some((
+                    u32::try_from(k).unwrap_or(u32::MAX),
+                    u32::try_from(n).unwrap_or(u32::MAX),
+                )))),
+                _ => Err(SimError::Traffic(format!(
+                    "'{s}': give bad_dragon(K,N), BookSim2's dragonflynew k and n (groups of \
+                     2K·K endpoints), or bad_dragon alone for the network's own groups"
+                ))),
+            },
             "randperm" | "permutation" => {
                 let list = numbers(args)?;
                 Ok(Pattern::Permutation(list.first().copied().unwrap_or(0)))
@@ -174,6 +254,39 @@ impl FromStr for Pattern {
             ))),
         }
     }
+}
+
+/// The top-level comma-separated words of `args` when it has braces (`{0,5},{3,1}` gives
+/// `0,5` and `3,1`), else none.
+fn braced(args: &str) -> Vec<&str> {
+    if !args.contains('{') {
+        return Vec::new();
+    }
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in args.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(args[start..i].trim().trim_matches(|c| c == '{' || c == '}'));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(args[start..].trim().trim_matches(|c| c == '{' || c == '}'));
+    out
+}
+
+/// What the patterns read of a network beyond its endpoint count ([`shape`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The grid's (k, n) where the endpoints are a k-ary n-digit grid (tornado and
+    /// neighbor use it; else one ring of N).
+    pub digits: Option<(u32, u32)>,
+    /// Endpoints per group, where the network's endpoints come in equal groups numbered
+    /// together (a Dragonfly's; `bad_dragon` uses it).
+    pub group: Option<u32>,
 }
 
 /// A pattern bound to a network's N endpoints (and, for the digit patterns, its radix k
@@ -188,20 +301,25 @@ pub struct Traffic {
 enum Kind {
     Uniform,
     Table(Vec<u32>),
-    Hotspot(Vec<u32>),
+    /// The endpoints, and each one's cumulative rate (the last is the total).
+    Hotspot(Vec<u32>, Vec<u32>),
+    /// The endpoints that may be drawn.
+    Among(Vec<u32>),
+    Diagonal,
+    Asymmetric,
+    Taper64,
+    /// Endpoints per group.
+    NextGroup(u32),
 }
 
 impl Traffic {
-    /// `pattern` over `nodes` endpoints; `digits` is the grid's (k, n) where the endpoints
-    /// are a k-ary n-digit grid, else (N, 1) is used.
+    /// `pattern` over `nodes` endpoints of a network of `shape` (its grid digits for the
+    /// digit patterns, its groups for `bad_dragon`).
     ///
     /// # Errors
     /// [`SimError::Traffic`] when the pattern needs a node count the network lacks.
-    pub fn new(
-        pattern: &Pattern,
-        nodes: u32,
-        digits: Option<(u32, u32)>,
-    ) -> Result<Traffic, SimError> {
+    pub fn new(pattern: &Pattern, nodes: u32, shape: Shape) -> Result<Traffic, SimError> {
+        let Shape { digits, group } = shape;
         let n = nodes;
         let bits = n.trailing_zeros();
         let power = n.is_power_of_two();
@@ -246,13 +364,56 @@ impl Traffic {
                     out
                 })
             }
-            Pattern::Hotspot(h) => {
-                if let Some(bad) = h.iter().find(|&&x| x >= n) {
+            Pattern::Hotspot { ends, rates } => {
+                if let Some(bad) = ends.iter().find(|&&x| x >= n) {
                     return Err(SimError::Traffic(format!(
                         "hotspot endpoint {bad} is not below the {n} endpoints"
                     )));
                 }
-                Kind::Hotspot(h.clone())
+                let mut total = 0u32;
+                let cumulative = rates
+                    .iter()
+                    .map(|&r| {
+                        total = total.saturating_add(r);
+                        total
+                    })
+                    .collect();
+                Kind::Hotspot(ends.clone(), cumulative)
+            }
+            Pattern::Background(excluded) => {
+                if let Some(bad) = excluded.iter().find(|&&x| x >= n) {
+                    return Err(SimError::Traffic(format!(
+                        "background: endpoint {bad} is not below the {n} endpoints"
+                    )));
+                }
+                let among: Vec<u32> = (0..n).filter(|e| !excluded.contains(e)).collect();
+                if among.is_empty() {
+                    return need("an endpoint that background(…) does not exclude");
+                }
+                Kind::Among(among)
+            }
+            Pattern::Diagonal => Kind::Diagonal,
+            Pattern::Asymmetric if n >= 2 => Kind::Asymmetric,
+            Pattern::Asymmetric => return need("at least 2 endpoints"),
+            Pattern::Taper64 if n == 64 => Kind::Taper64,
+            Pattern::Taper64 => return need("exactly 64 endpoints (an 8 × 8 grid)"),
+            Pattern::BadDragon(given) => {
+                let size = match (given, group) {
+                    (Some((k, _)), _) => k.saturating_mul(2).saturating_mul(*k),
+                    (None, Some(g)) => g,
+                    (None, None) => {
+                        return need(
+                            "groups: give bad_dragon(K,N) (groups of 2K·K endpoints) or \
+                             simulate a Dragonfly",
+                        )
+                    }
+                };
+                if size == 0 || size >= n || n % size != 0 {
+                    return need(&format!(
+                        "more than one group of {size} endpoints, a whole number of them"
+                    ));
+                }
+                Kind::NextGroup(size)
             }
             Pattern::Permutation(seed) => Kind::Table(permutation(n, *seed)),
             Pattern::Given(p) => {
@@ -270,7 +431,39 @@ impl Traffic {
         match &self.kind {
             Kind::Uniform => rng.below(u64::from(self.nodes)) as u32,
             Kind::Table(t) => t[src as usize],
-            Kind::Hotspot(h) => h[rng.below(h.len() as u64) as usize],
+            Kind::Hotspot(ends, cumulative) => match ends.as_slice() {
+                [only] => *only,
+                _ => {
+                    let total = cumulative.last().copied().unwrap_or(1);
+                    let x = rng.below(u64::from(total)) as u32;
+                    ends[cumulative.partition_point(|&c| c <= x)]
+                }
+            },
+            Kind::Among(among) => among[rng.below(among.len() as u64) as usize],
+            Kind::Diagonal => {
+                if rng.below(3) == 0 {
+                    (src + 1) % self.nodes
+                } else {
+                    src
+                }
+            }
+            Kind::Asymmetric => {
+                let half = self.nodes / 2;
+                src % half + if rng.below(2) == 1 { half } else { 0 }
+            }
+            Kind::Taper64 => {
+                if rng.below(2) == 1 {
+                    let row = rng.below(3) as u32;
+                    let col = rng.below(3) as u32;
+                    (64 + src + 8 * row + col - 9) % 64
+                } else {
+                    rng.below(64) as u32
+                }
+            }
+            Kind::NextGroup(size) => {
+                let next = (src / size + 1) * size;
+                (next + rng.below(u64::from(*size)) as u32) % self.nodes
+            }
         }
     }
 }
@@ -284,4 +477,125 @@ fn permutation(n: u32, seed: u64) -> Vec<u32> {
         p.swap(i, j);
     }
     p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How often each destination is drawn from `src` over `draws` packets.
+    fn counts(t: &Traffic, src: u32, draws: u32) -> Vec<u32> {
+        let mut rng = SplitMix64::new(11);
+        let mut out = vec![0; t.nodes as usize];
+        for _ in 0..draws {
+            out[t.dest(src, &mut rng) as usize] += 1;
+        }
+        out
+    }
+
+    /// Within 5 % (plus a little for small counts) of `draws · p`.
+    fn near(count: u32, draws: u32, p: f64) -> bool {
+        let want = f64::from(draws) * p;
+        (f64::from(count) - want).abs() <= 0.05 * want + 30.0
+    }
+
+    fn traffic(text: &str, nodes: u32, shape: Shape) -> Traffic {
+        let p: Pattern = text.parse().expect("a pattern");
+        assert_eq!(
+            p.to_string().parse::<Pattern>().expect("again"),
+            p,
+            "{text}"
+        );
+        Traffic::new(&p, nodes, shape).expect("the pattern applies")
+    }
+
+    /// Each random pattern draws its destinations with BookSim2's probabilities
+    /// (traffic.cpp, whose `RandomInt(m)` is uniform on 0 … m).
+    #[test]
+    fn random_patterns_follow_booksims_definitions() {
+        let draws = 60_000;
+        let flat = Shape::default();
+        // diagonal: the next endpoint with probability 1/3, itself otherwise.
+        let c = counts(&traffic("diagonal", 10, flat), 9, draws);
+        assert!(
+            near(c[0], draws, 1.0 / 3.0) && near(c[9], draws, 2.0 / 3.0),
+            "{c:?}"
+        );
+        // asymmetric: s mod N/2 or that plus N/2, equally (N = 10, s = 7: 2 and 7).
+        let c = counts(&traffic("asymmetric", 10, flat), 7, draws);
+        assert!(near(c[2], draws, 0.5) && near(c[7], draws, 0.5), "{c:?}");
+        // taper64: half over the 3 × 3 around the source mod 64, half over all 64.
+        let c = counts(&traffic("taper64", 64, flat), 0, draws);
+        for (d, &n) in c.iter().enumerate() {
+            let stencil = [55, 56, 57, 63, 0, 1, 7, 8, 9].contains(&d);
+            let p = 0.5 / 64.0 + if stencil { 0.5 / 9.0 } else { 0.0 };
+            assert!(near(n, draws, p), "taper64 {d}: {n}");
+        }
+        // bad_dragon(2, 1): groups of 2·2·2 = 8; from group 3 (of 4) to group 0, uniformly.
+        let c = counts(&traffic("bad_dragon(2,1)", 32, flat), 27, draws);
+        for (d, &n) in c.iter().enumerate() {
+            assert!(
+                near(n, draws, if d < 8 { 1.0 / 8.0 } else { 0.0 }),
+                "{d}: {n}"
+            );
+        }
+        // The same from the network's groups.
+        let grouped = Shape {
+            digits: None,
+            group: Some(8),
+        };
+        let c = counts(&traffic("bad_dragon", 32, grouped), 5, draws);
+        assert!((8..16).all(|d| near(c[d], draws, 1.0 / 8.0)), "{c:?}");
+        // hotspot with rates 3, 1, 1 (the last rate repeated): 3/5, 1/5, 1/5.
+        let c = counts(&traffic("hotspot({4,6,9},{3,1})", 10, flat), 0, draws);
+        assert!(near(c[4], draws, 0.6) && near(c[6], draws, 0.2) && near(c[9], draws, 0.2));
+        assert_eq!(c.iter().sum::<u32>(), c[4] + c[6] + c[9]);
+        // background: every endpoint but the excluded, equally.
+        let c = counts(&traffic("background({0,3})", 6, flat), 1, draws);
+        assert_eq!((c[0], c[3]), (0, 0));
+        assert!(
+            [1, 2, 4, 5].iter().all(|&d| near(c[d], draws, 0.25)),
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn the_grammar_reads_booksims_forms_and_refuses_with_reasons() {
+        let p = |s: &str| s.parse::<Pattern>();
+        assert_eq!(
+            p("hotspot(0,5)").expect("flat"),
+            Pattern::Hotspot {
+                ends: vec![0, 5],
+                rates: vec![1, 1]
+            }
+        );
+        assert_eq!(
+            p("hotspot({0,5})").expect("braced").to_string(),
+            "hotspot(0,5)"
+        );
+        // Equal rates print as the flat list; the last rate is repeated.
+        assert_eq!(
+            p("hotspot({0,5},{2})").expect("rates").to_string(),
+            "hotspot(0,5)"
+        );
+        assert_eq!(
+            p("hotspot({0,5,7},{2,1})").expect("rates").to_string(),
+            "hotspot({0,5,7},{2,1,1})"
+        );
+        assert!(p("hotspot({0},{0})").is_err());
+        assert!(p("bad_dragon(2)").is_err());
+        assert!(p("diagonal(1)").is_err());
+        assert!(!p("diagonal").expect("diagonal").is_permutation());
+        assert!(p("tornado").expect("tornado").is_permutation());
+        let need = |s: &str, n: u32| {
+            Traffic::new(&p(s).expect("parses"), n, Shape::default())
+                .expect_err("refused")
+                .to_string()
+        };
+        assert!(need("taper64", 16).contains("exactly 64"));
+        assert!(need("bad_dragon", 32).contains("bad_dragon(K,N)"));
+        assert!(need("bad_dragon(2,1)", 12).contains("whole number"));
+        assert!(need("background({0,1})", 2).contains("does not exclude"));
+        assert!(need("hotspot(7)", 4).contains("not below"));
+    }
 }

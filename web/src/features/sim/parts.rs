@@ -84,6 +84,9 @@ const TRAFFIC: &[&str] = &[
     "tornado",
     "neighbor",
     "hotspot(0)",
+    "diagonal",
+    "asymmetric",
+    "bad_dragon",
     "randperm(1)",
 ];
 

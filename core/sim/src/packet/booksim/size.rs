@@ -22,7 +22,7 @@ pub(super) fn size_check<'a>(
     };
     let (k_min, n_min) = match topo {
         "mesh" | "torus" | "fattree" => (2, 1),
-        "flatfly" => (2, 1),
+        "flatfly" | "fly" => (2, 1),
         "dragonflynew" => (1, 1),
         _ => return Ok(()),
     };
@@ -37,6 +37,8 @@ pub(super) fn size_check<'a>(
         "mesh" | "torus" => k.checked_pow(n),
         "fattree" => k.checked_pow(n - 1).map(|x| x * u128::from(n)),
         "flatfly" => k.checked_pow(n),
+        // n stages of k^(n−1) routers.
+        "fly" => k.checked_pow(n - 1).map(|x| x * u128::from(n)),
         // a = 2k routers in each of a·h + 1 = 2k² + 1 groups.
         _ => Some(2 * k * (2 * k * k + 1)),
     }

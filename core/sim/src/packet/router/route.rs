@@ -19,9 +19,9 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         ugal_choice(st, net, &mut f, r);
     }
     let dst_ep = f.dst_ep as usize;
-    let route = if fab.endpoint_router[dst_ep] as usize == r && f.via == u32::MAX {
+    let route = if fab.eject_router[dst_ep] as usize == r && f.via == u32::MAX {
         let (lo, hi) = net.hops.eject_range(f.tag);
-        Some((fab.endpoint_port[dst_ep], lo, hi))
+        Some((fab.eject_port[dst_ep], lo, hi))
     } else {
         if f.via as usize == node {
             f.via = u32::MAX;
