@@ -7,6 +7,7 @@
 //! - [`defaults`]: the values a URL leaves out that depend on the network it names.
 //! - [`diagram`]: where each node and link of a network's drawing goes.
 //! - [`format`](mod@format): small text helpers shared by several views.
+//! - [`link_loads`]: the throughput view's link-load table: order, selection and CSV.
 //! - [`start`]: the first screen's network and its gallery of stories.
 //! - [`traffic`]: the throughput view's traffic field read and checked.
 
@@ -16,6 +17,7 @@ pub mod diagram;
 pub mod embed;
 pub mod format;
 pub mod glossary;
+pub mod link_loads;
 pub mod start;
 pub mod traffic;
 pub mod url;

@@ -345,9 +345,19 @@ pub fn channel_drawing(
     drawing: Memo<Option<Drawing>>,
     highlight: Memo<Highlight>,
     opened: Opened,
-    (name, caption, exact): (&'static str, &'static str, &'static str),
+    texts: (&'static str, &'static str, &'static str),
 ) -> impl IntoView {
-    let on_node = Callback::new(|_| {});
+    picking_drawing(drawing, highlight, opened, texts, Callback::new(|_| {}))
+}
+
+/// [`channel_drawing`] whose nodes call `on_node` when clicked or activated.
+pub fn picking_drawing(
+    drawing: Memo<Option<Drawing>>,
+    highlight: Memo<Highlight>,
+    opened: Opened,
+    (name, caption, exact): (&'static str, &'static str, &'static str),
+    on_node: Callback<Node>,
+) -> impl IntoView {
     move || {
         drawing.with(|d| match d {
             Some(Drawing::Layout(layout)) => {

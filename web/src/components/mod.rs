@@ -28,7 +28,8 @@ pub use aggregate_view::{AggregateDiagram, Opened};
 pub use chart_canvas::ChartCanvas;
 pub use cost_gate::{confirm_gate, CostGate, Gate};
 pub use diagram_panel::{
-    channel_drawing, diagram_frame, focus_note, mode_toggle, too_large, ClickMode, DiagramPanel,
+    channel_drawing, diagram_frame, focus_note, mode_toggle, picking_drawing, too_large, ClickMode,
+    DiagramPanel,
 };
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;

@@ -30,6 +30,7 @@ pub use sim::{
 };
 pub use throughput::{
     throughput_report, ChannelText, OptimalReport, PairText, ThroughputAsk, ThroughputReport,
+    TABLE_CHANNELS,
 };
 
 /// A worker message read by the page: the reply, or why it cannot be read (for the

@@ -15,12 +15,13 @@ use icn_core::routing::registry;
 use icn_core::sim::packet::{shape, Pattern, Traffic};
 use icn_core::sim::rng::SplitMix64;
 use icn_core::{Network, Node};
+use icn_web_model::link_loads::ChannelLoad;
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
 use serde::{Deserialize, Serialize};
 
-/// The most channels whose loads a report lists (for the diagram's heat: larger networks
-/// are not drawn).
-const HEAT_CHANNELS: usize = 8192;
+/// The most channels whose loads a report lists (the link-load table; `icn throughput
+/// --channels` lists any number). About 30 bytes each cross from the worker.
+pub const TABLE_CHANNELS: usize = 1 << 16;
 
 /// What to compute.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -105,9 +106,11 @@ pub struct ThroughputReport {
     pub max_load: f64,
     /// The channels at that load.
     pub bottleneck: Vec<ChannelText>,
-    /// Every loaded channel's load over the busiest's, (from, to, share), when the network
-    /// has at most [`HEAT_CHANNELS`] channels.
-    pub heat: Vec<(Node, Node, f64)>,
+    /// How many channels the network has.
+    pub channel_count: usize,
+    /// Every channel's load at rate 1, (from, to, load), in `icn throughput --channels`
+    /// order, when the network has at most [`TABLE_CHANNELS`] channels (else empty).
+    pub channels: Vec<ChannelLoad>,
     /// The permutation (each endpoint's destination), for a permutation traffic.
     pub permutation: Option<Vec<u32>>,
     /// Its pairs, named.
@@ -230,14 +233,10 @@ fn report(
         to,
         text: format!("{} → {}", net.format_node(from), net.format_node(to)),
     };
-    let channels = Channels::of(net.topology());
-    let heat = if channels.len() <= HEAT_CHANNELS && result.max_load > 0.0 {
-        (0..channels.len())
-            .filter(|&k| result.loads[k] > 0.0)
-            .map(|k| {
-                let share = result.loads[k] / result.max_load;
-                (channels.tail(k), channels.targets[k], share)
-            })
+    let all = Channels::of(net.topology());
+    let channels = if all.len() <= TABLE_CHANNELS {
+        (0..all.len())
+            .map(|k| (all.tail(k), all.targets[k], result.loads[k]))
             .collect()
     } else {
         Vec::new()
@@ -270,7 +269,8 @@ fn report(
             .then_some(result.channel_bound),
         max_load: result.max_load,
         bottleneck: result.bottleneck.iter().map(|&c| channel(c)).collect(),
-        heat,
+        channel_count: all.len(),
+        channels,
         permutation: result.permutation,
         pairs,
         optimal: None,
@@ -315,6 +315,9 @@ mod tests {
         assert_eq!(r.fraction, Some((1, 4)));
         assert_eq!(r.max_load, 4.0);
         assert_eq!(r.pairs.len(), 8);
+        // Every channel listed, in the CLI's order: 16 on the ring, the busiest at 4.
+        assert_eq!((r.channel_count, r.channels.len()), (16, 16));
+        assert_eq!(r.channels.iter().map(|c| c.2).fold(0.0, f64::max), 4.0);
         assert_eq!(
             r.optimal,
             Some(OptimalReport::Bounds {

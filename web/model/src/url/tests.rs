@@ -581,6 +581,30 @@ fn throughput_state_round_trips_and_opens_on_the_rings_worst_case() {
     assert_eq!(s.throughput.pair, "2&y");
     assert_eq!(read(&s.to_query()), s);
     assert!(s.to_query().contains("optimal=1"), "{}", s.to_query());
+    assert!(!s.to_query().contains("sort="), "{}", s.to_query());
+    assert!(!s.to_query().contains("link="), "{}", s.to_query());
+    // The link-load table's order and selected channel round-trip as typed, hostile ones
+    // too (the view says what is wrong with them).
+    for (sort, link) in [
+        ("-from", "3"),
+        ("share", "0"),
+        ("x%26y", "99999999999999999999"),
+    ] {
+        let s = read(&format!(
+            "view=throughput&t=torus:k=4x4&sort={sort}&link={link}"
+        ));
+        assert_eq!(read(&s.to_query()), s);
+        assert!(
+            s.to_query().contains(&format!("&link={link}")),
+            "{}",
+            s.to_query()
+        );
+    }
+    let s = read("view=throughput&sort=-from&link=3");
+    assert_eq!(
+        (s.throughput.sort.as_str(), s.throughput.link.as_str()),
+        ("-from", "3")
+    );
     // The keys belong to the view shown: the simulator's traffic does not leak in.
     let s = read("view=sim&t=mesh:k=4x4&traffic=tornado");
     assert_eq!(s.throughput.traffic, "worst");

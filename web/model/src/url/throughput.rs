@@ -1,8 +1,8 @@
 //! The throughput view's state
-//! (`?view=throughput&t=SPEC&s=ROUTING&traffic=T&optimal=1&pair=K`): the network, an
-//! oblivious routing, the traffic (`uniform`, `worst`, `longest`, a permutation pattern or
-//! `perm:D0,D1,…`), whether to solve the best any routing could do, and the pair of the
-//! permutation the diagram shows.
+//! (`?view=throughput&t=SPEC&s=ROUTING&traffic=T&optimal=1&pair=K&sort=-load&link=C`): the
+//! network, an oblivious routing, the traffic (`uniform`, `worst`, `longest`, a permutation
+//! pattern or `perm:D0,D1,…`), whether to solve the best any routing could do, the pair of
+//! the permutation the diagram shows, the link-load table's order and its selected channel.
 
 use super::{routing_of, NetworkDefaults, Query, View};
 
@@ -23,6 +23,11 @@ pub struct ThroughputForm {
     pub optimal: bool,
     /// The pair of the permutation shown, from 1, as typed.
     pub pair: String,
+    /// The link-load table's order (`load`, `-load`, …; empty: busiest first), as typed.
+    pub sort: String,
+    /// The channel selected in the link-load table and lit on the diagram, from 0 in `icn
+    /// throughput --channels` order, as typed (empty: none).
+    pub link: String,
 }
 
 impl ThroughputForm {
@@ -41,10 +46,13 @@ impl ThroughputForm {
             traffic,
             optimal: q.get("optimal") == Some("1"),
             pair: q.get("pair").unwrap_or("1").to_string(),
+            sort: q.get("sort").unwrap_or("").to_string(),
+            link: q.get("link").unwrap_or("").to_string(),
         }
     }
 
-    /// The query string (without `?`) of this form; `optimal` only when set.
+    /// The query string (without `?`) of this form; `optimal`, `sort` and `link` only when
+    /// set.
     pub fn to_query(&self) -> String {
         let mut q = vec![
             ("view".into(), View::Throughput.slug().into()),
@@ -56,6 +64,11 @@ impl ThroughputForm {
             q.push(("optimal".into(), "1".into()));
         }
         q.push(("pair".into(), self.pair.clone()));
+        for (key, value) in [("sort", &self.sort), ("link", &self.link)] {
+            if !value.is_empty() {
+                q.push((key.into(), value.clone()));
+            }
+        }
         Query(q).encode()
     }
 }

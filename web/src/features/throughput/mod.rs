@@ -1,19 +1,23 @@
-//! The throughput view (`?view=throughput&t=SPEC&s=ROUTING&traffic=T&optimal=1&pair=K`): a
+//! The throughput view
+//! (`?view=throughput&t=SPEC&s=ROUTING&traffic=T&optimal=1&pair=K&sort=COLUMN&link=C`): a
 //! routing's throughput under a traffic, computed in the worker by the same code as `icn
 //! throughput` ([`icn_core::analysis::throughput`]): the channel bound, the busiest
 //! channel's load and the bottleneck channels named; for a permutation (the worst case,
 //! the longest, a pattern or one given) its pairs, stepped with Prev and Next on the
 //! diagram, and a link that simulates it; with the optimal toggle, the best any routing
-//! could do. `model` holds the memos, `parts` the cards, `stepper` the pairs.
+//! could do; every channel's load in a table, sorted, lit on the diagram, as CSV. `model`
+//! holds the memos, `parts` the cards, `stepper` the pairs, `table` the link-load table.
 
 mod model;
 mod parts;
 mod stepper;
+mod table;
 
 use leptos::prelude::*;
 
 use self::model::ThroughputModel;
 use self::parts::{diagram_card, fields_card, result_card, status};
+use self::table::table_card;
 use crate::history::Nav;
 use crate::url::View;
 
@@ -43,7 +47,10 @@ pub fn ThroughputView(nav: Nav) -> impl IntoView {
                 <div class="contents">{move || status(m)}</div>
                 <div class="contents">{move || result_card(m)}</div>
             </div>
-            <div class="column column-side">{diagram_card(m)}</div>
+            <div class="column column-side">
+                {diagram_card(m)}
+                <div class="contents">{move || table_card(m)}</div>
+            </div>
         </section>
     }
     .into_any()

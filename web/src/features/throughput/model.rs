@@ -1,7 +1,8 @@
 //! The throughput view's model, a chain of memos: URL -> [`ThroughputForm`] -> network,
 //! routing and traffic, each checked for its field -> the estimate -> the worker's
-//! [`ThroughputReport`] -> the pair of the permutation shown -> the diagram's highlight
-//! (every channel's load, the bottleneck marked, the pair's routes lit).
+//! [`ThroughputReport`] -> the pair of the permutation shown and the link-load table's
+//! order and selected channel -> the diagram's highlight (every channel's load, the
+//! bottleneck marked, the pair's routes lit, the channel of the row hovered or selected).
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use icn_core::metrics::load_estimate;
 use icn_core::routing::registry::{self, RoutingInfo};
 use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
 use icn_web::jobs::{Job, JobResult, ThroughputAsk, ThroughputReport};
+use icn_web_model::link_loads::{order, selected, Sort};
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
 use leptos::prelude::*;
 
@@ -24,6 +26,10 @@ use crate::url::ThroughputForm;
 /// on the page's thread (80 bytes a node, 8 an endpoint: docs/limits.md), and every
 /// computation past this many nodes is beyond the page's confirm limit anyway.
 const MAX_NODES: usize = 1 << 20;
+
+/// The most channels the diagram colours by load (larger networks are drawn as aggregates
+/// at most, whose bundles would sum more than this).
+const HEAT_CHANNELS: usize = 8192;
 
 /// What is wrong with the fields, by field.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -79,6 +85,16 @@ pub struct ThroughputModel {
     pub report: Memo<Option<Arc<ThroughputReport>>>,
     /// The pair of the permutation shown, from 0 (clamped).
     pub pair: Memo<usize>,
+    /// The network, or why the spec is not one.
+    pub network: Memo<Result<Network, String>>,
+    /// The link-load table's order, and what is wrong with `sort=` (then the default).
+    pub sort: Memo<(Sort, Option<String>)>,
+    /// The table's rows: channel numbers in that order.
+    pub rows: Memo<Vec<usize>>,
+    /// The channel selected (`link=`), or what is wrong with it.
+    pub link: Memo<Result<Option<usize>, String>>,
+    /// The channel of the table's row under the pointer or the focus.
+    pub hovered: RwSignal<Option<usize>>,
     /// The drawing of the network.
     pub drawing: Memo<Option<Drawing>>,
     /// What the drawing emphasises.
@@ -191,8 +207,29 @@ impl ThroughputModel {
             let typed = form.with(|f| f.pair.trim().parse::<usize>().unwrap_or(1));
             typed.clamp(1, n.max(1)) - 1
         });
+        let sort = Memo::new(move |_| {
+            form.with(|f| match f.sort.parse::<Sort>() {
+                Ok(s) => (s, None),
+                Err(e) => (Sort::default(), Some(e.to_string())),
+            })
+        });
+        let rows = Memo::new(move |_| {
+            let s = sort.with(|s| s.0);
+            report.with(|r| {
+                r.as_ref()
+                    .map(|r| order(&r.channels, s))
+                    .unwrap_or_default()
+            })
+        });
+        let link = Memo::new(move |_| {
+            let Some(count) = report.with(|r| r.as_ref().map(|r| r.channels.len())) else {
+                return Ok(None);
+            };
+            form.with(|f| selected(&f.link, count).map_err(|e| e.to_string()))
+        });
+        let hovered = RwSignal::new(None::<usize>);
         let drawing = Memo::new(move |_| network.with(|n| n.as_ref().ok().map(draw)));
-        let highlight = Memo::new(move |_| {
+        let base = Memo::new(move |_| {
             let drawn =
                 drawing.with(|d| matches!(d, Some(Drawing::Layout(_) | Drawing::Aggregate { .. })));
             if !drawn {
@@ -206,6 +243,23 @@ impl ThroughputModel {
                 Err(_) => Highlight::default(),
             })
         });
+        let highlight = Memo::new(move |_| {
+            let mut h = base.get();
+            let shown = hovered.get().or_else(|| link.get().ok().flatten());
+            let channel = shown.and_then(|k| report.with(|r| r.as_ref()?.channels.get(k).copied()));
+            if let Some((from, to, _)) = channel {
+                h.path = vec![from, to];
+                h.path_text = network.with(|n| match n {
+                    Ok(net) => format!(
+                        "channel {} → {}",
+                        net.format_node(from),
+                        net.format_node(to)
+                    ),
+                    Err(_) => String::new(),
+                });
+            }
+            h
+        });
         ThroughputModel {
             nav,
             form,
@@ -216,9 +270,38 @@ impl ThroughputModel {
             job,
             report,
             pair,
+            network,
+            sort,
+            rows,
+            link,
+            hovered,
             drawing,
             highlight,
         }
+    }
+
+    /// Selects channel `k` in the table (`None`: none), lit on the diagram.
+    pub fn select_link(self, k: Option<usize>) {
+        self.nav
+            .commit(|s| s.throughput.link = k.map(|k| k.to_string()).unwrap_or_default());
+    }
+
+    /// Selects, of the channels out of node `v`, the first in the table's order (the
+    /// busiest by default); nothing when the table lists none.
+    pub fn pick_node(self, v: Node) {
+        let first = self.report.with_untracked(|r| {
+            let r = r.as_ref()?;
+            self.rows
+                .with_untracked(|rows| rows.iter().copied().find(|&k| r.channels[k].0 == v))
+        });
+        if first.is_some() {
+            self.select_link(first);
+        }
+    }
+
+    /// Sorts the table by `sort`.
+    pub fn sort_by(self, sort: Sort) {
+        self.nav.commit(|s| s.throughput.sort = sort.query());
     }
 
     /// Shows pair `i` (from 0) of the permutation.
@@ -231,8 +314,17 @@ impl ThroughputModel {
 /// permutation, the pair shown: its ends ringed, the channels its routes use lit.
 fn lit(net: &Network, r: &ThroughputReport, pair: usize) -> Highlight {
     let marked: Vec<(Node, Node)> = r.bottleneck.iter().map(|c| (c.from, c.to)).collect();
+    let heat = if r.channels.len() <= HEAT_CHANNELS && r.max_load > 0.0 {
+        r.channels
+            .iter()
+            .filter(|c| c.2 > 0.0)
+            .map(|&(u, v, load)| (u, v, load / r.max_load))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut h = Highlight {
-        heat: r.heat.clone(),
+        heat,
         marked,
         ..Highlight::default()
     };

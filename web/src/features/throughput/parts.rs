@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::model::{Ask, ThroughputModel, Troubles};
 use super::stepper::stepper;
 use crate::components::{
-    channel_drawing, confirm_gate, job_card_status, read_picked_file, FieldError, Opened,
+    confirm_gate, job_card_status, picking_drawing, read_picked_file, FieldError, Opened,
 };
 use crate::compute::JobState;
 use crate::diagram::HEAT_STEPS;
@@ -102,6 +102,7 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
         m.nav.commit(|s| {
             change(&mut s.throughput, value);
             s.throughput.pair = "1".into();
+            s.throughput.link.clear();
         })
     };
     let edit =
@@ -109,6 +110,7 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
             m.nav.edit(field, |s| {
                 change(&mut s.throughput, value);
                 s.throughput.pair = "1".into();
+                s.throughput.link.clear();
             })
         };
     let routing_options = move || {
@@ -202,6 +204,8 @@ fn presets(m: ThroughputModel) -> impl IntoView {
                             traffic: traffic.into(),
                             optimal,
                             pair: "1".into(),
+                            sort: String::new(),
+                            link: String::new(),
                         };
                     })>
                     {label}
@@ -364,7 +368,7 @@ pub fn diagram_card(m: ThroughputModel) -> impl IntoView {
         m.report
             .with(|r| r.as_ref().is_some_and(|r| !r.pairs.is_empty()))
     });
-    let drawing = channel_drawing(
+    let drawing = picking_drawing(
         m.drawing,
         m.highlight,
         Opened::of(m.nav),
@@ -374,6 +378,7 @@ pub fn diagram_card(m: ThroughputModel) -> impl IntoView {
              aggregate to see them router by router.",
             "the throughput and the channels listed are exact",
         ),
+        Callback::new(move |v| m.pick_node(v)),
     );
     let heat = (1..=HEAT_STEPS)
         .map(|k| {
@@ -388,7 +393,8 @@ pub fn diagram_card(m: ThroughputModel) -> impl IntoView {
                 <h2 id="tput-diagram-title">"Channel loads and the bottleneck"</h2>
             </div>
             {drawing}
-            <p class="help">"Each channel's load as a share of the busiest's:"</p>
+            <p class="help">"Each channel's load as a share of the busiest's (click a node: the \
+                table selects the busiest channel out of it):"</p>
             <ul class="legend heat-legend" aria-hidden="true">{heat}</ul>
             <ul class="legend" aria-hidden="true">
                 <li><span class="swatch cycle"></span>"the bottleneck channels"</li>
