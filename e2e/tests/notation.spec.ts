@@ -152,6 +152,19 @@ const views: ViewTerms[] = [
     ],
   },
   {
+    name: 'throughput',
+    url: './?view=throughput&t=torus:k=4x4&s=dor&traffic=uniform',
+    ready: 'tput-throughput',
+    terms: [
+      ['tput.oblivious', 'fixed share', 'SPAA'],
+      ['tput.worst', 'maximum-weight assignment', 'Towles and Dally'],
+      ['tput.longest', 'near-worst', 'Jyothi et al.'],
+      ['tput.throughput', 'no channel', 'docs/throughput.md'],
+      ['tput.bottleneck', 'first to saturate', 'docs/throughput.md'],
+      ['tput.bounds', 'no routing passes', 'docs/throughput.md'],
+    ],
+  },
+  {
     name: 'schedule',
     url: './?view=schedule&t=d3:k=3,m=4&c=one-to-all&root=(0,1,2)',
     ready: 'schedule-rounds',

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::model::{Ask, ThroughputModel, Troubles};
 use super::stepper::stepper;
 use crate::components::{
-    confirm_gate, job_card_status, picking_drawing, read_picked_file, FieldError, Opened,
+    confirm_gate, job_card_status, picking_drawing, read_picked_file, FieldError, Opened, TermList,
 };
 use crate::compute::JobState;
 use crate::diagram::HEAT_STEPS;
@@ -175,10 +175,28 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
                     " Also the best any routing could do (the maximum concurrent flow: exact by a linear program on small networks, certified within 1 % beyond)"
                 </label>
             </div>
+            <TermList keys=FIELD_TERMS />
             {presets(m)}
         </section>
     }
 }
+
+/// The fields' terms: the routing's kind and the traffics.
+const FIELD_TERMS: &[&str] = &[
+    "tput.oblivious",
+    "tput.uniform",
+    "tput.worst",
+    "tput.longest",
+    "sim.optimal",
+];
+
+/// The result's terms.
+const RESULT_TERMS: &[&str] = &[
+    "tput.throughput",
+    "tput.load",
+    "tput.bottleneck",
+    "tput.bounds",
+];
 
 /// A new spec; a routing the new network lacks becomes its first.
 fn new_spec(f: &mut ThroughputForm, spec: String) {
@@ -344,6 +362,7 @@ pub fn result_card(m: ThroughputModel) -> Option<AnyView> {
                 <h2 id="tput-result-title">"Throughput"</h2>
                 <p class="help">"Endpoints inject; every channel carries 1 flit per cycle in each direction. \
                     Throughput is the largest injection rate per endpoint at which no channel's load exceeds 1."</p>
+                <TermList keys=RESULT_TERMS />
                 <p data-testid="tput-headline">{headline}</p>
                 <dl class="facts">
                     <div><dt>"Throughput"</dt><dd data-testid="tput-throughput" data-value=r.throughput.to_string()>{rate_text(r.throughput, r.fraction)}</dd></div>
