@@ -165,6 +165,16 @@ const views: ViewTerms[] = [
     ],
   },
   {
+    name: 'sub-networks',
+    url: './?view=subnet',
+    ready: 'subnet-table',
+    terms: [
+      ['d3.subnet', 'without rewiring', 'Swapped Dragonfly, §4'],
+      ['d3.kappa', 'isomorphic to D3(K, M)', 'Theorem 1'],
+      ['d3.port-table', 'k_j − k_i mod N', 'Theorem 1'],
+    ],
+  },
+  {
     name: 'schedule',
     url: './?view=schedule&t=d3:k=3,m=4&c=one-to-all&root=(0,1,2)',
     ready: 'schedule-rounds',

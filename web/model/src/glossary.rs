@@ -450,6 +450,30 @@ pub const TERMS: &[Term] = &[
         source: "docs/throughput.md",
     },
     Term {
+        key: "d3.subnet",
+        label: "Sub-network",
+        text: "The routers of some cabinets (or of some drawers and router positions) with the links among them: a smaller D3 of its own, so it runs alone or grows into the whole without rewiring.",
+        source: "Draper, The Swapped Dragonfly, §4",
+    },
+    Term {
+        key: "d3.kappa",
+        label: "κ",
+        text: "The cabinets kept, k_0 … k_(K−1) of the N; D3(κ, M, N), their sub-network, is isomorphic to D3(K, M).",
+        source: "Draper, The Swapped Dragonfly, §4, Theorem 1",
+    },
+    Term {
+        key: "d3.lambda",
+        label: "λ",
+        text: "The drawers and router positions kept, λ_0 … of the M: each cabinet keeps those drawers and those routers in each, a D3(N, |λ|).",
+        source: "Draper, The Swapped Dragonfly, §4",
+    },
+    Term {
+        key: "d3.port-table",
+        label: "Port table",
+        text: "a_(j,i) = k_j − k_i mod N: the global port by which cabinet k_i reaches cabinet k_j; renaming ports by it carries D3(K, M)'s routes onto the sub-network.",
+        source: "Draper, The Swapped Dragonfly, §4, Theorem 1",
+    },
+    Term {
         key: "d3.address",
         label: "(c, d, p)",
         text: "A router's coordinates in D3(K, M): cabinet c of K, drawer d and router p of M each. A global link swaps d and p between cabinets.",

@@ -5,6 +5,16 @@ use icn_core::Topology;
 use leptos::prelude::*;
 
 use super::model::{Facts, Kind, WEB_CHECK_LIMIT};
+use crate::components::TermList;
+
+/// The notation the results use.
+const TERMS: &[&str] = &[
+    "d3.subnet",
+    "d3.kappa",
+    "d3.lambda",
+    "d3.port-table",
+    "d3.address",
+];
 
 /// The port table, the check and the comparison with the paper.
 pub fn result_cards(f: &Facts) -> impl IntoView {
@@ -43,6 +53,7 @@ pub fn result_cards(f: &Facts) -> impl IntoView {
             <p class="help" data-testid="subnet-routers">
                 {format!("{} of {} routers are in the sub-network.", f.routers, f.big.node_count())}
             </p>
+            <TermList keys=TERMS />
             {check}
             // The caption stands outside the scrolling box: inside it, it was as wide as the
             // table and clipped with it on a phone.
