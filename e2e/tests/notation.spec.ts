@@ -175,6 +175,16 @@ const views: ViewTerms[] = [
     ],
   },
   {
+    name: 'compare',
+    url: './?view=compare&t1=hypercube%3An%3D4&t2=lens%3Ap%3D3%2Cq%3D3%2Cn%3D2',
+    ready: 'compare-table',
+    terms: [
+      ['net.terminal', "Lens's processors", 'docs/cli.md'],
+      ['route.diameter', 'largest distance', 'docs/cli.md'],
+      ['net.link-load', 'every ordered pair', 'docs/cli.md'],
+    ],
+  },
+  {
     name: 'schedule',
     url: './?view=schedule&t=d3:k=3,m=4&c=one-to-all&root=(0,1,2)',
     ready: 'schedule-rounds',

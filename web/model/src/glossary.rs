@@ -402,6 +402,18 @@ pub const TERMS: &[Term] = &[
         source: "docs/simulation.md, Model",
     },
     Term {
+        key: "net.terminal",
+        label: "Terminals",
+        text: "The nodes traffic starts and ends at: every router of a direct network; the processors of an indirect one (a fat tree's leaves, KYKLOS's L-nodes, the Lens's processors).",
+        source: "docs/cli.md, icn info",
+    },
+    Term {
+        key: "net.link-load",
+        label: "Link load",
+        text: "What a directed channel carries when every ordered pair of terminals sends one unit, split equally over the strategy's paths; the maximum is the busiest channel's.",
+        source: "docs/cli.md, icn metrics",
+    },
+    Term {
         key: "tput.throughput",
         label: "Throughput",
         text: "The largest injection rate per endpoint, in flits per cycle, at which no channel's load exceeds 1, each pair's traffic split equally over the routing's paths.",

@@ -14,7 +14,7 @@ use icn_web::jobs::{Job, JobResult};
 use leptos::prelude::*;
 
 use crate::charts::{self, short_number};
-use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
+use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError, TermList};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{View, COMPARE_MAX};
@@ -400,6 +400,15 @@ fn degrees(lo: Option<u64>, hi: Option<u64>) -> (String, String) {
     }
 }
 
+/// The notation the table's rows use.
+const TERMS: &[&str] = &[
+    "net.terminal",
+    "route.degree",
+    "route.diameter",
+    "route.average-distance",
+    "net.link-load",
+];
+
 const METRICS: [Metric; 13] = [
     ("family", "Family", |r| (r.family.clone(), r.family.clone())),
     ("nodes", "Nodes", |r| int(r.nodes)),
@@ -480,5 +489,6 @@ fn CompareTable(rows: Vec<CompareRow>) -> impl IntoView {
                 <tbody>{body}</tbody>
             </table>
         </div>
+        <TermList keys=TERMS />
     }
 }
