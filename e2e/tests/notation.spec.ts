@@ -185,6 +185,15 @@ const views: ViewTerms[] = [
     ],
   },
   {
+    name: 'papers',
+    url: './?view=papers&paper=lens',
+    ready: 'paper-score',
+    terms: [
+      ['papers.printed', 'OCR typos', 'docs/paper-notes.md'],
+      ['papers.verdict', 'breadth-first search decides', 'docs/paper-notes.md'],
+    ],
+  },
+  {
     name: 'schedule',
     url: './?view=schedule&t=d3:k=3,m=4&c=one-to-all&root=(0,1,2)',
     ready: 'schedule-rounds',

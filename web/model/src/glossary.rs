@@ -402,6 +402,24 @@ pub const TERMS: &[Term] = &[
         source: "docs/simulation.md, Model",
     },
     Term {
+        key: "papers.printed",
+        label: "Printed",
+        text: "The value as the paper prints it, read from the copy in shared/papers (OCR typos included).",
+        source: "docs/paper-notes.md",
+    },
+    Term {
+        key: "papers.computed",
+        label: "Computed",
+        text: "The engine's value for the same cell: breadth-first searches, exact loads and path counts, or the paper's closed form evaluated.",
+        source: "docs/paper-notes.md",
+    },
+    Term {
+        key: "papers.verdict",
+        label: "Verdict",
+        text: "matches: equal within 10⁻⁹ relative; differs: the note says why (a typo, another convention, or the graph disagrees with a formula: a breadth-first search decides); computed only: nothing printed there.",
+        source: "docs/paper-notes.md",
+    },
+    Term {
         key: "net.terminal",
         label: "Terminals",
         text: "The nodes traffic starts and ends at: every router of a direct network; the processors of an indirect one (a fat tree's leaves, KYKLOS's L-nodes, the Lens's processors).",

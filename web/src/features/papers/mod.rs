@@ -12,7 +12,7 @@ use icn_web_model::url::PaperLayout;
 use leptos::prelude::*;
 
 use self::examples::examples;
-use crate::components::{job_crashed, job_progress};
+use crate::components::{job_crashed, job_progress, TermList};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 
@@ -140,6 +140,9 @@ fn JobPanel(job: JobHandle, paper: Memo<String>, nav: Nav) -> impl IntoView {
     }
 }
 
+/// The columns' notation.
+const TERMS: &[&str] = &["papers.printed", "papers.computed", "papers.verdict"];
+
 #[component]
 fn Report(report: PaperReport, nav: Nav) -> impl IntoView {
     let printed = report.matched + report.explained + report.unexplained;
@@ -176,6 +179,7 @@ fn Report(report: PaperReport, nav: Nav) -> impl IntoView {
         <span hidden data-testid="paper-counts">
             {format!("{} {} {}", report.matched, report.explained, report.unexplained)}
         </span>
+        <TermList keys=TERMS />
         {empty}
         {items}
     }
