@@ -15,7 +15,7 @@ pub struct Term {
     pub source: &'static str,
 }
 
-/// Every term, by key.
+/// Every term but the routings' ([`ROUTINGS`]), by key.
 pub const TERMS: &[Term] = &[
     Term {
         key: "lens.dots",
@@ -183,126 +183,6 @@ pub const TERMS: &[Term] = &[
         key: "hypercycle.digits",
         label: "mᵢ, ρᵢ, qᵢ",
         text: "Dimension i is a ring of mᵢ nodes with chords of length up to ρᵢ; qᵢ is the fewest steps between the two digits in it, and the distance q is their sum.",
-        source: "Dimopoulos et al., Hypercycles: a status report, §3.1",
-    },
-    Term {
-        key: "routing.minimal",
-        label: "minimal",
-        text: "Every shortest path, chosen hop by hop among the neighbours one step nearer the destination.",
-        source: "docs/cli.md, icn route",
-    },
-    Term {
-        key: "routing.dor",
-        label: "dor",
-        text: "Dimension-order: correct the coordinates one dimension at a time in a fixed order; one path.",
-        source: "Dally and Seitz, Deadlock-free message routing in multiprocessor interconnection networks, IEEE Trans. Computers, 1987",
-    },
-    Term {
-        key: "routing.ecube",
-        label: "e-cube",
-        text: "Dimension order on a Hypercycle: the least significant digit first, greedy in each; one path.",
-        source: "Dimopoulos et al., Hypercycles: a status report, §4.0",
-    },
-    Term {
-        key: "routing.lgl",
-        label: "lgl",
-        text: "Minimal Dragonfly routing: a local hop to the router holding a global link to the destination's group, that global link, a local hop; one global hop.",
-        source: "Kim, Dally, Scott and Abts, Technology-driven, highly-scalable Dragonfly topology, ISCA, 2008",
-    },
-    Term {
-        key: "routing.d3.lgl",
-        label: "l-g-l",
-        text: "A local hop to drawer d′, the global hop to cabinet c′, a local hop to router p′: every path three hops, the header (3; γ, π, δ).",
-        source: "Draper, The Swapped Dragonfly, §8",
-    },
-    Term {
-        key: "routing.glgl-direct",
-        label: "glgl",
-        text: "A global hop first, then l-g-l: the four-hop path that turns drawer-to-drawer traffic into column traffic and so avoids its conflicts.",
-        source: "Draper, The Swapped Dragonfly, §8 and §10",
-    },
-    Term {
-        key: "routing.valiant",
-        label: "valiant",
-        text: "Minimally to a random intermediate router, then minimally to the destination: any traffic pattern becomes two uniform ones, at up to twice the hops.",
-        source: "Valiant and Brebner, Universal schemes for parallel communication, STOC, 1981",
-    },
-    Term {
-        key: "routing.valiant-min",
-        label: "valiant-min",
-        text: "Kim et al.'s VAL: l-g-l to a random router of a random third group, then l-g-l to the destination; two global hops.",
-        source: "Kim, Dally, Scott and Abts, Technology-driven, highly-scalable Dragonfly topology, ISCA, 2008",
-    },
-    Term {
-        key: "routing.ugal",
-        label: "ugal",
-        text: "Universal globally adaptive load balancing: at the source, the minimal route or Valiant's, whichever has the shorter queue times hops.",
-        source: "Singh, Adaptive load-balanced routing for interconnection networks, PhD thesis, Stanford, 2005",
-    },
-    Term {
-        key: "routing.table",
-        label: "table",
-        text: "BookSim2 anynet's routing table: one shortest next hop per destination, found by breadth-first search.",
-        source: "docs/simulation.md",
-    },
-    Term {
-        key: "routing.updown",
-        label: "updown",
-        text: "Up*/down*: every link points up, towards a fat tree's top or node 0 of a breadth-first tree; a route climbs, then descends, never up after down, so one virtual channel cannot deadlock.",
-        source: "Schroeder et al., Autonet: a high-speed, self-configuring local area network, IEEE JSAC, 1991",
-    },
-    Term {
-        key: "routing.dmodk",
-        label: "dmodk",
-        text: "D-mod-k: one path up a fat tree, each up-port picked by the destination's digits, so destinations spread over the roots.",
-        source: "docs/topologies/fattree.md",
-    },
-    Term {
-        key: "routing.desttag",
-        label: "desttag",
-        text: "Destination-tag routing: stage s takes the output its switch names by the destination's digit s; the one path.",
-        source: "docs/topologies/butterfly.md",
-    },
-    Term {
-        key: "routing.y2",
-        label: "Y-2",
-        text: "Start from H-2's routing and move transforms up a tree only where that lowers the maximum link traffic density (m = 2).",
-        source: "Haddix et al., The KYKLOS (n mod r = 0) Routing Algorithm, TR-88-27, 1988, §VI",
-    },
-    Term {
-        key: "routing.hr",
-        label: "H-r",
-        text: "Each tree corrects only the digits of its lowest h = n/r levels (its equi-slice); the trees taken in every order.",
-        source: "Haddix et al., The KYKLOS (n mod r = 0) Routing Algorithm, TR-88-27, 1988, §VI",
-    },
-    Term {
-        key: "routing.mr",
-        label: "M-r",
-        text: "The shortest path inside one of the r trees.",
-        source: "Haddix et al., The KYKLOS (n mod r = 0) Routing Algorithm, TR-88-27, 1988, §VI",
-    },
-    Term {
-        key: "routing.pr",
-        label: "P-r",
-        text: "A minimal path, ties broken by the fewest pass-throughs (L-nodes other than source and destination).",
-        source: "Haddix et al., The KYKLOS (n mod r = 0) Routing Algorithm, TR-88-27, 1988, §VI",
-    },
-    Term {
-        key: "routing.d2",
-        label: "D2",
-        text: "Every minimal path of KYKLOS II: through one tree to the longest run of agreeing bits, then the other; length 2(n − longest run).",
-        source: "Du, Hwang, Odlyzko and Zhang, Minimal-distance routing for KYKLOS II, Theorem 1",
-    },
-    Term {
-        key: "routing.eq311",
-        label: "eq311",
-        text: "The paths eq. 3.1.1 generates: maximal steps, at most one shorter step per dimension.",
-        source: "Dimopoulos et al., Hypercycles: a status report, §3.1",
-    },
-    Term {
-        key: "routing.greedy",
-        label: "greedy",
-        text: "Maximal steps towards the destination in every dimension (parts a and c of eq. 3.1.1).",
         source: "Dimopoulos et al., Hypercycles: a status report, §3.1",
     },
     Term {
@@ -601,9 +481,14 @@ pub const TERMS: &[Term] = &[
     },
 ];
 
+/// Every term: the views' and the routings'.
+pub fn all() -> impl Iterator<Item = &'static Term> {
+    TERMS.iter().chain(ROUTINGS)
+}
+
 /// The term named `key`.
 pub fn term(key: &str) -> Option<&'static Term> {
-    TERMS.iter().find(|t| t.key == key)
+    all().find(|t| t.key == key)
 }
 
 /// The term of routing `name` in family `family`: the family's own (`routing.d3.lgl`) where
@@ -615,131 +500,16 @@ pub fn routing_term(family: &str, name: &str) -> Option<&'static Term> {
             .and_then(|k| k.split_once('.'))
             == Some((family, name))
     };
-    TERMS.iter().find(own).or_else(|| {
-        TERMS
+    ROUTINGS.iter().find(own).or_else(|| {
+        ROUTINGS
             .iter()
             .find(|t| t.key.strip_prefix("routing.") == Some(name))
     })
 }
 
+mod routings;
+
+pub use routings::ROUTINGS;
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_are_unique_and_every_term_says_where_it_is_from() {
-        for (i, t) in TERMS.iter().enumerate() {
-            assert!(TERMS[..i].iter().all(|u| u.key != t.key), "{} twice", t.key);
-            assert!(!t.label.is_empty() && t.text.len() > 40, "{}", t.key);
-            let dated = t.source.contains(", 19") || t.source.contains(", 20");
-            assert!(
-                t.source.contains('§')
-                    || t.source.starts_with("docs/")
-                    || dated
-                    || t.source.contains("Theorem"),
-                "{}: a section, a reference in docs/ or a dated paper",
-                t.key
-            );
-            assert_eq!(term(t.key), Some(t));
-        }
-        assert_eq!(term("no such term"), None);
-    }
-
-    /// The definitions of the class lengths are the formulas the engine computes: Figure 2
-    /// (n = 10, a = 6, b = 3, c = 1) gives 10, 16, 12 and 14.
-    #[test]
-    fn the_class_formulas_are_the_engines() {
-        use icn_core::topology::lens::figure2;
-        let (n, a, b, c) = (10i64, 6i64, 3i64, 1i64);
-        let text = term("lens.classes").map(|t| t.text).unwrap_or_default();
-        for f in ["n + a − 2b", "n + a)", "2n − a − 2c", "2n − a)"] {
-            assert!(text.contains(f), "{f}");
-        }
-        let want = [n + a - 2 * b, n + a, 2 * n - a - 2 * c, 2 * n - a];
-        let fig = figure2().expect("Figure 2");
-        let r = &fig.routing;
-        assert_eq!((r.a as i64, r.b as i64, r.c as i64), (a, b, c));
-        let got: Vec<i64> = r.class_lengths.iter().map(|&l| l as i64).collect();
-        assert_eq!(got, want);
-    }
-
-    /// Every key a view names (`<Term key="…"`) is a term, and every source it cites
-    /// in docs/ exists.
-    #[test]
-    fn every_key_the_page_names_is_a_term() {
-        fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
-            for e in std::fs::read_dir(dir).expect("web/src") {
-                let path = e.expect("entry").path();
-                if path.is_dir() {
-                    walk(&path, out);
-                } else if path.extension().is_some_and(|x| x == "rs") {
-                    let text = std::fs::read_to_string(&path).expect("source");
-                    out.push((path.display().to_string(), text));
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        walk(&root.join("../src"), &mut files);
-        // A key is a literal `area.name`; areas are the glossary's.
-        let areas: Vec<&str> = TERMS
-            .iter()
-            .filter_map(|t| t.key.split('.').next())
-            .collect();
-        let is_key = |s: &str| {
-            s.split_once('.').is_some_and(|(area, rest)| {
-                areas.contains(&area)
-                    && !rest.is_empty()
-                    && s.chars().all(|c| {
-                        c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-'
-                    })
-            })
-        };
-        let mut used = std::collections::BTreeSet::new();
-        for (path, text) in &files {
-            for literal in text.split('"').skip(1).step_by(2).filter(|s| is_key(s)) {
-                assert!(term(literal).is_some(), "{path}: no term {literal}");
-                used.insert(literal);
-            }
-        }
-        // And every term but a routing's (named by `routing_term`) is shown somewhere.
-        for t in TERMS.iter().filter(|t| !t.key.starts_with("routing.")) {
-            assert!(used.contains(t.key), "{} is in no view", t.key);
-        }
-        for t in TERMS {
-            if let Some(doc) = t.source.strip_prefix("docs/") {
-                let file = doc.split([',', ' ']).next().unwrap_or_default();
-                assert!(
-                    root.join("../../docs").join(file).is_file(),
-                    "{}: {}",
-                    t.key,
-                    t.source
-                );
-            }
-        }
-    }
-
-    /// Every routing of every family, and the generic ones, has its term.
-    #[test]
-    fn every_routing_has_a_term() {
-        use icn_core::{routing::registry::routings, Network, FAMILIES};
-        for f in FAMILIES {
-            let Ok(net) = f.example.parse::<Network>() else {
-                continue;
-            };
-            for r in routings(&net) {
-                let t = routing_term(f.name, &r.name);
-                assert!(t.is_some(), "{}: {}", f.name, r.name);
-            }
-        }
-        assert_eq!(
-            routing_term("d3", "lgl").map(|t| t.key),
-            Some("routing.d3.lgl")
-        );
-        assert_eq!(
-            routing_term("dragonfly", "lgl").map(|t| t.key),
-            Some("routing.lgl")
-        );
-        assert_eq!(routing_term("torus", "no such routing"), None);
-    }
-}
+mod tests;
