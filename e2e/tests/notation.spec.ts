@@ -206,6 +206,33 @@ const views: ViewTerms[] = [
     ],
   },
   {
+    name: 'charts (KYKLOS traffic density)',
+    url: './?view=charts&chart=density',
+    ready: 'chart-explain',
+    terms: [
+      ['kyklos.density', 'Table 3', 'App. C'],
+      ['routing.d2', 'longest run', 'Minimal-distance routing'],
+    ],
+  },
+  {
+    name: 'charts (the Hypercycles paper\'s Figure 2)',
+    url: './?view=charts&chart=hc-sim&t=hypercube:n=4&seed=3&ticks=2000',
+    ready: 'chart-explain',
+    terms: [
+      ['chart.setup-delay', 'retries included', '§5, Figure 2'],
+      ['chart.rho', 'N·λ·100·d̄ / C', 'docs/charts.md'],
+    ],
+  },
+  {
+    name: 'charts (D3 against the maximal Dragonfly)',
+    url: './?view=charts&chart=d3-mdf&t=d3:k=3,m=4',
+    ready: 'chart-explain',
+    terms: [
+      ['chart.mdf', 'K·M + 1 groups', '§11, Table 1'],
+      ['chart.local-global', 'joins two drawers', 'Swapped Dragonfly'],
+    ],
+  },
+  {
     name: 'joins',
     url: `./?view=join&t=${encodeURIComponent(KYKLOS)}&s=20&r=14`,
     ready: 'join-site',

@@ -15,7 +15,7 @@ pub struct Term {
     pub source: &'static str,
 }
 
-/// Every term but the routings' ([`ROUTINGS`]), by key.
+/// Every term but the charts' ([`CHARTS`]) and the routings' ([`ROUTINGS`]), by key.
 pub const TERMS: &[Term] = &[
     Term {
         key: "lens.dots",
@@ -481,9 +481,9 @@ pub const TERMS: &[Term] = &[
     },
 ];
 
-/// Every term: the views' and the routings'.
+/// Every term: the views', the charts' and the routings'.
 pub fn all() -> impl Iterator<Item = &'static Term> {
-    TERMS.iter().chain(ROUTINGS)
+    TERMS.iter().chain(CHARTS).chain(ROUTINGS)
 }
 
 /// The term named `key`.
@@ -507,8 +507,10 @@ pub fn routing_term(family: &str, name: &str) -> Option<&'static Term> {
     })
 }
 
+mod charts;
 mod routings;
 
+pub use charts::CHARTS;
 pub use routings::ROUTINGS;
 
 #[cfg(test)]

@@ -14,9 +14,10 @@ use leptos::prelude::*;
 
 mod tables;
 mod tabs;
+mod terms;
 
 use crate::charts::{self, short_number};
-use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError};
+use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError, TermList};
 use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{ChartsForm, ChartsSimForm};
@@ -157,6 +158,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                 <p class="help chart-explain" data-testid="chart-explain">
                     {move || kind.get().map(explanation)}
                 </p>
+                {move || kind.get().map(|k| view! { <TermList keys=terms::terms(k) /> })}
                 <details class="chart-how" data-testid="chart-how">
                     <summary>"Conventions"</summary>
                     <ul class="help">
