@@ -30,14 +30,16 @@
 
   var id = query.get('id');
   id = id ? id.slice(0, 64) : null;
-  var last = -1;
+  var last = '';
   function post() {
     if (!document.body) return;
     var height = Math.ceil(document.body.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
+    // The frame's width too: the Embed panel records a height per width.
+    var width = window.innerWidth;
+    if (height + '@' + width === last) return;
+    last = height + '@' + width;
     // The height is not a secret: any embedding page may read it.
-    window.parent.postMessage({ type: 'icnplay:height', height: height, id: id, v: 1 }, '*');
+    window.parent.postMessage({ type: 'icnplay:height', height: height, width: width, id: id, v: 1 }, '*');
   }
   // Browsers pause rendering (and so ResizeObserver) in cross-origin frames outside the
   // viewport; DOM changes are still seen by a MutationObserver, which measures shortly after.

@@ -201,3 +201,47 @@ test('the Embed panel offers embed.js first, fills its width, and a theme change
   await page.getByTestId('embed-panel-choice').selectOption('whole');
   await expect(preview.locator('main:not([data-panel]) [data-testid="view-sim"]')).toBeVisible();
 });
+
+test('the plain iframe snippet has a height per width: pasted into a page without scripts, the frame fits at each width', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const walk = FIGURES[1];
+  await page.goto(`./?${walk.query.replace('&panel=player', '')}`);
+  await page.getByTestId('embed-button').click();
+  await expect(page.getByTestId('embed-preview')).toHaveAttribute('data-height', /^\d+$/, { timeout: 30_000 });
+  // One width measured: a frame of one height.
+  await expect(page.getByTestId('embed-snippet')).toHaveValue(/^<iframe src=.* height="\d+" style="border:0"/);
+  // The preview is resized through the other widths (not reloaded) and comes back to 700 px.
+  const measureAll = page.getByTestId('embed-measure-widths');
+  await measureAll.click();
+  await expect(measureAll).toHaveText('Measure at every preview width', { timeout: 60_000 });
+  await expect(page.getByTestId('embed-preview')).toHaveAttribute('width', '700');
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  const rules = [...snippet.matchAll(/@container \(min-width:(\d+)px\)\{\.(icnplay-[0-9a-f]{8})>iframe\{height:(\d+)px\}\}/g)];
+  expect(rules.map((m) => Number(m[1])), snippet).toEqual([390, 700, 1000]);
+  expect(new Set(rules.map((m) => m[2])).size).toBe(1);
+  expect(snippet).toContain(`<div class="${rules[0][2]}" style="container-type:inline-size">`);
+  // The fallback height, for browsers without container queries: the narrowest width's.
+  expect(snippet).toContain(` height="${rules[0][3]}" style="border:0;display:block"`);
+  // Pasted into a course page (another origin; no embed.js), at each width measured the
+  // frame is as tall as its content; between them, and wider, it is never shorter.
+  for (const width of [390, 540, 700, 1000, 1280]) {
+    const course = await context.newPage();
+    await host(course, baseURL, width, `<div id="plain">${snippet}</div>`);
+    const inner = course.frameLocator('#plain iframe');
+    await expect(inner.locator('main[data-panel] svg.diagram')).toBeVisible({ timeout: 60_000 });
+    const fit = await settledFit(course, 'plain');
+    expect(fit.inner.width).toBe(width);
+    const measured = rules.find((m) => Number(m[1]) === width);
+    if (measured) {
+      expect(fit.frame, `${width} px`).toBe(Number(measured[3]));
+      expect(Math.abs(fit.content - fit.frame), `${width} px: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(10);
+    } else {
+      expect(fit.frame, `${width} px: ${JSON.stringify(fit)}`).toBeGreaterThanOrEqual(fit.content - 1);
+    }
+    await course.close();
+  }
+});

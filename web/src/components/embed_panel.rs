@@ -4,7 +4,7 @@
 //! again), and the snippets of the current state ([`icn_web_model::embed`]): the `embed.js`
 //! placeholder first, which fits the reader's width and follows its content (copied to the
 //! clipboard when the browser allows it, always shown in a selected read-only box), then a
-//! plain `<iframe>` at the height measured at the width chosen (docs/embedding.md).
+//! plain `<iframe>` with the height measured at each preview width (docs/embedding.md).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::history::Nav;
 use crate::url::{AppState, Panel, Theme, View, ViewChoice};
-use icn_web_model::embed::{preview_query, Snippet};
+use icn_web_model::embed::{preview_query, record_height, Snippet};
 
 /// The preview frame's `id=`: the height messages it posts carry it.
 const PREVIEW_ID: &str = "icnplay-embed-preview";
@@ -87,19 +87,69 @@ fn copy_text(text: &str, done: impl Fn(bool) + 'static) {
     }
 }
 
-/// The plain iframe's snippet, for pages that allow no scripts: its fixed height is the
-/// one measured at the preview's width.
-fn iframe_snippet(embed: Embed, width: ReadSignal<u32>) -> impl IntoView {
+/// The plain iframe's snippet, for pages that allow no scripts: the height measured at each
+/// preview width, and a button that measures the widths not measured yet (the preview
+/// frame is resized, not reloaded: nothing is computed again).
+fn iframe_snippet(embed: Embed, set_width: WriteSignal<u32>) -> impl IntoView {
     let iframe = move || embed.snippet(|s| s.iframe());
     let label = move || {
-        format!(
-            "Or a plain iframe, where scripts are not allowed: its height is fixed at {} px, the height at {} px wide",
-            embed.height(),
-            width.get()
-        )
+        let heights = embed.measured.get();
+        let list = heights
+            .iter()
+            .map(|(w, h)| format!("{h} px at {w} px wide"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        match heights.len() {
+            0 => "Or a plain iframe, where scripts are not allowed: its height is measured in the preview…".to_string(),
+            1 => format!("Or a plain iframe, where scripts are not allowed: its height is fixed at {list}"),
+            _ => format!("Or a plain iframe, where scripts are not allowed: its height follows its width ({list}; between them, the narrower width's)"),
+        }
     };
+    // Widths still to visit; the last is the width the sweep started at.
+    let sweep = RwSignal::new(Vec::<u32>::new());
+    Effect::new(move |_| {
+        let here = embed.width.get();
+        let measured = embed.measured.with(|m| m.iter().any(|&(w, _)| w == here));
+        if !measured || sweep.with_untracked(|todo| todo.first() != Some(&here)) {
+            return;
+        }
+        sweep.update(|todo| {
+            todo.remove(0);
+        });
+        if let Some(next) = sweep.with_untracked(|todo| todo.first().copied()) {
+            set_width.set(next);
+        }
+    });
+    let measure_all = move |_| {
+        let back = embed.width.get_untracked();
+        let others: Vec<u32> = PREVIEW_WIDTHS
+            .iter()
+            .map(|&(w, _)| w)
+            .filter(|&w| w != back)
+            .collect();
+        // Measured afresh: the content may have changed since.
+        embed
+            .heights
+            .update(|m| m.retain(|(w, _)| !others.contains(w)));
+        let mut todo = others;
+        todo.push(back);
+        let first = todo[0];
+        sweep.set(todo);
+        set_width.set(first);
+    };
+    let sweeping = move || sweep.with(|todo| !todo.is_empty());
     view! {
         <label for="embed-snippet">{label}</label>
+        <div class="embed-row">
+            <button
+                type="button"
+                data-testid="embed-measure-widths"
+                disabled=sweeping
+                on:click=measure_all
+            >
+                {move || if sweeping() { "Measuring…" } else { "Measure at every preview width" }}
+            </button>
+        </div>
         <textarea
             id="embed-snippet"
             class="snippet"
@@ -121,12 +171,14 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
     let choice = chosen_panel(nav);
     let panel = choice.panel;
     let (width, set_width) = signal(PREVIEW_WIDTHS[0].0);
-    let measured = preview_heights();
+    let heights = preview_heights();
     let embed = Embed {
         nav,
         theme,
         panel,
-        measured,
+        width,
+        measured: heights.read_only(),
+        heights,
     };
     let script = move || embed.snippet(|s| s.script());
 
@@ -156,7 +208,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
     // The snippet copied (or selected) on opening had no measured height yet: copy it again
     // once it has, or select the new text.
     Effect::new(move |_| {
-        if measured.get().is_none() {
+        if embed.measured_here().is_none() {
             return;
         }
         let said = status.get_untracked();
@@ -222,7 +274,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                                 {move || status.get()}
                             </p>
                         </div>
-                        {iframe_snippet(embed, width)}
+                        {iframe_snippet(embed, set_width)}
                     </div>
                     {preview(embed, width, set_width)}
                 </section>
@@ -267,16 +319,19 @@ struct PanelChoice {
     set_whole: WriteSignal<bool>,
 }
 
-/// The preview's content height, from the height messages it posts (`None` until the first).
-fn preview_heights() -> ReadSignal<Option<u32>> {
-    let (measured, set_measured) = signal(None::<u32>);
+/// The preview's content height at each width it has been shown at, from the height
+/// messages it posts: `(width, height)` by increasing width.
+fn preview_heights() -> RwSignal<Vec<(u32, u32)>> {
+    let heights = RwSignal::new(Vec::new());
     let listener = window_event_listener(leptos::ev::message, move |ev| {
-        if let Some(h) = preview_height(&ev) {
-            set_measured.set(Some(h));
+        if let Some((w, h)) = preview_height(&ev) {
+            if PREVIEW_WIDTHS.iter().any(|&(pw, _)| pw == w) {
+                heights.update(|m| record_height(m, w, h));
+            }
         }
     });
     on_cleanup(move || listener.remove());
-    measured
+    heights
 }
 
 /// What the snippets and the preview are made of. `Copy`.
@@ -285,8 +340,12 @@ struct Embed {
     nav: Nav,
     theme: ReadSignal<Theme>,
     panel: Memo<Option<Panel>>,
-    /// The preview's content height, from its height messages (`None` until the first).
-    measured: ReadSignal<Option<u32>>,
+    /// The preview's width.
+    width: ReadSignal<u32>,
+    /// The preview's content height per width, from its height messages.
+    measured: ReadSignal<Vec<(u32, u32)>>,
+    /// The same, to forget heights the content no longer has.
+    heights: RwSignal<Vec<(u32, u32)>>,
 }
 
 impl Embed {
@@ -299,21 +358,30 @@ impl Embed {
         p.embed_query(&view_query)
     }
 
-    /// The snippets' height: the preview's, else [`DEFAULT_HEIGHT`].
+    /// The preview's height at its width, once measured.
+    fn measured_here(self) -> Option<u32> {
+        let here = self.width.get();
+        self.measured
+            .with(|m| m.iter().find(|&&(w, _)| w == here).map(|&(_, h)| h))
+    }
+
+    /// The snippets' height: the preview's at its width, else [`DEFAULT_HEIGHT`].
     fn height(self) -> u32 {
-        self.measured.get().unwrap_or(DEFAULT_HEIGHT)
+        self.measured_here().unwrap_or(DEFAULT_HEIGHT)
     }
 
     /// The snippet `kind` writes ([`Snippet::script`] or [`Snippet::iframe`]).
     fn snippet(self, kind: fn(&Snippet<'_>) -> String) -> String {
         let (page, folder, query) = (page_base(), site_folder(), self.query());
         let title = self.nav.state.with(title_of);
+        let heights = self.measured.get();
         kind(&Snippet {
             page: &page,
             folder: &folder,
             query: &query,
             title: &title,
             height: self.height(),
+            heights: &heights,
         })
     }
 }
@@ -323,7 +391,6 @@ impl Embed {
 /// scaled down to fit where the panel is narrower (a 700 px preview on a phone), never
 /// scrolling sideways.
 fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) -> impl IntoView {
-    let measured = embed.measured;
     let room = RwSignal::new(0.0f64);
     let frame_box = NodeRef::<leptos::html::Div>::new();
     let measure = move || {
@@ -350,6 +417,11 @@ fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) ->
             preview_query(&embed.query(), PREVIEW_ID)
         )
     });
+    // A new page in the frame: the heights measured were the old page's.
+    Effect::new(move |_| {
+        src.track();
+        embed.heights.set(Vec::new());
+    });
     let frame = NodeRef::<leptos::html::Iframe>::new();
     Effect::new(move |_| send_theme(frame, embed.theme.get()));
     // The scale that fits the chosen width into the room there is (1 when it fits).
@@ -367,7 +439,7 @@ fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) ->
                 <label for="embed-width">"Preview width"</label>
                 {width_select(width, set_width)}
                 <p class="help" data-testid="embed-height-note">
-                    {move || match measured.get() {
+                    {move || match embed.measured_here() {
                         Some(h) => format!("Its height at this width: {h} px, the snippet's."),
                         None => "Measuring its height…".to_string(),
                     }}
@@ -393,7 +465,7 @@ fn preview(embed: Embed, width: ReadSignal<u32>, set_width: WriteSignal<u32>) ->
                         width=move || width.get().to_string()
                         style:height=move || format!("{}px", embed.height())
                         style:transform=move || format!("scale({:.4})", scale())
-                        data-height=move || measured.get().map(|h| h.to_string())
+                        data-height=move || embed.measured_here().map(|h| h.to_string())
                     ></iframe>
                 </div>
             </div>
@@ -416,9 +488,9 @@ fn send_theme(frame: NodeRef<leptos::html::Iframe>, theme: Theme) {
     let _ = target.post_message(&message, &origin);
 }
 
-/// The height a message from the preview frame gives (`{type: "icnplay:height", height,
-/// id: PREVIEW_ID}` from this page's own origin), if it is one.
-fn preview_height(ev: &web_sys::MessageEvent) -> Option<u32> {
+/// The width and height a message from the preview frame gives (`{type: "icnplay:height",
+/// height, width, id: PREVIEW_ID}` from this page's own origin), if it is one.
+fn preview_height(ev: &web_sys::MessageEvent) -> Option<(u32, u32)> {
     let own = window().location().origin().ok()?;
     if ev.origin() != own {
         return None;
@@ -428,8 +500,10 @@ fn preview_height(ev: &web_sys::MessageEvent) -> Option<u32> {
     let kind = get("type")?.as_string()?;
     let id = get("id")?.as_string()?;
     let height = get("height")?.as_f64()?;
-    (kind == "icnplay:height" && id == PREVIEW_ID && height.is_finite() && height >= 0.0)
-        .then(|| height.min(1e6) as u32)
+    let width = get("width")?.as_f64()?;
+    let fine = |x: f64| x.is_finite() && x >= 0.0;
+    (kind == "icnplay:height" && id == PREVIEW_ID && fine(height) && fine(width))
+        .then(|| (width.min(1e6).round() as u32, height.min(1e6) as u32))
 }
 
 /// What to embed: each of the view's figure-first panels, or the whole view.
