@@ -99,3 +99,26 @@ test('the routings offered are the simulator’s: UGAL and Valiant beside the Dr
   await expect(cells.nth(2)).toHaveText(cli.points[0].accepted.toFixed(3));
   await expect(cells.nth(3)).toHaveText(cli.points[0].packet_latency.toFixed(1));
 });
+
+test('a file with one injection_rate is swept up to it, as icn sim --config sweeps it', async ({ page }) => {
+  test.setTimeout(150_000);
+  // Issue 35: one rate ran that point alone ("No stable point"); BookSim2 users give one.
+  const one = TORUS.replace('injection_rate = {0.1, 0.2};', 'injection_rate = 0.3;');
+  await page.goto('./?view=sim&rates=0.1');
+  await page.getByTestId('sim-booksim').locator('summary').click();
+  await page.getByTestId('sim-booksim-text').fill(one);
+  await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
+  // The CLI's sweep (it says so on stderr): five loads up to the file's rate.
+  const file = path.join(tmpdir(), `icn-e2e-one-rate-${process.pid}.cfg`);
+  writeFileSync(file, one);
+  let loads: number[];
+  try {
+    const run = JSON.parse(icn('sim', '--config', file, '--threads', '1')) as { points: { offered: number }[] };
+    loads = run.points.map((p) => p.offered);
+  } finally {
+    unlinkSync(file);
+  }
+  expect(loads.length).toBeGreaterThan(1);
+  expect(loads[loads.length - 1]).toBeCloseTo(0.3, 9);
+  await expect(page.getByTestId('sim-rates')).toHaveValue(loads.join(','));
+});

@@ -97,3 +97,29 @@ test('a worker that cannot load: the reason, and Retry once it can', async ({ pa
   await expect(crashed).toHaveCount(0);
   await expect(page.locator('[data-testid="view-charts"] canvas').first()).toBeVisible({ timeout: 100_000 });
 });
+
+test('a reply the page cannot read ends the job at once, said to be a bug; Retry works', async ({ page }) => {
+  // Issue 35: a simulation point whose reply carried a null latency left the view at
+  // "cycle 1024 of at most 61000" for ever. A reply that cannot be read now ends its job.
+  test.setTimeout(120_000);
+  await page.route(LOADER, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      headers: { 'cache-control': 'no-store' },
+      body: `self.postMessage(JSON.stringify('ready'));
+self.onmessage = () => { self.postMessage(JSON.stringify({ done: { packet_latency: null } })); };`,
+    }),
+  );
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&vcs=2&buf=8&rates=0.1');
+  const crashed = page.getByTestId('job-crashed');
+  await expect(crashed).toBeVisible();
+  await expect(crashed).toContainText('cannot read');
+  await expect(crashed).toContainText('This is a bug');
+  await expect(page.getByTestId('job-progress')).toHaveCount(0);
+  // The fields are kept, and Retry in the real worker draws the curve.
+  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=4x4');
+  await page.unroute(LOADER);
+  await page.getByTestId('job-retry').click();
+  await expect(crashed).toHaveCount(0);
+  await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 100_000 });
+});
