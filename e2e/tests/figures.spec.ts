@@ -246,3 +246,24 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+// Issue 35: at 390 px the Figure 2 route's labels were squeezed to about 60 % of their size
+// (five hops a row in a 336 px card). Its rows now take as many hops as fit: every label is
+// shown at its size, and the drawing stays inside the screen.
+for (const view of ['route', 'walk']) {
+  test(`at 390 px the Figure 2 ${view} drawing shows every label at its size`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`./?view=${view}&t=${FIGURE2}&from=021.0212012&to=0110010.212`);
+    await expect(page.getByTestId('diagram-focus')).toBeVisible({ timeout: 30_000 });
+    const diagram = page.getByTestId('diagram');
+    const { shown, hidden } = await labelSizes(diagram);
+    expect(hidden).toBe(0);
+    expect(shown.length).toBeGreaterThan(40);
+    for (const px of shown) expect(px).toBeGreaterThanOrEqual(10);
+    const box = (await diagram.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Its text alternative says how it is arranged.
+    await expect(page.locator('#diagram-desc')).toContainText('3 hops a row');
+  });
+}

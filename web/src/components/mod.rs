@@ -1,7 +1,7 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
 //! path list, the cost gate, the chart canvas, the embed panel, the links from an embed to the full site, the theme switch, the links
 //! to this network in other views, text and address fields and their errors, a graph's text
-//! area, a job's progress, a long table's pager, a term of the notation with its definition. None imports a view ([`crate::features`]); none computes
+//! area, a job's progress, a long table's pager, a term of the notation with its definition, the room a drawing has. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
 mod address_field;
@@ -9,6 +9,7 @@ mod aggregate_view;
 mod chart_canvas;
 mod cost_gate;
 mod diagram_panel;
+mod drawing_room;
 mod embed_panel;
 mod field_error;
 mod file_read;
@@ -31,6 +32,7 @@ pub use diagram_panel::{
     channel_drawing, diagram_frame, focus_note, mode_toggle, picking_drawing, too_large, ClickMode,
     DiagramPanel,
 };
+pub use drawing_room::drawing_room;
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use file_read::read_picked_file;

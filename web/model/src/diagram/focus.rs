@@ -25,8 +25,10 @@ use super::layout::{Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
 pub const MAX_FOCUS_NODES: usize = 160;
 /// Most paths of the route drawn.
 pub const MAX_FOCUS_PATHS: usize = 8;
-/// Hops per row.
+/// Most hops per row (a wide card); at least [`MIN_PER_ROW`] where the room is narrow.
 const PER_ROW: usize = 5;
+/// Fewest hops per row (a phone: labels at full size, the drawing taller).
+const MIN_PER_ROW: usize = 3;
 /// Most neighbours drawn under one node of the selected path.
 const PER_NODE: usize = 8;
 /// Label size, user units (11 px at scale 1).
@@ -65,9 +67,16 @@ impl Entries {
 }
 
 /// The focused drawing of the route `paths` of `net` around `selected` (one of them, or
-/// the first when empty): see the module documentation. `None` when there is no path or a
+/// the first when empty): see the module documentation. `room`, the width it is shown at
+/// (CSS px), sets the hops per row: as many as fit with labels at their size, from
+/// [`MIN_PER_ROW`] to [`PER_ROW`] (five without a width). `None` when there is no path or a
 /// node is not in the network.
-pub fn route_focus(net: &Network, paths: &[Vec<Node>], selected: &[Node]) -> Option<Layout> {
+pub fn route_focus(
+    net: &Network,
+    paths: &[Vec<Node>],
+    selected: &[Node],
+    room: Option<f64>,
+) -> Option<Layout> {
     let t = net.topology();
     let n = t.node_count();
     let main: &[Node] = if selected.is_empty() {
@@ -121,7 +130,7 @@ pub fn route_focus(net: &Network, paths: &[Vec<Node>], selected: &[Node]) -> Opt
             hung += 1;
         }
     }
-    Some(place(net, &e, &drawn, left_out))
+    Some(place(net, &e, &drawn, left_out, room))
 }
 
 /// The columns and pills of a focused drawing.
@@ -129,13 +138,14 @@ struct Grid {
     hw: f64,
     hh: f64,
     col_w: f64,
+    per_row: usize,
 }
 
 impl Grid {
-    /// The x of column `c` (rows of [`PER_ROW`] snaking back and forth).
+    /// The x of column `c` (rows of `per_row` snaking back and forth).
     fn x_of(&self, c: usize) -> f64 {
-        let (b, k) = (c / PER_ROW, c % PER_ROW);
-        let k = if b % 2 == 0 { k } else { PER_ROW - 1 - k };
+        let (b, k) = (c / self.per_row, c % self.per_row);
+        let k = if b % 2 == 0 { k } else { self.per_row - 1 - k };
         k as f64 * self.col_w
     }
 
@@ -147,7 +157,7 @@ impl Grid {
         (pa, ca, ra): (Point, usize, usize),
         (pb, cb, rb): (Point, usize, usize),
     ) -> Curve {
-        let same_band = ca / PER_ROW == cb / PER_ROW;
+        let same_band = ca / self.per_row == cb / self.per_row;
         let turn = ca.abs_diff(cb) == 1 && !same_band;
         if same_band && ca.abs_diff(cb) > 1 && ra == 0 && rb == 0 {
             // Back over a revisited node to a later one: above the row.
@@ -163,7 +173,7 @@ impl Grid {
             Curve::arc(pa, pb, Point::new(-1.0, 0.0), self.hw + 8.0, 0.0)
         } else if turn {
             // Round the end of a row, outside it.
-            let band = ca.min(cb) / PER_ROW;
+            let band = ca.min(cb) / self.per_row;
             let out = if band % 2 == 0 { 1.0 } else { -1.0 };
             let lane = pa.x + out * (self.col_w / 2.0 + 6.0);
             Curve::Poly([
@@ -177,9 +187,9 @@ impl Grid {
         } else if !same_band && ra == 0 && rb == 0 {
             // Between rows of hops, not at a turn: above a's row to the lane outside
             // the turn, along it, and above b's row into b.
-            let band = ca.min(cb) / PER_ROW;
+            let band = ca.min(cb) / self.per_row;
             let out = if band % 2 == 0 { 1.0 } else { -1.0 };
-            let edge_x = self.x_of(band * PER_ROW + PER_ROW - 1);
+            let edge_x = self.x_of(band * self.per_row + self.per_row - 1);
             let lane = edge_x + out * (self.col_w / 2.0 + 6.0);
             let (ya, yb) = (pa.y - self.hh - 6.0, pb.y - self.hh - 6.0);
             Curve::Poly([
@@ -207,13 +217,25 @@ fn second_kind(net: &Network, v: Node) -> bool {
     }
 }
 
-fn place(net: &Network, e: &Entries, paths: &[&[Node]], left_out: usize) -> Layout {
+fn place(
+    net: &Network,
+    e: &Entries,
+    paths: &[&[Node]],
+    left_out: usize,
+    room: Option<f64>,
+) -> Layout {
     let labels: Vec<String> = e.list.iter().map(|x| net.format_node(x.node)).collect();
     let len = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
     let (hw, hh) = (0.6 * FONT * len / 2.0 + 5.0, FONT / 2.0 + 4.0);
     // Arcs to the neighbours bow hw + 8 left of the column: room for them and a lane.
     let col_w = 2.0 * hw + 28.0;
     let row_h = 2.0 * hh + ROW_GAP;
+    // Rows as wide as the room (a lane on each side), the labels at their size.
+    let per_row = room.map_or(PER_ROW, |w| {
+        ((w - col_w / 2.0) / col_w)
+            .round()
+            .clamp(MIN_PER_ROW as f64, PER_ROW as f64) as usize
+    });
     let columns = e.list.iter().map(|x| x.column).max().unwrap_or(0) + 1;
     // Row of each entry inside its column, and rows per band.
     let mut used = vec![0usize; columns];
@@ -225,23 +247,28 @@ fn place(net: &Network, e: &Entries, paths: &[&[Node]], left_out: usize) -> Layo
             used[x.column] - 1
         })
         .collect();
-    let bands = columns.div_ceil(PER_ROW);
+    let bands = columns.div_ceil(per_row);
     let mut top = vec![0.0; bands + 1];
     for b in 0..bands {
-        let tallest = used[b * PER_ROW..columns.min((b + 1) * PER_ROW)]
+        let tallest = used[b * per_row..columns.min((b + 1) * per_row)]
             .iter()
             .max()
             .copied()
             .unwrap_or(1);
         top[b + 1] = top[b] + tallest as f64 * row_h + BAND_GAP;
     }
-    let grid = Grid { hw, hh, col_w };
+    let grid = Grid {
+        hw,
+        hh,
+        col_w,
+        per_row,
+    };
     let x_of = |c: usize| grid.x_of(c);
     let nodes: Vec<Point> = e
         .list
         .iter()
         .zip(&rows)
-        .map(|(x, &r)| Point::new(x_of(x.column), top[x.column / PER_ROW] + r as f64 * row_h))
+        .map(|(x, &r)| Point::new(x_of(x.column), top[x.column / per_row] + r as f64 * row_h))
         .collect();
 
     let mut edges = Vec::new();
@@ -306,7 +333,7 @@ fn place(net: &Network, e: &Entries, paths: &[&[Node]], left_out: usize) -> Layo
             nodes: t.node_count() as u64,
             drawn: e.list.len(),
             paths: paths.len(),
-            per_row: PER_ROW,
+            per_row,
             left_out,
         },
         hh,
@@ -357,7 +384,7 @@ mod tests {
         let r = net
             .route(net.default_strategy(), a, b, 64)
             .expect("a strategy");
-        let l = route_focus(&net, &r.paths, &[]).expect("a drawing");
+        let l = route_focus(&net, &r.paths, &[], None).expect("a drawing");
         (net, l, r.paths[0].clone())
     }
 
@@ -458,13 +485,45 @@ mod tests {
         // The class-1 walk passes bus B0.210212012 twice (steps 2 and 3).
         let bus = net.parse_node("B0.210212012").expect("a bus");
         assert_eq!(walk.iter().filter(|&&v| v == bus).count(), 2);
-        let l = route_focus(&net, std::slice::from_ref(&walk), &walk).expect("drawn");
+        let l = route_focus(&net, std::slice::from_ref(&walk), &walk, None).expect("drawn");
         check(spec, &net, &l, &walk);
         // Drawn once; the next new node takes the next column: 0.210212012 ends the first
         // row (5 columns), 01.10212012 starts the next one under it.
         assert_eq!(l.labels.iter().filter(|s| *s == "B0.210212012").count(), 1);
         let (p, q) = (pos_of(&l, "0.210212012"), pos_of(&l, "01.10212012"));
         assert!((p.x - q.x).abs() < 1e-9 && q.y > p.y, "{p:?} {q:?}");
+    }
+
+    /// On a phone (a 335 px card) the Figure 2 route takes three hops a row, so its labels
+    /// stay near their size; a wide card, or no width given, five.
+    #[test]
+    fn a_narrow_card_takes_fewer_hops_a_row() {
+        let spec = "lens:p=4,q=4,n=10,completed";
+        let net: Network = spec.parse().expect(spec);
+        let (a, b) = (
+            net.parse_node("021.0212012").expect("from"),
+            net.parse_node("0110010.212").expect("to"),
+        );
+        let r = net
+            .route(net.default_strategy(), a, b, 64)
+            .expect("a strategy");
+        let per_row = |room| match route_focus(&net, &r.paths, &[], room)
+            .expect("drawn")
+            .arrangement
+        {
+            Arrangement::Focus { per_row, .. } => per_row,
+            _ => 0,
+        };
+        assert_eq!(
+            [per_row(None), per_row(Some(1200.0)), per_row(Some(640.0))],
+            [5; 3]
+        );
+        assert_eq!([per_row(Some(335.0)), per_row(Some(100.0))], [3; 2]);
+        let l = route_focus(&net, &r.paths, &[], Some(335.0)).expect("drawn");
+        check(spec, &net, &l, &r.paths[0]);
+        // Scaled to 335 px, its 11-unit labels are at least 9 px (five a row: about 6.6).
+        assert!(11.0 * 335.0 / l.width >= 9.0, "{}", l.width);
+        assert!(l.describe().contains("3 hops a row"), "{}", l.describe());
     }
 
     fn pos_of(l: &Layout, addr: &str) -> Point {
@@ -493,7 +552,7 @@ mod tests {
         check(spec, &net, &l, &path);
         // 31 neighbours a router: at most PER_NODE drawn under each, the rest counted.
         assert!(matches!(l.arrangement, Arrangement::Focus { left_out, .. } if left_out > 0));
-        assert!(route_focus(&net, &[], &[]).is_none());
-        assert!(route_focus(&net, &[vec![usize::MAX]], &[]).is_none());
+        assert!(route_focus(&net, &[], &[], None).is_none());
+        assert!(route_focus(&net, &[vec![usize::MAX]], &[], None).is_none());
     }
 }

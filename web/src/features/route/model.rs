@@ -14,7 +14,7 @@ use icn_web::jobs::{Job, JobResult};
 use icn_web_model::diagram::matrix::{matrix, Matrix};
 use leptos::prelude::*;
 
-use crate::components::{ClickMode, Gate, FIRST_PATHS};
+use crate::components::{drawing_room, ClickMode, Gate, FIRST_PATHS};
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
@@ -448,14 +448,16 @@ fn focus_memo(
     route: Memo<Option<Route>>,
     selected: Memo<Option<Vec<Node>>>,
 ) -> Memo<Option<Arc<Layout>>> {
+    let room = drawing_room();
     Memo::new(move |_| {
         if !drawing.with(|d| d.as_ref().is_some_and(|d| d.past_whole().is_some())) {
             return None;
         }
         let chosen = selected.get().unwrap_or_default();
+        let room = room.get();
         route.with(|r| {
             let r = r.as_ref()?;
-            network.with(|n| route_focus(n.as_ref().ok()?, &r.paths, &chosen).map(Arc::new))
+            network.with(|n| route_focus(n.as_ref().ok()?, &r.paths, &chosen, room).map(Arc::new))
         })
     })
 }

@@ -12,6 +12,7 @@ use icn_core::topology::lens::{
 use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;
 
+use crate::components::drawing_room;
 use crate::compute::{use_job, JobHandle, JobState, WhenNone};
 use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
@@ -333,6 +334,7 @@ impl WalkModel {
             })
         });
         let highlight = walk_highlight(network, from, to, step, steps);
+        let room = drawing_room();
         let focus = Memo::new(move |_| {
             if !drawing.with(|d| matches!(d, Some(Drawing::TooLarge { .. }))) {
                 return None;
@@ -346,7 +348,7 @@ impl WalkModel {
             });
             network.with(|n| {
                 let net = n.as_ref().ok()?;
-                route_focus(net, std::slice::from_ref(&walk), &walk).map(Arc::new)
+                route_focus(net, std::slice::from_ref(&walk), &walk, room.get()).map(Arc::new)
             })
         });
         let current_bus = Memo::new(move |_| {
