@@ -240,3 +240,29 @@ for (const theme of ['light', 'dark']) {
     expect(headers).toEqual(Array(5).fill(true));
   });
 }
+
+test('an imported graph (the Petersen graph): every channel by name, each 5/9, as the CLI and the distance sum say', async ({ page }) => {
+  // Issue 35: no view listed an imported graph's links with their loads (Compare drops it).
+  test.setTimeout(60_000);
+  const spec = 'graph:g=AQoKAQADAAIAAgADAgADAgADAQQCAQACAQABAQAA';
+  const info = JSON.parse(icn('info', spec)) as { terminals: number; links: number; distance_sum: number };
+  const cli = JSON.parse(icn('throughput', spec, '--routing', 'minimal', '--traffic', 'uniform', '--channels')) as CliChannels;
+  // Every ordered pair sends 1/(T − 1) over its shortest paths: the loads add up to the
+  // distance sum over T − 1, and the Petersen graph, edge-transitive, spreads it evenly
+  // over its 2 × 15 channels: 150/9/30 = 5/9 each.
+  expect(cli.channels).toHaveLength(2 * info.links);
+  const total = cli.channels.reduce((a, c) => a + c.load, 0);
+  expect(total).toBeCloseTo(info.distance_sum / (info.terminals - 1), 9);
+  for (const c of cli.channels) expect(c.load).toBeCloseTo(5 / 9, 11);
+  await page.goto(`./?view=throughput&t=${spec}&s=minimal&traffic=uniform`);
+  await expect(page.getByTestId('link-row')).toHaveCount(30, { timeout: 20_000 });
+  const shown = await page.getByTestId('link-row').evaluateAll((rows) =>
+    rows.map((r) => ({
+      k: Number(r.getAttribute('data-index')),
+      name: `${r.querySelector('[data-testid="link-from"]')?.textContent} → ${r.querySelector('[data-testid="link-to"]')?.textContent}`,
+      exact: r.querySelector('[data-testid="link-load"]')?.textContent,
+    })),
+  );
+  expect(new Set(shown.map((s) => s.k)).size).toBe(30);
+  for (const s of shown) expect(s).toEqual({ k: s.k, name: cli.channels[s.k].channel, exact: '5/9 ≈ 0.5556' });
+});
