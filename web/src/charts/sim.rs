@@ -114,3 +114,57 @@ pub fn draw(canvas: Surface<'_>, series: &[SimSeries]) -> Result<Vec<LegendEntry
     let theme = theme::current();
     plot::render_panels(canvas, &panels(series, &theme), &theme)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icn_web::jobs::{sim_point, SimAsk};
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// Issue 35: the saturation rule and the routing's bound shared a colour and a dash.
+    /// A 4×4 mesh under dimension order, past its bound of 0.5: the curve's end, its bound
+    /// and the best any routing could do are three rules, no two drawn alike.
+    #[wasm_bindgen_test]
+    fn the_end_of_a_curve_and_its_bounds_are_drawn_apart() {
+        let ask = SimAsk {
+            spec: "mesh:k=4x4".into(),
+            routing: "dor".into(),
+            traffic: "uniform".into(),
+            scheme: "auto".into(),
+            vcs: 2,
+            buf: 8,
+            size: 1,
+            seed: 0,
+            extra: "sample_period=300;max_samples=4".into(),
+        };
+        let point =
+            |rate| sim_point(&ask, rate, (false, true), &mut |_, _, _| {}).expect("a point");
+        let series = SimSeries {
+            label: "mesh".into(),
+            points: vec![point("0.2"), point("0.9")],
+            bound: Some(0.5),
+            optimal: Some((0.5, 0.5)),
+        };
+        assert_eq!(series.points[0].point.status, Status::Stable);
+        assert_ne!(series.points[1].point.status, Status::Stable);
+        let plots = panels(&[series], &theme::LIGHT);
+        let rules = &plots[0].rules;
+        let looks: Vec<_> = rules.iter().map(|r| (r.color, r.dash)).collect();
+        assert_eq!(
+            rules.iter().map(|r| r.label.as_str()).collect::<Vec<_>>(),
+            [
+                "saturated at 0.9",
+                "routing's bound 0.500",
+                "best any routing 0.500"
+            ]
+        );
+        for (i, a) in looks.iter().enumerate() {
+            for b in &looks[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(looks[0].1, Dash::Event);
+        assert_eq!(looks[1].1, Dash::Bound);
+        assert_eq!(looks[2].1, Dash::Best);
+    }
+}
