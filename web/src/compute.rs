@@ -14,14 +14,16 @@
 //! page never reads it; the view sees one job (the parts' progress summed, one result), and
 //! Cancel, a new job or a worker's crash stops every lane it runs in.
 //!
-//! [`JobState`] is what a view shows: idle, running with progress, done, or failed.
+//! [`JobState`] is what a view shows: idle, running with progress, done, or failed. A view
+//! reads its result as the one kind its job answers with ([`use_answer`]: a reply of
+//! another kind is a failure there, not a branch in the view).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use icn_web::jobs::{wire, Job, JobResult, Reply, Request};
+use icn_web::jobs::{wire, Answer, Job, JobResult, Reply, Request};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,9 +32,9 @@ use web_sys::{MessageEvent, Worker};
 /// The worker script Trunk emits (index.html, `data-loader-shim`), relative to the page.
 const WORKER_URL: &str = "./icn-worker_loader.js";
 
-/// A job as a view sees it.
+/// A job as a view sees it; `R` its result (any kind, or one kind: [`use_answer`]).
 #[derive(Debug, Clone, PartialEq)]
-pub enum JobState {
+pub enum JobState<R = Arc<JobResult>> {
     /// Nothing requested (or cancelled).
     Idle,
     /// Running: `done` of `total` steps; `label` says what.
@@ -45,7 +47,7 @@ pub enum JobState {
         label: String,
     },
     /// Finished: the job's result.
-    Done(Arc<JobResult>),
+    Done(R),
     /// Failed, with the reason.
     Failed(String),
     /// The worker stopped while it ran the job (out of memory, a trap).
@@ -140,8 +142,15 @@ thread_local! {
 
 /// What `job` has computed so far, if it is a sweep that reported points and has not
 /// finished (running, or stopped by Cancel: the points stay for the session). Tracked.
-pub fn partial(job: &Job) -> Option<Arc<JobResult>> {
-    PARTIALS.with(|p| p.with(|m| m.get(job).cloned()))
+/// The result is of the kind `T` its job answers with (another kind: none).
+pub fn partial<T: Answer>(job: &Job) -> Option<Arc<T>> {
+    PARTIALS.with(|p| {
+        p.with(|m| {
+            m.get(job)
+                .and_then(|r| T::of(r))
+                .map(|x| Arc::new(x.clone()))
+        })
+    })
 }
 
 fn set_partial(job: &Job, result: Option<Arc<JobResult>>) {
@@ -544,7 +553,7 @@ pub fn cancel_in(lane: usize, state: WriteSignal<JobState>) {
     let _ = state.try_set(JobState::Idle);
 }
 
-/// What [`use_job`] does when its job function answers `None` (no job wanted now).
+/// What [`use_answer`] does when its job function answers `None` (no job wanted now).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WhenNone {
     /// Cancel a running job only; a finished or failed one stays shown (the explorer's
@@ -562,7 +571,7 @@ pub struct JobHandle {
     pub state: ReadSignal<JobState>,
     /// Where the job reports (what [`start_in`], [`cancel`] and the Cancel button take).
     pub set_state: WriteSignal<JobState>,
-    /// The lane it runs in (0 but for [`use_job_in`]).
+    /// The lane it runs in (0 but for [`use_answer_in`]).
     pub lane: usize,
 }
 
@@ -583,18 +592,87 @@ impl JobHandle {
     }
 }
 
-/// The one way a view runs a worker job: whenever `job` (tracked) changes, its job starts,
-/// superseding the previous one (cached results come back at once); when it answers `None`,
-/// `when_none` says what happens to the one there is; when the view goes, its job is
-/// cancelled.
-pub fn use_job(job: impl Fn() -> Option<Job> + 'static, when_none: WhenNone) -> JobHandle {
-    use_job_in(0, job, when_none)
+/// A view's worker job whose result is of one kind `T` (an [`Answer`], paired with its
+/// job's kind): the handle (start, Cancel, where the job reports) and the state with the
+/// result as `T` (read afresh from the job's state, where the view reads it). `Copy`.
+#[derive(Debug)]
+pub struct Answered<T: Answer> {
+    /// The job's handle.
+    pub handle: JobHandle,
+    /// What the view shows, the result as its kind.
+    pub state: Signal<JobState<Arc<T>>>,
 }
 
-/// [`use_job`] in lane `lane`: a job beside the lanes a view's other jobs run in (the
-/// simulation view's bounds, lanes [`lanes`] and on, beside its points in lanes 0 …
-/// [`lanes`] − 1: one more worker each).
-pub fn use_job_in(
+impl<T: Answer> Clone for Answered<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Answer> Copy for Answered<T> {}
+
+/// The state `state` with its result read as `T`: a result of another kind (a bug: the
+/// worker and the page disagree) is a failure that says so.
+fn answer<T: Answer>(state: JobState) -> JobState<Arc<T>> {
+    match state {
+        JobState::Done(result) => match T::of(&result) {
+            Some(x) => JobState::Done(Arc::new(x.clone())),
+            None => JobState::Failed(result.mismatch()),
+        },
+        JobState::Idle => JobState::Idle,
+        JobState::Running { done, total, label } => JobState::Running { done, total, label },
+        JobState::Failed(message) => JobState::Failed(message),
+        JobState::Crashed(crash) => JobState::Crashed(crash),
+    }
+}
+
+/// [`use_job_in`] for a job whose result is of kind `T`: `job` gives jobs of kind
+/// `T::KIND` only (another kind, a bug, is not started and is logged).
+pub fn use_answer_in<T: Answer>(
+    lane: usize,
+    job: impl Fn() -> Option<Job> + 'static,
+    when_none: WhenNone,
+) -> Answered<T> {
+    let handle = use_job_in(
+        lane,
+        move || {
+            let j = job()?;
+            if j.kind() == T::KIND {
+                return Some(j);
+            }
+            // A bug: said where the result would be, and nothing runs.
+            let why = format!(
+                "a {} job where a {} job belongs: this is a bug",
+                j.kind(),
+                T::KIND
+            );
+            leptos::logging::warn!("{why}");
+            None
+        },
+        when_none,
+    );
+    // Derived, not a memo: read where the view reads it, so that a view reading it beside
+    // a memo built on it sees every change.
+    let state = Signal::derive(move || answer::<T>(handle.state.get()));
+    Answered { handle, state }
+}
+
+/// [`use_answer_in`] in lane 0, every view's.
+pub fn use_answer<T: Answer>(
+    job: impl Fn() -> Option<Job> + 'static,
+    when_none: WhenNone,
+) -> Answered<T> {
+    use_answer_in(0, job, when_none)
+}
+
+/// How a view runs a worker job (through [`use_answer_in`], which reads its result as its
+/// kind): whenever `job` (tracked) changes, its job starts in lane `lane`, superseding the
+/// previous one (cached results come back at once); when it answers `None`, `when_none`
+/// says what happens to the one there is; when the view goes, its job is cancelled. A lane
+/// other than 0 runs a job beside the lanes a view's other jobs run in (the simulation
+/// view's bounds, lanes [`lanes`] and on, beside its points in lanes 0 … [`lanes`] − 1:
+/// one more worker each).
+fn use_job_in(
     lane: usize,
     job: impl Fn() -> Option<Job> + 'static,
     when_none: WhenNone,
@@ -616,4 +694,55 @@ pub fn use_job_in(
     });
     on_cleanup(move || handle.cancel());
     handle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icn_web::jobs::PartDone;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// A result is read as the kind its job answers with; one of another kind is a failure
+    /// that names it, and the other states pass through.
+    #[wasm_bindgen_test]
+    fn a_result_is_read_as_its_kind_or_fails_once() {
+        let part = PartDone {
+            part: 1,
+            parts: 2,
+            dependencies: 30,
+            words: 60,
+        };
+        let done = JobState::Done(Arc::new(JobResult::DeadlockPart(part.clone())));
+        assert_eq!(
+            answer::<PartDone>(done.clone()),
+            JobState::Done(Arc::new(part))
+        );
+        assert_eq!(
+            answer::<icn_core::charts::ChartData>(done),
+            JobState::Failed("unreadable result from the worker: a deadlock_part result".into())
+        );
+        let running = JobState::Running {
+            done: 3,
+            total: 9,
+            label: "x".into(),
+        };
+        assert_eq!(
+            answer::<PartDone>(running),
+            JobState::Running {
+                done: 3,
+                total: 9,
+                label: "x".into()
+            }
+        );
+        assert_eq!(answer::<PartDone>(JobState::Idle), JobState::Idle);
+        // Each answer's job kind is the kind of result it reads.
+        assert_eq!(<PartDone as Answer>::KIND, "deadlock_part");
+        assert_eq!(
+            Job::Papers {
+                paper: "lens".into()
+            }
+            .kind(),
+            <icn_web::jobs::PaperReport as Answer>::KIND
+        );
+    }
 }

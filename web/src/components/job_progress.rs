@@ -77,8 +77,8 @@ fn background_step(done: usize, total: usize, label: &str) -> String {
 /// A background job's status: its progress and Cancel while it runs, why it failed, or a
 /// Compute button (`restart`) once stopped. `what` names the result ("The loads"); the test
 /// ids are `{key}-failed`, `{key}-stopped` and `{key}-compute`.
-pub fn job_status(
-    state: JobState,
+pub fn job_status<R>(
+    state: JobState<R>,
     set_state: WriteSignal<JobState>,
     what: &'static str,
     key: &'static str,
@@ -115,8 +115,8 @@ fn counted_step(done: usize, total: usize, label: &str) -> String {
 /// A view's main job while it has no result: its progress and Cancel, its crash with Retry,
 /// why it failed (`{what} could not be computed: …`, test id `{key}-failed`), or, idle or
 /// done for other fields, `idle()` (the estimate waiting for a confirmation).
-pub fn job_card_status(
-    state: JobState,
+pub fn job_card_status<R>(
+    state: JobState<R>,
     set_state: WriteSignal<JobState>,
     (what, key): (&'static str, &'static str),
     idle: impl FnOnce() -> AnyView,

@@ -167,6 +167,22 @@ pub enum Job {
 }
 
 impl Job {
+    /// The kind of result it answers with, as [`JobResult::kind`] names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Job::Papers { .. } => "papers",
+            Job::Chart { .. } => "chart",
+            Job::Metrics { .. } => "metrics",
+            Job::LensLoads { .. } => "lens_loads",
+            Job::Route { .. } => "route",
+            Job::Compare { .. } => "compare",
+            Job::Deadlock { .. } | Job::DeadlockFinish { .. } => "deadlock",
+            Job::DeadlockPart { .. } => "deadlock_part",
+            Job::SimPoint { .. } => "sim_point",
+            Job::Throughput { .. } => "throughput",
+        }
+    }
+
     /// A short description for progress messages.
     pub fn label(&self) -> String {
         match self {
@@ -302,6 +318,45 @@ impl JobResult {
             self.kind()
         )
     }
+}
+
+/// A job's result of one kind, paired with the job that asks for it: a view that runs a
+/// job of kind [`Answer::KIND`] reads its result as `Self`
+/// (`compute::use_answer`), and a reply of another kind becomes a failure there, once,
+/// instead of a branch in every view.
+pub trait Answer: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// The [`Job`] kind that answers with it, as [`Job::kind`] names it.
+    const KIND: &'static str;
+    /// `result`, when it is of this kind.
+    fn of(result: &JobResult) -> Option<&Self>;
+}
+
+/// `Answer` for each result kind: the type, the [`Job`] kind, the [`JobResult`] variant.
+macro_rules! answers {
+    ($($t:ty => $kind:literal, $variant:ident;)*) => {$(
+        impl Answer for $t {
+            const KIND: &'static str = $kind;
+            fn of(result: &JobResult) -> Option<&Self> {
+                match result {
+                    JobResult::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+answers! {
+    PaperReport => "papers", Papers;
+    icn_core::charts::ChartData => "chart", Chart;
+    Box<MetricsReport> => "metrics", Metrics;
+    LensLoadsReport => "lens_loads", LensLoads;
+    RouteReport => "route", Route;
+    Vec<icn_core::analysis::CompareRow> => "compare", Compare;
+    Box<DeadlockStudy> => "deadlock", Deadlock;
+    Box<SimPointReport> => "sim_point", SimPoint;
+    PartDone => "deadlock_part", DeadlockPart;
+    Box<ThroughputReport> => "throughput", Throughput;
 }
 
 /// Worker → page: JSON text, one level (the result inside is a value, not text), externally

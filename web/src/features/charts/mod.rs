@@ -9,7 +9,7 @@ use icn_core::charts::{
     SIM_MAX_TICKS, SIM_MIN_TICKS,
 };
 use icn_core::topology::kyklos::KyklosRouting;
-use icn_web::jobs::{Job, JobResult};
+use icn_web::jobs::Job;
 use leptos::prelude::*;
 
 mod tables;
@@ -18,7 +18,7 @@ mod terms;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError, TermList};
-use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{ChartsForm, ChartsSimForm};
 
@@ -118,7 +118,7 @@ impl ChartsModel {
 pub fn ChartsView(nav: Nav) -> impl IntoView {
     let model = ChartsModel::new(nav);
     let ChartsModel { request, kind, .. } = model;
-    let job = use_job(
+    let job = use_answer::<ChartData>(
         move || request.get().ok().map(|request| Job::Chart { request }),
         WhenNone::Clear,
     );
@@ -333,21 +333,24 @@ fn n_field(m: ChartsModel, k: ChartKind) -> impl IntoView {
 /// The job's state, and below it the points a sweep has computed so far: while it runs
 /// (the chart fills in point by point) and after Cancel (the points stay).
 #[component]
-fn JobPanel(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> impl IntoView {
+fn JobPanel(
+    job: Answered<ChartData>,
+    request: Memo<Result<ChartRequest, ChartError>>,
+) -> impl IntoView {
     let unfinished =
         Memo::new(move |_| matches!(job.state.get(), JobState::Running { .. } | JobState::Idle));
     // Changes when the run stops, not at each progress report.
     let running = Memo::new(move |_| matches!(job.state.get(), JobState::Running { .. }));
     let so_far = Memo::new(move |_| {
         let request = request.get().ok()?;
-        compute::partial(&Job::Chart { request })
+        compute::partial::<ChartData>(&Job::Chart { request })
     });
     let partial = move || {
         if !unfinished.get() {
             return None;
         }
-        let result = so_far.get()?;
-        let (JobResult::Chart(data), Ok(req)) = (&*result, request.get_untracked()) else {
+        let data = so_far.get()?;
+        let Ok(req) = request.get_untracked() else {
             return None;
         };
         let note = if running.get() {
@@ -358,7 +361,7 @@ fn JobPanel(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> 
         Some(view! {
             <div class="chart-partial" data-testid="chart-partial">
                 <p class="help" role="status">{note}</p>
-                <ChartFigure data=data.clone() request=req />
+                <ChartFigure data=(*data).clone() request=req />
             </div>
         })
     };
@@ -369,7 +372,10 @@ fn JobPanel(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> 
 }
 
 #[component]
-fn JobStatus(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) -> impl IntoView {
+fn JobStatus(
+    job: Answered<ChartData>,
+    request: Memo<Result<ChartRequest, ChartError>>,
+) -> impl IntoView {
     move || match job.state.get() {
         JobState::Idle => {
             let runnable = request.with(Result::is_ok);
@@ -383,7 +389,7 @@ fn JobStatus(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) ->
                                 data-testid="chart-compute"
                                 on:click=move |_| {
                                     if let Ok(request) = request.get_untracked() {
-                                        job.start(Job::Chart { request });
+                                        job.handle.start(Job::Chart { request });
                                     }
                                 }
                             >
@@ -399,23 +405,17 @@ fn JobStatus(job: JobHandle, request: Memo<Result<ChartRequest, ChartError>>) ->
             total,
             label,
             |done, total, label| format!("{}%: {label}", 100 * done / total.max(1)),
-            job.set_state,
+            job.handle.set_state,
         )
         .into_any(),
-        JobState::Crashed(crash) => job_crashed(crash, job.set_state),
+        JobState::Crashed(crash) => job_crashed(crash, job.handle.set_state),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(result) => match (&*result, request.get_untracked()) {
-            (JobResult::Chart(data), Ok(req)) => {
-                view! { <ChartFigure data=data.clone() request=req /> }.into_any()
-            }
-            (JobResult::Chart(_), Err(_)) => ().into_any(),
-            (other, _) => view! {
-                <p class="field-error" role="alert">{other.mismatch()}</p>
-            }
-            .into_any(),
+        JobState::Done(data) => match request.get_untracked() {
+            Ok(req) => view! { <ChartFigure data=(*data).clone() request=req /> }.into_any(),
+            Err(_) => ().into_any(),
         },
     }
 }

@@ -10,12 +10,12 @@ use std::collections::HashMap;
 
 use icn_core::analysis::{check_budget, summary_csv, CompareRow};
 use icn_core::{Network, FAMILIES, PAGE_BUDGET};
-use icn_web::jobs::{Job, JobResult};
+use icn_web::jobs::Job;
 use leptos::prelude::*;
 
 use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError, TermList};
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{use_answer, Answered, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{View, COMPARE_MAX};
 
@@ -63,7 +63,7 @@ struct CompareModel {
     specs: Memo<Vec<String>>,
     /// Each spec's canonical form, or the message for its field.
     checked: Memo<Vec<Result<String, String>>>,
-    job: JobHandle,
+    job: Answered<Vec<CompareRow>>,
     /// The specs of the job in flight (their rows are cached when it answers).
     asked: StoredValue<Vec<String>>,
     /// The rows of the valid specs, once all of them are computed.
@@ -79,7 +79,7 @@ impl CompareModel {
         let cached = RwSignal::new(0u32);
         let asked = StoredValue::new(Vec::<String>::new());
         // Whenever the specs change, compute the rows not cached yet (none: stop the job).
-        let job = use_job(
+        let job = use_answer::<Vec<CompareRow>>(
             move || {
                 checked.track();
                 ask(asked, missing(checked))
@@ -106,16 +106,14 @@ impl CompareModel {
             rows,
         };
         Effect::new(move |_| {
-            if let JobState::Done(result) = job.state.get() {
-                if let JobResult::Compare(rows) = &*result {
-                    let specs = asked.get_value();
-                    ROWS.with_borrow_mut(|cache| {
-                        for (spec, row) in specs.into_iter().zip(rows) {
-                            cache.insert(spec, row.clone());
-                        }
-                    });
-                    cached.update(|c| *c = c.wrapping_add(1));
-                }
+            if let JobState::Done(rows) = job.state.get() {
+                let specs = asked.get_value();
+                ROWS.with_borrow_mut(|cache| {
+                    for (spec, row) in specs.into_iter().zip(rows.iter()) {
+                        cache.insert(spec, row.clone());
+                    }
+                });
+                cached.update(|c| *c = c.wrapping_add(1));
             }
         });
         m
@@ -124,8 +122,8 @@ impl CompareModel {
     /// Computes the rows not cached yet in the worker (none: stops the job running).
     fn run(self) {
         match ask(self.asked, missing(self.checked)) {
-            Some(job) => self.job.start(job),
-            None => self.job.cancel(),
+            Some(job) => self.job.handle.start(job),
+            None => self.job.handle.cancel(),
         }
     }
 }
@@ -299,10 +297,10 @@ fn result_view(m: CompareModel) -> AnyView {
             total,
             label,
             |done, total, label| format!("Network {} of {total}: {label}", (done + 1).min(total)),
-            m.job.set_state,
+            m.job.handle.set_state,
         )
         .into_any(),
-        JobState::Crashed(crash) => job_crashed(crash, m.job.set_state),
+        JobState::Crashed(crash) => job_crashed(crash, m.job.handle.set_state),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }

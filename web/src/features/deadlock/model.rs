@@ -11,10 +11,10 @@ use icn_core::analysis::deadlock::{
 };
 use icn_core::routing::registry::{self, RoutingInfo};
 use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
-use icn_web::jobs::{DeadlockStudy, Job, JobResult, StepText, SPLIT_STEPS};
+use icn_web::jobs::{DeadlockStudy, Job, StepText, SPLIT_STEPS};
 use leptos::prelude::*;
 
-use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::DeadlockForm;
@@ -73,7 +73,7 @@ pub struct DeadlockModel {
     /// never starts a long computation by itself).
     pub confirmed: RwSignal<Option<String>>,
     /// The worker's job.
-    pub job: JobHandle,
+    pub job: Answered<Box<DeadlockStudy>>,
     /// Its result, once it answers for the fields shown.
     pub study: Memo<Option<Arc<DeadlockStudy>>>,
     /// The dependency of the cycle shown, from 0 (clamped to the cycle).
@@ -240,7 +240,7 @@ impl DeadlockModel {
                 compute::warm_lanes(parts(&a));
             }
         });
-        let job = use_job(
+        let job = use_answer::<Box<DeadlockStudy>>(
             move || {
                 let a = ask.get()?;
                 let parts = parts(&a);
@@ -260,10 +260,7 @@ impl DeadlockModel {
             WhenNone::Clear,
         );
         let study = Memo::new(move |_| {
-            let JobState::Done(result) = job.state.get() else {
-                return None;
-            };
-            let JobResult::Deadlock(s) = &*result else {
+            let JobState::Done(s) = job.state.get() else {
                 return None;
             };
             let a = ask.get()?;

@@ -232,7 +232,7 @@ pub fn status(m: DeadlockModel) -> Option<AnyView> {
     let what = ("The dependency graph", "deadlock");
     Some(job_card_status(
         m.job.state.get(),
-        m.job.set_state,
+        m.job.handle.set_state,
         what,
         || gate(m, &ask).into_any(),
     ))

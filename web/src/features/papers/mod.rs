@@ -7,13 +7,13 @@ mod examples;
 mod grid;
 
 use icn_core::papers::PAPERS;
-use icn_web::jobs::{CellReport, ItemReport, Job, JobResult, PaperReport};
+use icn_web::jobs::{CellReport, ItemReport, Job, PaperReport};
 use icn_web_model::url::PaperLayout;
 use leptos::prelude::*;
 
 use self::examples::examples;
 use crate::components::{job_crashed, job_progress, TermList};
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{use_answer, Answered, JobState, WhenNone};
 use crate::history::Nav;
 
 /// The view.
@@ -21,7 +21,7 @@ use crate::history::Nav;
 pub fn PapersView(nav: Nav) -> impl IntoView {
     let paper = Memo::new(move |_| nav.state.with(|s| s.papers.paper.clone()));
     // Compute the chosen paper whenever it changes (cached results come back at once).
-    let job = use_job(
+    let job = use_answer::<PaperReport>(
         move || {
             let id = paper.get();
             PAPERS
@@ -98,7 +98,7 @@ fn short_title(id: &str) -> &'static str {
 }
 
 #[component]
-fn JobPanel(job: JobHandle, paper: Memo<String>, nav: Nav) -> impl IntoView {
+fn JobPanel(job: Answered<PaperReport>, paper: Memo<String>, nav: Nav) -> impl IntoView {
     move || match job.state.get() {
         JobState::Idle => view! {
             <p class="help">
@@ -107,7 +107,7 @@ fn JobPanel(job: JobHandle, paper: Memo<String>, nav: Nav) -> impl IntoView {
                     type="button"
                     data-testid="papers-compute"
                     on:click=move |_| {
-                        job.start(Job::Papers { paper: paper.get_untracked() })
+                        job.handle.start(Job::Papers { paper: paper.get_untracked() })
                     }
                 >
                     "Compute"
@@ -120,23 +120,15 @@ fn JobPanel(job: JobHandle, paper: Memo<String>, nav: Nav) -> impl IntoView {
             total,
             label,
             |done, total, label| format!("{done} of {total} tables: {label}"),
-            job.set_state,
+            job.handle.set_state,
         )
         .into_any(),
-        JobState::Crashed(crash) => job_crashed(crash, job.set_state),
+        JobState::Crashed(crash) => job_crashed(crash, job.handle.set_state),
         JobState::Failed(message) => view! {
             <p class="field-error" role="alert" data-testid="job-error">{message}</p>
         }
         .into_any(),
-        JobState::Done(result) => match &*result {
-            JobResult::Papers(report) => {
-                view! { <Report report=report.clone() nav=nav /> }.into_any()
-            }
-            other => view! {
-                <p class="field-error" role="alert">{other.mismatch()}</p>
-            }
-            .into_any(),
-        },
+        JobState::Done(report) => view! { <Report report=(*report).clone() nav=nav /> }.into_any(),
     }
 }
 

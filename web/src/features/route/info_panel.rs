@@ -3,9 +3,8 @@
 use icn_core::{Formula, Network, NetworkInfo, SpecError};
 use leptos::prelude::*;
 
-use super::model::{Facts, RouteModel};
+use super::model::{Facts, MetricsState, RouteModel};
 use crate::components::{job_status, Term};
-use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
 use icn_web_model::format::group;
@@ -178,16 +177,16 @@ fn exact(info: &NetworkInfo) -> impl IntoView {
 
 /// Exact metrics on their way from the worker: counts now, the job's progress and Cancel
 /// (or why it stopped, with a button to compute again).
-fn worker(model: RouteModel, nodes: u64, links: u64, state: JobState) -> impl IntoView {
+fn worker(model: RouteModel, nodes: u64, links: u64, state: MetricsState) -> impl IntoView {
     let worker = model.metrics_worker;
     let restart = move || {
         if let Some(job) = model.metrics_job.get_untracked() {
-            worker.start(job);
+            worker.handle.start(job);
         }
     };
     let status = job_status(
         state,
-        worker.set_state,
+        worker.handle.set_state,
         "The exact metrics",
         "info",
         restart,

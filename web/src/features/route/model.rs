@@ -10,12 +10,12 @@ use icn_core::{
     family, path_edges, AddressError, Cost, Estimate, FamilyInfo, Network, NetworkInfo, Node,
     Route, SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
 };
-use icn_web::jobs::{Job, JobResult};
+use icn_web::jobs::{Job, MetricsReport};
 use icn_web_model::diagram::matrix::{matrix, Matrix};
 use leptos::prelude::*;
 
 use crate::components::{drawing_room, ClickMode, Gate, FIRST_PATHS};
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{use_answer, Answered, JobState, WhenNone};
 use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
@@ -27,6 +27,11 @@ use icn_web_model::diagram::focus::{route_focus, MAX_FOCUS_PATHS};
 pub const MORE_PATHS: usize = 64;
 /// Networks of more nodes get their route one task after the rest of the explorer.
 pub const DEFER_NODES: u64 = 1024;
+
+/// The exact metrics' worker job as the explorer shows it.
+pub type MetricsState = JobState<std::sync::Arc<Box<MetricsReport>>>;
+/// The exact metrics' worker job.
+pub type MetricsJob = Answered<Box<MetricsReport>>;
 
 /// The network's facts: exact when small enough, counts and formulas otherwise.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,7 +45,7 @@ pub enum Facts {
         /// Links.
         links: u64,
         /// The job.
-        state: JobState,
+        state: MetricsState,
     },
     /// Too costly to compute here.
     Skipped {
@@ -109,7 +114,7 @@ pub struct RouteModel {
     /// The worker job computing the exact metrics, when they are too costly for the page.
     pub metrics_job: Memo<Option<Job>>,
     /// That job's handle (its state shows in [`RouteModel::facts`]).
-    pub metrics_worker: JobHandle,
+    pub metrics_worker: MetricsJob,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
     /// The adjacency matrix shown instead of a drawing too large to make.
@@ -350,7 +355,7 @@ fn hypercycle_memos(c: Chain) -> (Memo<Option<PathCounts>>, Memo<Option<Vec<DimR
 fn metrics_memos(
     network: Memo<Result<Network, SpecError>>,
     gate: Memo<Option<Gate>>,
-) -> (Memo<Option<Facts>>, Memo<Option<Job>>, JobHandle) {
+) -> (Memo<Option<Facts>>, Memo<Option<Job>>, MetricsJob) {
     let metrics_job = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
@@ -364,7 +369,7 @@ fn metrics_memos(
     });
     // A new job supersedes the previous one (whose late result is dropped); none
     // needed: stop the one running. Results are cached per spec for the session.
-    let job = use_job(move || metrics_job.get(), WhenNone::CancelRunning);
+    let job = use_answer::<Box<MetricsReport>>(move || metrics_job.get(), WhenNone::CancelRunning);
     let facts = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
@@ -624,7 +629,7 @@ fn change_route(form: &mut RouteForm, change: impl FnOnce(&mut RouteForm)) {
 fn facts_of(
     net: &Network,
     allowed: impl Fn(Estimate) -> bool,
-    job: impl Fn() -> JobState,
+    job: impl Fn() -> MetricsState,
 ) -> Facts {
     let estimate = net.cost().info;
     let cost = estimate.steps;
@@ -634,17 +639,12 @@ fn facts_of(
         }
         let t = net.topology();
         let state = match job() {
-            JobState::Done(result) => match &*result {
-                JobResult::Metrics(r) if r.info.spec == net.spec() => {
-                    return Facts::Exact(r.info.clone())
-                }
-                // A superseded job's result: the current one is about to start.
-                JobResult::Metrics(_) => JobState::Running {
-                    done: 0,
-                    total: 0,
-                    label: String::new(),
-                },
-                other => JobState::Failed(other.mismatch()),
+            JobState::Done(r) if r.info.spec == net.spec() => return Facts::Exact(r.info.clone()),
+            // A superseded job's result: the current one is about to start.
+            JobState::Done(_) => JobState::Running {
+                done: 0,
+                total: 0,
+                label: String::new(),
             },
             other => other,
         };

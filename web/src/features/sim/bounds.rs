@@ -1,7 +1,7 @@
 //! The bounds drawn beside each curve: the chosen routing's throughput bound for the
 //! traffic simulated and the best any routing could do (the maximum concurrent flow), one
 //! worker job per curve ([`Job::Throughput`], as `icn throughput --optimal`), each in a lane
-//! of its own beside the points' lanes (`compute::use_job_in`), with its progress and
+//! of its own beside the points' lanes (`compute::use_answer_in`), with its progress and
 //! Cancel. A curve has none under hotspot traffic (not a permutation) or an adaptive
 //! routing (its shares depend on the queues); the summary says why.
 
@@ -11,11 +11,11 @@ use icn_core::analysis::throughput::{optimal_estimate, permutation_estimate};
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
 use icn_core::{Network, CONFIRM_LIMIT};
-use icn_web::jobs::{Job, JobResult, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
+use icn_web::jobs::{Job, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
 use icn_web_model::traffic::{parse_traffic, TrafficChoice};
 use leptos::prelude::*;
 
-use crate::compute::{self, use_job_in, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_answer_in, Answered, JobState, WhenNone};
 
 /// The curves the view overlays at most.
 const CURVES: usize = 2;
@@ -65,7 +65,7 @@ pub struct SimBounds {
     /// What each curve's job computes, or why it has none.
     asks: Memo<Vec<Result<ThroughputAsk, String>>>,
     /// The jobs, one per curve.
-    pub jobs: [JobHandle; CURVES],
+    pub jobs: [Answered<Box<ThroughputReport>>; CURVES],
 }
 
 /// What a curve's bounds job computes, or why there is none.
@@ -104,7 +104,7 @@ impl SimBounds {
     pub fn new(asks: Memo<Vec<SimAsk>>) -> SimBounds {
         let asks = Memo::new(move |_| asks.with(|a| a.iter().map(ask_of).collect::<Vec<_>>()));
         let jobs = std::array::from_fn(|i| {
-            use_job_in(
+            use_answer_in::<Box<ThroughputReport>>(
                 compute::lanes() + i,
                 move || {
                     let ask = asks.with(|a| a.get(i).cloned())?.ok()?;
@@ -127,17 +127,14 @@ impl SimBounds {
             return CurveBounds::Absent(String::new());
         };
         match job.state.get() {
-            JobState::Done(result) => match &*result {
-                JobResult::Throughput(r) if r.ask == ask => {
-                    CurveBounds::Done(Arc::new((**r).clone()))
-                }
-                _ => CurveBounds::Running(0, 0, "starting".into(), None),
-            },
+            // A superseded job's result: the current one is about to start.
+            JobState::Done(r) if r.ask != ask => {
+                CurveBounds::Running(0, 0, "starting".into(), None)
+            }
+            JobState::Done(r) => CurveBounds::Done(Arc::new((**r).clone())),
             JobState::Running { done, total, label } => {
-                let known = match compute::partial(&Job::Throughput { ask }).as_deref() {
-                    Some(JobResult::Throughput(r)) => Some(Arc::new((**r).clone())),
-                    _ => None,
-                };
+                let known = compute::partial::<Box<ThroughputReport>>(&Job::Throughput { ask })
+                    .map(|r| Arc::new((**r).clone()));
                 CurveBounds::Running(done, total, label, known)
             }
             JobState::Failed(message) => CurveBounds::Absent(format!("not computed: {message}")),

@@ -414,7 +414,7 @@ fn bound_facts(m: SimModel, i: usize) -> impl IntoView {
         <p><Term key="sim.bound" />": " <b data-testid="sim-bound">{routed_text}</b></p>
         <p><Term key="sim.optimal" />": " <b data-testid="sim-optimal">{best_text}</b>
             {running.then(|| view! {
-                " " <button type="button" data-testid="sim-bound-cancel" on:click=move |_| job.cancel()>"Cancel"</button>
+                " " <button type="button" data-testid="sim-bound-cancel" on:click=move |_| job.handle.cancel()>"Cancel"</button>
             })}
         </p>
     }

@@ -12,12 +12,12 @@ use icn_core::analysis::throughput::{
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry::{self, RoutingInfo};
 use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
-use icn_web::jobs::{Job, JobResult, ThroughputAsk, ThroughputReport};
+use icn_web::jobs::{Job, ThroughputAsk, ThroughputReport};
 use icn_web_model::link_loads::{order, selected, Sort};
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
 use leptos::prelude::*;
 
-use crate::compute::{self, use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::ThroughputForm;
@@ -80,7 +80,7 @@ pub struct ThroughputModel {
     /// never starts a long computation by itself).
     pub confirmed: RwSignal<Option<ThroughputAsk>>,
     /// The worker's job.
-    pub job: JobHandle,
+    pub job: Answered<Box<ThroughputReport>>,
     /// Its result, once it answers for the fields shown.
     pub report: Memo<Option<Arc<ThroughputReport>>>,
     /// The pair of the permutation shown, from 0 (clamped).
@@ -178,7 +178,7 @@ impl ThroughputModel {
         let troubles = Memo::new(move |_| checked.with(|c| c.0.clone()));
         let ask = Memo::new(move |_| checked.with(|c| c.1.clone()));
         let confirmed = RwSignal::new(None::<ThroughputAsk>);
-        let job = use_job(
+        let job = use_answer::<Box<ThroughputReport>>(
             move || {
                 let a = ask.get()?;
                 let allowed = a.within_page()
@@ -190,15 +190,14 @@ impl ThroughputModel {
         // The result, or while the optimal bound's linear program solves, the routing's.
         let report = Memo::new(move |_| {
             let a = ask.get()?;
-            let result = match job.state.get() {
-                JobState::Done(result) => result,
+            let r = match job.state.get() {
+                JobState::Done(r) => r,
                 JobState::Running { .. } => {
-                    compute::partial(&Job::Throughput { ask: a.ask.clone() })?
+                    compute::partial::<Box<ThroughputReport>>(&Job::Throughput {
+                        ask: a.ask.clone(),
+                    })?
                 }
                 _ => return None,
-            };
-            let JobResult::Throughput(r) = &*result else {
-                return None;
             };
             (r.ask == a.ask).then(|| Arc::new((**r).clone()))
         });

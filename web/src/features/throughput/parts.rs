@@ -245,7 +245,7 @@ pub fn status(m: ThroughputModel) -> Option<AnyView> {
     let what = ("The throughput", "tput");
     Some(job_card_status(
         m.job.state.get(),
-        m.job.set_state,
+        m.job.handle.set_state,
         what,
         || gate(m, &ask).into_any(),
     ))

@@ -13,13 +13,13 @@ use icn_core::{Network, Node, SpecError, Topology};
 use leptos::prelude::*;
 
 use crate::components::drawing_room;
-use crate::compute::{use_job, JobHandle, JobState, WhenNone};
+use crate::compute::{use_answer, Answered, JobState, WhenNone};
 use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
-use icn_web::jobs::{Job, JobResult};
+use icn_web::jobs::{Job, LensLoadsReport};
 use icn_web_model::diagram::focus::route_focus;
 use std::sync::Arc;
 
@@ -104,7 +104,7 @@ pub enum LoadsView {
     /// Core's processor and bus loads.
     Computed(LensLoads),
     /// Computed in the worker (over [`SYNC_STEPS`]): running, stopped or failed.
-    Worker(JobState),
+    Worker(JobState<Arc<LensLoadsReport>>),
     /// [`Lens::loads_cost`] is over [`INFO_BUDGET`]: not computed here.
     OverBudget {
         /// The estimated steps.
@@ -152,7 +152,7 @@ pub struct WalkModel {
     /// The worker job computing the loads, when they are too costly for the page.
     pub loads_job: Memo<Option<Job>>,
     /// That job's handle (its state shows in [`WalkModel::loads`]).
-    pub loads_worker: JobHandle,
+    pub loads_worker: Answered<LensLoadsReport>,
     /// Whether the walk is playing.
     pub playing: RwSignal<bool>,
 }
@@ -229,7 +229,11 @@ fn walk_highlight(
 /// costly for the page: (loads, job, where the job reports).
 fn loads_memos(
     network: Memo<Result<Network, SpecError>>,
-) -> (Memo<Option<LoadsView>>, Memo<Option<Job>>, JobHandle) {
+) -> (
+    Memo<Option<LoadsView>>,
+    Memo<Option<Job>>,
+    Answered<LensLoadsReport>,
+) {
     let loads_job = Memo::new(move |_| {
         network.with(|n| {
             let l = lens_of(n)?;
@@ -241,7 +245,7 @@ fn loads_memos(
     });
     // As the explorer's metrics: a new job supersedes the previous one; results are
     // cached per spec for the session.
-    let job = use_job(move || loads_job.get(), WhenNone::CancelRunning);
+    let job = use_answer::<LensLoadsReport>(move || loads_job.get(), WhenNone::CancelRunning);
     let loads = Memo::new(move |_| {
         network.with(|n| {
             let l = lens_of(n)?;
@@ -250,17 +254,15 @@ fn loads_memos(
                 LoadsView::Computed(LensLoads::of(l))
             } else if cost <= INFO_BUDGET {
                 match job.state.get() {
-                    JobState::Done(result) => match &*result {
-                        JobResult::LensLoads(r) if r.spec == l.spec_string() => {
-                            LoadsView::Computed(r.loads.clone())
-                        }
-                        JobResult::LensLoads(_) => LoadsView::Worker(JobState::Running {
-                            done: 0,
-                            total: 0,
-                            label: String::new(),
-                        }),
-                        other => LoadsView::Worker(JobState::Failed(other.mismatch())),
-                    },
+                    JobState::Done(r) if r.spec == l.spec_string() => {
+                        LoadsView::Computed(r.loads.clone())
+                    }
+                    // A superseded job's result: the current one is about to start.
+                    JobState::Done(_) => LoadsView::Worker(JobState::Running {
+                        done: 0,
+                        total: 0,
+                        label: String::new(),
+                    }),
                     other => LoadsView::Worker(other),
                 }
             } else {
