@@ -64,6 +64,8 @@ pub const SMALL: &[&str] = &[
     "slimfly:q=3",
     "slimfly:q=4,p=1",
     "slimfly:q=5",
+    "cmesh:k=4",
+    "cmesh:k=6",
     "polarfly:q=2",
     "polarfly:q=3",
     "polarfly:q=4",

@@ -4,6 +4,7 @@
 mod booksim;
 mod booksim_config;
 mod butterfly;
+mod cmesh;
 mod conformance;
 mod d3;
 mod deadlock;
