@@ -321,6 +321,8 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("cmesh_example"),
     config_reference!("cmesh_express"),
     config_reference!("cmesh8_express"),
+    config_reference!("flatfly_example"),
+    config_reference!("flatfly_transpose"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -460,4 +462,13 @@ fn cmesh_matches_booksim() {
     check_config("cmesh_example", &few);
     check_config("cmesh_express", &few);
     check_config("cmesh8_express", &few);
+}
+
+/// BookSim2's flatflyconfig unchanged (its on-chip flattened butterfly under ran_min,
+/// uniform traffic), and with transpose traffic (where x first and the terminals'
+/// numbering matter).
+#[test]
+fn flatfly_matches_booksim() {
+    check_config("flatfly_example", &few);
+    check_config("flatfly_transpose", &few);
 }

@@ -56,6 +56,7 @@ pub const SMALL: &[&str] = &[
     "hyperx:s=3x4,t=2",
     "hyperx:s=2x2x3,t=1",
     "flatfly:k=3,n=3",
+    "flatfly:k=4,n=3,onchip",
     "fattree:k=2,n=1",
     "fattree:k=2,n=3",
     "fattree:k=3,n=2",

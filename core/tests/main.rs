@@ -14,6 +14,7 @@ mod dragonfly;
 mod estimates;
 mod export_estimates;
 mod fattree;
+mod flatfly_onchip;
 mod hypercycle;
 mod hyperx;
 mod imported;

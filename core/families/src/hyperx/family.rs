@@ -4,7 +4,7 @@
 use crate::family::{Family, FamilyInfo, Formula, ParamInfo, StrategyInfo, Structure};
 use crate::torus::GridRouting;
 use icn_graph::error::StrategyError;
-use icn_graph::Routing;
+use icn_graph::{Node, Routing};
 
 use super::HyperX;
 
@@ -66,7 +66,12 @@ pub const FLATFLY: FamilyInfo = FamilyInfo {
             example: "3",
         },
     ],
-    flags: &[],
+    flags: &[ParamInfo {
+        key: "onchip",
+        label: "On chip (BookSim2's flatfly)",
+        help: "n = 3 and k a square: routers on a chip of tiles, each serving a √k × √k block, numbered and timed as BookSim2's flatfly",
+        example: "",
+    }],
     example: "flatfly:k=4,n=3",
     example_route: ("(0,0)", "(3,2)"),
     strategies: STRATEGIES,
@@ -99,6 +104,14 @@ impl Family for HyperX {
 
     fn concentration(&self) -> u32 {
         self.terminals_per_switch()
+    }
+
+    fn endpoint_number(&self, node: Node, slot: u32) -> Option<u32> {
+        self.chip_endpoint(node, slot)
+    }
+
+    fn noc_latency(&self, u: Node, v: Node) -> Option<u32> {
+        self.chip_tiles(u, v)
     }
 
     fn formulas(&self) -> Vec<Formula> {

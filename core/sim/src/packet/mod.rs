@@ -120,10 +120,13 @@ pub fn booksim_latencies(net: &Network) -> (u32, Option<u32>) {
 }
 
 /// Whether BookSim2 lays `net` out on a chip by default (`use_noc_latency = 1` in a
-/// topology with a floorplan, the concentrated mesh): its channels then take their
-/// lengths in tiles ([`RouterConfig::noc_latency`]).
+/// topology with a floorplan: the concentrated mesh, the flattened butterfly `onchip`):
+/// its channels then take their lengths in tiles ([`RouterConfig::noc_latency`]).
 pub fn booksim_noc(net: &Network) -> bool {
-    net.family().name == "cmesh"
+    let mut next = Vec::new();
+    net.topology().neighbours(0, &mut next);
+    next.first()
+        .is_some_and(|&v| net.noc_latency(0, v).is_some())
 }
 
 /// Loads in a sweep up to a single rate ([`sweep_up_to`]).

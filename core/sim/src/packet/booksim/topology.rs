@@ -62,18 +62,11 @@ pub(super) fn topology(
             }
         }
         "cmesh" => (cmesh(st, (k, n, c))?, cmesh_routing(rf).ok_or_else(|| unknown("dor_no_express, dor"))?, Some(Scheme::One)),
-        "flatfly" if c != k => {
-            return Err(ConfigError {
-                line: get("c").map_or(0, |(_, l)| l),
-                message: format!(
-                    "c = {c}: icnplay's flattened butterfly has k = {k} terminals per router (give c = {k})"
-                ),
-            })
-        }
-        "flatfly" => match rf {
-            "ran_min" => (format!("flatfly:k={k},n={}", n + 1), "minimal", None),
-            _ => return Err(unknown("ran_min")),
-        },
+        "flatfly" => (
+            flatfly(st, (k, n, c))?,
+            flatfly_routing(rf).ok_or_else(|| unknown("ran_min"))?,
+            Some(Scheme::One),
+        ),
         // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
         // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
         // butterfly is that wiring, and `dest_tag` (BookSim2's `dest_tag_fly`, every VC)
@@ -127,30 +120,77 @@ fn cmesh_routing(rf: &str) -> Option<&'static str> {
 /// c = 4 = xr·yr, x = y, xr = yr; `x` and `y` are read for that check only: the grid is
 /// k × k).
 fn cmesh(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, ConfigError> {
-    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
-    let line = |key: &str| get(key).map_or(0, |(_, l)| l);
-    let fail = |key: &str, message: String| {
-        Err(ConfigError {
-            line: line(key),
-            message,
-        })
-    };
     if n != 2 {
-        return fail("n", format!("n = {n}: BookSim2's cmesh takes n = 2 (it asserts n ≤ 2 and numbers its ports for 2 only)"));
+        return Err(at(st, "n", format!("n = {n}: BookSim2's cmesh takes n = 2 (it asserts n ≤ 2 and numbers its ports for 2 only)")));
     }
     if c != 4 {
-        return fail("c", format!("c = {c}: BookSim2's cmesh takes c = 4 (2 × 2 terminals a router; it asserts c = 4)"));
+        return Err(at(st, "c", format!("c = {c}: BookSim2's cmesh takes c = 4 (2 × 2 terminals a router; it asserts c = 4)")));
     }
+    chip_keys(st, "cmesh", c)?;
+    Ok(format!("cmesh:k={k}"))
+}
+
+/// An error at `key`'s statement (line 0 when the key is left out).
+fn at(st: &Statements, key: &str, message: String) -> ConfigError {
+    ConfigError {
+        line: st.get(key).map_or(0, |(_, l)| *l),
+        message,
+    }
+}
+
+/// `x` and `xr` of an on-chip topology (`cmesh`, `flatfly`), after the assertions
+/// BookSim2 makes of them: x = y, xr = yr and xr·yr = c (its defaults x = y = 8,
+/// xr = yr = 1).
+fn chip_keys(st: &Statements, topo: &str, c: i64) -> Result<(i64, i64), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let (x, y) = (int(get("x"), "x", 8)?, int(get("y"), "y", 8)?);
     let (xr, yr) = (int(get("xr"), "xr", 1)?, int(get("yr"), "yr", 1)?);
     if x != y {
-        return fail(
+        return Err(at(
+            st,
             "y",
-            format!("x = {x}, y = {y}: BookSim2's cmesh asserts x = y"),
-        );
+            format!("x = {x}, y = {y}: BookSim2's {topo} asserts x = y"),
+        ));
     }
     if xr != yr || xr * yr != c {
-        return fail("xr", format!("xr = {xr}, yr = {yr}: BookSim2's cmesh asserts xr = yr and xr·yr = c (give xr = yr = 2)"));
+        return Err(at(
+            st,
+            "xr",
+            format!("xr = {xr}, yr = {yr}: BookSim2's {topo} asserts xr = yr and xr·yr = c = {c}"),
+        ));
     }
-    Ok(format!("cmesh:k={k}"))
+    Ok((x, xr))
+}
+
+/// icnplay's routing for BookSim2's flatfly routing function: `ran_min` (`min_flatfly`)
+/// is not random: it corrects the lowest differing dimension first, x then y, on every
+/// VC: `dor` on the on-chip flatfly, whose first digit is x.
+fn flatfly_routing(rf: &str) -> Option<&'static str> {
+    match rf {
+        "ran_min" => Some("dor"),
+        _ => None,
+    }
+}
+
+/// The spec of BookSim2's flatfly (always its on-chip one, `flatfly_onchip.cpp`):
+/// `flatfly:k=K,n=3,onchip`, after the checks BookSim2 asserts (x = y, xr = yr,
+/// xr·yr = c) and those of icnplay's model (n = 2, a k × k grid: x = k; c = k terminals a
+/// router; terminal channels of 1 cycle, which BookSim2's `use_noc_latency` lengthens
+/// from blocks 4 wide).
+fn flatfly(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, ConfigError> {
+    if n != 2 {
+        return Err(at(st, "n", format!("n = {n}: icnplay models BookSim2's flatfly with n = 2 (a k × k grid of routers on the chip)")));
+    }
+    if c != k {
+        return Err(at(st, "c", format!("c = {c}: icnplay's flattened butterfly has k = {k} terminals per router (give c = {k})")));
+    }
+    let (x, xr) = chip_keys(st, "flatfly", c)?;
+    if x != k {
+        return Err(at(st, "x", format!("x = {x}: give x = y = k = {k} (BookSim2 places the routers in rows of x; icnplay models the k × k grid)")));
+    }
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    if xr >= 4 && int(get("use_noc_latency"), "use_noc_latency", 1)? == 1 {
+        return Err(at(st, "xr", format!("xr = {xr}: with use_noc_latency = 1 BookSim2 gives blocks 4 or more tiles wide terminal channels longer than 1 cycle, which icnplay does not model (give use_noc_latency = 0)")));
+    }
+    Ok(format!("flatfly:k={k},n={},onchip", n + 1))
 }
