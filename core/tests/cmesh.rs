@@ -7,7 +7,7 @@
 use icn_core::metrics::bfs;
 use icn_core::sim::packet::booksim::experiment;
 use icn_core::sim::packet::channel::Sink;
-use icn_core::sim::packet::Simulator;
+use icn_core::sim::packet::{short_buffer, Simulator};
 use icn_core::{Network, Spec};
 
 use crate::support::neighbours;
@@ -134,6 +134,9 @@ fn cmeshconfig_runs_as_booksim2_builds_it() {
     );
     assert!(x.setup.router.noc_latency);
     assert_eq!(x.rates, [0.1]);
+    // 8-flit buffers against the 4-cycle express channels' round trip, 2·4 + 2 + 1 + 0.
+    let short = short_buffer(&x.network, &x.setup.router).expect("short");
+    assert_eq!((short.latency, short.covers), (4, 11));
     for (k, use_noc) in [(4usize, true), (8, true), (4, false)] {
         let text = EXAMPLE.replace("k = 4;", &format!("k = {k};")).replace(
             "use_read_write = 0;",

@@ -6,7 +6,7 @@
 
 use icn_core::sim::packet::booksim::experiment;
 use icn_core::sim::packet::channel::Sink;
-use icn_core::sim::packet::Simulator;
+use icn_core::sim::packet::{short_buffer, Simulator};
 use icn_core::{Network, Spec};
 
 /// BookSim2's own `src/examples/flatflyconfig` below three header lines.
@@ -62,6 +62,10 @@ fn flatflyconfig_is_booksim2s_flatfly_port_for_port() {
     );
     assert!(r.noc_latency);
     assert_eq!(x.rates, [0.1]);
+    // Its 4-flit buffers against the round trip of its longest (6-cycle) channel:
+    // 2·6 + 2·sw_alloc_delay + st_final_delay + credit_delay = 17.
+    let short = short_buffer(&x.network, r).expect("short");
+    assert_eq!((short.latency, short.covers), (6, 17));
     for (k, xr) in [(4usize, 2usize), (9, 3)] {
         let text = EXAMPLE
             .replace("c  = 4;", &format!("c  = {k};"))

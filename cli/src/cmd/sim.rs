@@ -273,7 +273,7 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
     .check()?;
     let estimate = sim_estimate(&net, &s);
     let threads = threads(a, &estimate, loads.len(), force)?;
-    if let Some(short) = short_buffer(&s.router) {
+    if let Some(short) = short_buffer(&net, &s.router) {
         note(&format!(
             "icn: warning: vc_buf_size = {} flits is shorter than the credit round trip of the {}-cycle channels ({} cycles): a VC cannot keep its channel busy; give --vc-buf-size {} (or more) to cover it",
             s.router.vc_buf_size, short.latency, short.covers, short.covers

@@ -231,7 +231,7 @@ impl SimAsk {
                 routers: fabric.routers(),
                 endpoints: fabric.endpoints(),
                 estimate: e,
-                short: short_buffer(&setup.router),
+                short: short_buffer(net, &setup.router),
             }),
             _ => Err(troubles),
         }
