@@ -4,6 +4,7 @@
 //! the endpoint numbering and channel latencies by BookSim2's own formulas
 //! (`CMesh::NodeToRouter`, `NodeToPort`, the `use_noc_latency` lengths).
 
+use icn_core::io::booksim_config;
 use icn_core::metrics::bfs;
 use icn_core::sim::packet::booksim::experiment;
 use icn_core::sim::packet::channel::Sink;
@@ -180,6 +181,27 @@ fn cmeshconfig_runs_as_booksim2_builds_it() {
     }
     let express = experiment(&EXAMPLE.replace("dor_no_express", "dor"), None).expect("dor");
     assert_eq!(express.setup.routing, "express");
+}
+
+/// `icn export --format booksim` writes BookSim2's own cmesh, which reads back as the
+/// same network and routing.
+#[test]
+fn cmesh_exports_as_booksim2s_cmesh() {
+    for k in [4, 6] {
+        let net = network(&format!("cmesh:k={k}"));
+        let mut out = Vec::new();
+        booksim_config(&net, "unused", &mut out).expect("in memory");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert!(
+            text.contains("topology = cmesh;") && text.contains("xr = 2;"),
+            "{text}"
+        );
+        let x = experiment(&text, None).expect("reads back");
+        assert_eq!(
+            (x.network.spec(), x.setup.routing.as_str()),
+            (net.spec(), "dor")
+        );
+    }
 }
 
 /// What BookSim2's cmesh asserts, or icnplay does not model, is refused naming the key

@@ -4,6 +4,7 @@
 //! `flatfly_outport` (`ran_min`'s next port: the lowest differing dimension first) and the
 //! channels' lengths under `use_noc_latency` (xr·|Δx| + yr·|Δy| tiles).
 
+use icn_core::io::booksim_config;
 use icn_core::sim::packet::booksim::experiment;
 use icn_core::sim::packet::channel::Sink;
 use icn_core::sim::packet::{short_buffer, Simulator};
@@ -123,6 +124,29 @@ fn flatflyconfig_is_booksim2s_flatfly_port_for_port() {
             }
         }
     }
+}
+
+/// `icn export --format booksim` writes BookSim2's own flatfly for an on-chip flattened
+/// butterfly (and anynet for the plain one), which reads back as the same network.
+#[test]
+fn onchip_flatfly_exports_as_booksim2s_flatfly() {
+    for k in [4, 9] {
+        let net = network(&format!("flatfly:k={k},n=3,onchip"));
+        let mut out = Vec::new();
+        booksim_config(&net, "unused", &mut out).expect("in memory");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert!(text.contains("topology = flatfly;"), "{text}");
+        let x = experiment(&text, None).expect("reads back");
+        assert_eq!(
+            (x.network.spec(), x.setup.routing.as_str()),
+            (net.spec(), "dor")
+        );
+    }
+    let mut out = Vec::new();
+    booksim_config(&network("flatfly:k=4,n=3"), "unused", &mut out).expect("in memory");
+    assert!(String::from_utf8(out)
+        .expect("utf-8")
+        .contains("topology = anynet;"));
 }
 
 /// What BookSim2's flatfly asserts, or icnplay does not model, is refused naming the key.

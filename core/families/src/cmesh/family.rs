@@ -85,4 +85,20 @@ impl Family for CMesh {
     fn noc_latency(&self, u: Node, v: Node) -> Option<u32> {
         Some(self.tiles(u, v))
     }
+
+    /// BookSim2's `cmesh` with its asserted keys, under `dor_no_express` (`dor`).
+    fn booksim_topology(&self) -> Option<Vec<(&'static str, String)>> {
+        let k = self.k().to_string();
+        Some(vec![
+            ("topology", "cmesh".to_string()),
+            ("k", k.clone()),
+            ("n", "2".to_string()),
+            ("c", "4".to_string()),
+            ("x", k.clone()),
+            ("y", k),
+            ("xr", "2".to_string()),
+            ("yr", "2".to_string()),
+            ("routing_function", "dor_no_express".to_string()),
+        ])
+    }
 }

@@ -114,6 +114,24 @@ impl Family for HyperX {
         self.chip_tiles(u, v)
     }
 
+    /// On a chip: BookSim2's `flatfly` (n = 2, c = k, x = y = k, xr = yr = √k) under
+    /// `ran_min` (`dor`).
+    fn booksim_topology(&self) -> Option<Vec<(&'static str, String)>> {
+        let r = self.chip_block()?.to_string();
+        let k = self.sizes()[0].to_string();
+        Some(vec![
+            ("topology", "flatfly".to_string()),
+            ("k", k.clone()),
+            ("n", "2".to_string()),
+            ("c", k.clone()),
+            ("x", k.clone()),
+            ("y", k),
+            ("xr", r.clone()),
+            ("yr", r),
+            ("routing_function", "ran_min".to_string()),
+        ])
+    }
+
     fn formulas(&self) -> Vec<Formula> {
         let g = self.grid();
         let switches = g.nodes() as u64;
