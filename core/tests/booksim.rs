@@ -318,6 +318,11 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_hotspot"),
     config_reference!("mesh88_background"),
     config_reference!("dragonfly2_bad"),
+    config_reference!("cmesh_example"),
+    config_reference!("cmesh_express"),
+    config_reference!("cmesh8_express"),
+    config_reference!("flatfly_example"),
+    config_reference!("flatfly_transpose"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -447,4 +452,23 @@ fn booksims_random_patterns_match_booksim() {
 #[test]
 fn bad_dragon_matches_booksim() {
     check_config("dragonfly2_bad", &few);
+}
+
+/// BookSim2's cmeshconfig unchanged (bit complement under dor_no_express on its 4 × 4
+/// concentrated mesh), and with `dor`'s express channels under uniform traffic at k = 4
+/// and k = 8 (4- and 8-cycle express channels).
+#[test]
+fn cmesh_matches_booksim() {
+    check_config("cmesh_example", &few);
+    check_config("cmesh_express", &few);
+    check_config("cmesh8_express", &few);
+}
+
+/// BookSim2's flatflyconfig unchanged (its on-chip flattened butterfly under ran_min,
+/// uniform traffic), and with transpose traffic (where x first and the terminals'
+/// numbering matter).
+#[test]
+fn flatfly_matches_booksim() {
+    check_config("flatfly_example", &few);
+    check_config("flatfly_transpose", &few);
 }

@@ -1,6 +1,7 @@
 //! Checks every network must pass, each against an independent computation:
 //! breadth-first search, a path-count DAG, brute-force enumeration.
 
+use icn_core::io::AnynetPlan;
 use icn_core::metrics::{
     bfs, channel_loads, count_minimal_paths, distance_distribution, load_summary,
 };
@@ -56,6 +57,7 @@ pub const SMALL: &[&str] = &[
     "hyperx:s=3x4,t=2",
     "hyperx:s=2x2x3,t=1",
     "flatfly:k=3,n=3",
+    "flatfly:k=4,n=3,onchip",
     "fattree:k=2,n=1",
     "fattree:k=2,n=3",
     "fattree:k=3,n=2",
@@ -64,6 +66,8 @@ pub const SMALL: &[&str] = &[
     "slimfly:q=3",
     "slimfly:q=4,p=1",
     "slimfly:q=5",
+    "cmesh:k=4",
+    "cmesh:k=6",
     "polarfly:q=2",
     "polarfly:q=3",
     "polarfly:q=4",
@@ -99,6 +103,26 @@ impl Topology for Plain<'_> {
 
 fn networks() -> Vec<Network> {
     SMALL.iter().map(|s| s.parse().expect(s)).collect()
+}
+
+/// The endpoints a network's routers carry (`AnynetPlan`, the simulator's and the anynet
+/// export's) are numbered 0 … E − 1, each once, E being the terminal routers times the
+/// concentration: also where a family numbers them as BookSim2 does
+/// (`Family::endpoint_number`, the concentrated mesh and the on-chip flattened butterfly).
+#[test]
+fn endpoints_are_numbered_once_each() {
+    for net in networks() {
+        let plan = AnynetPlan::of(&net);
+        let mut all: Vec<u32> = plan.endpoints.iter().flatten().copied().collect();
+        all.sort_unstable();
+        let want: Vec<u32> = (0..all.len() as u32).collect();
+        assert_eq!(all, want, "{}", net.spec());
+        if plan.router.iter().all(Option::is_some) {
+            let t = net.topology();
+            let c = net.concentration().max(1) as usize;
+            assert_eq!(all.len(), t.terminal_count() * c, "{}", net.spec());
+        }
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod booksim;
 mod booksim_config;
 mod butterfly;
+mod cmesh;
 mod conformance;
 mod d3;
 mod deadlock;
@@ -13,6 +14,7 @@ mod dragonfly;
 mod estimates;
 mod export_estimates;
 mod fattree;
+mod flatfly_onchip;
 mod hypercycle;
 mod hyperx;
 mod imported;

@@ -7,8 +7,8 @@ use clap::Args;
 use icn_core::analysis::deadlock::{applies, DeadlockError, Scheme};
 use icn_core::sim::packet::config::parse_rates;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, short_buffer, sim_estimate, sweep_up_to, PointConfig, PointResult,
-    Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
+    booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, sweep_up_to, PointConfig,
+    PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
 };
 use icn_core::{amount, bytes_text};
 use serde::Serialize;
@@ -74,7 +74,8 @@ pub struct SimArgs {
     #[arg(long, conflicts_with = "config")]
     wait_for_tail_credit: bool,
     /// Cycles on a channel between routers (default: BookSim2's for the topology: 2 in a
-    /// torus, 10 in a Dragonfly, 1 elsewhere).
+    /// torus, 10 in a Dragonfly, each channel's length in tiles in a concentrated mesh
+    /// (2, k on an express channel), 1 elsewhere; given, it applies to every channel).
     #[arg(long, conflicts_with = "config")]
     channel_latency: Option<u32>,
     /// Cycles on a Dragonfly's global channels (default: 100 as BookSim2's dragonflynew).
@@ -179,6 +180,7 @@ fn setup(
         wait_for_tail_credit: a.wait_for_tail_credit,
         channel_latency: a.channel_latency.unwrap_or(defaults.0),
         global_latency: a.global_latency.or(defaults.1),
+        noc_latency: a.channel_latency.is_none() && booksim_noc(net),
         ..RouterConfig::default()
     };
     s.protocol = Protocol {
@@ -271,7 +273,7 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
     .check()?;
     let estimate = sim_estimate(&net, &s);
     let threads = threads(a, &estimate, loads.len(), force)?;
-    if let Some(short) = short_buffer(&s.router) {
+    if let Some(short) = short_buffer(&net, &s.router) {
         note(&format!(
             "icn: warning: vc_buf_size = {} flits is shorter than the credit round trip of the {}-cycle channels ({} cycles): a VC cannot keep its channel busy; give --vc-buf-size {} (or more) to cover it",
             s.router.vc_buf_size, short.latency, short.covers, short.covers

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::metrics::{distance_distribution, DistanceDistribution};
 use crate::routing::{route, MinimalRouting, Route};
 use icn_families::butterfly::{self, Butterfly};
+use icn_families::cmesh::{self, CMesh};
 use icn_families::d3::{self, D3};
 use icn_families::dragonfly::{self, Dragonfly};
 use icn_families::family::{Family, FamilyInfo, Formula, HopUnit, StrategyInfo, Structure};
@@ -54,6 +55,7 @@ const REGISTRY: &[Entry] = &[
     entry(mdf::MDF, |s| Ok(Mdf::from_spec(s)?.into())),
     entry(torus::TORUS, |s| Ok(Torus::from_spec(s)?.into())),
     entry(torus::MESH, |s| Ok(Torus::from_spec(s)?.into())),
+    entry(cmesh::CMESH, |s| Ok(CMesh::from_spec(s)?.into())),
     entry(hyperx::HYPERX, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(hyperx::FLATFLY, |s| Ok(HyperX::from_spec(s)?.into())),
     entry(dragonfly::DRAGONFLY, |s| Ok(Dragonfly::from_spec(s)?.into())),
@@ -262,6 +264,19 @@ impl Network {
     /// concentration, as a Dragonfly's p).
     pub fn concentration(&self) -> u32 {
         self.0.concentration()
+    }
+
+    /// BookSim2's number of the endpoint in `slot` of terminal router `node`, where its
+    /// topology numbers endpoints otherwise than router by router
+    /// ([`Family::endpoint_number`]).
+    pub fn endpoint_number(&self, node: Node, slot: u32) -> Option<u32> {
+        self.0.endpoint_number(node, slot)
+    }
+
+    /// The on-chip latency of channel u → v ([`Family::noc_latency`]), where the family
+    /// has a floorplan.
+    pub fn noc_latency(&self, u: Node, v: Node) -> Option<u32> {
+        self.0.noc_latency(u, v)
     }
 
     /// BookSim2's own topology settings for this network, where it has them

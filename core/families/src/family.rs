@@ -12,7 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use icn_graph::error::{StrategyError, UnknownStrategy};
-use icn_graph::{MinimalRouting, Routing, Topology};
+use icn_graph::{MinimalRouting, Node, Routing, Topology};
 
 /// A parameter a family takes, for forms and docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -206,6 +206,22 @@ pub trait Family: AsGraph + Debug + Send + Sync {
     /// attach this many nodes to each terminal router.
     fn concentration(&self) -> u32 {
         1
+    }
+
+    /// The number BookSim2 gives the endpoint in `slot` (`0 .. concentration()`) of
+    /// terminal router `node`, where its own topology numbers endpoints otherwise than
+    /// router by router (the on-chip `cmesh` numbers them row by row across a grid of
+    /// terminal tiles, each router's forming a block); `None`: `node · c + slot`, in
+    /// router order. Over every router and slot the numbers are `0 .. endpoints`, each once.
+    fn endpoint_number(&self, _node: Node, _slot: u32) -> Option<u32> {
+        None
+    }
+
+    /// The cycles of channel u → v when BookSim2 lays the network out on a chip
+    /// (`use_noc_latency = 1`): its length in terminal tiles. `None` where the family has
+    /// no floorplan (then the simulator's configured latencies apply).
+    fn noc_latency(&self, _u: Node, _v: Node) -> Option<u32> {
+        None
     }
 
     /// The settings of BookSim2's own topology that builds this network with the same

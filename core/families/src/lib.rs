@@ -8,6 +8,7 @@
 pub mod family;
 
 pub mod butterfly;
+pub mod cmesh;
 pub mod d3;
 pub mod dragonfly;
 pub mod fattree;

@@ -9,9 +9,9 @@ use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
 use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, short_buffer, sim_estimate, uniform_bound, Fabric, Pattern,
-    PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError, SimEstimate,
-    SimSetup, Simulator,
+    booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, uniform_bound, Fabric,
+    Pattern, PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError,
+    SimEstimate, SimSetup, Simulator,
 };
 use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -153,6 +153,7 @@ impl SimAsk {
             packet_size: self.size,
             channel_latency: local,
             global_latency: global,
+            noc_latency: booksim_noc(net),
             ..RouterConfig::default()
         };
         s.seed = self.seed;
@@ -230,7 +231,7 @@ impl SimAsk {
                 routers: fabric.routers(),
                 endpoints: fabric.endpoints(),
                 estimate: e,
-                short: short_buffer(&setup.router),
+                short: short_buffer(net, &setup.router),
             }),
             _ => Err(troubles),
         }

@@ -10,7 +10,9 @@
 //! - a terminal with a single link, to a node that only forwards (a fat tree's
 //!   processor), is an endpoint of that switch;
 //! - every other node is a router, and each terminal router gets the network's
-//!   concentration of endpoints (1 for the seed families, a Dragonfly's p).
+//!   concentration of endpoints (1 for the seed families, a Dragonfly's p), numbered
+//!   router by router unless the family numbers them as BookSim2's own topology does
+//!   (the concentrated mesh's tiles, [`Network::endpoint_number`]).
 //!
 //! Anynet links run both ways, so a network of one-way channels (a butterfly) has no
 //! anynet file; BookSim2 builds it itself from a configuration ([`booksim_config`]).
@@ -68,8 +70,9 @@ impl AnynetPlan {
                     }
                 }
                 (None, Some(r)) if v < terminals => {
-                    for _ in 0..concentration {
-                        endpoints[r as usize].push(endpoint);
+                    for slot in 0..concentration {
+                        let number = net.endpoint_number(v, slot).unwrap_or(endpoint);
+                        endpoints[r as usize].push(number);
                         endpoint += 1;
                     }
                 }

@@ -4,7 +4,7 @@
 use crate::family::{Family, FamilyInfo, Formula, ParamInfo, StrategyInfo, Structure};
 use crate::torus::GridRouting;
 use icn_graph::error::StrategyError;
-use icn_graph::Routing;
+use icn_graph::{Node, Routing};
 
 use super::HyperX;
 
@@ -66,7 +66,12 @@ pub const FLATFLY: FamilyInfo = FamilyInfo {
             example: "3",
         },
     ],
-    flags: &[],
+    flags: &[ParamInfo {
+        key: "onchip",
+        label: "On chip (BookSim2's flatfly)",
+        help: "n = 3 and k a square: routers on a chip of tiles, each serving a √k × √k block, numbered and timed as BookSim2's flatfly",
+        example: "",
+    }],
     example: "flatfly:k=4,n=3",
     example_route: ("(0,0)", "(3,2)"),
     strategies: STRATEGIES,
@@ -99,6 +104,32 @@ impl Family for HyperX {
 
     fn concentration(&self) -> u32 {
         self.terminals_per_switch()
+    }
+
+    fn endpoint_number(&self, node: Node, slot: u32) -> Option<u32> {
+        self.chip_endpoint(node, slot)
+    }
+
+    fn noc_latency(&self, u: Node, v: Node) -> Option<u32> {
+        self.chip_tiles(u, v)
+    }
+
+    /// On a chip: BookSim2's `flatfly` (n = 2, c = k, x = y = k, xr = yr = √k) under
+    /// `ran_min` (`dor`).
+    fn booksim_topology(&self) -> Option<Vec<(&'static str, String)>> {
+        let r = self.chip_block()?.to_string();
+        let k = self.sizes()[0].to_string();
+        Some(vec![
+            ("topology", "flatfly".to_string()),
+            ("k", k.clone()),
+            ("n", "2".to_string()),
+            ("c", k.clone()),
+            ("x", k.clone()),
+            ("y", k),
+            ("xr", r.clone()),
+            ("yr", r),
+            ("routing_function", "ran_min".to_string()),
+        ])
     }
 
     fn formulas(&self) -> Vec<Formula> {

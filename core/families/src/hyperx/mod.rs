@@ -11,6 +11,15 @@
 //!
 //! The k-ary n-flat is the HyperX with L = n − 1 dimensions of S = k switches and T = k
 //! terminals per switch; it has its own spec (`flatfly:k=…,n=…`) and prints as such.
+//!
+//! With the flag `onchip` (n = 3, k = r² a square) it is BookSim2's on-chip flattened
+//! butterfly (`topology = flatfly`, its `flatfly_onchip.cpp`): the k × k routers on a chip
+//! of kr × kr terminal tiles, each router serving an r × r block of them. Router `(x,y)`
+//! (node x·k + y: the first digit is BookSim2's x, so `dor` corrects x first, as its
+//! `ran_min`) is BookSim2's router y·k + x, and its slot s = i·r + j is BookSim2's
+//! terminal (r·y + i)·kr + r·x + j ([`HyperX::chip_endpoint`]); a channel's length is its
+//! span in tiles, r·(|Δx| + |Δy|) ([`HyperX::chip_tiles`]), BookSim2's cycles under
+//! `use_noc_latency`.
 //! HyperX is the Hypercycle with every ρᵢ = ⌊Sᵢ/2⌋ (every pair of a dimension linked).
 
 mod family;
@@ -21,7 +30,7 @@ use crate::torus::product::{product_topology, Factor, GridRouting, Product};
 use crate::torus::GridRouter;
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_number, parse_vector, Spec};
-use icn_graph::MAX_NODES;
+use icn_graph::{Node, MAX_NODES};
 
 /// The largest number of switches in one HyperX dimension (a switch has Σ (Sᵢ − 1)
 /// network ports).
@@ -39,6 +48,8 @@ pub struct HyperX {
     terminals: u32,
     /// Printed as `flatfly:k=…,n=…` with this n.
     flat: Option<u32>,
+    /// BookSim2's on-chip layout (`onchip`): the side r of each router's block of tiles.
+    chip: Option<u32>,
 }
 
 product_topology!(HyperX);
@@ -63,6 +74,7 @@ impl HyperX {
             grid,
             terminals: t as u32,
             flat: None,
+            chip: None,
         })
     }
 
@@ -113,8 +125,8 @@ impl HyperX {
             spec.check_keys(
                 "flatfly",
                 &["k", "n"],
-                &[],
-                "k (the radix) and n (the stages), e.g. k=4,n=3",
+                &["onchip"],
+                "k (the radix) and n (the stages), e.g. k=4,n=3, and the flag onchip",
             )?;
             let get = |key: &'static str, help: &'static str| {
                 let v = spec.value(key).ok_or(ParamError::Missing {
@@ -126,7 +138,12 @@ impl HyperX {
             };
             let k = get("k", "the radix, e.g. k=4")?;
             let n = get("n", "the stages of the butterfly, e.g. n=3")?;
-            return Self::flattened_butterfly(k, n);
+            let net = Self::flattened_butterfly(k, n)?;
+            return if spec.has("onchip") {
+                net.on_chip()
+            } else {
+                Ok(net)
+            };
         }
         spec.check_keys(
             "hyperx",
@@ -150,12 +167,63 @@ impl HyperX {
     /// The canonical spec.
     pub fn spec_string(&self) -> String {
         match self.flat {
+            Some(n) if self.chip.is_some() => {
+                format!("flatfly:k={},n={n},onchip", self.grid.radices()[0])
+            }
             Some(n) => format!("flatfly:k={},n={n}", self.grid.radices()[0]),
             None => {
                 let s: Vec<String> = self.grid.radices().iter().map(u32::to_string).collect();
                 format!("hyperx:s={},t={}", s.join("x"), self.terminals)
             }
         }
+    }
+
+    /// This flattened butterfly laid out on a chip as BookSim2's `flatfly` (the module
+    /// documentation).
+    ///
+    /// # Errors
+    /// n other than 3 (a 2-D grid of routers), or k not a square.
+    pub fn on_chip(mut self) -> Result<Self, ParamError> {
+        let k = self.grid.radices()[0];
+        if self.flat != Some(3) {
+            return Err(ParamError::OutOfRange {
+                key: "n".into(),
+                value: u64::from(self.flat.unwrap_or(0)),
+                allowed: "n = 3 with onchip (a 2-D grid of routers on the chip)".into(),
+            });
+        }
+        let r = (1..=k).find(|r| r * r >= k).unwrap_or(k);
+        if r * r != k {
+            return Err(ParamError::OutOfRange {
+                key: "k".into(),
+                value: u64::from(k),
+                allowed: "a square with onchip (each router an r × r block of tiles): 4, 9, 16, …"
+                    .into(),
+            });
+        }
+        self.chip = Some(r);
+        Ok(self)
+    }
+
+    /// The side r of each router's block of tiles, for a flattened butterfly on a chip.
+    pub fn chip_block(&self) -> Option<u32> {
+        self.chip
+    }
+
+    /// BookSim2's number of the terminal in `slot` (i·r + j) of router `v` on the chip:
+    /// tile (r·y + i, r·x + j) of the kr × kr chip, row by row, with v = x·k + y.
+    pub fn chip_endpoint(&self, v: Node, slot: u32) -> Option<u32> {
+        let r = self.chip?;
+        let k = self.grid.radices()[0];
+        let (x, y) = ((v / k as usize) as u32, (v % k as usize) as u32);
+        Some((k * r) * (r * y + slot / r) + r * x + slot % r)
+    }
+
+    /// The span of channel u → v in tiles on the chip, r·(|Δx| + |Δy|).
+    pub fn chip_tiles(&self, u: Node, v: Node) -> Option<u32> {
+        let r = self.chip?;
+        let k = self.grid.radices()[0] as usize;
+        Some(r * ((u / k).abs_diff(v / k) + (u % k).abs_diff(v % k)) as u32)
     }
 
     /// Whether this is a flattened butterfly written as `flatfly:`, and its n.

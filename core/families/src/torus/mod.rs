@@ -12,7 +12,7 @@
 //! distances, path counts and the two routings; `address.rs` the tuple addresses;
 //! `symmetry.rs` the per-dimension loads and the mesh's reflections.
 
-mod address;
+pub(crate) mod address;
 mod family;
 pub mod product;
 mod routing;

@@ -3,7 +3,7 @@
 //!
 //! The file is BookSim2's syntax: `key = value;` statements, `//` and `/* */` comments,
 //! `{a, b}` lists. BookSim2's own topologies `mesh`, `torus`, `fattree`, `dragonflynew`,
-//! `flatfly`, `fly` and `anynet` (with its network file's text) become icnplay networks; the
+//! `cmesh`, `flatfly`, `fly` and `anynet` (with its network file's text) become icnplay networks; the
 //! routing functions that match an icnplay routing, the router, traffic and protocol keys
 //! take BookSim2's defaults when left out (including its channel latencies per topology);
 //! a key the simulator does not model, or a value of it other than BookSim2's default,
@@ -15,17 +15,16 @@ use std::fmt;
 mod alloc;
 mod size;
 mod syntax;
+mod topology;
 mod traffic;
 
-use size::size_check;
 pub use size::MAX_CONFIG_ROUTERS;
+use topology::topology;
 use traffic::booksim_traffic;
 
 use super::config::{AllocatorChoice, AllocatorKind};
-use super::{SimSetup, TABLE_ROUTING, UGAL_ROUTING};
-use icn_analyses::deadlock::Scheme;
+use super::SimSetup;
 use icn_engine::network::Network;
-use icn_families::imported::Imported;
 
 /// Why a configuration cannot be run: its line (1-based; 0 for a key left out) and
 /// what is wrong.
@@ -85,8 +84,25 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("max_held_slots", "-1"),
 ];
 
-/// Keys that only change what BookSim2 prints: accepted with any value.
+/// Keys that only change what BookSim2 prints, or that only its other modes read (batch
+/// mode's `batch_size`, the request and reply sizes and VC ranges of `use_read_write = 1`,
+/// which `use_read_write = 0` and `sim_type = latency` leave unused): accepted with any
+/// value.
 const OUTPUT_ONLY: &[&str] = &[
+    "batch_size",
+    "batch_count",
+    "read_request_size",
+    "write_request_size",
+    "read_reply_size",
+    "write_reply_size",
+    "read_request_begin_vc",
+    "read_request_end_vc",
+    "write_request_begin_vc",
+    "write_request_end_vc",
+    "read_reply_begin_vc",
+    "read_reply_end_vc",
+    "write_reply_begin_vc",
+    "write_reply_end_vc",
     "print_activity",
     "deadlock_warn_timeout",
     "watch_file",
@@ -105,6 +121,10 @@ const MODELLED: &[&str] = &[
     "k",
     "n",
     "c",
+    "x",
+    "y",
+    "xr",
+    "yr",
     "network_file",
     "routing_function",
     "num_vcs",
@@ -132,18 +152,9 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
             || OUTPUT_ONLY.contains(&key.as_str())
             || DEFAULT_ONLY.iter().any(|&(k, _)| k == key);
         if !known {
-            let why = if ["x", "y", "xr", "yr"].contains(&key.as_str()) {
-                " (BookSim2's on-chip flatfly and cmesh give each router of an x × y grid an \
-                 xr × yr block of terminals, c = xr·yr; icnplay's flatfly has c = k, and cmesh \
-                 is not modelled)"
-            } else {
-                ""
-            };
             return Err(ConfigError {
                 line: first,
-                message: format!(
-                    "{key}: this BookSim2 key is not modelled by icnplay's simulator{why}"
-                ),
+                message: format!("{key}: this BookSim2 key is not modelled by icnplay's simulator"),
             });
         }
         if let Some(&(_, want)) = DEFAULT_ONLY.iter().find(|&&(k, _)| k == key) {
@@ -182,6 +193,7 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
     setup.scheme = scheme;
     (setup.router.channel_latency, setup.router.global_latency) =
         super::booksim_latencies(&network);
+    setup.router.noc_latency = super::booksim_noc(&network);
     router_and_protocol(&st, &network, &mut setup)?;
     setup.seed = u64::try_from(int(get("seed"), "seed", 0)?)
         .map_err(|_| bad(get("seed"), "seed", "a number of 0 or more"))?;
@@ -227,7 +239,7 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
 
 /// Sets the router's and the protocol's keys of `st` on `setup`; a key left out keeps
 /// `setup`'s value. `use_noc_latency` gives a torus BookSim2's 2-cycle channels (1) or
-/// 1-cycle ones (0).
+/// 1-cycle ones (0), a concentrated mesh its channels' lengths in tiles (1) or 1 cycle (0).
 fn router_and_protocol(
     st: &Statements,
     net: &Network,
@@ -235,7 +247,8 @@ fn router_and_protocol(
 ) -> Result<(), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let r = &mut setup.router;
-    if get("use_noc_latency").is_some() && net.family().name == "torus" {
+    let on_chip = super::booksim_noc(net);
+    if get("use_noc_latency").is_some() && (net.family().name == "torus" || on_chip) {
         let noc = int(get("use_noc_latency"), "use_noc_latency", 1)?;
         r.channel_latency = match noc {
             0 => 1,
@@ -248,6 +261,7 @@ fn router_and_protocol(
                 ))
             }
         };
+        r.noc_latency = on_chip && noc == 1;
     }
     let u32s: [(&str, &mut u32); 10] = [
         ("num_vcs", &mut r.num_vcs),
@@ -373,6 +387,7 @@ pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<()
 pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     let mut base = SimSetup::new(&setup.routing);
     (base.router.channel_latency, base.router.global_latency) = super::booksim_latencies(net);
+    base.router.noc_latency = super::booksim_noc(net);
     let (r, d) = (&setup.router, &base.router);
     let (p, q) = (&setup.protocol, &base.protocol);
     let mut out: Vec<String> = Vec::new();
@@ -411,7 +426,7 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
         ),
         (
             "use_noc_latency",
-            u32::from(r.channel_latency == d.channel_latency),
+            u32::from(r.channel_latency == d.channel_latency && r.noc_latency == d.noc_latency),
             1,
         ),
         ("warmup_periods", p.warmup_periods, q.warmup_periods),
@@ -438,116 +453,6 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
         num(key, a.to_string(), b.to_string());
     }
     out.join(";")
-}
-
-/// The network, routing and scheme of the configuration's topology keys.
-fn topology(
-    st: &BTreeMap<String, (String, usize)>,
-    network_file: Option<&str>,
-) -> Result<(Network, &'static str, Option<Scheme>), ConfigError> {
-    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
-    let (topo, line) = get("topology").unwrap_or(("torus", 0));
-    let (k, n, c) = (
-        int(get("k"), "k", 8)?,
-        int(get("n"), "n", 2)?,
-        int(get("c"), "c", 1)?,
-    );
-    let (rf, rf_line) = get("routing_function").unwrap_or(("none", 0));
-    let unknown = |what: &str| ConfigError {
-        line: rf_line,
-        message: format!("routing_function = {rf}: not modelled for topology = {topo} ({what})"),
-    };
-    size_check(topo, (k, n), |key| get(key))?;
-    let radices = || vec![k.to_string(); usize::try_from(n).unwrap_or(0)].join("x");
-    let (spec, routing, scheme) = match topo {
-        "mesh" | "torus" if c != 1 => {
-            return Err(ConfigError {
-                line: get("c").map_or(0, |(_, l)| l),
-                message: format!("c = {c}: concentrated {topo}es are not modelled (c = 1 only)"),
-            })
-        }
-        "mesh" | "torus" => match rf {
-            "dim_order" | "dor" => (format!("{topo}:k={}", radices()), "dor", None),
-            _ => return Err(unknown("dim_order")),
-        },
-        "fattree" => match rf {
-            "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
-            _ => return Err(unknown("nca")),
-        },
-        "dragonflynew" if n != 1 => {
-            return Err(ConfigError {
-                line: get("n").map_or(0, |(_, l)| l),
-                message: format!(
-                    "n = {n}: dragonflynew takes n = 1 only (BookSim2 asserts it; its default \
-                     n = 2 must be overridden)"
-                ),
-            })
-        }
-        "dragonflynew" => {
-            let (a, h) = (2 * k, k);
-            let spec = format!("dragonfly:a={a},p={k},h={h}");
-            match rf {
-                "min" => (spec, "lgl", Some(Scheme::Phases)),
-                "ugal" => (spec, UGAL_ROUTING, Some(Scheme::Phases)),
-                _ => return Err(unknown("min, ugal")),
-            }
-        }
-        "flatfly" if c != k => {
-            return Err(ConfigError {
-                line: get("c").map_or(0, |(_, l)| l),
-                message: format!(
-                    "c = {c}: icnplay's flattened butterfly has k = {k} terminals per router (give c = {k})"
-                ),
-            })
-        }
-        "flatfly" => match rf {
-            "ran_min" => (format!("flatfly:k={k},n={}", n + 1), "minimal", None),
-            _ => return Err(unknown("ran_min")),
-        },
-        // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
-        // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
-        // butterfly is that wiring, and `dest_tag` (BookSim2's `dest_tag_fly`, every VC)
-        // its one path.
-        "fly" => match rf {
-            "dest_tag" => (format!("butterfly:k={k},n={n}"), "desttag", Some(Scheme::One)),
-            _ => return Err(unknown("dest_tag")),
-        },
-        "anynet" => {
-            if rf != "min" {
-                return Err(unknown("min"));
-            }
-            let text = network_file.ok_or_else(|| ConfigError {
-                line: get("network_file").map_or(0, |(_, l)| l),
-                message: "network_file: give the anynet network file's text".into(),
-            })?;
-            let graph = Imported::from_text(text).map_err(|e| ConfigError {
-                line: get("network_file").map_or(0, |(_, l)| l),
-                message: format!("network_file: {e}"),
-            })?;
-            let net = Network::from(graph);
-            return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
-        }
-        _ => {
-            let why = if topo == "cmesh" {
-                ": BookSim2's cmesh puts c = 4 terminals on each router of a k × k mesh, \
-                 numbered in 2 × 2 blocks of an x·xr × y·yr grid, and joins the edge routers \
-                 by express channels; icnplay's mesh has one terminal a router"
-            } else {
-                ""
-            };
-            return Err(ConfigError {
-                line,
-                message: format!(
-                    "topology = {topo}: not modelled (mesh, torus, fattree, dragonflynew, flatfly, fly, anynet){why}"
-                ),
-            })
-        }
-    };
-    let net = spec.parse::<Network>().map_err(|e| ConfigError {
-        line,
-        message: format!("topology = {topo} with k = {k}, n = {n}: {e}"),
-    })?;
-    Ok((net, routing, scheme))
 }
 
 fn bad(at: Option<(&str, usize)>, key: &str, want: &str) -> ConfigError {

@@ -103,6 +103,20 @@ impl Fabric {
         Ok(build(t, &plan, local, global))
     }
 
+    /// Gives each channel between routers the on-chip latency `net` has for it
+    /// ([`Network::noc_latency`], BookSim2's `use_noc_latency`); the others keep theirs.
+    pub fn with_noc_latencies(mut self, net: &Network) -> Fabric {
+        for p in 0..self.ports() {
+            if let Sink::Router(_) = self.sink[p] {
+                let u = self.router_node[self.port_router[p] as usize];
+                if let Some(l) = net.noc_latency(u, self.peer[p]) {
+                    self.latency[p] = l;
+                }
+            }
+        }
+        self
+    }
+
     /// The number of routers.
     pub fn routers(&self) -> usize {
         self.router_node.len()

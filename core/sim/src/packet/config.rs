@@ -71,6 +71,12 @@ pub struct RouterConfig {
     /// Cycles on a channel that crosses a phase boundary (a Dragonfly's global links:
     /// 100 in dragonflynew); `None`: as `channel_latency`.
     pub global_latency: Option<u32>,
+    /// Whether a channel between routers takes its on-chip length in cycles where the
+    /// family lays the network out on a chip (BookSim2's `use_noc_latency = 1`: the
+    /// concentrated mesh's 2-cycle mesh and k-cycle express channels), in place of
+    /// `channel_latency`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub noc_latency: bool,
     /// The virtual-channel allocator (`vc_allocator`; icnplay's default
     /// separable_input_first, where BookSim2's is islip: a BookSim2 file that leaves the
     /// key out gets islip, [`super::booksim`]).
@@ -206,6 +212,7 @@ impl Default for RouterConfig {
             output_speedup: 1,
             channel_latency: 1,
             global_latency: None,
+            noc_latency: false,
             vc_allocator: AllocatorChoice::default(),
             sw_allocator: AllocatorChoice::default(),
         }

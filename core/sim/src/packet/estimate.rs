@@ -230,10 +230,25 @@ pub struct ShortBuffer {
     pub covers: u64,
 }
 
-/// Whether `r`'s buffers cover the credit round trip of its longest channel; `None`
-/// when they do.
-pub fn short_buffer(r: &RouterConfig) -> Option<ShortBuffer> {
-    let latency = r.channel_latency.max(r.global_latency.unwrap_or(0));
+/// Whether `r`'s buffers cover the credit round trip of the longest channel of `net`
+/// under `r` (its on-chip lengths under [`RouterConfig::noc_latency`]); `None` when they
+/// do.
+///
+/// # Complexity
+/// O(1), or O(channels) under `noc_latency` (one look at each channel's length).
+pub fn short_buffer(net: &Network, r: &RouterConfig) -> Option<ShortBuffer> {
+    let mut latency = r.channel_latency.max(r.global_latency.unwrap_or(0));
+    if r.noc_latency {
+        let t = net.topology();
+        let mut next = Vec::new();
+        for u in 0..t.node_count() {
+            next.clear();
+            t.neighbours(u, &mut next);
+            for &v in &next {
+                latency = latency.max(net.noc_latency(u, v).unwrap_or(0));
+            }
+        }
+    }
     let covers = credit_round_trip(r, latency);
     (u64::from(r.vc_buf_size) < covers).then_some(ShortBuffer { latency, covers })
 }

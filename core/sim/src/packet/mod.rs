@@ -119,6 +119,16 @@ pub fn booksim_latencies(net: &Network) -> (u32, Option<u32>) {
     }
 }
 
+/// Whether BookSim2 lays `net` out on a chip by default (`use_noc_latency = 1` in a
+/// topology with a floorplan: the concentrated mesh, the flattened butterfly `onchip`):
+/// its channels then take their lengths in tiles ([`RouterConfig::noc_latency`]).
+pub fn booksim_noc(net: &Network) -> bool {
+    let mut next = Vec::new();
+    net.topology().neighbours(0, &mut next);
+    next.first()
+        .is_some_and(|&v| net.noc_latency(0, v).is_some())
+}
+
 /// Loads in a sweep up to a single rate ([`sweep_up_to`]).
 pub const SWEEP_POINTS: u32 = 5;
 
@@ -213,11 +223,14 @@ impl<'a> Simulator<'a> {
         }
         .check()?;
         let r = &setup.router;
-        let fabric = Fabric::of(
+        let mut fabric = Fabric::of(
             net,
             r.channel_latency,
             r.global_latency.unwrap_or(r.channel_latency),
         )?;
+        if r.noc_latency {
+            fabric = fabric.with_noc_latencies(net);
+        }
         let t = net.topology();
         let routing =
             registry::build(net, &setup.routing).map_err(|e| SimError::Routing(e.to_string()))?;

@@ -19,6 +19,18 @@ pub const ROUTINGS: &[Term] = &[
         source: "Dally and Seitz, Deadlock-free message routing in multiprocessor interconnection networks, IEEE Trans. Computers, 1987",
     },
     Term {
+        key: "routing.cmesh.dor",
+        label: "dor",
+        text: "Dimension order on a concentrated mesh: x first, then y, along the mesh only (the edges' express channels unused); one path. BookSim2's dor_no_express.",
+        source: "docs/topologies/cmesh.md (BookSim2's dor_no_express_cmesh)",
+    },
+    Term {
+        key: "routing.cmesh.express",
+        label: "express",
+        text: "Dimension order on a concentrated mesh with its express channels: x first, then y; a router on the edge a dimension runs along jumps k/2 by its express channel when the way is at least k/2; one path. BookSim2's dor.",
+        source: "docs/topologies/cmesh.md (BookSim2's dor_cmesh)",
+    },
+    Term {
         key: "routing.ecube",
         label: "e-cube",
         text: "Dimension order on a Hypercycle: the least significant digit first, greedy in each; one path.",

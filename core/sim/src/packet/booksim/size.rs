@@ -21,7 +21,7 @@ pub(super) fn size_check<'a>(
         message: format!("{key} = {value}: give {range} for topology = {topo}"),
     };
     let (k_min, n_min) = match topo {
-        "mesh" | "torus" | "fattree" => (2, 1),
+        "mesh" | "torus" | "cmesh" | "fattree" => (2, 1),
         "flatfly" | "fly" => (2, 1),
         "dragonflynew" => (1, 1),
         _ => return Ok(()),
@@ -34,7 +34,7 @@ pub(super) fn size_check<'a>(
     }
     let (k, n) = (k as u128, n as u32);
     let routers = match topo {
-        "mesh" | "torus" => k.checked_pow(n),
+        "mesh" | "torus" | "cmesh" => k.checked_pow(n),
         "fattree" => k.checked_pow(n - 1).map(|x| x * u128::from(n)),
         "flatfly" => k.checked_pow(n),
         // n stages of k^(n−1) routers.

@@ -1,0 +1,196 @@
+//! The network, routing function and VC scheme of a configuration's topology keys: each
+//! of BookSim2's topologies that icnplay models, as the icnplay network with the same
+//! wiring and endpoint numbering.
+
+use super::size::size_check;
+use super::{int, ConfigError, Statements};
+use crate::packet::{TABLE_ROUTING, UGAL_ROUTING};
+use icn_analyses::deadlock::Scheme;
+use icn_engine::network::Network;
+use icn_families::imported::Imported;
+
+/// The network, routing and scheme of the configuration's topology keys.
+pub(super) fn topology(
+    st: &Statements,
+    network_file: Option<&str>,
+) -> Result<(Network, &'static str, Option<Scheme>), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let (topo, line) = get("topology").unwrap_or(("torus", 0));
+    let (k, n, c) = (
+        int(get("k"), "k", 8)?,
+        int(get("n"), "n", 2)?,
+        int(get("c"), "c", 1)?,
+    );
+    let (rf, rf_line) = get("routing_function").unwrap_or(("none", 0));
+    let unknown = |what: &str| ConfigError {
+        line: rf_line,
+        message: format!("routing_function = {rf}: not modelled for topology = {topo} ({what})"),
+    };
+    size_check(topo, (k, n), |key| get(key))?;
+    let radices = || vec![k.to_string(); usize::try_from(n).unwrap_or(0)].join("x");
+    let (spec, routing, scheme) = match topo {
+        "mesh" | "torus" if c != 1 => {
+            return Err(ConfigError {
+                line: get("c").map_or(0, |(_, l)| l),
+                message: format!("c = {c}: concentrated {topo}es are not modelled (c = 1 only)"),
+            })
+        }
+        "mesh" | "torus" => match rf {
+            "dim_order" | "dor" => (format!("{topo}:k={}", radices()), "dor", None),
+            _ => return Err(unknown("dim_order")),
+        },
+        "fattree" => match rf {
+            "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
+            _ => return Err(unknown("nca")),
+        },
+        "dragonflynew" if n != 1 => {
+            return Err(ConfigError {
+                line: get("n").map_or(0, |(_, l)| l),
+                message: format!(
+                    "n = {n}: dragonflynew takes n = 1 only (BookSim2 asserts it; its default \
+                     n = 2 must be overridden)"
+                ),
+            })
+        }
+        "dragonflynew" => {
+            let (a, h) = (2 * k, k);
+            let spec = format!("dragonfly:a={a},p={k},h={h}");
+            match rf {
+                "min" => (spec, "lgl", Some(Scheme::Phases)),
+                "ugal" => (spec, UGAL_ROUTING, Some(Scheme::Phases)),
+                _ => return Err(unknown("min, ugal")),
+            }
+        }
+        "cmesh" => (cmesh(st, (k, n, c))?, cmesh_routing(rf).ok_or_else(|| unknown("dor_no_express, dor"))?, Some(Scheme::One)),
+        "flatfly" => (
+            flatfly(st, (k, n, c))?,
+            flatfly_routing(rf).ok_or_else(|| unknown("ran_min"))?,
+            Some(Scheme::One),
+        ),
+        // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
+        // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
+        // butterfly is that wiring, and `dest_tag` (BookSim2's `dest_tag_fly`, every VC)
+        // its one path.
+        "fly" => match rf {
+            "dest_tag" => (format!("butterfly:k={k},n={n}"), "desttag", Some(Scheme::One)),
+            _ => return Err(unknown("dest_tag")),
+        },
+        "anynet" => {
+            if rf != "min" {
+                return Err(unknown("min"));
+            }
+            let text = network_file.ok_or_else(|| ConfigError {
+                line: get("network_file").map_or(0, |(_, l)| l),
+                message: "network_file: give the anynet network file's text".into(),
+            })?;
+            let graph = Imported::from_text(text).map_err(|e| ConfigError {
+                line: get("network_file").map_or(0, |(_, l)| l),
+                message: format!("network_file: {e}"),
+            })?;
+            let net = Network::from(graph);
+            return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
+        }
+        _ => {
+            return Err(ConfigError {
+                line,
+                message: format!(
+                    "topology = {topo}: not modelled (mesh, torus, cmesh, fattree, dragonflynew, flatfly, fly, anynet)"
+                ),
+            })
+        }
+    };
+    let net = spec.parse::<Network>().map_err(|e| ConfigError {
+        line,
+        message: format!("topology = {topo} with k = {k}, n = {n}: {e}"),
+    })?;
+    Ok((net, routing, scheme))
+}
+
+/// icnplay's routing for BookSim2's cmesh routing function (`dor_no_express`: the mesh
+/// only; `dor`: with the edges' express channels). Both use every VC, as BookSim2's.
+fn cmesh_routing(rf: &str) -> Option<&'static str> {
+    match rf {
+        "dor_no_express" => Some("dor"),
+        "dor" => Some("express"),
+        _ => None,
+    }
+}
+
+/// The spec of BookSim2's cmesh: `cmesh:k=K`, after the checks BookSim2 asserts (n = 2,
+/// c = 4 = xr·yr, x = y, xr = yr; `x` and `y` are read for that check only: the grid is
+/// k × k).
+fn cmesh(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, ConfigError> {
+    if n != 2 {
+        return Err(at(st, "n", format!("n = {n}: BookSim2's cmesh takes n = 2 (it asserts n ≤ 2 and numbers its ports for 2 only)")));
+    }
+    if c != 4 {
+        return Err(at(st, "c", format!("c = {c}: BookSim2's cmesh takes c = 4 (2 × 2 terminals a router; it asserts c = 4)")));
+    }
+    chip_keys(st, "cmesh", c)?;
+    Ok(format!("cmesh:k={k}"))
+}
+
+/// An error at `key`'s statement (line 0 when the key is left out).
+fn at(st: &Statements, key: &str, message: String) -> ConfigError {
+    ConfigError {
+        line: st.get(key).map_or(0, |(_, l)| *l),
+        message,
+    }
+}
+
+/// `x` and `xr` of an on-chip topology (`cmesh`, `flatfly`), after the assertions
+/// BookSim2 makes of them: x = y, xr = yr and xr·yr = c (its defaults x = y = 8,
+/// xr = yr = 1).
+fn chip_keys(st: &Statements, topo: &str, c: i64) -> Result<(i64, i64), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let (x, y) = (int(get("x"), "x", 8)?, int(get("y"), "y", 8)?);
+    let (xr, yr) = (int(get("xr"), "xr", 1)?, int(get("yr"), "yr", 1)?);
+    if x != y {
+        return Err(at(
+            st,
+            "y",
+            format!("x = {x}, y = {y}: BookSim2's {topo} asserts x = y"),
+        ));
+    }
+    if xr != yr || xr * yr != c {
+        return Err(at(
+            st,
+            "xr",
+            format!("xr = {xr}, yr = {yr}: BookSim2's {topo} asserts xr = yr and xr·yr = c = {c}"),
+        ));
+    }
+    Ok((x, xr))
+}
+
+/// icnplay's routing for BookSim2's flatfly routing function: `ran_min` (`min_flatfly`)
+/// is not random: it corrects the lowest differing dimension first, x then y, on every
+/// VC: `dor` on the on-chip flatfly, whose first digit is x.
+fn flatfly_routing(rf: &str) -> Option<&'static str> {
+    match rf {
+        "ran_min" => Some("dor"),
+        _ => None,
+    }
+}
+
+/// The spec of BookSim2's flatfly (always its on-chip one, `flatfly_onchip.cpp`):
+/// `flatfly:k=K,n=3,onchip`, after the checks BookSim2 asserts (x = y, xr = yr,
+/// xr·yr = c) and those of icnplay's model (n = 2, a k × k grid: x = k; c = k terminals a
+/// router; terminal channels of 1 cycle, which BookSim2's `use_noc_latency` lengthens
+/// from blocks 4 wide).
+fn flatfly(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, ConfigError> {
+    if n != 2 {
+        return Err(at(st, "n", format!("n = {n}: icnplay models BookSim2's flatfly with n = 2 (a k × k grid of routers on the chip)")));
+    }
+    if c != k {
+        return Err(at(st, "c", format!("c = {c}: icnplay's flattened butterfly has k = {k} terminals per router (give c = {k})")));
+    }
+    let (x, xr) = chip_keys(st, "flatfly", c)?;
+    if x != k {
+        return Err(at(st, "x", format!("x = {x}: give x = y = k = {k} (BookSim2 places the routers in rows of x; icnplay models the k × k grid)")));
+    }
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    if xr >= 4 && int(get("use_noc_latency"), "use_noc_latency", 1)? == 1 {
+        return Err(at(st, "xr", format!("xr = {xr}: with use_noc_latency = 1 BookSim2 gives blocks 4 or more tiles wide terminal channels longer than 1 cycle, which icnplay does not model (give use_noc_latency = 0)")));
+    }
+    Ok(format!("flatfly:k={k},n={},onchip", n + 1))
+}
