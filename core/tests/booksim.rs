@@ -286,8 +286,9 @@ macro_rules! config_reference {
 /// BookSim2's own files run as `icn sim --config` runs them (scripts/booksim/configs/), each
 /// beside BookSim2's curve for it: BookSim2's torus88, fattree_config and mesh88_lat
 /// examples unchanged (torus88's allocators BookSim2's default, islip), an 8×8 mesh with
-/// each allocator, and one each with `hold_switch_for_packet`, input and output speedup, and
-/// `wait_for_tail_credit`; BookSim2's singleconfig (a 10×10 crossbar, `fly` with n = 1)
+/// each allocator, and one each with `hold_switch_for_packet`, input and output speedup,
+/// `wait_for_tail_credit` and internal speedup 2 and 1.5; BookSim2's dragonflyconfig
+/// unchanged (internal speedup 2); BookSim2's singleconfig (a 10×10 crossbar, `fly` with n = 1)
 /// unchanged, and k-ary n-flies of 2 to 4 stages under uniform traffic and bit reversal;
 /// and BookSim2's random traffic patterns (diagonal, asymmetric, taper64, hotspot with
 /// rates, background, bad_dragon) each on one network.
@@ -323,6 +324,9 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("cmesh8_express"),
     config_reference!("flatfly_example"),
     config_reference!("flatfly_transpose"),
+    config_reference!("mesh88_ispeed2"),
+    config_reference!("mesh88_ispeed15"),
+    config_reference!("dragonfly_example"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -402,6 +406,40 @@ fn mesh88_lat_example_matches_booksim() {
 #[test]
 fn speedup_matches_booksim() {
     check_config("mesh88_speedup", &few);
+}
+
+#[test]
+fn internal_speedup_matches_booksim() {
+    check_config("mesh88_ispeed2", &few);
+    check_config("mesh88_ispeed15", &few);
+}
+
+/// BookSim2's own src/examples/dragonflyconfig, unchanged (internal speedup 2 on a
+/// 264-router Dragonfly, 10,000-cycle samples): its lightest load, where a point takes
+/// seconds; the sweep is `make sim-validate`'s.
+#[test]
+fn dragonflyconfig_example_matches_booksim() {
+    let &(name, cfg, csv) = CONFIG_REFERENCES
+        .iter()
+        .find(|r| r.0 == "dragonfly_example")
+        .expect("a reference");
+    let x = experiment(cfg, None).expect("the configuration runs");
+    assert_eq!(x.rates, [0.8], "the file's own injection rate");
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    let row = &rows(csv)[0];
+    let got = sim
+        .point(row.offered, false, &mut |_, _| true)
+        .expect("a point");
+    assert_eq!(got.status, Status::Stable, "{name} at {}", row.offered);
+    let latency = got.packet_latency.expect("measured");
+    let err = (latency - row.latency).abs() / row.latency;
+    assert!(
+        err <= ZERO_LOAD,
+        "{name} at {}: latency {latency} against BookSim2's {} ({:.1} %)",
+        row.offered,
+        row.latency,
+        err * 100.0
+    );
 }
 
 #[test]

@@ -388,9 +388,20 @@ fn messages_name_the_key_line_and_range() {
             "input_speedup = 17: give a whole number from 1 to 16",
         ),
         (
-            "internal_speedup = 2.0;",
+            "internal_speedup = 17;",
             7,
-            "internal_speedup = 2.0: not modelled; icnplay's simulator has internal_speedup = 1.0 only",
+            "internal_speedup = 17: give a number from 1 to 16",
+        ),
+        (
+            "internal_speedup = 0.5;",
+            7,
+            "internal_speedup = 0.5: give a number from 1 to 16",
+        ),
+        (
+            "vc_alloc_delay = 2; internal_speedup = 2.0;",
+            7,
+            "internal_speedup = 2.0: give 1.0 unless routing_delay is 0 or 1 and vc_alloc_delay \
+             and sw_alloc_delay are 1",
         ),
         (
             "warmup_periods = 100000000000;",
@@ -568,5 +579,48 @@ fn fly_refusals_name_the_key() {
     assert!(
         m.contains("(mesh, torus, cmesh, fattree, dragonflynew, flatfly, fly, anynet)"),
         "{m}"
+    );
+}
+
+/// Issue 37: BookSim2's own src/examples/dragonflyconfig, its text unchanged, is the
+/// 264-router Dragonfly with p = 4 under minimal routing, its routers of internal speedup
+/// 2.0 with BookSim2's delays, its protocol and its own injection rate.
+#[test]
+fn booksim2s_dragonflyconfig_is_read_unchanged() {
+    let text = include_str!("../../scripts/booksim/configs/dragonfly_example.cfg");
+    let x = experiment(text, None).expect("BookSim2's dragonflyconfig");
+    assert_eq!(x.network.spec(), network("dragonfly:a=8,p=4,h=4").spec());
+    assert_eq!(x.setup.routing, "lgl");
+    assert_eq!(x.setup.scheme, Some(Scheme::Phases));
+    let r = &x.setup.router;
+    assert_eq!(r.internal_speedup.0, 2.0);
+    assert_eq!(
+        (r.num_vcs, r.vc_buf_size, r.packet_size),
+        (2, 256, 10),
+        "num_vcs, vc_buf_size, packet_size"
+    );
+    assert_eq!(
+        (
+            r.routing_delay,
+            r.vc_alloc_delay,
+            r.sw_alloc_delay,
+            r.st_final_delay,
+            r.credit_delay
+        ),
+        (0, 1, 1, 1, 2)
+    );
+    assert_eq!((r.input_speedup, r.output_speedup), (1, 1));
+    assert_eq!((r.channel_latency, r.global_latency), (10, Some(100)));
+    let sif = AllocatorChoice {
+        kind: AllocatorKind::SeparableInputFirst,
+        iters: 1,
+    };
+    assert_eq!((r.vc_allocator, r.sw_allocator), (sif, sif));
+    assert_eq!(x.setup.protocol.sample_period, 10_000);
+    assert_eq!(x.rates, [0.8], "injection_rate in flits");
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    assert_eq!(
+        (sim.fabric().routers(), sim.fabric().endpoints()),
+        (264, 1056)
     );
 }

@@ -118,8 +118,23 @@ fn kept_keys_rebuild_a_pasted_configuration() {
     );
     let text = extra_text(&x.network, &x.setup);
     // Every kept key but alloc_iters, which changes nothing (BookSim2's iq router does not
-    // read it): the allocators carry their iterations, `islip(2)`.
-    assert_eq!(text.split(';').count(), EXTRA_KEYS.len() - 1, "{text}");
+    // read it): the allocators carry their iterations, `islip(2)`; and internal_speedup,
+    // which takes one-cycle allocators (below).
+    assert_eq!(text.split(';').count(), EXTRA_KEYS.len() - 2, "{text}");
+    let sped = experiment(
+        "topology = mesh; k = 4; n = 2; routing_function = dor; internal_speedup = 1.5;",
+        None,
+    )
+    .expect("an experiment");
+    let kept = extra_text(&sped.network, &sped.setup);
+    assert!(kept.contains("internal_speedup=1.5"), "{kept}");
+    let mut back = SimSetup::new(&sped.setup.routing);
+    (back.router.channel_latency, back.router.global_latency) = booksim_latencies(&sped.network);
+    apply_extra(&kept, &sped.network, &mut back).expect("the kept keys");
+    assert_eq!(
+        back.router.internal_speedup,
+        sped.setup.router.internal_speedup
+    );
     assert!(
         text.starts_with("vc_allocator=islip(2);sw_allocator=wavefront;"),
         "{text}"

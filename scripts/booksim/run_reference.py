@@ -3,6 +3,7 @@
 that icnplay's simulator is tested against (core/tests/data/booksim/).
 
 Usage: scripts/booksim/run_reference.py [--booksim PATH] [--mirror GITDIR] [--only NAME]
+                                        [--outputs DIR]
 
 Each configuration under scripts/booksim/configs/NAME.cfg is BookSim2's own file (the
 anynet ones name their network file, written by `icn export`); the sweep's rates are in
@@ -14,6 +15,11 @@ rate, hops; with a header comment naming the BookSim2 commit and the configurati
 Rates are in flits per node per cycle, as icnplay's loads: a file whose injection rate is
 in packets (`injection_rate_uses_flits = 0`, BookSim2's default) runs at the rate divided
 by its `packet_size`.
+With `--outputs DIR` each point's BookSim2 output is kept in DIR/NAME@RATE.out and one
+already there is read instead of running BookSim2 again: a slow configuration's points
+(BookSim2's dragonflyconfig takes most of an hour at its own rate) can be run apart, in
+parallel, or resumed, with the same command line as the script's
+(`booksim NAME.cfg "injection_rate = RATE"` in scripts/booksim/configs/).
 """
 
 import argparse
@@ -53,11 +59,17 @@ def packets_per_flit(text):
     return 1.0 if last("injection_rate_uses_flits", 0) else 1.0 / last("packet_size", 1)
 
 
-def run_point(booksim, cfg_path, rate, workdir, scale=1.0):
-    out = subprocess.run(
-        [booksim, cfg_path, f"injection_rate = {rate * scale:.10g}"],
-        cwd=workdir, capture_output=True, text=True, check=False,
-    ).stdout
+def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
+    if saved and os.path.exists(saved):
+        out = open(saved).read()
+    else:
+        out = subprocess.run(
+            [booksim, cfg_path, f"injection_rate = {rate * scale:.10g}"],
+            cwd=workdir, capture_output=True, text=True, check=False,
+        ).stdout
+        if saved:
+            with open(saved, "w") as f:
+                f.write(out)
     if "Simulation unstable" in out or "Overall Traffic Statistics" not in out:
         return ("unstable", float("nan"), float("nan"), float("nan"), float("nan"))
     tail = out[out.index("Overall Traffic Statistics"):]
@@ -75,6 +87,7 @@ def main():
     ap.add_argument("--booksim", default="/work/booksim/src/booksim")
     ap.add_argument("--mirror", default="/work/.mirror/booksim+booksim2/repo")
     ap.add_argument("--only")
+    ap.add_argument("--outputs")
     args = ap.parse_args()
     commit = subprocess.run(
         ["git", "-C", args.mirror, "log", "-1", "--format=%H"],
@@ -90,8 +103,10 @@ def main():
         sweep = rates(re.search(r"^// rates: (\S+)", text, re.M).group(1))
         rows = []
         for r in sweep:
+            saved = (os.path.join(args.outputs, f"{name[:-4]}@{r}.out")
+                     if args.outputs else None)
             status, plat, nlat, acc, hops = run_point(
-                args.booksim, path, r, configs, packets_per_flit(text))
+                args.booksim, path, r, configs, packets_per_flit(text), saved)
             rows.append(f"{r},{status},{plat:.4f},{nlat:.4f},{acc:.5f},{hops:.4f}")
             print(name, rows[-1], file=sys.stderr)
         with open(os.path.join(OUT, name[:-4] + ".csv"), "w") as f:

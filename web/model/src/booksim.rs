@@ -236,6 +236,19 @@ mod tests {
         );
     }
 
+    /// BookSim2's own src/examples/dragonflyconfig, pasted unchanged: its
+    /// `internal_speedup = 2.0` travels with the other keys and is read back.
+    #[test]
+    fn booksim2s_dragonflyconfig_keeps_its_internal_speedup() {
+        let text = include_str!("../../../scripts/booksim/configs/dragonfly_example.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the Dragonfly example");
+        assert!(f.extra.contains("internal_speedup=2.0"), "{}", f.extra);
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new("lgl");
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        assert_eq!(setup.router.internal_speedup.0, 2.0);
+    }
+
     #[test]
     fn an_anynet_file_becomes_an_imported_graph_with_the_table_routing() {
         let (f, summary) =

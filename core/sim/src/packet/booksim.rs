@@ -71,7 +71,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("use_read_write", "0"),
     ("speculative", "0"),
     ("noq", "0"),
-    ("internal_speedup", "1.0"),
     ("arb_type", "round_robin"),
     ("vc_busy_when_full", "0"),
     ("vc_prioritize_empty", "0"),
@@ -283,6 +282,27 @@ fn router_and_protocol(
             super::config::range_of(key),
         )?;
     }
+    let speedup = float(
+        get("internal_speedup"),
+        "internal_speedup",
+        r.internal_speedup.0,
+    )?;
+    if !(1.0..=16.0).contains(&speedup) {
+        return Err(bad(
+            get("internal_speedup"),
+            "internal_speedup",
+            "a number from 1 to 16",
+        ));
+    }
+    r.internal_speedup = super::config::InternalSpeedup(speedup);
+    if speedup != 1.0 && (r.routing_delay > 1 || r.vc_alloc_delay > 1 || r.sw_alloc_delay > 1) {
+        return Err(bad(
+            get("internal_speedup"),
+            "internal_speedup",
+            "1.0 unless routing_delay is 0 or 1 and vc_alloc_delay and sw_alloc_delay are 1 \
+             (longer stages under an internal speedup are not modelled)",
+        ));
+    }
     alloc::allocators(
         get("vc_allocator"),
         get("sw_allocator"),
@@ -345,6 +365,7 @@ pub const EXTRA_KEYS: &[&str] = &[
     "hold_switch_for_packet",
     "input_speedup",
     "output_speedup",
+    "internal_speedup",
     "use_noc_latency",
     "sample_period",
     "warmup_periods",
@@ -434,6 +455,11 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     ] {
         num(key, a.to_string(), b.to_string());
     }
+    num(
+        "internal_speedup",
+        r.internal_speedup.to_string(),
+        d.internal_speedup.to_string(),
+    );
     num(
         "sample_period",
         p.sample_period.to_string(),

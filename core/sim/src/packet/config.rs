@@ -65,6 +65,13 @@ pub struct RouterConfig {
     /// in a cycle queue at it and leave one a cycle.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub output_speedup: u32,
+    /// Internal steps per cycle, on average (`internal_speedup`; 1.0): each cycle a router
+    /// adds it to a fraction it keeps and runs its allocation and traversal once per whole
+    /// step, so that a VC may win an output VC and the switch within one cycle; the flits
+    /// that cross to one output in a cycle queue there and leave one a cycle, and an
+    /// input's credits go upstream one a cycle ([`InternalSpeedup`]).
+    #[serde(default, skip_serializing_if = "InternalSpeedup::is_one")]
+    pub internal_speedup: InternalSpeedup,
     /// Cycles on a channel between routers, each way (BookSim2's networks set it: 1 in a
     /// mesh, fat tree and anynet, 2 in a torus, 10 on dragonflynew's local links).
     pub channel_latency: u32,
@@ -85,6 +92,51 @@ pub struct RouterConfig {
     /// The switch allocator (`sw_allocator`; as `vc_allocator`).
     #[serde(default, skip_serializing_if = "AllocatorChoice::is_default")]
     pub sw_allocator: AllocatorChoice,
+}
+
+/// `internal_speedup`, BookSim2's router speedup: a number from 1 to [`MAX_SPEEDUP`],
+/// accumulated each cycle in floating point as BookSim2 accumulates it (so 1.1 gives its
+/// steps in the same cycles). Equal when the numbers' bits are.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct InternalSpeedup(pub f64);
+
+impl InternalSpeedup {
+    /// Whether it is BookSim2's default, 1.0 (a step a cycle).
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if takes a reference
+    pub fn is_one(&self) -> bool {
+        self.0 == 1.0
+    }
+
+    /// The most internal steps of one cycle.
+    pub fn max_steps(self) -> u64 {
+        // Checked to 1..=16 before a point runs.
+        self.0.ceil().clamp(1.0, f64::from(MAX_SPEEDUP)) as u64
+    }
+}
+
+impl Default for InternalSpeedup {
+    fn default() -> Self {
+        InternalSpeedup(1.0)
+    }
+}
+
+impl PartialEq for InternalSpeedup {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for InternalSpeedup {}
+
+impl std::fmt::Display for InternalSpeedup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.fract() == 0.0 {
+            write!(f, "{:.1}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
 }
 
 /// BookSim2's allocators (`vc_allocator`, `sw_allocator`), by its names.
@@ -210,6 +262,7 @@ impl Default for RouterConfig {
             hold_switch_for_packet: false,
             input_speedup: 1,
             output_speedup: 1,
+            internal_speedup: InternalSpeedup::default(),
             channel_latency: 1,
             global_latency: None,
             noc_latency: false,
@@ -316,6 +369,18 @@ impl PointConfig {
             if !(1..=MAX_ALLOC_ITERS).contains(&a.iters) {
                 return bad(name, a.to_string(), "1 to 64 iterations");
             }
+        }
+        let s = r.internal_speedup;
+        if !(s.0 >= 1.0 && s.0 <= f64::from(MAX_SPEEDUP)) {
+            return bad("internal_speedup", s.to_string(), "a number from 1 to 16");
+        }
+        if !s.is_one() && (r.routing_delay > 1 || r.vc_alloc_delay > 1 || r.sw_alloc_delay > 1) {
+            return bad(
+                "internal_speedup",
+                s.to_string(),
+                "1.0 unless routing_delay is 0 or 1 and vc_alloc_delay and sw_alloc_delay are 1 \
+                 (longer stages under an internal speedup are not modelled)",
+            );
         }
         if let Some(g) = r.global_latency {
             if !(1..=MAX_DELAY).contains(&g) {

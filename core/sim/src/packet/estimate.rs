@@ -138,7 +138,9 @@ pub fn sim_estimate(net: &Network, setup: &SimSetup) -> SimEstimate {
         .saturating_add(routers_bytes)
         .saturating_add(table)
         .saturating_add(network);
+    // Under `internal_speedup` a router-cycle is up to ⌈s⌉ internal steps.
     let steps = router_cycles
+        .saturating_mul(r.internal_speedup.max_steps())
         .saturating_mul(STEPS_PER_ROUTER_CYCLE.saturating_add(search))
         .saturating_add(ports.saturating_mul(16))
         .saturating_add(table_fill);

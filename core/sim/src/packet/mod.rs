@@ -48,7 +48,7 @@ use serde::{Deserialize, Serialize};
 pub use self::bound::uniform_bound;
 pub use self::channel::Fabric;
 pub use self::config::{
-    AllocatorChoice, AllocatorKind, PointConfig, Protocol, RouterConfig, SimError,
+    AllocatorChoice, AllocatorKind, InternalSpeedup, PointConfig, Protocol, RouterConfig, SimError,
 };
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};

@@ -64,8 +64,17 @@ impl<'a, R: RouterKind> Engine<'a, R> {
     ) -> Engine<'a, R> {
         let cfg = point.router;
         let max_lat = fab.latency.iter().copied().max().unwrap_or(1);
+        // Under a speedup, flits wait at their output and credits at their input, one
+        // leaving a cycle: at most a downstream buffer's worth (each holds its credit).
+        let queued = if cfg.output_speedup > 1 || !cfg.internal_speedup.is_one() {
+            u64::from(cfg.num_vcs) * u64::from(cfg.vc_buf_size) + 1
+        } else {
+            0
+        };
         let horizon =
-            u64::from(cfg.sw_alloc_delay + cfg.st_final_delay + max_lat + cfg.credit_delay) + 4;
+            u64::from(cfg.sw_alloc_delay + cfg.st_final_delay + max_lat + cfg.credit_delay)
+                + 4
+                + queued;
         Engine {
             net: Net::new(fab, cfg, hops, point.seed, horizon),
             routers: R::new(fab, point),

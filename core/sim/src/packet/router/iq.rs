@@ -9,6 +9,14 @@
 //! leaves at s + sw_alloc_delay + st_final_delay − 1, reaches the next router's buffer a
 //! channel latency and one cycle later, and frees its buffer slot upstream, whose credit
 //! arrives a channel latency, one cycle and `credit_delay` after it left.
+//!
+//! Under `internal_speedup` s (BookSim2's `Router::Evaluate`) a router adds s to a fraction
+//! it keeps each cycle and runs that cycle's allocation and traversal once per whole step:
+//! the stages' times are then counted in steps (cycle · ⌈s⌉ + step), so a head may win an
+//! output VC in one step and the switch in the next of the same cycle. What comes in and
+//! goes out stays one a cycle: flits arrive and credits return at the cycle's start, the
+//! flits that cross to one output queue there and leave one a cycle, and an input's
+//! credits (one per step that sent flits from it) go upstream one a cycle.
 
 use super::buffers::{BitRange, Buffers, ACTIVE, IDLE};
 use super::route::route_front;
@@ -55,9 +63,68 @@ pub(in crate::packet) struct IqRouter<V = SeparableInputFirst, S = SeparableInpu
     so: u32,
     /// One switch input's share of `sw_best` (the most switch outputs of a router).
     sw_stride: u32,
-    /// Under `output_speedup` above 1, per output port, the first cycle at which it can
-    /// send (the flits that crossed to it leave one a cycle, in order); empty otherwise.
+    /// Under `output_speedup` or `internal_speedup` above 1, per output port, the first
+    /// cycle at which it can send (the flits that crossed to it leave one a cycle, in
+    /// order); empty otherwise.
     out_free: Vec<u64>,
+    /// `internal_speedup`: steps per cycle on average, the fraction carried to the next
+    /// cycle, the most steps of a cycle (1 without a speedup) and the input ports' credit
+    /// queues.
+    speedup: f64,
+    partial: f64,
+    ticks: u64,
+    credits: CreditQueue,
+}
+
+/// Under `internal_speedup`, per input port, the credits waiting to go upstream: each step
+/// that sends flits from the port makes one credit (for all its VCs), and one leaves a
+/// cycle (BookSim2's `_credit_buffer`). Empty without the speedup: a step a cycle makes at
+/// most one credit a cycle.
+#[derive(Debug, Clone, Default)]
+struct CreditQueue {
+    /// The first cycle a credit can leave, the step of the port's last credit and the
+    /// cycle that credit leaves.
+    free: Vec<u64>,
+    step: Vec<u64>,
+    leaves: Vec<u64>,
+}
+
+impl CreditQueue {
+    fn new(ports: usize) -> CreditQueue {
+        CreditQueue {
+            free: vec![0; ports],
+            step: vec![u64::MAX; ports],
+            leaves: vec![0; ports],
+        }
+    }
+
+    /// The cycle at which the credit of a flit that left port `p` at cycle `c`, step
+    /// `tick`, goes upstream.
+    #[inline]
+    fn leave(&mut self, p: usize, c: u64, tick: u64) -> u64 {
+        if self.free.is_empty() {
+            return c;
+        }
+        if self.step[p] != tick {
+            let t = c.max(self.free[p]);
+            self.free[p] = t + 1;
+            self.step[p] = tick;
+            self.leaves[p] = t;
+        }
+        self.leaves[p]
+    }
+}
+
+/// When a flit crosses the switch: the cycle of the switch allocator's update (`c`), the
+/// cycle of the step after it, the crossbar's (`st`: the next cycle's first step, or under
+/// `internal_speedup` the same cycle's next), the step it crossed in (`tick`, cycle ·
+/// steps + step) and the step from which the VC's next flit or head may bid (`next`).
+#[derive(Debug, Clone, Copy)]
+struct Crossing {
+    c: u64,
+    st: u64,
+    tick: u64,
+    next: u64,
 }
 
 /// No VC holds the input port's switch connection.
@@ -77,6 +144,8 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
             0
         };
         let (si, so) = (point.router.input_speedup, point.router.output_speedup);
+        let speedup = point.router.internal_speedup;
+        let sped = !speedup.is_one();
         IqRouter {
             st: Buffers::new(routers, ports, v),
             va: V::new(
@@ -110,7 +179,19 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
             si,
             so,
             sw_stride: degree * so,
-            out_free: if so > 1 { vec![0; ports] } else { Vec::new() },
+            out_free: if so > 1 || sped {
+                vec![0; ports]
+            } else {
+                Vec::new()
+            },
+            speedup: speedup.0,
+            partial: 0.0,
+            ticks: speedup.max_steps(),
+            credits: if sped {
+                CreditQueue::new(ports)
+            } else {
+                CreditQueue::default()
+            },
         }
     }
 
@@ -120,12 +201,13 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
         debug_assert!(st.ivc[i].len < net.b, "buffer overflow");
         let was_empty = st.push(i, f);
         let x = &mut st.ivc[i];
+        let tick = net.now * self.ticks;
         if x.state == IDLE {
             let r = net.fab.port_router[port as usize] as usize;
             st.busy[r] += 1;
-            route_front(st, net, i, r, net.now);
+            route_front(st, net, i, r, tick);
         } else if x.state == ACTIVE && was_empty {
-            x.ready = net.now;
+            x.ready = tick;
             st.mark(i);
         }
     }
@@ -140,20 +222,18 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
     }
 
     fn step(&mut self, net: &mut Net<'_>) {
-        let routers = net.fab.routers();
-        let mut r = 0;
-        while r < routers {
-            let end = (r + TOUCH_CHUNK).min(routers);
-            self.touch_routers(net, r, end);
-            for q in r..end {
-                if self.st.busy[q] == 0 {
-                    continue;
-                }
-                let (a, z) = (net.fab.port_start[q], net.fab.port_start[q + 1]);
-                self.vc_allocate(net, q, a, z);
-                self.sw_allocate(net, q, a, z);
-            }
-            r = end;
+        if self.speedup == 1.0 {
+            self.internal_step(net, net.now, true);
+            return;
+        }
+        // BookSim2's `Router::Evaluate`: the same floating-point sum, so the same steps.
+        self.partial += self.speedup;
+        let mut j = 0;
+        while self.partial >= 1.0 {
+            self.partial -= 1.0;
+            let last = self.partial < 1.0;
+            self.internal_step(net, net.now * self.ticks + j, last);
+            j += 1;
         }
     }
 
@@ -183,6 +263,27 @@ impl<V: Allocator, S: Allocator> RouterKind for IqRouter<V, S> {
 }
 
 impl<V: Allocator, S: Allocator> IqRouter<V, S> {
+    /// One internal step of every router, at step `tick` ([`IqRouter::ticks`] a cycle);
+    /// `last`: the cycle's last step (a flit that crosses in it traverses the crossbar in
+    /// the next cycle's first step, else in this cycle's next).
+    fn internal_step(&mut self, net: &mut Net<'_>, tick: u64, last: bool) {
+        let routers = net.fab.routers();
+        let mut r = 0;
+        while r < routers {
+            let end = (r + TOUCH_CHUNK).min(routers);
+            self.touch_routers(net, r, end);
+            for q in r..end {
+                if self.st.busy[q] == 0 {
+                    continue;
+                }
+                let (a, z) = (net.fab.port_start[q], net.fab.port_start[q + 1]);
+                self.vc_allocate(net, q, a, z, tick);
+                self.sw_allocate(net, q, a, z, (tick, last));
+            }
+            r = end;
+        }
+    }
+
     /// Reads what routers `lo..hi`'s allocators read first (each waiting input VC, the
     /// first output VC it asks for and the VC allocator's state for the pair; each input
     /// VC with a flit to send, its output VC, and, when that has a credit, the buffer slots
@@ -225,9 +326,9 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
 
     /// VC allocation of router `r`, whose ports are `a..z`: each head that waits asks for
     /// every output VC of its range that no packet holds; a VC won is held from now and
-    /// bids for the switch after `vc_alloc_delay`.
-    fn vc_allocate(&mut self, net: &Net<'_>, r: usize, a: u32, z: u32) {
-        let (v, now) = (net.v, net.now);
+    /// bids for the switch after `vc_alloc_delay` (at step `now`, [`IqRouter::step`]).
+    fn vc_allocate(&mut self, net: &Net<'_>, r: usize, a: u32, z: u32, now: u64) {
+        let v = net.v;
         let size = (z - a) * v;
         let IqRouter { st, va, .. } = self;
         va.begin(Round {
@@ -274,8 +375,9 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     /// Under `hold_switch_for_packet`, an input or output whose connection is held takes
     /// no request; the held connections move their flits ([`IqRouter::sw_held`]); a grant
     /// to a flit that is not a tail and has another behind it holds its connection.
-    fn sw_allocate(&mut self, net: &mut Net<'_>, r: usize, a: u32, z: u32) {
-        let (v, b, now) = (net.v, net.b, net.now);
+    fn sw_allocate(&mut self, net: &mut Net<'_>, r: usize, a: u32, z: u32, at: (u64, bool)) {
+        let (tick, last) = at;
+        let (v, b) = (net.v, net.b);
         let hold = !self.hold_vc.is_empty();
         let deg = z - a;
         let (si, so) = (self.si, self.so);
@@ -300,7 +402,7 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             }
             let Some(i) = next else { break };
             let x = &self.st.ivc[i];
-            if x.ready > now || self.st.ovc[(x.out_port * v + x.out_vc) as usize].occ >= b {
+            if x.ready > tick || self.st.ovc[(x.out_port * v + x.out_vc) as usize].occ >= b {
                 continue;
             }
             let vc = i as u32 % v;
@@ -330,9 +432,17 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             }
         }
         if hold {
-            self.sw_held(net, a, z);
+            self.sw_held(net, a, z, at);
         }
-        let c = now + u64::from(net.cfg.sw_alloc_delay) - 1;
+        // The update's cycle; the next flit bids from the step after it.
+        let delay = u64::from(net.cfg.sw_alloc_delay) - 1;
+        let c = net.now + delay;
+        let at = Crossing {
+            c,
+            st: c + u64::from(last),
+            tick,
+            next: tick + delay * self.ticks + 1,
+        };
         let IqRouter {
             st,
             sw,
@@ -340,13 +450,14 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             hold_vc,
             hold_out,
             out_free,
+            credits,
             ..
         } = self;
         sw.allocate(|input, output, vc| {
             let p = a + if si == 1 { input } else { input / si };
             let ei = (a * si + input) as usize;
             sw_rr[ei] = (vc + si) % v;
-            let (_, tail) = traverse(st, net, p, vc, c, out_free);
+            let (_, tail) = traverse(st, net, p, vc, at, out_free, credits);
             if hold && !tail && st.ivc[(p * v + vc) as usize].len > 0 {
                 hold_vc[ei] = vc;
                 hold_out[(a * so + output) as usize] = true;
@@ -359,8 +470,14 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     /// allocation, if its output VC has a credit; the connection ends when that flit is a
     /// tail or the last flit buffered, or when there is no credit (the VC then asks the
     /// switch allocator from the next cycle).
-    fn sw_held(&mut self, net: &mut Net<'_>, a: u32, z: u32) {
-        let (v, b, now, si, so) = (net.v, net.b, net.now, self.si, self.so);
+    fn sw_held(&mut self, net: &mut Net<'_>, a: u32, z: u32, (now, last): (u64, bool)) {
+        let (v, b, si, so) = (net.v, net.b, self.si, self.so);
+        let at = Crossing {
+            c: net.now,
+            st: net.now + u64::from(last),
+            tick: now,
+            next: now + 1,
+        };
         for ei in a * si..z * si {
             let vc = self.hold_vc[ei as usize];
             if vc == NONE {
@@ -375,7 +492,15 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             let out = x.out_port;
             let go = self.st.ovc[(out * v + x.out_vc) as usize].occ < b;
             let keep = go && {
-                let (_, tail) = traverse(&mut self.st, net, p, vc, now, &mut self.out_free);
+                let (_, tail) = traverse(
+                    &mut self.st,
+                    net,
+                    p,
+                    vc,
+                    at,
+                    &mut self.out_free,
+                    &mut self.credits,
+                );
                 !tail && self.st.ivc[i].len > 0
             };
             if !keep {
@@ -417,30 +542,34 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     }
 }
 
-/// The flit at the front of input VC `vc` of port `p` won the switch: at cycle `c` (the
+/// The flit at the front of input VC `vc` of port `p` won the switch: at cycle `at.c` (the
 /// switch allocator's update cycle) it leaves for its output and its slot's credit goes
-/// upstream, and the VC's next head is routed (or the VC goes idle); under
-/// `output_speedup`, it waits at its output behind the flits before it (`out_free`).
-/// Returns the output port and whether the flit was a tail.
+/// upstream, and the VC's next head is routed from step `at.next` (or the VC goes idle);
+/// under `output_speedup` or `internal_speedup`, it waits at its output behind the flits
+/// before it (`out_free`), and under `internal_speedup` its credit behind the port's
+/// earlier ones (`credits`). Returns the output port and whether the flit was a tail.
 fn traverse(
     st: &mut Buffers,
     net: &mut Net<'_>,
     p: u32,
     vc: u32,
-    c: u64,
+    at: Crossing,
     out_free: &mut [u64],
+    credits: &mut CreditQueue,
 ) -> (u32, bool) {
+    let c = at.c;
     let cfg = net.cfg;
     let fab = net.fab;
     let i = p as usize * net.v as usize + vc as usize;
     let mut f = st.pop(i);
     f.hops += 1;
+    let back = credits.leave(p as usize, c, at.tick);
     match fab.source[p as usize] {
         Sink::Router(up) => {
-            let t = c + u64::from(fab.latency[up as usize]) + 1 + u64::from(cfg.credit_delay);
+            let t = back + u64::from(fab.latency[up as usize]) + 1 + u64::from(cfg.credit_delay);
             net.wheel.at(t, Event::Credit(up, vc));
         }
-        Sink::Endpoint(e) => net.wheel.at(c + 2, Event::InjectCredit(e, vc)),
+        Sink::Endpoint(e) => net.wheel.at(back + 2, Event::InjectCredit(e, vc)),
     }
     let (out, ov) = (st.ivc[i].out_port, st.ivc[i].out_vc);
     let o = &mut st.ovc[(out * net.v + ov) as usize];
@@ -451,7 +580,7 @@ fn traverse(
             o.in_use = false;
         }
     }
-    let mut depart = c + u64::from(cfg.st_final_delay);
+    let mut depart = at.st + u64::from(cfg.st_final_delay) - 1;
     if let Some(free) = out_free.get_mut(out as usize) {
         depart = depart.max(*free);
         *free = depart + 1;
@@ -470,14 +599,14 @@ fn traverse(
     let r = fab.port_router[p as usize] as usize;
     if f.tail() {
         if st.ivc[i].len > 0 {
-            route_front(st, net, i, r, c + 1);
+            route_front(st, net, i, r, at.next);
         } else {
             st.ivc[i].state = IDLE;
             st.mark(i);
             st.busy[r] -= 1;
         }
     } else {
-        st.ivc[i].ready = c + 1;
+        st.ivc[i].ready = at.next;
         st.mark(i);
     }
     (out, f.tail())
