@@ -261,3 +261,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(edge.differ, `pixels drawn in the rightmost ${edge.cols} columns`).toBe(0);
   });
 }
+
+// Issue 35: the saturation line and the channel-load bound were drawn in the same colour and
+// dash. On an 8×8 mesh past its 0.5 bound, the curve's end, the routing's bound and the best
+// any routing could do are three rules in the legend, no two drawn alike; the end and the
+// routing's bound share the curve's colour, so their dashes differ.
+test('the saturation and the two bounds are drawn apart and labelled', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto('./?view=sim&t=mesh:k=8x8&s=dor&vcs=2&buf=8&rates=0.2,0.6');
+  await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
+  const canvas = page.getByTestId('chart-canvas');
+  await expect(canvas).toHaveAttribute('data-legend', /best any routing 0\.500/, { timeout: 60_000 });
+  const labels = (await canvas.getAttribute('data-legend'))!.split('|');
+  const styles = (await canvas.getAttribute('data-legend-styles'))!.split('|');
+  expect(styles).toHaveLength(labels.length);
+  const style = (prefix: string) => styles[labels.findIndex((l) => l.startsWith(prefix))];
+  const end = style('saturated at 0.6');
+  const bound = style("routing's bound 0.500");
+  const best = style('best any routing 0.500');
+  for (const s of [end, bound, best]) expect(s).toMatch(/^rule #[0-9a-f]{6} \d+-\d+$/);
+  expect(new Set([end, bound, best]).size).toBe(3);
+  const [, endColour, endDash] = end.split(' ');
+  const [, boundColour, boundDash] = bound.split(' ');
+  expect(endColour).toBe(boundColour);
+  expect(endDash).not.toBe(boundDash);
+  // The curve's own line is in that colour too.
+  expect(style('mesh:k=8x8')).toBe(`line ${endColour}`);
+});

@@ -117,6 +117,9 @@ pub struct Plot {
 pub struct LegendEntry {
     /// Text.
     pub label: String,
+    /// How its key is drawn, in words a test can compare: `line #rrggbb`, `bar #rrggbb`,
+    /// `mark square`, `rule #rrggbb 6-4` (a rule's dash and gap, CSS px).
+    pub style: String,
 }
 
 /// Numbers on axes: 4, 16, 1.5k, 2.4M, 7.1G; fractions with up to 2 decimals.
@@ -325,7 +328,10 @@ fn render_panel<DB: DrawingBackend>(
     }?;
     Ok(entries
         .into_iter()
-        .map(|(label, _)| LegendEntry { label })
+        .map(|(label, kind)| LegendEntry {
+            label,
+            style: kind.describe(),
+        })
         .collect())
 }
 
@@ -563,6 +569,23 @@ enum LegendKind {
     Mark(Shape),
     Rule(RGBColor, Dash),
     Bar(RGBColor),
+}
+
+impl LegendKind {
+    /// [`LegendEntry::style`].
+    fn describe(self) -> String {
+        let hex = |c: RGBColor| format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
+        match self {
+            LegendKind::Line(c) => format!("line {}", hex(c)),
+            LegendKind::Bar(c) => format!("bar {}", hex(c)),
+            LegendKind::Mark(Shape::Square) => "mark square".into(),
+            LegendKind::Mark(Shape::Cross) => "mark cross".into(),
+            LegendKind::Rule(c, dash) => {
+                let (on, off) = dash.pattern();
+                format!("rule {} {on}-{off}", hex(c))
+            }
+        }
+    }
 }
 
 fn draw_mark<DB: DrawingBackend>(

@@ -76,7 +76,7 @@ fn svg_with_title(draw: &Draw, shown: &HtmlCanvasElement, title: &str) -> Option
 }
 
 /// `<figure data-chart=NAME>`: the title, the canvas `draw` paints (its legend's entries
-/// in `data-legend`, `|`-separated), the downloads `icnplay-NAME.png`, `.svg` and `.csv`,
+/// in `data-legend`, `|`-separated, and how each key is drawn in `data-legend-styles`), the downloads `icnplay-NAME.png`, `.svg` and `.csv`,
 /// then `children`.
 #[component]
 pub fn ChartCanvas(
@@ -108,6 +108,7 @@ pub fn ChartCanvas(
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let tick = redraw_ticks();
     let (legend, set_legend) = signal(String::new());
+    let (styles, set_styles) = signal(String::new());
     let (draw_error, set_draw_error) = signal(None::<String>);
     let draw = StoredValue::new_local(draw);
     // Paints the canvas; a chart unmounted before a deferred paint is left alone.
@@ -119,6 +120,8 @@ pub fn ChartCanvas(
             Some(Ok(entries)) => {
                 let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
                 set_legend.try_set(labels.join("|"));
+                let drawn: Vec<&str> = entries.iter().map(|e| e.style.as_str()).collect();
+                set_styles.try_set(drawn.join("|"));
                 set_draw_error.try_set(None);
             }
             Some(Err(e)) => {
@@ -173,6 +176,7 @@ pub fn ChartCanvas(
                 class="chart-canvas"
                 data-testid="chart-canvas"
                 data-legend=move || legend.get()
+                data-legend-styles=move || styles.get()
                 role="img"
                 aria-label=alt
             ></canvas>
