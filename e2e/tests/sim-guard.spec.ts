@@ -24,6 +24,8 @@ test('every preset draws a curve of at least two points', async ({ page }) => {
   test.setTimeout(600_000);
   await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&rates=0.1');
   const presets = page.getByTestId('sim-preset');
+  // count() does not wait: the view first.
+  await expect(presets.first()).toBeVisible();
   const n = await presets.count();
   expect(n).toBeGreaterThanOrEqual(5);
   for (let i = 0; i < n; i++) {
