@@ -93,7 +93,7 @@ fn copy_text(text: &str, done: impl Fn(bool) + 'static) {
 fn iframe_snippet(embed: Embed, set_width: WriteSignal<u32>) -> impl IntoView {
     let iframe = move || embed.snippet(|s| s.iframe());
     let label = move || {
-        let heights = embed.measured.get();
+        let heights = embed.heights.get();
         let list = heights
             .iter()
             .map(|(w, h)| format!("{h} px at {w} px wide"))
@@ -109,7 +109,7 @@ fn iframe_snippet(embed: Embed, set_width: WriteSignal<u32>) -> impl IntoView {
     let sweep = RwSignal::new(Vec::<u32>::new());
     Effect::new(move |_| {
         let here = embed.width.get();
-        let measured = embed.measured.with(|m| m.iter().any(|&(w, _)| w == here));
+        let measured = embed.heights.with(|m| m.iter().any(|&(w, _)| w == here));
         if !measured || sweep.with_untracked(|todo| todo.first() != Some(&here)) {
             return;
         }
@@ -177,7 +177,6 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
         theme,
         panel,
         width,
-        measured: heights.read_only(),
         heights,
     };
     let script = move || embed.snippet(|s| s.script());
@@ -342,9 +341,8 @@ struct Embed {
     panel: Memo<Option<Panel>>,
     /// The preview's width.
     width: ReadSignal<u32>,
-    /// The preview's content height per width, from its height messages.
-    measured: ReadSignal<Vec<(u32, u32)>>,
-    /// The same, to forget heights the content no longer has.
+    /// The preview's content height per width, from its height messages (cleared when
+    /// the content is another page, or measured afresh).
     heights: RwSignal<Vec<(u32, u32)>>,
 }
 
@@ -361,7 +359,7 @@ impl Embed {
     /// The preview's height at its width, once measured.
     fn measured_here(self) -> Option<u32> {
         let here = self.width.get();
-        self.measured
+        self.heights
             .with(|m| m.iter().find(|&&(w, _)| w == here).map(|&(_, h)| h))
     }
 
@@ -374,7 +372,7 @@ impl Embed {
     fn snippet(self, kind: fn(&Snippet<'_>) -> String) -> String {
         let (page, folder, query) = (page_base(), site_folder(), self.query());
         let title = self.nav.state.with(title_of);
-        let heights = self.measured.get();
+        let heights = self.heights.get();
         kind(&Snippet {
             page: &page,
             folder: &folder,
