@@ -13,7 +13,8 @@ use std::process::Command;
 
 use icn_core::sim::packet::{booksim_latencies, sim_estimate, SimSetup};
 use icn_core::sim::{sweep_estimate, SimConfig};
-use icn_core::{Budget, Estimate, ExportFormat, Network, Topology, FAMILIES};
+use icn_core::Graph;
+use icn_core::{Budget, Estimate, ExportFormat, Network, FAMILIES};
 use proptest::prelude::*;
 use support::{outcome, CLI_BUDGET, TEST_BUDGET};
 

@@ -11,7 +11,7 @@
 //! it; cargo refuses anything else (ARCHITECTURE.md draws the graph).
 //!
 //! ```
-//! use icn_core::{Network, Topology};
+//! use icn_core::{Graph, Network};
 //!
 //! let net: Network = "hypercycle:m=5x4x3,rho=2x1x1".parse()?;
 //! let (a, b) = (net.parse_node("000")?, net.parse_node("421")?);
@@ -45,7 +45,7 @@ pub use icn_graph::error::{
 };
 pub use icn_graph::math::{binomial, bounded_compositions, multinomial};
 pub use icn_graph::spec::Spec;
-pub use icn_graph::{Node, Routing, Topology, MAX_NODES};
+pub use icn_graph::{Addresses, Graph, Node, Routing, Topology, MAX_NODES};
 
 /// Big unsigned integers, as used for path counts.
 pub use num_bigint::BigUint;

@@ -2,6 +2,7 @@
 //! arrangements, closed forms and path counts against breadth-first search, Valiant's
 //! two-phase routing against brute-force enumeration of every (s, i, d) walk, and the
 //! maximal absolute Dragonfly against the repo's MDF.
+use icn_graph::closed_distance;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -15,6 +16,7 @@ use icn_core::topology::dragonfly::{Arrangement, Dragonfly};
 use icn_core::{BigUint, Family, Network, Node, ParamError, SpecError, Structure, Topology};
 
 use crate::support::{neighbours, net};
+use icn_graph::{Distances, Graph, Symmetry};
 
 /// Every Dragonfly with a = 1..=6, h = 1..=3, each arrangement and every allowed g (the
 /// largest, a·h + 1, and each smaller one whose g − 1 divides a·h and is at least h).
@@ -334,7 +336,7 @@ fn balanced_configurations() {
         big.parse_node("(0,0)").expect("a"),
         big.parse_node("(512,31)").expect("b"),
     );
-    assert_eq!(big.topology().distance(a, b), Some(3));
+    assert_eq!(closed_distance(big.topology(), a, b), Some(3));
     assert!(big
         .route_cost("minimal", a, b, 64)
         .within(icn_core::PAGE_BUDGET));

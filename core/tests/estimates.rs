@@ -2,6 +2,7 @@
 //! ([`Network::route_cost`]) beside the next-hop calls and neighbour scans a route makes,
 //! counted by wrapping its routing; the bit-parallel search's beside the word operations it
 //! counts; the simulator's beside what a point uses; D3's closed-form degrees beside a scan.
+use icn_graph::closed_distance;
 
 use std::cell::Cell;
 
@@ -68,7 +69,7 @@ fn counted(net: &Network, strategy: &str, a: Node, b: Node, limit: usize) -> u64
         Some(r.path_count),
         net.route(strategy, a, b, limit).ok().map(|r| r.path_count)
     );
-    let search = routing.follows_distances() && a != b && t.distance(a, b).is_none();
+    let search = routing.follows_distances() && a != b && closed_distance(t, a, b).is_none();
     // A relation that builds a table over every node on first use (KYKLOS's Y-2) does that
     // work once, before its first call: its declared bound (leaves × r × (2n + 1) node
     // visits for Y-2's plans), which the estimate must not leave out (a page that probed

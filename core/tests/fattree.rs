@@ -8,12 +8,12 @@ use icn_core::routing::{count_paths, enumerate_paths};
 use icn_core::topology::fattree::{FatTree, FatTreeRouting, Place};
 use icn_core::{
     AddressError, BigUint, Family, Network, Node, ParamError, Routing, SpecError, Structure,
-    Topology,
 };
 
 use crate::support::{
     assert_loads_equal_every_destination, assert_orbit_sizes, formula, neighbours,
 };
+use icn_graph::{Addresses, Distances, Graph};
 
 /// k = 2 … 4, n = 1 … 4.
 fn sweep() -> Vec<FatTree> {

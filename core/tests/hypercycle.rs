@@ -2,7 +2,8 @@
 
 use icn_core::metrics::{bfs, channel_loads, count_minimal_paths, distance_distribution};
 use icn_core::topology::hypercycle::Hypercycle;
-use icn_core::{AddressError, BigUint, Network, ParamError, SpecError, Topology};
+use icn_core::{AddressError, BigUint, Network, ParamError, SpecError};
+use icn_graph::Graph;
 
 fn all_small_hypercycles() -> Vec<Hypercycle> {
     let mut out = Vec::new();

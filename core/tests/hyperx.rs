@@ -4,14 +4,13 @@
 use icn_core::topology::hypercycle::Hypercycle;
 use icn_core::topology::hyperx::HyperX;
 use icn_core::topology::torus::GridRouting;
-use icn_core::{
-    AddressError, BigUint, Network, ParamError, Routing, SpecError, Structure, Topology,
-};
+use icn_core::{AddressError, BigUint, Network, ParamError, Routing, SpecError, Structure};
 
 use crate::support::neighbours;
 use crate::torus::{
     check_closed_forms, check_dor, check_loads, check_minimal_listing, radix_vectors,
 };
+use icn_graph::{Distances, Graph};
 
 fn hyperxes() -> Vec<HyperX> {
     radix_vectors()

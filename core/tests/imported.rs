@@ -6,6 +6,7 @@ use icn_core::io::anynet;
 use icn_core::metrics::distance_distribution;
 use icn_core::topology::imported::Imported;
 use icn_core::{GraphError, GraphSyntax, Network, Topology};
+use icn_graph::{Addresses, Graph};
 
 fn imported(text: &str) -> Imported {
     Imported::from_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))

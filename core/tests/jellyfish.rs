@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 use icn_core::metrics::{bfs, count_minimal_paths, distance_distribution, UNREACHABLE};
 use icn_core::routing::count_paths;
 use icn_core::topology::jellyfish::Jellyfish;
-use icn_core::{AddressError, Family, Network, ParamError, SpecError, Structure, Topology};
+use icn_core::{AddressError, Family, Network, ParamError, SpecError, Structure};
 
 use crate::support::{formula, neighbours};
+use icn_graph::Graph;
 
 fn jellyfish(n: u64, r: u64, seed: u64) -> Jellyfish {
     Jellyfish::new(n, r, 1, seed).unwrap_or_else(|e| panic!("n={n} r={r} seed={seed}: {e}"))

@@ -7,6 +7,7 @@ use icn_core::metrics::{bfs, count_minimal_paths};
 use icn_core::routing::{count_paths, enumerate_paths};
 use icn_core::topology::kyklos::{proposed_z, Kyklos, KyklosRouting, Shuffle};
 use icn_core::{AddressError, BigUint, ParamError, Spec, Topology};
+use icn_graph::{Addresses, Graph, Symmetry};
 
 fn k(spec: &str) -> Kyklos {
     Kyklos::from_spec(&spec.parse::<Spec>().unwrap()).unwrap()

@@ -7,6 +7,7 @@ use icn_core::topology::lens::{
     figure2, Direction, Lens, LensAddressError, PathChoice, PathClass, Pattern, SECTION4_EXAMPLE,
 };
 use icn_core::{AddressError, BigUint, ParamError, Spec, Topology, MAX_NODES};
+use icn_graph::{Addresses, Distances, Graph, Symmetry};
 
 /// (p, q, n, completed): every kind of small lens the checks below sweep.
 const SMALL: &[(u64, u64, u64, bool)] = &[
@@ -314,7 +315,7 @@ fn address_errors_name_the_character() {
         l.parse_address("B2101."),
         Err(LensAddressError::DotOutOfRange { position: 6, .. })
     ));
-    // Through Topology::parse_node the shape errors keep the Lens's own words.
+    // Through Addresses::parse_node the shape errors keep the Lens's own words.
     assert!(matches!(
         l.parse_node("21.21"),
         Err(AddressError::Malformed { ref why, .. }) if why.contains("'2' at position 4")

@@ -10,7 +10,8 @@ use icn_core::metrics::{
     DistanceMethod, LoadMethod,
 };
 use icn_core::topology::lens::Lens;
-use icn_core::{Node, Topology};
+use icn_core::Node;
+use icn_graph::{Addresses, Graph};
 
 /// Uncompleted lenses of both kinds of radix, p = q and p ≠ q.
 const LENSES: &[(u64, u64, u64)] = &[

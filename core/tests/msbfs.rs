@@ -2,6 +2,7 @@
 //! search per terminal: on every family's example, on the networks without symmetry the
 //! planner sends to it (one-way channels, nodes that do not forward, random graphs,
 //! imported graphs), and on random directed graphs with unreachable pairs.
+use icn_graph::{closed_distance_counts, terminal_transitive};
 
 use icn_core::graph::msbfs::{self, Lanes, MultiSourceBfs, LANES};
 use icn_core::graph::{bfs, Csr, Direction, UNREACHABLE};
@@ -13,6 +14,7 @@ use icn_core::{Node, Topology, FAMILIES};
 use proptest::prelude::*;
 
 use crate::support::{digraph, net, Digraph};
+use icn_graph::Graph;
 
 /// The engine's counts and the per-source searches' agree, and so does the planner's
 /// distribution; returns the planner's method.
@@ -52,7 +54,7 @@ fn the_networks_without_symmetry_take_the_bit_parallel_engine() {
         let n = net(spec);
         let t = n.topology();
         let method = assert_agrees(spec, t);
-        if !t.terminal_transitive() && t.distance_counts_from(0).is_none() {
+        if !terminal_transitive(t) && closed_distance_counts(t, 0).is_none() {
             assert_eq!(method, DistanceMethod::BitParallel, "{spec}");
         }
     }

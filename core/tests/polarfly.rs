@@ -7,12 +7,12 @@ use icn_core::routing::count_paths;
 use icn_core::topology::polarfly::{PolarFly, PolarFlyOrbits};
 use icn_core::{
     AddressError, BigUint, Family, Network, Node, ParamError, Routing, SpecError, Structure,
-    Topology,
 };
 
 use crate::support::{
     assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers,
 };
+use icn_graph::{Distances, Graph};
 
 fn polarfly(q: u64) -> PolarFly {
     PolarFly::new(q, None).expect("valid PolarFly")

@@ -12,6 +12,7 @@ use icn_core::{
 use crate::support::{
     assert_loads_equal_every_destination, assert_orbit_sizes, neighbours, prime_powers,
 };
+use icn_graph::{Distances, Graph};
 
 fn slimfly(q: u64) -> SlimFly {
     SlimFly::new(q, None).expect("valid Slim Fly")

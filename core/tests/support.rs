@@ -5,6 +5,7 @@ use icn_core::metrics::{
     channel_loads_every_destination, channel_loads_split, load_summary_split, Split,
 };
 use icn_core::{AddressError, Network, Node, Routing, Topology};
+use icn_graph::{Addresses, Graph};
 use proptest::prelude::*;
 
 /// An [`Orbits`]' closed-form orbit sizes equal the counts over every node and channel,
@@ -154,34 +155,45 @@ impl Digraph {
     }
 }
 
-impl Topology for Digraph {
+impl Graph for Digraph {
     fn node_count(&self) -> usize {
         self.out.len()
     }
+
     fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
         out.extend(&self.out[v]);
     }
+
     fn in_neighbours(&self, v: Node, out: &mut Vec<Node>) {
         out.extend(&self.inc[v]);
     }
+
     fn directed(&self) -> bool {
         self.directed
     }
+
     fn forwards(&self, v: Node) -> bool {
         !self.stops.get(v).copied().unwrap_or(false)
     }
+
     fn terminal_count(&self) -> usize {
         self.terminals
     }
+}
+
+impl Addresses for Digraph {
     fn format_node(&self, v: Node) -> String {
         v.to_string()
     }
+
     fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
         Err(AddressError::Empty {
             expected: text.to_string(),
         })
     }
 }
+
+impl Topology for Digraph {}
 
 /// Random graphs of up to 600 nodes, directed or not, not necessarily connected, with
 /// about 15 % of the nodes not forwarding.

@@ -7,10 +7,11 @@ use icn_core::analysis::hypercycle_loads::routing_from_name;
 use icn_core::analysis::{hypercycle_loads, hypercycle_loads_cost};
 use icn_core::metrics::Split;
 use icn_core::topology::hypercycle::Hypercycle;
-use icn_core::{Estimate, Topology};
+use icn_core::Estimate;
 use serde_json::json;
 
 use crate::output::{guard, json, network, Failure, Format};
+use icn_core::Graph;
 
 /// How a unit is divided among a routing's choices.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]

@@ -18,8 +18,9 @@ use icn_engine::cost::Estimate;
 use icn_engine::metrics::channel_loads_split;
 use icn_families::hypercycle::{Hypercycle, HypercycleRouting};
 use icn_graph::math::tidy;
+use icn_graph::Node;
 use icn_graph::Split;
-use icn_graph::{Node, Topology};
+use icn_graph::{Addresses, Graph};
 
 /// The load of one channel class: every channel that moves digit `dimension` by `step`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

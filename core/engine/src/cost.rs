@@ -8,7 +8,10 @@ use crate::metrics::{distance_method, DistanceMethod};
 use crate::network::Network;
 use icn_families::d3::schedule::Collective;
 use icn_families::d3::D3;
-use icn_graph::{count_phase_paths_within, msbfs, Node, Topology};
+use icn_graph::{
+    automorphisms, closed_distance, count_phase_paths_within, msbfs, terminal_transitive, Node,
+    Topology,
+};
 
 /// Estimated work and peak memory of one computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -126,7 +129,7 @@ impl Network {
         let t = self.topology();
         let n = t.node_count() as u64;
         let terminals = t.terminal_count() as u64;
-        let scanned = match (t.terminal_degree_range(), t.terminal_transitive()) {
+        let scanned = match (t.terminal_degree_range(), terminal_transitive(t)) {
             (Some(_), _) => 0,
             (None, true) => terminals.min(1),
             (None, false) => terminals,
@@ -162,10 +165,8 @@ impl Network {
             },
             // One breadth-first search per orbit of terminals.
             DistanceMethod::Orbits => Estimate {
-                steps: walk.saturating_mul(
-                    t.automorphisms()
-                        .map_or(1, |o| o.destinations().len() as u64),
-                ),
+                steps: walk
+                    .saturating_mul(automorphisms(t).map_or(1, |o| o.destinations().len() as u64)),
                 bytes: bfs_bytes,
             },
             DistanceMethod::BitParallel => {
@@ -244,7 +245,7 @@ impl Network {
         // (paths there are, if known; hops of a path, if known; the count's cost)
         let (paths, hops, counting) = match &via {
             None => {
-                let d = t.distance(src, dst).map(u64::from);
+                let d = closed_distance(t, src, dst).map(u64::from);
                 match (count, self.probe_count(routing, src, dst, call, count)) {
                     (Some(c), _) => (Some(c), d, none),
                     // A DAG's nodes include a path's: the calls bound its hops.
@@ -255,7 +256,7 @@ impl Network {
             Some(v) => {
                 let hops = v
                     .first()
-                    .and_then(|&i| Some(t.distance(src, i)? + t.distance(i, dst)?));
+                    .and_then(|&i| Some(closed_distance(t, src, i)? + closed_distance(t, i, dst)?));
                 let n = v.len() as u64;
                 let counting = match count {
                     Some(_) => Estimate { steps: n, bytes: 0 },
@@ -318,7 +319,7 @@ impl Network {
         }
         // Without a closed-form distance a minimal relation searches the whole network
         // first: probe only when that search is itself small.
-        let search = routing.follows_distances() && t.distance(src, dst).is_none();
+        let search = routing.follows_distances() && closed_distance(t, src, dst).is_none();
         let walk = self.cost().route;
         if search && walk.steps > PROBE_STEPS {
             return None;

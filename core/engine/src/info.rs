@@ -7,6 +7,7 @@ use crate::metrics::{distance_method, DistanceDistribution, DistanceMethod};
 use crate::network::{family, known_families, Network};
 use icn_families::family::{Formula, HopUnit};
 use icn_graph::error::SpecError;
+use icn_graph::terminal_transitive;
 
 /// Summary numbers of a network.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -123,7 +124,7 @@ impl Network {
         let t = self.topology();
         let terminals = t.terminal_count();
         // Every terminal has terminal 0's degree when they all look alike.
-        let sample = if t.terminal_transitive() {
+        let sample = if terminal_transitive(t) {
             terminals.min(1)
         } else {
             terminals
@@ -154,7 +155,7 @@ impl Network {
                 .fold(0u64, u64::saturating_add),
             concentration: u64::from(self.concentration()),
             vertex_transitive: self.vertex_transitive_graph(),
-            terminal_transitive: t.terminal_transitive(),
+            terminal_transitive: terminal_transitive(t),
             distance_method: distance_method(t),
             formulas: self.formulas(),
         }

@@ -26,7 +26,7 @@ use icn_families::slimfly::{self, SlimFly};
 use icn_families::torus::{self, Torus};
 use icn_graph::error::{AddressError, FamilyMismatch, ParamError, SpecError, StrategyError};
 use icn_graph::spec::Spec;
-use icn_graph::{Node, Routing, Topology};
+use icn_graph::{translations, Node, Routing, Topology};
 
 /// How a family's networks are built from a spec.
 type Builder = fn(&Spec) -> Result<Network, ParamError>;
@@ -252,7 +252,7 @@ impl Network {
     /// Whether the graph is vertex-transitive: the topology's translations, or a family's
     /// own argument (the completed Lens).
     pub fn vertex_transitive_graph(&self) -> bool {
-        self.topology().vertex_transitive() || self.0.vertex_transitive_graph()
+        translations(self.topology()).is_some() || self.0.vertex_transitive_graph()
     }
 
     /// The unit the paper counts distances in when it is not a link (the Lens's busses).

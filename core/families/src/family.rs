@@ -187,9 +187,9 @@ pub trait Family: AsGraph + Debug + Send + Sync {
         Structure::Free
     }
 
-    /// Whether the graph is vertex-transitive although its [`Topology::vertex_transitive`]
-    /// is false (that one also needs every node a terminal, for the metrics' single-source
-    /// plan): the completed Lens, whose processors and busses a digit-reversing mirror
+    /// Whether the graph is vertex-transitive although it declares no
+    /// [`Symmetry::translations`](icn_graph::Symmetry::translations) (those also need every
+    /// node a terminal, for the metrics' single-source plan): the completed Lens, whose processors and busses a digit-reversing mirror
     /// exchanges.
     fn vertex_transitive_graph(&self) -> bool {
         false

@@ -2,17 +2,17 @@
 
 use std::collections::VecDeque;
 
-use super::{Node, Topology};
+use super::{Graph, Node};
 
 /// Marks an unreachable node in a distance vector.
 pub const UNREACHABLE: u32 = u32::MAX;
 
 /// Breadth-first distances from `src` to every node, along paths whose inner nodes
-/// forward ([`Topology::forwards`]).
+/// forward ([`Graph::forwards`]).
 ///
 /// # Complexity
 /// O(N + E) time, O(N) memory.
-pub fn bfs<T: Topology + ?Sized>(topology: &T, src: Node) -> Vec<u32> {
+pub fn bfs<T: Graph + ?Sized>(topology: &T, src: Node) -> Vec<u32> {
     search(topology, src, T::neighbours)
 }
 
@@ -21,12 +21,12 @@ pub fn bfs<T: Topology + ?Sized>(topology: &T, src: Node) -> Vec<u32> {
 ///
 /// # Complexity
 /// O(N + E) time, O(N) memory.
-pub fn bfs_to<T: Topology + ?Sized>(topology: &T, dst: Node) -> Vec<u32> {
+pub fn bfs_to<T: Graph + ?Sized>(topology: &T, dst: Node) -> Vec<u32> {
     search(topology, dst, T::in_neighbours)
 }
 
 /// Breadth-first search from `src` over the links `next` lists.
-fn search<T: Topology + ?Sized>(
+fn search<T: Graph + ?Sized>(
     topology: &T,
     src: Node,
     next: fn(&T, Node, &mut Vec<Node>),

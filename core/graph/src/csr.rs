@@ -1,14 +1,14 @@
-//! A compact adjacency (compressed sparse rows) built once from any [`Topology`], for the
+//! A compact adjacency (compressed sparse rows) built once from any [`Graph`], for the
 //! searches that visit every link many times ([`super::msbfs`]).
 
-use super::{Node, Topology};
+use super::{Graph, Node};
 
 /// Which channels a [`Csr`] lists at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
-    /// The heads of the channels leaving the node ([`Topology::neighbours`]).
+    /// The heads of the channels leaving the node ([`Graph::neighbours`]).
     Out,
-    /// The tails of the channels entering it ([`Topology::in_neighbours`]).
+    /// The tails of the channels entering it ([`Graph::in_neighbours`]).
     In,
 }
 
@@ -21,7 +21,7 @@ pub struct Csr {
     /// `targets[offsets[v] .. offsets[v + 1]]` are `v`'s neighbours.
     offsets: Vec<usize>,
     targets: Vec<u32>,
-    /// Per node, whether it passes traffic on ([`Topology::forwards`]); empty when every
+    /// Per node, whether it passes traffic on ([`Graph::forwards`]); empty when every
     /// node does.
     forwards: Vec<bool>,
     terminals: usize,
@@ -33,7 +33,7 @@ impl Csr {
     /// # Complexity
     /// O(N + E) time, one call of the topology's neighbour function per node; 4 bytes per
     /// channel and about 9 per node.
-    pub fn new<T: Topology + ?Sized>(topology: &T, direction: Direction) -> Csr {
+    pub fn new<T: Graph + ?Sized>(topology: &T, direction: Direction) -> Csr {
         let n = topology.node_count();
         let mut offsets = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
@@ -71,7 +71,7 @@ impl Csr {
         self.targets.len()
     }
 
-    /// Nodes `0 .. terminal_count()` are the terminals ([`Topology::terminal_count`]).
+    /// Nodes `0 .. terminal_count()` are the terminals ([`Graph::terminal_count`]).
     pub fn terminal_count(&self) -> usize {
         self.terminals
     }
@@ -104,39 +104,50 @@ impl Csr {
 mod tests {
     use super::*;
     use crate::error::AddressError;
+    use crate::{Addresses, Topology};
 
     /// A directed path 0 → 1 → 2 whose middle node does not forward.
     struct Path;
 
-    impl Topology for Path {
+    impl Graph for Path {
         fn node_count(&self) -> usize {
             3
         }
+
         fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
             if v < 2 {
                 out.push(v + 1);
             }
         }
+
         fn in_neighbours(&self, v: Node, out: &mut Vec<Node>) {
             if v > 0 {
                 out.push(v - 1);
             }
         }
+
         fn directed(&self) -> bool {
             true
         }
+
         fn forwards(&self, v: Node) -> bool {
             v != 1
         }
+    }
+
+    impl Addresses for Path {
         fn format_node(&self, v: Node) -> String {
             v.to_string()
         }
+
         fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
             Err(AddressError::Empty {
                 expected: text.to_string(),
             })
         }
     }
+
+    impl Topology for Path {}
 
     #[test]
     fn both_directions_and_the_stops() {

@@ -1,5 +1,5 @@
 //! icn-graph, the bottom layer of icnplay's engine: node indices, the capability traits
-//! every family implements ([`Topology`], [`Routing`], [`Orbits`]), the [`Split`] of a
+//! every family implements ([`Graph`] and [`Topology`] with its capabilities, [`Routing`], [`Orbits`]), the [`Split`] of a
 //! unit of traffic, breadth-first search (one source, or many at once bit-parallel over
 //! a compact adjacency: [`msbfs`], [`Csr`]), path enumeration over a routing relation,
 //! [`MinimalRouting`] (every shortest path of any topology, the relation BFS defines) and
@@ -19,6 +19,7 @@ mod minimal;
 pub mod msbfs;
 mod paths;
 mod split;
+mod topology;
 mod updown;
 
 pub use bfs::{bfs, bfs_to, UNREACHABLE};
@@ -29,6 +30,11 @@ pub use paths::{
     enumerate_phase_paths, enumerate_routes, path_edges,
 };
 pub use split::Split;
+pub use topology::{
+    automorphisms, channel_phases, closed_distance, closed_distance_counts, terminal_transitive,
+    translations, Addresses, ChannelPhases, Distances, Graph, Orbits, Symmetry, Topology,
+    Translations,
+};
 pub use updown::UpDownRouting;
 
 pub use error::{
@@ -38,8 +44,8 @@ pub use error::{
 pub use spec::Spec;
 
 /// Appends the neighbours `v` of `at` that a route towards `dst` may step to and `take`
-/// accepts: `dst` itself or a node that forwards ([`Topology::forwards`]).
-pub fn next_hops_where<T: Topology + ?Sized>(
+/// accepts: `dst` itself or a node that forwards ([`Graph::forwards`]).
+pub fn next_hops_where<T: Graph + ?Sized>(
     topology: &T,
     at: Node,
     dst: Node,
@@ -64,186 +70,6 @@ pub type Node = usize;
 
 /// The largest network the engine addresses (node indices fit `u32` on wasm32).
 pub const MAX_NODES: u64 = 1 << 31;
-
-/// A connected interconnection network with dense node indices.
-///
-/// Most networks are undirected: every link carries traffic both ways, as two channels.
-/// A [`Topology::directed`] one (a butterfly) lists its one-way channels instead: `v`'s
-/// [`Topology::neighbours`] are the nodes it sends to, its [`Topology::in_neighbours`]
-/// those it receives from, and every terminal reaches every other.
-///
-/// Implementors validate their parameters once at construction, so every method here
-/// may assume a well-formed network.
-pub trait Topology {
-    /// The number of nodes, N.
-    fn node_count(&self) -> usize;
-
-    /// Appends the neighbours of `v` to `out`: no duplicates, never `v` itself. In a
-    /// directed network, the heads of the channels leaving `v`.
-    fn neighbours(&self, v: Node, out: &mut Vec<Node>);
-
-    /// Whether links are one-way channels (see the trait's documentation).
-    fn directed(&self) -> bool {
-        false
-    }
-
-    /// Appends the nodes with a channel into `v`: its neighbours unless
-    /// [`Topology::directed`].
-    fn in_neighbours(&self, v: Node, out: &mut Vec<Node>) {
-        self.neighbours(v, out);
-    }
-
-    /// The dimension of channel u → v and whether it crosses that dimension's dateline
-    /// (a ring's wrap-around link), where the network is made of rings (tori); `None`
-    /// elsewhere. Deadlock analysis switches virtual channel there.
-    fn dateline(&self, _u: Node, _v: Node) -> Option<(usize, bool)> {
-        None
-    }
-
-    /// Whether crossing channel u → v starts a new phase of a route (a Dragonfly's global
-    /// links: l-g-l routes are in phase 0, 0, then 1). Deadlock analysis may give each
-    /// phase its own virtual channel.
-    fn phase_boundary(&self, _u: Node, _v: Node) -> bool {
-        false
-    }
-
-    /// Whether `v` passes traffic on. A node that does not (a butterfly's processor, whose
-    /// one channel out is its injection and one channel in its ejection) starts and ends
-    /// paths but is never inside one; searches do not expand it.
-    fn forwards(&self, _v: Node) -> bool {
-        true
-    }
-
-    /// The canonical address of `v`, as [`Topology::parse_node`] reads it.
-    fn format_node(&self, v: Node) -> String;
-
-    /// Reads an address; the error names the offending character and why.
-    ///
-    /// # Errors
-    /// [`AddressError`] when the text is not an address of this network.
-    fn parse_node(&self, text: &str) -> Result<Node, AddressError>;
-
-    /// Nodes `0 .. terminal_count()` are terminals: the processors or leaves that send
-    /// and receive traffic. The others (busses, switches, tree nodes) only forward it.
-    /// Distance distributions and loads are over ordered pairs of terminals.
-    fn terminal_count(&self) -> usize {
-        self.node_count()
-    }
-
-    /// The number of links: undirected ones, or the one-way channels of a
-    /// [`Topology::directed`] network. The default sums degrees: O(N·degree).
-    fn link_count(&self) -> u64 {
-        let mut buf = Vec::new();
-        let mut sum = 0u64;
-        for v in 0..self.node_count() {
-            buf.clear();
-            self.neighbours(v, &mut buf);
-            sum += buf.len() as u64;
-        }
-        if self.directed() {
-            sum
-        } else {
-            sum / 2
-        }
-    }
-
-    /// The smallest and largest degree of a terminal, where a closed form gives them
-    /// (`None`, the default: [`icn_engine::Network::info`] counts them node by node, or from
-    /// terminal 0 alone on a terminal-transitive network).
-    fn terminal_degree_range(&self) -> Option<(u64, u64)> {
-        None
-    }
-
-    /// The number of channels: two per undirected link, one per directed one.
-    fn channel_count(&self) -> u64 {
-        if self.directed() {
-            self.link_count()
-        } else {
-            2 * self.link_count()
-        }
-    }
-
-    /// The exact distance in O(1)-ish time, where a closed form is known.
-    fn distance(&self, _a: Node, _b: Node) -> Option<u32> {
-        None
-    }
-
-    /// How many nodes lie at each distance from `src` (index = distance), where a
-    /// closed form is known; lets metrics skip the breadth-first search.
-    fn distance_counts_from(&self, _src: Node) -> Option<Vec<u64>> {
-        None
-    }
-
-    /// Whether a group of translations acts transitively on the nodes and maps
-    /// channels to channels; metrics then need a single source (or destination).
-    ///
-    /// When true, [`Topology::channel_class`] must return `Some` for every channel, and
-    /// every node must be a terminal.
-    fn vertex_transitive(&self) -> bool {
-        false
-    }
-
-    /// Whether automorphisms act transitively on the terminals (every terminal sees the same
-    /// distances to the terminals, as processor 0 does). Distance distributions then need
-    /// the breadth-first search from terminal 0 only. Implied by
-    /// [`Topology::vertex_transitive`]; meant for networks whose forwarding nodes break
-    /// vertex transitivity (KYKLOS's IB-nodes).
-    fn terminal_transitive(&self) -> bool {
-        self.vertex_transitive()
-    }
-
-    /// The orbit of the directed channel `u -> v` under the translation group:
-    /// a dense index below [`Topology::channel_class_count`]. Every orbit has exactly
-    /// N channels.
-    fn channel_class(&self, _u: Node, _v: Node) -> Option<usize> {
-        None
-    }
-
-    /// The number of channel orbits under the translation group.
-    fn channel_class_count(&self) -> usize {
-        0
-    }
-
-    /// A group of automorphisms that maps terminals to terminals, by its orbits, for
-    /// networks that are not vertex-transitive but have few orbits of terminals (the
-    /// Swapped Dragonfly's diagonal and other routers). Every routing that only follows
-    /// the graph's distances (minimal routing) commutes with it, and returns it from
-    /// [`Routing::orbits`]; loads then need one destination per orbit of terminals.
-    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
-        None
-    }
-}
-
-/// A group G of automorphisms of a network, described by its orbits.
-///
-/// G maps terminals to terminals and channels to channels. Loads under a routing that
-/// commutes with G (next hops of g·u towards g·t are the images of those of u towards t)
-/// follow from one destination per orbit of terminals: the load of channel e is
-/// Σ_j |O_j| / |orbit(e)| · Σ_{e' ∈ orbit(e)} L_j(e'), with L_j the loads of the traffic
-/// bound to O_j's representative (as the loads of the algorithms layer compute them). The orbits must
-/// be exactly G's: a union of two orbits would average loads that differ.
-pub trait Orbits {
-    /// One representative per orbit of terminals, with the orbit's size (the sizes sum
-    /// to the terminal count).
-    fn destinations(&self) -> Vec<(Node, u64)>;
-    /// The orbit of the directed channel `u -> v`, below [`Orbits::channel_orbit_count`].
-    fn channel_orbit(&self, u: Node, v: Node) -> usize;
-    /// The number of channel orbits.
-    fn channel_orbit_count(&self) -> usize;
-    /// The orbit of node `u`, below [`Orbits::node_orbit_count`].
-    fn node_orbit(&self, u: Node) -> usize;
-    /// The number of node orbits.
-    fn node_orbit_count(&self) -> usize;
-    /// Each channel orbit's size, where a closed form is known (else loads count them,
-    /// O(E)).
-    fn channel_orbit_sizes(&self) -> Option<Vec<u64>> {
-        None
-    }
-    /// Each node orbit's size, where a closed form is known (else loads count them).
-    fn node_orbit_sizes(&self) -> Option<Vec<u64>> {
-        None
-    }
-}
 
 /// A routing: a memoryless next-hop relation, optionally used in two phases.
 ///
@@ -361,7 +187,7 @@ pub trait Routing {
     }
 
     /// On a vertex-transitive topology with a translation-invariant relation: the load of
-    /// each channel class (as [`Topology::channel_class`] numbers them) due to the traffic
+    /// each channel class (as [`Translations::channel_class`] numbers them) due to the traffic
     /// of every source bound to node 0, where the relation knows a faster way to it than
     /// the pass over its DAG (a product of per-dimension relations). `None` otherwise.
     fn class_loads_to_zero(&self, _split: Split) -> Option<Vec<f64>> {

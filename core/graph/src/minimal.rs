@@ -25,7 +25,7 @@ impl<'a, T: Topology + ?Sized> MinimalRouting<'a, T> {
     }
 
     fn distance_to(&self, v: Node, dst: Node) -> u32 {
-        if let Some(d) = self.topology.distance(v, dst) {
+        if let Some(d) = crate::closed_distance(self.topology, v, dst) {
             return d;
         }
         let mut cache = self.cache.borrow_mut();
@@ -79,6 +79,6 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
 
     /// Minimal paths depend on distances only, so every automorphism commutes with them.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
-        self.topology.automorphisms()
+        crate::automorphisms(self.topology)
     }
 }

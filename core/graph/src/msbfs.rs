@@ -22,7 +22,7 @@
 //! nodes instead (top-down): the direction switch of Beamer et al., chosen per level by
 //! the links the frontier would read.
 //!
-//! Nodes that do not forward ([`super::Topology::forwards`]) start paths (at level 0)
+//! Nodes that do not forward ([`super::Graph::forwards`]) start paths (at level 0)
 //! and end them, but never pass a lane on: their frontier word is cleared as soon as it
 //! is set.
 //!
@@ -34,7 +34,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 use super::bfs::{bfs, UNREACHABLE};
 use super::csr::{Csr, Direction};
-use super::{Node, Topology};
+use super::{Graph, Node};
 
 /// 64-bit words per [`Lanes`] of the engine's passes.
 pub const WORDS: usize = 4;
@@ -431,14 +431,14 @@ pub fn terminal_distance_counts_in<const W: usize>(
 ///
 /// # Complexity
 /// O(N + E) to build the lists, then as [`terminal_distance_counts`].
-pub fn terminal_distances<T: Topology + ?Sized>(topology: &T) -> (Vec<u64>, u64) {
+pub fn terminal_distances<T: Graph + ?Sized>(topology: &T) -> (Vec<u64>, u64) {
     let (counts, unreachable, _) = terminal_distances_with(topology, &mut |_, _| {});
     (counts, unreachable)
 }
 
 /// [`terminal_distances`], with what the passes did, calling `progress(done, passes)`
 /// before each pass and after the last.
-pub fn terminal_distances_with<T: Topology + ?Sized>(
+pub fn terminal_distances_with<T: Graph + ?Sized>(
     topology: &T,
     progress: &mut dyn FnMut(usize, usize),
 ) -> (Vec<u64>, u64, Work) {
@@ -476,7 +476,7 @@ const CACHE_BYTES: f64 = (8u64 << 20) as f64;
 /// has about L levels, but the first pushes from a small frontier cost little, nodes that
 /// have every lane are skipped, and a node stops reading its links once it has them all:
 /// counted, a pass's work is 0.38 to 2.4 times this (`core/tests/estimates.rs`).
-pub fn pass_estimate<T: Topology + ?Sized>(topology: &T) -> u64 {
+pub fn pass_estimate<T: Graph + ?Sized>(topology: &T) -> u64 {
     let n = topology.node_count() as u64;
     let sweep = n.saturating_add(topology.channel_count());
     let levels = if sweep <= PROBE_LIMIT && topology.terminal_count() > 0 {
@@ -504,7 +504,7 @@ pub fn word_steps(bytes: u64) -> f64 {
 /// [`pass_estimate`] word operations, each [`word_steps`] of the search's memory. The
 /// memory: three words of [`LANES`] bits and the node lists per node, 4 bytes a channel
 /// per list.
-pub fn estimate<T: Topology + ?Sized>(topology: &T) -> (u64, u64) {
+pub fn estimate<T: Graph + ?Sized>(topology: &T) -> (u64, u64) {
     let n = topology.node_count() as u64;
     let channels = topology.channel_count();
     let passes = (topology.terminal_count() as u64).div_ceil(LANES as u64);

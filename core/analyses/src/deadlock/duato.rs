@@ -27,7 +27,7 @@ use super::build::Channels;
 use super::cycle::find_cycle;
 use super::{check_nodes, DeadlockError, Dependency, Scheme, MAX_VCS, SCHEME_SAMPLE};
 use icn_engine::cost::Estimate;
-use icn_graph::{Node, Routing, Topology};
+use icn_graph::{channel_phases, Node, Routing, Topology};
 
 /// What Duato's condition says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -254,11 +254,11 @@ impl<'a> Pass<'a> {
     /// Whether the escape route from x, first hop x → y, crosses the dateline before it
     /// leaves the hop's dimension.
     fn crossing_ahead(&self, mut x: Node, mut y: Node, dst: Node) -> bool {
-        let Some((dim, _)) = self.t.dateline(x, y) else {
+        let Some((dim, _)) = channel_phases(self.t).dateline(x, y) else {
             return false;
         };
         for _ in 0..self.t.node_count() {
-            match self.t.dateline(x, y) {
+            match channel_phases(self.t).dateline(x, y) {
                 Some((d, crosses)) if d == dim => {
                     if crosses {
                         return true;

@@ -40,7 +40,7 @@ use thiserror::Error;
 use self::build::Channels;
 use self::parts::{finish_of, part_of};
 use icn_engine::cost::Estimate;
-use icn_graph::{Node, Routing, Topology};
+use icn_graph::{channel_phases, Node, Routing, Topology};
 
 /// The most virtual channels analysed, the most a port of the packet simulator has
 /// (`sim::packet::config::MAX_VCS` is this one): the analysis covers every assignment the
@@ -193,9 +193,9 @@ pub fn scheme_step(
 fn hop_facts(t: &dyn Topology, scheme: Scheme, u: Node, v: Node) -> Tag {
     match scheme {
         Scheme::One | Scheme::Hops => 0,
-        Scheme::Phases => Tag::from(t.phase_boundary(u, v)),
+        Scheme::Phases => Tag::from(channel_phases(t).phase_boundary(u, v)),
         Scheme::Dateline => {
-            let (dim, crosses) = t.dateline(u, v).unwrap_or((0, false));
+            let (dim, crosses) = channel_phases(t).dateline(u, v).unwrap_or((0, false));
             ((dim as Tag + 1) << 1) | Tag::from(crosses)
         }
     }
@@ -247,6 +247,7 @@ fn check_nodes(
         });
     }
     let mut buf = Vec::new();
+    let phases = channel_phases(t);
     let every = |f: &dyn Fn(Node, Node) -> bool, buf: &mut Vec<Node>| {
         (0..nodes.min(t.node_count())).all(|u| {
             buf.clear();
@@ -259,14 +260,16 @@ fn check_nodes(
         why: why.to_string(),
     };
     match scheme {
-        Scheme::Dateline if !every(&|u, v| t.dateline(u, v).is_some(), &mut buf) => {
+        Scheme::Dateline if !every(&|u, v| phases.dateline(u, v).is_some(), &mut buf) => {
             Err(unavailable(
                 "only rings and tori have datelines (wrap-around links in every dimension)",
             ))
         }
-        Scheme::Phases if every(&|u, v| !t.phase_boundary(u, v), &mut buf) => Err(unavailable(
-            "this network has no phase boundaries (a Dragonfly's global links are one)",
-        )),
+        Scheme::Phases if every(&|u, v| !phases.phase_boundary(u, v), &mut buf) => {
+            Err(unavailable(
+                "this network has no phase boundaries (a Dragonfly's global links are one)",
+            ))
+        }
         _ => Ok(()),
     }
 }

@@ -15,7 +15,7 @@ use super::shares::{Channels, Towards};
 use super::{endpoint_nodes, finish, pair_shares, two_or_more, Throughput, ThroughputError};
 use icn_engine::network::Network;
 use icn_engine::Estimate;
-use icn_graph::{Node, Routing};
+use icn_graph::{translations, Node, Routing};
 
 /// Shares are scaled by 2⁴⁰ to integers for the assignment: a sum over 2²² endpoints stays
 /// below 2⁶³, and two assignments closer than 2⁻¹⁸ are ties.
@@ -28,13 +28,8 @@ const SCALE: f64 = (1u64 << 40) as f64;
 fn representatives(net: &Network, routing: &dyn Routing, channels: &Channels) -> Vec<usize> {
     let t = net.topology();
     let mut first: BTreeMap<usize, usize> = BTreeMap::new();
-    let class = |u: Node, v: Node| -> Option<usize> {
-        if t.vertex_transitive() && routing.translation_invariant() {
-            t.channel_class(u, v)
-        } else {
-            None
-        }
-    };
+    let translations = translations(t).filter(|_| routing.translation_invariant());
+    let class = |u: Node, v: Node| -> Option<usize> { translations?.channel_class(u, v) };
     let orbits = routing.orbits();
     let mut all = Vec::new();
     for k in 0..channels.len() {

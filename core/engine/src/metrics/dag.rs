@@ -75,7 +75,7 @@ pub(super) fn dag_by_routing<R: Routing + ?Sized>(routing: &R, n: usize, dst: No
 /// already labelled, so each node's neighbours are listed once; the reversed queue is
 /// an order by decreasing distance. A directed network is searched backwards along its
 /// channels, and u's next hops are then read from the channels leaving it (never through
-/// a node that does not forward, [`Topology::forwards`]). Given the adjacency arrays
+/// a node that does not forward, [`Graph::forwards`](icn_graph::Graph::forwards)). Given the adjacency arrays
 /// (`adj`, of an undirected network), the search reads them instead of asking the
 /// topology node by node, and records each hop's channel index.
 pub(super) fn dag_by_distance<T: Topology + ?Sized>(

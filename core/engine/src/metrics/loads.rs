@@ -32,7 +32,7 @@ use super::channels::{finish, ChannelLoads};
 use super::dag::{adjacency, dag_by_distance, dag_by_routing, Adjacency, Dag, NO_CHANNEL};
 use crate::cost::Estimate;
 use icn_graph::math::tidy;
-use icn_graph::{Node, Orbits, Routing, Split, Topology};
+use icn_graph::{translations, Node, Orbits, Routing, Split, Topology};
 
 /// Extremes and means of channel and node loads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -164,7 +164,7 @@ where
     if routing.two_phase() {
         // The weights of a two-phase routing depend on (s, t, i): no symmetry is assumed.
         Plan::Every
-    } else if topology.vertex_transitive() && routing.translation_invariant() {
+    } else if translations(topology).is_some() && routing.translation_invariant() {
         Plan::Translation
     } else if let Some(orbits) = routing.orbits() {
         Plan::Orbits(orbits)
@@ -271,7 +271,10 @@ where
         let forwarded = class.iter().sum::<f64>() - (n as f64 - 1.0);
         return (class, forwarded);
     }
-    let mut class = vec![0f64; topology.channel_class_count()];
+    let Some(classes) = translations(topology) else {
+        return (Vec::new(), 0.0);
+    };
+    let mut class = vec![0f64; classes.channel_class_count()];
     let mut node_total = 0.0;
     per_destination(
         topology,
@@ -282,7 +285,7 @@ where
         0,
         None,
         &mut |u, v, _, l| {
-            if let Some(c) = topology.channel_class(u, v) {
+            if let Some(c) = classes.channel_class(u, v) {
                 class[c] += l;
             }
         },
@@ -400,9 +403,10 @@ where
     match plan(topology, routing, split) {
         Plan::Translation => {
             let (class, node_total) = class_loads_to_zero(topology, routing, split);
+            let classes = translations(topology);
             for u in 0..n {
                 for k in offsets[u]..offsets[u + 1] {
-                    if let Some(c) = topology.channel_class(u, targets[k]) {
+                    if let Some(c) = classes.and_then(|t| t.channel_class(u, targets[k])) {
                         loads[k] = class[c];
                     }
                 }
@@ -620,7 +624,11 @@ where
             topology.neighbours(0, &mut out);
             let per_node: Vec<f64> = out
                 .iter()
-                .filter_map(|&v| topology.channel_class(0, v).map(|c| class[c]))
+                .filter_map(|&v| {
+                    translations(topology)?
+                        .channel_class(0, v)
+                        .map(|c| class[c])
+                })
                 .collect();
             let count = per_node.len().max(1) as f64;
             LoadSummary {

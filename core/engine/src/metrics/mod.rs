@@ -24,7 +24,9 @@ use serde::{Deserialize, Serialize};
 pub use icn_graph::math::tidy;
 pub use icn_graph::{bfs, Split, UNREACHABLE};
 
-use icn_graph::{msbfs, Node, Topology};
+use icn_graph::{
+    automorphisms, closed_distance_counts, msbfs, terminal_transitive, translations, Node, Topology,
+};
 
 /// Above this many nodes, loads (O(N + E) memory even with symmetry) are not computed
 /// by the CLI and the web app.
@@ -129,7 +131,7 @@ pub enum DistanceMethod {
     /// Every node a terminal, with a closed form of the distances from each: summed.
     ClosedFormPerSource,
     /// One breadth-first search per orbit of terminals under the topology's
-    /// [`Topology::automorphisms`], times the orbit's size (the uncompleted Lens: one per
+    /// [`Symmetry::automorphisms`](icn_graph::Symmetry::automorphisms), times the orbit's size (the uncompleted Lens: one per
     /// dot position), where the orbits are few (at most one per 64 terminals).
     Orbits,
     /// No usable symmetry: every terminal's search, [`msbfs::LANES`] at a time in
@@ -155,16 +157,16 @@ impl DistanceMethod {
 /// # Complexity
 /// One call of the topology's per-source closed form, when it is asked.
 pub fn distance_method<T: Topology + ?Sized>(topology: &T) -> DistanceMethod {
-    if topology.vertex_transitive() {
-        if topology.distance_counts_from(0).is_some() {
+    if translations(topology).is_some() {
+        if closed_distance_counts(topology, 0).is_some() {
             DistanceMethod::ClosedForm
         } else {
             DistanceMethod::OneSearch
         }
-    } else if topology.terminal_transitive() {
+    } else if terminal_transitive(topology) {
         DistanceMethod::OneSearch
     } else if topology.terminal_count() == topology.node_count()
-        && topology.distance_counts_from(0).is_some()
+        && closed_distance_counts(topology, 0).is_some()
     {
         // Per-source closed forms count every node, so they serve when all are terminals.
         DistanceMethod::ClosedFormPerSource
@@ -180,7 +182,7 @@ pub fn distance_method<T: Topology + ?Sized>(topology: &T) -> DistanceMethod {
 /// breadth-first search, where the bit-parallel engine takes about three sweeps per 256
 /// terminals.
 fn few_orbits<T: Topology + ?Sized>(topology: &T) -> Option<Vec<(Node, u64)>> {
-    let destinations = topology.automorphisms()?.destinations();
+    let destinations = automorphisms(topology)?.destinations();
     (destinations.len() * ORBIT_SHARE <= topology.terminal_count()).then_some(destinations)
 }
 
@@ -213,7 +215,7 @@ pub fn distance_distribution_with<T: Topology + ?Sized>(
     let terminals = topology.terminal_count();
     match distance_method(topology) {
         DistanceMethod::ClosedForm => {
-            if let Some(counts) = topology.distance_counts_from(0) {
+            if let Some(counts) = closed_distance_counts(topology, 0) {
                 dd.add_counts(&counts, n as u64);
             }
         }
@@ -222,7 +224,7 @@ pub fn distance_distribution_with<T: Topology + ?Sized>(
         }
         DistanceMethod::ClosedFormPerSource => {
             for s in 0..terminals {
-                match topology.distance_counts_from(s) {
+                match closed_distance_counts(topology, s) {
                     Some(counts) => dd.add_counts(&counts, 1),
                     None => dd.add_source(&bfs(topology, s)[..terminals], 1),
                 }

@@ -39,6 +39,7 @@ use num_bigint::BigUint;
 
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::Spec;
+use icn_graph::{Addresses, Distances, Graph, Symmetry};
 use icn_graph::{Node, Routing, Topology};
 
 use super::staged::{self, Place, RowNames, Staged};
@@ -218,7 +219,7 @@ impl Butterfly {
     }
 }
 
-impl Topology for Butterfly {
+impl Graph for Butterfly {
     fn node_count(&self) -> usize {
         self.processors() + self.n as usize * self.per_stage()
     }
@@ -280,6 +281,12 @@ impl Topology for Butterfly {
         v >= self.processors()
     }
 
+    fn link_count(&self) -> u64 {
+        self.channel_formula()
+    }
+}
+
+impl Addresses for Butterfly {
     fn format_node(&self, v: Node) -> String {
         staged::format(&self.staged(), self.place(v))
     }
@@ -287,17 +294,27 @@ impl Topology for Butterfly {
     fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
         staged::parse(&self.staged(), text).map(|p| self.node(p))
     }
+}
 
-    fn link_count(&self) -> u64 {
-        self.channel_formula()
+impl Topology for Butterfly {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl Distances for Butterfly {
     /// Only reachable pairs have a closed form here; the others are left to a search,
     /// which finds them unreachable.
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         self.distance_between(a, b)
     }
+}
 
+impl Symmetry for Butterfly {
     /// Digit-wise translations (adding a constant to one digit, mod k) rewire the stages
     /// onto themselves, so every processor looks alike.
     fn terminal_transitive(&self) -> bool {

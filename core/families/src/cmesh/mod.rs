@@ -28,6 +28,7 @@ pub use routing::{CMeshRouter, CMeshRouting};
 
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::{Addresses, Graph};
 use icn_graph::{Node, Topology};
 
 use crate::torus::address::{format_tuple, parse_tuple};
@@ -173,7 +174,7 @@ impl CMesh {
     }
 }
 
-impl Topology for CMesh {
+impl Graph for CMesh {
     fn node_count(&self) -> usize {
         self.k as usize * self.k as usize
     }
@@ -182,6 +183,13 @@ impl Topology for CMesh {
         out.extend(Port::ALL.iter().map(|&p| self.through(v, p).0));
     }
 
+    /// 2k²: four ports a router, each link two of them.
+    fn link_count(&self) -> u64 {
+        2 * u64::from(self.k) * u64::from(self.k)
+    }
+}
+
+impl Addresses for CMesh {
     fn format_node(&self, v: Node) -> String {
         let (y, x) = self.coords(v);
         format_tuple(&[y, x])
@@ -191,12 +199,9 @@ impl Topology for CMesh {
         let d = parse_tuple(text, &[self.k, self.k])?;
         Ok(self.node(d[0], d[1]))
     }
+}
 
-    /// 2k²: four ports a router, each link two of them.
-    fn link_count(&self) -> u64 {
-        2 * u64::from(self.k) * u64::from(self.k)
-    }
-
+impl Topology for CMesh {
     fn terminal_degree_range(&self) -> Option<(u64, u64)> {
         Some((4, 4))
     }

@@ -13,7 +13,8 @@
 use serde::Serialize;
 
 use super::{PortKind, Router, D3};
-use icn_graph::{Node, Topology};
+use icn_graph::Graph;
+use icn_graph::Node;
 
 /// One port of a router and the router it leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -31,6 +31,7 @@ pub mod symmetry;
 
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::{Addresses, ChannelPhases, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Topology, MAX_NODES};
 
 pub use conflict::LinkConflict;
@@ -313,7 +314,7 @@ pub(crate) fn parse_tuple(
     Ok(values)
 }
 
-impl Topology for D3 {
+impl Graph for D3 {
     fn node_count(&self) -> usize {
         self.k as usize * self.m as usize * self.m as usize
     }
@@ -333,14 +334,17 @@ impl Topology for D3 {
         }
     }
 
+    /// K·M·M(M−1)/2 local links and KM(KM−1)/2 global ones (K² M² ports, minus the KM
+    /// diagonal self-loops, halved).
+    fn link_count(&self) -> u64 {
+        let (k, m) = (u64::from(self.k), u64::from(self.m));
+        k * m * m * (m - 1) / 2 + k * m * (k * m - 1) / 2
+    }
+}
+
+impl Addresses for D3 {
     fn format_node(&self, v: Node) -> String {
         self.router(v).to_string()
-    }
-
-    /// Global links (between drawers) end a phase of l-g-l routing.
-    fn phase_boundary(&self, u: Node, v: Node) -> bool {
-        let (a, b) = (self.router(u), self.router(v));
-        a.c != b.c || a.d != b.d
     }
 
     fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
@@ -355,16 +359,19 @@ impl Topology for D3 {
             p: v[2],
         }))
     }
+}
 
-    /// K·M·M(M−1)/2 local links and KM(KM−1)/2 global ones (K² M² ports, minus the KM
-    /// diagonal self-loops, halved).
-    fn link_count(&self) -> u64 {
-        let (k, m) = (u64::from(self.k), u64::from(self.m));
-        k * m * m * (m - 1) / 2 + k * m * (k * m - 1) / 2
+impl Topology for D3 {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
-    fn distance(&self, a: Node, b: Node) -> Option<u32> {
-        Some(self.router_distance(self.router(a), self.router(b)))
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+
+    fn channel_phases(&self) -> Option<&dyn ChannelPhases> {
+        Some(self)
     }
 
     /// M − 1 local neighbours and K global ones, less the self-loop of a diagonal router
@@ -374,9 +381,11 @@ impl Topology for D3 {
         let diagonal = m - 1 + k - 1;
         Some((diagonal, if m >= 2 { diagonal + 1 } else { diagonal }))
     }
+}
 
-    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
-        Some(Box::new(self.orbits()))
+impl Distances for D3 {
+    fn distance(&self, a: Node, b: Node) -> Option<u32> {
+        Some(self.router_distance(self.router(a), self.router(b)))
     }
 
     /// From [`D3::router_distance`]: a router with d ≠ p has M − 1 + K routers at
@@ -400,5 +409,19 @@ impl Topology for D3 {
             counts.pop();
         }
         Some(counts)
+    }
+}
+
+impl Symmetry for D3 {
+    fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
+        Some(Box::new(self.orbits()))
+    }
+}
+
+impl ChannelPhases for D3 {
+    /// Global links (between drawers) end a phase of l-g-l routing.
+    fn phase_boundary(&self, u: Node, v: Node) -> bool {
+        let (a, b) = (self.router(u), self.router(v));
+        a.c != b.c || a.d != b.d
     }
 }

@@ -20,7 +20,8 @@ use thiserror::Error;
 
 use super::header::PortKind;
 use super::{Router, SourceVector, D3};
-use icn_graph::{Node, Topology};
+use icn_graph::Graph;
+use icn_graph::Node;
 
 /// Which collective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::{Router, D3};
 use icn_graph::error::ParamError;
+use icn_graph::Graph;
 use icn_graph::{Node, Topology};
 
 /// Theorem 1's port table for one κ.

@@ -31,6 +31,7 @@ use crate::d3::parse_tuple;
 use crate::family::Structure;
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::{Addresses, ChannelPhases, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Topology};
 
 /// The largest a: routers per group.
@@ -365,15 +366,9 @@ impl Dragonfly {
     }
 }
 
-impl Topology for Dragonfly {
+impl Graph for Dragonfly {
     fn node_count(&self) -> usize {
         self.g as usize * self.a as usize
-    }
-
-    /// Local neighbours by router 0 … a−1 (skipping itself), then global ones by port.
-    /// Global links start a new phase (l-g-l: 0, 0, 1).
-    fn phase_boundary(&self, u: Node, v: Node) -> bool {
-        self.coords(u).0 != self.coords(v).0
     }
 
     fn neighbours(&self, v: Node, out: &mut Vec<Node>) {
@@ -384,6 +379,14 @@ impl Topology for Dragonfly {
         self.global_peers(v, out);
     }
 
+    /// g·a(a−1)/2 local links and g·a·h/2 global ones.
+    fn link_count(&self) -> u64 {
+        let (a, h, g) = (u64::from(self.a), u64::from(self.h), u64::from(self.g));
+        g * a * (a - 1) / 2 + g * a * h / 2
+    }
+}
+
+impl Addresses for Dragonfly {
     fn format_node(&self, v: Node) -> String {
         let (group, r) = self.coords(v);
         format!("({group},{r})")
@@ -393,18 +396,30 @@ impl Topology for Dragonfly {
         let v = parse_tuple(text, &[("g", self.g, "g"), ("r", self.a, "a")], "(0,1)")?;
         Ok(self.node(v[0], v[1]))
     }
+}
 
-    /// g·a(a−1)/2 local links and g·a·h/2 global ones.
-    fn link_count(&self) -> u64 {
-        let (a, h, g) = (u64::from(self.a), u64::from(self.h), u64::from(self.g));
-        g * a * (a - 1) / 2 + g * a * h / 2
+impl Topology for Dragonfly {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+
+    fn channel_phases(&self) -> Option<&dyn ChannelPhases> {
+        Some(self)
+    }
+}
+
+impl Distances for Dragonfly {
     /// At most 3 (local, global, local): see `paths.rs`.
     fn distance(&self, x: Node, y: Node) -> Option<u32> {
         Some(self.min_distance(x, y))
     }
+}
 
+impl Symmetry for Dragonfly {
     /// Rotating the groups (G → G + 1) maps the relative and circulant arrangements to
     /// themselves: one destination per router position.
     fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
@@ -414,5 +429,13 @@ impl Topology for Dragonfly {
                 Some(Box::new(GroupRotation::new(self)))
             }
         }
+    }
+}
+
+impl ChannelPhases for Dragonfly {
+    /// Local neighbours by router 0 … a−1 (skipping itself), then global ones by port.
+    /// Global links start a new phase (l-g-l: 0, 0, 1).
+    fn phase_boundary(&self, u: Node, v: Node) -> bool {
+        self.coords(u).0 != self.coords(v).0
     }
 }

@@ -9,9 +9,10 @@ use num_bigint::BigUint;
 
 use crate::family::parse_strategy;
 use icn_graph::error::UnknownStrategy;
-use icn_graph::{MinimalRouting, Node, Orbits, Routing, Topology};
+use icn_graph::{MinimalRouting, Node, Orbits, Routing};
 
 use super::Dragonfly;
+use icn_graph::{Graph, Symmetry};
 
 /// Above this many steps (N + 2E) Valiant's route count is left to the generic walk.
 const VALIANT_COUNT_STEPS: u64 = 1 << 24;

@@ -36,6 +36,7 @@ pub use symmetry::FatTreeOrbits;
 
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::Spec;
+use icn_graph::{Addresses, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Topology};
 
 use super::staged::{self, RowNames, Staged};
@@ -254,7 +255,7 @@ impl FatTree {
     }
 }
 
-impl Topology for FatTree {
+impl Graph for FatTree {
     fn node_count(&self) -> usize {
         self.processors() + self.n as usize * self.per_level()
     }
@@ -270,6 +271,12 @@ impl Topology for FatTree {
         self.children(at, out);
     }
 
+    fn link_count(&self) -> u64 {
+        self.link_formula()
+    }
+}
+
+impl Addresses for FatTree {
     fn format_node(&self, v: Node) -> String {
         staged::format(&self.staged(), self.place(v))
     }
@@ -277,15 +284,25 @@ impl Topology for FatTree {
     fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
         staged::parse(&self.staged(), text).map(|p| self.node(p))
     }
+}
 
-    fn link_count(&self) -> u64 {
-        self.link_formula()
+impl Topology for FatTree {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl Distances for FatTree {
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(self.place_distance(self.place(a), self.place(b)))
     }
+}
 
+impl Symmetry for FatTree {
     /// Digit-wise translations act transitively on the processors.
     fn terminal_transitive(&self) -> bool {
         true

@@ -17,9 +17,10 @@
 
 use num_bigint::BigUint;
 
-use icn_graph::{Node, Orbits, Routing, Topology};
+use icn_graph::{Node, Orbits, Routing};
 
 use super::{FatTree, Place};
+use icn_graph::Graph;
 
 /// The routing strategies of a fat tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,6 +23,7 @@ use icn_graph::error::{AddressError, ParamError};
 use icn_graph::math::{bounded_compositions, multinomial};
 use icn_graph::spec::{parse_number, parse_vector, Spec};
 use icn_graph::Split;
+use icn_graph::{Addresses, ChannelPhases, Distances, Graph, Symmetry, Translations};
 use icn_graph::{Node, Routing, Topology, MAX_NODES};
 
 /// Digits are written with one character each, so a radix is at most 36.
@@ -485,7 +486,7 @@ impl Routing for HypercycleRouter<'_> {
     }
 }
 
-impl Topology for Hypercycle {
+impl Graph for Hypercycle {
     fn node_count(&self) -> usize {
         self.nodes
     }
@@ -502,16 +503,12 @@ impl Topology for Hypercycle {
         }
     }
 
-    /// Each dimension is a ring with chords (moves of up to ±ρᵢ): a hop crosses the
-    /// dateline when it passes over the step from mᵢ − 1 to 0, either way (a move of
-    /// exactly mᵢ/2 counts as forward).
-    fn dateline(&self, u: Node, v: Node) -> Option<(usize, bool)> {
-        let i = (0..self.m.len()).find(|&i| self.digit(u, i) != self.digit(v, i))?;
-        let (m, x, y) = (self.m[i], self.digit(u, i), self.digit(v, i));
-        let forward = (y + m - x) % m <= self.rho[i];
-        Some((i, if forward { y < x } else { y > x }))
+    fn link_count(&self) -> u64 {
+        self.nodes as u64 * self.degree_formula() / 2
     }
+}
 
+impl Addresses for Hypercycle {
     fn format_node(&self, v: Node) -> String {
         (0..self.m.len())
             .map(|i| DIGITS[self.digit(v, i) as usize] as char)
@@ -557,11 +554,23 @@ impl Topology for Hypercycle {
         }
         Ok(v)
     }
+}
 
-    fn link_count(&self) -> u64 {
-        self.nodes as u64 * self.degree_formula() / 2
+impl Topology for Hypercycle {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+
+    fn channel_phases(&self) -> Option<&dyn ChannelPhases> {
+        Some(self)
+    }
+}
+
+impl Distances for Hypercycle {
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(
             (0..self.m.len())
@@ -589,11 +598,16 @@ impl Topology for Hypercycle {
         }
         Some(acc)
     }
+}
 
-    fn vertex_transitive(&self) -> bool {
-        true
+/// Digit-wise rotations act transitively on the nodes.
+impl Symmetry for Hypercycle {
+    fn translations(&self) -> Option<&dyn Translations> {
+        Some(self)
     }
+}
 
+impl Translations for Hypercycle {
     fn channel_class(&self, u: Node, v: Node) -> Option<usize> {
         let i = (0..self.m.len()).find(|&i| self.digit(u, i) != self.digit(v, i))?;
         let f = self.forward(i, self.digit(u, i), self.digit(v, i));
@@ -602,5 +616,17 @@ impl Topology for Hypercycle {
 
     fn channel_class_count(&self) -> usize {
         self.m.iter().map(|&m| m as usize - 1).sum()
+    }
+}
+
+impl ChannelPhases for Hypercycle {
+    /// Each dimension is a ring with chords (moves of up to ±ρᵢ): a hop crosses the
+    /// dateline when it passes over the step from mᵢ − 1 to 0, either way (a move of
+    /// exactly mᵢ/2 counts as forward).
+    fn dateline(&self, u: Node, v: Node) -> Option<(usize, bool)> {
+        let i = (0..self.m.len()).find(|&i| self.digit(u, i) != self.digit(v, i))?;
+        let (m, x, y) = (self.m[i], self.digit(u, i), self.digit(v, i));
+        let forward = (y + m - x) % m <= self.rho[i];
+        Some((i, if forward { y < x } else { y > x }))
     }
 }

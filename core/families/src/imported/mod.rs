@@ -19,6 +19,7 @@ pub use read::{quoted, read_text, MAX_LINE_BYTES, MAX_TEXT_BYTES};
 use icn_graph::error::{AddressError, GraphError, ParamError};
 use icn_graph::spec::Spec;
 use icn_graph::{bfs, Node, Topology, UNREACHABLE};
+use icn_graph::{Addresses, Graph};
 
 /// The most nodes an imported graph may have.
 pub const MAX_IMPORT_NODES: u64 = 1 << 20;
@@ -187,7 +188,7 @@ pub const IMPORT_NODE_BYTES: u64 = 192;
 /// read, the neighbour arrays, the code): measured 65.
 pub const IMPORT_LINK_BYTES: u64 = 80;
 
-impl Topology for Imported {
+impl Graph for Imported {
     fn node_count(&self) -> usize {
         self.names.len()
     }
@@ -196,6 +197,16 @@ impl Topology for Imported {
         out.extend_from_slice(&self.targets[self.offsets[v]..self.offsets[v + 1]]);
     }
 
+    fn terminal_count(&self) -> usize {
+        self.terminals
+    }
+
+    fn link_count(&self) -> u64 {
+        self.targets.len() as u64 / 2
+    }
+}
+
+impl Addresses for Imported {
     fn format_node(&self, v: Node) -> String {
         self.names[v].clone()
     }
@@ -219,12 +230,6 @@ impl Topology for Imported {
                 ),
             })
     }
-
-    fn terminal_count(&self) -> usize {
-        self.terminals
-    }
-
-    fn link_count(&self) -> u64 {
-        self.targets.len() as u64 / 2
-    }
 }
+
+impl Topology for Imported {}

@@ -23,6 +23,7 @@ use std::fmt;
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::{parse_number, Spec};
 use icn_graph::{bfs, Node, Topology, UNREACHABLE};
+use icn_graph::{Addresses, Graph};
 
 use build::{mix, random_regular, SplitMix64};
 
@@ -271,7 +272,7 @@ impl Jellyfish {
     }
 }
 
-impl Topology for Jellyfish {
+impl Graph for Jellyfish {
     fn node_count(&self) -> usize {
         self.n as usize
     }
@@ -280,6 +281,12 @@ impl Topology for Jellyfish {
         out.extend(self.neighbours_of(v).iter().map(|&u| u as Node));
     }
 
+    fn link_count(&self) -> u64 {
+        u64::from(self.n) * u64::from(self.r) / 2
+    }
+}
+
+impl Addresses for Jellyfish {
     fn format_node(&self, v: Node) -> String {
         v.to_string()
     }
@@ -313,8 +320,6 @@ impl Topology for Jellyfish {
         }
         Ok(v as Node)
     }
-
-    fn link_count(&self) -> u64 {
-        u64::from(self.n) * u64::from(self.r) / 2
-    }
 }
+
+impl Topology for Jellyfish {}

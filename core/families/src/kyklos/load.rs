@@ -24,6 +24,7 @@ use icn_graph::math::{Ratio, ShareSums};
 use icn_graph::Node;
 
 use super::{join_level, JoinError, Kyklos, KyklosRouting};
+use icn_graph::Graph;
 
 /// Partial joins per node under one assignment.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -192,7 +193,7 @@ impl Kyklos {
         &self,
         site: impl Fn(Node, Node) -> Result<Node, JoinError>,
     ) -> Result<Vec<u64>, JoinError> {
-        use icn_graph::{Orbits, Topology};
+        use icn_graph::Orbits;
         let nodes = self.node_count();
         let group = (self.m == 2).then(|| self.translation_orbits(KyklosRouting::Y2));
         let Some(orbits) = group.flatten() else {

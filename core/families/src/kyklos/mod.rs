@@ -49,6 +49,7 @@ pub use traffic::{ExactLinks, LevelTraffic, Traffic};
 
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::{Addresses, Graph, Symmetry};
 use icn_graph::{Node, Topology, MAX_NODES};
 
 /// Digits are shown one character each, so the branching factor is at most 36.
@@ -540,7 +541,7 @@ pub fn proposed_z(r: usize, n: usize, t: usize, v: usize) -> usize {
     z.rem_euclid(n as i64) as usize
 }
 
-impl Topology for Kyklos {
+impl Graph for Kyklos {
     fn node_count(&self) -> usize {
         self.leaves + self.r * self.per_tree
     }
@@ -576,6 +577,13 @@ impl Topology for Kyklos {
         }
     }
 
+    fn link_count(&self) -> u64 {
+        // Every node but a root has one parent link per tree it belongs to.
+        (self.r * (self.per_tree - 1) + self.r * self.leaves) as u64
+    }
+}
+
+impl Addresses for Kyklos {
     fn format_node(&self, x: Node) -> String {
         match self.ib(x) {
             None => x.to_string(),
@@ -586,7 +594,15 @@ impl Topology for Kyklos {
     fn parse_node(&self, text: &str) -> Result<Node, icn_graph::error::AddressError> {
         address::parse(self, text)
     }
+}
 
+impl Topology for Kyklos {
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl Symmetry for Kyklos {
     /// Digit-wise translation x ↦ x + c (each base-m digit mod m) is an automorphism: an
     /// IB-node at level v of tree t is a class of leaves that agree on every digit but
     /// z_t1 … z_tv, and translation maps such classes onto such classes, in every tree and
@@ -594,10 +610,5 @@ impl Topology for Kyklos {
     /// serve for all (the D2 paper's processor symmetry).
     fn terminal_transitive(&self) -> bool {
         true
-    }
-
-    fn link_count(&self) -> u64 {
-        // Every node but a root has one parent link per tree it belongs to.
-        (self.r * (self.per_tree - 1) + self.r * self.leaves) as u64
     }
 }

@@ -16,9 +16,10 @@
 
 use std::cell::RefCell;
 
-use icn_graph::{bfs, enumerate_paths, Node, Orbits, Routing, Topology, UNREACHABLE};
+use icn_graph::{bfs, enumerate_paths, Node, Orbits, Routing, UNREACHABLE};
 
 use super::{Kyklos, Shuffle, Unavailable};
+use icn_graph::Graph;
 
 /// The routing strategies of a KYKLOS network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -29,7 +29,8 @@
 use std::sync::OnceLock;
 
 use super::{IbNode, Kyklos, KyklosRouting};
-use icn_graph::{bfs, Node, Orbits, Topology, UNREACHABLE};
+use icn_graph::Graph;
+use icn_graph::{bfs, Node, Orbits, UNREACHABLE};
 
 /// Per-network caches of the symmetric routing data, filled on first use. Equal networks
 /// compare equal whatever their caches hold.
@@ -40,7 +41,7 @@ pub(super) struct Memo {
     /// Fewest pass-throughs to L-node 0 on minimal paths (P-r).
     pass: OnceLock<Vec<u32>>,
     /// Per start tree s, per node: the neighbours (as bits of their position in
-    /// [`Topology::neighbours`]) that some plan towards L-node 0 under s takes next.
+    /// [`Graph::neighbours`]) that some plan towards L-node 0 under s takes next.
     y2_tables: OnceLock<Vec<OnceLock<Vec<u64>>>>,
 }
 
@@ -414,7 +415,7 @@ impl Kyklos {
     }
 
     /// Y-2's next-hop sets towards L-node 0 under start tree s: the union of the plans of
-    /// every source, each hop as the bit of its position in [`Topology::neighbours`].
+    /// every source, each hop as the bit of its position in [`Graph::neighbours`].
     /// Cached per start tree. Y-2 is defined for m = 2 only, which this relies on.
     pub(super) fn y2_table(&self, s: usize) -> &[u64] {
         self.memo_y2_tables()[s].get_or_init(|| {

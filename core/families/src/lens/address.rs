@@ -136,7 +136,7 @@ impl Lens {
     /// before its dot or a bus with none after it.
     pub fn parse_address(&self, text: &str) -> Result<Node, LensAddressError> {
         let text = text.trim();
-        let example = || super::Topology::format_node(self, 0);
+        let example = || icn_graph::Addresses::format_node(self, 0);
         if text.is_empty() {
             return Err(LensAddressError::Empty {
                 n: self.n,

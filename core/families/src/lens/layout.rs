@@ -27,7 +27,8 @@
 use serde::Serialize;
 
 use super::{Lens, NodeKind};
-use icn_graph::{Node, Topology};
+use icn_graph::Graph;
+use icn_graph::Node;
 
 /// Where one processor or bus sits in the multistage picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

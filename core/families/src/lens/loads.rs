@@ -3,6 +3,7 @@
 
 use super::Lens;
 use icn_graph::error::AddressError;
+use icn_graph::{Addresses, Graph};
 use icn_graph::{Node, Topology};
 
 /// The processors of a Lens, two of them adjacent when they share a bus: with pattern B
@@ -26,7 +27,7 @@ impl Lens {
     }
 }
 
-impl Topology for ProcessorGraph<'_> {
+impl Graph for ProcessorGraph<'_> {
     fn node_count(&self) -> usize {
         self.lens.processor_count()
     }
@@ -48,7 +49,9 @@ impl Topology for ProcessorGraph<'_> {
             }
         }
     }
+}
 
+impl Addresses for ProcessorGraph<'_> {
     fn format_node(&self, v: Node) -> String {
         self.lens.format_node(v)
     }
@@ -68,6 +71,8 @@ impl Topology for ProcessorGraph<'_> {
         }
     }
 }
+
+impl Topology for ProcessorGraph<'_> {}
 
 impl Lens {
     /// A bound on the work of [`Lens::loads`]: P · (N + 2E) · n (one DAG pass per

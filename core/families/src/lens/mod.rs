@@ -30,7 +30,7 @@
 //!
 //! # Distances
 //!
-//! [`Topology::distance`] and breadth-first search count links of the bipartite graph,
+//! [`Distances::distance`](icn_graph::Distances::distance) and breadth-first search count links of the bipartite graph,
 //! so a processor-to-processor distance there is twice the number of busses traversed;
 //! [`Lens::processor_distance`] counts busses (the paper's distance).
 
@@ -55,6 +55,7 @@ pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoi
 
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::{Addresses, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Routing, Topology, MAX_NODES};
 
 /// Digits are written with one character each (`0-9`, then `a-z`), so p − 1 ≤ 36.
@@ -356,7 +357,7 @@ impl Lens {
     }
 
     /// The distance between two processors in busses traversed (the paper's distance):
-    /// half of [`Topology::distance`].
+    /// half of [`Distances::distance`](icn_graph::Distances::distance).
     ///
     /// # Complexity
     /// O(n).
@@ -443,7 +444,7 @@ impl Lens {
     }
 }
 
-impl Topology for Lens {
+impl Graph for Lens {
     fn node_count(&self) -> usize {
         self.processors + self.busses
     }
@@ -477,6 +478,12 @@ impl Topology for Lens {
         }
     }
 
+    fn link_count(&self) -> u64 {
+        self.link_formula()
+    }
+}
+
+impl Addresses for Lens {
     fn format_node(&self, v: Node) -> String {
         address::format(self, &self.decode(v), None)
     }
@@ -485,15 +492,25 @@ impl Topology for Lens {
         self.parse_address(text)
             .map_err(|e| e.into_address_error(text))
     }
+}
 
-    fn link_count(&self) -> u64 {
-        self.link_formula()
+impl Topology for Lens {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl Distances for Lens {
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(walk::half_distance(self, &self.decode(a), &self.decode(b)))
     }
+}
 
+impl Symmetry for Lens {
     /// The completed lens: its rotations and digit relabellings ([`LensOrbits`]) are
     /// transitive on the processors.
     fn terminal_transitive(&self) -> bool {
@@ -555,7 +572,7 @@ impl Routing for LensRouting<'_> {
 #[cfg(test)]
 mod tests {
     use super::{Addr, Lens};
-    use icn_graph::{Node, Topology};
+    use icn_graph::{Graph, Node};
 
     /// The neighbours by decoding a node's digits and encoding each neighbour's.
     fn by_digits(lens: &Lens, a: &Addr, out: &mut Vec<Node>) {

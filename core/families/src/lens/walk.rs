@@ -12,7 +12,8 @@
 use thiserror::Error;
 
 use super::{address, Addr, Lens};
-use icn_graph::{Node, Topology};
+use icn_graph::Addresses;
+use icn_graph::Node;
 
 /// A run of `len` links, starting at cyclic half position `g0` (2n is written 0), that
 /// the walk does not cross.

@@ -19,6 +19,7 @@ pub use family::MDF;
 use crate::d3::{check_km, parse_tuple, read_km};
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::spec::Spec;
+use icn_graph::{Addresses, ChannelPhases, Distances, Graph};
 use icn_graph::{Node, Topology};
 
 /// A validated MDF(K, M).
@@ -122,7 +123,7 @@ impl Mdf {
     }
 }
 
-impl Topology for Mdf {
+impl Graph for Mdf {
     fn node_count(&self) -> usize {
         self.groups() as usize * self.m as usize
     }
@@ -139,6 +140,41 @@ impl Topology for Mdf {
         }
     }
 
+    /// (KM + 1)·M(M−1)/2 local links and (KM + 1)·KM/2 global ones.
+    fn link_count(&self) -> u64 {
+        let (k, m) = (u64::from(self.k), u64::from(self.m));
+        let groups = k * m + 1;
+        groups * m * (m - 1) / 2 + groups * k * m / 2
+    }
+}
+
+impl Addresses for Mdf {
+    fn format_node(&self, v: Node) -> String {
+        let (g, r) = self.coords(v);
+        format!("({g},{r})")
+    }
+
+    fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
+        let v = parse_tuple(
+            text,
+            &[("g", self.groups(), "KM+1"), ("r", self.m, "M")],
+            "(0,1)",
+        )?;
+        Ok(self.node(v[0], v[1]))
+    }
+}
+
+impl Topology for Mdf {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
+    }
+
+    fn channel_phases(&self) -> Option<&dyn ChannelPhases> {
+        Some(self)
+    }
+}
+
+impl Distances for Mdf {
     /// In closed form (diameter 3): one link within a group; between groups g and h,
     /// the one global link g–h with a local hop at either end where needed (1, 2 or 3),
     /// or 2 through a third group whose one router has links to both ends
@@ -166,30 +202,11 @@ impl Topology for Mdf {
             3
         })
     }
+}
 
+impl ChannelPhases for Mdf {
     /// Global links (between groups) end a phase of l-g-l routing.
     fn phase_boundary(&self, u: Node, v: Node) -> bool {
         self.coords(u).0 != self.coords(v).0
-    }
-
-    fn format_node(&self, v: Node) -> String {
-        let (g, r) = self.coords(v);
-        format!("({g},{r})")
-    }
-
-    fn parse_node(&self, text: &str) -> Result<Node, AddressError> {
-        let v = parse_tuple(
-            text,
-            &[("g", self.groups(), "KM+1"), ("r", self.m, "M")],
-            "(0,1)",
-        )?;
-        Ok(self.node(v[0], v[1]))
-    }
-
-    /// (KM + 1)·M(M−1)/2 local links and (KM + 1)·KM/2 global ones.
-    fn link_count(&self) -> u64 {
-        let (k, m) = (u64::from(self.k), u64::from(self.m));
-        let groups = k * m + 1;
-        groups * m * (m - 1) / 2 + groups * k * m / 2
     }
 }

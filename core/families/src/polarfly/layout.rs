@@ -17,9 +17,10 @@
 //!
 //! Within a fan the drawing order is the centre, then each pair together.
 
-use icn_graph::{Node, Topology};
+use icn_graph::Node;
 
 use super::PolarFly;
+use icn_graph::Graph;
 
 impl PolarFly {
     /// The quadric cluster W first, then one fan cluster per neighbour of the first

@@ -24,9 +24,10 @@
 use std::cell::OnceCell;
 
 use icn_graph::math::GaloisField;
-use icn_graph::{Node, Orbits, Topology};
+use icn_graph::{Node, Orbits};
 
 use super::{Point, PolarFly};
+use icn_graph::Graph;
 
 /// Above this many channel slots (nodes × (q + 1)) no orbits are computed: the union–find
 /// would take over 64 MB, and loads over such a network do not fit a page either.

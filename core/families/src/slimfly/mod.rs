@@ -29,6 +29,7 @@ use crate::d3::parse_tuple;
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::math::GaloisField;
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::{Addresses, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Topology, MAX_NODES};
 
 /// The largest concentration p accepted (endpoints per router).
@@ -319,7 +320,7 @@ fn generator_sets(field: &GaloisField, delta: i32) -> [Vec<u32>; 2] {
     })
 }
 
-impl Topology for SlimFly {
+impl Graph for SlimFly {
     fn node_count(&self) -> usize {
         2 * self.q as usize * self.q as usize
     }
@@ -342,6 +343,13 @@ impl Topology for SlimFly {
         }
     }
 
+    /// q²·k': every router has k' links.
+    fn link_count(&self) -> u64 {
+        u64::from(self.q) * u64::from(self.q) * u64::from(self.network_radix())
+    }
+}
+
+impl Addresses for SlimFly {
     fn format_node(&self, v: Node) -> String {
         let (s, x, y) = self.coords(v);
         format!("({s},{x},{y})")
@@ -359,12 +367,19 @@ impl Topology for SlimFly {
         )?;
         Ok(self.node(v[0], v[1], v[2]))
     }
+}
 
-    /// q²·k': every router has k' links.
-    fn link_count(&self) -> u64 {
-        u64::from(self.q) * u64::from(self.q) * u64::from(self.network_radix())
+impl Topology for SlimFly {
+    fn distances(&self) -> Option<&dyn Distances> {
+        Some(self)
     }
 
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl Distances for SlimFly {
     fn distance(&self, a: Node, b: Node) -> Option<u32> {
         Some(if a == b {
             0
@@ -381,7 +396,9 @@ impl Topology for SlimFly {
         let k = u64::from(self.network_radix());
         Some(vec![1, k, n - 1 - k])
     }
+}
 
+impl Symmetry for SlimFly {
     fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
         Some(Box::new(SlimFlyOrbits::new(self)))
     }

@@ -3,9 +3,10 @@
 
 use num_bigint::BigUint;
 
-use icn_graph::{MinimalRouting, Node, Orbits, Routing, Topology};
+use icn_graph::{MinimalRouting, Node, Orbits, Routing};
 
 use super::SlimFly;
+use icn_graph::Symmetry;
 
 /// Every minimal path of a Slim Fly: the neighbours one step nearer (closed-form
 /// distance), counted by [`SlimFly::minimal_path_count`].

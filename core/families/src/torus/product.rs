@@ -526,11 +526,12 @@ impl Product {
     }
 }
 
-/// Implements [`Topology`](icn_graph::Topology) for a family type whose `grid()` is
-/// its [`Product`].
+/// Implements [`Topology`](icn_graph::Topology), its [`Graph`](icn_graph::Graph) and
+/// [`Addresses`](icn_graph::Addresses), and the capabilities a product has, for a family
+/// type whose `grid()` is its [`Product`].
 macro_rules! product_topology {
     ($ty:ty) => {
-        impl ::icn_graph::Topology for $ty {
+        impl ::icn_graph::Graph for $ty {
             fn node_count(&self) -> usize {
                 self.grid().nodes()
             }
@@ -539,6 +540,12 @@ macro_rules! product_topology {
                 self.grid().neighbours(v, out);
             }
 
+            fn link_count(&self) -> u64 {
+                self.grid().link_count()
+            }
+        }
+
+        impl ::icn_graph::Addresses for $ty {
             fn format_node(&self, v: ::icn_graph::Node) -> String {
                 self.grid().format_node(v)
             }
@@ -549,11 +556,23 @@ macro_rules! product_topology {
             ) -> Result<::icn_graph::Node, ::icn_graph::error::AddressError> {
                 self.grid().parse_node(text)
             }
+        }
 
-            fn link_count(&self) -> u64 {
-                self.grid().link_count()
+        impl ::icn_graph::Topology for $ty {
+            fn distances(&self) -> Option<&dyn ::icn_graph::Distances> {
+                Some(self)
             }
 
+            fn symmetry(&self) -> Option<&dyn ::icn_graph::Symmetry> {
+                Some(self)
+            }
+
+            fn channel_phases(&self) -> Option<&dyn ::icn_graph::ChannelPhases> {
+                Some(self)
+            }
+        }
+
+        impl ::icn_graph::Distances for $ty {
             fn distance(&self, a: ::icn_graph::Node, b: ::icn_graph::Node) -> Option<u32> {
                 Some(self.grid().distance(a, b))
             }
@@ -566,11 +585,22 @@ macro_rules! product_topology {
                 let g = self.grid();
                 (g.vertex_transitive() || g.diameter() <= 64).then(|| g.distance_counts(src))
             }
+        }
 
-            fn vertex_transitive(&self) -> bool {
-                self.grid().vertex_transitive()
+        /// A torus's translations; a mesh's (and a torus's) reflections.
+        impl ::icn_graph::Symmetry for $ty {
+            fn translations(&self) -> Option<&dyn ::icn_graph::Translations> {
+                self.grid().vertex_transitive().then_some(self)
             }
 
+            fn automorphisms(&self) -> Option<Box<dyn ::icn_graph::Orbits + '_>> {
+                self.grid()
+                    .reflections()
+                    .map(|o| Box::new(o) as Box<dyn ::icn_graph::Orbits>)
+            }
+        }
+
+        impl ::icn_graph::Translations for $ty {
             fn channel_class(&self, u: ::icn_graph::Node, v: ::icn_graph::Node) -> Option<usize> {
                 self.grid().channel_class(u, v)
             }
@@ -578,19 +608,15 @@ macro_rules! product_topology {
             fn channel_class_count(&self) -> usize {
                 self.grid().channel_class_count()
             }
+        }
 
+        impl ::icn_graph::ChannelPhases for $ty {
             fn dateline(
                 &self,
                 u: ::icn_graph::Node,
                 v: ::icn_graph::Node,
             ) -> Option<(usize, bool)> {
                 self.grid().dateline(u, v)
-            }
-
-            fn automorphisms(&self) -> Option<Box<dyn ::icn_graph::Orbits + '_>> {
-                self.grid()
-                    .reflections()
-                    .map(|o| Box::new(o) as Box<dyn ::icn_graph::Orbits>)
             }
         }
     };

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use icn_engine::cost::Estimate;
 use icn_families::hypercycle::{Hypercycle, HypercycleRouting};
-use icn_graph::Topology;
+use icn_graph::Graph;
 
 /// At most this many expected arrivals per (policy, load) point.
 pub const MAX_ARRIVALS: u64 = 2_000_000;

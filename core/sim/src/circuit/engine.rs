@@ -7,10 +7,11 @@ use std::collections::{BinaryHeap, VecDeque};
 use crate::rng::SplitMix64;
 use icn_engine::metrics::distance_distribution;
 use icn_families::hypercycle::{Hypercycle, HypercycleRouting};
-use icn_graph::{Node, Routing, Topology};
+use icn_graph::{Node, Routing};
 
 use super::config::{arrival_rate, validate};
 use super::{Policy, SimConfig, SimError, SimPoint};
+use icn_graph::Graph;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Kind {

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use icn_engine::metrics::distance_distribution;
 use icn_families::hypercycle::Hypercycle;
-use icn_graph::Topology;
 
 use super::config::validate;
 use super::{CircuitSim, SimConfig, SimError, SimPoint, SimReport};
+use icn_graph::Graph;
 
 /// Progress of a sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -16,7 +16,7 @@
 use super::config::SimError;
 use icn_engine::io::AnynetPlan;
 use icn_engine::network::Network;
-use icn_graph::{Node, Topology};
+use icn_graph::{channel_phases, Node, Topology};
 
 /// The most ports the fabric holds (channels × 2 plus endpoints).
 pub const MAX_PORTS: usize = 1 << 24;
@@ -168,6 +168,7 @@ fn build(t: &dyn Topology, plan: &AnynetPlan, local: u32, global: u32) -> Fabric
         }
     }
     let mut f = Fabric::empty(router_node, node_router, endpoint_node);
+    let phases = channel_phases(t);
     for (r, hosts) in attached.iter().enumerate() {
         let u = f.router_node[r];
         for (i, &e) in plan.endpoints[r].iter().enumerate() {
@@ -182,7 +183,7 @@ fn build(t: &dyn Topology, plan: &AnynetPlan, local: u32, global: u32) -> Fabric
         t.neighbours(u, &mut buf);
         for &v in &buf {
             if f.node_router[v] != u32::MAX {
-                let lat = if t.phase_boundary(u, v) {
+                let lat = if phases.phase_boundary(u, v) {
                     global
                 } else {
                     local

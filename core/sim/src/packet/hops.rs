@@ -15,7 +15,7 @@
 //! itself ([`relation_searches`] says which calls search the network, which the estimate
 //! charges).
 
-use icn_graph::{Csr, Direction, Node, Routing, Topology};
+use icn_graph::{closed_distance, Csr, Direction, Node, Routing, Topology};
 
 /// The most nodes a [`HopTable`] serves with its entries (N² entries of 4 bytes, and of 2
 /// for distances).
@@ -45,7 +45,7 @@ pub(super) fn table_kind(t: &dyn Topology, routing: &dyn Routing) -> TableKind {
     let follows = routing.follows_distances() && !t.directed();
     if n <= MAX_TABLE_NODES {
         TableKind::Entries { distances: follows }
-    } else if follows && n <= MAX_DISTANCE_NODES && t.distance(0, 0).is_none() {
+    } else if follows && n <= MAX_DISTANCE_NODES && closed_distance(t, 0, 0).is_none() {
         TableKind::Distances
     } else {
         TableKind::None
@@ -58,7 +58,7 @@ pub(super) fn table_kind(t: &dyn Topology, routing: &dyn Routing) -> TableKind {
 pub(super) fn relation_searches(t: &dyn Topology, routing: &dyn Routing) -> bool {
     table_kind(t, routing) == TableKind::None
         && t.node_count() > 0
-        && t.distance(0, 0).is_none()
+        && closed_distance(t, 0, 0).is_none()
         && routing.next_hops_work().is_none()
 }
 

@@ -12,12 +12,14 @@ use super::hops::HopTable;
 use super::valiant::{leg_class, leg_step, LEG_TWO};
 use crate::rng::SplitMix64;
 use icn_analyses::deadlock::{scheme_step, Scheme};
-use icn_graph::{Node, Routing, Topology};
+use icn_graph::{channel_phases, ChannelPhases, Node, Routing, Topology};
 
 /// The route of a head flit at one router: a relation, a scheme, and C classes.
 #[allow(missing_debug_implementations)]
 pub struct HopChooser<'a> {
     topology: &'a dyn Topology,
+    /// The topology's datelines and phase boundaries (none where it has none).
+    phases: &'a dyn ChannelPhases,
     routing: &'a dyn Routing,
     scheme: Scheme,
     classes: u32,
@@ -65,6 +67,7 @@ impl<'a> HopChooser<'a> {
         }
         Ok(HopChooser {
             topology,
+            phases: channel_phases(topology),
             routing,
             scheme,
             classes,
@@ -146,7 +149,7 @@ impl<'a> HopChooser<'a> {
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)
         } else if self.legs {
-            let boundary = self.topology.phase_boundary(at, next);
+            let boundary = self.phases.phase_boundary(at, next);
             (next, leg_step(self.classes, tag, boundary))
         } else {
             (
@@ -198,7 +201,7 @@ impl<'a> HopChooser<'a> {
         tag: u16,
         rng: &mut SplitMix64,
     ) -> (Node, (u32, u16)) {
-        let Some((dim, crosses)) = self.topology.dateline(at, next) else {
+        let Some((dim, crosses)) = self.phases.dateline(at, next) else {
             return (next, (0, 0));
         };
         let here = ((dim as u16) + 1) << 1;
@@ -212,10 +215,10 @@ impl<'a> HopChooser<'a> {
             self.buf.clear();
             self.topology.neighbours(at, &mut self.buf);
             let other = self.buf.iter().copied().find(|&w| {
-                w != next && matches!(self.topology.dateline(at, w), Some((d, _)) if d == dim)
+                w != next && matches!(self.phases.dateline(at, w), Some((d, _)) if d == dim)
             });
             if let Some(w) = other {
-                let c = self.topology.dateline(at, w).is_some_and(|(_, c)| c);
+                let c = self.phases.dateline(at, w).is_some_and(|(_, c)| c);
                 let (wraps, _) = self.walk_dimension(at, w, dst, dim, c);
                 way = (w, (w > at) != c, wraps);
             }
@@ -240,7 +243,7 @@ impl<'a> HopChooser<'a> {
         while v != dst {
             self.next_hops(v, dst);
             let Some(&w) = self.buf.first() else { break };
-            match self.topology.dateline(v, w) {
+            match self.phases.dateline(v, w) {
                 Some((d, c)) if d == dim && w != u => {
                     wraps |= c;
                     len += 1;
@@ -259,7 +262,7 @@ impl<'a> HopChooser<'a> {
             self.buf.clear();
             self.topology.neighbours(cur, &mut self.buf);
             let step = self.buf.iter().copied().find(|&w| {
-                w != prev && matches!(self.topology.dateline(cur, w), Some((d, _)) if d == dim)
+                w != prev && matches!(self.phases.dateline(cur, w), Some((d, _)) if d == dim)
             });
             let Some(w) = step.or_else(|| (n == 0).then_some(cur)) else {
                 return n + 1;

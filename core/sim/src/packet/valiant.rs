@@ -19,7 +19,7 @@
 //! cycle ([`deadlock_of_classed_routes`]).
 
 use icn_analyses::deadlock::{deadlock_of_classed_routes, Scheme};
-use icn_graph::{Node, Routing, Topology};
+use icn_graph::{channel_phases, Node, Routing, Topology};
 
 /// The tag bit of a packet past its intermediate, or on a route without one.
 pub const LEG_TWO: u16 = 1 << 8;
@@ -119,7 +119,8 @@ fn classes_along(t: &dyn Topology, walk: &[Node], leg_one: usize, classes: u32) 
             if i == leg_one {
                 tag = LEG_TWO;
             }
-            let (class, next) = leg_step(classes, tag, t.phase_boundary(w[0], w[1]));
+            let (class, next) =
+                leg_step(classes, tag, channel_phases(t).phase_boundary(w[0], w[1]));
             tag = next;
             class
         })

@@ -69,7 +69,7 @@ pub fn d3_mdf_csv(r: &DragonflyLoads) -> String {
 mod tests {
     use super::*;
     use icn_engine::metrics::bfs;
-    use icn_graph::Topology;
+    use icn_graph::Graph;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}

@@ -338,7 +338,7 @@ pub fn sim_csv(report: &SimReport) -> String {
 mod tests {
     use super::*;
     use icn_engine::metrics::bfs;
-    use icn_graph::Topology;
+    use icn_graph::Graph;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}

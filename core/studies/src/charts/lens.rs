@@ -12,13 +12,13 @@ use icn_engine::cost::Estimate;
 use icn_engine::metrics::{distance_distribution, tidy};
 use icn_families::lens::Lens;
 use icn_graph::error::ParamError;
-use icn_graph::Topology;
 
 use super::info::over_budget;
 use super::info::ChartInfo;
 use super::{
     quote, BuildError, Chart, ChartData, ChartError, ChartFamily, ChartKind, ChartRequest,
 };
+use icn_graph::Graph;
 
 /// `lens-loads`.
 pub(super) const LOADS: ChartInfo = ChartInfo {

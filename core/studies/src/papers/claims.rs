@@ -12,7 +12,8 @@ use icn_engine::metrics::count_minimal_paths;
 use icn_families::hypercycle::Hypercycle;
 use icn_families::kyklos::{Kyklos, KyklosRouting, Shuffle};
 use icn_families::lens::{Lens, StageLinkKind};
-use icn_graph::{Node, Topology};
+use icn_graph::Node;
+use icn_graph::{Addresses, Graph};
 
 /// A row whose printed statement cannot be run as printed: the note gives the reading.
 pub(super) fn reading(table: &mut PaperTable, group: &str, row: &str, why: &str) {

@@ -7,7 +7,8 @@ use super::PaperError;
 use icn_families::d3::schedule::{Collective, DelayRule};
 use icn_families::d3::subnet::{min_bisection_links, subnet_table};
 use icn_families::d3::{Router, D3};
-use icn_graph::{Node, Topology};
+use icn_graph::Graph;
+use icn_graph::Node;
 
 const SOURCE: &str = "Draper, The Swapped Dragonfly";
 

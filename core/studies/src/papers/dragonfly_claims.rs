@@ -7,7 +7,7 @@ use super::table::PaperTable;
 use super::PaperError;
 use icn_engine::metrics::{bfs, count_minimal_paths};
 use icn_families::d3::{Router, D3};
-use icn_graph::Topology;
+use icn_graph::Graph;
 
 pub(super) const SOURCE: &str = "Draper, The Swapped Dragonfly";
 

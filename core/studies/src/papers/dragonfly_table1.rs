@@ -11,7 +11,7 @@ use super::PaperError;
 use icn_families::d3::subnet::check_embedding;
 use icn_families::d3::{Router, D3};
 use icn_families::mdf::Mdf;
-use icn_graph::{Node, Topology};
+use icn_graph::{Graph, Node, Topology};
 
 /// The fewest global hops between any two routers, maximised over the pairs (0-1
 /// breadth-first search: a global hop costs 1, a local one 0).
@@ -401,6 +401,7 @@ fn mdf_wirings(k: u32, m: u32) -> u64 {
 mod tests {
     use super::*;
     use icn_engine::metrics::bfs;
+    use icn_graph::Addresses;
 
     /// The routers of `groups` in `mdf` with a global link to another of them.
     fn induced(mdf: &Mdf, groups: &[u32]) -> Vec<Node> {

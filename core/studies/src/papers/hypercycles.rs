@@ -10,7 +10,8 @@ use super::table::PaperTable;
 use super::PaperError;
 use icn_families::hypercycle::{Hypercycle, HypercycleRouting};
 use icn_graph::math::tidy;
-use icn_graph::{bfs, count_paths, Topology};
+use icn_graph::{bfs, count_paths};
+use icn_graph::{Addresses, Graph};
 use icn_sim::{simulate, Policy, SimConfig, SimPoint};
 
 /// The Hypercycles of the paper's Figure 1 and §3 discussion, and a sweep of small ones.

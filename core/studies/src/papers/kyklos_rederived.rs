@@ -8,7 +8,7 @@ use super::PaperError;
 use icn_engine::metrics::{bfs, count_minimal_paths};
 use icn_engine::routing::enumerate_paths;
 use icn_families::kyklos::{Kyklos, KyklosRouting, Shuffle};
-use icn_graph::Topology;
+use icn_graph::Addresses;
 
 /// Why the per-link theorem is off: the divisor r.
 const PER_LINK: &str = "the divisor r is wrong: one tree's level-v traffic 2·[1 − (1/m)^(h−v+1)]·N² (the theorem before, which holds) is spread over that tree's m^(n−v+1) links, not r times as many; right for r = 1, equal to Appendix C's one-direction count at r = 2 by coincidence, a third of the traffic at r = 3 (docs/paper-notes.md, KYKLOS)";

@@ -25,10 +25,10 @@ use std::f64::consts::PI;
 
 use icn_core::topology::d3::{PortKind, Router, D3};
 use icn_core::topology::mdf::Mdf;
-use icn_core::Topology;
 
 use super::geometry::{Curve, Point};
 use super::layout::{Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
+use icn_core::{Addresses, Graph};
 
 /// Space between the outlines of neighbouring routers in a drawer.
 const GAP: f64 = 10.0;

@@ -15,10 +15,11 @@
 //! cross the nearer trees and are drawn faint.
 
 use icn_core::topology::kyklos::Kyklos;
-use icn_core::{Node, Topology};
+use icn_core::Node;
 
 use super::geometry::{Curve, Point};
 use super::layout::{legible, Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
+use icn_core::{Addresses, Graph};
 
 /// One way of sizing the drawing, from roomiest (every label) to most compact (none).
 #[derive(Debug, Clone, Copy)]

@@ -22,10 +22,11 @@
 //! links are dotted and run around the sides, from the bottom row back up to the top.
 
 use icn_core::topology::lens::{Lens, NodeKind, StageLayout, StageLinkKind};
-use icn_core::{Node, Topology};
+use icn_core::Node;
 
 use super::geometry::{Curve, Point};
 use super::layout::{legible, Arrangement, Edge, EdgeKind, Layout, NodeStyle, Shape};
+use icn_core::{Addresses, Graph};
 
 /// One way of sizing the drawing: labelled, or compact without labels.
 #[derive(Debug, Clone, Copy)]

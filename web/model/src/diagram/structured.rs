@@ -265,7 +265,7 @@ fn free(t: &dyn Topology) -> Layout {
 
 #[cfg(test)]
 mod tests {
-    use icn_core::{AddressError, Family, FamilyInfo, Routing, StrategyError};
+    use icn_core::{AddressError, Addresses, Family, FamilyInfo, Graph, Routing, StrategyError};
 
     use super::*;
     use crate::diagram::testing::check_layout;
@@ -291,25 +291,33 @@ mod tests {
         source: "",
     };
 
-    impl Topology for Sketch {
+    impl Graph for Sketch {
         fn node_count(&self) -> usize {
             self.adj.len()
         }
+
         fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
             out.extend_from_slice(&self.adj[v]);
         }
+
+        fn terminal_count(&self) -> usize {
+            self.terminals
+        }
+    }
+
+    impl Addresses for Sketch {
         fn format_node(&self, v: usize) -> String {
             v.to_string()
         }
+
         fn parse_node(&self, text: &str) -> Result<usize, AddressError> {
             text.parse().map_err(|_| AddressError::Empty {
                 expected: "a number".into(),
             })
         }
-        fn terminal_count(&self) -> usize {
-            self.terminals
-        }
     }
+
+    impl Topology for Sketch {}
 
     impl Family for Sketch {
         fn info(&self) -> &'static FamilyInfo {

@@ -15,7 +15,7 @@ pub fn JoinDiagram(model: JoinModel) -> impl IntoView {
         let Some(address) = model.network.with_untracked(|n| {
             joinable(n)
                 .filter(|k| k.is_leaf(v))
-                .map(|k| icn_core::Topology::format_node(k, v))
+                .map(|k| icn_core::Addresses::format_node(k, v))
         }) else {
             return;
         };

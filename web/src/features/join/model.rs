@@ -8,12 +8,13 @@
 //! network alone, core's [`JoinGrid`] and [`JoinLevelRow`]s.
 
 use icn_core::topology::kyklos::{Join, JoinGrid, JoinLevelRow, Kyklos};
-use icn_core::{Network, Node, SpecError, Topology};
+use icn_core::{Network, Node, SpecError};
 use leptos::prelude::*;
 
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::url::JoinForm;
+use icn_core::Addresses;
 
 /// The grid and the counts need all N² joins: computed up to this many L-nodes.
 pub const GRID_MAX_LEAVES: usize = 256;

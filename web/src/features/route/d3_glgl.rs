@@ -4,10 +4,11 @@
 //! [`D3::glgl_comparison`]; the words are docs/topologies/dragonfly.md's).
 
 use icn_core::topology::d3::{GlglComparison, D3};
-use icn_core::{Node, Topology};
+use icn_core::Node;
 use leptos::prelude::*;
 
 use super::model::{ok_node, RouteModel};
+use icn_core::Addresses;
 
 /// §10's path and glgl-direct's, printed, with the kind of each hop of §10's.
 #[derive(Debug, Clone, PartialEq)]

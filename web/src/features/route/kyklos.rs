@@ -5,11 +5,12 @@
 
 use icn_core::analysis::{table3_measures, Table3Measures, TABLE3_MAX_LEAVES};
 use icn_core::topology::kyklos::{Kyklos, KyklosRouting};
-use icn_core::{Network, Node, Topology};
+use icn_core::{Network, Node};
 use leptos::prelude::*;
 
 use super::model::{ok_node, RouteModel};
 use super::strings::{strings_view, StringsView};
+use icn_core::Graph;
 use icn_web_model::format::plural;
 
 /// Paths listed per strategy in the comparison.

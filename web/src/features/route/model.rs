@@ -8,7 +8,7 @@ use std::sync::Arc;
 use icn_core::topology::hypercycle::PathCounts;
 use icn_core::{
     family, path_edges, AddressError, Cost, Estimate, FamilyInfo, Network, NetworkInfo, Node,
-    Route, SpecError, StrategyInfo, Topology, CONFIRM_LIMIT, PAGE_BUDGET,
+    Route, SpecError, StrategyInfo, CONFIRM_LIMIT, PAGE_BUDGET,
 };
 use icn_web::jobs::{Job, MetricsReport};
 use icn_web_model::diagram::matrix::{matrix, Matrix};
@@ -21,6 +21,7 @@ use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::SYNC_STEPS;
 use crate::url::RouteForm;
+use icn_core::Addresses;
 use icn_web_model::diagram::focus::{route_focus, MAX_FOCUS_PATHS};
 
 /// Paths listed after "show more" (and asked of core).

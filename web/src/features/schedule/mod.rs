@@ -6,7 +6,7 @@
 mod model;
 mod parts;
 
-use icn_core::{Node, Topology};
+use icn_core::Node;
 use leptos::prelude::*;
 
 use self::model::{is_delay, ScheduleModel};
@@ -15,6 +15,7 @@ use crate::components::{too_large, AggregateDiagram, Opened};
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
 use crate::history::Nav;
 use crate::url::{ScheduleForm, View};
+use icn_core::Addresses;
 
 /// The schedule view.
 #[component]

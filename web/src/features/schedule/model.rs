@@ -7,13 +7,14 @@ use std::time::Duration;
 
 use icn_core::topology::d3::schedule::{Collective, CollectiveName, DelayRule, Schedule};
 use icn_core::topology::d3::D3;
-use icn_core::{Network, Node, Topology};
+use icn_core::{Network, Node};
 use leptos::prelude::*;
 
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::PLAY_INTERVAL_MS;
 use crate::url::ScheduleForm;
+use icn_core::Addresses;
 
 /// The most channel uses ([`D3::schedule_size`]) simulated in the page, with every step's
 /// channels kept for the player.

@@ -7,9 +7,10 @@
 use icn_core::papers::table::Num;
 use icn_core::topology::d3::subnet::{self, EmbeddingCheck, SubnetTable};
 use icn_core::topology::d3::D3;
-use icn_core::{Network, Node, Topology};
+use icn_core::{Network, Node};
 
 use crate::url::SubnetForm;
+use icn_core::Graph;
 
 /// The most entries of κ or λ the page lays out as a table.
 pub const MAX_SUBSET: usize = 32;

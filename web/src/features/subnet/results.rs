@@ -1,11 +1,11 @@
 //! The sub-network view's results: the port table beside the paper's, and the
 //! isomorphism check.
 
-use icn_core::Topology;
 use leptos::prelude::*;
 
 use super::model::{Facts, Kind, WEB_CHECK_LIMIT};
 use crate::components::TermList;
+use icn_core::Graph;
 
 /// The notation the results use.
 const TERMS: &[&str] = &[

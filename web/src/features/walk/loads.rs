@@ -4,7 +4,6 @@
 
 use icn_core::analysis::{LensLoads, LoadStats};
 use icn_core::topology::lens::Lens;
-use icn_core::Topology;
 use leptos::prelude::*;
 
 use super::model::{LoadsView, WalkModel};
@@ -12,6 +11,7 @@ use crate::components::job_status;
 use crate::compute::JobState;
 use crate::limits::INFO_BUDGET;
 use crate::url::walk_loads_href;
+use icn_core::Addresses;
 use icn_web_model::format::group;
 
 /// Colour bands of the load colouring (CSS `--load-0` … `--load-4`).

@@ -9,7 +9,7 @@ use icn_core::analysis::LensLoads;
 use icn_core::topology::lens::{
     CompletedRouting, Lens, PathChoice, RegionOfDifference, Step, WalkError,
 };
-use icn_core::{Network, Node, SpecError, Topology};
+use icn_core::{Network, Node, SpecError};
 use leptos::prelude::*;
 
 use crate::components::drawing_room;
@@ -19,6 +19,7 @@ use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
+use icn_core::Addresses;
 use icn_web::jobs::{Job, LensLoadsReport};
 use icn_web_model::diagram::focus::route_focus;
 use std::sync::Arc;
