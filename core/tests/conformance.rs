@@ -11,6 +11,7 @@ use icn_core::{BigUint, Network, Node, Routing, Topology};
 use icn_graph::{Addresses, Graph};
 
 use crate::support::neighbours;
+use icn_core::graph::intermediates;
 
 /// Small instances of every family, covering the corner cases of each.
 pub const SMALL: &[&str] = &[
@@ -371,7 +372,7 @@ fn boxed_routing_matches_route() {
 /// two-phase pair 1/|I| · 1/paths(s, i) · 1/paths(i, d) for a route via i.
 fn shares(routing: &dyn Routing, s: Node, d: Node) -> Vec<(f64, Vec<Node>)> {
     let routes = enumerate_routes(routing, s, d, 1 << 20);
-    match routing.intermediates(s, d) {
+    match intermediates(routing, s, d) {
         None => {
             let share = 1.0 / routes.len() as f64;
             routes.into_iter().map(|(_, p)| (share, p)).collect()

@@ -10,6 +10,7 @@ use icn_core::routing::route;
 use icn_core::{BigUint, Network, Node, Routing, Topology, FAMILIES};
 
 use crate::support::net;
+use icn_core::graph::{CostHints, TwoPhase};
 
 /// A routing that counts the work of its next-hop calls: one step per call, plus the
 /// relation's closed-form work where it declares one, else the node's real degree (a
@@ -22,7 +23,7 @@ struct Counting<'a> {
 
 impl Routing for Counting<'_> {
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
-        let scan = self.inner.next_hops_work().unwrap_or_else(|| {
+        let scan = self.inner.cost_hints().next_hops_work.unwrap_or_else(|| {
             let mut buf = Vec::new();
             self.topology.neighbours(at, &mut buf);
             buf.len() as u64
@@ -30,26 +31,25 @@ impl Routing for Counting<'_> {
         self.work.set(self.work.get() + 1 + scan);
         self.inner.next_hops(at, dst, out);
     }
-    fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
-        self.inner.intermediates(src, dst)
-    }
-    fn two_phase(&self) -> bool {
-        self.inner.two_phase()
-    }
+
     fn is_minimal(&self) -> bool {
         self.inner.is_minimal()
     }
+
     fn follows_distances(&self) -> bool {
         self.inner.follows_distances()
     }
+
     fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
         self.inner.path_count(src, dst)
     }
-    fn next_hops_work(&self) -> Option<u64> {
-        self.inner.next_hops_work()
+
+    fn two_phase(&self) -> Option<&dyn TwoPhase> {
+        self.inner.two_phase()
     }
-    fn first_use_work(&self) -> Option<(u64, u64)> {
-        self.inner.first_use_work()
+
+    fn cost_hints(&self) -> CostHints {
+        self.inner.cost_hints()
     }
 }
 
@@ -74,7 +74,10 @@ fn counted(net: &Network, strategy: &str, a: Node, b: Node, limit: usize) -> u64
     // work once, before its first call: its declared bound (leaves × r × (2n + 1) node
     // visits for Y-2's plans), which the estimate must not leave out (a page that probed
     // Y-2 on KYKLOS-II⟨2,2,28⟩ allocated 6.4 GB for the table and aborted).
-    let setup = routing.first_use_work().map_or(0, |(steps, _)| steps);
+    let setup = routing
+        .cost_hints()
+        .first_use_work
+        .map_or(0, |(steps, _)| steps);
     c.work.get()
         + setup
         + if search {

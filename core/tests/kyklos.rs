@@ -1217,7 +1217,7 @@ fn loads_by_translation_orbits_equal_every_destination() {
             } else {
                 assert_eq!(passes, 1, "{spec} {kind:?}");
             }
-            if let Some(orbits) = icn_core::Routing::orbits(&router) {
+            if let Some(orbits) = icn_core::graph::route_orbits(&router) {
                 crate::support::assert_orbit_sizes(&net, orbits.as_ref(), &spec);
             }
             crate::support::assert_loads_equal_every_destination(

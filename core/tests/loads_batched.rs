@@ -72,7 +72,7 @@ fn the_networks_without_symmetry_take_the_batched_engine() {
         // Every strategy that follows distances (the planner's choice for it, whichever).
         for s in n.strategies() {
             let r = n.routing(s.name).expect("a listed strategy");
-            if !r.follows_distances() || r.two_phase() {
+            if !r.follows_distances() || r.two_phase().is_some() {
                 continue;
             }
             let every = channel_loads_every_destination(t, r.as_ref(), Split::PerPath);

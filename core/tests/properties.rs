@@ -232,7 +232,7 @@ fn cost_values() {
     let nodes = (1u64 << 20) + 2 * ((1 << 20) - 1);
     assert_eq!(kc.nodes, nodes);
     // D2 also searches the whole network once for its distance labels on first use
-    // (Routing::first_use_work): N + 2E more steps, half the walk's.
+    // (CostHints::first_use_work): N + 2E more steps, half the walk's.
     let rc = k.route_cost("d2", 0, 1, 64);
     assert_eq!(rc.steps, kc.route.steps + 64 * 88 * 4 + kc.route.steps / 2);
     assert!(rc.bytes > kc.route.bytes);

@@ -7,6 +7,7 @@ use icn_core::analysis::throughput::{fraction, routed, worst, Demand};
 use icn_core::routing::registry;
 
 use crate::support::net;
+use icn_core::graph::{route_orbits, translation_invariant};
 
 /// Every permutation of 0..n, by Heap's algorithm.
 fn permutations(n: usize) -> Vec<Vec<u32>> {
@@ -128,10 +129,8 @@ impl icn_core::graph::Routing for Plain<'_> {
     fn next_hops(&self, at: usize, dst: usize, out: &mut Vec<usize>) {
         self.0.next_hops(at, dst, out);
     }
-    fn intermediates(&self, src: usize, dst: usize) -> Option<Vec<usize>> {
-        self.0.intermediates(src, dst)
-    }
-    fn two_phase(&self) -> bool {
+
+    fn two_phase(&self) -> Option<&dyn icn_core::graph::TwoPhase> {
         self.0.two_phase()
     }
 }
@@ -152,7 +151,7 @@ fn worst_case_by_orbits_is_the_worst_over_every_channel() {
         let n = net(spec);
         let r = registry::build(&n, routing).expect("routing");
         assert!(
-            r.orbits().is_some() || r.translation_invariant(),
+            route_orbits(r.as_ref()).is_some() || translation_invariant(r.as_ref()),
             "{spec} {routing}: no symmetry declared"
         );
         let by_orbits = worst(&n, r.as_ref(), &mut |_, _| {}).expect("worst");

@@ -8,6 +8,7 @@ use crate::metrics::{distance_method, DistanceMethod};
 use crate::network::Network;
 use icn_families::d3::schedule::Collective;
 use icn_families::d3::D3;
+use icn_graph::intermediates;
 use icn_graph::{
     automorphisms, closed_distance, count_phase_paths_within, msbfs, terminal_transitive, Node,
     Topology,
@@ -208,7 +209,7 @@ impl Network {
 
     /// The estimated cost of [`Network::route`] for this pair, strategy and listing limit,
     /// counted in calls of the routing's next-hop relation, each costing its
-    /// [`icn_graph::Routing::next_hops_work`] or else the degree plus one (a neighbour scan):
+    /// [`icn_graph::CostHints::next_hops_work`] or else the degree plus one (a neighbour scan):
     ///
     /// - the listing: min(limit, path count) paths (at least one: a route's length is
     ///   walked even with limit 0) of `distance` calls each, the path count where the
@@ -217,7 +218,7 @@ impl Network {
     ///   when it takes at most [`PROBE_STEPS`] (so the estimate is the work), else a
     ///   breadth-first search and a count walk over every node.
     ///
-    /// A two-phase pair ([`icn_graph::Routing::intermediates`]) walks at most four times the
+    /// A two-phase pair ([`icn_graph::TwoPhase::intermediates`]) walks at most four times the
     /// routes it keeps to list them and, without a closed-form count, counts by two walks
     /// per intermediate. An unknown strategy costs nothing (it fails at once).
     /// `core/tests/estimates.rs` holds the estimate to within 0.5–16 times the work.
@@ -229,13 +230,14 @@ impl Network {
         let t: &dyn Topology = self.topology();
         // A call: one step, and its closed-form work or a scan of the neighbours.
         let call = routing
-            .next_hops_work()
+            .cost_hints()
+            .next_hops_work
             .unwrap_or_else(|| self.degree_estimate())
             .saturating_add(1);
         let via = if src == dst {
             None
         } else {
-            routing.intermediates(src, dst)
+            intermediates(routing, src, dst)
         };
         let count = routing
             .path_count(src, dst)
@@ -276,7 +278,7 @@ impl Network {
         let routes = if via.is_some() { 4 } else { 1 };
         let calls = listed.max(1).saturating_mul(hops).saturating_mul(routes);
         let node = std::mem::size_of::<Node>() as u64;
-        let (setup_steps, setup_bytes) = routing.first_use_work().unwrap_or((0, 0));
+        let (setup_steps, setup_bytes) = routing.cost_hints().first_use_work.unwrap_or((0, 0));
         Estimate {
             steps: calls
                 .saturating_mul(call)
@@ -312,7 +314,8 @@ impl Network {
         // A relation that builds a table over the whole network on first use is probed only
         // when that table is small: the probe would build it.
         if routing
-            .first_use_work()
+            .cost_hints()
+            .first_use_work
             .is_some_and(|(steps, bytes)| steps > PROBE_STEPS || bytes > PAGE_BUDGET.bytes)
         {
             return None;

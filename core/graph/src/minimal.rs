@@ -2,6 +2,7 @@
 
 use std::cell::RefCell;
 
+use crate::RouteSymmetry;
 use crate::{bfs_to, UNREACHABLE};
 use crate::{next_hops_where, Node, Orbits, Routing, Topology};
 
@@ -69,11 +70,17 @@ impl<T: Topology + ?Sized> Routing for MinimalRouting<'_, T> {
         start.push(out.len());
     }
 
-    fn translation_invariant(&self) -> bool {
+    fn follows_distances(&self) -> bool {
         true
     }
 
-    fn follows_distances(&self) -> bool {
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl<T: Topology + ?Sized> RouteSymmetry for MinimalRouting<'_, T> {
+    fn translation_invariant(&self) -> bool {
         true
     }
 

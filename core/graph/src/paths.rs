@@ -1,7 +1,7 @@
 //! Paths of a routing: enumeration, counting, and the channels they use.
 //!
 //! The `_phase_` functions follow the next-hop relation alone; the others give a
-//! routing's routes, going via [`Routing::intermediates`] where a two-phase routing names
+//! routing's routes, going via [`TwoPhase::intermediates`] where a two-phase routing names
 //! them (each route a phase-one path to the intermediate joined to a phase-two path from
 //! it, one route per intermediate and pair of paths).
 
@@ -11,6 +11,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::{Node, Routing};
+use crate::intermediates;
 
 /// The first `limit` routes from `src` to `dst`, as walks (see [`enumerate_routes`]).
 pub fn enumerate_paths<R: Routing + ?Sized>(
@@ -40,7 +41,7 @@ pub fn enumerate_routes<R: Routing + ?Sized>(
     let via = if src == dst {
         None
     } else {
-        routing.intermediates(src, dst)
+        intermediates(routing, src, dst)
     };
     let Some(via) = via else {
         return enumerate_phase_paths(routing, src, dst, limit)
@@ -126,7 +127,7 @@ pub fn count_paths<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> Bi
     if src == dst {
         return BigUint::one();
     }
-    match routing.intermediates(src, dst) {
+    match intermediates(routing, src, dst) {
         None => count_phase_paths(routing, src, dst),
         Some(via) => via.into_iter().fold(BigUint::zero(), |acc, i| {
             acc + count_phase_paths(routing, src, i) * count_phase_paths(routing, i, dst)
@@ -191,7 +192,7 @@ pub fn path_edges<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> Vec
     let via = if src == dst {
         None
     } else {
-        routing.intermediates(src, dst)
+        intermediates(routing, src, dst)
     };
     let Some(via) = via else {
         return phase_edges(routing, src, dst);

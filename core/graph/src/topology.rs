@@ -153,7 +153,7 @@ pub trait Symmetry {
     /// networks that are not vertex-transitive but have few orbits of terminals (the
     /// Swapped Dragonfly's diagonal and other routers). Every routing that only follows
     /// the graph's distances (minimal routing) commutes with it, and returns it from
-    /// `Routing::orbits`; loads then need one destination per orbit of terminals.
+    /// `RouteSymmetry::orbits`; loads then need one destination per orbit of terminals.
     fn automorphisms(&self) -> Option<Box<dyn Orbits + '_>> {
         None
     }

@@ -119,7 +119,7 @@ fn checked(
             ),
         });
     }
-    if adaptive.two_phase() || escape.two_phase() {
+    if adaptive.two_phase().is_some() || escape.two_phase().is_some() {
         return Err(DeadlockError::Unavailable {
             scheme,
             why: "two-phase routings (Valiant's) are not analysed by Duato's condition here"

@@ -13,6 +13,7 @@
 
 use super::build::Channels;
 use super::{hop_facts, step_with, Scheme, Tag};
+use icn_graph::intermediates;
 use icn_graph::{Node, Routing, Topology};
 
 /// What a packet brings into a node: the channel it came on (`u32::MAX` at its source),
@@ -417,7 +418,7 @@ pub(super) fn flows_to(
     meet: &mut impl FnMut(Meet, Node),
 ) {
     let terminals = flow.t.terminal_count();
-    let two_phase = flow.routing.two_phase();
+    let two_phase = flow.routing.two_phase().is_some();
     if !two_phase {
         // Every other terminal sends: each a packet at its source.
         for s in (0..terminals).filter(|&s| s != dst) {
@@ -429,7 +430,7 @@ pub(super) fn flows_to(
     b.starts.clear();
     b.via.clear();
     for s in (0..terminals).filter(|&s| s != dst) {
-        match flow.routing.intermediates(s, dst) {
+        match intermediates(flow.routing, s, dst) {
             Some(list) => b.via.extend(list.into_iter().map(|i| (i, s))),
             None => b.starts.push((s, Arrival::fresh(s))),
         }

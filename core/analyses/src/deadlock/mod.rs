@@ -305,7 +305,7 @@ pub fn deadlock_estimate(t: &dyn Topology, routing: &dyn Routing, vcs: u32) -> E
         .saturating_mul(states)
         .saturating_mul(degree)
         .saturating_add(nodes.saturating_mul(4));
-    let passes = if routing.two_phase() {
+    let passes = if routing.two_phase().is_some() {
         terminals.saturating_mul(terminals)
     } else {
         terminals

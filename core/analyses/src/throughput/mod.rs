@@ -250,7 +250,11 @@ pub fn permutation_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
     let n = t.node_count() as u64;
     let size = n + Channels::of(t).len() as u64;
     let e = endpoint_nodes(net).len() as u64;
-    let via = if routing.two_phase() { 2 * n } else { 1 };
+    let via = if routing.two_phase().is_some() {
+        2 * n
+    } else {
+        1
+    };
     Estimate {
         steps: e.saturating_mul(via).saturating_mul(size),
         bytes: 8 * size * 3,

@@ -4,6 +4,7 @@
 //! from a that reach u. For a two-phase routing a pair's unit goes via each intermediate
 //! with equal weight, both legs split so.
 
+use icn_graph::intermediates;
 use icn_graph::{Node, Routing};
 
 /// The directed channels of a topology in the order of its neighbour lists (the order of
@@ -181,8 +182,8 @@ pub fn pair_shares(
         return;
     }
     let mut reach = vec![0.0; n];
-    match routing.intermediates(a, b) {
-        Some(via) if routing.two_phase() && !via.is_empty() => {
+    match intermediates(routing, a, b) {
+        Some(via) if routing.two_phase().is_some() && !via.is_empty() => {
             let w = weight / via.len() as f64;
             let to_b = Towards::new(routing, n, b);
             for i in via {

@@ -15,6 +15,7 @@ use super::shares::{Channels, Towards};
 use super::{endpoint_nodes, finish, pair_shares, two_or_more, Throughput, ThroughputError};
 use icn_engine::network::Network;
 use icn_engine::Estimate;
+use icn_graph::{intermediates, route_orbits, translation_invariant};
 use icn_graph::{translations, Node, Routing};
 
 /// Shares are scaled by 2⁴⁰ to integers for the assignment: a sum over 2²² endpoints stays
@@ -23,14 +24,14 @@ const SCALE: f64 = (1u64 << 40) as f64;
 
 /// One channel per orbit of the routing's symmetry (by translation, by its orbits), or
 /// every channel. A two-phase routing declares a symmetry only where it also maps each
-/// pair's intermediates onto the image pair's ([`Routing::orbits`]), so its pair weights
+/// pair's intermediates onto the image pair's ([`RouteSymmetry::orbits`]), so its pair weights
 /// are invariant too.
 fn representatives(net: &Network, routing: &dyn Routing, channels: &Channels) -> Vec<usize> {
     let t = net.topology();
     let mut first: BTreeMap<usize, usize> = BTreeMap::new();
-    let translations = translations(t).filter(|_| routing.translation_invariant());
+    let translations = translations(t).filter(|_| translation_invariant(routing));
     let class = |u: Node, v: Node| -> Option<usize> { translations?.channel_class(u, v) };
-    let orbits = routing.orbits();
+    let orbits = route_orbits(routing);
     let mut all = Vec::new();
     for k in 0..channels.len() {
         let (u, v) = (channels.tail(k), channels.targets[k]);
@@ -59,10 +60,14 @@ pub fn worst_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
     let n = t.node_count() as u64;
     let size = n + channels.len() as u64;
     let e = endpoint_nodes(net).len() as u64;
-    let dests = if routing.two_phase() { n } else { e.min(n) };
+    let dests = if routing.two_phase().is_some() {
+        n
+    } else {
+        e.min(n)
+    };
     let pass = dests.saturating_mul(size).saturating_mul(reps);
     let assign = reps.saturating_mul(e.saturating_pow(3));
-    let two_phase = if routing.two_phase() {
+    let two_phase = if routing.two_phase().is_some() {
         reps.saturating_mul(e * e).saturating_mul(n)
     } else {
         0
@@ -111,7 +116,7 @@ fn endpoint_weights(
     dags: &BTreeMap<Node, Towards>,
 ) -> Vec<f64> {
     let e = ends.len();
-    if !routing.two_phase() {
+    if routing.two_phase().is_none() {
         // The distinct terminal nodes, then each endpoint's row and column.
         let mut nodes: Vec<Node> = ends.to_vec();
         nodes.dedup();
@@ -136,7 +141,7 @@ fn endpoint_weights(
             if a == b {
                 continue;
             }
-            w[s * e + d] = match routing.intermediates(a, b) {
+            w[s * e + d] = match intermediates(routing, a, b) {
                 Some(via) if !via.is_empty() => {
                     via.iter()
                         .map(|&i| share[a * n + i] + share[i * n + b])
@@ -219,7 +224,7 @@ pub fn worst(
     // The routing's DAG towards every destination a share matrix reads (every node for a
     // two-phase routing, whose intermediates are destinations too), built once for all
     // channels.
-    let destinations: Vec<Node> = if routing.two_phase() {
+    let destinations: Vec<Node> = if routing.two_phase().is_some() {
         (0..n).collect()
     } else {
         let mut d = ends.clone();

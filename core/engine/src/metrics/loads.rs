@@ -9,7 +9,7 @@
 //! O(N + E); a translation-invariant routing on a vertex-transitive topology needs one
 //! destination, anything else all N.
 //!
-//! A two-phase routing ([`Routing::intermediates`], Valiant's) sends a unit from s to t
+//! A two-phase routing ([`TwoPhase::intermediates`], Valiant's) sends a unit from s to t
 //! via each of its intermediates i with weight 1/|I|, along the relation from s to i and
 //! then from i to t, each phase split as above. Both phases are traffic of the one
 //! relation, so the loads are those of one-phase passes with weighted senders: towards
@@ -32,6 +32,7 @@ use super::channels::{finish, ChannelLoads};
 use super::dag::{adjacency, dag_by_distance, dag_by_routing, Adjacency, Dag, NO_CHANNEL};
 use crate::cost::Estimate;
 use icn_graph::math::tidy;
+use icn_graph::{intermediates, route_orbits, translation_invariant};
 use icn_graph::{translations, Node, Orbits, Routing, Split, Topology};
 
 /// Extremes and means of channel and node loads.
@@ -161,12 +162,12 @@ where
     T: Topology + ?Sized,
     R: Routing + ?Sized,
 {
-    if routing.two_phase() {
+    if routing.two_phase().is_some() {
         // The weights of a two-phase routing depend on (s, t, i): no symmetry is assumed.
         Plan::Every
-    } else if translations(topology).is_some() && routing.translation_invariant() {
+    } else if translations(topology).is_some() && translation_invariant(routing) {
         Plan::Translation
-    } else if let Some(orbits) = routing.orbits() {
+    } else if let Some(orbits) = route_orbits(routing) {
         Plan::Orbits(orbits)
     } else if routing.follows_distances() && split == Split::PerPath {
         Plan::Batched
@@ -206,7 +207,7 @@ where
 
 /// How many passes over the routing's DAG (one per destination) [`channel_loads`] and
 /// [`load_summary`] take: one with translation symmetry, one per orbit of terminals under
-/// the routing's [`Routing::orbits`], else one per terminal (always, for a two-phase
+/// the routing's [`RouteSymmetry::orbits`], else one per terminal (always, for a two-phase
 /// routing, whose gathering of weights [`load_estimate`] adds; for every shortest path
 /// without symmetry, the batches of [`super::brandes`] stand for these passes). For cost
 /// estimates.
@@ -243,10 +244,10 @@ where
         steps: walk.saturating_mul(load_passes(topology, routing)),
         bytes: nodes.saturating_add(links).saturating_mul(16),
     };
-    if routing.two_phase() {
+    if routing.two_phase().is_some() {
         let t = topology.terminal_count() as u64;
         let last = topology.terminal_count().saturating_sub(1);
-        let via = routing.intermediates(0, last).map_or(1, |v| v.len() as u64);
+        let via = intermediates(routing, 0, last).map_or(1, |v| v.len() as u64);
         estimate.steps = estimate
             .steps
             .saturating_add(t.saturating_mul(t).saturating_mul(via));
@@ -265,7 +266,10 @@ where
     R: Routing + ?Sized,
 {
     let n = topology.node_count();
-    if let Some(class) = routing.class_loads_to_zero(split) {
+    if let Some(class) = routing
+        .symmetry()
+        .and_then(|s| s.class_loads_to_zero(split))
+    {
         // Every source's unit crosses its hops' channels and is forwarded at each node it
         // visits but its own, so the forwarded total is the hops total less N − 1.
         let forwarded = class.iter().sum::<f64>() - (n as f64 - 1.0);
@@ -363,7 +367,7 @@ where
 /// # Complexity
 /// O(N + E) with translation symmetry (a translation-invariant routing on a
 /// vertex-transitive topology), O(D·(N + E)) for a routing with D orbits of destinations
-/// ([`Routing::orbits`]), O(N·(N + E)) otherwise; O(E) memory.
+/// ([`RouteSymmetry::orbits`]), O(N·(N + E)) otherwise; O(E) memory.
 pub fn channel_loads<T, R>(topology: &T, routing: &R) -> ChannelLoads
 where
     T: Topology + ?Sized,
@@ -507,7 +511,7 @@ fn every_destination<T, R>(
         );
     };
     let passes = terminals as u64;
-    if !routing.two_phase() {
+    if routing.two_phase().is_none() {
         for dst in 0..terminals {
             pass(Senders::Terminals(terminals), dst, node_loads);
             progress(dst as u64 + 1, passes);
@@ -545,7 +549,7 @@ impl PhaseDemand {
         };
         for s in 0..terminals {
             for t in (0..terminals).filter(|&t| t != s) {
-                match routing.intermediates(s, t) {
+                match intermediates(routing, s, t) {
                     None => add(s, t, 1.0),
                     Some(via) => {
                         let share = 1.0 / via.len() as f64;

@@ -31,7 +31,7 @@ pub struct Route {
     /// two-phase route's walk may visit a node twice, and two intermediates may give the
     /// same walk: it is listed once per intermediate, as `via` tells them apart).
     pub paths: Vec<Vec<Node>>,
-    /// For a two-phase pair ([`icn_graph::Routing::intermediates`]), the intermediate each
+    /// For a two-phase pair ([`icn_graph::TwoPhase::intermediates`]), the intermediate each
     /// listed path goes via, one per path; empty when the pair is routed in one phase.
     pub via: Vec<Node>,
     /// Whether `paths` stops short of `path_count`.

@@ -2,7 +2,10 @@
 //! drawn uniformly, both legs on the base routing; for networks whose family has no
 //! two-phase strategy of its own.
 
+use icn_graph::route_orbits;
+use icn_graph::translation_invariant;
 use icn_graph::{Node, Orbits, Routing};
+use icn_graph::{RouteSymmetry, TwoPhase};
 
 /// Valiant's routing over any routing of a network without a two-phase strategy of its
 /// own (a torus, a HyperX, a D3): each packet goes via a router drawn uniformly among the
@@ -53,6 +56,24 @@ impl Routing for AnyValiant<'_> {
         self.base.next_hops(at, dst, out);
     }
 
+    fn is_minimal(&self) -> bool {
+        false
+    }
+
+    fn follows_distances(&self) -> bool {
+        false
+    }
+
+    fn two_phase(&self) -> Option<&dyn TwoPhase> {
+        Some(self)
+    }
+
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl TwoPhase for AnyValiant<'_> {
     /// Every router but `src` and `dst`, in node order.
     fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
         if src == dst {
@@ -67,7 +88,7 @@ impl Routing for AnyValiant<'_> {
         (!list.is_empty()).then_some(list)
     }
 
-    /// The `r mod len`-th of [`Routing::intermediates`], without the list.
+    /// The `r mod len`-th of [`TwoPhase::intermediates`], without the list.
     fn pick_intermediate(&self, src: Node, dst: Node, r: u64) -> Option<Node> {
         if src == dst {
             return None;
@@ -85,29 +106,19 @@ impl Routing for AnyValiant<'_> {
         }
         self.routers.get(k).copied()
     }
+}
 
-    fn two_phase(&self) -> bool {
-        true
-    }
-
-    fn is_minimal(&self) -> bool {
-        false
-    }
-
-    fn follows_distances(&self) -> bool {
-        false
-    }
-
+impl RouteSymmetry for AnyValiant<'_> {
     /// The base's, where every node is a router: a translation then maps the routers
     /// other than `s` and `d` onto those other than their images.
     fn translation_invariant(&self) -> bool {
-        self.routers.len() == self.nodes && self.base.translation_invariant()
+        self.routers.len() == self.nodes && translation_invariant(self.base.as_ref())
     }
 
     /// The base's group, where it maps routers to routers (each node orbit all routers or
     /// none): it then maps the intermediates of `s` and `d` onto those of their images.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
-        let orbits = self.base.orbits()?;
+        let orbits = route_orbits(self.base.as_ref())?;
         let mut kind: Vec<Option<bool>> = vec![None; orbits.node_orbit_count()];
         for x in 0..self.nodes {
             let seen = kind.get_mut(orbits.node_orbit(x))?;

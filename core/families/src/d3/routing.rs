@@ -22,6 +22,7 @@
 use num_bigint::BigUint;
 
 use super::{Router, D3};
+use icn_graph::{CostHints, RouteSymmetry};
 use icn_graph::{Node, Orbits, Routing};
 
 /// Which D3 routing relation.
@@ -207,11 +208,20 @@ impl Routing for D3Router<'_> {
         Some(BigUint::from(1u32))
     }
 
-    /// One router computed from the two coordinates, no neighbour scanned.
-    fn next_hops_work(&self) -> Option<u64> {
-        Some(1)
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
     }
 
+    /// One router computed from the two coordinates, no neighbour scanned.
+    fn cost_hints(&self) -> CostHints {
+        CostHints {
+            next_hops_work: Some(1),
+            first_use_work: None,
+        }
+    }
+}
+
+impl RouteSymmetry for D3Router<'_> {
     /// Both relations commute with the network's automorphisms ([`super::symmetry`]).
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         Some(Box::new(self.net.orbits()))

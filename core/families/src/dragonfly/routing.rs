@@ -13,6 +13,7 @@ use icn_graph::{MinimalRouting, Node, Orbits, Routing};
 
 use super::Dragonfly;
 use icn_graph::{Graph, Symmetry};
+use icn_graph::{RouteSymmetry, TwoPhase};
 
 /// Above this many steps (N + 2E) Valiant's route count is left to the generic walk.
 const VALIANT_COUNT_STEPS: u64 = 1 << 24;
@@ -94,6 +95,12 @@ impl Routing for DragonflyMinimal<'_> {
         Some(BigUint::from(self.net.min_path_count(src, dst)))
     }
 
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for DragonflyMinimal<'_> {
     /// Minimal paths depend on distances only: the group rotation of the relative and
     /// circulant arrangements commutes with them.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
@@ -165,6 +172,12 @@ impl Routing for LocalGlobalLocal<'_> {
         Some(BigUint::from(self.links_from(src, gd).len()))
     }
 
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for LocalGlobalLocal<'_> {
     /// Its rule reads only groups and the global links between them, which the group
     /// rotation of the relative and circulant arrangements maps onto themselves.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
@@ -247,55 +260,6 @@ impl Routing for Valiant<'_> {
         }
     }
 
-    /// Every router outside the groups of `src` and `dst`, in node order; `None` within a
-    /// group.
-    fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
-        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
-        if gs == gd {
-            return None;
-        }
-        let n = self.net.node_count();
-        Some(
-            (0..n)
-                .filter(|&v| {
-                    let gv = self.net.coords(v).0;
-                    gv != gs && gv != gd
-                })
-                .collect(),
-        )
-    }
-
-    fn two_phase(&self) -> bool {
-        true
-    }
-
-    /// Both phases' relations (minimal, or MIN) commute with the group rotation, and it
-    /// maps the routers outside the groups of `s` and `d` onto those outside the groups of
-    /// their images: the worst case takes one channel per orbit.
-    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
-        self.net.automorphisms()
-    }
-
-    /// The `r mod len`-th router outside the groups of `src` and `dst`, in node order, as
-    /// [`Routing::intermediates`] lists them, without the list.
-    fn pick_intermediate(&self, src: Node, dst: Node, r: u64) -> Option<Node> {
-        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
-        if gs == gd || self.net.groups() < 3 {
-            return None;
-        }
-        let (a, g) = (u64::from(self.net.a()), u64::from(self.net.groups()));
-        let k = r % ((g - 2) * a);
-        let (lo, hi) = (gs.min(gd), gs.max(gd));
-        let mut group = (k / a) as u32;
-        if group >= lo {
-            group += 1;
-        }
-        if group >= hi {
-            group += 1;
-        }
-        Some(self.net.node(group, (k % a) as u32))
-    }
-
     fn is_minimal(&self) -> bool {
         false
     }
@@ -331,5 +295,62 @@ impl Routing for Valiant<'_> {
             .map(|&i| u128::from(from[i]) * u128::from(to[i]))
             .sum();
         Some(BigUint::from(total))
+    }
+
+    fn two_phase(&self) -> Option<&dyn TwoPhase> {
+        Some(self)
+    }
+
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl TwoPhase for Valiant<'_> {
+    /// Every router outside the groups of `src` and `dst`, in node order; `None` within a
+    /// group.
+    fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        if gs == gd {
+            return None;
+        }
+        let n = self.net.node_count();
+        Some(
+            (0..n)
+                .filter(|&v| {
+                    let gv = self.net.coords(v).0;
+                    gv != gs && gv != gd
+                })
+                .collect(),
+        )
+    }
+
+    /// The `r mod len`-th router outside the groups of `src` and `dst`, in node order, as
+    /// [`TwoPhase::intermediates`] lists them, without the list.
+    fn pick_intermediate(&self, src: Node, dst: Node, r: u64) -> Option<Node> {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        if gs == gd || self.net.groups() < 3 {
+            return None;
+        }
+        let (a, g) = (u64::from(self.net.a()), u64::from(self.net.groups()));
+        let k = r % ((g - 2) * a);
+        let (lo, hi) = (gs.min(gd), gs.max(gd));
+        let mut group = (k / a) as u32;
+        if group >= lo {
+            group += 1;
+        }
+        if group >= hi {
+            group += 1;
+        }
+        Some(self.net.node(group, (k % a) as u32))
+    }
+}
+
+impl RouteSymmetry for Valiant<'_> {
+    /// Both phases' relations (minimal, or MIN) commute with the group rotation, and it
+    /// maps the routers outside the groups of `s` and `d` onto those outside the groups of
+    /// their images: the worst case takes one channel per orbit.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        self.net.automorphisms()
     }
 }

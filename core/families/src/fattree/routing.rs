@@ -21,6 +21,7 @@ use icn_graph::{Node, Orbits, Routing};
 
 use super::{FatTree, Place};
 use icn_graph::Graph;
+use icn_graph::RouteSymmetry;
 
 /// The routing strategies of a fat tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,6 +168,12 @@ impl Routing for FatTreeRouter<'_> {
         }
     }
 
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for FatTreeRouter<'_> {
     /// Up*/down* and minimal routing commute with the digit-wise translations (they
     /// compare digits for equality and copy them); d-mod-k does not (it copies the
     /// destination's digit j + 1 into digit j).

@@ -22,6 +22,7 @@ use num_traits::One;
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::math::{bounded_compositions, multinomial};
 use icn_graph::spec::{parse_number, parse_vector, Spec};
+use icn_graph::RouteSymmetry;
 use icn_graph::Split;
 use icn_graph::{Addresses, ChannelPhases, Distances, Graph, Symmetry, Translations};
 use icn_graph::{Node, Routing, Topology, MAX_NODES};
@@ -418,6 +419,21 @@ impl Routing for HypercycleRouter<'_> {
         }
     }
 
+    fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
+        Some(match self.kind {
+            HypercycleRouting::Minimal => self.net.path_counts(src, dst).minimal,
+            HypercycleRouting::Equation => self.net.path_counts(src, dst).equation,
+            HypercycleRouting::Greedy => multinomial(&self.net.dim_distances(src, dst)),
+            HypercycleRouting::Ecube => BigUint::one(),
+        })
+    }
+
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for HypercycleRouter<'_> {
     fn translation_invariant(&self) -> bool {
         true
     }
@@ -474,15 +490,6 @@ impl Routing for HypercycleRouter<'_> {
             }
         }
         Some(class)
-    }
-
-    fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
-        Some(match self.kind {
-            HypercycleRouting::Minimal => self.net.path_counts(src, dst).minimal,
-            HypercycleRouting::Equation => self.net.path_counts(src, dst).equation,
-            HypercycleRouting::Greedy => multinomial(&self.net.dim_distances(src, dst)),
-            HypercycleRouting::Ecube => BigUint::one(),
-        })
     }
 }
 

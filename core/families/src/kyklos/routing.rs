@@ -20,6 +20,7 @@ use icn_graph::{bfs, enumerate_paths, Node, Orbits, Routing, UNREACHABLE};
 
 use super::{Kyklos, Shuffle, Unavailable};
 use icn_graph::Graph;
+use icn_graph::{CostHints, RouteSymmetry};
 
 /// The routing strategies of a KYKLOS network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -506,42 +507,6 @@ impl Routing for KyklosRouter<'_> {
         self.kind == KyklosRouting::D2
     }
 
-    /// M-r, H-r, P-r and D2 commute with every digit-wise translation of the L-node
-    /// labels, so loads need one destination; Y-2 with the translations that keep the
-    /// start tree ([`Kyklos::translation_orbits`]), one destination per coset (two for
-    /// r = 2); Y-2 with r ≥ 3 has no useful group and takes every destination.
-    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
-        let orbits = self.net.translation_orbits(self.kind)?;
-        Some(Box::new(orbits))
-    }
-
-    /// Work done once, on the first call: Y-2 builds its next-hop table towards L-node 0
-    /// (every L-node's plan, up to 2n hops in each of the r trees, into one word per node);
-    /// D2 and P-r search the whole network for their distance labels (a breadth-first
-    /// search, 4 bytes a node; P-r also sorts the nodes by distance for its pass-through
-    /// counts). M-r and H-r compute their hops from the addresses.
-    fn first_use_work(&self) -> Option<(u64, u64)> {
-        let net = self.net;
-        let nodes = net.node_count() as u64;
-        let walk = nodes.saturating_add(net.channel_count());
-        match self.kind {
-            KyklosRouting::Y2 => {
-                let (leaves, r, n) = (net.leaves as u64, net.r as u64, net.n as u64);
-                let steps = leaves.saturating_mul(r).saturating_mul(2 * n + 1);
-                Some((steps, nodes.saturating_mul(8)))
-            }
-            KyklosRouting::D2 => Some((walk, nodes.saturating_mul(4))),
-            KyklosRouting::Pr => {
-                let sort = nodes.saturating_mul(u64::from(64 - nodes.leading_zeros()));
-                Some((
-                    walk.saturating_mul(2).saturating_add(sort),
-                    nodes.saturating_mul(16),
-                ))
-            }
-            _ => None,
-        }
-    }
-
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
         let net = self.net;
         if at == dst || (!self.kind.all_pairs() && !net.is_leaf(dst)) {
@@ -613,5 +578,51 @@ impl Routing for KyklosRouter<'_> {
             },
             KyklosRouting::Y2 => net.y2_next_hops(at, dst, out),
         }
+    }
+
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+
+    /// Work done once, on the first call: Y-2 builds its next-hop table towards L-node 0
+    /// (every L-node's plan, up to 2n hops in each of the r trees, into one word per node);
+    /// D2 and P-r search the whole network for their distance labels (a breadth-first
+    /// search, 4 bytes a node; P-r also sorts the nodes by distance for its pass-through
+    /// counts). M-r and H-r compute their hops from the addresses.
+    fn cost_hints(&self) -> CostHints {
+        let net = self.net;
+        let nodes = net.node_count() as u64;
+        let walk = nodes.saturating_add(net.channel_count());
+        let first_use_work = match self.kind {
+            KyklosRouting::Y2 => {
+                let (leaves, r, n) = (net.leaves as u64, net.r as u64, net.n as u64);
+                let steps = leaves.saturating_mul(r).saturating_mul(2 * n + 1);
+                Some((steps, nodes.saturating_mul(8)))
+            }
+            KyklosRouting::D2 => Some((walk, nodes.saturating_mul(4))),
+            KyklosRouting::Pr => {
+                let sort = nodes.saturating_mul(u64::from(64 - nodes.leading_zeros()));
+                Some((
+                    walk.saturating_mul(2).saturating_add(sort),
+                    nodes.saturating_mul(16),
+                ))
+            }
+            _ => None,
+        };
+        CostHints {
+            next_hops_work: None,
+            first_use_work,
+        }
+    }
+}
+
+impl RouteSymmetry for KyklosRouter<'_> {
+    /// M-r, H-r, P-r and D2 commute with every digit-wise translation of the L-node
+    /// labels, so loads need one destination; Y-2 with the translations that keep the
+    /// start tree ([`Kyklos::translation_orbits`]), one destination per coset (two for
+    /// r = 2); Y-2 with r ≥ 3 has no useful group and takes every destination.
+    fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
+        let orbits = self.net.translation_orbits(self.kind)?;
+        Some(Box::new(orbits))
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! - one breadth-first search from L-node 0 (and P-r's pass-through labels) serves every
 //!   L-node destination, cached per network ([`Memo`]);
-//! - loads need one destination ([`KyklosOrbits`], [`icn_graph::Routing::orbits`]).
+//! - loads need one destination ([`KyklosOrbits`], [`icn_graph::RouteSymmetry::orbits`]).
 //!
 //! Y-2 fixes its start tree s(j) from the destination (Appendix A), so it commutes with
 //! the translations c that keep s(j + c) = s(j) for every j: a subgroup H

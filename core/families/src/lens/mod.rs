@@ -55,6 +55,7 @@ pub use walk::{DigitState, Direction, PathChoice, Pattern, Step, UnknownPathChoi
 
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_number, Spec};
+use icn_graph::RouteSymmetry;
 use icn_graph::{Addresses, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Routing, Topology, MAX_NODES};
 
@@ -563,6 +564,12 @@ impl Routing for LensRouting<'_> {
         true
     }
 
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for LensRouting<'_> {
     /// Minimal paths follow distances, so the lens's automorphisms commute.
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         self.lens.automorphisms()

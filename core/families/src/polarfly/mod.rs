@@ -33,6 +33,7 @@ use crate::slimfly::{check_concentration, field_for, read_qp};
 use icn_graph::error::{AddressError, ParamError};
 use icn_graph::math::GaloisField;
 use icn_graph::spec::Spec;
+use icn_graph::RouteSymmetry;
 use icn_graph::{Addresses, Distances, Graph, Symmetry};
 use icn_graph::{Node, Orbits, Routing, Topology, MAX_NODES};
 
@@ -375,6 +376,12 @@ impl Routing for PolarFlyMinimal<'_> {
         Some(BigUint::from(1u32))
     }
 
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for PolarFlyMinimal<'_> {
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         self.net.automorphisms()
     }

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use icn_graph::{MinimalRouting, Node, Orbits, Routing};
 
 use super::SlimFly;
+use icn_graph::RouteSymmetry;
 use icn_graph::Symmetry;
 
 /// Every minimal path of a Slim Fly: the neighbours one step nearer (closed-form
@@ -43,6 +44,12 @@ impl Routing for SlimFlyMinimal<'_> {
         Some(BigUint::from(self.net.minimal_path_count(src, dst)))
     }
 
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for SlimFlyMinimal<'_> {
     fn orbits(&self) -> Option<Box<dyn Orbits + '_>> {
         self.net.automorphisms()
     }

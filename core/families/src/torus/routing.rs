@@ -9,6 +9,7 @@ use icn_graph::{Node, Orbits, Routing, Split};
 
 use super::product::{GridRouting, Product};
 use super::symmetry::product_class_loads;
+use icn_graph::RouteSymmetry;
 
 impl Product {
     /// A routing relation on this product.
@@ -94,15 +95,21 @@ impl Routing for GridRouter<'_> {
         self.kind == GridRouting::Minimal
     }
 
-    fn translation_invariant(&self) -> bool {
-        self.grid.vertex_transitive()
-    }
-
     fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
         Some(match self.kind {
             GridRouting::Minimal => self.grid.minimal_paths(src, dst),
             GridRouting::Dor => BigUint::one(),
         })
+    }
+
+    fn symmetry(&self) -> Option<&dyn RouteSymmetry> {
+        Some(self)
+    }
+}
+
+impl RouteSymmetry for GridRouter<'_> {
+    fn translation_invariant(&self) -> bool {
+        self.grid.vertex_transitive()
     }
 
     /// The mesh's reflections: both strategies commute with them (a reflection keeps

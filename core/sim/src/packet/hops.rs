@@ -59,7 +59,7 @@ pub(super) fn relation_searches(t: &dyn Topology, routing: &dyn Routing) -> bool
     table_kind(t, routing) == TableKind::None
         && t.node_count() > 0
         && closed_distance(t, 0, 0).is_none()
-        && routing.next_hops_work().is_none()
+        && routing.cost_hints().next_hops_work.is_none()
 }
 
 /// A pair not asked yet.

@@ -369,8 +369,8 @@ fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
     match scheme {
         Scheme::One => 1,
         Scheme::Dateline => 2,
-        Scheme::Phases if routing.two_phase() && vcs >= 4 => 4,
-        Scheme::Phases if routing.two_phase() => 3,
+        Scheme::Phases if routing.two_phase().is_some() && vcs >= 4 => 4,
+        Scheme::Phases if routing.two_phase().is_some() => 3,
         Scheme::Phases => 2,
         Scheme::Hops => vcs,
     }
@@ -388,7 +388,7 @@ fn check_deadlock(
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Option<bool> {
     let t = net.topology();
-    if routing.two_phase() && scheme == Scheme::Phases {
+    if routing.two_phase().is_some() && scheme == Scheme::Phases {
         return valiant::legs_deadlock_free(t, routing, classes);
     }
     if deadlock_estimate(t, routing, classes).steps > DEADLOCK_CHECK_STEPS {

@@ -72,7 +72,7 @@ impl<'a> HopChooser<'a> {
             scheme,
             classes,
             vcs,
-            legs: routing.two_phase() && scheme == Scheme::Phases,
+            legs: routing.two_phase().is_some() && scheme == Scheme::Phases,
             ugal: false,
             table: HopTable::of(topology, routing),
             buf: Vec::with_capacity(16),
@@ -82,7 +82,7 @@ impl<'a> HopChooser<'a> {
     /// The same, choosing at each packet's source router between the route without
     /// intermediate and Valiant's (UGAL, [`super::valiant::ugal_prefers_minimal`]).
     pub fn with_ugal(mut self, ugal: bool) -> HopChooser<'a> {
-        self.ugal = ugal && self.routing.two_phase();
+        self.ugal = ugal && self.routing.two_phase().is_some();
         self
     }
 
@@ -278,9 +278,7 @@ impl<'a> HopChooser<'a> {
     /// The relation's intermediate for a packet from `src` to `dst` (Valiant's), if it
     /// is two-phase: one of them uniformly at random, without a list.
     pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
-        if !self.routing.two_phase() {
-            return None;
-        }
-        self.routing.pick_intermediate(src, dst, rng.next_u64())
+        let phase = self.routing.two_phase()?;
+        phase.pick_intermediate(src, dst, rng.next_u64())
     }
 }

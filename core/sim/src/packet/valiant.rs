@@ -19,6 +19,7 @@
 //! cycle ([`deadlock_of_classed_routes`]).
 
 use icn_analyses::deadlock::{deadlock_of_classed_routes, Scheme};
+use icn_graph::intermediates;
 use icn_graph::{channel_phases, Node, Routing, Topology};
 
 /// The tag bit of a packet past its intermediate, or on a route without one.
@@ -78,7 +79,7 @@ pub fn legs_deadlock_free(t: &dyn Topology, routing: &dyn Routing, classes: u32)
     let mut leg2 = Vec::new();
     for s in 0..n {
         for d in (0..n).filter(|&d| d != s) {
-            let vias = routing.intermediates(s, d).unwrap_or_default();
+            let vias = intermediates(routing, s, d).unwrap_or_default();
             for via in std::iter::once(None).chain(vias.into_iter().map(Some)) {
                 leg1.clear();
                 if let Some(m) = via {

@@ -169,9 +169,9 @@ fn check_duato(
     let t = net.topology();
     if let Err(e) = duato_check(t, routing.as_ref(), escape.as_ref(), scheme, vcs) {
         let why = e.to_string();
-        let field = if routing.two_phase() {
+        let field = if routing.two_phase().is_some() {
             &mut troubles.routing
-        } else if escape.two_phase() {
+        } else if escape.two_phase().is_some() {
             &mut troubles.escape
         } else {
             &mut troubles.vcs
