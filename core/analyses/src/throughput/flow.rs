@@ -64,19 +64,19 @@ impl Ord for Entry {
 }
 
 /// Shortest-path trees under changing lengths, reusing their buffers.
-struct Trees {
-    dist: Vec<f64>,
+pub(super) struct Trees {
+    pub dist: Vec<f64>,
     /// The channel into each node on its tree (usize::MAX: none).
-    via: Vec<usize>,
+    pub via: Vec<usize>,
     /// Nodes in the order they were settled.
-    order: Vec<Node>,
+    pub order: Vec<Node>,
     /// Each node's subtree demand.
     below: Vec<f64>,
     heap: BinaryHeap<Entry>,
 }
 
 impl Trees {
-    fn new(n: usize) -> Trees {
+    pub fn new(n: usize) -> Trees {
         Trees {
             dist: vec![f64::INFINITY; n],
             via: vec![usize::MAX; n],
@@ -87,7 +87,7 @@ impl Trees {
     }
 
     /// Dijkstra from `s` under `len`.
-    fn grow(&mut self, channels: &Channels, len: &[f64], s: Node) {
+    pub fn grow(&mut self, channels: &Channels, len: &[f64], s: Node) {
         for &v in &self.order {
             self.dist[v] = f64::INFINITY;
             self.via[v] = usize::MAX;
