@@ -55,8 +55,8 @@ fn representatives(net: &Network, routing: &dyn Routing, channels: &Channels) ->
 }
 
 /// What [`worst`] costs: a DAG pass per destination and channel solved (every node a
-/// destination for a two-phase routing), then an assignment over the endpoints per
-/// channel, O(E³).
+/// destination for a two-phase routing, then each pair of terminal nodes' intermediates),
+/// then an assignment over the endpoints per channel, O(E³).
 pub fn worst_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
     let t = net.topology();
     let channels = Channels::of(t);
@@ -68,7 +68,10 @@ pub fn worst_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
     let pass = dests.saturating_mul(size).saturating_mul(reps);
     let assign = reps.saturating_mul(e.saturating_pow(3));
     let two_phase = if routing.two_phase() {
-        reps.saturating_mul(e * e).saturating_mul(n)
+        let mut nodes = endpoint_nodes(net);
+        nodes.dedup();
+        let t = nodes.len() as u64;
+        reps.saturating_mul(t * t).saturating_mul(n)
     } else {
         0
     };
@@ -106,50 +109,50 @@ fn share_matrix(
     out
 }
 
-/// The endpoint-by-endpoint weights of channel `k`: each pair's share of it.
+/// The endpoint-by-endpoint weights of channel `k`: each pair's share of it. A pair's
+/// weight depends only on its terminal nodes: it is computed once per pair of `nodes`
+/// (the distinct terminal nodes), then copied to their endpoints.
 fn endpoint_weights(
     routing: &dyn Routing,
     n: usize,
     channels: &Channels,
     k: usize,
-    ends: &[Node],
+    (ends, nodes): (&[Node], &[Node]),
     dags: &BTreeMap<Node, Towards>,
 ) -> Vec<f64> {
     let e = ends.len();
-    if !routing.two_phase() {
-        // The distinct terminal nodes, then each endpoint's row and column.
-        let mut nodes: Vec<Node> = ends.to_vec();
-        nodes.dedup();
-        let pos: BTreeMap<Node, usize> = nodes.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-        let m = nodes.len();
-        let share = share_matrix(n, channels, k, &nodes, dags);
-        let mut w = vec![0.0; e * e];
-        for (s, a) in ends.iter().enumerate() {
-            for (d, b) in ends.iter().enumerate() {
-                w[s * e + d] = share[pos[a] * m + pos[b]];
+    let m = nodes.len();
+    let share = if routing.two_phase() {
+        // Two phases: every node may be an intermediate; a pair's weight is the mean over
+        // its intermediates of both legs' shares.
+        let all: Vec<Node> = (0..n).collect();
+        let legs = share_matrix(n, channels, k, &all, dags);
+        let mut share = vec![0.0; m * m];
+        for (i, &a) in nodes.iter().enumerate() {
+            for (j, &b) in nodes.iter().enumerate() {
+                if a != b {
+                    share[i * m + j] = match routing.intermediates(a, b) {
+                        Some(via) if !via.is_empty() => {
+                            via.iter()
+                                .map(|&x| legs[a * n + x] + legs[x * n + b])
+                                .sum::<f64>()
+                                / via.len() as f64
+                        }
+                        _ => legs[a * n + b],
+                    };
+                }
             }
         }
-        return w;
-    }
-    // Two phases: every node may be an intermediate; a pair's weight is the mean over its
-    // intermediates of both legs' shares.
-    let all: Vec<Node> = (0..n).collect();
-    let share = share_matrix(n, channels, k, &all, dags);
+        share
+    } else {
+        share_matrix(n, channels, k, nodes, dags)
+    };
+    let pos: BTreeMap<Node, usize> = nodes.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+    let at: Vec<usize> = ends.iter().map(|a| pos[a]).collect();
     let mut w = vec![0.0; e * e];
-    for (s, &a) in ends.iter().enumerate() {
-        for (d, &b) in ends.iter().enumerate() {
-            if a == b {
-                continue;
-            }
-            w[s * e + d] = match routing.intermediates(a, b) {
-                Some(via) if !via.is_empty() => {
-                    via.iter()
-                        .map(|&i| share[a * n + i] + share[i * n + b])
-                        .sum::<f64>()
-                        / via.len() as f64
-                }
-                _ => share[a * n + b],
-            };
+    for (s, &i) in at.iter().enumerate() {
+        for (d, &j) in at.iter().enumerate() {
+            w[s * e + d] = share[i * m + j];
         }
     }
     w
@@ -235,10 +238,12 @@ pub fn worst(
         .into_iter()
         .map(|b| (b, Towards::new(routing, n, b)))
         .collect();
+    let mut nodes = ends.clone();
+    nodes.dedup();
     let mut best: Option<(f64, Vec<u32>)> = None;
     for (i, &k) in reps.iter().enumerate() {
         progress(i, reps.len());
-        let w = endpoint_weights(routing, n, &channels, k, &ends, &dags);
+        let w = endpoint_weights(routing, n, &channels, k, (&ends, &nodes), &dags);
         let perm = assignment(&w, e);
         let load: f64 = perm
             .iter()
