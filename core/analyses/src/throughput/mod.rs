@@ -26,6 +26,7 @@ mod flow;
 mod optimal;
 mod paths;
 pub mod shares;
+mod transport;
 mod worst;
 
 use icn_engine::io::AnynetPlan;
