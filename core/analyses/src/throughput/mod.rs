@@ -18,12 +18,15 @@
 //!   under that channel's share of each pair; the largest over channels, one channel per
 //!   orbit of the routing's symmetry;
 //! - [`optimal`]: the best any routing could do, the maximum concurrent flow: exact by a
-//!   linear program on small networks, certified within 1 % by multiplicative weights on
-//!   large ones; [`longest`], Jyothi et al.'s near-worst permutation.
+//!   linear program on small networks, by column generation over paths for a permutation
+//!   on larger ones, certified within 1 % by multiplicative weights beyond; [`longest`],
+//!   Jyothi et al.'s near-worst permutation.
 
 mod flow;
 mod optimal;
+mod paths;
 pub mod shares;
+mod transport;
 mod worst;
 
 use icn_engine::io::AnynetPlan;
@@ -37,9 +40,10 @@ use thiserror::Error;
 
 pub use self::flow::{GAP, MAX_WORK};
 pub use self::optimal::{
-    longest, optimal, optimal_approximate, optimal_estimate, optimal_with, Optimal,
+    longest, optimal, optimal_approximate, optimal_estimate, optimal_paths, optimal_with, Optimal,
     MAX_LP_VARIABLES,
 };
+pub use self::paths::{MAX_PATH_VARIABLES, MAX_PATH_WORK};
 pub use self::shares::{pair_shares, Channels, Towards};
 pub use self::worst::{worst, worst_estimate};
 

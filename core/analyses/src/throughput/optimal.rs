@@ -2,9 +2,11 @@
 //! flow (Jyothi, Singla et al., SC'16), by a linear program over the `microlp` crate (pure
 //! Rust, builds for the browser): one commodity per source node, its flow on every
 //! channel, conservation at every node for θ times the source's demands, every channel's
-//! flows summed at most 1; maximise θ. Exact on small networks (both bounds equal);
-//! beyond [`MAX_LP_VARIABLES`] flow variables (or where the simplex fails), the
-//! multiplicative-weights approximation of `flow.rs` gives certified bounds.
+//! flows summed at most 1; maximise θ. Exact on small networks (both bounds equal).
+//! Beyond [`MAX_LP_VARIABLES`] flow variables (or where the simplex fails): for a
+//! permutation, column generation over paths (`paths.rs`), exact where it finishes within
+//! its work limit; otherwise, and for uniform traffic, the multiplicative-weights
+//! approximation of `flow.rs`, certified bounds (the better of both where both ran).
 //!
 //! Also the near-worst permutation of Jyothi et al. (`longest`): the assignment of
 //! sources to destinations that maximises the total shortest-path distance, by the same
@@ -15,6 +17,7 @@ use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable
 use pathfinding::prelude::{kuhn_munkres, Matrix};
 
 use super::flow::{approximate, phase_limit, Commodity};
+use super::paths::{column_generation, path_estimate, MAX_ROUNDS};
 use super::shares::Channels;
 use super::{endpoint_nodes, two_or_more, Demand, ThroughputError};
 use icn_engine::network::Network;
@@ -105,7 +108,8 @@ pub fn optimal_with(
     sources.dedup();
     let variables = sources.len() * channels.len();
     if variables > MAX_LP_VARIABLES {
-        return Ok(approximate(&channels, n, &commodities(&demands), progress));
+        let paths = matches!(demand, Demand::Permutation(_));
+        return Ok(beyond_the_program(&channels, n, &demands, paths, progress));
     }
     if demands.is_empty() {
         return Ok(Optimal {
@@ -165,13 +169,62 @@ pub fn optimal_with(
     }
     // The simplex can fail on a degenerate program: the approximation then certifies.
     let Ok(solution) = lp.solve() else {
-        return Ok(approximate(&channels, n, &commodities(&demands), progress));
+        let paths = matches!(demand, Demand::Permutation(_));
+        return Ok(beyond_the_program(&channels, n, &demands, paths, progress));
     };
     let value = icn_graph::math::tidy(solution.objective());
     Ok(Optimal {
         lower_bound: value,
         upper_bound: value,
     })
+}
+
+/// The bounds where the flow program is too large: column generation over paths for a
+/// permutation (exact where it finishes), the multiplicative weights otherwise or where it
+/// stops first (the better of both bounds). Progress counts column generation's rounds,
+/// then the approximation's phases.
+fn beyond_the_program(
+    channels: &Channels,
+    n: usize,
+    demands: &[(Node, Node, f64)],
+    paths: bool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Optimal {
+    let commodities = commodities(demands);
+    let most = phase_limit(commodities.len(), n, channels.len());
+    let solved = paths.then(|| {
+        column_generation(channels, n, &commodities, &mut |round| {
+            progress(round, MAX_ROUNDS + most);
+        })
+    });
+    match solved.flatten() {
+        Some((o, true)) => o,
+        Some((o, false)) => {
+            let a = approximate(channels, n, &commodities, &mut |phase, most| {
+                progress(MAX_ROUNDS + phase, MAX_ROUNDS + most);
+            });
+            let lower = o.lower_bound.max(a.lower_bound);
+            Optimal {
+                lower_bound: lower,
+                upper_bound: o.upper_bound.min(a.upper_bound).max(lower),
+            }
+        }
+        None => approximate(channels, n, &commodities, progress),
+    }
+}
+
+/// [`optimal`] beyond the flow program whatever the size: column generation for a
+/// permutation, the multiplicative weights where it stops first or for uniform traffic.
+///
+/// # Errors
+/// The errors of the demand.
+pub fn optimal_paths(
+    net: &Network,
+    demand: &Demand,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Optimal, ThroughputError> {
+    let paths = matches!(demand, Demand::Permutation(_));
+    beyond(net, demand, paths, progress)
 }
 
 /// The multiplicative-weights approximation of [`optimal`] whatever the size: bounds within
@@ -184,12 +237,24 @@ pub fn optimal_approximate(
     demand: &Demand,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Optimal, ThroughputError> {
+    beyond(net, demand, false, progress)
+}
+
+/// [`beyond_the_program`] on `net`, with column generation first where `paths`.
+fn beyond(
+    net: &Network,
+    demand: &Demand,
+    paths: bool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Optimal, ThroughputError> {
     let t = net.topology();
     let demands = node_demands(net, demand)?;
-    Ok(approximate(
-        &Channels::of(t),
+    let channels = Channels::of(t);
+    Ok(beyond_the_program(
+        &channels,
         t.node_count(),
-        &commodities(&demands),
+        &demands,
+        paths,
         progress,
     ))
 }
@@ -210,8 +275,9 @@ fn commodities(demands: &[(Node, Node, f64)]) -> Vec<Commodity> {
 }
 
 /// What [`optimal`] costs at most, under any traffic: the linear program's simplex up to
-/// [`MAX_LP_VARIABLES`], the approximation's phase limit beyond (both bounded by one
-/// commodity per terminal node).
+/// [`MAX_LP_VARIABLES`]; beyond, column generation's work limit (for a permutation, one
+/// pair per endpoint) and the approximation's phase limit (both bounded by one commodity
+/// per terminal node).
 pub fn optimal_estimate(net: &Network) -> Estimate {
     let t = net.topology();
     let n = t.node_count() as u64;
@@ -228,9 +294,11 @@ pub fn optimal_estimate(net: &Network) -> Estimate {
         }
     } else {
         let phases = phase_limit(s as usize, n as usize, m as usize) as u64;
+        let pairs = endpoint_nodes(net).len();
+        let paths = path_estimate(s as usize, n as usize, m as usize, pairs);
         Estimate {
-            steps: phases.saturating_mul(s).saturating_mul(n + m) * 2,
-            bytes: (n + m) * 64,
+            steps: phases.saturating_mul(s).saturating_mul(n + m) * 2 + paths.steps,
+            bytes: (n + m) * 64 + paths.bytes,
         }
     }
 }

@@ -5,13 +5,16 @@
 //! worst case is the largest over channels. Channels in one orbit of a symmetry the
 //! routing commutes with have the same worst case, so one channel per orbit is solved.
 //! Each assignment is the Kuhn–Munkres algorithm of the `pathfinding` crate, on weights
-//! scaled to integers; the chosen permutation's loads are then recomputed exactly.
+//! scaled to integers; where terminal nodes hold several endpoints (whose weights are
+//! alike), a transportation problem over the nodes instead (`transport.rs`). The chosen
+//! permutation's loads are then recomputed exactly.
 
 use std::collections::BTreeMap;
 
 use pathfinding::prelude::{kuhn_munkres, Matrix};
 
 use super::shares::{Channels, Towards};
+use super::transport::transport;
 use super::{endpoint_nodes, finish, pair_shares, two_or_more, Throughput, ThroughputError};
 use icn_engine::network::Network;
 use icn_engine::Estimate;
@@ -51,8 +54,9 @@ fn representatives(net: &Network, routing: &dyn Routing, channels: &Channels) ->
 }
 
 /// What [`worst`] costs: a DAG pass per destination and channel solved (every node a
-/// destination for a two-phase routing), then an assignment over the endpoints per
-/// channel, O(E³).
+/// destination for a two-phase routing, then each pair of terminal nodes' intermediates),
+/// then an assignment over the endpoints per channel, O(E³), or over T terminal nodes
+/// holding several endpoints each, O(E·T²).
 pub fn worst_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
     let t = net.topology();
     let channels = Channels::of(t);
@@ -66,9 +70,18 @@ pub fn worst_estimate(net: &Network, routing: &dyn Routing) -> Estimate {
         e.min(n)
     };
     let pass = dests.saturating_mul(size).saturating_mul(reps);
-    let assign = reps.saturating_mul(e.saturating_pow(3));
+    let mut nodes = endpoint_nodes(net);
+    nodes.dedup();
+    let t = nodes.len() as u64;
+    // Over the endpoints, O(E³); over T nodes, an augmentation per endpoint at most, each
+    // a dense search over the T² pairs.
+    let assign = if t == e {
+        reps.saturating_mul(e.saturating_pow(3))
+    } else {
+        reps.saturating_mul(e).saturating_mul(4 * t * t)
+    };
     let two_phase = if routing.two_phase().is_some() {
-        reps.saturating_mul(e * e).saturating_mul(n)
+        reps.saturating_mul(t * t).saturating_mul(n)
     } else {
         0
     };
@@ -106,53 +119,69 @@ fn share_matrix(
     out
 }
 
-/// The endpoint-by-endpoint weights of channel `k`: each pair's share of it.
-fn endpoint_weights(
+/// The weights of channel `k` between terminal nodes: each pair's share of it, over the
+/// distinct terminal `nodes` (row: source, column: destination; a pair of endpoints weighs
+/// what its nodes' pair does).
+fn node_weights(
     routing: &dyn Routing,
     n: usize,
     channels: &Channels,
     k: usize,
-    ends: &[Node],
+    nodes: &[Node],
     dags: &BTreeMap<Node, Towards>,
 ) -> Vec<f64> {
-    let e = ends.len();
-    if routing.two_phase().is_none() {
-        // The distinct terminal nodes, then each endpoint's row and column.
-        let mut nodes: Vec<Node> = ends.to_vec();
-        nodes.dedup();
-        let pos: BTreeMap<Node, usize> = nodes.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-        let m = nodes.len();
-        let share = share_matrix(n, channels, k, &nodes, dags);
-        let mut w = vec![0.0; e * e];
-        for (s, a) in ends.iter().enumerate() {
-            for (d, b) in ends.iter().enumerate() {
-                w[s * e + d] = share[pos[a] * m + pos[b]];
-            }
-        }
-        return w;
-    }
-    // Two phases: every node may be an intermediate; a pair's weight is the mean over its
-    // intermediates of both legs' shares.
-    let all: Vec<Node> = (0..n).collect();
-    let share = share_matrix(n, channels, k, &all, dags);
-    let mut w = vec![0.0; e * e];
-    for (s, &a) in ends.iter().enumerate() {
-        for (d, &b) in ends.iter().enumerate() {
-            if a == b {
-                continue;
-            }
-            w[s * e + d] = match intermediates(routing, a, b) {
-                Some(via) if !via.is_empty() => {
-                    via.iter()
-                        .map(|&i| share[a * n + i] + share[i * n + b])
-                        .sum::<f64>()
-                        / via.len() as f64
+    let m = nodes.len();
+    if routing.two_phase().is_some() {
+        // Two phases: every node may be an intermediate; a pair's weight is the mean over
+        // its intermediates of both legs' shares.
+        let all: Vec<Node> = (0..n).collect();
+        let legs = share_matrix(n, channels, k, &all, dags);
+        let mut share = vec![0.0; m * m];
+        for (i, &a) in nodes.iter().enumerate() {
+            for (j, &b) in nodes.iter().enumerate() {
+                if a != b {
+                    share[i * m + j] = match intermediates(routing, a, b) {
+                        Some(via) if !via.is_empty() => {
+                            via.iter()
+                                .map(|&x| legs[a * n + x] + legs[x * n + b])
+                                .sum::<f64>()
+                                / via.len() as f64
+                        }
+                        _ => legs[a * n + b],
+                    };
                 }
-                _ => share[a * n + b],
-            };
+            }
+        }
+        share
+    } else {
+        share_matrix(n, channels, k, nodes, dags)
+    }
+}
+
+/// The maximum-weight permutation of endpoints grouped by terminal node (`group[s]`, the
+/// node of endpoint s, groups in order) under the nodes' weights `w` (T × T): the
+/// transportation problem over the groups, each group's endpoints then paired in order.
+fn grouped_assignment(w: &[f64], group: &[usize], t: usize) -> Vec<u32> {
+    let scaled: Vec<i64> = w.iter().map(|&x| (x * SCALE).round() as i64).collect();
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); t];
+    for (s, &g) in group.iter().enumerate() {
+        members[g].push(s);
+    }
+    let size: Vec<usize> = members.iter().map(Vec::len).collect();
+    let x = transport(&scaled, &size);
+    let mut next = vec![0usize; t];
+    let mut perm = vec![0u32; group.len()];
+    for i in 0..t {
+        let mut at = 0;
+        for j in 0..t {
+            for _ in 0..x[i * t + j] {
+                perm[members[i][at]] = members[j][next[j]] as u32;
+                at += 1;
+                next[j] += 1;
+            }
         }
     }
-    w
+    perm
 }
 
 /// The maximum-weight assignment of sources to destinations under `w` (E × E): its
@@ -235,15 +264,25 @@ pub fn worst(
         .into_iter()
         .map(|b| (b, Towards::new(routing, n, b)))
         .collect();
+    let mut nodes = ends.clone();
+    nodes.dedup();
+    let t = nodes.len();
+    let pos: BTreeMap<Node, usize> = nodes.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+    let group: Vec<usize> = ends.iter().map(|a| pos[a]).collect();
     let mut best: Option<(f64, Vec<u32>)> = None;
     for (i, &k) in reps.iter().enumerate() {
         progress(i, reps.len());
-        let w = endpoint_weights(routing, n, &channels, k, &ends, &dags);
-        let perm = assignment(&w, e);
+        let w = node_weights(routing, n, &channels, k, &nodes, &dags);
+        // One endpoint per node: the assignment itself; more: over the nodes.
+        let perm = if t == e {
+            assignment(&w, e)
+        } else {
+            grouped_assignment(&w, &group, t)
+        };
         let load: f64 = perm
             .iter()
             .enumerate()
-            .map(|(s, &d)| w[s * e + d as usize])
+            .map(|(s, &d)| w[group[s] * t + group[d as usize]])
             .sum();
         if best.as_ref().is_none_or(|(l, _)| load > *l * (1.0 + 1e-12)) {
             best = Some((load, perm));
@@ -267,4 +306,44 @@ pub fn worst(
         );
     }
     Ok(finish(&channels, loads, Some(perm)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{assignment, grouped_assignment};
+
+    /// Over groups of 3, 1, 2 and 2 endpoints, the transportation over the groups loads a
+    /// channel as much as the Kuhn–Munkres assignment over the endpoints.
+    #[test]
+    fn grouped_assignment_is_the_assignment() {
+        let group = [0usize, 0, 0, 1, 2, 2, 3, 3];
+        let (t, e) = (4, group.len());
+        let mut r = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..40 {
+            let w: Vec<f64> = (0..t * t)
+                .map(|_| {
+                    r ^= r << 13;
+                    r ^= r >> 7;
+                    r ^= r << 17;
+                    (r % 1000) as f64 / 997.0
+                })
+                .collect();
+            let full: Vec<f64> = (0..e * e)
+                .map(|k| w[group[k / e] * t + group[k % e]])
+                .collect();
+            let load = |p: &[u32]| -> f64 {
+                p.iter()
+                    .enumerate()
+                    .map(|(s, &d)| full[s * e + d as usize])
+                    .sum()
+            };
+            let p = grouped_assignment(&w, &group, t);
+            let mut seen = vec![false; e];
+            assert!(p
+                .iter()
+                .all(|&d| !std::mem::replace(&mut seen[d as usize], true)));
+            let (a, b) = (load(&p), load(&assignment(&full, e)));
+            assert!((a - b).abs() < 1e-9, "{a} against {b}");
+        }
+    }
 }
