@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 mod alloc;
+mod mode;
 mod size;
 mod syntax;
 mod topology;
@@ -63,7 +64,6 @@ pub struct Experiment {
 /// does not model otherwise), with that value.
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("router", "iq"),
-    ("sim_type", "latency"),
     ("classes", "1"),
     ("subnets", "1"),
     ("injection_process", "bernoulli"),
@@ -83,13 +83,10 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("max_held_slots", "-1"),
 ];
 
-/// Keys that only change what BookSim2 prints, or that only its other modes read (batch
-/// mode's `batch_size`, the request and reply sizes and VC ranges of `use_read_write = 1`,
-/// which `use_read_write = 0` and `sim_type = latency` leave unused): accepted with any
-/// value.
+/// Keys that only change what BookSim2 prints, or that only a mode icnplay does not model
+/// reads (the request and reply sizes and VC ranges of `use_read_write = 1`, which
+/// `use_read_write = 0` leaves unused): accepted with any value.
 const OUTPUT_ONLY: &[&str] = &[
-    "batch_size",
-    "batch_count",
     "read_request_size",
     "write_request_size",
     "read_reply_size",
@@ -160,10 +157,11 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
             let same = value == want
                 || matches!((value.parse::<f64>(), want.parse::<f64>()), (Ok(a), Ok(b)) if a == b);
             if !same {
+                let why = mode::why_default_only(&key).map_or(String::new(), |w| format!(" ({w})"));
                 return Err(ConfigError {
                     line: first,
                     message: format!(
-                        "{key} = {value}: not modelled; icnplay's simulator has {key} = {want} only"
+                        "{key} = {value}: not modelled; icnplay's simulator has {key} = {want} only{why}"
                     ),
                 });
             }
@@ -346,12 +344,16 @@ fn router_and_protocol(
             return Err(bad(get(key), key, "a number above 0"));
         }
     }
+    if get("sim_type").is_some() {
+        p.batch = mode::batch(&get)?;
+    }
     Ok(())
 }
 
 /// The keys of a configuration that the simulation view keeps beside its fields (which hold
 /// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
-/// the router's delays and allocators, the torus's `use_noc_latency` and the protocol.
+/// the router's delays and allocators, the torus's `use_noc_latency` and the protocol,
+/// batch mode's included.
 pub const EXTRA_KEYS: &[&str] = &[
     "vc_allocator",
     "sw_allocator",
@@ -375,6 +377,10 @@ pub const EXTRA_KEYS: &[&str] = &[
     "acc_warmup_thres",
     "stopping_thres",
     "acc_stopping_thres",
+    "sim_type",
+    "batch_size",
+    "batch_count",
+    "max_outstanding_requests",
 ];
 
 /// Sets the [`EXTRA_KEYS`] statements of `text` (`key = value;`, BookSim2's syntax; the
@@ -478,6 +484,7 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     ] {
         num(key, a.to_string(), b.to_string());
     }
+    out.extend(mode::batch_text(p.batch));
     out.join(";")
 }
 

@@ -1,5 +1,6 @@
-//! The endpoints: Bernoulli packet generation with an unbounded source queue, injection
-//! into the router (one flit per cycle, a VC per packet, credits), and ejection.
+//! The endpoints: Bernoulli packet generation with an unbounded source queue (or batch
+//! mode's, BookSim2's `sim_type = batch`), injection into the router (one flit per cycle,
+//! a VC per packet, credits), and ejection.
 //!
 //! As in BookSim2, a source keeps the time of its next Bernoulli trial (`qtime`); while
 //! it holds no packet it tries every cycle from `qtime` up to now and makes at most one
@@ -28,6 +29,8 @@ pub(super) struct Packet {
     pub ctime: u64,
     /// The head's injection cycle.
     pub itime: u64,
+    /// Its source endpoint.
+    pub src_ep: u32,
     /// The VC scheme's state at the source.
     pub tag: u16,
     /// Whether it counts in the measurement.
@@ -41,6 +44,34 @@ pub(super) struct InFlight {
     pub flits: u64,
     pub ctime_sum: f64,
     pub measured: u64,
+}
+
+/// A source's trials from `qtime` up to `now`, until one that `makes` a packet: that
+/// trial's cycle (`qtime` then the next one's), or `None` with every trial passed.
+#[inline(always)]
+fn first_trial(qtime: &mut u64, now: u64, mut makes: impl FnMut() -> bool) -> Option<u64> {
+    while *qtime <= now {
+        let t = *qtime;
+        *qtime += 1;
+        if makes() {
+            return Some(t);
+        }
+    }
+    None
+}
+
+/// Batch mode's state of the sources (BookSim2's packet sequence numbers and outstanding
+/// requests).
+#[derive(Debug, Clone)]
+struct BatchGate {
+    size: u32,
+    max_outstanding: u32,
+    /// Packets each source made in this batch.
+    made: Vec<u32>,
+    /// Packets of each source in flight.
+    outstanding: Vec<u32>,
+    /// The sources of the packets that arrived this cycle.
+    arrived: Vec<u32>,
 }
 
 /// Every endpoint's source, the router's injection buffer as the source sees it, and the
@@ -59,6 +90,8 @@ pub(super) struct Sources<'a> {
     pub inflight: InFlight,
     qtime: Vec<u64>,
     drained: Vec<bool>,
+    /// Batch mode's counts, in place of the Bernoulli trials (`None`: latency mode).
+    batch: Option<BatchGate>,
     /// The packet being injected and how many of its flits went.
     cur: Vec<u32>,
     sent: Vec<u32>,
@@ -90,6 +123,7 @@ impl<'a> Sources<'a> {
             inflight: InFlight::default(),
             qtime: vec![0; n],
             drained: vec![false; n],
+            batch: None,
             cur: vec![NONE; n],
             sent: vec![0; n],
             vc: vec![NONE; n],
@@ -98,6 +132,34 @@ impl<'a> Sources<'a> {
             occ: vec![0; nv],
             tail_sent: vec![false; nv],
         }
+    }
+
+    /// Batch mode: each source makes a packet whenever it holds none, at most `size` a
+    /// batch and `max_outstanding` in flight (0: no limit), in place of its Bernoulli
+    /// trials.
+    pub fn set_batch(&mut self, size: u32, max_outstanding: u32) {
+        let n = self.qtime.len();
+        self.batch = Some(BatchGate {
+            size,
+            max_outstanding,
+            made: vec![0; n],
+            outstanding: vec![0; n],
+            arrived: Vec::new(),
+        });
+    }
+
+    /// Starts a batch: every source may make its batch's packets again.
+    pub fn start_batch(&mut self) {
+        if let Some(b) = &mut self.batch {
+            b.made.iter_mut().for_each(|m| *m = 0);
+        }
+    }
+
+    /// Whether every source has made its batch's packets (true in latency mode).
+    pub fn batch_made(&self) -> bool {
+        self.batch
+            .as_ref()
+            .is_none_or(|b| b.made.iter().all(|&m| m >= b.size))
     }
 
     /// Whether no source holds a packet.
@@ -123,23 +185,48 @@ impl<'a> Sources<'a> {
         if self.quiet {
             return;
         }
+        if let Some(b) = self.batch.take() {
+            self.batch = Some(self.generate_batch(net, b));
+            return;
+        }
         let now = net.now;
         let size = net.cfg.packet_size;
         for e in 0..net.fab.endpoints() {
             if self.cur[e] == NONE {
-                while self.qtime[e] <= now {
-                    let t = self.qtime[e];
-                    self.qtime[e] += 1;
-                    if self.rng.unit_open0() <= self.p_packet {
-                        self.make_packet(net, e, t, size);
-                        break;
-                    }
+                let (rng, p) = (&mut self.rng, self.p_packet);
+                if let Some(t) = first_trial(&mut self.qtime[e], now, || rng.unit_open0() <= p) {
+                    self.make_packet(net, e, t, size);
                 }
                 if net.phase == Phase::Draining && self.qtime[e] > net.drain_time {
                     self.drained[e] = true;
                 }
             }
         }
+    }
+
+    /// Batch mode's generation (BookSim2's `BatchTrafficManager::_IssuePacket`): as the
+    /// Bernoulli trials with every trial a packet while the source's batch and its
+    /// packets in flight allow one; a trial that may not make one still passes. The
+    /// packets that arrived this cycle free their sources' places afterwards, as
+    /// BookSim2 retires them after its sources have issued.
+    fn generate_batch(&mut self, net: &mut Net<'_>, mut b: BatchGate) -> BatchGate {
+        let now = net.now;
+        let size = net.cfg.packet_size;
+        for e in 0..net.fab.endpoints() {
+            if self.cur[e] == NONE {
+                let room = b.max_outstanding == 0 || b.outstanding[e] < b.max_outstanding;
+                let may = b.made[e] < b.size && room;
+                if let Some(t) = first_trial(&mut self.qtime[e], now, || may) {
+                    b.made[e] += 1;
+                    b.outstanding[e] += 1;
+                    self.make_packet(net, e, t, size);
+                }
+            }
+        }
+        for src in b.arrived.drain(..) {
+            b.outstanding[src as usize] -= 1;
+        }
+        b
     }
 
     fn make_packet(&mut self, net: &mut Net<'_>, e: usize, t: u64, size: u32) {
@@ -159,6 +246,7 @@ impl<'a> Sources<'a> {
             via,
             ctime: t,
             itime: 0,
+            src_ep: e as u32,
             tag: net.hops.start_tag(via != u32::MAX),
             record,
         });
@@ -263,6 +351,9 @@ impl<'a> Sources<'a> {
             if (net.phase == Phase::WarmingUp || p.record) && !self.quiet {
                 net.stats
                     .packet(now - p.ctime, now - p.itime, u64::from(f.hops));
+            }
+            if let Some(b) = &mut self.batch {
+                b.arrived.push(p.src_ep);
             }
             self.pk.release(pkt as u32);
         }
