@@ -302,7 +302,12 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
     }
     .check()?;
     let estimate = sim_estimate(&net, &s);
-    let threads = threads(a, &estimate, loads.len(), force)?;
+    let threads = threads(
+        a,
+        &estimate,
+        (loads.len(), s.protocol.batch.is_some()),
+        force,
+    )?;
     if let Some(short) = short_buffer(&net, &s.router) {
         note(&format!(
             "icn: warning: vc_buf_size = {} flits is shorter than the credit round trip of the {}-cycle channels ({} cycles): a VC cannot keep its channel busy; give --vc-buf-size {} (or more) to cover it",
@@ -398,13 +403,13 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
 fn threads(
     a: &SimArgs,
     estimate: &SimEstimate,
-    points: usize,
+    (points, batch): (usize, bool),
     force: bool,
 ) -> Result<usize, Failure> {
     let one = estimate.one_thread();
     if !force && !one.within(CLI_BUDGET) {
         return Err(Failure(format!(
-            "this simulation would take about {} steps ({} router-cycles a point: {} routers, at most {} cycles) and {} per thread ({} buffer slots); icn's limit is {} steps and {}; choose a smaller network, fewer VCs or shallower buffers, a shorter protocol (--sample-period, --max-samples), or pass --force to simulate anyway",
+            "this simulation would take about {} steps ({} router-cycles a point: {} routers, at most {} cycles) and {} per thread ({} buffer slots); icn's limit is {} steps and {}; choose a smaller network, fewer VCs or shallower buffers, {}, or pass --force to simulate anyway",
             amount(one.steps),
             amount(estimate.router_cycles),
             amount(estimate.routers),
@@ -413,6 +418,11 @@ fn threads(
             amount(estimate.buffer_slots),
             amount(CLI_BUDGET.steps),
             bytes_text(CLI_BUDGET.bytes),
+            if batch {
+                "fewer or smaller batches (batch_count, batch_size)"
+            } else {
+                "a shorter protocol (--sample-period, --max-samples)"
+            },
         )));
     }
     let fit = usize::try_from(estimate.threads_within(CLI_BUDGET.bytes)).unwrap_or(usize::MAX);
