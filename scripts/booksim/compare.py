@@ -83,6 +83,8 @@ def batch_table(name, spec, path, row):
         ("average batch duration", row["batch_duration_average"], batch["average_duration"]),
         ("shortest batch", row["batch_duration_min"], batch["min_duration"]),
         ("longest batch", row["batch_duration_max"], batch["max_duration"]),
+        ("cycles to make a batch (average)", row["batch_made_average"],
+         sum(batch["made_in"]) / len(batch["made_in"])),
         ("packet latency", row["packet_latency"], point["packet_latency"]),
         ("network latency", row["network_latency"], point["network_latency"]),
         ("accepted", row["accepted"], point["accepted"]),

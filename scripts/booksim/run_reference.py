@@ -12,7 +12,8 @@ rates, comma-separated: a coarse sweep and a fine one round saturation), and the
 in `// icn: SPEC ROUTING`. The output, core/tests/data/booksim/NAME.csv, has one row per
 rate: offered, status (stable or unstable), packet latency, network latency, accepted flit
 rate, hops, and for a batch-mode configuration (`sim_type = batch`) the overall minimum,
-average and maximum batch duration; with a header comment naming the BookSim2 commit and
+average and maximum batch duration and the average cycles until every node had issued a
+batch's packets ("Batch injected. Time used"); with a header comment naming the BookSim2 commit and
 the configuration. Batch mode does not read the injection rate: its file names one rate.
 Rates are in flits per node per cycle, as icnplay's loads: a file whose injection rate is
 in packets (`injection_rate_uses_flits = 0`, BookSim2's default) runs at the rate divided
@@ -66,11 +67,14 @@ def batch_mode(text):
     return re.search(r"^\s*sim_type\s*=\s*batch\s*;", text, re.M) is not None
 
 
-def batch_durations(tail):
+def batch_durations(out, tail):
     """BookSim2's overall minimum, average and maximum batch duration (it prints all
-    three after the words "Overall min batch duration")."""
+    three after the words "Overall min batch duration"), and the average of its batches'
+    "Batch injected. Time used" (the cycles until every node had issued its packets)."""
     found = re.findall(r"^Overall min batch duration = ([0-9.eE+-]+)", tail, re.M)
-    return [float(x) for x in found[:3]] + [float("nan")] * (3 - len(found[:3]))
+    made = [float(x) for x in re.findall(r"^Batch injected. Time used is ([0-9]+)", out, re.M)]
+    return ([float(x) for x in found[:3]] + [float("nan")] * (3 - len(found[:3]))
+            + [sum(made) / len(made) if made else float("nan")])
 
 
 def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
@@ -86,7 +90,7 @@ def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
                 f.write(out)
     if "Simulation unstable" in out or "Overall Traffic Statistics" not in out:
         return ("unstable", float("nan"), float("nan"), float("nan"), float("nan"),
-                [float("nan")] * 3)
+                [float("nan")] * 4)
     tail = out[out.index("Overall Traffic Statistics"):]
     return (
         "stable",
@@ -94,7 +98,7 @@ def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
         field("Network latency average", tail),
         field("Accepted flit rate average", tail),
         field("Hops average", tail),
-        batch_durations(tail),
+        batch_durations(out, tail),
     )
 
 
@@ -130,7 +134,8 @@ def main():
         with open(os.path.join(OUT, name[:-4] + ".csv"), "w") as f:
             f.write(f"# BookSim2 {commit} (github.com/booksim/booksim2), config {name}\n")
             f.write("offered,status,packet_latency,network_latency,accepted,hops"
-                    + (",batch_duration_min,batch_duration_average,batch_duration_max"
+                    + (",batch_duration_min,batch_duration_average,batch_duration_max,"
+                       "batch_made_average"
                        if batch_mode(text) else "") + "\n")
             f.write("\n".join(rows) + "\n")
 

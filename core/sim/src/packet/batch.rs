@@ -32,16 +32,18 @@ pub(super) fn run_batches<R: RouterKind>(
     let mut durations = Vec::new();
     let made = |x: &Engine<'_, R>| x.sources.batch_made();
     let arrived = |x: &Engine<'_, R>| x.sources.inflight.flits == 0;
+    let mut made_in = Vec::new();
     let mut outcome = Ok(());
     for _ in 0..batch.count {
         e.sources.start_batch();
         let start = e.net.now;
-        outcome = e
-            .run_cycles(u64::MAX, bound, window, progress, &made)
-            .and_then(|()| e.run_cycles(u64::MAX, bound, window, progress, &arrived));
+        outcome = e.run_cycles(u64::MAX, bound, window, progress, &made);
+        let made_at = e.net.now;
+        outcome = outcome.and_then(|()| e.run_cycles(u64::MAX, bound, window, progress, &arrived));
         if outcome.is_err() {
             break;
         }
+        made_in.push(made_at - start);
         durations.push(e.net.now - start);
     }
     e.net.phase = Phase::Draining;
@@ -69,6 +71,11 @@ pub(super) fn run_batches<R: RouterKind>(
         Err(Stop::Cancelled) => return Err(SimError::Cancelled),
     };
     let mut r = result(&e, point, status, note, channels);
-    r.batch = Some(BatchResult::new(batch.size, batch.count, durations));
+    r.batch = Some(BatchResult::new(
+        batch.size,
+        batch.count,
+        durations,
+        made_in,
+    ));
     Ok((r, e.used()))
 }

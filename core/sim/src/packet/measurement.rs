@@ -227,6 +227,9 @@ pub struct BatchResult {
     pub count: u32,
     /// Each completed batch's duration in cycles, in order.
     pub durations: Vec<u64>,
+    /// Each completed batch's cycles until every endpoint had made its packets (BookSim2's
+    /// "Batch injected. Time used"), in order.
+    pub made_in: Vec<u64>,
     /// The shortest duration (`None`: no batch completed).
     pub min_duration: Option<u64>,
     /// The average duration (BookSim2's "Average batch duration").
@@ -236,12 +239,14 @@ pub struct BatchResult {
 }
 
 impl BatchResult {
-    /// The result of batches of `size` packets, `count` asked for, that took `durations`.
-    pub fn new(size: u32, count: u32, durations: Vec<u64>) -> BatchResult {
+    /// The result of batches of `size` packets, `count` asked for, that took `durations`,
+    /// each made by its endpoints in `made_in`.
+    pub fn new(size: u32, count: u32, durations: Vec<u64>, made_in: Vec<u64>) -> BatchResult {
         let n = durations.len();
         BatchResult {
             size,
             count,
+            made_in,
             min_duration: durations.iter().copied().min(),
             max_duration: durations.iter().copied().max(),
             average_duration: (n > 0)
