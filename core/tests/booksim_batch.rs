@@ -21,12 +21,13 @@ macro_rules! batch_reference {
 }
 
 /// An 8×8 mesh in batch mode: BookSim2's defaults (one batch of 1,000 packets), five
-/// batches of 200 under transpose, and three of 250 four-flit packets with at most 4 in
-/// flight per endpoint.
+/// batches of 200 under transpose, three of 250 four-flit packets with at most 4 in
+/// flight per endpoint, and two of 500 read and write requests and replies.
 const BATCH_REFERENCES: &[(&str, &str, &str)] = &[
     batch_reference!("mesh88_batch"),
     batch_reference!("mesh88_batch5"),
     batch_reference!("mesh88_batch_outstanding"),
+    batch_reference!("mesh88_rw_batch"),
 ];
 
 /// BookSim2's run: packet latency, network latency, accepted rate, hops, the minimum,
@@ -187,16 +188,71 @@ fn batch_keys_are_read_in_batch_mode_only() {
 #[test]
 fn bad_batch_keys_are_named_with_their_line() {
     for (text, key) in [
-        ("sim_type = trace;", "sim_type = trace: give latency or batch"),
-        ("sim_type = batch;\nbatch_size = 0;", "batch_size = 0: give a whole number from 1"),
-        ("sim_type = batch;\nbatch_count = x;", "batch_count = x: give a whole number"),
         (
-            "use_read_write = 1;",
-            "use_read_write = 1: not modelled; icnplay's simulator has use_read_write = 0 only (BookSim2's read and write requests",
+            "sim_type = trace;",
+            "sim_type = trace: give latency or batch",
+        ),
+        (
+            "sim_type = batch;\nbatch_size = 0;",
+            "batch_size = 0: give a whole number from 1",
+        ),
+        (
+            "sim_type = batch;\nbatch_count = x;",
+            "batch_count = x: give a whole number",
         ),
     ] {
         let e = experiment(&format!("{MESH}\n{text}"), None).expect_err(text);
         assert!(e.message.starts_with(key), "{text}: {e}");
         assert_eq!(e.line, 1 + text.lines().count(), "{text}: {e}");
+    }
+}
+
+#[test]
+fn read_write_batches_match_booksim() {
+    let got = check("mesh88_rw_batch");
+    // Replies count among a source's batch (BookSim2's sequence numbers), and a source
+    // answers the requests it receives after its own are out: at least 500 packets per
+    // endpoint a batch.
+    assert!(got.packets >= 64 * 1000, "{}", got.packets);
+}
+
+const TORUS: &str = "topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 4;";
+
+#[test]
+fn read_write_keys_are_read_and_refused_by_name() {
+    // BookSim2's fallbacks for VC keys below 0: requests the lower half, replies the upper.
+    let text = format!(
+        "{MESH} num_vcs = 4; use_read_write = 1; read_request_begin_vc = -1; read_request_end_vc = -1; \
+         write_request_begin_vc = -1; write_request_end_vc = -1; read_reply_begin_vc = -1; \
+         read_reply_end_vc = -1; write_reply_begin_vc = -1; write_reply_end_vc = -1; \
+         write_request_size = 3; write_fraction = 0.25;"
+    );
+    let x = experiment(&text, None).expect("runs");
+    let rw = x
+        .setup
+        .protocol
+        .read_write
+        .expect("read and write requests");
+    assert_eq!(rw.vcs, [(0, 1), (0, 1), (2, 3), (2, 3)]);
+    assert_eq!((rw.sizes, rw.write_fraction), ([1, 3, 1, 1], 0.25));
+    assert_eq!(x.setup.router.packet_size, 3, "(1 + 3 + 1 + 1) / 2");
+    let back = extra_text(&x.network, &x.setup);
+    let mut setup = SimSetup::new("dor");
+    setup.router.num_vcs = 4;
+    apply_extra(&back, &x.network, &mut setup).expect("reads back");
+    assert_eq!(setup.protocol.read_write, Some(rw));
+    // Off (BookSim2's default), the request keys are not read.
+    let x = experiment(&format!("{MESH} read_request_size = 9;"), None).expect("runs");
+    assert_eq!(x.setup.protocol.read_write, None);
+    for (text, want) in [
+        // BookSim2's default ranges are for 16 VCs.
+        (format!("{MESH}\nuse_read_write = 1;"), "read_request_end_vc: read_request_begin_vc to read_request_end_vc = 0 to 5: give a range of VCs within num_vcs = 2"),
+        (format!("{TORUS}\nuse_read_write = 1;"), "use_read_write = 1: give 0 here: read and write requests are modelled on a mesh"),
+        (format!("{MESH} num_vcs = 16;\nuse_read_write = 1;\nwrite_fraction = 1.5;"), "write_fraction = 1.5: give a number from 0 to 1"),
+        (format!("{MESH}\nuse_read_write = 2;"), "use_read_write = 2: give a whole number from 0 to 1"),
+    ] {
+        let e = experiment(&text, None).expect_err(&text);
+        assert!(e.message.starts_with(want), "{text}: {e}");
+        assert!(e.line > 1, "{text}: {e}");
     }
 }

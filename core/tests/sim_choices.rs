@@ -119,12 +119,18 @@ fn kept_keys_rebuild_a_pasted_configuration() {
     let text = extra_text(&x.network, &x.setup);
     // Every kept key but alloc_iters, which changes nothing (BookSim2's iq router does not
     // read it): the allocators carry their iterations, `islip(2)`; internal_speedup, which
-    // takes one-cycle allocators (below); and batch mode's keys, which a latency-mode file
-    // leaves out (booksim_batch.rs rebuilds them).
-    let mode =
-        |k: &str| k == "sim_type" || k.starts_with("batch_") || k == "max_outstanding_requests";
+    // takes one-cycle allocators (below); and batch mode's and the read and write requests'
+    // keys, which a latency-mode file without requests leaves out (booksim_batch.rs
+    // rebuilds them).
+    let mode = |k: &str| {
+        k == "sim_type"
+            || k.starts_with("batch_")
+            || k == "max_outstanding_requests"
+            || k.contains("read")
+            || k.starts_with("write_")
+    };
     let modes = EXTRA_KEYS.iter().filter(|k| mode(k)).count();
-    assert_eq!(modes, 4, "batch mode's");
+    assert_eq!(modes, 18, "4 of batch mode, 14 of the requests");
     assert_eq!(
         text.split(';').count(),
         EXTRA_KEYS.len() - 2 - modes,

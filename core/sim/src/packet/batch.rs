@@ -23,7 +23,6 @@ pub(super) fn run_batches<R: RouterKind>(
     let Some(batch) = point.protocol.batch else {
         return Err(SimError::Network("not a batch-mode point".into()));
     };
-    e.sources.set_batch(batch.size, batch.max_outstanding);
     let bound = point.max_cycles();
     let max_lat = e.net.fab.latency.iter().copied().max().unwrap_or(1);
     let window = deadlock_window(&point.router, max_lat);

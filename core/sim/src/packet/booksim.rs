@@ -68,7 +68,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("subnets", "1"),
     ("injection_process", "bernoulli"),
     ("priority", "none"),
-    ("use_read_write", "0"),
     ("speculative", "0"),
     ("noq", "0"),
     ("arb_type", "round_robin"),
@@ -83,22 +82,8 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("max_held_slots", "-1"),
 ];
 
-/// Keys that only change what BookSim2 prints, or that only a mode icnplay does not model
-/// reads (the request and reply sizes and VC ranges of `use_read_write = 1`, which
-/// `use_read_write = 0` leaves unused): accepted with any value.
+/// Keys that only change what BookSim2 prints: accepted with any value.
 const OUTPUT_ONLY: &[&str] = &[
-    "read_request_size",
-    "write_request_size",
-    "read_reply_size",
-    "write_reply_size",
-    "read_request_begin_vc",
-    "read_request_end_vc",
-    "write_request_begin_vc",
-    "write_request_end_vc",
-    "read_reply_begin_vc",
-    "read_reply_end_vc",
-    "write_reply_begin_vc",
-    "write_reply_end_vc",
     "print_activity",
     "deadlock_warn_timeout",
     "watch_file",
@@ -157,11 +142,10 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
             let same = value == want
                 || matches!((value.parse::<f64>(), want.parse::<f64>()), (Ok(a), Ok(b)) if a == b);
             if !same {
-                let why = mode::why_default_only(&key).map_or(String::new(), |w| format!(" ({w})"));
                 return Err(ConfigError {
                     line: first,
                     message: format!(
-                        "{key} = {value}: not modelled; icnplay's simulator has {key} = {want} only{why}"
+                        "{key} = {value}: not modelled; icnplay's simulator has {key} = {want} only"
                     ),
                 });
             }
@@ -347,13 +331,20 @@ fn router_and_protocol(
     if get("sim_type").is_some() {
         p.batch = mode::batch(&get)?;
     }
+    if get("use_read_write").is_some() {
+        p.read_write = mode::read_write(&get, net, r.num_vcs)?;
+        if let Some(rw) = p.read_write {
+            // BookSim2's packet size under requests: what the injection rate is divided by.
+            r.packet_size = rw.average_size();
+        }
+    }
     Ok(())
 }
 
 /// The keys of a configuration that the simulation view keeps beside its fields (which hold
 /// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
 /// the router's delays and allocators, the torus's `use_noc_latency` and the protocol,
-/// batch mode's included.
+/// batch mode's and the read and write requests' included.
 pub const EXTRA_KEYS: &[&str] = &[
     "vc_allocator",
     "sw_allocator",
@@ -381,6 +372,20 @@ pub const EXTRA_KEYS: &[&str] = &[
     "batch_size",
     "batch_count",
     "max_outstanding_requests",
+    "use_read_write",
+    "write_fraction",
+    "read_request_size",
+    "write_request_size",
+    "read_reply_size",
+    "write_reply_size",
+    "read_request_begin_vc",
+    "read_request_end_vc",
+    "write_request_begin_vc",
+    "write_request_end_vc",
+    "read_reply_begin_vc",
+    "read_reply_end_vc",
+    "write_reply_begin_vc",
+    "write_reply_end_vc",
 ];
 
 /// Sets the [`EXTRA_KEYS`] statements of `text` (`key = value;`, BookSim2's syntax; the
@@ -485,6 +490,7 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
         num(key, a.to_string(), b.to_string());
     }
     out.extend(mode::batch_text(p.batch));
+    out.extend(mode::read_write_text(p.read_write));
     out.join(";")
 }
 

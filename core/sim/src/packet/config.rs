@@ -298,6 +298,34 @@ pub struct Protocol {
     /// `None`: latency mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub batch: Option<Batch>,
+    /// BookSim2's read and write requests with their replies (`use_read_write = 1`);
+    /// `None`: every packet is one of `packet_size` flits on any VC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_write: Option<ReadWrite>,
+}
+
+/// BookSim2's request and reply packets (`use_read_write = 1`): a source makes a read or a
+/// write request (a write with chance `write_fraction`; in batch mode, as BookSim2, with
+/// chance 1/2), its destination answers it with a reply once the request has arrived,
+/// before any request of its own, and each kind travels on its own range of VCs on every
+/// hop. Kinds are indexed read request, write request, read reply, write reply.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ReadWrite {
+    /// Flits of each kind (`read_request_size`, `write_request_size`, `read_reply_size`,
+    /// `write_reply_size`; 1 each).
+    pub sizes: [u32; 4],
+    /// Each kind's VCs, first and last (`read_request_begin_vc` … `write_reply_end_vc`).
+    pub vcs: [(u32, u32); 4],
+    /// The chance that a request is a write (`write_fraction`; 0.5).
+    pub write_fraction: f64,
+}
+
+impl ReadWrite {
+    /// BookSim2's average packet size of the mode, the sizes' sum halved (rounded down, as
+    /// BookSim2's integer division): what the injection rate is divided by.
+    pub fn average_size(&self) -> u32 {
+        (self.sizes.iter().sum::<u32>() / 2).max(1)
+    }
 }
 
 /// BookSim2's batch mode (`sim_type = batch`, its `BatchTrafficManager`): `count` batches
@@ -342,6 +370,7 @@ impl Default for Protocol {
             stopping_thres: 0.05,
             acc_stopping_thres: 0.05,
             batch: None,
+            read_write: None,
         }
     }
 }
@@ -447,6 +476,25 @@ impl PointConfig {
         }
         if p.warmup_periods > 1000 {
             return bad("warmup_periods", p.warmup_periods.to_string(), "0 to 1000");
+        }
+        if let Some(rw) = p.read_write {
+            if let Some(&s) = rw.sizes.iter().find(|s| !(1..=MAX_PACKET).contains(*s)) {
+                return bad(
+                    "read_request_size",
+                    s.to_string(),
+                    "request and reply sizes of 1 to 4096 flits",
+                );
+            }
+            if rw.vcs.iter().any(|&(b, e)| b > e || e >= r.num_vcs) {
+                return bad(
+                    "read_request_begin_vc",
+                    format!("{:?}", rw.vcs),
+                    "each kind's VCs first ≤ last < num_vcs",
+                );
+            }
+            if !(0.0..=1.0).contains(&rw.write_fraction) {
+                return bad("write_fraction", rw.write_fraction.to_string(), "0 to 1");
+            }
         }
         if let Some(b) = p.batch {
             if !(1..=MAX_BATCH_SIZE).contains(&b.size) {

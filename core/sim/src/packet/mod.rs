@@ -49,8 +49,8 @@ use serde::{Deserialize, Serialize};
 pub use self::bound::uniform_bound;
 pub use self::channel::Fabric;
 pub use self::config::{
-    AllocatorChoice, AllocatorKind, Batch, InternalSpeedup, PointConfig, Protocol, RouterConfig,
-    SimError,
+    AllocatorChoice, AllocatorKind, Batch, InternalSpeedup, PointConfig, Protocol, ReadWrite,
+    RouterConfig, SimError,
 };
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
 pub use self::measurement::{

@@ -75,16 +75,24 @@ impl<'a, R: RouterKind> Engine<'a, R> {
             u64::from(cfg.sw_alloc_delay + cfg.st_final_delay + max_lat + cfg.credit_delay)
                 + 4
                 + queued;
+        let mut net = Net::new(fab, cfg, hops, point.seed, horizon);
+        let mut sources = Sources::new(
+            fab.endpoints(),
+            cfg.num_vcs,
+            traffic,
+            point.rate / f64::from(cfg.packet_size),
+            SplitMix64::stream(point.seed, 2),
+        );
+        if let Some(b) = point.protocol.batch {
+            sources.set_batch(b.size, b.max_outstanding);
+        }
+        if let Some(rw) = point.protocol.read_write {
+            sources.set_read_write(&mut net, rw);
+        }
         Engine {
-            net: Net::new(fab, cfg, hops, point.seed, horizon),
+            net,
             routers: R::new(fab, point),
-            sources: Sources::new(
-                fab.endpoints(),
-                cfg.num_vcs,
-                traffic,
-                point.rate / f64::from(cfg.packet_size),
-                SplitMix64::stream(point.seed, 2),
-            ),
+            sources,
             may_deadlock: true,
         }
     }
