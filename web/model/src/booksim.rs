@@ -333,4 +333,22 @@ mod tests {
             Some((200, 5))
         );
     }
+
+    #[test]
+    fn a_read_write_file_keeps_its_request_keys_beside() {
+        let text = include_str!("../../../scripts/booksim/configs/mesh88_rw.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the read/write file");
+        // mesh88_rw.cfg: sizes 1, 5, 5, 1 (BookSim2's packet size (1 + 5 + 5 + 1) / 2), 16
+        // VCs with BookSim2's default ranges, 30 % writes.
+        assert_eq!((f.size.as_str(), f.vcs.as_str()), ("6", "16"));
+        assert!(f.extra.contains("use_read_write=1;read_request_size=1;read_request_begin_vc=0;read_request_end_vc=5"), "{}", f.extra);
+        assert!(f.extra.ends_with("write_fraction=0.3"), "{}", f.extra);
+        let net: icn_core::Network = f.spec.parse().expect("the mesh");
+        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+        setup.router.num_vcs = 16;
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        let rw = setup.protocol.read_write.expect("read and write requests");
+        assert_eq!((rw.sizes, rw.write_fraction), ([1, 5, 5, 1], 0.3));
+        assert_eq!(setup.router.packet_size, 6);
+    }
 }
