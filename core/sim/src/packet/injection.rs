@@ -314,20 +314,18 @@ impl<'a> Sources<'a> {
             // A reply owed since this cycle is not seen yet: BookSim2 retires a packet
             // after its sources have issued.
             if let Some(r) = rw.replies[e].front().copied().filter(|r| r.time < now) {
-                {
-                    rw.replies[e].pop_front();
-                    if let Some(b) = gate.as_mut() {
-                        b.made[e] += 1;
-                    }
-                    let record = r.record
-                        || net.phase == Phase::Running
-                        || (net.phase == Phase::Draining && r.time < net.drain_time);
-                    let kind = if r.write { WRITE_REPLY } else { READ_REPLY };
-                    let size = rw.sizes[usize::from(kind) - 1];
-                    rw.size[e] = size;
-                    let id = self.make_to(net, e, (r.time, size), r.to, record);
-                    set_kind(net, id, kind);
+                rw.replies[e].pop_front();
+                if let Some(b) = gate.as_mut() {
+                    b.made[e] += 1;
                 }
+                let record = r.record
+                    || net.phase == Phase::Running
+                    || (net.phase == Phase::Draining && r.time < net.drain_time);
+                let kind = if r.write { WRITE_REPLY } else { READ_REPLY };
+                let size = rw.sizes[usize::from(kind) - 1];
+                rw.size[e] = size;
+                let id = self.make_to(net, e, (r.time, size), r.to, record);
+                set_kind(net, id, kind);
             } else {
                 let made = match gate.as_ref() {
                     Some(b) => {
