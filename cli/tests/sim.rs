@@ -390,3 +390,38 @@ fn a_given_permutation_is_simulated_as_written() {
         "{err}"
     );
 }
+
+/// Issue 37: a file in BookSim2's batch mode runs once (the injection rate is not read,
+/// so `--rates` is refused): mesh88_batch5's five deterministic batches take BookSim2's
+/// 2,154 cycles each, in the JSON and in the CSV's batch columns.
+#[test]
+fn a_batch_mode_file_runs_once_and_reports_its_batches() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/booksim/configs");
+    let cfg = format!("{dir}/mesh88_batch5.cfg");
+    let (code, out, err) = icn(&["sim", "--config", &cfg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("sim_type = batch: 5 batches of 200 packets per endpoint, one run"));
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["protocol"]["batch"]["size"], 200);
+    assert!(v["saturation_throughput"].is_null());
+    let points = v["points"].as_array().expect("points");
+    assert_eq!(points.len(), 1);
+    let batch = &points[0]["batch"];
+    assert_eq!(
+        batch["durations"],
+        serde_json::json!([2154, 2154, 2154, 2154, 2154])
+    );
+    assert_eq!(batch["average_duration"], 2154.0);
+    let (code, out, err) = icn(&["sim", "--config", &cfg, "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    let header = lines.next().expect("a header");
+    assert!(header.ends_with(
+        ",cycles,batches,batch_duration_min,batch_duration_average,batch_duration_max,error"
+    ));
+    let row = lines.next().expect("a row");
+    assert!(row.ends_with(",10770,5,2154,2154.0000,2154,"), "{row}");
+    let (code, _, err) = icn(&["sim", "--config", &cfg, "--rates", "0.1,0.2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not read the injection rate"), "{err}");
+}

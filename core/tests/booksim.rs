@@ -291,7 +291,8 @@ macro_rules! config_reference {
 /// unchanged (internal speedup 2); BookSim2's singleconfig (a 10×10 crossbar, `fly` with n = 1)
 /// unchanged, and k-ary n-flies of 2 to 4 stages under uniform traffic and bit reversal;
 /// and BookSim2's random traffic patterns (diagonal, asymmetric, taper64, hotspot with
-/// rates, background, bad_dragon) each on one network.
+/// rates, background, bad_dragon) each on one network; and an 8×8 mesh with read and write
+/// requests and their replies (`use_read_write`) on BookSim2's default VC ranges.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
     config_reference!("torus44_islip"),
@@ -327,6 +328,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_ispeed2"),
     config_reference!("mesh88_ispeed15"),
     config_reference!("dragonfly_example"),
+    config_reference!("mesh88_rw"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -419,27 +421,34 @@ fn internal_speedup_matches_booksim() {
 /// seconds; the sweep is `make sim-validate`'s.
 #[test]
 fn dragonflyconfig_example_matches_booksim() {
+    let x = one_point("dragonfly_example", 0, ZERO_LOAD);
+    assert_eq!(x.rates, [0.8], "the file's own injection rate");
+}
+
+/// Runs row `i` of configuration `name`'s BookSim2 curve, as the file reads, and holds its
+/// latency within `tol` of BookSim2's: the experiment.
+fn one_point(name: &str, i: usize, tol: f64) -> icn_core::sim::packet::booksim::Experiment {
     let &(name, cfg, csv) = CONFIG_REFERENCES
         .iter()
-        .find(|r| r.0 == "dragonfly_example")
+        .find(|r| r.0 == name)
         .expect("a reference");
     let x = experiment(cfg, None).expect("the configuration runs");
-    assert_eq!(x.rates, [0.8], "the file's own injection rate");
-    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
-    let row = &rows(csv)[0];
-    let got = sim
+    let row = &rows(csv)[i];
+    let got = Simulator::new(&x.network, &x.setup)
+        .expect("a simulator")
         .point(row.offered, false, &mut |_, _| true)
         .expect("a point");
     assert_eq!(got.status, Status::Stable, "{name} at {}", row.offered);
     let latency = got.packet_latency.expect("measured");
     let err = (latency - row.latency).abs() / row.latency;
     assert!(
-        err <= ZERO_LOAD,
+        err <= tol,
         "{name} at {}: latency {latency} against BookSim2's {} ({:.1} %)",
         row.offered,
         row.latency,
         err * 100.0
     );
+    x
 }
 
 #[test]
@@ -509,4 +518,17 @@ fn cmesh_matches_booksim() {
 fn flatfly_matches_booksim() {
     check_config("flatfly_example", &few);
     check_config("flatfly_transpose", &few);
+}
+
+/// `use_read_write = 1`: requests and replies of two sizes on their own VC ranges (BookSim2's
+/// defaults over 16 VCs), 30 % writes; zero load and the loads up to 80 % of the largest
+/// accepted rate, and the file's own rate, 0.3, within 5 %.
+#[test]
+fn read_write_requests_match_booksim() {
+    check_config("mesh88_rw", &few);
+    // Row 2: 0.3, the file's own rate.
+    let x = one_point("mesh88_rw", 2, LATENCY);
+    assert_eq!(x.rates, [0.3], "the file's own injection rate");
+    // BookSim2's packet size under requests: (1 + 5 + 5 + 1) / 2 flits.
+    assert_eq!(x.setup.router.packet_size, 6);
 }

@@ -216,7 +216,7 @@ fn unmodelled_keys_are_named() {
         (
             format!("{BASE}sim_type = throughput;"),
             7,
-            "sim_type = throughput",
+            "sim_type = throughput: give latency or batch (throughput, BookSim2's latency mode without",
         ),
         (
             BASE.replace("dim_order", "min_adapt"),

@@ -2,6 +2,7 @@
 //! family-specific checks against the papers.
 
 mod booksim;
+mod booksim_batch;
 mod booksim_config;
 mod butterfly;
 mod cmesh;

@@ -118,9 +118,24 @@ fn kept_keys_rebuild_a_pasted_configuration() {
     );
     let text = extra_text(&x.network, &x.setup);
     // Every kept key but alloc_iters, which changes nothing (BookSim2's iq router does not
-    // read it): the allocators carry their iterations, `islip(2)`; and internal_speedup,
-    // which takes one-cycle allocators (below).
-    assert_eq!(text.split(';').count(), EXTRA_KEYS.len() - 2, "{text}");
+    // read it): the allocators carry their iterations, `islip(2)`; internal_speedup, which
+    // takes one-cycle allocators (below); and batch mode's and the read and write requests'
+    // keys, which a latency-mode file without requests leaves out (booksim_batch.rs
+    // rebuilds them).
+    let mode = |k: &str| {
+        k == "sim_type"
+            || k.starts_with("batch_")
+            || k == "max_outstanding_requests"
+            || k.contains("read")
+            || k.starts_with("write_")
+    };
+    let modes = EXTRA_KEYS.iter().filter(|k| mode(k)).count();
+    assert_eq!(modes, 18, "4 of batch mode, 14 of the requests");
+    assert_eq!(
+        text.split(';').count(),
+        EXTRA_KEYS.len() - 2 - modes,
+        "{text}"
+    );
     let sped = experiment(
         "topology = mesh; k = 4; n = 2; routing_function = dor; internal_speedup = 1.5;",
         None,

@@ -8,7 +8,9 @@ Each configuration's `// icn: SPEC ROUTING [icn sim options]` line names the mat
 `icn sim` run; it runs with the configuration's num_vcs and vc_buf_size, BookSim2's
 channel latencies (the CLI's defaults), seed 1, at every rate of the BookSim2 curve. A line
 ending in `--config` runs the file itself instead (`icn sim --config FILE`: every key as
-BookSim2 reads it, its seed BookSim2's default 0).
+BookSim2 reads it, its seed BookSim2's default 0). A batch-mode file (`sim_type = batch`)
+is one run, not a curve: its table sets the batch durations, latencies, accepted rate and
+hops side by side.
 """
 
 import argparse
@@ -43,6 +45,9 @@ def main():
         with open(os.path.join(DATA, name[:-4] + ".csv")) as f:
             rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
         rates = ",".join(r["offered"] for r in rows)
+        if "batch_duration_average" in rows[0]:
+            batch_table(name, spec, os.path.join(configs, name), rows[0])
+            continue
         if "--config" in extra:
             cmd = [ICN, "sim", "--config", os.path.join(configs, name), "--rates", rates]
             extra = ["(the file itself)"]
@@ -64,6 +69,30 @@ def main():
                   f"| {f'{ours:.2f}' if ours else p['status']} | {diff} "
                   f"| {r['accepted'] if bs else ''} | {p['accepted']:.4f} |")
         print()
+
+
+def batch_table(name, spec, path, row):
+    """A batch-mode run's figures beside BookSim2's."""
+    point = json.loads(subprocess.run([ICN, "sim", "--config", path], capture_output=True,
+                                      text=True, check=True).stdout)["points"][0]
+    batch = point["batch"]
+    print(f"### {name[:-4]}: {spec}, batch mode (the file itself)\n")
+    print("| | BookSim2 | icnplay | difference |")
+    print("| --- | --- | --- | --- |")
+    for label, bs, ours in [
+        ("average batch duration", row["batch_duration_average"], batch["average_duration"]),
+        ("shortest batch", row["batch_duration_min"], batch["min_duration"]),
+        ("longest batch", row["batch_duration_max"], batch["max_duration"]),
+        ("cycles to make a batch (average)", row["batch_made_average"],
+         sum(batch["made_in"]) / len(batch["made_in"])),
+        ("packet latency", row["packet_latency"], point["packet_latency"]),
+        ("network latency", row["network_latency"], point["network_latency"]),
+        ("accepted", row["accepted"], point["accepted"]),
+        ("hops", row["hops"], point["hops"]),
+    ]:
+        bs = float(bs)
+        print(f"| {label} | {bs:.5g} | {ours:.5g} | {(ours - bs) / bs * 100:+.1f} % |")
+    print()
 
 
 if __name__ == "__main__":

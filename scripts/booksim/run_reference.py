@@ -11,7 +11,10 @@ the file's first line, `// rates: 0.05:0.5:0.05,0.26:0.34:0.01` (ranges and sing
 rates, comma-separated: a coarse sweep and a fine one round saturation), and the matching icnplay spec and routing
 in `// icn: SPEC ROUTING`. The output, core/tests/data/booksim/NAME.csv, has one row per
 rate: offered, status (stable or unstable), packet latency, network latency, accepted flit
-rate, hops; with a header comment naming the BookSim2 commit and the configuration.
+rate, hops, and for a batch-mode configuration (`sim_type = batch`) the overall minimum,
+average and maximum batch duration and the average cycles until every node had issued a
+batch's packets ("Batch injected. Time used"); with a header comment naming the BookSim2 commit and
+the configuration. Batch mode does not read the injection rate: its file names one rate.
 Rates are in flits per node per cycle, as icnplay's loads: a file whose injection rate is
 in packets (`injection_rate_uses_flits = 0`, BookSim2's default) runs at the rate divided
 by its `packet_size`.
@@ -59,6 +62,21 @@ def packets_per_flit(text):
     return 1.0 if last("injection_rate_uses_flits", 0) else 1.0 / last("packet_size", 1)
 
 
+def batch_mode(text):
+    """Whether the configuration runs BookSim2's batch mode (`sim_type = batch`)."""
+    return re.search(r"^\s*sim_type\s*=\s*batch\s*;", text, re.M) is not None
+
+
+def batch_durations(out, tail):
+    """BookSim2's overall minimum, average and maximum batch duration (it prints all
+    three after the words "Overall min batch duration"), and the average of its batches'
+    "Batch injected. Time used" (the cycles until every node had issued its packets)."""
+    found = re.findall(r"^Overall min batch duration = ([0-9.eE+-]+)", tail, re.M)
+    made = [float(x) for x in re.findall(r"^Batch injected. Time used is ([0-9]+)", out, re.M)]
+    return ([float(x) for x in found[:3]] + [float("nan")] * (3 - len(found[:3]))
+            + [sum(made) / len(made) if made else float("nan")])
+
+
 def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
     if saved and os.path.exists(saved):
         out = open(saved).read()
@@ -71,7 +89,8 @@ def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
             with open(saved, "w") as f:
                 f.write(out)
     if "Simulation unstable" in out or "Overall Traffic Statistics" not in out:
-        return ("unstable", float("nan"), float("nan"), float("nan"), float("nan"))
+        return ("unstable", float("nan"), float("nan"), float("nan"), float("nan"),
+                [float("nan")] * 4)
     tail = out[out.index("Overall Traffic Statistics"):]
     return (
         "stable",
@@ -79,6 +98,7 @@ def run_point(booksim, cfg_path, rate, workdir, scale=1.0, saved=None):
         field("Network latency average", tail),
         field("Accepted flit rate average", tail),
         field("Hops average", tail),
+        batch_durations(out, tail),
     )
 
 
@@ -105,13 +125,18 @@ def main():
         for r in sweep:
             saved = (os.path.join(args.outputs, f"{name[:-4]}@{r}.out")
                      if args.outputs else None)
-            status, plat, nlat, acc, hops = run_point(
+            status, plat, nlat, acc, hops, batch = run_point(
                 args.booksim, path, r, configs, packets_per_flit(text), saved)
             rows.append(f"{r},{status},{plat:.4f},{nlat:.4f},{acc:.5f},{hops:.4f}")
+            if batch_mode(text):
+                rows[-1] += "," + ",".join(f"{x:.4f}" for x in batch)
             print(name, rows[-1], file=sys.stderr)
         with open(os.path.join(OUT, name[:-4] + ".csv"), "w") as f:
             f.write(f"# BookSim2 {commit} (github.com/booksim/booksim2), config {name}\n")
-            f.write("offered,status,packet_latency,network_latency,accepted,hops\n")
+            f.write("offered,status,packet_latency,network_latency,accepted,hops"
+                    + (",batch_duration_min,batch_duration_average,batch_duration_max,"
+                       "batch_made_average"
+                       if batch_mode(text) else "") + "\n")
             f.write("\n".join(rows) + "\n")
 
 

@@ -8,7 +8,8 @@ use icn_core::analysis::deadlock::{applies, DeadlockError, Scheme};
 use icn_core::sim::packet::config::parse_rates;
 use icn_core::sim::packet::{
     booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, sweep_up_to, PointConfig,
-    PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, CSV_HEADER,
+    PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status,
+    BATCH_CSV_HEADER, CSV_HEADER,
 };
 use icn_core::{amount, bytes_text};
 use serde::Serialize;
@@ -227,6 +228,24 @@ fn from_config(
         _ => None,
     };
     let x = booksim::experiment(&text, network_file.as_deref()).map_err(|e| fail(&e))?;
+    if let Some(b) = x.setup.protocol.batch {
+        // BookSim2's batch mode makes a packet whenever a source holds none: the run does
+        // not depend on the rate, so there is one.
+        if given.is_some() {
+            return Err(Failure(format!(
+                "--rates: {} runs in batch mode (sim_type = batch), which does not read the injection rate (BookSim2's batch mode makes a packet whenever a source holds none): it is one run, give no --rates",
+                path.display()
+            )));
+        }
+        note(&format!(
+            "icn: sim: sim_type = batch: {} batch{} of {} packets per endpoint, one run (BookSim2's batch mode makes a packet whenever a source holds none and does not read injection_rate)",
+            b.count,
+            if b.count == 1 { "" } else { "es" },
+            b.size
+        ));
+        let rate = x.rates.first().copied().unwrap_or(0.1);
+        return Ok((x.network, x.setup, vec![rate]));
+    }
     let loads = match given {
         Some(text) => rates(text)?,
         None => {
@@ -257,8 +276,19 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
         (None, Some(spec)) => {
             let net = network(spec)?;
             let routing = strategy_name(&net, &a.routing).to_string();
-            let loads = rates(a.rates.as_deref().unwrap_or(DEFAULT_RATES))?;
             let s = setup(a, &net, &routing, booksim_latencies(&net))?;
+            let loads = if s.protocol.batch.is_some() {
+                // Batch mode does not read the rate: one run.
+                let loads = rates(a.rates.as_deref().unwrap_or("0.1"))?;
+                if loads.len() > 1 {
+                    return Err(Failure(
+                        "--rates: batch mode (sim_type = batch in --keys) does not read the injection rate (BookSim2's batch mode makes a packet whenever a source holds none): it is one run, give one load or none".into(),
+                    ));
+                }
+                loads
+            } else {
+                rates(a.rates.as_deref().unwrap_or(DEFAULT_RATES))?
+            };
             (net, s, loads)
         }
         (None, None) => return Err(Failure("give a SPEC or --config FILE".into())),
@@ -272,7 +302,12 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
     }
     .check()?;
     let estimate = sim_estimate(&net, &s);
-    let threads = threads(a, &estimate, loads.len(), force)?;
+    let threads = threads(
+        a,
+        &estimate,
+        (loads.len(), s.protocol.batch.is_some()),
+        force,
+    )?;
     if let Some(short) = short_buffer(&net, &s.router) {
         note(&format!(
             "icn: warning: vc_buf_size = {} flits is shorter than the credit round trip of the {}-cycle channels ({} cycles): a VC cannot keep its channel busy; give --vc-buf-size {} (or more) to cover it",
@@ -335,6 +370,7 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
     let points: Vec<Point> = points.into_iter().flatten().collect();
     let saturation = points
         .iter()
+        .filter(|_| s.protocol.batch.is_none())
         .filter_map(|p| p.result.as_ref())
         .filter(|r| r.status == Status::Stable)
         .map(|r| r.accepted)
@@ -367,13 +403,13 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
 fn threads(
     a: &SimArgs,
     estimate: &SimEstimate,
-    points: usize,
+    (points, batch): (usize, bool),
     force: bool,
 ) -> Result<usize, Failure> {
     let one = estimate.one_thread();
     if !force && !one.within(CLI_BUDGET) {
         return Err(Failure(format!(
-            "this simulation would take about {} steps ({} router-cycles a point: {} routers, at most {} cycles) and {} per thread ({} buffer slots); icn's limit is {} steps and {}; choose a smaller network, fewer VCs or shallower buffers, a shorter protocol (--sample-period, --max-samples), or pass --force to simulate anyway",
+            "this simulation would take about {} steps ({} router-cycles a point: {} routers, at most {} cycles) and {} per thread ({} buffer slots); icn's limit is {} steps and {}; choose a smaller network, fewer VCs or shallower buffers, {}, or pass --force to simulate anyway",
             amount(one.steps),
             amount(estimate.router_cycles),
             amount(estimate.routers),
@@ -382,6 +418,11 @@ fn threads(
             amount(estimate.buffer_slots),
             amount(CLI_BUDGET.steps),
             bytes_text(CLI_BUDGET.bytes),
+            if batch {
+                "fewer or smaller batches (batch_count, batch_size)"
+            } else {
+                "a shorter protocol (--sample-period, --max-samples)"
+            },
         )));
     }
     let fit = usize::try_from(estimate.threads_within(CLI_BUDGET.bytes)).unwrap_or(usize::MAX);
@@ -409,14 +450,17 @@ fn threads(
 }
 
 fn csv(out: &mut dyn Write, r: &Report<'_>) -> Result<(), Failure> {
-    writeln!(out, "{CSV_HEADER}")?;
+    let batch = r.protocol.batch.is_some();
+    writeln!(out, "{}", if batch { BATCH_CSV_HEADER } else { CSV_HEADER })?;
     for p in &r.points {
         match &p.result {
+            Some(x) if batch => writeln!(out, "{}", x.batch_csv_row(p.rate))?,
             Some(x) => writeln!(out, "{}", x.csv_row(p.rate))?,
             None => writeln!(
                 out,
-                "{},error,,,,,,,,,,{}",
+                "{},error,,,,,,,,,,{}{}",
                 p.rate,
+                if batch { ",,,," } else { "" },
                 p.error.as_deref().unwrap_or("")
             )?,
         }

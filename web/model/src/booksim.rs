@@ -1,7 +1,8 @@
 //! A BookSim2 configuration pasted into the simulation view, as the view's fields: the
 //! network (an anynet file becomes an imported graph, whose spec is the graph), the
 //! routing, VC scheme, traffic, virtual channels, buffer, packet size and seed, the
-//! injection rates as the loads (one rate: a sweep up to it), and every other modelled key kept beside them
+//! injection rates as the loads (one rate: a sweep up to it; in batch mode, which does not
+//! read the rate, one load), and every other modelled key kept beside them
 //! ([`booksim::extra_text`], `keys=` in the URL). The experiment is read by the same
 //! [`booksim::experiment`] as `icn sim --config`.
 
@@ -23,7 +24,21 @@ pub fn form_of_config(
 ) -> Result<(SimForm, String), String> {
     let x = booksim::experiment(text, network_file).map_err(|e| e.to_string())?;
     let given = booksim::statements(text).map_err(|e| e.to_string())?;
-    let rates = if given.contains_key("injection_rate") {
+    let batch = x.setup.protocol.batch;
+    let rates = if let Some(&r) = x.rates.first().filter(|_| batch.is_some()) {
+        // Batch mode does not read the rate: one run, at the file's rate (or the loads
+        // field's first).
+        if given.contains_key("injection_rate") {
+            format!("{r}")
+        } else {
+            form.rates
+                .split([',', ':'])
+                .next()
+                .unwrap_or("0.1")
+                .trim()
+                .to_string()
+        }
+    } else if given.contains_key("injection_rate") {
         if let Some(r) = x.rates.iter().find(|&&r| !(r > 0.0 && r <= 1.0)) {
             return Err(format!(
                 "injection_rate: {r} flits per node per cycle is not a load in (0, 1]"
@@ -69,7 +84,16 @@ pub fn form_of_config(
         out.spec.clone()
     };
     let single = given.contains_key("injection_rate") && x.rates.len() == 1;
-    let loads = if single {
+    let loads = if let Some(b) = batch {
+        format!(
+            "batch mode: {} batch{} of {} packets per endpoint, one run at load {} (BookSim2's \
+             batch mode does not read the injection rate)",
+            b.count,
+            if b.count == 1 { "" } else { "es" },
+            b.size,
+            out.rates
+        )
+    } else if single {
         format!(
             "one injection_rate, {}: a sweep of {SWEEP_POINTS} loads up to it, {}",
             x.rates[0],
@@ -275,5 +299,56 @@ mod tests {
         let text = format!("{MESH}\ninjection_rate = 1.5;");
         let e = form_of_config(&text, None, &fresh()).expect_err("a load over 1");
         assert!(e.contains("injection_rate"), "{e}");
+    }
+
+    #[test]
+    fn a_batch_file_is_one_load_with_its_batch_keys_beside() {
+        let text = include_str!("../../../scripts/booksim/configs/mesh88_batch5.cfg");
+        let (f, summary) = form_of_config(text, None, &fresh()).expect("the batch file");
+        // mesh88_batch5.cfg: five batches of 200 under transpose; no injection_rate, so the
+        // loads field's first load, once.
+        assert_eq!(f.traffic, "transpose");
+        assert_eq!(
+            f.rates,
+            fresh().rates.split([',', ':']).next().unwrap_or("").trim()
+        );
+        assert!(
+            f.extra
+                .contains("sim_type=batch;batch_size=200;batch_count=5"),
+            "{}",
+            f.extra
+        );
+        assert!(
+            summary.contains("batch mode: 5 batches of 200 packets per endpoint, one run"),
+            "{summary}"
+        );
+        let (f, _) = form_of_config(&format!("{text}\ninjection_rate = 0.3;"), None, &fresh())
+            .expect("with a rate");
+        assert_eq!(f.rates, "0.3");
+        let net: icn_core::Network = f.spec.parse().expect("the mesh");
+        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        assert_eq!(
+            setup.protocol.batch.map(|b| (b.size, b.count)),
+            Some((200, 5))
+        );
+    }
+
+    #[test]
+    fn a_read_write_file_keeps_its_request_keys_beside() {
+        let text = include_str!("../../../scripts/booksim/configs/mesh88_rw.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the read/write file");
+        // mesh88_rw.cfg: sizes 1, 5, 5, 1 (BookSim2's packet size (1 + 5 + 5 + 1) / 2), 16
+        // VCs with BookSim2's default ranges, 30 % writes.
+        assert_eq!((f.size.as_str(), f.vcs.as_str()), ("6", "16"));
+        assert!(f.extra.contains("use_read_write=1;read_request_size=1;read_request_begin_vc=0;read_request_end_vc=5"), "{}", f.extra);
+        assert!(f.extra.ends_with("write_fraction=0.3"), "{}", f.extra);
+        let net: icn_core::Network = f.spec.parse().expect("the mesh");
+        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+        setup.router.num_vcs = 16;
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        let rw = setup.protocol.read_write.expect("read and write requests");
+        assert_eq!((rw.sizes, rw.write_fraction), ([1, 5, 5, 1], 0.3));
+        assert_eq!(setup.router.packet_size, 6);
     }
 }

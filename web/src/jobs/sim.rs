@@ -9,8 +9,8 @@ use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::config::{parse_rates, MAX_RATE_POINTS};
 use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, uniform_bound, Fabric,
-    Pattern, PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError,
+    booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, uniform_bound, Batch,
+    Fabric, Pattern, PointConfig, PointResult, RouterConfig, SchemeChoice, ShortBuffer, SimError,
     SimEstimate, SimSetup, Simulator,
 };
 use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
@@ -45,6 +45,9 @@ pub struct SimChecked {
     pub estimate: SimEstimate,
     /// Buffers shorter than the longest channel's credit round trip, if they are.
     pub short: Option<ShortBuffer>,
+    /// BookSim2's batch mode (`sim_type = batch` among the other keys): one run, whose
+    /// load the simulator does not read.
+    pub batch: Option<Batch>,
 }
 
 impl SimChecked {
@@ -232,6 +235,7 @@ impl SimAsk {
                 endpoints: fabric.endpoints(),
                 estimate: e,
                 short: short_buffer(net, &setup.router),
+                batch: setup.protocol.batch,
             }),
             _ => Err(troubles),
         }

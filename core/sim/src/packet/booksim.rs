@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 mod alloc;
+mod mode;
 mod size;
 mod syntax;
 mod topology;
@@ -63,12 +64,10 @@ pub struct Experiment {
 /// does not model otherwise), with that value.
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("router", "iq"),
-    ("sim_type", "latency"),
     ("classes", "1"),
     ("subnets", "1"),
     ("injection_process", "bernoulli"),
     ("priority", "none"),
-    ("use_read_write", "0"),
     ("speculative", "0"),
     ("noq", "0"),
     ("arb_type", "round_robin"),
@@ -83,25 +82,8 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("max_held_slots", "-1"),
 ];
 
-/// Keys that only change what BookSim2 prints, or that only its other modes read (batch
-/// mode's `batch_size`, the request and reply sizes and VC ranges of `use_read_write = 1`,
-/// which `use_read_write = 0` and `sim_type = latency` leave unused): accepted with any
-/// value.
+/// Keys that only change what BookSim2 prints: accepted with any value.
 const OUTPUT_ONLY: &[&str] = &[
-    "batch_size",
-    "batch_count",
-    "read_request_size",
-    "write_request_size",
-    "read_reply_size",
-    "write_reply_size",
-    "read_request_begin_vc",
-    "read_request_end_vc",
-    "write_request_begin_vc",
-    "write_request_end_vc",
-    "read_reply_begin_vc",
-    "read_reply_end_vc",
-    "write_reply_begin_vc",
-    "write_reply_end_vc",
     "print_activity",
     "deadlock_warn_timeout",
     "watch_file",
@@ -346,12 +328,23 @@ fn router_and_protocol(
             return Err(bad(get(key), key, "a number above 0"));
         }
     }
+    if get("sim_type").is_some() {
+        p.batch = mode::batch(&get)?;
+    }
+    if get("use_read_write").is_some() {
+        p.read_write = mode::read_write(&get, net, r.num_vcs)?;
+        if let Some(rw) = p.read_write {
+            // BookSim2's packet size under requests: what the injection rate is divided by.
+            r.packet_size = rw.average_size();
+        }
+    }
     Ok(())
 }
 
 /// The keys of a configuration that the simulation view keeps beside its fields (which hold
 /// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
-/// the router's delays and allocators, the torus's `use_noc_latency` and the protocol.
+/// the router's delays and allocators, the torus's `use_noc_latency` and the protocol,
+/// batch mode's and the read and write requests' included.
 pub const EXTRA_KEYS: &[&str] = &[
     "vc_allocator",
     "sw_allocator",
@@ -375,6 +368,24 @@ pub const EXTRA_KEYS: &[&str] = &[
     "acc_warmup_thres",
     "stopping_thres",
     "acc_stopping_thres",
+    "sim_type",
+    "batch_size",
+    "batch_count",
+    "max_outstanding_requests",
+    "use_read_write",
+    "write_fraction",
+    "read_request_size",
+    "write_request_size",
+    "read_reply_size",
+    "write_reply_size",
+    "read_request_begin_vc",
+    "read_request_end_vc",
+    "write_request_begin_vc",
+    "write_request_end_vc",
+    "read_reply_begin_vc",
+    "read_reply_end_vc",
+    "write_reply_begin_vc",
+    "write_reply_end_vc",
 ];
 
 /// Sets the [`EXTRA_KEYS`] statements of `text` (`key = value;`, BookSim2's syntax; the
@@ -478,6 +489,8 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     ] {
         num(key, a.to_string(), b.to_string());
     }
+    out.extend(mode::batch_text(p.batch));
+    out.extend(mode::read_write_text(p.read_write));
     out.join(";")
 }
 

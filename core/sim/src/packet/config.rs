@@ -294,7 +294,69 @@ pub struct Protocol {
     /// Largest relative throughput change of a converged period (`acc_stopping_thres`;
     /// 0.05).
     pub acc_stopping_thres: f64,
+    /// BookSim2's batch mode (`sim_type = batch`) in place of the latency mode above;
+    /// `None`: latency mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch: Option<Batch>,
+    /// BookSim2's read and write requests with their replies (`use_read_write = 1`);
+    /// `None`: every packet is one of `packet_size` flits on any VC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_write: Option<ReadWrite>,
 }
+
+/// BookSim2's request and reply packets (`use_read_write = 1`): a source makes a read or a
+/// write request (a write with chance `write_fraction`; in batch mode, as BookSim2, with
+/// chance 1/2), its destination answers it with a reply once the request has arrived,
+/// before any request of its own, and each kind travels on its own range of VCs on every
+/// hop. Kinds are indexed read request, write request, read reply, write reply.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ReadWrite {
+    /// Flits of each kind (`read_request_size`, `write_request_size`, `read_reply_size`,
+    /// `write_reply_size`; 1 each).
+    pub sizes: [u32; 4],
+    /// Each kind's VCs, first and last (`read_request_begin_vc` … `write_reply_end_vc`).
+    pub vcs: [(u32, u32); 4],
+    /// The chance that a request is a write (`write_fraction`; 0.5).
+    pub write_fraction: f64,
+}
+
+impl ReadWrite {
+    /// BookSim2's average packet size of the mode, the sizes' sum halved (rounded down, as
+    /// BookSim2's integer division): what the injection rate is divided by.
+    pub fn average_size(&self) -> u32 {
+        (self.sizes.iter().sum::<u32>() / 2).max(1)
+    }
+}
+
+/// BookSim2's batch mode (`sim_type = batch`, its `BatchTrafficManager`): `count` batches
+/// one after the other; in each, every endpoint makes `size` packets, one whenever it
+/// holds none (the injection rate is not read), with at most `max_outstanding` of its
+/// packets in flight at once (0: no limit); a batch ends when all its packets have
+/// arrived, and its duration runs from its first cycle to that one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Batch {
+    /// Packets per endpoint per batch (`batch_size`; BookSim2's default 1000).
+    pub size: u32,
+    /// Batches (`batch_count`; 1).
+    pub count: u32,
+    /// Packets of an endpoint in flight at once (`max_outstanding_requests`; 0: no limit).
+    pub max_outstanding: u32,
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Batch {
+            size: 1000,
+            count: 1,
+            max_outstanding: 0,
+        }
+    }
+}
+
+/// The largest `batch_size`.
+pub const MAX_BATCH_SIZE: u32 = 1_000_000;
+/// The most batches (`batch_count`).
+pub const MAX_BATCH_COUNT: u32 = 10_000;
 
 impl Default for Protocol {
     fn default() -> Self {
@@ -307,6 +369,8 @@ impl Default for Protocol {
             acc_warmup_thres: 0.05,
             stopping_thres: 0.05,
             acc_stopping_thres: 0.05,
+            batch: None,
+            read_write: None,
         }
     }
 }
@@ -326,9 +390,18 @@ pub struct PointConfig {
 
 impl PointConfig {
     /// The cycle bound: warm-up and samples, then as long again to drain, and never more
-    /// than this.
+    /// than this; in batch mode twenty times each batch's injection and 10,000 cycles a
+    /// batch.
     pub fn max_cycles(&self) -> u64 {
         let p = &self.protocol;
+        if let Some(b) = p.batch {
+            // A batch's flits through an endpoint's channel take size × packet_size cycles;
+            // twenty times that (and 10,000 more) covers a network loaded far past its
+            // saturation, where a batch drains at a twentieth of the injection rate.
+            let flits = u64::from(b.size).saturating_mul(u64::from(self.router.packet_size));
+            return u64::from(b.count)
+                .saturating_mul(flits.saturating_mul(20).saturating_add(10_000));
+        }
         // Saturating: the estimate reads unchecked parameters.
         let periods = u64::from(p.max_samples.max(p.warmup_periods)) + 1;
         let run = p.sample_period.saturating_mul(periods);
@@ -404,6 +477,33 @@ impl PointConfig {
         if p.warmup_periods > 1000 {
             return bad("warmup_periods", p.warmup_periods.to_string(), "0 to 1000");
         }
+        if let Some(rw) = p.read_write {
+            if let Some(&s) = rw.sizes.iter().find(|s| !(1..=MAX_PACKET).contains(*s)) {
+                return bad(
+                    "read_request_size",
+                    s.to_string(),
+                    "request and reply sizes of 1 to 4096 flits",
+                );
+            }
+            if rw.vcs.iter().any(|&(b, e)| b > e || e >= r.num_vcs) {
+                return bad(
+                    "read_request_begin_vc",
+                    format!("{:?}", rw.vcs),
+                    "each kind's VCs first ≤ last < num_vcs",
+                );
+            }
+            if !(0.0..=1.0).contains(&rw.write_fraction) {
+                return bad("write_fraction", rw.write_fraction.to_string(), "0 to 1");
+            }
+        }
+        if let Some(b) = p.batch {
+            if !(1..=MAX_BATCH_SIZE).contains(&b.size) {
+                return bad("batch_size", b.size.to_string(), "1 to 1000000");
+            }
+            if !(1..=MAX_BATCH_COUNT).contains(&b.count) {
+                return bad("batch_count", b.count.to_string(), "1 to 10000");
+            }
+        }
         Ok(())
     }
 }
@@ -430,6 +530,8 @@ pub fn range_of(key: &str) -> (u32, u32) {
         "sample_period" => (1, 10_000_000),
         "warmup_periods" => (0, 1000),
         "max_samples" => (1, 1000),
+        "batch_size" => (1, MAX_BATCH_SIZE),
+        "batch_count" => (1, MAX_BATCH_COUNT),
         "input_speedup" | "output_speedup" => (1, MAX_SPEEDUP),
         _ => (1, MAX_DELAY),
     }

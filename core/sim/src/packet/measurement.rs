@@ -210,7 +210,55 @@ pub struct PointResult {
     /// What went wrong, for a point that is not stable.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub note: Option<String>,
+    /// The batches of a batch-mode run (BookSim2's `sim_type = batch`); its latencies and
+    /// rates above are over every batch, from cycle 0 to the last batch's end.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub batch: Option<BatchResult>,
 }
+
+/// What a batch-mode run measured, as BookSim2's batch mode reports it: each batch's
+/// duration (its first cycle to the arrival of its last packet) and their extremes and
+/// average.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchResult {
+    /// Packets per endpoint per batch.
+    pub size: u32,
+    /// The batches asked for.
+    pub count: u32,
+    /// Each completed batch's duration in cycles, in order.
+    pub durations: Vec<u64>,
+    /// Each completed batch's cycles until every endpoint had made its packets (BookSim2's
+    /// "Batch injected. Time used"), in order.
+    pub made_in: Vec<u64>,
+    /// The shortest duration (`None`: no batch completed).
+    pub min_duration: Option<u64>,
+    /// The average duration (BookSim2's "Average batch duration").
+    pub average_duration: Option<f64>,
+    /// The longest duration.
+    pub max_duration: Option<u64>,
+}
+
+impl BatchResult {
+    /// The result of batches of `size` packets, `count` asked for, that took `durations`,
+    /// each made by its endpoints in `made_in`.
+    pub fn new(size: u32, count: u32, durations: Vec<u64>, made_in: Vec<u64>) -> BatchResult {
+        let n = durations.len();
+        BatchResult {
+            size,
+            count,
+            made_in,
+            min_duration: durations.iter().copied().min(),
+            max_duration: durations.iter().copied().max(),
+            average_duration: (n > 0)
+                .then(|| durations.iter().map(|&d| d as f64).sum::<f64>() / n as f64),
+            durations,
+        }
+    }
+}
+
+/// The columns of a batch-mode run's CSV: [`CSV_HEADER`]'s with the batches' before the
+/// error column ([`PointResult::batch_csv_row`]).
+pub const BATCH_CSV_HEADER: &str = "offered,status,packet_latency,network_latency,accepted,p50,p90,p99,hops,max_channel_utilisation,cycles,batches,batch_duration_min,batch_duration_average,batch_duration_max,error";
 
 impl PointResult {
     /// The point's row under [`CSV_HEADER`] at offered load `rate` (no newline; the error
@@ -233,6 +281,22 @@ impl PointResult {
             cell(self.hops, 4),
             self.max_channel_utilisation,
             self.cycles
+        )
+    }
+
+    /// The point's row under [`BATCH_CSV_HEADER`] (no newline; the error column empty).
+    pub fn batch_csv_row(&self, rate: f64) -> String {
+        let mut row = self.csv_row(rate);
+        row.pop();
+        let b = self.batch.as_ref();
+        let plain = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
+        format!(
+            "{row},{},{},{},{},",
+            b.map_or(0, |b| b.durations.len()),
+            plain(b.and_then(|b| b.min_duration)),
+            b.and_then(|b| b.average_duration)
+                .map_or(String::new(), |x| format!("{x:.4}")),
+            plain(b.and_then(|b| b.max_duration)),
         )
     }
 }

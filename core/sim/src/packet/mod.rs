@@ -8,7 +8,7 @@
 //! Parts: [`config`] (parameters, BookSim2's names and defaults), [`channel`] (the
 //! fabric: routers, ports, channels, endpoints), [`routing`] (next hops and VC classes),
 //! [`allocator`], [`router`], [`injection`], [`traffic`], [`measurement`], [`run`] (the
-//! cycle loop and the protocol).
+//! cycle loop and the latency-mode protocol), `batch` (BookSim2's batch mode).
 //!
 //! ```
 //! use icn_sim::packet::{Simulator, SimSetup};
@@ -25,6 +25,7 @@
 //! ```
 
 pub mod allocator;
+mod batch;
 pub mod booksim;
 pub mod bound;
 pub mod channel;
@@ -48,10 +49,13 @@ use serde::{Deserialize, Serialize};
 pub use self::bound::uniform_bound;
 pub use self::channel::Fabric;
 pub use self::config::{
-    AllocatorChoice, AllocatorKind, InternalSpeedup, PointConfig, Protocol, RouterConfig, SimError,
+    AllocatorChoice, AllocatorKind, Batch, InternalSpeedup, PointConfig, Protocol, ReadWrite,
+    RouterConfig, SimError,
 };
 pub use self::estimate::{credit_round_trip, short_buffer, sim_estimate, ShortBuffer, SimEstimate};
-pub use self::measurement::{ChannelUse, PointResult, Status, CSV_HEADER};
+pub use self::measurement::{
+    BatchResult, ChannelUse, PointResult, Status, BATCH_CSV_HEADER, CSV_HEADER,
+};
 pub use self::traffic::{permutation_text, Pattern, PermutationText, Shape, Traffic};
 
 use self::allocator::AnyAllocator;
@@ -354,11 +358,25 @@ impl<'a> Simulator<'a> {
             && r.sw_allocator == AllocatorChoice::default()
         {
             let (engine, point) = self.engine::<IqRouter>(rate)?;
-            run_point(engine, &point, channels, progress)
+            run_mode(engine, &point, channels, progress)
         } else {
             let (engine, point) = self.engine::<IqRouter<AnyAllocator, AnyAllocator>>(rate)?;
-            run_point(engine, &point, channels, progress)
+            run_mode(engine, &point, channels, progress)
         }
+    }
+}
+
+/// Simulates one point in its protocol's mode: latency (BookSim2's default) or batch.
+fn run_mode<R: RouterKind>(
+    engine: run::Engine<'_, R>,
+    point: &PointConfig,
+    channels: bool,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<(PointResult, PointUse), SimError> {
+    if point.protocol.batch.is_some() {
+        batch::run_batches(engine, point, channels, progress)
+    } else {
+        run_point(engine, point, channels, progress)
     }
 }
 

@@ -46,6 +46,10 @@ pub(super) struct Net<'a> {
     /// The last cycle a flit moved, and the flits in the network (deadlock detection).
     pub last_move: u64,
     pub net_flits: u64,
+    /// Under read and write requests: each kind's VCs (read request, write request, read
+    /// reply, write reply), and each packet's kind by its record's index (1 to 4).
+    pub kind_vcs: Option<[(u32, u32); 4]>,
+    pub kinds: Vec<u8>,
 }
 
 impl<'a> Net<'a> {
@@ -72,7 +76,22 @@ impl<'a> Net<'a> {
             drain_time: 0,
             last_move: 0,
             net_flits: 0,
+            kind_vcs: None,
+            kinds: Vec::new(),
         }
+    }
+
+    /// The VCs `lo ..= hi` of a scheme's class (over all VCs) as packet `pkt` may take them:
+    /// under read and write requests the same share of its kind's range.
+    #[inline]
+    pub fn kind_range(&self, pkt: usize, lo: u32, hi: u32) -> (u32, u32) {
+        let Some(ranges) = &self.kind_vcs else {
+            return (lo, hi);
+        };
+        let (b, e) = ranges[usize::from(self.kinds[pkt]).saturating_sub(1).min(3)];
+        let (n, v) = (e - b + 1, self.v);
+        let first = b + lo * n / v;
+        (first, (b + (hi + 1) * n / v).max(first + 1) - 1)
     }
 
     /// Whether throughput is being counted (BookSim2 counts while warming up and running).

@@ -24,7 +24,7 @@ const SETTLE_WINDOWS: u64 = 64;
 
 /// The cycles without a flit moving that make a deadlock, with channels of at most
 /// `max_lat` cycles.
-fn deadlock_window(r: &RouterConfig, max_lat: u32) -> u64 {
+pub(super) fn deadlock_window(r: &RouterConfig, max_lat: u32) -> u64 {
     1000 + 8 * (u64::from(max_lat) + u64::from(r.credit_delay) + u64::from(r.routing_delay))
 }
 
@@ -39,16 +39,16 @@ pub(super) fn settle_cycles(r: &RouterConfig) -> u64 {
 /// input-queued router unless said) and the sources. The cycle loop composes them: each
 /// cycle the events due, then the sources, then the routers.
 pub(super) struct Engine<'a, R: RouterKind = IqRouter> {
-    net: Net<'a>,
-    routers: R,
-    sources: Sources<'a>,
+    pub net: Net<'a>,
+    pub routers: R,
+    pub sources: Sources<'a>,
     /// Whether the routing and scheme may deadlock (not shown deadlock-free): a saturated
     /// point then settles to tell a deadlock from a saturation.
     pub may_deadlock: bool,
 }
 
 /// Why the cycle loop stopped early.
-enum Stop {
+pub(super) enum Stop {
     Deadlock,
     Bound,
     Broken(String),
@@ -75,16 +75,24 @@ impl<'a, R: RouterKind> Engine<'a, R> {
             u64::from(cfg.sw_alloc_delay + cfg.st_final_delay + max_lat + cfg.credit_delay)
                 + 4
                 + queued;
+        let mut net = Net::new(fab, cfg, hops, point.seed, horizon);
+        let mut sources = Sources::new(
+            fab.endpoints(),
+            cfg.num_vcs,
+            traffic,
+            point.rate / f64::from(cfg.packet_size),
+            SplitMix64::stream(point.seed, 2),
+        );
+        if let Some(b) = point.protocol.batch {
+            sources.set_batch(b.size, b.max_outstanding);
+        }
+        if let Some(rw) = point.protocol.read_write {
+            sources.set_read_write(&mut net, rw);
+        }
         Engine {
-            net: Net::new(fab, cfg, hops, point.seed, horizon),
+            net,
             routers: R::new(fab, point),
-            sources: Sources::new(
-                fab.endpoints(),
-                cfg.num_vcs,
-                traffic,
-                point.rate / f64::from(cfg.packet_size),
-                SplitMix64::stream(point.seed, 2),
-            ),
+            sources,
             may_deadlock: true,
         }
     }
@@ -129,7 +137,7 @@ impl<'a, R: RouterKind> Engine<'a, R> {
 
     /// Runs `n` cycles (or until `until` says stop), checking deadlock, the bound, a
     /// broken route and the caller's cancel.
-    fn run_cycles(
+    pub(super) fn run_cycles(
         &mut self,
         n: u64,
         bound: u64,
@@ -188,6 +196,15 @@ impl<'a, R: RouterKind> Engine<'a, R> {
         let age = f * self.net.now as f64 - inflight.ctime_sum;
         let stats = &self.net.stats;
         (stats.plat.sum + age) / (stats.plat.count as f64 + f)
+    }
+
+    /// What the point used so far.
+    pub(super) fn used(&self) -> PointUse {
+        PointUse {
+            buffer_slots: self.routers.buffer_slots() as u64,
+            packets: self.sources.pk.high_water() as u64,
+            router_cycles: self.net.now.saturating_mul(self.net.fab.routers() as u64),
+        }
     }
 
     fn accepted_rate(&self, until: u64) -> f64 {
@@ -307,12 +324,7 @@ pub(super) fn run_point<R: RouterKind>(
         Err(Stop::Broken(why)) => return Err(SimError::Routing(why)),
         Err(Stop::Cancelled) => return Err(SimError::Cancelled),
     }
-    let used = PointUse {
-        buffer_slots: e.routers.buffer_slots() as u64,
-        packets: e.sources.pk.high_water() as u64,
-        router_cycles: e.net.now.saturating_mul(e.net.fab.routers() as u64),
-    };
-    Ok((result(&e, point, status, note, channels), used))
+    Ok((result(&e, point, status, note, channels), e.used()))
 }
 
 /// What a point used, for holding [`super::sim_estimate`] against it: the most flits its
@@ -327,7 +339,7 @@ pub struct PointUse {
     pub router_cycles: u64,
 }
 
-fn result<R: RouterKind>(
+pub(super) fn result<R: RouterKind>(
     e: &Engine<'_, R>,
     point: &PointConfig,
     status: Status,
@@ -376,5 +388,6 @@ fn result<R: RouterKind>(
         max_channel_utilisation: max_use,
         channels: list,
         note,
+        batch: None,
     }
 }

@@ -11,9 +11,11 @@
 //! rules on the chart, `bounds` their worker jobs); the diagram shows a chosen point's channel utilisation.
 //! `model` holds the memos and the run, `parts` the cards, `status` the run's progress,
 //! `gate` a point's estimate, the gate before a large curve and the short-buffer warning,
-//! `booksim` the card that reads a pasted BookSim2 configuration into the fields, `table`
+//! `booksim` the card that reads a pasted BookSim2 configuration into the fields, `batch`
+//! a batch-mode run's facts (BookSim2's `sim_type = batch`: one run), `table`
 //! the table of points, `terms` the notation's terms.
 
+mod batch;
 mod booksim;
 mod bounds;
 mod gate;

@@ -290,6 +290,11 @@ fn curve(
     })
 }
 
+/// The loads field's message for a sweep in batch mode.
+const BATCH_ONE_LOAD: &str = "batch mode (sim_type = batch among the other keys) is one run, \
+    which does not read the load (BookSim2's batch mode makes a packet whenever a source holds \
+    none): give one load";
+
 /// Reads and checks the fields: the troubles, and the curves when they are fine.
 fn check(form: &SimForm, net: &Result<Network, String>) -> (Troubles, Vec<CurveAsk>) {
     let mut t = Troubles::default();
@@ -326,6 +331,9 @@ fn check(form: &SimForm, net: &Result<Network, String>) -> (Troubles, Vec<CurveA
             t.spec2 = spec2;
             t.routing2 = routing2;
         }
+    }
+    if asks.first().is_some_and(|a| a.checked.batch.is_some()) && rates.len() > 1 {
+        t.rates = Some(BATCH_ONE_LOAD.into());
     }
     if t.rates.is_some() || !t.main.is_empty() {
         asks.clear();

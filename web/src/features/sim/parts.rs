@@ -340,8 +340,12 @@ fn deadlocked(e: &SimPointReport) -> impl IntoView {
     }
 }
 
-/// One curve's facts: zero-load latency, saturation throughput, the bounds.
-fn curve_facts(m: SimModel, i: usize, c: &Curve) -> impl IntoView {
+/// One curve's facts: zero-load latency, saturation throughput, the bounds (a batch-mode
+/// run's own facts in their place).
+fn curve_facts(m: SimModel, i: usize, c: &Curve) -> AnyView {
+    if let Some(facts) = super::batch::batch_facts(c) {
+        return facts;
+    }
     let zero = c
         .points
         .first()
@@ -372,6 +376,7 @@ fn curve_facts(m: SimModel, i: usize, c: &Curve) -> impl IntoView {
             {move || bound_facts(m, i)}
         </li>
     }
+    .into_any()
 }
 
 /// A curve's bounds in words, or their job's progress with its Cancel, or why there are

@@ -44,6 +44,7 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
     };
     st.pool.items[slot].flit = f;
     let Some((port, lo, hi)) = route else { return };
+    let (lo, hi) = net.kind_range(f.pkt(), lo, hi);
     let x = &mut st.ivc[i];
     x.state = VC_ALLOC;
     x.ready = at + u64::from(net.cfg.routing_delay);
