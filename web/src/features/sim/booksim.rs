@@ -62,7 +62,7 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
         <details class="card booksim-card" data-testid="sim-booksim" open=opened>
             <summary>"Paste a BookSim2 configuration"</summary>
             <p class="help">
-                "The file you give BookSim2 (mesh, torus, fattree, dragonflynew, flatfly or anynet): \
+                "The file you give BookSim2 (mesh, torus, cmesh, fly, fattree, dragonflynew, flatfly or anynet): \
                  its network, routing, router, traffic, seed and injection rates fill the fields, \
                  as " <code>"icn sim --config FILE"</code> " reads it. A key the simulator does \
                  not model is named with its line."

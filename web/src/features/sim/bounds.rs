@@ -68,8 +68,12 @@ pub struct SimBounds {
     pub jobs: [Answered<Box<ThroughputReport>>; CURVES],
 }
 
-/// What a curve's bounds job computes, or why there is none.
-fn ask_of(c: &SimAsk) -> Result<ThroughputAsk, String> {
+/// What a curve's bounds job computes, or why there is none: `batch` says the curve is
+/// a batch-mode run, whose one run reads no load, so no rate bounds it.
+fn ask_of((c, batch): &(SimAsk, bool)) -> Result<ThroughputAsk, String> {
+    if *batch {
+        return Err("none in batch mode: its one run reads no load, so no rate bounds it".into());
+    }
     let net: Network = c.spec.parse().map_err(|e| format!("{e}"))?;
     let traffic = parse_traffic(&c.traffic)
         .map_err(|_| format!("none for {} traffic: it is not a permutation", c.traffic))?;
@@ -100,8 +104,9 @@ fn ask_of(c: &SimAsk) -> Result<ThroughputAsk, String> {
 }
 
 impl SimBounds {
-    /// The bounds jobs of the curves whose fields `asks` holds.
-    pub fn new(asks: Memo<Vec<SimAsk>>) -> SimBounds {
+    /// The bounds jobs of the curves whose fields `asks` holds, each with whether it is a
+    /// batch-mode run.
+    pub fn new(asks: Memo<Vec<(SimAsk, bool)>>) -> SimBounds {
         let asks = Memo::new(move |_| asks.with(|a| a.iter().map(ask_of).collect::<Vec<_>>()));
         let jobs = std::array::from_fn(|i| {
             use_answer_in::<Box<ThroughputReport>>(

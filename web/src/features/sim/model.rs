@@ -503,7 +503,13 @@ impl SimModel {
             }
             shown.with(|p| p.as_ref().map(|p| heat(p)).unwrap_or_default())
         });
-        let fields = Memo::new(move |_| asks.with(|a| a.iter().map(|c| c.ask.clone()).collect()));
+        let fields = Memo::new(move |_| {
+            asks.with(|a| {
+                a.iter()
+                    .map(|c| (c.ask.clone(), c.checked.batch.is_some()))
+                    .collect()
+            })
+        });
         let bounds = SimBounds::new(fields);
         SimModel {
             nav,
