@@ -89,7 +89,7 @@ pub fn check_graph_text(text: &str) {
             icn_core::io::anynet(&net, &mut out).expect("anynet writes to memory");
             let back = Imported::from_text(&String::from_utf8_lossy(&out))
                 .unwrap_or_else(|e| panic!("{text:?}: its anynet export does not read: {e}"));
-            use icn_core::Topology;
+            use icn_core::Graph;
             let t = net.topology();
             assert_eq!(back.node_count(), t.node_count(), "{text:?}");
             assert_eq!(back.link_count(), t.link_count(), "{text:?}");
