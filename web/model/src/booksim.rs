@@ -109,9 +109,15 @@ pub fn form_of_config(
     } else {
         format!("other keys {}", extra.replace(';', ", "))
     };
+    let differs = if out.traffic.starts_with("randperm") {
+        " Its randperm is icnplay's own permutation for that seed, not the one BookSim2 draws \
+         (docs/simulation.md)."
+    } else {
+        ""
+    };
     let summary = format!(
         "Read topology = {topology} as {network}, routing {}, {} traffic, {} VCs of {} flits, \
-         {}-flit packets, seed {}; {loads}; {others}. The fields below hold it.",
+         {}-flit packets, seed {}; {loads}; {others}. The fields below hold it.{differs}",
         out.routing, out.traffic, out.vcs, out.buf, out.size, out.seed
     );
     Ok((out, summary))
@@ -130,6 +136,20 @@ mod tests {
     const TORUS: &str = include_str!("../../../scripts/booksim/configs/torus88.cfg");
     const SLIMFLY: &str = include_str!("../../../scripts/booksim/configs/slimfly5.cfg");
     const SLIMFLY_NET: &str = include_str!("../../../scripts/booksim/configs/slimfly5.anynet");
+
+    #[test]
+    fn a_random_permutation_is_said_not_to_be_booksims() {
+        let text = MESH.replace("traffic = uniform;", "traffic = randperm;\nperm_seed = 7;");
+        assert!(
+            text.contains("randperm"),
+            "the reference mesh names its traffic"
+        );
+        let (form, summary) = form_of_config(&text, None, &fresh()).expect("randperm");
+        assert_eq!(form.traffic, "randperm(7)");
+        assert!(summary.contains("not the one BookSim2 draws"), "{summary}");
+        let (_, plain) = form_of_config(MESH, None, &fresh()).expect("the mesh");
+        assert!(!plain.contains("BookSim2 draws"), "{plain}");
+    }
 
     #[test]
     fn the_reference_mesh_fills_the_fields_and_keeps_the_sweep() {
