@@ -31,8 +31,7 @@ pub use paths::{
     enumerate_phase_paths, enumerate_routes, path_edges,
 };
 pub use routing::{
-    intermediates, is_two_phase, route_orbits, translation_invariant, CostHints, RouteSymmetry,
-    Routing, TwoPhase,
+    intermediates, route_orbits, translation_invariant, CostHints, RouteSymmetry, Routing, TwoPhase,
 };
 pub use split::Split;
 pub use topology::{

@@ -147,11 +147,6 @@ pub fn intermediates<R: Routing + ?Sized>(routing: &R, src: Node, dst: Node) -> 
     routing.two_phase()?.intermediates(src, dst)
 }
 
-/// Whether `routing` is used in two phases.
-pub fn is_two_phase<R: Routing + ?Sized>(routing: &R) -> bool {
-    routing.two_phase().is_some()
-}
-
 /// Whether `routing` commutes with the topology's translations
 /// ([`RouteSymmetry::translation_invariant`]).
 pub fn translation_invariant<R: Routing + ?Sized>(routing: &R) -> bool {

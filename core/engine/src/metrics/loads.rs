@@ -275,6 +275,7 @@ where
         let forwarded = class.iter().sum::<f64>() - (n as f64 - 1.0);
         return (class, forwarded);
     }
+    // The translation plan is chosen only where the topology has translations.
     let Some(classes) = translations(topology) else {
         return (Vec::new(), 0.0);
     };
