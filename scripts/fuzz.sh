@@ -9,7 +9,8 @@
 # RUSTC_BOOTSTRAP=1, and `--sanitizer none` skips AddressSanitizer (icn-core has no unsafe
 # code; the fuzz profile keeps overflow checks and debug assertions on instead). Seeds: every
 # family's example spec and addresses, read from the live list (`icn families`), so a new
-# family is fuzzed from its first commit.
+# family is fuzzed from its first commit. Inputs that once failed are kept in
+# fuzz/regressions/<target>/ and run first, every time.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:?usage: scripts/fuzz.sh SECONDS}
@@ -57,7 +58,9 @@ for target in $("${fuzz[@]}" list --fuzz-dir fuzz); do
   mkdir -p "$corpus" "$artifacts"
   log=fuzz/target/$target.log
   # -rss_limit_mb: an input that makes the engine allocate beyond 1 GiB is a finding.
-  "${fuzz[@]}" run "${flags[@]}" "$target" "$corpus" "$seeds/$target" -- \
+  regressions=()
+  [ -d "fuzz/regressions/$target" ] && regressions=("fuzz/regressions/$target")
+  "${fuzz[@]}" run "${flags[@]}" "$target" "$corpus" "$seeds/$target" "${regressions[@]}" -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" >"$log" 2>&1 || true
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)

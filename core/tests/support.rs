@@ -28,7 +28,13 @@ pub fn assert_orbit_sizes(t: &dyn Topology, orbits: &dyn Orbits, what: &str) {
     if let Some(sizes) = orbits.node_orbit_sizes() {
         assert_eq!(sizes, nodes, "{what}: node orbit sizes");
     }
-    let covered: u64 = orbits.destinations().iter().map(|&(_, size)| size).sum();
+    let destinations = orbits.destinations();
+    assert_eq!(
+        orbits.destination_count(),
+        destinations.len(),
+        "{what}: destination count"
+    );
+    let covered: u64 = destinations.iter().map(|&(_, size)| size).sum();
     assert_eq!(
         covered,
         t.terminal_count() as u64,

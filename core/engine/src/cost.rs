@@ -167,7 +167,7 @@ impl Network {
             // One breadth-first search per orbit of terminals.
             DistanceMethod::Orbits => Estimate {
                 steps: walk
-                    .saturating_mul(automorphisms(t).map_or(1, |o| o.destinations().len() as u64)),
+                    .saturating_mul(automorphisms(t).map_or(1, |o| o.destination_count() as u64)),
                 bytes: bfs_bytes,
             },
             DistanceMethod::BitParallel => {

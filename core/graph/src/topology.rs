@@ -200,6 +200,11 @@ pub trait Orbits {
     /// One representative per orbit of terminals, with the orbit's size (the sizes sum
     /// to the terminal count).
     fn destinations(&self) -> Vec<(Node, u64)>;
+    /// How many [`Orbits::destinations`] there are, without listing them (estimates and
+    /// plans ask this of networks whose orbits are too many to list).
+    fn destination_count(&self) -> usize {
+        self.destinations().len()
+    }
     /// The orbit of the directed channel `u -> v`, below [`Orbits::channel_orbit_count`].
     fn channel_orbit(&self, u: Node, v: Node) -> usize;
     /// The number of channel orbits.

@@ -218,7 +218,7 @@ where
 {
     match plan(topology, routing, Split::PerPath) {
         Plan::Translation => 1,
-        Plan::Orbits(o) => o.destinations().len() as u64,
+        Plan::Orbits(o) => o.destination_count() as u64,
         Plan::Batched | Plan::Every => topology.terminal_count() as u64,
     }
 }

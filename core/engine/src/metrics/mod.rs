@@ -182,8 +182,9 @@ pub fn distance_method<T: Topology + ?Sized>(topology: &T) -> DistanceMethod {
 /// breadth-first search, where the bit-parallel engine takes about three sweeps per 256
 /// terminals.
 fn few_orbits<T: Topology + ?Sized>(topology: &T) -> Option<Vec<(Node, u64)>> {
-    let destinations = automorphisms(topology)?.destinations();
-    (destinations.len() * ORBIT_SHARE <= topology.terminal_count()).then_some(destinations)
+    let orbits = automorphisms(topology)?;
+    (orbits.destination_count().saturating_mul(ORBIT_SHARE) <= topology.terminal_count())
+        .then(|| orbits.destinations())
 }
 
 /// See [`few_orbits`].

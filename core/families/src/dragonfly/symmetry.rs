@@ -37,6 +37,10 @@ impl Orbits for GroupRotation<'_> {
             .collect()
     }
 
+    fn destination_count(&self) -> usize {
+        self.net.a() as usize
+    }
+
     /// Local channel r → r': r·a + r' (the diagonal stays empty); global channel through
     /// port j: a² + j.
     fn channel_orbit(&self, u: Node, v: Node) -> usize {

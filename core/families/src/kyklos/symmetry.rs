@@ -238,6 +238,10 @@ impl Orbits for KyklosOrbits<'_> {
             .collect()
     }
 
+    fn destination_count(&self) -> usize {
+        self.levels[0][0].count()
+    }
+
     fn channel_orbit(&self, u: Node, v: Node) -> usize {
         let (a, b) = (self.net.ib(u), self.net.ib(v));
         let level = |x: &Option<IbNode>| x.as_ref().map_or(0, |x| x.level);

@@ -154,6 +154,11 @@ impl Orbits for MeshOrbits<'_> {
             .collect()
     }
 
+    /// Every node is a terminal: one destination per node orbit.
+    fn destination_count(&self) -> usize {
+        self.node_orbit_count()
+    }
+
     fn channel_orbit(&self, u: Node, v: Node) -> usize {
         let g = self.grid;
         let i = (0..g.dimensions())
