@@ -4,6 +4,7 @@
 mod booksim;
 mod booksim_batch;
 mod booksim_config;
+mod booksim_randperm;
 mod butterfly;
 mod cmesh;
 mod conformance;

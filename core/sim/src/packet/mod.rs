@@ -7,7 +7,7 @@
 //!
 //! Parts: [`config`] (parameters, BookSim2's names and defaults), [`channel`] (the
 //! fabric: routers, ports, channels, endpoints), [`routing`] (next hops and VC classes),
-//! [`allocator`], [`router`], [`injection`], [`traffic`], [`measurement`], [`run`] (the
+//! [`allocator`], [`router`], [`injection`], [`traffic`] (with [`knuth`], BookSim2's generator for `randperm`), [`measurement`], [`run`] (the
 //! cycle loop and the latency-mode protocol), `batch` (BookSim2's batch mode).
 //!
 //! ```
@@ -34,6 +34,7 @@ pub mod estimate;
 mod flit;
 mod hops;
 pub mod injection;
+pub mod knuth;
 pub mod measurement;
 mod net;
 mod pool;

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::config::SimError;
+use super::knuth;
 use crate::rng::SplitMix64;
 use icn_graph::math::check_permutation;
 
@@ -49,7 +50,8 @@ pub enum Pattern {
     /// `bad_dragon(k,n)`, the balanced Dragonfly's adversarial traffic); `None`: the
     /// network's own groups.
     BadDragon(Option<(u32, u32)>),
-    /// A random permutation drawn from this seed.
+    /// BookSim2's random permutation for this seed (`randperm` with its `perm_seed`):
+    /// drawn as BookSim2 draws it, with Knuth's generator ([`knuth::permutation`]).
     Permutation(u64),
     /// A permutation given in full: endpoint e sends to `p[e]` (`perm:D0,D1,…`, as `icn
     /// throughput --traffic worst` writes it).
@@ -415,7 +417,7 @@ impl Traffic {
                 }
                 Kind::NextGroup(size)
             }
-            Pattern::Permutation(seed) => Kind::Table(permutation(n, *seed)),
+            Pattern::Permutation(seed) => Kind::Table(knuth::permutation(n, *seed)),
             Pattern::Given(p) => {
                 check_permutation(p, n as usize)
                     .map_err(|e| SimError::Traffic(format!("traffic perm: {e}")))?;
@@ -466,17 +468,6 @@ impl Traffic {
             }
         }
     }
-}
-
-/// A uniformly random permutation of 0 … n − 1 from `seed` (Fisher–Yates).
-fn permutation(n: u32, seed: u64) -> Vec<u32> {
-    let mut rng = SplitMix64::stream(seed, 0x7065_726d);
-    let mut p: Vec<u32> = (0..n).collect();
-    for i in (1..p.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        p.swap(i, j);
-    }
-    p
 }
 
 #[cfg(test)]
