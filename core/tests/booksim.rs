@@ -291,7 +291,8 @@ macro_rules! config_reference {
 /// unchanged (internal speedup 2); BookSim2's singleconfig (a 10×10 crossbar, `fly` with n = 1)
 /// unchanged, and k-ary n-flies of 2 to 4 stages under uniform traffic and bit reversal;
 /// and BookSim2's random traffic patterns (diagonal, asymmetric, taper64, hotspot with
-/// rates, background, bad_dragon) each on one network; BookSim2's random permutation
+/// rates, background, bad_dragon, and badperm_yarc on BookSim2's flatflyconfig, whose rows
+/// of k·xr terminals it names) each on one network; BookSim2's random permutation
 /// (`randperm`, perm_seed 7) on an 8×8 mesh and on BookSim2's flatflyconfig; and an 8×8 mesh
 /// with read and write requests and their replies (`use_read_write`) on BookSim2's default
 /// VC ranges.
@@ -328,6 +329,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("cmesh8_express"),
     config_reference!("flatfly_example"),
     config_reference!("flatfly_transpose"),
+    config_reference!("flatfly_badperm_yarc"),
     config_reference!("flatfly_randperm"),
     config_reference!("mesh88_ispeed2"),
     config_reference!("mesh88_ispeed15"),
@@ -536,6 +538,14 @@ fn cmesh_matches_booksim() {
 fn flatfly_matches_booksim() {
     check_config("flatfly_example", &few);
     check_config("flatfly_transpose", &few);
+}
+
+/// BookSim2's flatflyconfig with `traffic = badperm_yarc`: k = 4 and xr = 2 from the file,
+/// rows of 8 terminals across the chip, each row's terminals sending to the chip column of
+/// the row's number (the terminals numbered as BookSim2's flatfly numbers them).
+#[test]
+fn badperm_yarc_matches_booksim() {
+    check_config("flatfly_badperm_yarc", &few);
 }
 
 /// `use_read_write = 1`: requests and replies of two sizes on their own VC ranges (BookSim2's

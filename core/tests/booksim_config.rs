@@ -139,6 +139,10 @@ fn traffic_parameters_as_booksim2_reads_them() {
     assert_eq!(traffic("bad_dragon(2,1)", ""), "bad_dragon(2,2)");
     assert_eq!(traffic("bad_dragon({2,1})", ""), "bad_dragon(2,1)");
     assert_eq!(traffic("randperm(7)", "perm_seed = 3;"), "randperm(7)");
+    // badperm_yarc: k, n and xr from the parameters inside braces, else from the keys.
+    assert_eq!(traffic("badperm_yarc", "xr = 2;"), "badperm_yarc(8,2,2)");
+    assert_eq!(traffic("badperm_yarc(4,3,1)", ""), "badperm_yarc(4,2,1)");
+    assert_eq!(traffic("badperm_yarc({4,3,1})", ""), "badperm_yarc(4,3,1)");
     assert_eq!(traffic("diagonal", ""), "diagonal");
 }
 
@@ -234,7 +238,7 @@ fn unmodelled_keys_are_named() {
             7,
             "num_vcs = many: give a whole number",
         ),
-        (format!("{BASE}traffic = badperm_yarc;"), 7, "traffic:"),
+        (format!("{BASE}traffic = zigzag;"), 7, "traffic:"),
         (
             format!("{BASE}traffic = hotspot;"),
             7,

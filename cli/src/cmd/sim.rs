@@ -39,9 +39,9 @@ pub struct SimArgs {
     scheme: Option<String>,
     /// Traffic: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor,
     /// hotspot(E,…), hotspot({E,…},{R,…}), background({E,…}), diagonal, asymmetric,
-    /// taper64, bad_dragon(K,N), randperm(SEED) (BookSim2's permutation for that seed), or
-    /// a permutation in full: perm:D0,D1,… or perm:@FILE (`icn throughput --traffic worst`
-    /// writes one).
+    /// taper64, bad_dragon(K,N), badperm_yarc(K,N,XR), randperm(SEED) (BookSim2's
+    /// permutation for that seed), or a permutation in full: perm:D0,D1,… or perm:@FILE
+    /// (`icn throughput --traffic worst` writes one).
     #[arg(long, short, default_value = "uniform", conflicts_with = "config")]
     traffic: String,
     /// Offered loads in flits per endpoint per cycle: FROM:TO:STEP or a comma list

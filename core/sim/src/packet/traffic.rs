@@ -50,6 +50,11 @@ pub enum Pattern {
     /// `bad_dragon(k,n)`, the balanced Dragonfly's adversarial traffic); `None`: the
     /// network's own groups.
     BadDragon(Option<(u32, u32)>),
+    /// BookSim2's `badperm_yarc(k,n,xr)`: with M = k·xr endpoints to a row, the source's
+    /// row number r = ⌊s/M⌋ names a column, and each packet goes to c·M + r for a c drawn
+    /// uniformly from 0 … M − 1: a whole row sends to one column. `None`: M is the
+    /// network's grid radix. Only M counts; n is kept as BookSim2's files give it.
+    BadPermYarc(Option<(u32, u32, u32)>),
     /// BookSim2's random permutation for this seed (`randperm` with its `perm_seed`):
     /// drawn as BookSim2 draws it, with Knuth's generator ([`knuth::permutation`]).
     Permutation(u64),
@@ -63,7 +68,8 @@ impl Pattern {
     pub const NAMES: &'static str = "uniform, transpose, bitcomp, bitrev, shuffle, tornado, \
                                      neighbor, hotspot(E,…), hotspot({E,…},{R,…}), \
                                      background({E,…}), diagonal, asymmetric, taper64, \
-                                     bad_dragon(K,N), randperm(SEED), perm:D0,D1,…";
+                                     bad_dragon(K,N), badperm_yarc(K,N,XR), randperm(SEED), \
+                                     perm:D0,D1,…";
 
     /// Whether each source sends all its packets to one destination (a permutation or a
     /// digit pattern), so a routing's bound under it is a permutation's.
@@ -77,6 +83,7 @@ impl Pattern {
                 | Pattern::Asymmetric
                 | Pattern::Taper64
                 | Pattern::BadDragon(_)
+                | Pattern::BadPermYarc(_)
         )
     }
 }
@@ -107,6 +114,8 @@ impl fmt::Display for Pattern {
             Pattern::Taper64 => f.write_str("taper64"),
             Pattern::BadDragon(None) => f.write_str("bad_dragon"),
             Pattern::BadDragon(Some((k, n))) => write!(f, "bad_dragon({k},{n})"),
+            Pattern::BadPermYarc(None) => f.write_str("badperm_yarc"),
+            Pattern::BadPermYarc(Some((k, n, xr))) => write!(f, "badperm_yarc({k},{n},{xr})"),
             Pattern::Permutation(s) => write!(f, "randperm({s})"),
             Pattern::Given(p) => write!(f, "perm:{}", list(p)),
         }
@@ -246,6 +255,24 @@ impl FromStr for Pattern {
                      2K·K endpoints), or bad_dragon alone for the network's own groups"
                 ))),
             },
+            "badperm_yarc" => {
+                let list = small(numbers(args)?);
+                let (k, n, xr) = match list.as_slice() {
+                    [] => return Ok(Pattern::BadPermYarc(None)),
+                    &[k] => (k, 1, 1),
+                    &[k, n] => (k, n, 1),
+                    &[k, n, xr] => (k, n, xr),
+                    _ => (0, 0, 0),
+                };
+                if k == 0 || xr == 0 {
+                    return Err(SimError::Traffic(format!(
+                        "'{s}': give badperm_yarc(K,N,XR), BookSim2's k, n and xr (rows of \
+                         K·XR endpoints, K and XR at least 1), or badperm_yarc alone for the \
+                         network's own radix"
+                    )));
+                }
+                Ok(Pattern::BadPermYarc(Some((k, n, xr))))
+            }
             "randperm" | "permutation" => {
                 let list = numbers(args)?;
                 Ok(Pattern::Permutation(list.first().copied().unwrap_or(0)))
@@ -312,6 +339,8 @@ enum Kind {
     Taper64,
     /// Endpoints per group.
     NextGroup(u32),
+    /// Endpoints per row (`badperm_yarc`).
+    RowToColumn(u32),
 }
 
 impl Traffic {
@@ -417,6 +446,7 @@ impl Traffic {
                 }
                 Kind::NextGroup(size)
             }
+            Pattern::BadPermYarc(given) => row_to_column(pattern, *given, digits, n)?,
             Pattern::Permutation(seed) => Kind::Table(knuth::permutation(n, *seed)),
             Pattern::Given(p) => {
                 check_permutation(p, n as usize)
@@ -466,8 +496,48 @@ impl Traffic {
                 let next = (src / size + 1) * size;
                 (next + rng.below(u64::from(*size)) as u32) % self.nodes
             }
+            Kind::RowToColumn(row) => rng.below(u64::from(*row)) as u32 * row + src / row,
         }
     }
+}
+
+/// `badperm_yarc`'s rows of M endpoints (given, or the grid's radix), checked: every
+/// destination c·M + ⌊s/M⌋ must be an endpoint.
+fn row_to_column(
+    pattern: &Pattern,
+    given: Option<(u32, u32, u32)>,
+    digits: Option<(u32, u32)>,
+    n: u32,
+) -> Result<Kind, SimError> {
+    let need = |what: &str| {
+        Err(SimError::Traffic(format!(
+            "traffic '{pattern}' needs {what}; this network has {n} endpoints"
+        )))
+    };
+    let row = match (given, digits) {
+        (Some((k, _, xr)), _) => k.saturating_mul(xr),
+        (None, Some((k, _))) => k,
+        (None, None) => {
+            return need(
+                "a row length: give badperm_yarc(K,N,XR) (rows of K·XR endpoints) or \
+                 simulate a grid",
+            )
+        }
+    };
+    if row == 0 {
+        return need("rows of at least one endpoint");
+    }
+    // The largest destination, the last column of the last source's row, is below N
+    // exactly when N ≥ M².
+    let top = n.saturating_sub(1);
+    let last = u64::from(row - 1) * u64::from(row) + u64::from(top / row);
+    if last >= u64::from(n) {
+        return need(&format!(
+            "at least {row}² endpoints (rows of {row}): it may send endpoint {top} to {last}, \
+             where BookSim2 stops (\"Incorrect packet destination\")"
+        ));
+    }
+    Ok(Kind::RowToColumn(row))
 }
 
 #[cfg(test)]
@@ -537,6 +607,32 @@ mod tests {
         };
         let c = counts(&traffic("bad_dragon", 32, grouped), 5, draws);
         assert!((8..16).all(|d| near(c[d], draws, 1.0 / 8.0)), "{c:?}");
+        // badperm_yarc(4,2,1) on 16: rows of M = 4; source 6 is in row ⌊6/4⌋ = 1, so it
+        // sends to column 1, c·4 + 1 for c = 0 … 3: 1, 5, 9, 13, a quarter each; source 15
+        // (row 3) to 3, 7, 11, 15. xr = 2 with k = 2 is the same M; so is the 4 × 4 grid's
+        // own radix.
+        let grid = Shape {
+            digits: Some((4, 2)),
+            group: None,
+        };
+        for (text, shape) in [
+            ("badperm_yarc(4,2,1)", flat),
+            ("badperm_yarc(2,2,2)", flat),
+            ("badperm_yarc", grid),
+        ] {
+            let t = traffic(text, 16, shape);
+            for (src, column) in [(6, [1, 5, 9, 13]), (15, [3, 7, 11, 15])] {
+                let c = counts(&t, src, draws);
+                for (d, &n) in c.iter().enumerate() {
+                    let p = if column.contains(&(d as u32)) {
+                        0.25
+                    } else {
+                        0.0
+                    };
+                    assert!(near(n, draws, p), "{text} {src} → {d}: {n}");
+                }
+            }
+        }
         // hotspot with rates 3, 1, 1 (the last rate repeated): 3/5, 1/5, 1/5.
         let c = counts(&traffic("hotspot({4,6,9},{3,1})", 10, flat), 0, draws);
         assert!(near(c[4], draws, 0.6) && near(c[6], draws, 0.2) && near(c[9], draws, 0.2));
@@ -588,5 +684,15 @@ mod tests {
         assert!(need("bad_dragon(2,1)", 12).contains("whole number"));
         assert!(need("background({0,1})", 2).contains("does not exclude"));
         assert!(need("hotspot(7)", 4).contains("not below"));
+        // Rows of 4 need 16 endpoints: on 15, endpoint 14 (row 3) could draw 3·4 + 3 = 15.
+        assert!(need("badperm_yarc(4,2,1)", 15).contains("at least 4² endpoints"));
+        assert!(need("badperm_yarc(4,2,1)", 15).contains("endpoint 14 to 15"));
+        assert!(need("badperm_yarc", 16).contains("badperm_yarc(K,N,XR)"));
+        assert!(p("badperm_yarc(0,2,1)").is_err());
+        assert_eq!(
+            p("badperm_yarc(8)").expect("k alone").to_string(),
+            "badperm_yarc(8,1,1)"
+        );
+        assert!(!p("badperm_yarc").expect("plain").is_permutation());
     }
 }

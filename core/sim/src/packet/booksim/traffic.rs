@@ -6,7 +6,7 @@ use super::{int, ConfigError};
 /// reads them ([`words`], [`leading_int`]): several only inside one pair of braces
 /// (`hotspot({{0,5},{3,1}})`: endpoints 0 and 5 at rates 3 and 1; `hotspot(0,5)` is
 /// endpoint 0), and those left out taken from other keys (`randperm`'s `perm_seed`,
-/// `bad_dragon`'s `k` and `n`).
+/// `bad_dragon`'s `k` and `n`, `badperm_yarc`'s `k`, `n` and `xr`).
 pub(super) fn booksim_traffic<'a>(
     get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
 ) -> Result<String, ConfigError> {
@@ -45,6 +45,15 @@ pub(super) fn booksim_traffic<'a>(
                 None => int(get("n"), "n", 2)?,
             };
             format!("bad_dragon({k},{n})")
+        }
+        "badperm_yarc" => {
+            // BookSim2 takes k, n and xr from the parameters, else from its keys.
+            let key = |i: usize, name: &str, default: i64| match params.get(i) {
+                Some(v) => Ok(leading_int(v)),
+                None => int(get(name), name, default),
+            };
+            let (k, n, xr) = (key(0, "k", 8)?, key(1, "n", 2)?, key(2, "xr", 1)?);
+            format!("badperm_yarc({k},{n},{xr})")
         }
         "hotspot" => {
             let ends = params.first().map_or_else(|| vec![-1], |e| ints(e));
