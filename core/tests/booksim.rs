@@ -329,6 +329,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_ispeed15"),
     config_reference!("dragonfly_example"),
     config_reference!("mesh88_rw"),
+    config_reference!("mesh88_valiant"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -531,4 +532,22 @@ fn read_write_requests_match_booksim() {
     assert_eq!(x.rates, [0.3], "the file's own injection rate");
     // BookSim2's packet size under requests: (1 + 5 + 5 + 1) / 2 flits.
     assert_eq!(x.setup.router.packet_size, 6);
+}
+
+/// BookSim2's `valiant_mesh` on an 8×8 mesh (via any router, the pair's own included, the
+/// VCs in halves by leg, every VC at the destination's router): the curve, and the
+/// scheme the file gets, two classes, which the deadlock analysis finds not deadlock-free
+/// (the hop out of the destination's router in the first leg takes either half).
+#[test]
+fn valiant_mesh_matches_booksim() {
+    check_config("mesh88_valiant", &few);
+    let cfg = CONFIG_REFERENCES
+        .iter()
+        .find(|r| r.0 == "mesh88_valiant")
+        .expect("a reference")
+        .1;
+    let x = experiment(cfg, None).expect("the configuration runs");
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    assert_eq!((sim.scheme(), sim.classes()), (Scheme::Phases, 2));
+    assert_eq!(sim.deadlock_free(), Some(false));
 }

@@ -219,9 +219,14 @@ fn unmodelled_keys_are_named() {
             "sim_type = throughput: give latency or batch (throughput, BookSim2's latency mode without",
         ),
         (
-            BASE.replace("dim_order", "min_adapt"),
+            BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = min_adapt",
+            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant)",
+        ),
+        (
+            BASE.replace("mesh", "torus").replace("dim_order", "valiant"),
+            4,
+            "routing_function = valiant: BookSim2's valiant_torus stops on its own assertion",
         ),
         (BASE.replace("mesh", "qtree"), 1, "topology = qtree"),
         (

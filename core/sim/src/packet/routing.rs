@@ -9,7 +9,7 @@
 
 use super::config::SimError;
 use super::hops::HopTable;
-use super::valiant::{leg_class, leg_step, LEG_TWO};
+use super::valiant::{halves, leg_class, leg_step, Legs, LEG_TWO};
 use crate::rng::SplitMix64;
 use icn_analyses::deadlock::{scheme_step, Scheme};
 use icn_graph::{channel_phases, ChannelPhases, Node, Routing, Topology};
@@ -26,6 +26,8 @@ pub struct HopChooser<'a> {
     vcs: u32,
     /// A two-phase routing under `phases`: the leg classes of [`super::valiant`].
     legs: bool,
+    /// Under `legs`, BookSim2's halves ([`Legs::Halves`]).
+    halves: bool,
     /// UGAL: the source router chooses between the route without intermediate and
     /// Valiant's.
     ugal: bool,
@@ -73,6 +75,7 @@ impl<'a> HopChooser<'a> {
             classes,
             vcs,
             legs: routing.two_phase().is_some() && scheme == Scheme::Phases,
+            halves: false,
             ugal: false,
             table: HopTable::of(topology, routing),
             buf: Vec::with_capacity(16),
@@ -84,6 +87,19 @@ impl<'a> HopChooser<'a> {
     pub fn with_ugal(mut self, ugal: bool) -> HopChooser<'a> {
         self.ugal = ugal && self.routing.two_phase().is_some();
         self
+    }
+
+    /// The same, the legs of a two-phase route under `phases` taking VCs as `legs` says.
+    pub fn with_legs(mut self, legs: Legs) -> HopChooser<'a> {
+        self.halves = self.legs && legs == Legs::Halves;
+        self
+    }
+
+    /// The VC range of a hop out of the destination's router by a packet that does not
+    /// eject there (BookSim2's halves: every VC; `None` otherwise, the hop's own).
+    #[inline]
+    pub fn through_destination(&self) -> Option<(u32, u32)> {
+        self.halves.then_some((0, self.vcs - 1))
     }
 
     /// Whether this is UGAL.
@@ -148,6 +164,15 @@ impl<'a> HopChooser<'a> {
         };
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)
+        } else if self.halves {
+            let leg = u32::from(tag & LEG_TWO != 0);
+            let (vc_lo, vc_hi) = halves(self.vcs, leg);
+            return Some(Hop {
+                next,
+                vc_lo,
+                vc_hi,
+                tag,
+            });
         } else if self.legs {
             let boundary = self.phases.phase_boundary(at, next);
             (next, leg_step(self.classes, tag, boundary))
@@ -168,10 +193,10 @@ impl<'a> HopChooser<'a> {
 
     /// The VC range of the ejection hop for a packet in state `tag`: under `phases` the
     /// class of the phase the packet is in (BookSim2's dragonflynew ejects on the VC of
-    /// the packet's phase); every VC otherwise.
+    /// the packet's phase); every VC otherwise, and under BookSim2's halves.
     #[inline]
     pub fn eject_range(&self, tag: u16) -> (u32, u32) {
-        if self.scheme != Scheme::Phases {
+        if self.scheme != Scheme::Phases || self.halves {
             return (0, self.vcs - 1);
         }
         let class = if self.legs {
@@ -277,8 +302,12 @@ impl<'a> HopChooser<'a> {
 
     /// The relation's intermediate for a packet from `src` to `dst` (Valiant's), if it
     /// is two-phase: one of them uniformly at random, without a list.
+    /// Under BookSim2's halves, one of its draw ([`icn_graph::TwoPhase::pick_with_ends`]).
     pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
         let phase = self.routing.two_phase()?;
+        if self.halves {
+            return Some(phase.pick_with_ends(src, dst, rng.next_u64()));
+        }
         phase.pick_intermediate(src, dst, rng.next_u64())
     }
 }

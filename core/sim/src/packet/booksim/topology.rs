@@ -4,16 +4,17 @@
 
 use super::size::size_check;
 use super::{int, ConfigError, Statements};
-use crate::packet::{TABLE_ROUTING, UGAL_ROUTING};
+use crate::packet::valiant::Legs;
+use crate::packet::{TABLE_ROUTING, UGAL_ROUTING, VALIANT_ROUTING};
 use icn_analyses::deadlock::Scheme;
 use icn_engine::network::Network;
 use icn_families::imported::Imported;
 
-/// The network, routing and scheme of the configuration's topology keys.
+/// The network, routing, scheme and legs of the configuration's topology keys.
 pub(super) fn topology(
     st: &Statements,
     network_file: Option<&str>,
-) -> Result<(Network, &'static str, Option<Scheme>), ConfigError> {
+) -> Result<(Network, &'static str, Option<Scheme>, Legs), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let (topo, line) = get("topology").unwrap_or(("torus", 0));
     let (k, n, c) = (
@@ -35,10 +36,18 @@ pub(super) fn topology(
                 message: format!("c = {c}: concentrated {topo}es are not modelled (c = 1 only)"),
             })
         }
-        "mesh" | "torus" => match rf {
-            "dim_order" | "dor" => (format!("{topo}:k={}", radices()), "dor", None),
-            _ => return Err(unknown("dim_order")),
-        },
+        "mesh" | "torus" => {
+            let spec = format!("{topo}:k={}", radices());
+            let net = grid(&spec, topo, (k, n), line)?;
+            let (routing, scheme, legs) = grid_routing(topo, rf).map_err(|e| match e {
+                Some(why) => ConfigError {
+                    line: rf_line,
+                    message: format!("routing_function = {rf}: {why}"),
+                },
+                None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
+            })?;
+            return Ok((net, routing, scheme, legs));
+        }
         "fattree" => match rf {
             "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
             _ => return Err(unknown("nca")),
@@ -88,7 +97,7 @@ pub(super) fn topology(
                 message: format!("network_file: {e}"),
             })?;
             let net = Network::from(graph);
-            return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
+            return Ok((net, TABLE_ROUTING, Some(Scheme::One), Legs::Classes));
         }
         _ => {
             return Err(ConfigError {
@@ -99,11 +108,44 @@ pub(super) fn topology(
             })
         }
     };
-    let net = spec.parse::<Network>().map_err(|e| ConfigError {
+    let net = grid(&spec, topo, (k, n), line)?;
+    Ok((net, routing, scheme, Legs::Classes))
+}
+
+/// The network of `spec`, an error at the topology's line naming k and n.
+fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Network, ConfigError> {
+    spec.parse::<Network>().map_err(|e| ConfigError {
         line,
         message: format!("topology = {topo} with k = {k}, n = {n}: {e}"),
-    })?;
-    Ok((net, routing, scheme))
+    })
+}
+
+/// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
+/// any other.
+const GRID_MODELLED: [(&str, &str); 2] = [("mesh", "dim_order, valiant"), ("torus", "dim_order")];
+
+/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` (its `rf_mesh`
+/// or `rf_torus`) on the mesh or torus; `Err(Some(why))` for one BookSim2 has but cannot
+/// run, `Err(None)` for one not modelled.
+///
+/// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
+///   ring classes on the torus).
+/// - `valiant` on the mesh (`valiant_mesh`): via any router, the pair's own included,
+///   dimension order on both legs, the VCs in halves by leg ([`Legs::Halves`]).
+pub(super) fn grid_routing(
+    topo: &str,
+    rf: &str,
+) -> Result<(&'static str, Option<Scheme>, Legs), Option<&'static str>> {
+    match (topo, rf) {
+        (_, "dim_order" | "dor") => Ok(("dor", None, Legs::Classes)),
+        ("mesh", "valiant") => Ok((VALIANT_ROUTING, Some(Scheme::Phases), Legs::Halves)),
+        ("torus", "valiant") => Err(Some(
+            "BookSim2's valiant_torus stops on its own assertion at the first hop that \
+             continues along a ring (its ring half is read unset there), so there is no \
+             run of it to agree with; modelled on the mesh (valiant_mesh)",
+        )),
+        _ => Err(None),
+    }
 }
 
 /// icnplay's routing for BookSim2's cmesh routing function (`dor_no_express`: the mesh

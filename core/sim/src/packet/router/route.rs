@@ -19,14 +19,14 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         ugal_choice(st, net, &mut f, r);
     }
     let dst_ep = f.dst_ep as usize;
+    if f.via as usize == node {
+        f.via = u32::MAX;
+        f.tag = net.hops.at_intermediate(f.tag);
+    }
     let route = if fab.eject_router[dst_ep] as usize == r && f.via == u32::MAX {
         let (lo, hi) = net.hops.eject_range(f.tag);
         Some((fab.eject_port[dst_ep], lo, hi))
     } else {
-        if f.via as usize == node {
-            f.via = u32::MAX;
-            f.tag = net.hops.at_intermediate(f.tag);
-        }
         let target = if f.via == u32::MAX {
             fab.endpoint_node[dst_ep]
         } else {
@@ -40,7 +40,13 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         if port.is_none() {
             net.broken_route(node, target);
         }
-        port.map(|(port, h)| (port, h.vc_lo, h.vc_hi))
+        let through = (fab.eject_router[dst_ep] as usize == r)
+            .then(|| net.hops.through_destination())
+            .flatten();
+        port.map(|(port, h)| {
+            let (lo, hi) = through.unwrap_or((h.vc_lo, h.vc_hi));
+            (port, lo, hi)
+        })
     };
     st.pool.items[slot].flit = f;
     let Some((port, lo, hi)) = route else { return };
