@@ -221,7 +221,7 @@ fn unmodelled_keys_are_named() {
         (
             BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant)",
+            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm)",
         ),
         (
             BASE.replace("mesh", "torus").replace("dim_order", "valiant"),

@@ -15,11 +15,13 @@
 pub(crate) mod address;
 mod family;
 pub mod product;
+mod romm;
 mod routing;
 mod symmetry;
 
 pub use family::{MESH, TORUS};
 pub use product::{Factor, GridRouting, Product};
+pub use romm::Romm;
 pub use routing::GridRouter;
 
 use icn_graph::error::ParamError;

@@ -122,7 +122,8 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
 
 /// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
 /// any other.
-const GRID_MODELLED: [(&str, &str); 2] = [("mesh", "dim_order, valiant"), ("torus", "dim_order")];
+const GRID_MODELLED: [(&str, &str); 2] =
+    [("mesh", "dim_order, valiant, romm"), ("torus", "dim_order")];
 
 /// icnplay's routing, scheme and legs for BookSim2's routing function `rf` (its `rf_mesh`
 /// or `rf_torus`) on the mesh or torus; `Err(Some(why))` for one BookSim2 has but cannot
@@ -132,6 +133,8 @@ const GRID_MODELLED: [(&str, &str); 2] = [("mesh", "dim_order, valiant"), ("toru
 ///   ring classes on the torus).
 /// - `valiant` on the mesh (`valiant_mesh`): via any router, the pair's own included,
 ///   dimension order on both legs, the VCs in halves by leg ([`Legs::Halves`]).
+/// - `romm` on the mesh (`romm_mesh`): the mesh's `romm`, via a router of the box the
+///   source and destination span (theirs included), in halves the same way.
 pub(super) fn grid_routing(
     topo: &str,
     rf: &str,
@@ -139,6 +142,7 @@ pub(super) fn grid_routing(
     match (topo, rf) {
         (_, "dim_order" | "dor") => Ok(("dor", None, Legs::Classes)),
         ("mesh", "valiant") => Ok((VALIANT_ROUTING, Some(Scheme::Phases), Legs::Halves)),
+        ("mesh", "romm") => Ok(("romm", Some(Scheme::Phases), Legs::Halves)),
         ("torus", "valiant") => Err(Some(
             "BookSim2's valiant_torus stops on its own assertion at the first hop that \
              continues along a ring (its ring half is read unset there), so there is no \
