@@ -331,6 +331,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_rw"),
     config_reference!("mesh88_valiant"),
     config_reference!("mesh88_romm"),
+    config_reference!("mesh88_xyyx"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -566,4 +567,12 @@ fn valiant_mesh_matches_booksim() {
 #[test]
 fn romm_mesh_matches_booksim() {
     check_halves("mesh88_romm", true);
+}
+
+/// BookSim2's `xy_yx_mesh` on an 8×8 mesh under transpose traffic (XY or YX drawn at the
+/// source, the order's VC half on every hop): deadlock-free (each half carries one
+/// dimension order).
+#[test]
+fn xy_yx_mesh_matches_booksim() {
+    check_halves("mesh88_xyyx", true);
 }

@@ -221,7 +221,17 @@ fn unmodelled_keys_are_named() {
         (
             BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm)",
+            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx)",
+        ),
+        (
+            format!("{}num_vcs = 3;", BASE.replace("dim_order", "xy_yx")),
+            7,
+            "num_vcs = 3: xy_yx is modelled with an even number of VCs",
+        ),
+        (
+            BASE.replace("dim_order", "xy_yx").replace("n = 2", "n = 3"),
+            3,
+            "n = 3: xy_yx is modelled on a two-dimensional mesh",
         ),
         (
             BASE.replace("mesh", "torus").replace("dim_order", "valiant"),

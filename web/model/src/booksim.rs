@@ -264,29 +264,32 @@ mod tests {
         assert_eq!((sim.fabric().routers(), sim.fabric().endpoints()), (1, 10));
     }
 
-    /// BookSim2's `valiant_mesh`: its routing function travels beside the fields (the
-    /// routing and scheme alone do not say that its legs take the VCs in halves) and the
-    /// setup read back from them is the file's.
+    /// BookSim2's `valiant_mesh` and `xy_yx_mesh`: the routing function travels beside the
+    /// fields (the routing and scheme alone do not say how their routes take the VCs) and
+    /// the setup read back from them is the file's.
     #[test]
-    fn a_valiant_mesh_keeps_its_routing_function() {
-        let text = include_str!("../../../scripts/booksim/configs/mesh88_valiant.cfg");
-        let (f, _) = form_of_config(text, None, &fresh()).expect("the valiant mesh");
-        assert_eq!(
-            (f.routing.as_str(), f.scheme.as_str()),
-            ("valiant", "phases")
-        );
-        assert!(f.extra.contains("routing_function=valiant"), "{}", f.extra);
-        let net: icn_core::Network = f.spec.parse().expect("a network");
-        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
-        setup.scheme = Some(f.scheme.parse().expect("a scheme"));
-        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
-        let x = booksim::experiment(text, None).expect("the file");
-        assert_eq!(setup.legs, x.setup.legs);
-        let sim = icn_core::sim::packet::Simulator::new(&net, &setup).expect("a simulator");
-        assert_eq!(sim.classes(), 2);
-        // Beside another routing it is refused.
-        let mut dor = icn_core::sim::packet::SimSetup::new("dor");
-        assert!(booksim::apply_extra(&f.extra, &net, &mut dor).is_err());
+    fn mesh_routing_functions_keep_their_name() {
+        let valiant = include_str!("../../../scripts/booksim/configs/mesh88_valiant.cfg");
+        let xy_yx = include_str!("../../../scripts/booksim/configs/mesh88_xyyx.cfg");
+        for (text, routing, kept) in [
+            (valiant, "valiant", "routing_function=valiant"),
+            (xy_yx, "xyyx", "routing_function=xy_yx"),
+        ] {
+            let (f, _) = form_of_config(text, None, &fresh()).expect("the mesh");
+            assert_eq!((f.routing.as_str(), f.scheme.as_str()), (routing, "phases"));
+            assert!(f.extra.contains(kept), "{}", f.extra);
+            let net: icn_core::Network = f.spec.parse().expect("a network");
+            let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+            setup.scheme = Some(f.scheme.parse().expect("a scheme"));
+            booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+            let x = booksim::experiment(text, None).expect("the file");
+            assert_eq!(setup.legs, x.setup.legs);
+            let sim = icn_core::sim::packet::Simulator::new(&net, &setup).expect("a simulator");
+            assert_eq!(sim.classes(), 2);
+            // Beside another routing it is refused.
+            let mut dor = icn_core::sim::packet::SimSetup::new("dor");
+            assert!(booksim::apply_extra(&f.extra, &net, &mut dor).is_err());
+        }
     }
 
     /// BookSim2's own src/examples/mesh88_lat, pasted unchanged: its `input_speedup = 2`

@@ -24,7 +24,6 @@ use topology::topology;
 use traffic::booksim_traffic;
 
 use super::config::{AllocatorChoice, AllocatorKind};
-use super::valiant::Legs;
 use super::SimSetup;
 use icn_engine::network::Network;
 
@@ -354,7 +353,7 @@ fn router_and_protocol(
 /// The keys of a configuration that the simulation view keeps beside its fields (which hold
 /// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
 /// BookSim2's routing function where the routing and scheme alone do not say how it takes
-/// VCs (the mesh's `valiant`: its halves), the router's delays and allocators, the torus's
+/// VCs (the mesh's `valiant`, `romm`, `xy_yx`: its halves), the router's delays and allocators, the torus's
 /// `use_noc_latency` and the protocol, batch mode's and the read and write requests'
 /// included.
 pub const EXTRA_KEYS: &[&str] = &[
@@ -451,9 +450,13 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     let (r, d) = (&setup.router, &base.router);
     let (p, q) = (&setup.protocol, &base.protocol);
     let mut out: Vec<String> = Vec::new();
-    if setup.legs == Legs::Halves {
-        // BookSim2's names of these routings are icnplay's.
-        out.push(format!("routing_function={}", setup.routing));
+    if let Some(rf) = setup
+        .legs
+        .booksim()
+        .then(|| topology::grid_function(net.family().name, &setup.routing, setup.legs))
+        .flatten()
+    {
+        out.push(format!("routing_function={rf}"));
     }
     let mut num = |key: &str, a: String, b: String| {
         if a != b {

@@ -246,10 +246,10 @@ impl<'a> Simulator<'a> {
         let (scheme, deadlock_free) = match (choice, setup.scheme) {
             (Some(c), _) => (c.scheme, c.deadlock_free),
             (None, Some(s)) => {
-                // BookSim2's halves split a two-phase route by its legs, not by boundaries.
-                let halves = s == Scheme::Phases
-                    && setup.legs == valiant::Legs::Halves
-                    && routing.two_phase().is_some();
+                // BookSim2's halves split a two-phase route by its legs or its draw, not by
+                // boundaries.
+                let halves =
+                    s == Scheme::Phases && setup.legs.booksim() && routing.two_phase().is_some();
                 if !halves {
                     applies(t, s).map_err(|e| SimError::Routing(e.to_string()))?;
                 }
@@ -406,7 +406,7 @@ fn classes_for(scheme: Scheme, routing: &dyn Routing, legs: valiant::Legs, vcs: 
     match scheme {
         Scheme::One => 1,
         Scheme::Dateline => 2,
-        Scheme::Phases if routing.two_phase().is_some() && legs == valiant::Legs::Halves => 2,
+        Scheme::Phases if routing.two_phase().is_some() && legs.booksim() => 2,
         Scheme::Phases if routing.two_phase().is_some() && vcs >= 4 => 4,
         Scheme::Phases if routing.two_phase().is_some() => 3,
         Scheme::Phases => 2,

@@ -26,8 +26,8 @@ pub struct HopChooser<'a> {
     vcs: u32,
     /// A two-phase routing under `phases`: the leg classes of [`super::valiant`].
     legs: bool,
-    /// Under `legs`, BookSim2's halves ([`Legs::Halves`]).
-    halves: bool,
+    /// How the legs take VCs: [`Legs::Classes`] unless `legs`.
+    rule: Legs,
     /// UGAL: the source router chooses between the route without intermediate and
     /// Valiant's.
     ugal: bool,
@@ -75,7 +75,7 @@ impl<'a> HopChooser<'a> {
             classes,
             vcs,
             legs: routing.two_phase().is_some() && scheme == Scheme::Phases,
-            halves: false,
+            rule: Legs::Classes,
             ugal: false,
             table: HopTable::of(topology, routing),
             buf: Vec::with_capacity(16),
@@ -91,7 +91,7 @@ impl<'a> HopChooser<'a> {
 
     /// The same, the legs of a two-phase route under `phases` taking VCs as `legs` says.
     pub fn with_legs(mut self, legs: Legs) -> HopChooser<'a> {
-        self.halves = self.legs && legs == Legs::Halves;
+        self.rule = if self.legs { legs } else { Legs::Classes };
         self
     }
 
@@ -99,7 +99,7 @@ impl<'a> HopChooser<'a> {
     /// eject there (BookSim2's halves: every VC; `None` otherwise, the hop's own).
     #[inline]
     pub fn through_destination(&self) -> Option<(u32, u32)> {
-        self.halves.then_some((0, self.vcs - 1))
+        (self.rule == Legs::Halves).then_some((0, self.vcs - 1))
     }
 
     /// Whether this is UGAL.
@@ -117,9 +117,30 @@ impl<'a> HopChooser<'a> {
         }
     }
 
+    /// A new packet's intermediate (`u32::MAX`: none) and state, from `src` to `dst`:
+    /// [`HopChooser::intermediate`] and [`HopChooser::start_tag`]; under BookSim2's
+    /// [`Legs::Order`] the draw's position is the state (the route's VC half).
+    #[inline]
+    pub fn start(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> (u32, u16) {
+        if self.rule == Legs::Order {
+            if let Some(phase) = self.routing.two_phase() {
+                let list = phase.intermediates_with_ends(src, dst);
+                let k = (rng.next_u64() % list.len() as u64) as usize;
+                return (list[k] as u32, u16::from(k > 0));
+            }
+        }
+        let via = self
+            .intermediate(src, dst, rng)
+            .map_or(u32::MAX, |x| x as u32);
+        (via, self.start_tag(via != u32::MAX))
+    }
+
     /// The state of a packet at its intermediate, from `tag`.
     #[inline]
     pub fn at_intermediate(&self, tag: u16) -> u16 {
+        if self.rule == Legs::Order {
+            return tag;
+        }
         if self.legs {
             LEG_TWO
         } else {
@@ -164,9 +185,12 @@ impl<'a> HopChooser<'a> {
         };
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)
-        } else if self.halves {
-            let leg = u32::from(tag & LEG_TWO != 0);
-            let (vc_lo, vc_hi) = halves(self.vcs, leg);
+        } else if self.rule.booksim() {
+            let half = match self.rule {
+                Legs::Order => u32::from(tag & 1),
+                _ => u32::from(tag & LEG_TWO != 0),
+            };
+            let (vc_lo, vc_hi) = halves(self.vcs, half);
             return Some(Hop {
                 next,
                 vc_lo,
@@ -196,7 +220,7 @@ impl<'a> HopChooser<'a> {
     /// the packet's phase); every VC otherwise, and under BookSim2's halves.
     #[inline]
     pub fn eject_range(&self, tag: u16) -> (u32, u32) {
-        if self.scheme != Scheme::Phases || self.halves {
+        if self.scheme != Scheme::Phases || self.rule.booksim() {
             return (0, self.vcs - 1);
         }
         let class = if self.legs {
@@ -305,7 +329,7 @@ impl<'a> HopChooser<'a> {
     /// Under BookSim2's halves, one of its draw ([`icn_graph::TwoPhase::pick_with_ends`]).
     pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
         let phase = self.routing.two_phase()?;
-        if self.halves {
+        if self.rule == Legs::Halves {
             return Some(phase.pick_with_ends(src, dst, rng.next_u64()));
         }
         phase.pick_intermediate(src, dst, rng.next_u64())

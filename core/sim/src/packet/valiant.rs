@@ -40,6 +40,19 @@ pub enum Legs {
     /// ([`halves`]); the intermediate drawn with the pair's own routers; every VC at the
     /// destination's router.
     Halves,
+    /// BookSim2's `xy_yx_mesh`: the route's order drawn at the source as its intermediate
+    /// among [`icn_graph::TwoPhase::intermediates_with_ends`] (the first order's corner or
+    /// the reverse's), the VC half that draw's position (the first: the lower half), kept
+    /// for the whole route; every VC at ejection.
+    Order,
+}
+
+impl Legs {
+    /// Whether it is one of BookSim2's mesh rules (its draw with the pair's own routers,
+    /// two classes, every VC at ejection).
+    pub fn booksim(self) -> bool {
+        self != Legs::Classes
+    }
 }
 
 /// BookSim2's halves of `vcs` VCs for leg `leg` (0 or 1): of V, the first V − ⌊V/2⌋ and
@@ -129,13 +142,13 @@ pub fn legs_deadlock_free(
                             .map(Some),
                     )
                     .collect(),
-                Legs::Halves => two
+                Legs::Halves | Legs::Order => two
                     .intermediates_with_ends(s, d)
                     .into_iter()
                     .map(Some)
                     .collect(),
             };
-            for via in vias {
+            for (drawn, via) in vias.into_iter().enumerate() {
                 leg1.clear();
                 match via {
                     Some(m) if m != s => walks(routing, s, m, &mut vec![s], &mut leg1, CHECK_HOPS)?,
@@ -157,6 +170,7 @@ pub fn legs_deadlock_free(
                             Legs::Halves => (0..walk.len() - 1)
                                 .map(|i| u32::from(i >= leg_one))
                                 .collect(),
+                            Legs::Order => vec![u32::from(drawn > 0); walk.len() - 1],
                         };
                         hops += classes_of.len();
                         if hops > CHECK_HOPS {
@@ -247,5 +261,20 @@ mod tests {
             legs_deadlock_free(net.topology(), r.as_ref(), Legs::Halves, 2),
             Some(false)
         );
+    }
+
+    /// BookSim2's xy_yx_mesh and romm_mesh: each half carries one dimension order, or one
+    /// leg of dimension order, and neither passes through the destination's router.
+    #[test]
+    fn booksim_xy_yx_and_romm_are_deadlock_free() {
+        let net: Network = "mesh:k=3x3".parse().expect("a mesh");
+        for (name, legs) in [("xyyx", Legs::Order), ("romm", Legs::Halves)] {
+            let r = registry::build(&net, name).expect("a mesh routing");
+            assert_eq!(
+                legs_deadlock_free(net.topology(), r.as_ref(), legs, 2),
+                Some(true),
+                "{name}"
+            );
+        }
     }
 }

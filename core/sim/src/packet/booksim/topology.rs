@@ -46,6 +46,9 @@ pub(super) fn topology(
                 },
                 None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
             })?;
+            if routing == "xyyx" {
+                xy_yx_keys(st, n)?;
+            }
             return Ok((net, routing, scheme, legs));
         }
         "fattree" => match rf {
@@ -122,27 +125,70 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
 
 /// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
 /// any other.
-const GRID_MODELLED: [(&str, &str); 2] =
-    [("mesh", "dim_order, valiant, romm"), ("torus", "dim_order")];
+const GRID_MODELLED: [(&str, &str); 2] = [
+    ("mesh", "dim_order, valiant, romm, xy_yx"),
+    ("torus", "dim_order"),
+];
 
-/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` (its `rf_mesh`
-/// or `rf_torus`) on the mesh or torus; `Err(Some(why))` for one BookSim2 has but cannot
-/// run, `Err(None)` for one not modelled.
+/// BookSim2's routing functions of the mesh and torus that icnplay models: BookSim2's name
+/// (it appends the topology's: `valiant` is `valiant_mesh`), the topology (`None`: both),
+/// icnplay's routing, its scheme and legs.
 ///
 /// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
 ///   ring classes on the torus).
-/// - `valiant` on the mesh (`valiant_mesh`): via any router, the pair's own included,
-///   dimension order on both legs, the VCs in halves by leg ([`Legs::Halves`]).
-/// - `romm` on the mesh (`romm_mesh`): the mesh's `romm`, via a router of the box the
-///   source and destination span (theirs included), in halves the same way.
+/// - `valiant` (`valiant_mesh`): via any router, the pair's own included, dimension order
+///   on both legs, the VCs in halves by leg ([`Legs::Halves`]).
+/// - `romm` (`romm_mesh`): the mesh's `romm`, via a router of the box the source and
+///   destination span (theirs included), in halves the same way.
+/// - `xy_yx` (`xy_yx_mesh`): the mesh's `xyyx`, XY or YX drawn at the source, the VC half
+///   the order's for the whole route ([`Legs::Order`]).
+type GridFunction = (
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+    Option<Scheme>,
+    Legs,
+);
+const GRID_FUNCTIONS: [GridFunction; 5] = [
+    ("dim_order", None, "dor", None, Legs::Classes),
+    ("dor", None, "dor", None, Legs::Classes),
+    (
+        "valiant",
+        Some("mesh"),
+        VALIANT_ROUTING,
+        Some(Scheme::Phases),
+        Legs::Halves,
+    ),
+    (
+        "romm",
+        Some("mesh"),
+        "romm",
+        Some(Scheme::Phases),
+        Legs::Halves,
+    ),
+    (
+        "xy_yx",
+        Some("mesh"),
+        "xyyx",
+        Some(Scheme::Phases),
+        Legs::Order,
+    ),
+];
+
+/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` on the mesh or
+/// torus ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run,
+/// `Err(None)` for one not modelled.
 pub(super) fn grid_routing(
     topo: &str,
     rf: &str,
 ) -> Result<(&'static str, Option<Scheme>, Legs), Option<&'static str>> {
+    if let Some(&(_, _, routing, scheme, legs)) = GRID_FUNCTIONS
+        .iter()
+        .find(|f| f.0 == rf && f.1.is_none_or(|t| t == topo))
+    {
+        return Ok((routing, scheme, legs));
+    }
     match (topo, rf) {
-        (_, "dim_order" | "dor") => Ok(("dor", None, Legs::Classes)),
-        ("mesh", "valiant") => Ok((VALIANT_ROUTING, Some(Scheme::Phases), Legs::Halves)),
-        ("mesh", "romm") => Ok(("romm", Some(Scheme::Phases), Legs::Halves)),
         ("torus", "valiant") => Err(Some(
             "BookSim2's valiant_torus stops on its own assertion at the first hop that \
              continues along a ring (its ring half is read unset there), so there is no \
@@ -150,6 +196,15 @@ pub(super) fn grid_routing(
         )),
         _ => Err(None),
     }
+}
+
+/// BookSim2's name of the routing function that is `routing` under `legs` on `topo` (the
+/// inverse of [`grid_routing`]).
+pub(super) fn grid_function(topo: &str, routing: &str, legs: Legs) -> Option<&'static str> {
+    GRID_FUNCTIONS
+        .iter()
+        .find(|f| f.2 == routing && f.4 == legs && f.1.is_none_or(|t| t == topo))
+        .map(|f| f.0)
 }
 
 /// icnplay's routing for BookSim2's cmesh routing function (`dor_no_express`: the mesh
@@ -239,4 +294,24 @@ fn flatfly(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, Config
         return Err(at(st, "xr", format!("xr = {xr}: with use_noc_latency = 1 BookSim2 gives blocks 4 or more tiles wide terminal channels longer than 1 cycle, which icnplay does not model (give use_noc_latency = 0)")));
     }
     Ok(format!("flatfly:k={k},n={},onchip", n + 1))
+}
+
+/// The keys BookSim2's `xy_yx_mesh` needs: two dimensions (its YX is the reverse of
+/// dimension order, one corner on a plane), and an even `num_vcs` (with an odd number the
+/// two halves share the middle VC, and BookSim2, which reads a packet's order back from its
+/// VC, turns a packet on it to YX).
+fn xy_yx_keys(st: &Statements, n: i64) -> Result<(), ConfigError> {
+    if n != 2 {
+        return Err(at(
+            st,
+            "n",
+            format!("n = {n}: xy_yx is modelled on a two-dimensional mesh (n = 2)"),
+        ));
+    }
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let vcs = int(get("num_vcs"), "num_vcs", 16)?;
+    if vcs % 2 != 0 {
+        return Err(at(st, "num_vcs", format!("num_vcs = {vcs}: xy_yx is modelled with an even number of VCs (BookSim2 reads a packet's order back from its VC, and with an odd number the two halves share one)")));
+    }
+    Ok(())
 }
