@@ -332,6 +332,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_valiant"),
     config_reference!("mesh88_romm"),
     config_reference!("mesh88_xyyx"),
+    config_reference!("mesh88_adaptive_xyyx"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -575,4 +576,12 @@ fn romm_mesh_matches_booksim() {
 #[test]
 fn xy_yx_mesh_matches_booksim() {
     check_halves("mesh88_xyyx", true);
+}
+
+/// BookSim2's `adaptive_xy_yx_mesh` on an 8×8 mesh under transpose traffic (XY or YX
+/// chosen at the source router by the two first outputs' credits in use, the order's VC
+/// half on every hop): deadlock-free as `xy_yx`, and saturating 0.1 higher.
+#[test]
+fn adaptive_xy_yx_mesh_matches_booksim() {
+    check_halves("mesh88_adaptive_xyyx", true);
 }

@@ -221,7 +221,7 @@ fn unmodelled_keys_are_named() {
         (
             BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx)",
+            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx)",
         ),
         (
             format!("{}num_vcs = 3;", BASE.replace("dim_order", "xy_yx")),

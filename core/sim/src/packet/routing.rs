@@ -102,6 +102,22 @@ impl<'a> HopChooser<'a> {
         (self.rule == Legs::Halves).then_some((0, self.vcs - 1))
     }
 
+    /// Whether the route's order is chosen at the source router by the queues
+    /// ([`Legs::AdaptiveOrder`]).
+    #[inline]
+    pub fn chooses_order(&self) -> bool {
+        self.rule == Legs::AdaptiveOrder
+    }
+
+    /// The intermediates standing for the orders from `src` to `dst`, the first order's
+    /// first ([`icn_graph::TwoPhase::intermediates_with_ends`]).
+    pub fn order_corners(&self, src: Node, dst: Node) -> Vec<Node> {
+        self.routing
+            .two_phase()
+            .map(|p| p.intermediates_with_ends(src, dst))
+            .unwrap_or_default()
+    }
+
     /// Whether this is UGAL.
     pub fn is_ugal(&self) -> bool {
         self.ugal
@@ -119,10 +135,11 @@ impl<'a> HopChooser<'a> {
 
     /// A new packet's intermediate (`u32::MAX`: none) and state, from `src` to `dst`:
     /// [`HopChooser::intermediate`] and [`HopChooser::start_tag`]; under BookSim2's
-    /// [`Legs::Order`] the draw's position is the state (the route's VC half).
+    /// [`Legs::Order`] (and [`Legs::AdaptiveOrder`], until its source router chooses) the
+    /// draw's position is the state (the route's VC half).
     #[inline]
     pub fn start(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> (u32, u16) {
-        if self.rule == Legs::Order {
+        if self.rule.by_order() {
             if let Some(phase) = self.routing.two_phase() {
                 let list = phase.intermediates_with_ends(src, dst);
                 let k = (rng.next_u64() % list.len() as u64) as usize;
@@ -138,7 +155,7 @@ impl<'a> HopChooser<'a> {
     /// The state of a packet at its intermediate, from `tag`.
     #[inline]
     pub fn at_intermediate(&self, tag: u16) -> u16 {
-        if self.rule == Legs::Order {
+        if self.rule.by_order() {
             return tag;
         }
         if self.legs {
@@ -186,9 +203,10 @@ impl<'a> HopChooser<'a> {
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)
         } else if self.rule.booksim() {
-            let half = match self.rule {
-                Legs::Order => u32::from(tag & 1),
-                _ => u32::from(tag & LEG_TWO != 0),
+            let half = if self.rule.by_order() {
+                u32::from(tag & 1)
+            } else {
+                u32::from(tag & LEG_TWO != 0)
             };
             let (vc_lo, vc_hi) = halves(self.vcs, half);
             return Some(Hop {

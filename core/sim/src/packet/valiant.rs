@@ -45,9 +45,18 @@ pub enum Legs {
     /// the reverse's), the VC half that draw's position (the first: the lower half), kept
     /// for the whole route; every VC at ejection.
     Order,
+    /// BookSim2's `adaptive_xy_yx_mesh`: [`Legs::Order`], the order chosen at the source
+    /// router instead of drawn: the one whose first output holds fewer flits (credits in
+    /// use), either with equal chance at a tie.
+    AdaptiveOrder,
 }
 
 impl Legs {
+    /// Whether the VC half is the route's order ([`Legs::Order`], [`Legs::AdaptiveOrder`]).
+    pub fn by_order(self) -> bool {
+        matches!(self, Legs::Order | Legs::AdaptiveOrder)
+    }
+
     /// Whether it is one of BookSim2's mesh rules (its draw with the pair's own routers,
     /// two classes, every VC at ejection).
     pub fn booksim(self) -> bool {
@@ -142,7 +151,7 @@ pub fn legs_deadlock_free(
                             .map(Some),
                     )
                     .collect(),
-                Legs::Halves | Legs::Order => two
+                Legs::Halves | Legs::Order | Legs::AdaptiveOrder => two
                     .intermediates_with_ends(s, d)
                     .into_iter()
                     .map(Some)
@@ -170,7 +179,9 @@ pub fn legs_deadlock_free(
                             Legs::Halves => (0..walk.len() - 1)
                                 .map(|i| u32::from(i >= leg_one))
                                 .collect(),
-                            Legs::Order => vec![u32::from(drawn > 0); walk.len() - 1],
+                            Legs::Order | Legs::AdaptiveOrder => {
+                                vec![u32::from(drawn > 0); walk.len() - 1]
+                            }
                         };
                         hops += classes_of.len();
                         if hops > CHECK_HOPS {

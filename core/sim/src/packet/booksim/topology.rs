@@ -47,7 +47,7 @@ pub(super) fn topology(
                 None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
             })?;
             if routing == "xyyx" {
-                xy_yx_keys(st, n)?;
+                xy_yx_keys(st, rf, n)?;
             }
             return Ok((net, routing, scheme, legs));
         }
@@ -126,7 +126,7 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
 /// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
 /// any other.
 const GRID_MODELLED: [(&str, &str); 2] = [
-    ("mesh", "dim_order, valiant, romm, xy_yx"),
+    ("mesh", "dim_order, valiant, romm, xy_yx, adaptive_xy_yx"),
     ("torus", "dim_order"),
 ];
 
@@ -142,6 +142,8 @@ const GRID_MODELLED: [(&str, &str); 2] = [
 ///   destination span (theirs included), in halves the same way.
 /// - `xy_yx` (`xy_yx_mesh`): the mesh's `xyyx`, XY or YX drawn at the source, the VC half
 ///   the order's for the whole route ([`Legs::Order`]).
+/// - `adaptive_xy_yx` (`adaptive_xy_yx_mesh`): the same, the order chosen at the source
+///   router by the two first outputs' credits in use ([`Legs::AdaptiveOrder`]).
 type GridFunction = (
     &'static str,
     Option<&'static str>,
@@ -149,7 +151,7 @@ type GridFunction = (
     Option<Scheme>,
     Legs,
 );
-const GRID_FUNCTIONS: [GridFunction; 5] = [
+const GRID_FUNCTIONS: [GridFunction; 6] = [
     ("dim_order", None, "dor", None, Legs::Classes),
     ("dor", None, "dor", None, Legs::Classes),
     (
@@ -172,6 +174,13 @@ const GRID_FUNCTIONS: [GridFunction; 5] = [
         "xyyx",
         Some(Scheme::Phases),
         Legs::Order,
+    ),
+    (
+        "adaptive_xy_yx",
+        Some("mesh"),
+        "xyyx",
+        Some(Scheme::Phases),
+        Legs::AdaptiveOrder,
     ),
 ];
 
@@ -296,22 +305,22 @@ fn flatfly(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, Config
     Ok(format!("flatfly:k={k},n={},onchip", n + 1))
 }
 
-/// The keys BookSim2's `xy_yx_mesh` needs: two dimensions (its YX is the reverse of
+/// The keys BookSim2's `xy_yx_mesh` and `adaptive_xy_yx_mesh` (`rf`) need: two dimensions (its YX is the reverse of
 /// dimension order, one corner on a plane), and an even `num_vcs` (with an odd number the
 /// two halves share the middle VC, and BookSim2, which reads a packet's order back from its
 /// VC, turns a packet on it to YX).
-fn xy_yx_keys(st: &Statements, n: i64) -> Result<(), ConfigError> {
+fn xy_yx_keys(st: &Statements, rf: &str, n: i64) -> Result<(), ConfigError> {
     if n != 2 {
         return Err(at(
             st,
             "n",
-            format!("n = {n}: xy_yx is modelled on a two-dimensional mesh (n = 2)"),
+            format!("n = {n}: {rf} is modelled on a two-dimensional mesh (n = 2)"),
         ));
     }
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let vcs = int(get("num_vcs"), "num_vcs", 16)?;
     if vcs % 2 != 0 {
-        return Err(at(st, "num_vcs", format!("num_vcs = {vcs}: xy_yx is modelled with an even number of VCs (BookSim2 reads a packet's order back from its VC, and with an odd number the two halves share one)")));
+        return Err(at(st, "num_vcs", format!("num_vcs = {vcs}: {rf} is modelled with an even number of VCs (BookSim2 reads a packet's order back from its VC, and with an odd number the two halves share one)")));
     }
     Ok(())
 }
