@@ -335,6 +335,10 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_ispeed15"),
     config_reference!("dragonfly_example"),
     config_reference!("mesh88_rw"),
+    config_reference!("mesh88_valiant"),
+    config_reference!("mesh88_romm"),
+    config_reference!("mesh88_xyyx"),
+    config_reference!("mesh88_adaptive_xyyx"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -559,4 +563,53 @@ fn read_write_requests_match_booksim() {
     assert_eq!(x.rates, [0.3], "the file's own injection rate");
     // BookSim2's packet size under requests: (1 + 5 + 5 + 1) / 2 flits.
     assert_eq!(x.setup.router.packet_size, 6);
+}
+
+/// [`check_config`] of a mesh configuration whose routing function splits the VCs in
+/// BookSim2's halves, and what its simulator says: two classes under `phases`, and the
+/// deadlock analysis' word, `deadlock_free`.
+fn check_halves(name: &str, deadlock_free: bool) {
+    check_config(name, &few);
+    let cfg = CONFIG_REFERENCES
+        .iter()
+        .find(|r| r.0 == name)
+        .expect("a reference")
+        .1;
+    let x = experiment(cfg, None).expect("the configuration runs");
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    assert_eq!((sim.scheme(), sim.classes()), (Scheme::Phases, 2));
+    assert_eq!(sim.deadlock_free(), Some(deadlock_free), "{name}");
+}
+
+/// BookSim2's `valiant_mesh` on an 8×8 mesh (via any router, the pair's own included, the
+/// VCs in halves by leg, every VC at the destination's router): not deadlock-free (the hop
+/// out of the destination's router in the first leg takes either half).
+#[test]
+fn valiant_mesh_matches_booksim() {
+    check_halves("mesh88_valiant", false);
+}
+
+/// BookSim2's `romm_mesh` on an 8×8 mesh under transpose traffic (via a router of the box
+/// the source and destination span, theirs included, the VCs in halves by leg):
+/// deadlock-free (a first leg stays in the box, so it never passes through the
+/// destination's router).
+#[test]
+fn romm_mesh_matches_booksim() {
+    check_halves("mesh88_romm", true);
+}
+
+/// BookSim2's `xy_yx_mesh` on an 8×8 mesh under transpose traffic (XY or YX drawn at the
+/// source, the order's VC half on every hop): deadlock-free (each half carries one
+/// dimension order).
+#[test]
+fn xy_yx_mesh_matches_booksim() {
+    check_halves("mesh88_xyyx", true);
+}
+
+/// BookSim2's `adaptive_xy_yx_mesh` on an 8×8 mesh under transpose traffic (XY or YX
+/// chosen at the source router by the two first outputs' credits in use, the order's VC
+/// half on every hop): deadlock-free as `xy_yx`, and saturating 0.1 higher.
+#[test]
+fn adaptive_xy_yx_mesh_matches_booksim() {
+    check_halves("mesh88_adaptive_xyyx", true);
 }

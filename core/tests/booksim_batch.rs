@@ -248,6 +248,7 @@ fn read_write_keys_are_read_and_refused_by_name() {
         // BookSim2's default ranges are for 16 VCs.
         (format!("{MESH}\nuse_read_write = 1;"), "read_request_end_vc: read_request_begin_vc to read_request_end_vc = 0 to 5: give a range of VCs within num_vcs = 2"),
         (format!("{TORUS}\nuse_read_write = 1;"), "use_read_write = 1: give 0 here: read and write requests are modelled on a mesh"),
+        (format!("{} num_vcs = 16;\nuse_read_write = 1;", MESH.replace("dor", "valiant")), "use_read_write = 1: give 0 here: read and write requests are modelled under dim_order only"),
         (format!("{MESH} num_vcs = 16;\nuse_read_write = 1;\nwrite_fraction = 1.5;"), "write_fraction = 1.5: give a number from 0 to 1"),
         (format!("{MESH}\nuse_read_write = 2;"), "use_read_write = 2: give a whole number from 0 to 1"),
     ] {

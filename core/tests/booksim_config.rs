@@ -223,9 +223,24 @@ fn unmodelled_keys_are_named() {
             "sim_type = throughput: give latency or batch (throughput, BookSim2's latency mode without",
         ),
         (
-            BASE.replace("dim_order", "min_adapt"),
+            BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = min_adapt",
+            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx)",
+        ),
+        (
+            format!("{}num_vcs = 3;", BASE.replace("dim_order", "xy_yx")),
+            7,
+            "num_vcs = 3: xy_yx is modelled with an even number of VCs",
+        ),
+        (
+            BASE.replace("dim_order", "xy_yx").replace("n = 2", "n = 3"),
+            3,
+            "n = 3: xy_yx is modelled on a two-dimensional mesh",
+        ),
+        (
+            BASE.replace("mesh", "torus").replace("dim_order", "valiant"),
+            4,
+            "routing_function = valiant: BookSim2's valiant_torus stops on its own assertion",
         ),
         (BASE.replace("mesh", "qtree"), 1, "topology = qtree"),
         (

@@ -95,6 +95,28 @@ pub trait TwoPhase {
         let list = self.intermediates(src, dst)?;
         (!list.is_empty()).then(|| list[(r % list.len() as u64) as usize])
     }
+
+    /// The nodes of BookSim2's draw (its `valiant_mesh` and `romm_mesh`), each equally
+    /// likely: [`TwoPhase::intermediates`] and the pair's own two nodes, which BookSim2
+    /// draws as well (via the source a packet takes the second leg at once, via the
+    /// destination it ends in the first). The default lists those; a routing whose draw
+    /// covers more (Valiant's, every router even for a packet to its own router)
+    /// overrides it. Never empty.
+    fn intermediates_with_ends(&self, src: Node, dst: Node) -> Vec<Node> {
+        let mut list = self.intermediates(src, dst).unwrap_or_default();
+        list.push(src);
+        if dst != src {
+            list.push(dst);
+        }
+        list
+    }
+
+    /// One of [`TwoPhase::intermediates_with_ends`], chosen by `r` (its entry `r mod
+    /// len`); a routing whose draw follows a rule answers without the list.
+    fn pick_with_ends(&self, src: Node, dst: Node, r: u64) -> Node {
+        let list = self.intermediates_with_ends(src, dst);
+        list[(r % list.len() as u64) as usize]
+    }
 }
 
 /// The symmetry a routing commutes with, for loads and the worst-case permutation.

@@ -268,6 +268,37 @@ mod tests {
         assert_eq!((sim.fabric().routers(), sim.fabric().endpoints()), (1, 10));
     }
 
+    /// BookSim2's `valiant_mesh`, `xy_yx_mesh` and `adaptive_xy_yx_mesh`: the routing
+    /// function travels beside the
+    /// fields (the routing and scheme alone do not say how their routes take the VCs) and
+    /// the setup read back from them is the file's.
+    #[test]
+    fn mesh_routing_functions_keep_their_name() {
+        let valiant = include_str!("../../../scripts/booksim/configs/mesh88_valiant.cfg");
+        let xy_yx = include_str!("../../../scripts/booksim/configs/mesh88_xyyx.cfg");
+        let adaptive = include_str!("../../../scripts/booksim/configs/mesh88_adaptive_xyyx.cfg");
+        for (text, routing, kept) in [
+            (valiant, "valiant", "routing_function=valiant"),
+            (xy_yx, "xyyx", "routing_function=xy_yx"),
+            (adaptive, "xyyx", "routing_function=adaptive_xy_yx"),
+        ] {
+            let (f, _) = form_of_config(text, None, &fresh()).expect("the mesh");
+            assert_eq!((f.routing.as_str(), f.scheme.as_str()), (routing, "phases"));
+            assert!(f.extra.contains(kept), "{}", f.extra);
+            let net: icn_core::Network = f.spec.parse().expect("a network");
+            let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+            setup.scheme = Some(f.scheme.parse().expect("a scheme"));
+            booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+            let x = booksim::experiment(text, None).expect("the file");
+            assert_eq!(setup.legs, x.setup.legs);
+            let sim = icn_core::sim::packet::Simulator::new(&net, &setup).expect("a simulator");
+            assert_eq!(sim.classes(), 2);
+            // Beside another routing it is refused.
+            let mut dor = icn_core::sim::packet::SimSetup::new("dor");
+            assert!(booksim::apply_extra(&f.extra, &net, &mut dor).is_err());
+        }
+    }
+
     /// BookSim2's own src/examples/mesh88_lat, pasted unchanged: its `input_speedup = 2`
     /// travels with the other keys and is read back.
     #[test]

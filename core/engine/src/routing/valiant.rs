@@ -106,6 +106,23 @@ impl TwoPhase for AnyValiant<'_> {
         }
         self.routers.get(k).copied()
     }
+
+    /// Every router, the pair's own among them, for a packet to its own router too
+    /// (BookSim2's `valiant_mesh` draws any router for every packet).
+    fn intermediates_with_ends(&self, src: Node, _dst: Node) -> Vec<Node> {
+        if self.routers.is_empty() {
+            return vec![src];
+        }
+        self.routers.clone()
+    }
+
+    /// The `r mod len`-th router, without the list.
+    fn pick_with_ends(&self, src: Node, _dst: Node, r: u64) -> Node {
+        if self.routers.is_empty() {
+            return src;
+        }
+        self.routers[(r % self.routers.len() as u64) as usize]
+    }
 }
 
 impl RouteSymmetry for AnyValiant<'_> {

@@ -9,7 +9,7 @@ use crate::family::{
 use icn_graph::error::{StrategyError, UnknownStrategy};
 use icn_graph::Routing;
 
-use super::{GridRouting, Torus};
+use super::{GridRouting, Romm, Torus, XyYx};
 
 const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
@@ -23,6 +23,29 @@ const STRATEGIES: &[StrategyInfo] = &[
         summary: "The most significant differing coordinate first, the shorter way round (the increasing one at a tie): one path.",
     },
 ];
+
+/// The mesh's: the product's, ROMM (BookSim2's `romm_mesh`) and XY or YX (its
+/// `xy_yx_mesh`, on two dimensions).
+const MESH_STRATEGIES: &[StrategyInfo] = &[
+    STRATEGIES[0],
+    STRATEGIES[1],
+    StrategyInfo {
+        name: ROMM,
+        title: "ROMM",
+        summary: "Two phases via a random node of the box the source and destination span, dimension order on both legs: every route a shortest path (Nesson and Johnsson).",
+    },
+    StrategyInfo {
+        name: XYYX,
+        title: "XY or YX",
+        summary: "Dimension order or its reverse, drawn at the source with equal chance (two dimensions; BookSim2's xy_yx_mesh).",
+    },
+];
+
+/// The name of XY-or-YX, a strategy of the two-dimensional mesh only.
+const XYYX: &str = "xyyx";
+
+/// The name of ROMM, a strategy of the mesh only.
+const ROMM: &str = "romm";
 
 const PAPER: &str = "Dally, Performance analysis of k-ary n-cube interconnection networks, IEEE Transactions on Computers, 1990";
 
@@ -58,7 +81,7 @@ pub const MESH: FamilyInfo = FamilyInfo {
     flags: &[],
     example: "mesh:k=16x16",
     example_route: ("(0,0)", "(5,3)"),
-    strategies: STRATEGIES,
+    strategies: MESH_STRATEGIES,
     source: PAPER,
 };
 
@@ -98,8 +121,29 @@ impl Family for Torus {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        if name == ROMM && self.is_mesh() {
+            return Ok(Box::new(Romm::new(self.grid())));
+        }
+        if name == XYYX && self.is_mesh() {
+            if let Some(why) = self.unavailable(name) {
+                return Err(StrategyError::Unavailable {
+                    name: name.to_string(),
+                    why,
+                });
+            }
+            return Ok(Box::new(XyYx::new(self.grid())));
+        }
         let kind: GridRouting = name.parse().map_err(|_| self.unknown_strategy(name))?;
         Ok(Box::new(Torus::routing(self, kind)))
+    }
+
+    fn unavailable(&self, name: &str) -> Option<String> {
+        (name == XYYX && self.radices().len() != 2).then(|| {
+            format!(
+                "XY or YX takes a two-dimensional mesh; this one has {} dimensions",
+                self.radices().len()
+            )
+        })
     }
 
     fn structure(&self) -> Structure {

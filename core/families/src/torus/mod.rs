@@ -15,12 +15,16 @@
 pub(crate) mod address;
 mod family;
 pub mod product;
+mod romm;
 mod routing;
 mod symmetry;
+mod xyyx;
 
 pub use family::{MESH, TORUS};
 pub use product::{Factor, GridRouting, Product};
+pub use romm::Romm;
 pub use routing::GridRouter;
+pub use xyyx::XyYx;
 
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_vector, Spec};

@@ -163,7 +163,7 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
 pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, ConfigError> {
     let st = statements(text)?;
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
-    let (network, routing, scheme) = topology(&st, network_file)?;
+    let (network, routing, scheme, legs) = topology(&st, network_file)?;
     let mut setup = SimSetup::new(routing);
     // BookSim2's default allocators, where icnplay's own is separable input-first.
     let islip = AllocatorChoice {
@@ -172,10 +172,19 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
     };
     (setup.router.vc_allocator, setup.router.sw_allocator) = (islip, islip);
     setup.scheme = scheme;
+    setup.legs = legs;
     (setup.router.channel_latency, setup.router.global_latency) =
         super::booksim_latencies(&network);
     setup.router.noc_latency = super::booksim_noc(&network);
     router_and_protocol(&st, &network, &mut setup)?;
+    if setup.protocol.read_write.is_some() && routing != "dor" {
+        return Err(bad(
+            get("use_read_write"),
+            "use_read_write",
+            "0 here: read and write requests are modelled under dim_order only (BookSim2's \
+             dim_order_mesh gives each kind its VC range on every hop)",
+        ));
+    }
     setup.seed = u64::try_from(int(get("seed"), "seed", 0)?)
         .map_err(|_| bad(get("seed"), "seed", "a number of 0 or more"))?;
     let traffic = booksim_traffic(&get)?;
@@ -343,9 +352,12 @@ fn router_and_protocol(
 
 /// The keys of a configuration that the simulation view keeps beside its fields (which hold
 /// the network, routing, traffic, virtual channels, buffers, packet size, seed and loads):
-/// the router's delays and allocators, the torus's `use_noc_latency` and the protocol,
-/// batch mode's and the read and write requests' included.
+/// BookSim2's routing function where the routing and scheme alone do not say how it takes
+/// VCs (the mesh's `valiant`, `romm`, `xy_yx`: its halves), the router's delays and allocators, the torus's
+/// `use_noc_latency` and the protocol, batch mode's and the read and write requests'
+/// included.
 pub const EXTRA_KEYS: &[&str] = &[
+    "routing_function",
     "vc_allocator",
     "sw_allocator",
     "alloc_iters",
@@ -410,6 +422,21 @@ pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<()
             ),
         });
     }
+    if let Some((rf, line)) = st.get("routing_function") {
+        let legs = topology::grid_routing(net.family().name, rf)
+            .ok()
+            .filter(|&(routing, _, _)| routing == setup.routing)
+            .ok_or_else(|| ConfigError {
+                line: *line,
+                message: format!(
+                    "routing_function = {rf}: kept beside the fields for BookSim2's routing \
+                     functions of the mesh and torus, matching the routing ({})",
+                    setup.routing
+                ),
+            })?
+            .2;
+        setup.legs = legs;
+    }
     router_and_protocol(&st, net, setup)
 }
 
@@ -423,6 +450,14 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     let (r, d) = (&setup.router, &base.router);
     let (p, q) = (&setup.protocol, &base.protocol);
     let mut out: Vec<String> = Vec::new();
+    if let Some(rf) = setup
+        .legs
+        .booksim()
+        .then(|| topology::grid_function(net.family().name, &setup.routing, setup.legs))
+        .flatten()
+    {
+        out.push(format!("routing_function={rf}"));
+    }
     let mut num = |key: &str, a: String, b: String| {
         if a != b {
             out.push(format!("{key}={a}"));

@@ -388,17 +388,14 @@ impl<'a> Sources<'a> {
             net.fab.endpoint_node[e],
             net.fab.endpoint_node[dst as usize],
         );
-        let via = net
-            .hops
-            .intermediate(s_node, d_node, &mut net.rng_route)
-            .map_or(u32::MAX, |x| x as u32);
+        let (via, tag) = net.hops.start(s_node, d_node, &mut net.rng_route);
         let id = self.pk.add(Packet {
             dst_ep: dst,
             via,
             ctime: t,
             itime: 0,
             src_ep: e as u32,
-            tag: net.hops.start_tag(via != u32::MAX),
+            tag,
             record,
         });
         self.cur[e] = id;

@@ -89,6 +89,10 @@ pub struct SimSetup {
     /// How hops get virtual-channel classes; `None`: the first of one, dateline, phases,
     /// hops that the deadlock analysis finds deadlock-free.
     pub scheme: Option<Scheme>,
+    /// How a two-phase routing's legs take VCs under the `phases` scheme (BookSim2's mesh
+    /// functions: [`valiant::Legs::Halves`]).
+    #[serde(default)]
+    pub legs: valiant::Legs,
     /// The traffic pattern.
     pub traffic: Pattern,
     /// The router.
@@ -105,6 +109,7 @@ impl SimSetup {
         SimSetup {
             routing: routing.to_string(),
             scheme: None,
+            legs: valiant::Legs::Classes,
             traffic: Pattern::Uniform,
             router: RouterConfig::default(),
             protocol: Protocol::default(),
@@ -242,16 +247,28 @@ impl<'a> Simulator<'a> {
         let (scheme, deadlock_free) = match (choice, setup.scheme) {
             (Some(c), _) => (c.scheme, c.deadlock_free),
             (None, Some(s)) => {
-                applies(t, s).map_err(|e| SimError::Routing(e.to_string()))?;
-                let classes = classes_for(s, routing.as_ref(), r.num_vcs);
+                // BookSim2's halves split a two-phase route by its legs or its draw, not by
+                // boundaries.
+                let halves =
+                    s == Scheme::Phases && setup.legs.booksim() && routing.two_phase().is_some();
+                if !halves {
+                    applies(t, s).map_err(|e| SimError::Routing(e.to_string()))?;
+                }
+                let classes = classes_for(s, routing.as_ref(), setup.legs, r.num_vcs);
                 (
                     s,
-                    check_deadlock(net, routing.as_ref(), (s, classes), "", progress),
+                    check_deadlock(
+                        net,
+                        routing.as_ref(),
+                        (s, setup.legs, classes),
+                        "",
+                        progress,
+                    ),
                 )
             }
-            (None, None) => choose_scheme(net, routing.as_ref(), r.num_vcs, progress),
+            (None, None) => choose_scheme(net, routing.as_ref(), setup.legs, r.num_vcs, progress),
         };
-        let classes = classes_for(scheme, routing.as_ref(), r.num_vcs);
+        let classes = classes_for(scheme, routing.as_ref(), setup.legs, r.num_vcs);
         if classes > r.num_vcs {
             return Err(SimError::Routing(format!(
                 "the {scheme} scheme uses {classes} virtual-channel classes; give num_vcs ≥ {classes} (it is {})",
@@ -289,7 +306,8 @@ impl<'a> Simulator<'a> {
             self.classes,
             self.setup.router.num_vcs,
         )?
-        .with_ugal(self.setup.routing == UGAL_ROUTING);
+        .with_ugal(self.setup.routing == UGAL_ROUTING)
+        .with_legs(self.setup.legs);
         let mut engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
         engine.may_deadlock = self.deadlock_free != Some(true);
         Ok((engine, point))
@@ -383,11 +401,13 @@ fn run_mode<R: RouterKind>(
 
 /// The classes a scheme uses: one; two (dateline: before and after the wrap-around;
 /// phases: before and after a global link; for a two-phase route four with 4 VCs or
-/// more, else BookSim2's three, [`valiant`]); every VC its own hop class (hops).
-fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
+/// more, else BookSim2's three, [`valiant`]; BookSim2's halves, two); every VC its own hop
+/// class (hops).
+fn classes_for(scheme: Scheme, routing: &dyn Routing, legs: valiant::Legs, vcs: u32) -> u32 {
     match scheme {
         Scheme::One => 1,
         Scheme::Dateline => 2,
+        Scheme::Phases if routing.two_phase().is_some() && legs.booksim() => 2,
         Scheme::Phases if routing.two_phase().is_some() && vcs >= 4 => 4,
         Scheme::Phases if routing.two_phase().is_some() => 3,
         Scheme::Phases => 2,
@@ -402,13 +422,13 @@ fn classes_for(scheme: Scheme, routing: &dyn Routing, vcs: u32) -> u32 {
 fn check_deadlock(
     net: &Network,
     routing: &dyn Routing,
-    (scheme, classes): (Scheme, u32),
+    (scheme, legs, classes): (Scheme, valiant::Legs, u32),
     which: &str,
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Option<bool> {
     let t = net.topology();
     if routing.two_phase().is_some() && scheme == Scheme::Phases {
-        return valiant::legs_deadlock_free(t, routing, classes);
+        return valiant::legs_deadlock_free(t, routing, legs, classes);
     }
     if deadlock_estimate(t, routing, classes).steps > DEADLOCK_CHECK_STEPS {
         return None;
@@ -449,12 +469,13 @@ pub(crate) fn scheme_estimate(
 fn choose_scheme(
     net: &Network,
     routing: &dyn Routing,
+    legs: valiant::Legs,
     vcs: u32,
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> (Scheme, Option<bool>) {
     let t = net.topology();
     let order = [Scheme::One, Scheme::Dateline, Scheme::Phases, Scheme::Hops];
-    let fits = |s: Scheme| applies(t, s).is_ok() && classes_for(s, routing, vcs) <= vcs;
+    let fits = |s: Scheme| applies(t, s).is_ok() && classes_for(s, routing, legs, vcs) <= vcs;
     if deadlock_estimate(t, routing, vcs).steps > DEADLOCK_CHECK_STEPS {
         let s = [Scheme::Dateline, Scheme::Phases]
             .into_iter()
@@ -468,8 +489,8 @@ fn choose_scheme(
     let mut hops = None;
     for (k, &s) in tried.iter().enumerate() {
         let which = format!(" {} of at most {}", k + 1, tried.len());
-        let classes = classes_for(s, routing, vcs);
-        let free = check_deadlock(net, routing, (s, classes), &which, progress);
+        let classes = classes_for(s, routing, legs, vcs);
+        let free = check_deadlock(net, routing, (s, legs, classes), &which, progress);
         if free == Some(true) {
             return (s, free);
         }

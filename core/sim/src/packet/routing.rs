@@ -9,7 +9,7 @@
 
 use super::config::SimError;
 use super::hops::HopTable;
-use super::valiant::{leg_class, leg_step, LEG_TWO};
+use super::valiant::{halves, leg_class, leg_step, Legs, LEG_TWO};
 use crate::rng::SplitMix64;
 use icn_analyses::deadlock::{scheme_step, Scheme};
 use icn_graph::{channel_phases, ChannelPhases, Node, Routing, Topology};
@@ -26,6 +26,8 @@ pub struct HopChooser<'a> {
     vcs: u32,
     /// A two-phase routing under `phases`: the leg classes of [`super::valiant`].
     legs: bool,
+    /// How the legs take VCs: [`Legs::Classes`] unless `legs`.
+    rule: Legs,
     /// UGAL: the source router chooses between the route without intermediate and
     /// Valiant's.
     ugal: bool,
@@ -73,6 +75,7 @@ impl<'a> HopChooser<'a> {
             classes,
             vcs,
             legs: routing.two_phase().is_some() && scheme == Scheme::Phases,
+            rule: Legs::Classes,
             ugal: false,
             table: HopTable::of(topology, routing),
             buf: Vec::with_capacity(16),
@@ -84,6 +87,35 @@ impl<'a> HopChooser<'a> {
     pub fn with_ugal(mut self, ugal: bool) -> HopChooser<'a> {
         self.ugal = ugal && self.routing.two_phase().is_some();
         self
+    }
+
+    /// The same, the legs of a two-phase route under `phases` taking VCs as `legs` says.
+    pub fn with_legs(mut self, legs: Legs) -> HopChooser<'a> {
+        self.rule = if self.legs { legs } else { Legs::Classes };
+        self
+    }
+
+    /// The VC range of a hop out of the destination's router by a packet that does not
+    /// eject there (BookSim2's halves: every VC; `None` otherwise, the hop's own).
+    #[inline]
+    pub fn through_destination(&self) -> Option<(u32, u32)> {
+        (self.rule == Legs::Halves).then_some((0, self.vcs - 1))
+    }
+
+    /// Whether the route's order is chosen at the source router by the queues
+    /// ([`Legs::AdaptiveOrder`]).
+    #[inline]
+    pub fn chooses_order(&self) -> bool {
+        self.rule == Legs::AdaptiveOrder
+    }
+
+    /// The intermediates standing for the orders from `src` to `dst`, the first order's
+    /// first ([`icn_graph::TwoPhase::intermediates_with_ends`]).
+    pub fn order_corners(&self, src: Node, dst: Node) -> Vec<Node> {
+        self.routing
+            .two_phase()
+            .map(|p| p.intermediates_with_ends(src, dst))
+            .unwrap_or_default()
     }
 
     /// Whether this is UGAL.
@@ -101,9 +133,31 @@ impl<'a> HopChooser<'a> {
         }
     }
 
+    /// A new packet's intermediate (`u32::MAX`: none) and state, from `src` to `dst`:
+    /// [`HopChooser::intermediate`] and [`HopChooser::start_tag`]; under BookSim2's
+    /// [`Legs::Order`] (and [`Legs::AdaptiveOrder`], until its source router chooses) the
+    /// draw's position is the state (the route's VC half).
+    #[inline]
+    pub fn start(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> (u32, u16) {
+        if self.rule.by_order() {
+            if let Some(phase) = self.routing.two_phase() {
+                let list = phase.intermediates_with_ends(src, dst);
+                let k = (rng.next_u64() % list.len() as u64) as usize;
+                return (list[k] as u32, u16::from(k > 0));
+            }
+        }
+        let via = self
+            .intermediate(src, dst, rng)
+            .map_or(u32::MAX, |x| x as u32);
+        (via, self.start_tag(via != u32::MAX))
+    }
+
     /// The state of a packet at its intermediate, from `tag`.
     #[inline]
     pub fn at_intermediate(&self, tag: u16) -> u16 {
+        if self.rule.by_order() {
+            return tag;
+        }
         if self.legs {
             LEG_TWO
         } else {
@@ -148,6 +202,19 @@ impl<'a> HopChooser<'a> {
         };
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)
+        } else if self.rule.booksim() {
+            let half = if self.rule.by_order() {
+                u32::from(tag & 1)
+            } else {
+                u32::from(tag & LEG_TWO != 0)
+            };
+            let (vc_lo, vc_hi) = halves(self.vcs, half);
+            return Some(Hop {
+                next,
+                vc_lo,
+                vc_hi,
+                tag,
+            });
         } else if self.legs {
             let boundary = self.phases.phase_boundary(at, next);
             (next, leg_step(self.classes, tag, boundary))
@@ -168,10 +235,10 @@ impl<'a> HopChooser<'a> {
 
     /// The VC range of the ejection hop for a packet in state `tag`: under `phases` the
     /// class of the phase the packet is in (BookSim2's dragonflynew ejects on the VC of
-    /// the packet's phase); every VC otherwise.
+    /// the packet's phase); every VC otherwise, and under BookSim2's halves.
     #[inline]
     pub fn eject_range(&self, tag: u16) -> (u32, u32) {
-        if self.scheme != Scheme::Phases {
+        if self.scheme != Scheme::Phases || self.rule.booksim() {
             return (0, self.vcs - 1);
         }
         let class = if self.legs {
@@ -277,8 +344,12 @@ impl<'a> HopChooser<'a> {
 
     /// The relation's intermediate for a packet from `src` to `dst` (Valiant's), if it
     /// is two-phase: one of them uniformly at random, without a list.
+    /// Under BookSim2's halves, one of its draw ([`icn_graph::TwoPhase::pick_with_ends`]).
     pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
         let phase = self.routing.two_phase()?;
+        if self.rule == Legs::Halves {
+            return Some(phase.pick_with_ends(src, dst, rng.next_u64()));
+        }
         phase.pick_intermediate(src, dst, rng.next_u64())
     }
 }

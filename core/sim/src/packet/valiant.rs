@@ -17,10 +17,64 @@
 //! local channels of the intermediate group.) Assignments are checked by listing every
 //! route with its classes ([`legs_deadlock_free`]) and asking the deadlock module for a
 //! cycle ([`deadlock_of_classed_routes`]).
+//!
+//! **BookSim2's halves** ([`Legs::Halves`], its `valiant_mesh` and `romm_mesh`): the
+//! intermediate is drawn among the routing's intermediates and the pair's own routers
+//! ([`icn_graph::TwoPhase::pick_with_ends`]); the first leg takes the lower half of the VCs, the second
+//! the upper half ([`halves`]), and at the destination's router, whether the packet ejects
+//! there or passes through it in its first leg, every VC.
 
 use icn_analyses::deadlock::{deadlock_of_classed_routes, Scheme};
 use icn_graph::intermediates;
 use icn_graph::{channel_phases, Node, Routing, Topology};
+use serde::{Deserialize, Serialize};
+
+/// How the legs of a two-phase route take virtual channels under the `phases` scheme.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Legs {
+    /// The leg classes (3 or 4) of this module: icnplay's, and BookSim2's dragonflynew's.
+    #[default]
+    Classes,
+    /// BookSim2's mesh functions: two classes, one per leg, as BookSim2 splits the VCs
+    /// ([`halves`]); the intermediate drawn with the pair's own routers; every VC at the
+    /// destination's router.
+    Halves,
+    /// BookSim2's `xy_yx_mesh`: the route's order drawn at the source as its intermediate
+    /// among [`icn_graph::TwoPhase::intermediates_with_ends`] (the first order's corner or
+    /// the reverse's), the VC half that draw's position (the first: the lower half), kept
+    /// for the whole route; every VC at ejection.
+    Order,
+    /// BookSim2's `adaptive_xy_yx_mesh`: [`Legs::Order`], the order chosen at the source
+    /// router instead of drawn: the one whose first output holds fewer flits (credits in
+    /// use), either with equal chance at a tie.
+    AdaptiveOrder,
+}
+
+impl Legs {
+    /// Whether the VC half is the route's order ([`Legs::Order`], [`Legs::AdaptiveOrder`]).
+    pub fn by_order(self) -> bool {
+        matches!(self, Legs::Order | Legs::AdaptiveOrder)
+    }
+
+    /// Whether it is one of BookSim2's mesh rules (its draw with the pair's own routers,
+    /// two classes, every VC at ejection).
+    pub fn booksim(self) -> bool {
+        self != Legs::Classes
+    }
+}
+
+/// BookSim2's halves of `vcs` VCs for leg `leg` (0 or 1): of V, the first V − ⌊V/2⌋ and
+/// the last V − ⌊V/2⌋ (with V odd the middle VC is in both).
+#[inline]
+pub fn halves(vcs: u32, leg: u32) -> (u32, u32) {
+    let half = vcs / 2;
+    if leg == 0 {
+        (0, vcs - 1 - half)
+    } else {
+        (half, vcs - 1)
+    }
+}
 
 /// The tag bit of a packet past its intermediate, or on a route without one.
 pub const LEG_TWO: u16 = 1 << 8;
@@ -66,26 +120,48 @@ pub fn leg_class(classes: u32, tag: u16) -> u32 {
 
 /// Whether every route of the two-phase `routing` (each intermediate it names, and the
 /// route without one, which UGAL takes) under the leg classes with `classes` classes has an
-/// acyclic channel dependency graph; `None` when there are too many routes to list.
+/// acyclic channel dependency graph; `None` when there are too many routes to list. Under
+/// [`Legs::Halves`] the routes are BookSim2's: via each node of its draw, a packet to its
+/// own router among them, and a hop out of the destination's router in the first leg on
+/// either class.
 ///
 /// # Complexity
 /// Every (source, destination, intermediate) triple's walks: O(N³·L) at most, stopped
 /// past 2²² hops.
-pub fn legs_deadlock_free(t: &dyn Topology, routing: &dyn Routing, classes: u32) -> Option<bool> {
+pub fn legs_deadlock_free(
+    t: &dyn Topology,
+    routing: &dyn Routing,
+    legs: Legs,
+    classes: u32,
+) -> Option<bool> {
     let n = t.node_count();
+    let two = routing.two_phase()?;
     let mut routes: Vec<(Vec<Node>, Vec<u32>)> = Vec::new();
     let mut hops = 0usize;
     let mut leg1 = Vec::new();
     let mut leg2 = Vec::new();
     for s in 0..n {
-        for d in (0..n).filter(|&d| d != s) {
-            let vias = intermediates(routing, s, d).unwrap_or_default();
-            for via in std::iter::once(None).chain(vias.into_iter().map(Some)) {
+        for d in (0..n).filter(|&d| d != s || legs == Legs::Halves) {
+            let vias: Vec<Option<Node>> = match legs {
+                Legs::Classes => std::iter::once(None)
+                    .chain(
+                        intermediates(routing, s, d)
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(Some),
+                    )
+                    .collect(),
+                Legs::Halves | Legs::Order | Legs::AdaptiveOrder => two
+                    .intermediates_with_ends(s, d)
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+            };
+            for (drawn, via) in vias.into_iter().enumerate() {
                 leg1.clear();
-                if let Some(m) = via {
-                    walks(routing, s, m, &mut vec![s], &mut leg1, CHECK_HOPS)?;
-                } else {
-                    leg1.push(vec![s]);
+                match via {
+                    Some(m) if m != s => walks(routing, s, m, &mut vec![s], &mut leg1, CHECK_HOPS)?,
+                    _ => leg1.push(vec![s]),
                 }
                 for first in &leg1 {
                     let m = *first.last()?;
@@ -94,10 +170,30 @@ pub fn legs_deadlock_free(t: &dyn Topology, routing: &dyn Routing, classes: u32)
                     for second in &leg2 {
                         let mut walk = first.clone();
                         walk.extend_from_slice(&second[1..]);
-                        let classes_of = classes_along(t, &walk, first.len() - 1, classes);
+                        if walk.len() < 2 {
+                            continue;
+                        }
+                        let leg_one = first.len() - 1;
+                        let classes_of = match legs {
+                            Legs::Classes => classes_along(t, &walk, leg_one, classes),
+                            Legs::Halves => (0..walk.len() - 1)
+                                .map(|i| u32::from(i >= leg_one))
+                                .collect(),
+                            Legs::Order | Legs::AdaptiveOrder => {
+                                vec![u32::from(drawn > 0); walk.len() - 1]
+                            }
+                        };
                         hops += classes_of.len();
                         if hops > CHECK_HOPS {
                             return None;
+                        }
+                        // BookSim2 gives a hop out of the destination's router every VC.
+                        let through =
+                            (0..leg_one).filter(|&i| walk[i] == d && legs == Legs::Halves);
+                        for i in through.collect::<Vec<_>>() {
+                            let mut other = classes_of.clone();
+                            other[i] = 1;
+                            routes.push((walk.clone(), other));
                         }
                         routes.push((walk, classes_of));
                     }
@@ -150,4 +246,46 @@ fn walks(
         path.pop();
     }
     Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icn_engine::network::Network;
+    use icn_engine::routing::registry;
+
+    #[test]
+    fn halves_split_as_booksim() {
+        assert_eq!((halves(4, 0), halves(4, 1)), ((0, 1), (2, 3)));
+        assert_eq!((halves(2, 0), halves(2, 1)), ((0, 0), (1, 1)));
+        // Odd: the middle VC in both (BookSim2's vcEnd -= V/2, vcBegin += V/2).
+        assert_eq!((halves(5, 0), halves(5, 1)), ((0, 2), (2, 4)));
+    }
+
+    /// BookSim2's valiant_mesh gives a hop out of the destination's router every VC, even
+    /// in the first leg: that hop closes cycles (dimension order in halves alone has none).
+    #[test]
+    fn booksim_valiant_mesh_is_not_deadlock_free() {
+        let net: Network = "mesh:k=3x3".parse().expect("a mesh");
+        let r = registry::build(&net, "valiant").expect("valiant");
+        assert_eq!(
+            legs_deadlock_free(net.topology(), r.as_ref(), Legs::Halves, 2),
+            Some(false)
+        );
+    }
+
+    /// BookSim2's xy_yx_mesh and romm_mesh: each half carries one dimension order, or one
+    /// leg of dimension order, and neither passes through the destination's router.
+    #[test]
+    fn booksim_xy_yx_and_romm_are_deadlock_free() {
+        let net: Network = "mesh:k=3x3".parse().expect("a mesh");
+        for (name, legs) in [("xyyx", Legs::Order), ("romm", Legs::Halves)] {
+            let r = registry::build(&net, name).expect("a mesh routing");
+            assert_eq!(
+                legs_deadlock_free(net.topology(), r.as_ref(), legs, 2),
+                Some(true),
+                "{name}"
+            );
+        }
+    }
 }

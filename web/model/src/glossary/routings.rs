@@ -19,6 +19,18 @@ pub const ROUTINGS: &[Term] = &[
         source: "Dally and Seitz, Deadlock-free message routing in multiprocessor interconnection networks, IEEE Trans. Computers, 1987",
     },
     Term {
+        key: "routing.mesh.romm",
+        label: "romm",
+        text: "ROMM: each packet via a random node of the box its source and destination span, dimension order on both legs; every route a shortest path. BookSim2's romm_mesh.",
+        source: "docs/topologies/torus.md (Nesson and Johnsson, ROMM routing on mesh and torus networks, SPAA 1995; BookSim2's romm_mesh)",
+    },
+    Term {
+        key: "routing.mesh.xyyx",
+        label: "xyyx",
+        text: "XY or YX: each packet takes dimension order or its reverse, drawn at the source with equal chance; two dimensions. BookSim2's xy_yx_mesh.",
+        source: "docs/topologies/torus.md (BookSim2's xy_yx_mesh, after Balfour and Schultz, ICS 2006)",
+    },
+    Term {
         key: "routing.cmesh.dor",
         label: "dor",
         text: "Dimension order on a concentrated mesh: x first, then y, along the mesh only (the edges' express channels unused); one path. BookSim2's dor_no_express.",

@@ -4,16 +4,17 @@
 
 use super::size::size_check;
 use super::{int, ConfigError, Statements};
-use crate::packet::{TABLE_ROUTING, UGAL_ROUTING};
+use crate::packet::valiant::Legs;
+use crate::packet::{TABLE_ROUTING, UGAL_ROUTING, VALIANT_ROUTING};
 use icn_analyses::deadlock::Scheme;
 use icn_engine::network::Network;
 use icn_families::imported::Imported;
 
-/// The network, routing and scheme of the configuration's topology keys.
+/// The network, routing, scheme and legs of the configuration's topology keys.
 pub(super) fn topology(
     st: &Statements,
     network_file: Option<&str>,
-) -> Result<(Network, &'static str, Option<Scheme>), ConfigError> {
+) -> Result<(Network, &'static str, Option<Scheme>, Legs), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let (topo, line) = get("topology").unwrap_or(("torus", 0));
     let (k, n, c) = (
@@ -35,10 +36,21 @@ pub(super) fn topology(
                 message: format!("c = {c}: concentrated {topo}es are not modelled (c = 1 only)"),
             })
         }
-        "mesh" | "torus" => match rf {
-            "dim_order" | "dor" => (format!("{topo}:k={}", radices()), "dor", None),
-            _ => return Err(unknown("dim_order")),
-        },
+        "mesh" | "torus" => {
+            let spec = format!("{topo}:k={}", radices());
+            let net = grid(&spec, topo, (k, n), line)?;
+            let (routing, scheme, legs) = grid_routing(topo, rf).map_err(|e| match e {
+                Some(why) => ConfigError {
+                    line: rf_line,
+                    message: format!("routing_function = {rf}: {why}"),
+                },
+                None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
+            })?;
+            if routing == "xyyx" {
+                xy_yx_keys(st, rf, n)?;
+            }
+            return Ok((net, routing, scheme, legs));
+        }
         "fattree" => match rf {
             "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
             _ => return Err(unknown("nca")),
@@ -88,7 +100,7 @@ pub(super) fn topology(
                 message: format!("network_file: {e}"),
             })?;
             let net = Network::from(graph);
-            return Ok((net, TABLE_ROUTING, Some(Scheme::One)));
+            return Ok((net, TABLE_ROUTING, Some(Scheme::One), Legs::Classes));
         }
         _ => {
             return Err(ConfigError {
@@ -99,11 +111,109 @@ pub(super) fn topology(
             })
         }
     };
-    let net = spec.parse::<Network>().map_err(|e| ConfigError {
+    let net = grid(&spec, topo, (k, n), line)?;
+    Ok((net, routing, scheme, Legs::Classes))
+}
+
+/// The network of `spec`, an error at the topology's line naming k and n.
+fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Network, ConfigError> {
+    spec.parse::<Network>().map_err(|e| ConfigError {
         line,
         message: format!("topology = {topo} with k = {k}, n = {n}: {e}"),
-    })?;
-    Ok((net, routing, scheme))
+    })
+}
+
+/// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
+/// any other.
+const GRID_MODELLED: [(&str, &str); 2] = [
+    ("mesh", "dim_order, valiant, romm, xy_yx, adaptive_xy_yx"),
+    ("torus", "dim_order"),
+];
+
+/// BookSim2's routing functions of the mesh and torus that icnplay models: BookSim2's name
+/// (it appends the topology's: `valiant` is `valiant_mesh`), the topology (`None`: both),
+/// icnplay's routing, its scheme and legs.
+///
+/// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
+///   ring classes on the torus).
+/// - `valiant` (`valiant_mesh`): via any router, the pair's own included, dimension order
+///   on both legs, the VCs in halves by leg ([`Legs::Halves`]).
+/// - `romm` (`romm_mesh`): the mesh's `romm`, via a router of the box the source and
+///   destination span (theirs included), in halves the same way.
+/// - `xy_yx` (`xy_yx_mesh`): the mesh's `xyyx`, XY or YX drawn at the source, the VC half
+///   the order's for the whole route ([`Legs::Order`]).
+/// - `adaptive_xy_yx` (`adaptive_xy_yx_mesh`): the same, the order chosen at the source
+///   router by the two first outputs' credits in use ([`Legs::AdaptiveOrder`]).
+type GridFunction = (
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+    Option<Scheme>,
+    Legs,
+);
+const GRID_FUNCTIONS: [GridFunction; 6] = [
+    ("dim_order", None, "dor", None, Legs::Classes),
+    ("dor", None, "dor", None, Legs::Classes),
+    (
+        "valiant",
+        Some("mesh"),
+        VALIANT_ROUTING,
+        Some(Scheme::Phases),
+        Legs::Halves,
+    ),
+    (
+        "romm",
+        Some("mesh"),
+        "romm",
+        Some(Scheme::Phases),
+        Legs::Halves,
+    ),
+    (
+        "xy_yx",
+        Some("mesh"),
+        "xyyx",
+        Some(Scheme::Phases),
+        Legs::Order,
+    ),
+    (
+        "adaptive_xy_yx",
+        Some("mesh"),
+        "xyyx",
+        Some(Scheme::Phases),
+        Legs::AdaptiveOrder,
+    ),
+];
+
+/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` on the mesh or
+/// torus ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run,
+/// `Err(None)` for one not modelled.
+pub(super) fn grid_routing(
+    topo: &str,
+    rf: &str,
+) -> Result<(&'static str, Option<Scheme>, Legs), Option<&'static str>> {
+    if let Some(&(_, _, routing, scheme, legs)) = GRID_FUNCTIONS
+        .iter()
+        .find(|f| f.0 == rf && f.1.is_none_or(|t| t == topo))
+    {
+        return Ok((routing, scheme, legs));
+    }
+    match (topo, rf) {
+        ("torus", "valiant") => Err(Some(
+            "BookSim2's valiant_torus stops on its own assertion at the first hop that \
+             continues along a ring (its ring half is read unset there), so there is no \
+             run of it to agree with; modelled on the mesh (valiant_mesh)",
+        )),
+        _ => Err(None),
+    }
+}
+
+/// BookSim2's name of the routing function that is `routing` under `legs` on `topo` (the
+/// inverse of [`grid_routing`]).
+pub(super) fn grid_function(topo: &str, routing: &str, legs: Legs) -> Option<&'static str> {
+    GRID_FUNCTIONS
+        .iter()
+        .find(|f| f.2 == routing && f.4 == legs && f.1.is_none_or(|t| t == topo))
+        .map(|f| f.0)
 }
 
 /// icnplay's routing for BookSim2's cmesh routing function (`dor_no_express`: the mesh
@@ -193,4 +303,24 @@ fn flatfly(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, Config
         return Err(at(st, "xr", format!("xr = {xr}: with use_noc_latency = 1 BookSim2 gives blocks 4 or more tiles wide terminal channels longer than 1 cycle, which icnplay does not model (give use_noc_latency = 0)")));
     }
     Ok(format!("flatfly:k={k},n={},onchip", n + 1))
+}
+
+/// The keys BookSim2's `xy_yx_mesh` and `adaptive_xy_yx_mesh` (`rf`) need: two dimensions (its YX is the reverse of
+/// dimension order, one corner on a plane), and an even `num_vcs` (with an odd number the
+/// two halves share the middle VC, and BookSim2, which reads a packet's order back from its
+/// VC, turns a packet on it to YX).
+fn xy_yx_keys(st: &Statements, rf: &str, n: i64) -> Result<(), ConfigError> {
+    if n != 2 {
+        return Err(at(
+            st,
+            "n",
+            format!("n = {n}: {rf} is modelled on a two-dimensional mesh (n = 2)"),
+        ));
+    }
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    let vcs = int(get("num_vcs"), "num_vcs", 16)?;
+    if vcs % 2 != 0 {
+        return Err(at(st, "num_vcs", format!("num_vcs = {vcs}: {rf} is modelled with an even number of VCs (BookSim2 reads a packet's order back from its VC, and with an odd number the two halves share one)")));
+    }
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Route computation of the input-queued router: the head at the front of an input VC is
 //! given its output port and the range of output VCs it may take (the routing relation's
 //! next hop under the VC scheme, or the ejection port at its destination's router), and
-//! UGAL's choice at the packet's source router.
+//! UGAL's choice at the packet's source router, and BookSim2's adaptive XY-or-YX's.
 
 use super::buffers::{Buffers, VC_ALLOC};
 use crate::packet::flit::Flit;
@@ -17,16 +17,18 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
     let node = fab.router_node[r];
     if net.hops.is_ugal() && f.hops == 0 {
         ugal_choice(st, net, &mut f, r);
+    } else if f.hops == 0 && net.hops.chooses_order() {
+        order_choice(st, net, &mut f, r);
     }
     let dst_ep = f.dst_ep as usize;
+    if f.via as usize == node {
+        f.via = u32::MAX;
+        f.tag = net.hops.at_intermediate(f.tag);
+    }
     let route = if fab.eject_router[dst_ep] as usize == r && f.via == u32::MAX {
         let (lo, hi) = net.hops.eject_range(f.tag);
         Some((fab.eject_port[dst_ep], lo, hi))
     } else {
-        if f.via as usize == node {
-            f.via = u32::MAX;
-            f.tag = net.hops.at_intermediate(f.tag);
-        }
         let target = if f.via == u32::MAX {
             fab.endpoint_node[dst_ep]
         } else {
@@ -40,7 +42,13 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         if port.is_none() {
             net.broken_route(node, target);
         }
-        port.map(|(port, h)| (port, h.vc_lo, h.vc_hi))
+        let through = (fab.eject_router[dst_ep] as usize == r)
+            .then(|| net.hops.through_destination())
+            .flatten();
+        port.map(|(port, h)| {
+            let (lo, hi) = through.unwrap_or((h.vc_lo, h.vc_hi));
+            (port, lo, hi)
+        })
     };
     st.pool.items[slot].flit = f;
     let Some((port, lo, hi)) = route else { return };
@@ -80,4 +88,33 @@ fn ugal_choice(st: &Buffers, net: &mut Net<'_>, f: &mut Flit, r: usize) {
         f.via = u32::MAX;
         f.tag = net.hops.start_tag(false);
     }
+}
+
+/// BookSim2's `adaptive_xy_yx_mesh` at the packet's source router `r`: the order (XY or
+/// YX, as the corner it turns at) whose first output holds fewer flits (credits in use),
+/// either with equal chance at a tie; its corner becomes the intermediate and its VC half
+/// the state. A packet for this router ejects at once, as in BookSim2.
+fn order_choice(st: &Buffers, net: &mut Net<'_>, f: &mut Flit, r: usize) {
+    let fab = net.fab;
+    let node = fab.router_node[r];
+    let dst = fab.endpoint_node[f.dst_ep as usize];
+    if node == dst {
+        return;
+    }
+    let corners = net.hops.order_corners(node, dst);
+    let [xy, yx] = corners[..] else { return };
+    let v = net.v as usize;
+    let mut queue = |corner: usize| -> Option<u32> {
+        let target = if corner == node { dst } else { corner };
+        let next = net.hops.first_hop(node, target)?;
+        let port = fab.port_to(r as u32, next)? as usize;
+        Some(st.ovc[port * v..(port + 1) * v].iter().map(|o| o.occ).sum())
+    };
+    let (q_xy, q_yx) = (queue(xy), queue(yx));
+    let reverse = match (q_xy, q_yx) {
+        (Some(a), Some(b)) if a != b => a > b,
+        _ => net.rng_route.below(2) == 1,
+    };
+    f.via = if reverse { yx } else { xy } as u32;
+    f.tag = u16::from(reverse);
 }

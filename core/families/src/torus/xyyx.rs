@@ -1,0 +1,100 @@
+//! XY or YX on the two-dimensional mesh ([`XyYx`]): each route one of the two dimension
+//! orders, drawn at the source (BookSim2's `xy_yx_mesh`, after Balfour and Schultz).
+
+use num_bigint::BigUint;
+
+use icn_graph::{Node, Routing, TwoPhase};
+
+use super::product::{GridRouting, Product};
+
+/// XY or YX: a unit from s to d takes dimension order (the first digit first) or the
+/// reverse, each with probability ½. As a [`TwoPhase`] the route is dimension order via
+/// the corner where it turns: (d₀, s₁) for the first order, (s₀, d₁) for the reverse; its
+/// intermediates are those corners other than s and d (a pair in one row or column has
+/// none: both orders are one path). [`TwoPhase::intermediates_with_ends`] lists both
+/// corners, the first order's first, for a draw that tells the orders apart.
+#[derive(Debug, Clone, Copy)]
+pub struct XyYx<'a> {
+    grid: &'a Product,
+}
+
+impl<'a> XyYx<'a> {
+    /// XY or YX on `grid` (two dimensions).
+    pub fn new(grid: &'a Product) -> XyYx<'a> {
+        debug_assert_eq!(grid.dimensions(), 2, "XY or YX takes two dimensions");
+        XyYx { grid }
+    }
+
+    /// The corners: the first order's turn, then the reverse order's.
+    fn corners(&self, s: Node, d: Node) -> [Node; 2] {
+        let (s0, s1) = (self.grid.digit(s, 0), self.grid.digit(s, 1));
+        let (d0, d1) = (self.grid.digit(d, 0), self.grid.digit(d, 1));
+        [self.grid.node(&[d0, s1]), self.grid.node(&[s0, d1])]
+    }
+}
+
+impl Routing for XyYx<'_> {
+    fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
+        self.grid.routing(GridRouting::Dor).next_hops(at, dst, out);
+    }
+
+    /// Either order is a shortest path.
+    fn is_minimal(&self) -> bool {
+        true
+    }
+
+    /// One route per corner other than s and d, or dimension order's one path.
+    fn path_count(&self, src: Node, dst: Node) -> Option<BigUint> {
+        let n = self.intermediates(src, dst).map_or(1, |v| v.len());
+        Some(BigUint::from(n))
+    }
+
+    fn two_phase(&self) -> Option<&dyn TwoPhase> {
+        Some(self)
+    }
+}
+
+impl TwoPhase for XyYx<'_> {
+    /// The corners other than s and d, in node order; `None` when both are s or d.
+    fn intermediates(&self, src: Node, dst: Node) -> Option<Vec<Node>> {
+        if src == dst {
+            return None;
+        }
+        let mut list: Vec<Node> = self
+            .corners(src, dst)
+            .into_iter()
+            .filter(|&v| v != src && v != dst)
+            .collect();
+        list.sort_unstable();
+        (!list.is_empty()).then_some(list)
+    }
+
+    /// Both corners, the first order's first (s or d where the pair shares a row or
+    /// column).
+    fn intermediates_with_ends(&self, src: Node, dst: Node) -> Vec<Node> {
+        self.corners(src, dst).to_vec()
+    }
+
+    fn pick_with_ends(&self, src: Node, dst: Node, r: u64) -> Node {
+        self.corners(src, dst)[(r % 2) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::torus::Torus;
+
+    #[test]
+    fn the_two_corners() {
+        let m = Torus::mesh(&[4, 4]).expect("a mesh");
+        let r = XyYx::new(m.grid());
+        // (0,1) to (2,3): turning at (2,1) first order, at (0,3) the reverse.
+        let (s, d) = (1, 2 * 4 + 3);
+        assert_eq!(r.intermediates_with_ends(s, d), vec![9, 3]);
+        assert_eq!(r.intermediates(s, d), Some(vec![3, 9]));
+        // One row: both orders are the one path; the draw still tells them apart.
+        assert_eq!(r.intermediates(0, 3), None);
+        assert_eq!(r.intermediates_with_ends(0, 3), vec![3, 0]);
+    }
+}
