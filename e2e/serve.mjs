@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // A tiny, dependency-free static file server for the built site (../dist by default).
 //
-//   node serve.mjs [--port 8091] [--host 127.0.0.1] [--root ../dist] [--prefix /icnplay/]
+//   node serve.mjs [--port 8091] [--host 127.0.0.1] [--root ../dist] [--prefix /icnplay/] [--gzip]
 //
+// --gzip sends every file gzip'd (level 9, as a static host serving precompressed files
+// would) to a client that accepts it: the browser benchmarks' first render over a slow link.
 // --prefix serves the site under a sub-path (as on a project page), to check that a build made
 // with `trunk build --public-url /icnplay/` works there; requests outside the prefix get 404,
 // and a request for the bare prefix without its trailing slash is redirected to it.
@@ -10,12 +12,13 @@
 // Directory paths serve their index.html; unknown paths get 404 (no SPA fallback: the app keeps
 // its state in the query string, so every page is index.html). Path traversal is refused.
 import { createServer } from 'node:http';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,11 +28,12 @@ const { values: args } = parseArgs({
     host: { type: 'string' },
     root: { type: 'string' },
     prefix: { type: 'string' },
+    gzip: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
-  console.log('usage: node serve.mjs [--port N] [--host ADDR] [--root DIR] [--prefix /sub/path/]');
+  console.log('usage: node serve.mjs [--port N] [--host ADDR] [--root DIR] [--prefix /sub/path/] [--gzip]');
   process.exit(0);
 }
 
@@ -100,6 +104,16 @@ function resolveFile(urlPath) {
   return { file };
 }
 
+/** Each file's gzip'd bytes, made once per modification time. */
+const gzipCache = new Map();
+function gzipped(file, mtime) {
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtime === mtime) return hit.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipCache.set(file, { mtime, body });
+  return body;
+}
+
 const server = createServer(async (req, res) => {
   const started = Date.now();
   res.on('finish', () => {
@@ -137,6 +151,19 @@ const server = createServer(async (req, res) => {
     }
     if (!info.isFile()) throw new Error('not a file');
     const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    if (args.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const body = gzipped(file, info.mtimeMs);
+      res.writeHead(200, {
+        'content-type': type,
+        'content-encoding': 'gzip',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+        vary: 'accept-encoding',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     res.writeHead(200, {
       'content-type': type,
       'content-length': info.size,

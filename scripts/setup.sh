@@ -15,6 +15,8 @@
 #                            RUSTC_BOOTSTRAP=1 and --sanitizer none (scripts/fuzz.sh)
 #   wasm-bindgen-cli         exactly the wasm-bindgen version in Cargo.lock, NOT --locked (its
 #                            lock file names a webpki-roots release the registry lacks)
+#   wasm-split-cli 0.2.4     cargo install --locked wasm_split_cli_support (build-binary): splits
+#                            the page's wasm at its #[lazy] points (scripts/page.sh)
 #   cargo fetch              Trunk.toml sets offline = true, which passes --offline to cargo
 #   chromium, chromium-driver  Debian packages, for Playwright (e2e) and wasm-bindgen-test-runner
 #   npm ci in e2e/           Playwright + binaryen 132 (wasm-opt for Trunk). Debian's binaryen
@@ -24,6 +26,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 TRUNK_VERSION=0.21.14
 CARGO_FUZZ_VERSION=0.13.2
+WASM_SPLIT_VERSION=0.2.4
 WASM_OPT_VERSION=132
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 # npm's wasm-opt first, so that a Debian wasm-opt elsewhere on PATH never wins.
@@ -110,6 +113,15 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   # Not --locked: its lock file names a webpki-roots release the registry here lacks.
   if need "wasm-bindgen-cli $WASM_BINDGEN_VERSION (cargo install, several minutes once)"; then
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+  fi
+fi
+
+# No --version flag: the installed crate's version is in cargo's install record.
+if ! grep -q "wasm_split_cli_support $WASM_SPLIT_VERSION " "${CARGO_HOME:-$HOME/.cargo}/.crates.toml" 2>/dev/null ||
+  ! command -v wasm-split-cli >/dev/null; then
+  if need "wasm-split-cli $WASM_SPLIT_VERSION (cargo install, a few minutes once)"; then
+    cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --locked \
+      --features build-binary --force
   fi
 fi
 

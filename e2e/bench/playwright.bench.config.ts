@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ../serve.mjs --port ${port} --root ../dist --prefix /`,
+    command: `node ../serve.mjs --port ${port} --root ../dist --prefix / --gzip`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 20_000,

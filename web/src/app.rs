@@ -5,6 +5,9 @@
 //! papers. Also mounting (the panel shown if
 //! the app dies: `fatal`).
 //!
+//! Every view but the first screen is drawn through `Deferred`: their code is one wasm chunk
+//! (see `views`), so the first screen downloads only the shell and itself.
+//!
 //! Embed mode (`embed=1`, any view) is decided here once for every view: the view alone,
 //! with a small link back to the full site; static/page.js sizes and themes the frame.
 
@@ -18,6 +21,7 @@ use crate::features::{
 };
 use crate::history::Nav;
 use crate::url::{NavGroup, View, ViewChoice};
+use leptos::lazy;
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
 pub fn mount() {
@@ -39,17 +43,7 @@ pub fn App() -> impl IntoView {
     let nav = Nav::install();
     let choice = Memo::new(move |_| nav.state.with(|s| s.view.clone()));
     let current = move || match choice.get() {
-        ViewChoice::Known(View::Route) => view! { <RouteExplorer nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Walk) => view! { <LensWalkthrough nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Join) => view! { <JoinExplorer nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Papers) => view! { <PapersView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Schedule) => view! { <ScheduleView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Subnet) => view! { <SubnetView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Charts) => view! { <ChartsView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Compare) => view! { <CompareView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Deadlock) => view! { <DeadlockView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Sim) => view! { <SimView nav=nav /> }.into_any(),
-        ViewChoice::Known(View::Throughput) => view! { <ThroughputView nav=nav /> }.into_any(),
+        ViewChoice::Known(v) => view! { <Deferred which=v nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
         ViewChoice::Start => view! { <StartView nav=nav /> }.into_any(),
     };
@@ -58,6 +52,10 @@ pub fn App() -> impl IntoView {
         // Warm the computing worker now, so that its script is loaded while the network is
         // there: views keep working offline after the first load (embeds start it on use).
         crate::compute::warm();
+        // And fetch the views' code, which the first screen does not need.
+        leptos::task::spawn_local(async {
+            load_views().await;
+        });
     }
     let version_note = nav
         .presentation
@@ -210,5 +208,62 @@ fn SiteFooter() -> impl IntoView {
             <ul class="papers">{papers}</ul>
             <p class="fine">"Everything runs in your browser; the URL holds the whole state, so you can share or bookmark it."</p>
         </footer>
+    }
+}
+
+/// Builds a view: the table of every view but the first screen. Its code, and all the code
+/// only the views use (the engine among it), is a separate wasm chunk (`#[lazy]`, split
+/// by scripts/page.sh), loaded when a view is first shown and, outside embeds, fetched in
+/// the background right after the first render, so the views also open offline.
+type Ctor = fn(View, Nav) -> AnyView;
+
+/// The views' constructor, once its chunk has loaded.
+static VIEWS: std::sync::OnceLock<Ctor> = std::sync::OnceLock::new();
+
+/// Loads the views' chunk (once; later calls return at once).
+pub(crate) async fn load_views() -> Ctor {
+    if let Some(&ctor) = VIEWS.get() {
+        return ctor;
+    }
+    let ctor = views().await;
+    *VIEWS.get_or_init(|| ctor)
+}
+
+#[lazy]
+fn views() -> Ctor {
+    build_view
+}
+
+fn build_view(which: View, nav: Nav) -> AnyView {
+    match which {
+        View::Route => view! { <RouteExplorer nav=nav /> }.into_any(),
+        View::Walk => view! { <LensWalkthrough nav=nav /> }.into_any(),
+        View::Join => view! { <JoinExplorer nav=nav /> }.into_any(),
+        View::Papers => view! { <PapersView nav=nav /> }.into_any(),
+        View::Schedule => view! { <ScheduleView nav=nav /> }.into_any(),
+        View::Subnet => view! { <SubnetView nav=nav /> }.into_any(),
+        View::Charts => view! { <ChartsView nav=nav /> }.into_any(),
+        View::Compare => view! { <CompareView nav=nav /> }.into_any(),
+        View::Deadlock => view! { <DeadlockView nav=nav /> }.into_any(),
+        View::Sim => view! { <SimView nav=nav /> }.into_any(),
+        View::Throughput => view! { <ThroughputView nav=nav /> }.into_any(),
+    }
+}
+
+/// A view, drawn at once when the views' chunk is there, else once it has loaded.
+#[component]
+fn Deferred(which: View, nav: Nav) -> impl IntoView {
+    let ctor = RwSignal::new(VIEWS.get().copied());
+    if ctor.get_untracked().is_none() {
+        leptos::task::spawn_local(async move { ctor.set(Some(load_views().await)) });
+    }
+    move || {
+        match ctor.get() {
+        Some(build) => build(which, nav),
+        None => view! {
+            <p class="note view-loading" role="status" data-testid="view-loading">"Loading the view…"</p>
+        }
+        .into_any(),
+    }
     }
 }

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds the page's wasm (the icn-web bin) in two parts, as Trunk's post-build hook
+# (Trunk.toml; index.html marks the page's rust link data-trunk-skip, so Trunk builds only
+# the worker):
+#
+#   1. cargo builds icn-web for wasm32, linked with --emit-relocs so that the module can be
+#      cut apart;
+#   2. wasm-split-cli (crates.io wasm_split_cli_support, installed by scripts/setup.sh)
+#      moves every function reachable only from a `#[lazy]` split point (web/src/app.rs:
+#      the views) into chunk modules, keeping in the main module what the first screen
+#      needs;
+#   3. wasm-bindgen generates the main module's JS glue (keeping the table and memory
+#      exports the chunks link against), and wasm-opt shrinks every module (release only);
+#   4. the files go to page-<hash>/ in Trunk's staging directory (a new build never mixes
+#      with a cached old chunk), and index.html gets the module script that starts the app.
+#
+# Environment (set by Trunk): TRUNK_PROFILE (debug or release), TRUNK_STAGING_DIR,
+# TRUNK_PUBLIC_URL. Every URL written is relative to the public URL, as Trunk's own.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+: "${TRUNK_STAGING_DIR:?run by trunk (Trunk.toml hooks)}"
+base=${TRUNK_PUBLIC_URL:-/}
+
+if [ "${TRUNK_PROFILE:-debug}" = release ]; then
+  profile=wasm-release
+  built=wasm-release
+else
+  profile=dev
+  built=debug
+fi
+target=wasm32-unknown-unknown
+# --emit-relocs is a link argument: `cargo rustc` gives it to the final binary only, so
+# the dependencies' cached builds stay valid.
+cargo rustc --quiet -p icn-web --bin icn-web --target "$target" --profile "$profile" \
+  -- -C link-arg=--emit-relocs
+input=target/$target/$built/icn-web.wasm
+
+work=target/page-split
+rm -rf "$work"
+mkdir -p "$work"
+wasm-split-cli "$input" "$work" --out-name icn-web
+
+hash=$(cat "$work"/*.wasm | sha256sum | cut -c1-16)
+dir=page-$hash
+out=$TRUNK_STAGING_DIR/$dir
+mkdir -p "$out"
+wasm-bindgen --target web --keep-lld-exports --no-typescript \
+  --out-dir "$out" --out-name icn-web "$work/icn-web.wasm"
+cp "$work/__wasm_split.js" "$out/"
+for chunk in "$work"/*.wasm; do
+  [ "$(basename "$chunk")" = icn-web.wasm ] || cp "$chunk" "$out/"
+done
+if [ "$profile" = wasm-release ]; then
+  # As Trunk runs it (the modules' target_features sections name the features).
+  for wasm in "$out"/*.wasm; do
+    wasm-opt -Oz "$wasm" -o "$wasm"
+  done
+fi
+
+# Start the app: preload its two files, then instantiate (what Trunk writes for a rust app).
+# The chunks load on demand, relative to __wasm_split.js.
+js=$base$dir/icn-web.js
+wasm=$base$dir/icn-web_bg.wasm
+start="<link rel=\"modulepreload\" href=\"$js\" crossorigin=\"anonymous\">"
+start+="<link rel=\"preload\" href=\"$wasm\" crossorigin=\"anonymous\" as=\"fetch\" type=\"application/wasm\">"
+start+="<script type=\"module\">import init, * as bindings from '$js';"
+start+="await init({ module_or_path: '$wasm' });window.wasmBindings = bindings;</script>"
+html=$TRUNK_STAGING_DIR/index.html
+grep -q '</head>' "$html" || { echo "page.sh: no </head> in $html" >&2; exit 1; }
+# Written with awk, not sed: the text holds slashes. Trunk leaves the skipped rust link in
+# place: it goes.
+awk -v start="$start" '/data-trunk-skip/ { next } { sub(/<\/head>/, start "</head>") } { print }' \
+  "$html" >"$html.tmp"
+mv "$html.tmp" "$html"
