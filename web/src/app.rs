@@ -21,7 +21,7 @@ use crate::features::{
 };
 use crate::history::Nav;
 use crate::url::{NavGroup, View, ViewChoice};
-use leptos::lazy;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
 pub fn mount() {
@@ -53,8 +53,9 @@ pub fn App() -> impl IntoView {
         // there: views keep working offline after the first load (embeds start it on use).
         crate::compute::warm();
         // And fetch the views' code, which the first screen does not need.
+        // (A failure is shown, with a retry, by the first view that needs the chunk.)
         leptos::task::spawn_local(async {
-            load_views().await;
+            let _ = load_views().await;
         });
     }
     let version_note = nav
@@ -220,18 +221,21 @@ type Ctor = fn(View, Nav) -> AnyView;
 /// The views' constructor, once its chunk has loaded.
 static VIEWS: std::sync::OnceLock<Ctor> = std::sync::OnceLock::new();
 
-/// Loads the views' chunk (once; later calls return at once).
-pub(crate) async fn load_views() -> Ctor {
+/// Loads the views' chunk (once; later calls return at once). A failed fetch (the network
+/// gone before the chunk came) is an error to show, and the next call tries again.
+pub(crate) async fn load_views() -> Result<Ctor, String> {
     if let Some(&ctor) = VIEWS.get() {
-        return ctor;
+        return Ok(ctor);
     }
-    let ctor = views().await;
-    *VIEWS.get_or_init(|| ctor)
+    let ctor = views().await.map_err(|e| e.to_string())?;
+    Ok(*VIEWS.get_or_init(|| ctor))
 }
 
-#[lazy]
-fn views() -> Ctor {
-    build_view
+/// The split point: everything reachable only from here goes to the views' chunk.
+/// `fallible`: a chunk that cannot be fetched is an `Err`, not a panic.
+#[wasm_split(views, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn views() -> Result<Ctor, SplitLoaderError> {
+    Ok(build_view)
 }
 
 fn build_view(which: View, nav: Nav) -> AnyView {
@@ -250,16 +254,33 @@ fn build_view(which: View, nav: Nav) -> AnyView {
     }
 }
 
-/// A view, drawn at once when the views' chunk is there, else once it has loaded.
+/// A view, drawn at once when the views' chunk is there, else once it has loaded; if it
+/// cannot be fetched, the reason and a button to try again.
 #[component]
 fn Deferred(which: View, nav: Nav) -> impl IntoView {
-    let ctor = RwSignal::new(VIEWS.get().copied());
-    if ctor.get_untracked().is_none() {
-        leptos::task::spawn_local(async move { ctor.set(Some(load_views().await)) });
+    let state = RwSignal::new(VIEWS.get().copied().map(Ok));
+    let fetch = move || {
+        state.set(None);
+        leptos::task::spawn_local(async move { state.set(Some(load_views().await)) });
+    };
+    if state.get_untracked().is_none() {
+        fetch();
     }
     move || {
-        match ctor.get() {
-        Some(build) => build(which, nav),
+        match state.get() {
+        Some(Ok(build)) => build(which, nav),
+        Some(Err(reason)) => view! {
+            <div class="job-crashed" role="alert" data-testid="view-load-error">
+                <p class="job-crashed-what">"This view's code could not be loaded: " {reason} "."</p>
+                <p>
+                    "The page needs the network once for each part of the site. "
+                    <button type="button" data-testid="view-load-retry" on:click=move |_| fetch()>
+                        "Retry"
+                    </button>
+                </p>
+            </div>
+        }
+        .into_any(),
         None => view! {
             <p class="note view-loading" role="status" data-testid="view-loading">"Loading the view…"</p>
         }
