@@ -25,7 +25,8 @@ pub use icn_graph::math::tidy;
 pub use icn_graph::{bfs, Split, UNREACHABLE};
 
 use icn_graph::{
-    automorphisms, closed_distance_counts, msbfs, terminal_transitive, translations, Node, Topology,
+    automorphisms, closed_distance_counts, msbfs, terminal_transitive, translations, Node, Orbits,
+    Topology,
 };
 
 /// Above this many nodes, loads (O(N + E) memory even with symmetry) are not computed
@@ -177,14 +178,15 @@ pub fn distance_method<T: Topology + ?Sized>(topology: &T) -> DistanceMethod {
     }
 }
 
-/// The representatives of the terminals' orbits under the topology's automorphisms, with
-/// their sizes, when there are at most one per [`ORBIT_SHARE`] terminals: each takes one
-/// breadth-first search, where the bit-parallel engine takes about three sweeps per 256
-/// terminals.
-fn few_orbits<T: Topology + ?Sized>(topology: &T) -> Option<Vec<(Node, u64)>> {
+/// The topology's automorphisms, when their terminal orbits are at most one per
+/// [`ORBIT_SHARE`] terminals: each orbit takes one breadth-first search, where the
+/// bit-parallel engine takes about three sweeps per 256 terminals. Counts the orbits without
+/// listing them: the plan and the estimates ask this of networks whose orbits are too many
+/// to list in the time an estimate may take.
+fn few_orbits<T: Topology + ?Sized>(topology: &T) -> Option<Box<dyn Orbits + '_>> {
     let orbits = automorphisms(topology)?;
     (orbits.destination_count().saturating_mul(ORBIT_SHARE) <= topology.terminal_count())
-        .then(|| orbits.destinations())
+        .then_some(orbits)
 }
 
 /// See [`few_orbits`].
@@ -232,7 +234,8 @@ pub fn distance_distribution_with<T: Topology + ?Sized>(
             }
         }
         DistanceMethod::Orbits => {
-            for (s, size) in few_orbits(topology).unwrap_or_default() {
+            let destinations = few_orbits(topology).map(|o| o.destinations());
+            for (s, size) in destinations.unwrap_or_default() {
                 dd.add_source(&bfs(topology, s)[..terminals], size);
             }
         }
