@@ -95,6 +95,7 @@ mod tests {
         assert_eq!(r.intermediates(s, d), Some(vec![3, 9]));
         // One row: both orders are the one path; the draw still tells them apart.
         assert_eq!(r.intermediates(0, 3), None);
-        assert_eq!(r.intermediates_with_ends(0, 3), vec![3, 0]);
+        // The first order turns at (d₀, s₁) = s, the reverse at (s₀, d₁) = d.
+        assert_eq!(r.intermediates_with_ends(0, 3), vec![0, 3]);
     }
 }
