@@ -6,7 +6,7 @@
 #   1. cargo builds icn-web for wasm32, linked with --emit-relocs so that the module can be
 #      cut apart;
 #   2. wasm-split-cli (crates.io wasm_split_cli_support, installed by scripts/setup.sh)
-#      moves every function reachable only from a `#[lazy]` split point (web/src/app.rs:
+#      moves every function reachable only from a `#[wasm_split]` split point (web/src/app.rs:
 #      the views) into chunk modules, keeping in the main module what the first screen
 #      needs;
 #   3. wasm-bindgen generates the main module's JS glue (keeping the table and memory

@@ -16,7 +16,7 @@
 #   wasm-bindgen-cli         exactly the wasm-bindgen version in Cargo.lock, NOT --locked (its
 #                            lock file names a webpki-roots release the registry lacks)
 #   wasm-split-cli 0.2.4     cargo install --locked wasm_split_cli_support (build-binary): splits
-#                            the page's wasm at its #[lazy] points (scripts/page.sh)
+#                            the page's wasm at its #[wasm_split] point (scripts/page.sh)
 #   cargo fetch              Trunk.toml sets offline = true, which passes --offline to cargo
 #   chromium, chromium-driver  Debian packages, for Playwright (e2e) and wasm-bindgen-test-runner
 #   npm ci in e2e/           Playwright + binaryen 132 (wasm-opt for Trunk). Debian's binaryen

@@ -213,7 +213,7 @@ fn SiteFooter() -> impl IntoView {
 }
 
 /// Builds a view: the table of every view but the first screen. Its code, and all the code
-/// only the views use (the engine among it), is a separate wasm chunk (`#[lazy]`, split
+/// only the views use (the engine among it), is a separate wasm chunk (`#[wasm_split]`, split
 /// by scripts/page.sh), loaded when a view is first shown and, outside embeds, fetched in
 /// the background right after the first render, so the views also open offline.
 type Ctor = fn(View, Nav) -> AnyView;
