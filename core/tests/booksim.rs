@@ -295,7 +295,9 @@ macro_rules! config_reference {
 /// of k·xr terminals it names) each on one network; BookSim2's random permutation
 /// (`randperm`, perm_seed 7) on an 8×8 mesh and on BookSim2's flatflyconfig; and an 8×8 mesh
 /// with read and write requests and their replies (`use_read_write`) on BookSim2's default
-/// VC ranges.
+/// VC ranges; BookSim2's mesh routing functions on an 8×8 mesh, its flattened
+/// butterfly's (`xyyx`, `adaptive_xyyx`, `valiant`, `ugal`) on its flatflyconfig and its
+/// cmesh's `xy_yx_no_express` and `xy_yx` on its cmeshconfig.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
     config_reference!("torus44_islip"),
@@ -339,6 +341,12 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_romm"),
     config_reference!("mesh88_xyyx"),
     config_reference!("mesh88_adaptive_xyyx"),
+    config_reference!("flatfly_xyyx"),
+    config_reference!("flatfly_adaptive_xyyx"),
+    config_reference!("flatfly_valiant"),
+    config_reference!("flatfly_ugal"),
+    config_reference!("cmesh_xyyx"),
+    config_reference!("cmesh_xyyx_express"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -565,8 +573,8 @@ fn read_write_requests_match_booksim() {
     assert_eq!(x.setup.router.packet_size, 6);
 }
 
-/// [`check_config`] of a mesh configuration whose routing function splits the VCs in
-/// BookSim2's halves, and what its simulator says: two classes under `phases`, and the
+/// [`check_config`] of a mesh, cmesh or flatfly configuration whose routing function splits the
+/// VCs in BookSim2's halves, and what its simulator says: two classes under `phases`, and the
 /// deadlock analysis' word, `deadlock_free`.
 fn check_halves(name: &str, deadlock_free: bool) {
     check_config(name, &few);
@@ -612,4 +620,39 @@ fn xy_yx_mesh_matches_booksim() {
 #[test]
 fn adaptive_xy_yx_mesh_matches_booksim() {
     check_halves("mesh88_adaptive_xyyx", true);
+}
+
+/// BookSim2's `xyyx_flatfly` and `adaptive_xyyx_flatfly` on its flatflyconfig under
+/// transpose traffic (XY or YX, drawn or chosen by credits at the source router, the
+/// order's VC half on every hop): deadlock-free (each half carries one dimension order).
+#[test]
+fn xyyx_flatfly_matches_booksim() {
+    check_halves("flatfly_xyyx", true);
+    check_halves("flatfly_adaptive_xyyx", true);
+}
+
+/// BookSim2's `valiant_flatfly` on its flatflyconfig under transpose traffic (via any
+/// router, the VCs in halves by leg, a packet ejecting at its destination's router in
+/// either leg): deadlock-free, unlike `valiant_mesh` (no hop leaves the destination's
+/// router).
+#[test]
+fn valiant_flatfly_matches_booksim() {
+    check_halves("flatfly_valiant", true);
+}
+
+/// BookSim2's `ugal_flatfly` on its flatflyconfig under badperm_yarc (minimal, or via a
+/// router of the dimensions the pair differs in, chosen at the source by hop-weighted
+/// credits in use, in halves by leg): deadlock-free.
+#[test]
+fn ugal_flatfly_matches_booksim() {
+    check_halves("flatfly_ugal", true);
+}
+
+/// BookSim2's `xy_yx_no_express` and `xy_yx` on its cmeshconfig under transpose traffic
+/// (XY or YX drawn at the source, along the mesh only or with the edges' express
+/// channels as `dor` takes them, the order's VC half on every hop): deadlock-free.
+#[test]
+fn xy_yx_cmesh_matches_booksim() {
+    check_halves("cmesh_xyyx", true);
+    check_halves("cmesh_xyyx_express", true);
 }

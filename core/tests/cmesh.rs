@@ -119,6 +119,65 @@ fn cmesh_routes_have_booksim2s_lengths() {
     }
 }
 
+/// BookSim2's `xy_yx_no_express` and `xy_yx` (`cmesh_xy`, `cmesh_yx` and their
+/// no-express forms): XY or YX, each leg counted by BookSim2's rule (at k = 4, where its
+/// express rule, a way of more than one router, is dor's k/2 or more). The routes of
+/// `xyyx` and `xyyx-express` are those two orders' (one where the pair shares a row or
+/// column), and the first hops of the plain one are BookSim2's ports: x first, or y first.
+#[test]
+fn cmesh_xyyx_routes_are_booksim2s_two_orders() {
+    for (k, name, express) in [
+        (4usize, "xyyx", false),
+        (6, "xyyx", false),
+        (4, "xyyx-express", true),
+    ] {
+        let net = network(&format!("cmesh:k={k}"));
+        for s in 0..k * k {
+            for d in (0..k * k).filter(|&d| d != s) {
+                let ((sy, sx), (dy, dx)) = (yx(s, k), yx(d, k));
+                let xy = booksim_hops(k, (sy, sx), (dy, dx), express);
+                // YX: along y in column sx, then along x in row dy.
+                let along = |a: usize, b: usize, edge: bool| {
+                    let way = a.abs_diff(b);
+                    if express && edge && way > 1 {
+                        1 + way - k / 2
+                    } else {
+                        way
+                    }
+                };
+                let yx_hops =
+                    along(sy, dy, sx == 0 || sx == k - 1) + along(sx, dx, dy == 0 || dy == k - 1);
+                let route = net.route(name, s, d, 16).expect("a route");
+                let mut got: Vec<usize> = route.paths.iter().map(|p| p.len() - 1).collect();
+                got.sort_unstable();
+                let mut want = if sy == dy || sx == dx {
+                    vec![xy]
+                } else {
+                    vec![xy, yx_hops]
+                };
+                want.sort_unstable();
+                assert_eq!(got, want, "{name} k={k} {s}->{d}");
+                if !express {
+                    let step = |a: usize, b: usize| if a < b { a + 1 } else { a - 1 };
+                    let first_xy = if sx != dx {
+                        sy * k + step(sx, dx)
+                    } else {
+                        step(sy, dy) * k + sx
+                    };
+                    let first_yx = if sy != dy {
+                        step(sy, dy) * k + sx
+                    } else {
+                        sy * k + step(sx, dx)
+                    };
+                    for first in [first_xy, first_yx] {
+                        assert!(route.paths.iter().any(|p| p[1] == first), "{s}->{d}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// BookSim2's cmeshconfig, its text as BookSim2 reads it, is `cmesh:k=4` under `dor`
 /// (dor_no_express, every VC), bit complement, its default 16 VCs of 8 flits, islip and
 /// injection rate 0.1; its terminals are where BookSim2's `NodeToRouter` and `NodeToPort`
@@ -242,9 +301,9 @@ fn cmesh_refusals_name_the_key() {
         ("k = 4;", "k = 5;", "k", "k = 5"),
         (
             "dor_no_express",
-            "xy_yx",
+            "min_adapt",
             "routing_function",
-            "routing_function = xy_yx: not modelled for topology = cmesh (dor_no_express, dor)",
+            "routing_function = min_adapt: not modelled for topology = cmesh (dor_no_express, dor, xy_yx_no_express, xy_yx)",
         ),
         (
             "use_read_write = 0;",
@@ -263,4 +322,17 @@ fn cmesh_refusals_name_the_key() {
         assert_eq!(e.line, line, "{e}");
         assert!(e.to_string().contains(want), "{e}");
     }
+    // xy_yx with express channels at k = 6, where BookSim2's rule is not dor's.
+    let text = EXAMPLE
+        .replace("dor_no_express", "xy_yx")
+        .replace("k = 4;", "k = 6;")
+        .replace("x = 4;", "x = 6;")
+        .replace("y = 4;", "y = 6;");
+    let e = experiment(&text, None).expect_err("refused");
+    assert_eq!(e.line, line_of(&text, "k"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("k = 6: BookSim2's xy_yx on the cmesh takes an edge's express channel"),
+        "{e}"
+    );
 }

@@ -1,7 +1,8 @@
 //! Issue 37: BookSim2's flattened butterfly (`topology = flatfly`, always its on-chip
 //! `flatfly_onchip.cpp`) as `flatfly:k=…,n=3,onchip`, each fact against BookSim2's own
 //! formulas written out here: `flatfly_transformation` (a terminal's router and port),
-//! `flatfly_outport` (`ran_min`'s next port: the lowest differing dimension first) and the
+//! `flatfly_outport` (`ran_min`'s next port: the lowest differing dimension first),
+//! `flatfly_outport_yx` (the highest first), `find_ran_intm` (UGAL's intermediate) and the
 //! channels' lengths under `use_noc_latency` (xr·|Δx| + yr·|Δy| tiles).
 
 use icn_core::io::booksim_config;
@@ -185,9 +186,21 @@ fn flatfly_refusals_name_the_key() {
         ),
         (
             "= ran_min;",
-            "= valiant;",
+            "= min_adapt;",
             "routing_function",
-            "routing_function = valiant: not modelled for topology = flatfly (ran_min)",
+            "routing_function = min_adapt: not modelled for topology = flatfly (ran_min, xyyx, adaptive_xyyx, valiant, ugal)",
+        ),
+        (
+            "= ran_min;",
+            "= ugal_xyyx;",
+            "routing_function",
+            "routing_function = ugal_xyyx: not modelled: its XY or YX order",
+        ),
+        (
+            "= ran_min;",
+            "= ugal_pni;",
+            "routing_function",
+            "routing_function = ugal_pni: not modelled: it gives a packet the VCs",
         ),
     ] {
         let text = EXAMPLE.replace(from, to);
@@ -199,5 +212,77 @@ fn flatfly_refusals_name_the_key() {
             + 1;
         assert_eq!(e.line, line, "{e}");
         assert!(e.to_string().contains(want), "{e}");
+    }
+    // xyyx reads a packet's order back from its VC: an odd num_vcs is refused.
+    let text = EXAMPLE
+        .replace("= ran_min;", "= xyyx;")
+        .replace("num_vcs     = 8;", "num_vcs     = 5;");
+    let e = experiment(&text, None).expect_err("refused");
+    assert!(
+        e.to_string()
+            .contains("num_vcs = 5: xyyx is modelled with an even number of VCs"),
+        "{e}"
+    );
+}
+
+/// BookSim2's router id (y·k + x) of icnplay's node x·k + y, and back (the same swap).
+fn booksim_router(v: usize, k: usize) -> usize {
+    (v % k) * k + v / k
+}
+
+/// The flatfly's routing functions route as BookSim2's: `xyyx` (XY or YX) leaves by
+/// `flatfly_outport` in its first order and by `flatfly_outport_yx` (the highest differing
+/// dimension of the router id first) in the reverse; `valiant-dims` (UGAL's routing)
+/// draws among exactly the routers `find_ran_intm` can return (each dimension the pair
+/// shares kept, any value in the others), and `valiant` among every router, as
+/// `valiant_flatfly`'s draw of any terminal.
+#[test]
+fn flatfly_routing_functions_route_as_booksim2s() {
+    use icn_core::routing::registry;
+    let k = 4usize;
+    let net = network("flatfly:k=4,n=3,onchip");
+    let xyyx = registry::build(&net, "xyyx").expect("xyyx");
+    let dims = registry::build(&net, "valiant-dims").expect("valiant-dims");
+    let valiant = registry::build(&net, "valiant").expect("valiant");
+    let (xyyx, dims, valiant) = (
+        xyyx.two_phase().expect("two phases"),
+        dims.two_phase().expect("two phases"),
+        valiant.two_phase().expect("two phases"),
+    );
+    let mut next = Vec::new();
+    for s in 0..k * k {
+        for d in (0..k * k).filter(|&d| d != s) {
+            let (bs, bd) = (booksim_router(s, k), booksim_router(d, k));
+            // flatfly_outport_yx: dimension 1 (bs / k) first where it differs.
+            let yx = if bs / k != bd / k {
+                bd / k * k + bs % k
+            } else {
+                bd
+            };
+            let corner = xyyx.intermediates_with_ends(s, d)[1];
+            let target = if corner == s { d } else { corner };
+            next.clear();
+            net.routing("dor")
+                .expect("dor")
+                .next_hops(s, target, &mut next);
+            assert_eq!(booksim_router(next[0], k), yx, "{s}->{d}");
+            // find_ran_intm: every combination of its draws, over the router's digits.
+            let mut drawn: Vec<usize> = Vec::new();
+            for x in 0..k {
+                for y in 0..k {
+                    let keep_x = bs % k == bd % k;
+                    let keep_y = bs / k == bd / k;
+                    if (keep_x && x != bs % k) || (keep_y && y != bs / k) {
+                        continue;
+                    }
+                    drawn.push(booksim_router(y * k + x, k));
+                }
+            }
+            drawn.sort_unstable();
+            let mut ours = dims.intermediates_with_ends(s, d);
+            ours.sort_unstable();
+            assert_eq!(ours, drawn, "{s}->{d}");
+            assert_eq!(valiant.intermediates_with_ends(s, d).len(), k * k);
+        }
     }
 }

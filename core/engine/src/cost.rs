@@ -219,8 +219,10 @@ impl Network {
     ///   breadth-first search and a count walk over every node.
     ///
     /// A two-phase pair ([`icn_graph::TwoPhase::intermediates`]) walks at most four times the
-    /// routes it keeps to list them and, without a closed-form count, counts by two walks
-    /// per intermediate. An unknown strategy costs nothing (it fails at once).
+    /// routes it keeps to list them (each of the first intermediate's length: its legs'
+    /// closed-form distances, else the relation's first hops walked) and, without a
+    /// closed-form count, counts by two walks per intermediate. An unknown strategy costs
+    /// nothing (it fails at once).
     /// `core/tests/estimates.rs` holds the estimate to within 0.5–16 times the work.
     pub fn route_cost(&self, strategy: &str, src: Node, dst: Node, limit: usize) -> Estimate {
         let Ok(routing) = self.routing(strategy) else {
@@ -256,9 +258,12 @@ impl Network {
                 }
             }
             Some(v) => {
-                let hops = v
-                    .first()
-                    .and_then(|&i| Some(closed_distance(t, src, i)? + closed_distance(t, i, dst)?));
+                // Each leg's closed-form distance, else the relation's first hops walked
+                // (at most the hop bound: fewer calls than the listing makes).
+                let leg = |a: Node, b: Node| {
+                    closed_distance(t, a, b).or_else(|| self.walk_hops(routing, a, b))
+                };
+                let hops = v.first().and_then(|&i| Some(leg(src, i)? + leg(i, dst)?));
                 let n = v.len() as u64;
                 let counting = match count {
                     Some(_) => Estimate { steps: n, bytes: 0 },
@@ -348,6 +353,22 @@ impl Network {
 
     /// The hops of a path where no closed-form distance says: the families without one
     /// (KYKLOS, MDF, Jellyfish, imported graphs) are charged 4·⌈log₂ N⌉, at most N − 1.
+    /// The hops of the relation's first next hops from `a` to `b`, walked; `None` past
+    /// [`Network::hops_bound`] hops or where it has none.
+    fn walk_hops(&self, routing: &dyn icn_graph::Routing, a: Node, b: Node) -> Option<u32> {
+        let (mut at, mut hops, mut next) = (a, 0u32, Vec::new());
+        while at != b {
+            if u64::from(hops) >= self.hops_bound() {
+                return None;
+            }
+            next.clear();
+            routing.next_hops(at, b, &mut next);
+            at = *next.first()?;
+            hops += 1;
+        }
+        Some(hops)
+    }
+
     fn hops_bound(&self) -> u64 {
         let n = self.topology().node_count() as u64;
         (4 * u64::from(64 - n.leading_zeros()))

@@ -268,21 +268,35 @@ mod tests {
         assert_eq!((sim.fabric().routers(), sim.fabric().endpoints()), (1, 10));
     }
 
-    /// BookSim2's `valiant_mesh`, `xy_yx_mesh` and `adaptive_xy_yx_mesh`: the routing
-    /// function travels beside the
-    /// fields (the routing and scheme alone do not say how their routes take the VCs) and
+    /// BookSim2's `valiant_mesh`, `xy_yx_mesh` and `adaptive_xy_yx_mesh`, and the
+    /// flattened butterfly's `xyyx`, `adaptive_xyyx`, `valiant` and `ugal`, and the cmesh's
+    /// `xy_yx_no_express` and `xy_yx`: the routing
+    /// function travels beside the fields (the routing and scheme alone do not say how their routes take the VCs) and
     /// the setup read back from them is the file's.
     #[test]
     fn mesh_routing_functions_keep_their_name() {
         let valiant = include_str!("../../../scripts/booksim/configs/mesh88_valiant.cfg");
         let xy_yx = include_str!("../../../scripts/booksim/configs/mesh88_xyyx.cfg");
         let adaptive = include_str!("../../../scripts/booksim/configs/mesh88_adaptive_xyyx.cfg");
+        let flat_xyyx = include_str!("../../../scripts/booksim/configs/flatfly_xyyx.cfg");
+        let flat_adaptive =
+            include_str!("../../../scripts/booksim/configs/flatfly_adaptive_xyyx.cfg");
+        let flat_valiant = include_str!("../../../scripts/booksim/configs/flatfly_valiant.cfg");
+        let flat_ugal = include_str!("../../../scripts/booksim/configs/flatfly_ugal.cfg");
+        let cmesh_xyyx = include_str!("../../../scripts/booksim/configs/cmesh_xyyx.cfg");
+        let cmesh_express = include_str!("../../../scripts/booksim/configs/cmesh_xyyx_express.cfg");
         for (text, routing, kept) in [
             (valiant, "valiant", "routing_function=valiant"),
             (xy_yx, "xyyx", "routing_function=xy_yx"),
             (adaptive, "xyyx", "routing_function=adaptive_xy_yx"),
+            (flat_xyyx, "xyyx", "routing_function=xyyx"),
+            (flat_adaptive, "xyyx", "routing_function=adaptive_xyyx"),
+            (flat_valiant, "valiant", "routing_function=valiant"),
+            (flat_ugal, "valiant-dims", "routing_function=ugal"),
+            (cmesh_xyyx, "xyyx", "routing_function=xy_yx_no_express"),
+            (cmesh_express, "xyyx-express", "routing_function=xy_yx"),
         ] {
-            let (f, _) = form_of_config(text, None, &fresh()).expect("the mesh");
+            let (f, _) = form_of_config(text, None, &fresh()).expect("the network");
             assert_eq!((f.routing.as_str(), f.scheme.as_str()), (routing, "phases"));
             assert!(f.extra.contains(kept), "{}", f.extra);
             let net: icn_core::Network = f.spec.parse().expect("a network");

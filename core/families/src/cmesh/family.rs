@@ -6,6 +6,7 @@ use icn_graph::error::StrategyError;
 use icn_graph::{Node, Routing};
 
 use super::{CMesh, CMeshRouting, CONCENTRATION};
+use crate::torus::XyYx;
 
 const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
@@ -22,6 +23,16 @@ const STRATEGIES: &[StrategyInfo] = &[
         name: "minimal",
         title: "All minimal paths",
         summary: "Every shortest path, express channels included (breadth-first search decides).",
+    },
+    StrategyInfo {
+        name: "xyyx",
+        title: "XY or YX, no express",
+        summary: "x then y, or y then x, drawn at the source with equal chance, along the mesh only (BookSim2's xy_yx_no_express).",
+    },
+    StrategyInfo {
+        name: "xyyx-express",
+        title: "XY or YX with express channels",
+        summary: "x then y, or y then x, drawn at the source with equal chance; each leg takes the edge's express channel as express does (BookSim2's xy_yx at k = 4).",
     },
 ];
 
@@ -53,6 +64,26 @@ impl Family for CMesh {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        if let Some(express) = [("xyyx", false), ("xyyx-express", true)]
+            .into_iter()
+            .find_map(|(n, e)| (n == name).then_some(e))
+        {
+            // x first: XY turns at (s_y, d_x), YX at (d_y, s_x); express channels keep
+            // their edge's line, so each leg stays in its dimension.
+            let corners = move |s: Node, d: Node| {
+                let (k, (sy, sx), (dy, dx)) = (self.k() as usize, self.coords(s), self.coords(d));
+                [sy as usize * k + dx as usize, dy as usize * k + sx as usize]
+            };
+            let base = CMesh::routing(
+                self,
+                if express {
+                    CMeshRouting::Express
+                } else {
+                    CMeshRouting::Dor
+                },
+            );
+            return Ok(Box::new(XyYx::over(Box::new(base), corners)));
+        }
         let kind: CMeshRouting = name.parse().map_err(|_| self.unknown_strategy(name))?;
         Ok(Box::new(CMesh::routing(self, kind)))
     }

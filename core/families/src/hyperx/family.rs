@@ -2,7 +2,7 @@
 //! (the torus's names) and closed forms.
 
 use crate::family::{Family, FamilyInfo, Formula, ParamInfo, StrategyInfo, Structure};
-use crate::torus::GridRouting;
+use crate::torus::{GridRouting, Romm, XyYx, XYYX, XYYX_STRATEGY};
 use icn_graph::error::StrategyError;
 use icn_graph::{Node, Routing};
 
@@ -19,7 +19,16 @@ const STRATEGIES: &[StrategyInfo] = &[
         title: "Dimension order",
         summary: "The most significant differing coordinate first, one hop each: one path.",
     },
+    XYYX_STRATEGY,
+    StrategyInfo {
+        name: VALIANT_DIMS,
+        title: "Valiant in the differing dimensions",
+        summary: "Two phases via a random switch that keeps the coordinates source and destination share and takes any value in the others, dimension order on both legs (BookSim2's flattened-butterfly UGAL draw).",
+    },
 ];
+
+/// The name of Valiant's routing within the differing dimensions.
+const VALIANT_DIMS: &str = "valiant-dims";
 
 /// `hyperx:s=…,t=…`.
 pub const HYPERX: FamilyInfo = FamilyInfo {
@@ -92,8 +101,28 @@ impl Family for HyperX {
     }
 
     fn routing(&self, name: &str) -> Result<Box<dyn Routing + '_>, StrategyError> {
+        if let Some(why) = self.unavailable(name) {
+            return Err(StrategyError::Unavailable {
+                name: name.to_string(),
+                why,
+            });
+        }
+        match name {
+            XYYX => return Ok(Box::new(XyYx::new(self.grid()))),
+            VALIANT_DIMS => return Ok(Box::new(Romm::differing_dimensions(self.grid()))),
+            _ => {}
+        }
         let kind: GridRouting = name.parse().map_err(|_| self.unknown_strategy(name))?;
         Ok(Box::new(HyperX::routing(self, kind)))
+    }
+
+    fn unavailable(&self, name: &str) -> Option<String> {
+        (name == XYYX && self.sizes().len() != 2).then(|| {
+            format!(
+                "XY or YX takes two dimensions; this network has {}",
+                self.sizes().len()
+            )
+        })
     }
 
     fn structure(&self) -> Structure {

@@ -9,7 +9,7 @@ use crate::family::{
 use icn_graph::error::{StrategyError, UnknownStrategy};
 use icn_graph::Routing;
 
-use super::{GridRouting, Romm, Torus, XyYx};
+use super::{GridRouting, Romm, Torus, XyYx, XYYX, XYYX_STRATEGY};
 
 const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
@@ -34,15 +34,8 @@ const MESH_STRATEGIES: &[StrategyInfo] = &[
         title: "ROMM",
         summary: "Two phases via a random node of the box the source and destination span, dimension order on both legs: every route a shortest path (Nesson and Johnsson).",
     },
-    StrategyInfo {
-        name: XYYX,
-        title: "XY or YX",
-        summary: "Dimension order or its reverse, drawn at the source with equal chance (two dimensions; BookSim2's xy_yx_mesh).",
-    },
+    XYYX_STRATEGY,
 ];
-
-/// The name of XY-or-YX, a strategy of the two-dimensional mesh only.
-const XYYX: &str = "xyyx";
 
 /// The name of ROMM, a strategy of the mesh only.
 const ROMM: &str = "romm";

@@ -24,7 +24,7 @@ pub use family::{MESH, TORUS};
 pub use product::{Factor, GridRouting, Product};
 pub use romm::Romm;
 pub use routing::GridRouter;
-pub use xyyx::XyYx;
+pub use xyyx::{XyYx, XYYX, XYYX_STRATEGY};
 
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_vector, Spec};

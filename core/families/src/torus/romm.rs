@@ -1,6 +1,8 @@
 //! ROMM on the mesh ([`Romm`]): two phases, via a node of the box the source and the
 //! destination span, dimension order on both legs, so every route is a shortest path
-//! (Nesson and Johnsson, SPAA 1995; BookSim2's `romm_mesh`).
+//! (Nesson and Johnsson, SPAA 1995; BookSim2's `romm_mesh`); and the same two phases via
+//! a node of the rows the pair differs in ([`Romm::differing_dimensions`], BookSim2's
+//! flattened-butterfly UGAL draw).
 
 use num_bigint::BigUint;
 
@@ -13,15 +15,28 @@ use super::product::{GridRouting, Product};
 /// d. As a [`TwoPhase`] its intermediates are the box's nodes other than s and d (via
 /// either, the route is dimension order from s to d); BookSim2's draw takes those two
 /// as well ([`TwoPhase::intermediates_with_ends`]: the whole box).
+///
+/// With [`Romm::differing_dimensions`] the box is wider: each digit in which s and d
+/// differ takes any value of its dimension (s's and d's included), each they share is
+/// kept. On a HyperX (every dimension complete) that is BookSim2's draw for the flattened
+/// butterfly's UGAL (`find_ran_intm`); the routes are then not all minimal.
 #[derive(Debug, Clone, Copy)]
 pub struct Romm<'a> {
     grid: &'a Product,
+    /// Each differing digit over its whole dimension, not only between s's and d's.
+    whole: bool,
 }
 
 impl<'a> Romm<'a> {
     /// ROMM on `grid` (a mesh: the box is the one without wrap-around).
     pub fn new(grid: &'a Product) -> Romm<'a> {
-        Romm { grid }
+        Romm { grid, whole: false }
+    }
+
+    /// Two phases via a node that keeps the digits s and d share and takes any value in
+    /// each other dimension, dimension order on both legs.
+    pub fn differing_dimensions(grid: &'a Product) -> Romm<'a> {
+        Romm { grid, whole: true }
     }
 
     /// Each dimension's lowest digit and span (the number of digits) in the box of s, d.
@@ -29,7 +44,11 @@ impl<'a> Romm<'a> {
         (0..self.grid.dimensions())
             .map(|i| {
                 let (a, b) = (self.grid.digit(s, i), self.grid.digit(d, i));
-                (a.min(b), a.max(b) - a.min(b) + 1)
+                if self.whole && a != b {
+                    (0, self.grid.radices()[i])
+                } else {
+                    (a.min(b), a.max(b) - a.min(b) + 1)
+                }
             })
             .collect()
     }
@@ -50,9 +69,9 @@ impl Routing for Romm<'_> {
         self.grid.routing(GridRouting::Dor).next_hops(at, dst, out);
     }
 
-    /// Every route stays in the box: a shortest path.
+    /// Every route stays in the box: a shortest path (not so over whole dimensions).
     fn is_minimal(&self) -> bool {
-        true
+        !self.whole
     }
 
     /// One route per intermediate (dimension order on each leg), or dimension order's
@@ -122,5 +141,22 @@ mod tests {
         assert_eq!(drawn.len(), 6);
         // Neighbours: no node between.
         assert_eq!(r.intermediates(0, 1), None);
+    }
+
+    /// BookSim2's `find_ran_intm` on a 4 × 4 flattened butterfly: the digits the pair
+    /// shares kept, every value in the others.
+    #[test]
+    fn whole_differing_dimensions() {
+        let f = crate::hyperx::HyperX::flattened_butterfly(4, 3).expect("a flatfly");
+        let r = Romm::differing_dimensions(f.grid());
+        // (0,1) to (2,1): row 1 of every column, s and d among them.
+        let (s, d) = (1, 2 * 4 + 1);
+        assert_eq!(r.intermediates(s, d), Some(vec![5, 13]));
+        assert_eq!(r.intermediates_with_ends(s, d), vec![1, 5, 9, 13]);
+        // (0,1) to (2,3): all 16 routers.
+        let all: std::collections::BTreeSet<Node> =
+            (0..16).map(|x| r.pick_with_ends(s, 2 * 4 + 3, x)).collect();
+        assert_eq!(all.len(), 16);
+        assert!(!r.is_minimal());
     }
 }

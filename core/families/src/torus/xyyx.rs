@@ -1,11 +1,24 @@
-//! XY or YX on the two-dimensional mesh ([`XyYx`]): each route one of the two dimension
-//! orders, drawn at the source (BookSim2's `xy_yx_mesh`, after Balfour and Schultz).
+//! XY or YX on a two-dimensional mesh or HyperX ([`XyYx`]): each route one of the two
+//! dimension orders, drawn at the source (BookSim2's `xy_yx_mesh` and `xyyx_flatfly`,
+//! after Balfour and Schultz).
 
 use num_bigint::BigUint;
 
 use icn_graph::{Node, Routing, TwoPhase};
 
+use crate::family::StrategyInfo;
+
 use super::product::{GridRouting, Product};
+
+/// The name of XY-or-YX, a strategy of two-dimensional grids only (the mesh, the HyperX).
+pub const XYYX: &str = "xyyx";
+
+/// XY-or-YX as a grid family lists it.
+pub const XYYX_STRATEGY: StrategyInfo = StrategyInfo {
+    name: XYYX,
+    title: "XY or YX",
+    summary: "Dimension order or its reverse, drawn at the source with equal chance (two dimensions; BookSim2's xy_yx_mesh and xyyx_flatfly).",
+};
 
 /// XY or YX: a unit from s to d takes dimension order (the first digit first) or the
 /// reverse, each with probability ½. As a [`TwoPhase`] the route is dimension order via
@@ -13,34 +26,61 @@ use super::product::{GridRouting, Product};
 /// intermediates are those corners other than s and d (a pair in one row or column has
 /// none: both orders are one path). [`TwoPhase::intermediates_with_ends`] lists both
 /// corners, the first order's first, for a draw that tells the orders apart.
-#[derive(Debug, Clone, Copy)]
+///
+/// [`XyYx::over`] builds the same on another network's dimension order and corners (the
+/// concentrated mesh's, whose legs may take its edges' express channels).
 pub struct XyYx<'a> {
-    grid: &'a Product,
+    /// The relation each leg follows: dimension order.
+    base: Box<dyn Routing + 'a>,
+    /// The first order's corner for (s, d), then the reverse order's.
+    corners: Box<dyn Fn(Node, Node) -> [Node; 2] + 'a>,
+}
+
+impl std::fmt::Debug for XyYx<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("XyYx")
+    }
 }
 
 impl<'a> XyYx<'a> {
     /// XY or YX on `grid` (two dimensions).
     pub fn new(grid: &'a Product) -> XyYx<'a> {
         debug_assert_eq!(grid.dimensions(), 2, "XY or YX takes two dimensions");
-        XyYx { grid }
+        let corners = move |s: Node, d: Node| {
+            let (s0, s1) = (grid.digit(s, 0), grid.digit(s, 1));
+            let (d0, d1) = (grid.digit(d, 0), grid.digit(d, 1));
+            [grid.node(&[d0, s1]), grid.node(&[s0, d1])]
+        };
+        XyYx::over(Box::new(grid.routing(GridRouting::Dor)), corners)
+    }
+
+    /// XY or YX whose legs follow `base` (a dimension order, one path) and turn at
+    /// `corners(s, d)`: the first order's corner, then the reverse order's.
+    pub fn over(
+        base: Box<dyn Routing + 'a>,
+        corners: impl Fn(Node, Node) -> [Node; 2] + 'a,
+    ) -> XyYx<'a> {
+        XyYx {
+            base,
+            corners: Box::new(corners),
+        }
     }
 
     /// The corners: the first order's turn, then the reverse order's.
     fn corners(&self, s: Node, d: Node) -> [Node; 2] {
-        let (s0, s1) = (self.grid.digit(s, 0), self.grid.digit(s, 1));
-        let (d0, d1) = (self.grid.digit(d, 0), self.grid.digit(d, 1));
-        [self.grid.node(&[d0, s1]), self.grid.node(&[s0, d1])]
+        (self.corners)(s, d)
     }
 }
 
 impl Routing for XyYx<'_> {
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
-        self.grid.routing(GridRouting::Dor).next_hops(at, dst, out);
+        self.base.next_hops(at, dst, out);
     }
 
-    /// Either order is a shortest path.
+    /// Either order is a shortest path where the base's is (on a mesh or HyperX; not on
+    /// the concentrated mesh, whose express channels make shorter ones).
     fn is_minimal(&self) -> bool {
-        true
+        self.base.is_minimal()
     }
 
     /// One route per corner other than s and d, or dimension order's one path.

@@ -89,10 +89,39 @@ impl<'a> HopChooser<'a> {
         self
     }
 
-    /// The same, the legs of a two-phase route under `phases` taking VCs as `legs` says.
+    /// The same, the legs of a two-phase route under `phases` taking VCs as `legs` says
+    /// (BookSim2's flattened-butterfly UGAL, [`Legs::UgalHops`], chooses as UGAL).
     pub fn with_legs(mut self, legs: Legs) -> HopChooser<'a> {
         self.rule = if self.legs { legs } else { Legs::Classes };
+        self.ugal |= self.rule == Legs::UgalHops;
         self
+    }
+
+    /// Whether a packet ejects at its destination's router in either leg
+    /// ([`Legs::HalvesEjecting`]).
+    #[inline]
+    pub fn ejects_on_arrival(&self) -> bool {
+        self.rule == Legs::HalvesEjecting
+    }
+
+    /// Whether UGAL weighs each route's queue by its hops ([`Legs::UgalHops`]).
+    #[inline]
+    pub fn weighs_hops(&self) -> bool {
+        self.rule == Legs::UgalHops
+    }
+
+    /// The hops of the relation's route from `at` to `dst` (its first next hop each
+    /// time); `None` when it has none.
+    pub fn route_hops(&mut self, at: Node, dst: Node) -> Option<u32> {
+        let (mut u, mut hops) = (at, 0u32);
+        while u != dst {
+            u = self.first_hop(u, dst)?;
+            hops += 1;
+            if hops as usize > self.topology.node_count() {
+                return None;
+            }
+        }
+        Some(hops)
     }
 
     /// The VC range of a hop out of the destination's router by a packet that does not
@@ -347,7 +376,10 @@ impl<'a> HopChooser<'a> {
     /// Under BookSim2's halves, one of its draw ([`icn_graph::TwoPhase::pick_with_ends`]).
     pub fn intermediate(&self, src: Node, dst: Node, rng: &mut SplitMix64) -> Option<Node> {
         let phase = self.routing.two_phase()?;
-        if self.rule == Legs::Halves {
+        if matches!(
+            self.rule,
+            Legs::Halves | Legs::HalvesEjecting | Legs::UgalHops
+        ) {
             return Some(phase.pick_with_ends(src, dst, rng.next_u64()));
         }
         phase.pick_intermediate(src, dst, rng.next_u64())

@@ -23,6 +23,14 @@
 //! ([`icn_graph::TwoPhase::pick_with_ends`]); the first leg takes the lower half of the VCs, the second
 //! the upper half ([`halves`]), and at the destination's router, whether the packet ejects
 //! there or passes through it in its first leg, every VC.
+//!
+//! **BookSim2's flattened butterfly** (its `valiant_flatfly`, [`Legs::HalvesEjecting`]):
+//! the same halves and draw, but a packet ejects at its destination's router in whichever
+//! leg it reaches it (a packet for its own router ejects at once). Its `ugal_flatfly`
+//! ([`Legs::UgalHops`]): the draw among the routing's intermediates and the pair's own
+//! routers, the choice at the source router weighing each route's first output queue by
+//! its hops ([`ugal_hops_prefers_minimal`]), the halves by leg (the minimal route on the
+//! upper), kept through the destination's router; every VC at ejection.
 
 use icn_analyses::deadlock::{deadlock_of_classed_routes, Scheme};
 use icn_graph::intermediates;
@@ -49,6 +57,15 @@ pub enum Legs {
     /// router instead of drawn: the one whose first output holds fewer flits (credits in
     /// use), either with equal chance at a tie.
     AdaptiveOrder,
+    /// BookSim2's `valiant_flatfly`: [`Legs::Halves`], except that a packet ejects at its
+    /// destination's router in either leg (a first leg through it ends there).
+    HalvesEjecting,
+    /// BookSim2's `ugal_flatfly` (`ugal_flatfly_onchip`): at the source router the
+    /// minimal route or the one via the drawn intermediate
+    /// ([`ugal_hops_prefers_minimal`]), the halves by leg (the minimal route on the
+    /// upper), the first leg's half kept through the destination's router; every VC at
+    /// ejection.
+    UgalHops,
 }
 
 impl Legs {
@@ -86,6 +103,10 @@ pub const UGAL_FACTOR: u32 = 2;
 /// UGAL's bias towards the minimal route, in flits (BookSim2's 30).
 pub const UGAL_THRESHOLD: u32 = 30;
 
+/// The flattened butterfly's UGAL bias towards the minimal route (BookSim2's
+/// `ugal_flatfly_onchip`: 2).
+pub const UGAL_HOPS_THRESHOLD: u64 = 2;
+
 /// The route enumeration for the deadlock check stops past this many hops.
 const CHECK_HOPS: usize = 1 << 22;
 
@@ -94,6 +115,15 @@ const CHECK_HOPS: usize = 1 << 22;
 #[inline]
 pub fn ugal_prefers_minimal(q_min: u32, q_non: u32) -> bool {
     q_min <= UGAL_FACTOR * q_non + UGAL_THRESHOLD
+}
+
+/// BookSim2's flattened-butterfly UGAL choice at the source: the minimal route of
+/// `h_min` hops, whose first output holds `q_min` flits (credits in use), against the
+/// route via the intermediate of `h_non` hops and `q_non`: minimal when
+/// h_min · q_min ≤ h_non · q_non + 2.
+#[inline]
+pub fn ugal_hops_prefers_minimal(h_min: u32, q_min: u32, h_non: u32, q_non: u32) -> bool {
+    u64::from(h_min) * u64::from(q_min) <= u64::from(h_non) * u64::from(q_non) + UGAL_HOPS_THRESHOLD
 }
 
 /// The class of a hop for a packet in state `tag` and its state after it, `boundary`
@@ -123,7 +153,9 @@ pub fn leg_class(classes: u32, tag: u16) -> u32 {
 /// acyclic channel dependency graph; `None` when there are too many routes to list. Under
 /// [`Legs::Halves`] the routes are BookSim2's: via each node of its draw, a packet to its
 /// own router among them, and a hop out of the destination's router in the first leg on
-/// either class.
+/// either class; under [`Legs::HalvesEjecting`] a first leg through the destination's
+/// router ends there; under [`Legs::UgalHops`] the draw's (the minimal route among them,
+/// via the source).
 ///
 /// # Complexity
 /// Every (source, destination, intermediate) triple's walks: O(N³·L) at most, stopped
@@ -151,7 +183,11 @@ pub fn legs_deadlock_free(
                             .map(Some),
                     )
                     .collect(),
-                Legs::Halves | Legs::Order | Legs::AdaptiveOrder => two
+                Legs::Halves
+                | Legs::Order
+                | Legs::AdaptiveOrder
+                | Legs::HalvesEjecting
+                | Legs::UgalHops => two
                     .intermediates_with_ends(s, d)
                     .into_iter()
                     .map(Some)
@@ -169,14 +205,18 @@ pub fn legs_deadlock_free(
                     walks(routing, m, d, &mut vec![m], &mut leg2, CHECK_HOPS)?;
                     for second in &leg2 {
                         let mut walk = first.clone();
-                        walk.extend_from_slice(&second[1..]);
+                        match first.iter().position(|&v| v == d) {
+                            Some(i) if legs == Legs::HalvesEjecting => walk.truncate(i + 1),
+                            _ => walk.extend_from_slice(&second[1..]),
+                        }
                         if walk.len() < 2 {
                             continue;
                         }
-                        let leg_one = first.len() - 1;
+                        let leg_one = (first.len() - 1).min(walk.len() - 1);
                         let classes_of = match legs {
                             Legs::Classes => classes_along(t, &walk, leg_one, classes),
-                            Legs::Halves => (0..walk.len() - 1)
+                            Legs::Halves | Legs::HalvesEjecting | Legs::UgalHops => (0..walk.len()
+                                - 1)
                                 .map(|i| u32::from(i >= leg_one))
                                 .collect(),
                             Legs::Order | Legs::AdaptiveOrder => {

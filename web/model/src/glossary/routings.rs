@@ -31,10 +31,34 @@ pub const ROUTINGS: &[Term] = &[
         source: "docs/topologies/torus.md (BookSim2's xy_yx_mesh, after Balfour and Schultz, ICS 2006)",
     },
     Term {
+        key: "routing.xyyx",
+        label: "xyyx",
+        text: "XY or YX on a two-dimensional HyperX or flattened butterfly: each packet takes dimension order or its reverse, drawn at the source with equal chance. BookSim2's xyyx_flatfly.",
+        source: "docs/topologies/hyperx.md (BookSim2's xyyx_flatfly)",
+    },
+    Term {
+        key: "routing.valiant-dims",
+        label: "valiant-dims",
+        text: "Valiant within the differing dimensions: each packet via a random switch that keeps the coordinates its source and destination share and takes any value in the others, dimension order on both legs. The draw of BookSim2's flattened-butterfly UGAL.",
+        source: "docs/topologies/hyperx.md (BookSim2's find_ran_intm, ugal_flatfly_onchip)",
+    },
+    Term {
         key: "routing.cmesh.dor",
         label: "dor",
         text: "Dimension order on a concentrated mesh: x first, then y, along the mesh only (the edges' express channels unused); one path. BookSim2's dor_no_express.",
         source: "docs/topologies/cmesh.md (BookSim2's dor_no_express_cmesh)",
+    },
+    Term {
+        key: "routing.cmesh.xyyx",
+        label: "xyyx",
+        text: "XY or YX on a concentrated mesh: x then y, or y then x, drawn at the source with equal chance, along the mesh only. BookSim2's xy_yx_no_express.",
+        source: "docs/topologies/cmesh.md (BookSim2's xy_yx_no_express_cmesh)",
+    },
+    Term {
+        key: "routing.cmesh.xyyx-express",
+        label: "xyyx-express",
+        text: "XY or YX on a concentrated mesh, each leg taking the edge's express channel where the way along is at least k/2 (as express does). BookSim2's xy_yx at k = 4.",
+        source: "docs/topologies/cmesh.md (BookSim2's xy_yx_cmesh)",
     },
     Term {
         key: "routing.cmesh.express",

@@ -36,8 +36,12 @@ pub(super) fn topology(
                 message: format!("c = {c}: concentrated {topo}es are not modelled (c = 1 only)"),
             })
         }
-        "mesh" | "torus" => {
-            let spec = format!("{topo}:k={}", radices());
+        "mesh" | "torus" | "cmesh" | "flatfly" => {
+            let spec = match topo {
+                "cmesh" => cmesh(st, (k, n, c))?,
+                "flatfly" => flatfly(st, (k, n, c))?,
+                _ => format!("{topo}:k={}", radices()),
+            };
             let net = grid(&spec, topo, (k, n), line)?;
             let (routing, scheme, legs) = grid_routing(topo, rf).map_err(|e| match e {
                 Some(why) => ConfigError {
@@ -46,8 +50,11 @@ pub(super) fn topology(
                 },
                 None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
             })?;
-            if routing == "xyyx" {
+            if legs.by_order() {
                 xy_yx_keys(st, rf, n)?;
+            }
+            if topo == "cmesh" && rf == "xy_yx" && k != 4 {
+                return Err(at(st, "k", format!("k = {k}: BookSim2's xy_yx on the cmesh takes an edge's express channel for any way longer than one router, which is dor's rule (k/2 or more) at k = 4 only; modelled at k = 4 (xy_yx_no_express at any k)")));
             }
             return Ok((net, routing, scheme, legs));
         }
@@ -73,12 +80,6 @@ pub(super) fn topology(
                 _ => return Err(unknown("min, ugal")),
             }
         }
-        "cmesh" => (cmesh(st, (k, n, c))?, cmesh_routing(rf).ok_or_else(|| unknown("dor_no_express, dor"))?, Some(Scheme::One)),
-        "flatfly" => (
-            flatfly(st, (k, n, c))?,
-            flatfly_routing(rf).ok_or_else(|| unknown("ran_min"))?,
-            Some(Scheme::One),
-        ),
         // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
         // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
         // butterfly is that wiring, and `dest_tag` (BookSim2's `dest_tag_fly`, every VC)
@@ -123,16 +124,18 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
     })
 }
 
-/// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
-/// any other.
-const GRID_MODELLED: [(&str, &str); 2] = [
+/// The routing functions modelled on BookSim2's mesh, torus, cmesh and flatfly, listed in the
+/// refusal of any other.
+const GRID_MODELLED: [(&str, &str); 4] = [
     ("mesh", "dim_order, valiant, romm, xy_yx, adaptive_xy_yx"),
     ("torus", "dim_order"),
+    ("cmesh", "dor_no_express, dor, xy_yx_no_express, xy_yx"),
+    ("flatfly", "ran_min, xyyx, adaptive_xyyx, valiant, ugal"),
 ];
 
-/// BookSim2's routing functions of the mesh and torus that icnplay models: BookSim2's name
-/// (it appends the topology's: `valiant` is `valiant_mesh`), the topology (`None`: both),
-/// icnplay's routing, its scheme and legs.
+/// BookSim2's routing functions of the mesh, torus, cmesh and flatfly that icnplay models:
+/// BookSim2's name (it appends the topology's: `valiant` is `valiant_mesh`), the
+/// topologies it is modelled on, icnplay's routing, its scheme and legs.
 ///
 /// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
 ///   ring classes on the torus).
@@ -144,56 +147,105 @@ const GRID_MODELLED: [(&str, &str); 2] = [
 ///   the order's for the whole route ([`Legs::Order`]).
 /// - `adaptive_xy_yx` (`adaptive_xy_yx_mesh`): the same, the order chosen at the source
 ///   router by the two first outputs' credits in use ([`Legs::AdaptiveOrder`]).
+/// - cmesh's `dor_no_express` and `dor` (`dor_cmesh`): the cmesh's `dor` (the mesh only)
+///   and `express` (with the edges' express channels), both on every VC under `one`.
+/// - cmesh's `xy_yx_no_express` and `xy_yx` (`xy_yx_cmesh`): the cmesh's `xyyx` and
+///   `xyyx-express` under the mesh's order rule ([`Legs::Order`]).
+/// - flatfly's `ran_min` (`min_flatfly`): not random, x then y on every VC: `dor` (the
+///   on-chip flatfly's first digit is x) under `one`.
+/// - flatfly's `xyyx` and `adaptive_xyyx` (`xyyx_flatfly`, `adaptive_xyyx_flatfly`): the
+///   flatfly's `xyyx` under the mesh's order rules.
+/// - flatfly's `valiant` (`valiant_flatfly`): via any router, in halves by leg, a packet
+///   ejecting at its destination's router in either leg ([`Legs::HalvesEjecting`]).
+/// - flatfly's `ugal` (`ugal_flatfly_onchip`): `valiant-dims` (via a router of the
+///   dimensions the pair differs in) or the minimal route, chosen at the source by hop-weighted
+///   credits in use ([`Legs::UgalHops`]).
 type GridFunction = (
     &'static str,
-    Option<&'static str>,
+    &'static [&'static str],
     &'static str,
     Option<Scheme>,
     Legs,
 );
-const GRID_FUNCTIONS: [GridFunction; 6] = [
-    ("dim_order", None, "dor", None, Legs::Classes),
-    ("dor", None, "dor", None, Legs::Classes),
+const MESH: &[&str] = &["mesh"];
+const CMESH: &[&str] = &["cmesh"];
+const FLATFLY: &[&str] = &["flatfly"];
+const GRID_FUNCTIONS: [GridFunction; 15] = [
+    ("dim_order", &["mesh", "torus"], "dor", None, Legs::Classes),
+    ("dor", &["mesh", "torus"], "dor", None, Legs::Classes),
     (
         "valiant",
-        Some("mesh"),
+        MESH,
         VALIANT_ROUTING,
         Some(Scheme::Phases),
         Legs::Halves,
     ),
+    ("romm", MESH, "romm", Some(Scheme::Phases), Legs::Halves),
+    ("xy_yx", MESH, "xyyx", Some(Scheme::Phases), Legs::Order),
     (
-        "romm",
-        Some("mesh"),
-        "romm",
+        "adaptive_xy_yx",
+        MESH,
+        "xyyx",
         Some(Scheme::Phases),
-        Legs::Halves,
+        Legs::AdaptiveOrder,
     ),
     (
-        "xy_yx",
-        Some("mesh"),
+        "dor_no_express",
+        CMESH,
+        "dor",
+        Some(Scheme::One),
+        Legs::Classes,
+    ),
+    ("dor", CMESH, "express", Some(Scheme::One), Legs::Classes),
+    (
+        "xy_yx_no_express",
+        CMESH,
         "xyyx",
         Some(Scheme::Phases),
         Legs::Order,
     ),
     (
-        "adaptive_xy_yx",
-        Some("mesh"),
+        "xy_yx",
+        CMESH,
+        "xyyx-express",
+        Some(Scheme::Phases),
+        Legs::Order,
+    ),
+    ("ran_min", FLATFLY, "dor", Some(Scheme::One), Legs::Classes),
+    ("xyyx", FLATFLY, "xyyx", Some(Scheme::Phases), Legs::Order),
+    (
+        "adaptive_xyyx",
+        FLATFLY,
         "xyyx",
         Some(Scheme::Phases),
         Legs::AdaptiveOrder,
     ),
+    (
+        "valiant",
+        FLATFLY,
+        VALIANT_ROUTING,
+        Some(Scheme::Phases),
+        Legs::HalvesEjecting,
+    ),
+    (
+        "ugal",
+        FLATFLY,
+        "valiant-dims",
+        Some(Scheme::Phases),
+        Legs::UgalHops,
+    ),
 ];
 
-/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` on the mesh or
-/// torus ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run,
-/// `Err(None)` for one not modelled.
+/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` on `topo`
+/// ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run or icnplay
+/// cannot follow, `Err(None)` for one not modelled.
 pub(super) fn grid_routing(
     topo: &str,
     rf: &str,
 ) -> Result<(&'static str, Option<Scheme>, Legs), Option<&'static str>> {
     if let Some(&(_, _, routing, scheme, legs)) = GRID_FUNCTIONS
         .iter()
-        .find(|f| f.0 == rf && f.1.is_none_or(|t| t == topo))
+        .find(|f| f.0 == rf && f.1.contains(&topo))
     {
         return Ok((routing, scheme, legs));
     }
@@ -202,6 +254,17 @@ pub(super) fn grid_routing(
             "BookSim2's valiant_torus stops on its own assertion at the first hop that \
              continues along a ring (its ring half is read unset there), so there is no \
              run of it to agree with; modelled on the mesh (valiant_mesh)",
+        )),
+        ("flatfly", "ugal_xyyx") => Err(Some(
+            "not modelled: its XY or YX order, drawn at the source, holds on both legs of a \
+             non-minimal route, which then turns at up to three routers, and icnplay's \
+             two-phase routes turn at one intermediate (ugal, valiant, xyyx and \
+             adaptive_xyyx are modelled)",
+        )),
+        ("flatfly", "ugal_pni") => Err(Some(
+            "not modelled: it gives a packet the VCs of its destination's coordinate in the \
+             next dimension (num_vcs / k of them per coordinate), a VC rule the simulator's \
+             halves do not express (ugal, valiant, xyyx and adaptive_xyyx are modelled)",
         )),
         _ => Err(None),
     }
@@ -212,18 +275,8 @@ pub(super) fn grid_routing(
 pub(super) fn grid_function(topo: &str, routing: &str, legs: Legs) -> Option<&'static str> {
     GRID_FUNCTIONS
         .iter()
-        .find(|f| f.2 == routing && f.4 == legs && f.1.is_none_or(|t| t == topo))
+        .find(|f| f.2 == routing && f.4 == legs && f.1.contains(&topo))
         .map(|f| f.0)
-}
-
-/// icnplay's routing for BookSim2's cmesh routing function (`dor_no_express`: the mesh
-/// only; `dor`: with the edges' express channels). Both use every VC, as BookSim2's.
-fn cmesh_routing(rf: &str) -> Option<&'static str> {
-    match rf {
-        "dor_no_express" => Some("dor"),
-        "dor" => Some("express"),
-        _ => None,
-    }
 }
 
 /// The spec of BookSim2's cmesh: `cmesh:k=K`, after the checks BookSim2 asserts (n = 2,
@@ -272,16 +325,6 @@ fn chip_keys(st: &Statements, topo: &str, c: i64) -> Result<(i64, i64), ConfigEr
     Ok((x, xr))
 }
 
-/// icnplay's routing for BookSim2's flatfly routing function: `ran_min` (`min_flatfly`)
-/// is not random: it corrects the lowest differing dimension first, x then y, on every
-/// VC: `dor` on the on-chip flatfly, whose first digit is x.
-fn flatfly_routing(rf: &str) -> Option<&'static str> {
-    match rf {
-        "ran_min" => Some("dor"),
-        _ => None,
-    }
-}
-
 /// The spec of BookSim2's flatfly (always its on-chip one, `flatfly_onchip.cpp`):
 /// `flatfly:k=K,n=3,onchip`, after the checks BookSim2 asserts (x = y, xr = yr,
 /// xr·yr = c) and those of icnplay's model (n = 2, a k × k grid: x = k; c = k terminals a
@@ -305,7 +348,9 @@ fn flatfly(st: &Statements, (k, n, c): (i64, i64, i64)) -> Result<String, Config
     Ok(format!("flatfly:k={k},n={},onchip", n + 1))
 }
 
-/// The keys BookSim2's `xy_yx_mesh` and `adaptive_xy_yx_mesh` (`rf`) need: two dimensions (its YX is the reverse of
+/// The keys BookSim2's XY-or-YX functions (`rf`: the mesh's `xy_yx` and `adaptive_xy_yx`,
+/// the cmesh's `xy_yx_no_express` and `xy_yx`, the flatfly's `xyyx` and `adaptive_xyyx`)
+/// need: two dimensions (its YX is the reverse of
 /// dimension order, one corner on a plane), and an even `num_vcs` (with an odd number the
 /// two halves share the middle VC, and BookSim2, which reads a packet's order back from its
 /// VC, turns a packet on it to YX).

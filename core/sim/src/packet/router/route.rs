@@ -21,7 +21,11 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         order_choice(st, net, &mut f, r);
     }
     let dst_ep = f.dst_ep as usize;
-    if f.via as usize == node {
+    if f.via as usize == node
+        || (f.via != u32::MAX
+            && net.hops.ejects_on_arrival()
+            && fab.eject_router[dst_ep] as usize == r)
+    {
         f.via = u32::MAX;
         f.tag = net.hops.at_intermediate(f.tag);
     }
@@ -64,7 +68,10 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
 
 /// UGAL at the packet's source router `r`: keep Valiant's intermediate only when the
 /// minimal route's first output holds more than twice the flits of the non-minimal one's,
-/// plus the threshold (BookSim2's `ugal_dragonflynew`).
+/// plus the threshold (BookSim2's `ugal_dragonflynew`); on the flattened butterfly
+/// ([`crate::packet::valiant::Legs::UgalHops`]) each queue weighed by its route's hops
+/// (`ugal_flatfly_onchip`). A packet for its source router ejects at once; one whose
+/// intermediate is its source router goes minimally.
 fn ugal_choice(st: &Buffers, net: &mut Net<'_>, f: &mut Flit, r: usize) {
     if f.via == u32::MAX {
         return;
@@ -81,6 +88,19 @@ fn ugal_choice(st: &Buffers, net: &mut Net<'_>, f: &mut Flit, r: usize) {
     let q_min = queue(dst);
     let q_non = queue(f.via as usize);
     let minimal = match (q_min, q_non) {
+        (Some(a), Some(b)) if net.hops.weighs_hops() => {
+            let via = f.via as usize;
+            match (
+                net.hops.route_hops(node, dst),
+                net.hops.route_hops(node, via),
+                net.hops.route_hops(via, dst),
+            ) {
+                (Some(h_min), Some(h1), Some(h2)) => {
+                    crate::packet::valiant::ugal_hops_prefers_minimal(h_min, a, h1 + h2, b)
+                }
+                _ => true,
+            }
+        }
         (Some(a), Some(b)) => crate::packet::valiant::ugal_prefers_minimal(a, b),
         _ => true,
     };
