@@ -52,3 +52,27 @@ test('"On this network" opens this pair\'s join site and this Lens in the walkth
   await page.getByTestId('related-deadlock').click();
   await expect(page.getByTestId('deadlock-spec')).toHaveValue('lens:p=4,q=4,n=3,completed');
 });
+
+test('a view left through the navigation opens again as the reader left it', async ({ page }) => {
+  // The address holds only the shown view's state; the page keeps the views left earlier.
+  await page.goto('./?view=compare');
+  await page.getByTestId('compare-spec-2').fill('hypercube:n=5');
+  await expect(page).toHaveURL(/t2=hypercube:n=5/);
+  await page.locator('nav.site-nav a', { hasText: 'Papers' }).click();
+  await page.getByTestId('paper-tab-kyklos').click();
+  await expect(page.getByTestId('paper-tab-kyklos')).toHaveAttribute('aria-pressed', 'true');
+  expect(param(page, 't2')).toBeNull();
+  // The navigation's link to the compare view says where it goes, and goes there.
+  const link = page.locator('nav.site-nav a', { hasText: 'Compare' });
+  await expect(link).toHaveAttribute('href', /t2=hypercube:n=5/);
+  await link.click();
+  await expect(page.getByTestId('compare-spec-2')).toHaveValue('hypercube:n=5');
+  expect(param(page, 't2')).toBe('hypercube:n=5');
+  // And the papers view as it was left: the KYKLOS paper.
+  await page.locator('nav.site-nav a', { hasText: 'Papers' }).click();
+  await expect(page.getByTestId('paper-tab-kyklos')).toHaveAttribute('aria-pressed', 'true');
+  expect(param(page, 'paper')).toBe('kyklos');
+  // Back walks the same entries: the compare view, then the paper picked before.
+  await page.goBack();
+  await expect(page.getByTestId('compare-spec-2')).toHaveValue('hypercube:n=5');
+});

@@ -20,7 +20,7 @@ use crate::features::{
     RouteExplorer, ScheduleView, SimView, StartView, SubnetView, ThroughputView, UnknownView,
 };
 use crate::history::Nav;
-use crate::url::{NavGroup, View, ViewChoice};
+use crate::url::{AppState, NavGroup, View, ViewChoice};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
@@ -41,7 +41,7 @@ pub fn mount() {
 #[component]
 pub fn App() -> impl IntoView {
     let nav = Nav::install();
-    let choice = Memo::new(move |_| nav.state.with(|s| s.view.clone()));
+    let choice = Memo::new(move |_| nav.state.with(AppState::view));
     let current = move || match choice.get() {
         ViewChoice::Known(v) => view! { <Deferred which=v nav=nav /> }.into_any(),
         ViewChoice::Unknown(slug) => view! { <UnknownView slug=slug nav=nav /> }.into_any(),
@@ -88,7 +88,7 @@ pub fn App() -> impl IntoView {
                                     return;
                                 }
                                 ev.prevent_default();
-                                nav.commit(|s| s.view = ViewChoice::Start);
+                                nav.open(START_QUERY);
                             }>"icnplay"</a>
                     </p>
                     <p class="subtitle">"The Interconnection Network Playground: topologies, routes and exact path counts"</p>
@@ -165,7 +165,7 @@ fn SiteNav(nav: Nav, current: Memo<ViewChoice>) -> impl IntoView {
 fn nav_link(nav: Nav, current: Memo<ViewChoice>, v: View) -> impl IntoView {
     let is_current = move || current.with(|c| *c == ViewChoice::Known(v));
     // The link carries the network and pair shown to a view that takes them.
-    let query = Memo::new(move |_| nav.state.with(|s| s.carried_query(v)));
+    let query = Memo::new(move |_| nav.state.with(|s| s.carried_query(v, &|v| nav.left(v))));
     view! {
         <a
             href=move || nav.href(&query.get())
@@ -177,11 +177,7 @@ fn nav_link(nav: Nav, current: Memo<ViewChoice>, v: View) -> impl IntoView {
                     return;
                 }
                 ev.prevent_default();
-                if nav.state.with_untracked(|s| s.carries(v)) {
-                    nav.open(&query.get_untracked());
-                } else {
-                    nav.commit(|s| s.view = ViewChoice::Known(v));
-                }
+                nav.show(v);
             }
         >
             {v.label()}

@@ -19,11 +19,11 @@
 //! another kind is a failure there, not a branch in the view).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use icn_web::jobs::{wire, Answer, Job, JobResult, Reply, Request};
+use icn_web_model::lanes::{owned_by, Lane, Parts, Results};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -86,23 +86,16 @@ fn post(w: &Worker, out: Outgoing) {
     };
 }
 
+/// A lane: its bookkeeping ([`Lane`]: current request, busy, whose job) and what the
+/// browser holds for it.
 #[derive(Default)]
 struct Slot {
+    lane: Lane<Job, WriteSignal<JobState>>,
     worker: Option<Worker>,
-    ready: bool,
+    /// The request held until the worker loads.
     pending: Option<Outgoing>,
-    current: u64,
-    next_id: u64,
-    /// A request is in the worker and has not answered yet.
-    busy: bool,
+    /// Where the current request's replies go.
     handler: Option<Handler>,
-    /// The current job and where it reports, for when the worker dies under it.
-    running: Option<(Job, WriteSignal<JobState>)>,
-    /// Where the lane's last job reports, until another job or Cancel: the lanes of a split
-    /// job are found by it.
-    owner: Option<WriteSignal<JobState>>,
-    /// What the worker's panic hook sent before it stopped.
-    panic: Option<String>,
     listeners: Vec<OnMessage>,
     errors: Vec<OnError>,
     /// The closures of a worker that died: they may be running (the error handler is one of
@@ -133,37 +126,22 @@ fn with_lane<R>(lane: usize, f: impl FnOnce(&mut Slot) -> R) -> R {
 
 thread_local! {
     static SLOTS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
-    /// Results computed this session, per job (whichever lane computed them).
-    static CACHE: RefCell<HashMap<Job, Arc<JobResult>>> = RefCell::new(HashMap::new());
-    /// What each unfinished sweep computed before it was stopped or while it runs
-    /// ([`Reply::Partial`]), per job; a job's result replaces its entry.
-    static PARTIALS: ArcRwSignal<HashMap<Job, Arc<JobResult>>> = ArcRwSignal::new(HashMap::new());
+    /// Results computed this session, per job (whichever lane computed them), and what each
+    /// unfinished sweep computed before it was stopped or while it runs ([`Reply::Partial`]).
+    static RESULTS: ArcRwSignal<Results<Job, Arc<JobResult>>> = ArcRwSignal::new(Results::default());
 }
 
 /// What `job` has computed so far, if it is a sweep that reported points and has not
 /// finished (running, or stopped by Cancel: the points stay for the session). Tracked.
 /// The result is of the kind `T` its job answers with (another kind: none).
 pub fn partial<T: Answer>(job: &Job) -> Option<Arc<T>> {
-    PARTIALS.with(|p| {
-        p.with(|m| {
-            m.get(job)
+    RESULTS.with(|r| {
+        r.with(|m| {
+            m.partial(job)
                 .and_then(|r| T::of(r))
                 .map(|x| Arc::new(x.clone()))
         })
     })
-}
-
-fn set_partial(job: &Job, result: Option<Arc<JobResult>>) {
-    PARTIALS.with(|p| {
-        p.update(|m| match result {
-            Some(r) => {
-                m.insert(job.clone(), r);
-            }
-            None => {
-                m.remove(job);
-            }
-        });
-    });
 }
 
 /// Delivers a reply (and the buffers beside it) to lane `lane`'s current job's handler
@@ -171,38 +149,33 @@ fn set_partial(job: &Job, result: Option<Arc<JobResult>>) {
 fn deliver(lane: usize, reply: Reply, buffers: Vec<JsValue>) {
     if reply == Reply::Ready {
         // How many lanes have loaded (a split job's: the benchmark waits for them).
-        let ready = SLOTS.with_borrow(|v| v.iter().filter(|s| s.ready).count());
+        let ready = SLOTS.with_borrow(|v| v.iter().filter(|s| s.lane.ready()).count());
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("data-lanes-ready", &(ready + 1).to_string());
         }
     }
     let handler = with_lane(lane, |s| {
-        let id = match &reply {
+        let current = match &reply {
             Reply::Ready => {
-                s.ready = true;
                 // For tests and the curious: the worker is loaded (the page works offline).
                 if let Some(root) = document().document_element() {
                     let _ = root.set_attribute("data-worker", "ready");
                 }
-                if let (Some(w), Some(out)) = (&s.worker, s.pending.take()) {
-                    post(w, out);
+                if s.lane.loaded() {
+                    if let (Some(w), Some(out)) = (&s.worker, s.pending.take()) {
+                        post(w, out);
+                    }
                 }
                 return None;
             }
             Reply::Panicked { message } => {
-                s.panic = Some(message.clone());
+                s.lane.panicked(message.clone());
                 return None;
             }
-            Reply::Progress { id, .. } | Reply::Partial { id, .. } => *id,
-            Reply::Done { id, .. } | Reply::Failed { id, .. } => {
-                s.busy = false;
-                if *id == s.current {
-                    s.running = None;
-                }
-                *id
-            }
+            Reply::Progress { id, .. } | Reply::Partial { id, .. } => s.lane.reply(*id, false),
+            Reply::Done { id, .. } | Reply::Failed { id, .. } => s.lane.reply(*id, true),
         };
-        (id == s.current).then(|| s.handler.clone()).flatten()
+        current.then(|| s.handler.clone()).flatten()
     });
     if let Some(h) = handler {
         h(reply, buffers);
@@ -231,7 +204,7 @@ fn spawn(lane: usize, s: &mut Slot) -> Result<(), String> {
     s.listeners.push(on_message);
     s.errors.push(on_error);
     s.worker = Some(worker);
-    s.ready = false;
+    s.lane.spawned();
     Ok(())
 }
 
@@ -269,9 +242,7 @@ fn unreadable(lane: usize, message: &str) {
 /// panic)`: the message and whether it is a bug); the next job starts a fresh worker.
 fn stop_lane(lane: usize, why: &dyn Fn(bool, Option<String>) -> (String, bool)) {
     let crashed = with_lane(lane, |s| {
-        let loaded = s.ready;
-        let panic = s.panic.take();
-        let running = s.running.take();
+        let crashed = s.lane.crashed();
         if let Some(w) = s.worker.take() {
             w.set_onmessage(None);
             w.set_onerror(None);
@@ -279,15 +250,12 @@ fn stop_lane(lane: usize, why: &dyn Fn(bool, Option<String>) -> (String, bool)) 
         }
         s.retired.0.append(&mut s.listeners);
         s.retired.1.append(&mut s.errors);
-        s.ready = false;
-        s.busy = false;
         s.pending = None;
-        s.current = 0;
         s.handler = None;
-        s.owner = None;
-        running.map(|(job, state)| {
-            let (message, bug) = why(loaded, panic);
-            (Crash { message, job, bug }, state)
+        crashed.map(|c| {
+            let (message, bug) = why(c.loaded, c.panic);
+            let job = c.job;
+            (Crash { message, job, bug }, c.owner)
         })
     });
     match crashed {
@@ -328,7 +296,7 @@ pub fn warm() {
 pub fn warm_lanes(n: usize) {
     for lane in 0..n.min(lanes()) {
         with_lane(lane, |s| {
-            if s.worker.is_none() {
+            if !s.lane.started() {
                 if let Err(e) = spawn(lane, s) {
                     leptos::logging::warn!("{e}");
                 }
@@ -343,12 +311,12 @@ pub fn warm_lanes(n: usize) {
 pub fn start_in(lane: usize, job: Job, state: WriteSignal<JobState>) {
     release(state, Some(lane));
     // Another view's job in this lane: its other lanes go too (it cannot finish).
-    if let Some(other) = with_lane(lane, |s| s.owner).filter(|&o| o != state) {
+    if let Some(other) = with_lane(lane, |s| s.lane.owner()).filter(|&o| o != state) {
         release(other, None);
     }
-    let cached = CACHE.with_borrow(|c| c.get(&job).cloned());
+    let cached = RESULTS.with(|r| r.with_untracked(|m| m.get(&job)));
     if let Some(result) = cached {
-        with_lane(lane, |s| s.current = 0);
+        with_lane(lane, |s| s.lane.answered());
         let _ = state.try_set(JobState::Done(result));
         return;
     }
@@ -376,13 +344,12 @@ fn whole(key: Job, state: WriteSignal<JobState>) -> Handler {
         } => {
             let _ = state.try_set(JobState::Running { done, total, label });
         }
-        Reply::Partial { result, .. } => set_partial(&key, Some(Arc::new(result))),
+        Reply::Partial { result, .. } => {
+            RESULTS.with(|r| r.update(|m| m.reported(&key, Arc::new(result))));
+        }
         Reply::Done { result, .. } => {
             let result = Arc::new(result);
-            CACHE.with_borrow_mut(|c| {
-                c.insert(key.clone(), result.clone());
-            });
-            set_partial(&key, None);
+            RESULTS.with(|r| r.update(|m| m.finished(&key, result.clone())));
             let _ = state.try_set(JobState::Done(result));
         }
         Reply::Failed { message, .. } => {
@@ -404,45 +371,34 @@ fn launch(
     state: WriteSignal<JobState>,
 ) -> Option<String> {
     with_lane(lane, |s| {
-        s.next_id += 1;
-        s.current = s.next_id;
+        let go = s.lane.launch(running, state);
         s.handler = Some(handler);
-        s.running = Some((running, state));
-        s.owner = Some(state);
-        if s.busy {
+        if go.restart {
             // The superseded job would hold the worker until it ends: start afresh.
             stop(s);
         }
-        if s.worker.is_none() {
+        if go.spawn {
             if let Err(e) = spawn(lane, s) {
+                s.lane.forget();
+                s.handler = None;
                 return Some(e);
             }
         }
-        let text = serde_json::to_string(&Request { id: s.current, job }).unwrap_or_default();
+        let text = serde_json::to_string(&Request { id: go.id, job }).unwrap_or_default();
         let out = Outgoing { text, buffers };
-        match (&s.worker, s.ready) {
-            (Some(w), true) => post(w, out),
+        match &s.worker {
+            Some(w) if go.post_now => post(w, out),
             _ => s.pending = Some(out),
         }
-        s.busy = true;
         None
     })
-}
-
-/// A split job's parts as they come back: each one's progress, and its buffer once done.
-struct Split {
-    progress: Vec<(usize, usize)>,
-    buffers: Vec<Option<JsValue>>,
 }
 
 /// Runs `parts` in lanes 0 … parts − 1, then `finish` in lane 0 with their buffers; the
 /// result is `job`'s (cached under it).
 fn start_split(job: &Job, parts: Vec<Job>, finish: Job, state: WriteSignal<JobState>) {
     let n = parts.len();
-    let split = Rc::new(RefCell::new(Split {
-        progress: vec![(0, 0); n],
-        buffers: vec![None; n],
-    }));
+    let split = Rc::new(RefCell::new(Parts::<JsValue>::new(n)));
     for (k, part) in parts.into_iter().enumerate() {
         let (split, whole_job, finish) = (split.clone(), job.clone(), finish.clone());
         let handler: Handler =
@@ -450,13 +406,7 @@ fn start_split(job: &Job, parts: Vec<Job>, finish: Job, state: WriteSignal<JobSt
                 Reply::Progress {
                     done, total, label, ..
                 } => {
-                    let (done, total) = {
-                        let mut s = split.borrow_mut();
-                        s.progress[k] = (done, total);
-                        s.progress
-                            .iter()
-                            .fold((0, 0), |(d, t), &(a, b)| (d + a, t + b))
-                    };
+                    let (done, total) = split.borrow_mut().progress(k, done, total);
                     let _ = state.try_set(JobState::Running { done, total, label });
                 }
                 Reply::Done { .. } => {
@@ -466,11 +416,7 @@ fn start_split(job: &Job, parts: Vec<Job>, finish: Job, state: WriteSignal<JobSt
                         let _ = state.try_set(JobState::Failed(message));
                         return;
                     };
-                    let all: Option<Vec<JsValue>> = {
-                        let mut s = split.borrow_mut();
-                        s.buffers[k] = Some(buffer);
-                        s.buffers.iter().cloned().collect()
-                    };
+                    let all = split.borrow_mut().done(k, buffer);
                     let Some(all) = all else { return };
                     let handler = whole(whole_job.clone(), state);
                     let job = whole_job.clone();
@@ -497,24 +443,18 @@ fn start_split(job: &Job, parts: Vec<Job>, finish: Job, state: WriteSignal<JobSt
 /// terminated, and late replies are dropped.
 fn release(state: WriteSignal<JobState>, keep: Option<usize>) {
     SLOTS.with_borrow_mut(|slots| {
-        for (lane, s) in slots.iter_mut().enumerate() {
-            if Some(lane) == keep || s.owner != Some(state) {
-                continue;
-            }
-            forget(s);
+        for k in owned_by(slots.iter().map(|s| s.lane.owner()), state, keep) {
+            forget(&mut slots[k]);
         }
     });
 }
 
 /// Stops the lane's job if one runs (terminating its worker) and drops its late replies.
 fn forget(s: &mut Slot) {
-    if s.busy {
+    if s.lane.forget() {
         stop(s);
     }
-    s.current = 0;
     s.handler = None;
-    s.running = None;
-    s.owner = None;
 }
 
 /// Terminates the worker and forgets its requests.
@@ -529,10 +469,7 @@ fn stop(s: &mut Slot) {
         w.set_onerror(None);
         w.terminate();
     }
-    s.ready = false;
-    s.busy = false;
     s.pending = None;
-    s.panic = None;
     s.listeners.clear();
     s.errors.clear();
     s.retired.0.clear();

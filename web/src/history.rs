@@ -10,7 +10,7 @@ use wasm_bindgen::JsValue;
 
 use icn_web_model::defaults::FromNetwork;
 
-use crate::url::{AppState, Panel, Presentation, Theme, View};
+use crate::url::{AppState, Panel, Presentation, Theme, View, ViewChoice, ViewForm};
 
 /// How a state reaches the history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +62,11 @@ pub struct Nav {
     typing: StoredValue<Option<&'static str>>,
     /// `embed`, `theme`, `id`, `v`: read once from the URL, kept in every URL written.
     pub presentation: StoredValue<Presentation>,
+    /// The views left earlier in the session, each as it was left: the navigation reopens
+    /// a view that does not take the shown network as the reader left it.
+    held: StoredValue<Vec<AppState>>,
+    /// The views' fresh states, made once each (the route explorer's builds its example).
+    fresh: StoredValue<Vec<AppState>>,
 }
 
 impl Nav {
@@ -73,6 +78,8 @@ impl Nav {
             set_state,
             typing: StoredValue::new(None),
             presentation: StoredValue::new(Presentation::from_query(&current_query())),
+            held: StoredValue::new(Vec::new()),
+            fresh: StoredValue::new(Vec::new()),
         };
         let handle = window_event_listener(leptos::ev::popstate, move |_| nav.restore());
         on_cleanup(move || handle.remove());
@@ -129,8 +136,7 @@ impl Nav {
     /// Opens the view state `view_query` (a link inside the site, such as one that carries
     /// the network to another view): pushes an entry.
     pub fn open(self, view_query: &str) {
-        self.set_state
-            .set(AppState::from_query(view_query, &FromNetwork));
+        self.replace(AppState::from_query(view_query, &FromNetwork));
         self.typing.set_value(None);
         write(&self.query(), Entry::Push);
     }
@@ -157,7 +163,82 @@ impl Nav {
     /// Back or Forward: the URL is the truth.
     fn restore(self) {
         self.typing.set_value(None);
-        self.set_state
-            .set(AppState::from_query(&current_query(), &FromNetwork));
+        self.replace(AppState::from_query(&current_query(), &FromNetwork));
+    }
+
+    /// Shows `state`, holding the state it replaces when that is another view's.
+    fn replace(self, state: AppState) {
+        let before = self.state.with_untracked(AppState::view);
+        if before != state.view() {
+            let left = self.state.get_untracked();
+            self.held.update_value(|held| {
+                held.retain(|h| h.view() != before);
+                held.push(left);
+            });
+        }
+        self.set_state.set(state);
+    }
+
+    /// `view` as it was left earlier in the session, else fresh (as `?view=SLUG` opens it).
+    pub fn left(self, view: View) -> AppState {
+        let choice = ViewChoice::Known(view);
+        let find = |states: &Vec<AppState>| states.iter().find(|h| h.view() == choice).cloned();
+        if let Some(left) = self.held.with_value(find) {
+            return left;
+        }
+        if let Some(fresh) = self.fresh.with_value(find) {
+            return fresh;
+        }
+        let fresh = AppState::fresh(view, &FromNetwork);
+        self.fresh.update_value(|all| all.push(fresh.clone()));
+        fresh
+    }
+
+    /// The navigation's link to `view` followed: the network carried where `view` takes it
+    /// ([`AppState::carried_query`]), else `view` as it was left, or fresh. Pushes an entry.
+    pub fn show(self, view: View) {
+        let query = self
+            .state
+            .with_untracked(|s| s.carried_query(view, &|v| self.left(v)));
+        self.open(&query);
+    }
+
+    /// The shown view's form `F`, following its changes; while another view replaces it,
+    /// its last value (a view reads it only while shown).
+    pub fn form<F: ViewForm>(self) -> Memo<F> {
+        let state = self.state;
+        Memo::new(move |last: Option<&F>| {
+            state
+                .with(|s| s.form::<F>().cloned())
+                .or_else(|| last.cloned())
+                .unwrap_or_else(F::fresh)
+        })
+    }
+
+    /// [`Nav::edit`] of the shown view's form `F` (nothing when another view is shown).
+    pub fn edit_form<F: ViewForm>(self, field: &'static str, change: impl FnOnce(&mut F)) {
+        self.edit(field, |s| {
+            if let Some(form) = s.form_mut::<F>() {
+                change(form);
+            }
+        });
+    }
+
+    /// [`Nav::commit`] of the shown view's form `F` (nothing when another view is shown).
+    pub fn commit_form<F: ViewForm>(self, change: impl FnOnce(&mut F)) {
+        self.commit(|s| {
+            if let Some(form) = s.form_mut::<F>() {
+                change(form);
+            }
+        });
+    }
+
+    /// [`Nav::settle`] of the shown view's form `F` (nothing when another view is shown).
+    pub fn settle_form<F: ViewForm>(self, change: impl FnOnce(&mut F)) {
+        self.settle(|s| {
+            if let Some(form) = s.form_mut::<F>() {
+                change(form);
+            }
+        });
     }
 }

@@ -12,7 +12,8 @@ use crate::url::SimForm;
 
 /// The fields of the configuration `text` (with its anynet network file's text, if any)
 /// over `form` (whose comparison and chosen load are cleared, and whose loads are kept when
-/// the file gives no `injection_rate`), and a sentence saying what was read.
+/// the file gives no `injection_rate`; `text` becomes its pasted configuration), and a
+/// sentence saying what was read.
 ///
 /// # Errors
 /// [`booksim::ConfigError`]'s message, naming the key and its line; or the injection rates
@@ -73,6 +74,7 @@ pub fn form_of_config(
         spec2: String::new(),
         routing2: String::new(),
         at: String::new(),
+        pasted: text.to_string(),
     };
     let topology = given.get("topology").map_or("torus", |(v, _)| v.as_str());
     let network = if out.spec.starts_with("graph:") {
@@ -129,7 +131,9 @@ mod tests {
 
     /// The form a fresh simulation view opens with.
     fn fresh() -> SimForm {
-        crate::url::AppState::from_query("view=sim", &crate::defaults::FromNetwork).sim
+        crate::url::AppState::from_query("view=sim", &crate::defaults::FromNetwork)
+            .sim()
+            .clone()
     }
 
     const MESH: &str = include_str!("../../../scripts/booksim/configs/mesh88.cfg");

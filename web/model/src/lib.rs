@@ -8,6 +8,8 @@
 //! - [`diagram`]: where each node and link of a network's drawing goes.
 //! - [`format`](mod@format): small text helpers shared by several views.
 //! - [`link_loads`]: the throughput view's link-load table: order, selection and CSV.
+//! - [`lanes`]: the computing lanes' bookkeeping (current requests, restarts, crashes, a
+//!   split job's parts) and the results kept for the session.
 //! - [`start`]: the first screen's network and its gallery of stories.
 //! - [`traffic`]: the throughput view's traffic field read and checked.
 
@@ -17,6 +19,7 @@ pub mod diagram;
 pub mod embed;
 pub mod format;
 pub mod glossary;
+pub mod lanes;
 pub mod link_loads;
 pub mod start;
 pub mod traffic;

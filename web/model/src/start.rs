@@ -126,7 +126,7 @@ mod tests {
     fn every_story_opens_its_view_in_the_state_it_names() {
         for s in STORIES {
             let state = read(s.query);
-            assert_eq!(state.view, ViewChoice::Known(s.view), "{}", s.slug);
+            assert_eq!(state.view(), ViewChoice::Known(s.view), "{}", s.slug);
             // Written and read again, the same query: the view's state is all in it.
             assert_eq!(
                 read(&state.to_query()).to_query(),
@@ -136,15 +136,15 @@ mod tests {
             );
             assert!(s.look.ends_with('.') && s.title.len() < 70, "{}", s.slug);
         }
-        let walk = read(STORIES[0].query).walk;
+        let walk = read(STORIES[0].query).walk().clone();
         assert_eq!((walk.choice.as_str(), walk.step), ("class1", 1));
-        let sim = read(STORIES[1].query).sim;
+        let sim = read(STORIES[1].query).sim().clone();
         assert_eq!(
             (sim.routing.as_str(), sim.routing2.as_str()),
             ("minimal", "valiant")
         );
-        assert_eq!(read(STORIES[3].query).pasted, BOOKSIM_EXAMPLE);
-        let kyklos = read(STORIES[6].query).route;
+        assert_eq!(read(STORIES[3].query).sim().pasted, BOOKSIM_EXAMPLE);
+        let kyklos = read(STORIES[6].query).route().clone();
         assert_eq!(
             (
                 kyklos.from.as_str(),
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn the_pasted_example_reads_as_the_simulators_fields() {
-        let fields = read("view=sim").sim;
+        let fields = read("view=sim").sim().clone();
         let (form, _) = crate::booksim::form_of_config(BOOKSIM_EXAMPLE, None, &fields).unwrap();
         assert_eq!(
             (form.spec.as_str(), form.routing.as_str()),

@@ -46,7 +46,7 @@ fn site_folder() -> String {
 
 /// The view's title for the iframe's `title` attribute (screen readers announce it).
 fn title_of(state: &AppState) -> String {
-    match &state.view {
+    match &state.view() {
         ViewChoice::Known(v) => format!("icnplay: {}", v.title()),
         ViewChoice::Unknown(_) | ViewChoice::Start => "icnplay".to_string(),
     }
@@ -285,7 +285,7 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
 /// The view shown, the panel to embed (its main figure unless another or "the whole view" is
 /// chosen), and the setters of that choice.
 fn chosen_panel(nav: Nav) -> PanelChoice {
-    let shown = Memo::new(move |_| match nav.state.with(|s| s.view.clone()) {
+    let shown = Memo::new(move |_| match nav.state.with(AppState::view) {
         ViewChoice::Known(v) => Some(v),
         ViewChoice::Unknown(_) | ViewChoice::Start => None,
     });

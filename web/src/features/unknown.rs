@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::history::Nav;
-use crate::url::{View, ViewChoice};
+use crate::url::View;
 
 /// The page for an unknown `view=` value.
 #[component]
@@ -22,7 +22,7 @@ pub fn UnknownView(
                     href=format!("?view={}", target.slug())
                     on:click=move |ev| {
                         ev.prevent_default();
-                        nav.commit(|s| s.view = ViewChoice::Known(target));
+                        nav.show(target);
                     }
                 >
                     "Open the " {target.title().to_lowercase()}

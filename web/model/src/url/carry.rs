@@ -2,7 +2,7 @@
 //! another view that accepts that network (the navigation's links and the "on this network"
 //! links). A view that does not take the network opens as it would on its own.
 
-use super::{AppState, Query, View, ViewChoice};
+use super::{AppState, NoNetwork, Query, View, ViewChoice, ViewState};
 
 /// The network a view shows and its pair of nodes, as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,46 +54,42 @@ impl AppState {
     /// The network and pair the shown view holds; `None` for views without one network.
     pub fn context(&self) -> Option<Context> {
         let pair = |a: &str, b: &str| (Some(a.to_string()), Some(b.to_string()));
-        let ViewChoice::Known(view) = self.view else {
-            return None;
-        };
-        let (spec, (from, to)) = match view {
-            View::Route => (self.route.spec(), pair(&self.route.from, &self.route.to)),
-            View::Walk => (self.walk.spec.clone(), pair(&self.walk.from, &self.walk.to)),
-            View::Join => (self.join.spec.clone(), pair(&self.join.s, &self.join.r)),
-            View::Schedule => (
-                self.schedule.spec.clone(),
-                (Some(self.schedule.root.clone()), None),
-            ),
-            View::Subnet => (self.subnet.spec.clone(), (None, None)),
-            View::Deadlock => (self.deadlock.spec.clone(), (None, None)),
-            View::Sim => (self.sim.spec.clone(), (None, None)),
-            View::Throughput => (self.throughput.spec.clone(), (None, None)),
-            View::Charts | View::Compare | View::Papers => return None,
+        let (spec, (from, to)) = match &self.shown {
+            ViewState::Route(f) => (f.spec(), pair(&f.from, &f.to)),
+            ViewState::Walk(f) => (f.spec.clone(), pair(&f.from, &f.to)),
+            ViewState::Join(f) => (f.spec.clone(), pair(&f.s, &f.r)),
+            ViewState::Schedule(f) => (f.spec.clone(), (Some(f.root.clone()), None)),
+            ViewState::Subnet(f) => (f.spec.clone(), (None, None)),
+            ViewState::Deadlock(f) => (f.spec.clone(), (None, None)),
+            ViewState::Sim(f) => (f.spec.clone(), (None, None)),
+            ViewState::Throughput(f) => (f.spec.clone(), (None, None)),
+            ViewState::Charts(..)
+            | ViewState::Compare(_)
+            | ViewState::Papers(_)
+            | ViewState::Start
+            | ViewState::Unknown(_) => return None,
         };
         Some(Context { spec, from, to })
     }
 
     /// Whether a link to `target` carries this view's network: `target` is another view and
-    /// takes it. A link that does not only switches the view, keeping every form as held.
+    /// takes it. A link that does not opens the target as it was left, or fresh.
     pub fn carries(&self, target: View) -> bool {
-        self.view != ViewChoice::Known(target)
+        self.view() != ViewChoice::Known(target)
             && self.context().is_some_and(|c| accepts(target, c.family()))
     }
 
     /// The query (without `?`) of a link to `target`: the current state when it is the view
-    /// shown (with the aggregates opened); else the target with this view's network, and its pair where the target has
-    /// one, when it accepts that network (its other fields take their defaults for that
-    /// network); else the target as its form holds it.
-    pub fn carried_query(&self, target: View) -> String {
+    /// shown (with the aggregates opened); else the target with this view's network, and its
+    /// pair where the target has one, when it accepts that network (its other fields take
+    /// their defaults for that network); else `left(target)`: the target as the reader left
+    /// it earlier, or fresh ([`AppState::fresh`]), without the aggregates opened in it.
+    pub fn carried_query(&self, target: View, left: &dyn Fn(View) -> AppState) -> String {
+        if self.view() == ViewChoice::Known(target) {
+            return self.to_query();
+        }
         let Some(c) = self.context().filter(|_| self.carries(target)) else {
-            let mut there = self.clone();
-            if there.view != ViewChoice::Known(target) {
-                // The aggregates opened are this view's drawing's.
-                there.open.clear();
-            }
-            there.view = ViewChoice::Known(target);
-            return there.to_query();
+            return left(target).shown.to_query();
         };
         let mut q: Vec<(String, String)> = vec![("view".into(), target.slug().into())];
         {
@@ -115,14 +111,18 @@ impl AppState {
 
     /// The other views that take the shown view's network: each with its label and query.
     pub fn related(&self) -> Vec<(View, &'static str, String)> {
+        let shown = self.view();
         let Some(c) = self.context() else {
             return Vec::new();
         };
         View::ALL
             .iter()
             .copied()
-            .filter(|&v| self.view != ViewChoice::Known(v) && accepts(v, c.family()))
-            .map(|v| (v, related_label(v), self.carried_query(v)))
+            .filter(|&v| shown != ViewChoice::Known(v) && accepts(v, c.family()))
+            .map(|v| {
+                let unused = |v| AppState::fresh(v, &NoNetwork);
+                (v, related_label(v), self.carried_query(v, &unused))
+            })
             .collect()
     }
 }

@@ -11,9 +11,9 @@
 //! One module per view reads and writes that view's keys ([`route`], [`walk`], [`join`],
 //! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`], [`sim`], [`throughput`]); [`presentation`] holds
 //! the keys every view shares (`embed`, `theme`, `id`) and the format's version `v`;
-//! [`query`] the encoding. [`AppState`] is the shown view's state: the other views' forms
-//! hold their defaults (the route explorer's and the papers' keys are read whatever the
-//! view, as they always were).
+//! [`query`] the encoding. [`AppState`] is the shown view's state ([`ViewState`]: one
+//! variant per view, holding that view's form); a view reads and changes its form through
+//! [`ViewForm`], knowing nothing of the others.
 //!
 //! A missing parameter takes the family's example ([`icn_core::FamilyInfo::example`],
 //! [`icn_core::FamilyInfo::example_route`]). A present but invalid one is kept as typed: the
@@ -42,6 +42,8 @@ pub mod walk;
 mod tests;
 #[cfg(test)]
 mod tests_carry;
+#[cfg(test)]
+mod tests_forms;
 #[cfg(test)]
 mod tests_start;
 
@@ -99,38 +101,169 @@ pub(crate) fn routing_of(
     }
 }
 
-/// The whole view state of the site.
+/// The shown view and its form: the view's state, nothing of the others (the page keeps the
+/// views left earlier in the session apart, `icn_web`'s `Nav`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ViewState {
+    /// The first screen.
+    Start,
+    /// A `view=` the site does not know, as given.
+    Unknown(String),
+    /// The route explorer.
+    Route(RouteForm),
+    /// The Lens walkthrough.
+    Walk(WalkForm),
+    /// The join view.
+    Join(JoinForm),
+    /// The Papers view's choice (`?view=papers&paper=ID`).
+    Papers(PapersForm),
+    /// The D3 schedule view.
+    Schedule(ScheduleForm),
+    /// The D3 sub-network view.
+    Subnet(SubnetForm),
+    /// The Charts view and its simulation fields.
+    Charts(ChartsForm, ChartsSimForm),
+    /// The compare view.
+    Compare(CompareForm),
+    /// The deadlock view.
+    Deadlock(DeadlockForm),
+    /// The simulation view (with its pasted BookSim2 configuration).
+    Sim(SimForm),
+    /// The throughput view.
+    Throughput(ThroughputForm),
+}
+
+impl ViewState {
+    /// `view`'s state read from `q` (missing keys at their defaults).
+    fn read(view: &ViewChoice, q: &Query, defaults: &dyn NetworkDefaults) -> ViewState {
+        let ViewChoice::Known(v) = view else {
+            return match view {
+                ViewChoice::Unknown(slug) => ViewState::Unknown(slug.clone()),
+                _ => ViewState::Start,
+            };
+        };
+        match v {
+            View::Route => ViewState::Route(RouteForm::from_query(q, defaults)),
+            View::Walk => ViewState::Walk(WalkForm::from_query(q, defaults)),
+            View::Join => ViewState::Join(JoinForm::from_query(q, defaults)),
+            View::Papers => ViewState::Papers(PapersForm::from_query(q)),
+            View::Schedule => ViewState::Schedule(ScheduleForm::from_query(q)),
+            View::Subnet => ViewState::Subnet(SubnetForm::from_query(q)),
+            View::Charts => {
+                ViewState::Charts(ChartsForm::from_query(q), ChartsSimForm::from_query(q))
+            }
+            View::Compare => ViewState::Compare(CompareForm::from_query(q)),
+            View::Deadlock => ViewState::Deadlock(DeadlockForm::from_query(q, defaults)),
+            View::Sim => ViewState::Sim(SimForm::from_query(q, defaults)),
+            View::Throughput => ViewState::Throughput(ThroughputForm::from_query(q, defaults)),
+        }
+    }
+
+    /// The view this is the state of.
+    pub fn view(&self) -> ViewChoice {
+        let known = |v| ViewChoice::Known(v);
+        match self {
+            ViewState::Start => ViewChoice::Start,
+            ViewState::Unknown(slug) => ViewChoice::Unknown(slug.clone()),
+            ViewState::Route(_) => known(View::Route),
+            ViewState::Walk(_) => known(View::Walk),
+            ViewState::Join(_) => known(View::Join),
+            ViewState::Papers(_) => known(View::Papers),
+            ViewState::Schedule(_) => known(View::Schedule),
+            ViewState::Subnet(_) => known(View::Subnet),
+            ViewState::Charts(..) => known(View::Charts),
+            ViewState::Compare(_) => known(View::Compare),
+            ViewState::Deadlock(_) => known(View::Deadlock),
+            ViewState::Sim(_) => known(View::Sim),
+            ViewState::Throughput(_) => known(View::Throughput),
+        }
+    }
+
+    /// The view's own keys (without the aggregates opened in it).
+    pub fn to_query(&self) -> String {
+        match self {
+            ViewState::Route(f) => f.to_query(View::Route),
+            ViewState::Walk(f) => f.to_query(),
+            ViewState::Join(f) => f.to_query(),
+            ViewState::Papers(f) => f.to_query(),
+            ViewState::Schedule(f) => f.to_query(),
+            ViewState::Subnet(f) => f.to_query(),
+            ViewState::Charts(f, sim) => sim.append_to(f.to_query()),
+            ViewState::Compare(f) => f.to_query(),
+            ViewState::Deadlock(f) => f.to_query(),
+            ViewState::Sim(f) => f.to_query(),
+            ViewState::Throughput(f) => f.to_query(),
+            ViewState::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
+            ViewState::Start => Query(vec![("view".into(), START_SLUG.into())]).encode(),
+        }
+    }
+}
+
+/// A view's form, found in a [`ViewState`] when that view is shown: how a view reads and
+/// changes its own state without knowing the others'.
+pub trait ViewForm: Clone + PartialEq + Send + Sync + Sized + 'static {
+    /// The form in `state`, when its view is shown.
+    fn of(state: &ViewState) -> Option<&Self>;
+    /// The same, to change.
+    fn of_mut(state: &mut ViewState) -> Option<&mut Self>;
+    /// The form its view opens with from an address without keys (`?view=SLUG`).
+    fn fresh() -> Self;
+}
+
+/// Answers no network: what a form reads from a query without `t=`, which never asks.
+pub(crate) struct NoNetwork;
+
+impl NetworkDefaults for NoNetwork {
+    fn defaults(&self, _: &str) -> Option<SpecDefaults> {
+        None
+    }
+}
+
+/// [`ViewForm`] for the form `$f` that `$pattern` (a [`ViewState`] of `$view`) binds.
+macro_rules! view_form {
+    ($form:ty, $view:ident, $pattern:pat => $f:ident) => {
+        impl ViewForm for $form {
+            fn of(state: &ViewState) -> Option<&Self> {
+                match state {
+                    $pattern => Some($f),
+                    _ => None,
+                }
+            }
+            fn of_mut(state: &mut ViewState) -> Option<&mut Self> {
+                match state {
+                    $pattern => Some($f),
+                    _ => None,
+                }
+            }
+            fn fresh() -> Self {
+                let view = ViewChoice::Known(View::$view);
+                match ViewState::read(&view, &Query::default(), &NoNetwork) {
+                    $pattern => $f,
+                    _ => unreachable!("a view's state is its own variant"),
+                }
+            }
+        }
+    };
+}
+
+view_form!(RouteForm, Route, ViewState::Route(f) => f);
+view_form!(WalkForm, Walk, ViewState::Walk(f) => f);
+view_form!(JoinForm, Join, ViewState::Join(f) => f);
+view_form!(PapersForm, Papers, ViewState::Papers(f) => f);
+view_form!(ScheduleForm, Schedule, ViewState::Schedule(f) => f);
+view_form!(SubnetForm, Subnet, ViewState::Subnet(f) => f);
+view_form!(ChartsForm, Charts, ViewState::Charts(f, _) => f);
+view_form!(ChartsSimForm, Charts, ViewState::Charts(_, f) => f);
+view_form!(CompareForm, Compare, ViewState::Compare(f) => f);
+view_form!(DeadlockForm, Deadlock, ViewState::Deadlock(f) => f);
+view_form!(SimForm, Sim, ViewState::Sim(f) => f);
+view_form!(ThroughputForm, Throughput, ViewState::Throughput(f) => f);
+
+/// The site's state: the shown view's, and the aggregates opened in its drawing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppState {
-    /// The view shown.
-    pub view: ViewChoice,
-    /// The route explorer's fields.
-    pub route: RouteForm,
-    /// The Lens walkthrough's fields.
-    pub walk: WalkForm,
-    /// The join view's fields.
-    pub join: JoinForm,
-    /// The Papers view's choice (`?view=papers&paper=ID`).
-    pub papers: PapersForm,
-    /// The D3 schedule view's fields.
-    pub schedule: ScheduleForm,
-    /// The D3 sub-network view's fields.
-    pub subnet: SubnetForm,
-    /// The Charts view's fields.
-    pub charts: ChartsForm,
-    /// The Charts view's simulation fields.
-    pub charts_sim: ChartsSimForm,
-    /// The compare view's specs.
-    pub compare: CompareForm,
-    /// The deadlock view's fields.
-    pub deadlock: DeadlockForm,
-    /// The simulation view's fields.
-    pub sim: SimForm,
-    /// The throughput view's fields.
-    pub throughput: ThroughputForm,
-    /// The simulation view's pasted BookSim2 configuration (`booksim=`, as typed; empty:
-    /// none): the page applies it to [`AppState::sim`] as it does a paste.
-    pub pasted: String,
+    /// The view shown and its form.
+    pub shown: ViewState,
     /// The aggregates opened in the shown view's drawing (`open=`), for the views that draw
     /// them ([`View::draws_aggregates`]); a view given another network forgets them
     /// ([`AppState::forget_open`]).
@@ -140,7 +273,8 @@ pub struct AppState {
 impl AppState {
     /// Reads a query string (with or without the leading `?`). Never fails: missing values
     /// take defaults (`defaults` answers those that depend on the network), invalid ones are
-    /// kept for the page to report.
+    /// kept for the page to report. Keys such as `t`, `s` and `step` mean something else in
+    /// each view: only the shown view reads them.
     pub fn from_query(query: &str, defaults: &dyn NetworkDefaults) -> AppState {
         let q = Query::parse(query);
         let view = match q.get("view") {
@@ -154,44 +288,44 @@ impl AppState {
                 None => ViewChoice::Unknown(slug.to_string()),
             },
         };
-        // Keys such as `t`, `s` and `step` mean something else in each view: a view's form
-        // reads the query only when that view is shown, else it takes its defaults.
-        let none = Query::default();
-        let shown = |v: View| {
-            if view == ViewChoice::Known(v) {
-                &q
-            } else {
-                &none
-            }
-        };
         AppState {
-            route: RouteForm::from_query(&q, defaults),
-            walk: WalkForm::from_query(shown(View::Walk), defaults),
-            join: JoinForm::from_query(shown(View::Join), defaults),
-            papers: PapersForm::from_query(&q),
-            schedule: ScheduleForm::from_query(shown(View::Schedule)),
-            subnet: SubnetForm::from_query(shown(View::Subnet)),
-            charts: ChartsForm::from_query(shown(View::Charts)),
-            charts_sim: ChartsSimForm::from_query(shown(View::Charts)),
-            compare: CompareForm::from_query(shown(View::Compare)),
-            deadlock: DeadlockForm::from_query(shown(View::Deadlock), defaults),
-            sim: SimForm::from_query(shown(View::Sim), defaults),
-            throughput: ThroughputForm::from_query(shown(View::Throughput), defaults),
-            pasted: shown(View::Sim).get("booksim").unwrap_or("").to_string(),
             open: match view {
                 ViewChoice::Known(v) if v.draws_aggregates() => {
                     aggregates::read_open(q.get("open"))
                 }
                 _ => OpenItems::new(),
             },
-            view,
+            shown: ViewState::read(&view, &q, defaults),
         }
+    }
+
+    /// The state `?view=SLUG` opens: `view` with its form's defaults.
+    pub fn fresh(view: View, defaults: &dyn NetworkDefaults) -> AppState {
+        AppState {
+            shown: ViewState::read(&ViewChoice::Known(view), &Query::default(), defaults),
+            open: OpenItems::new(),
+        }
+    }
+
+    /// The view shown.
+    pub fn view(&self) -> ViewChoice {
+        self.shown.view()
+    }
+
+    /// The shown view's form `F`; `None` when another view is shown.
+    pub fn form<F: ViewForm>(&self) -> Option<&F> {
+        F::of(&self.shown)
+    }
+
+    /// The shown view's form `F`, to change; `None` when another view is shown.
+    pub fn form_mut<F: ViewForm>(&mut self) -> Option<&mut F> {
+        F::of_mut(&mut self.shown)
     }
 
     /// The query string (without `?`) that restores this state.
     pub fn to_query(&self) -> String {
-        let view = self.view_query();
-        match (&self.view, aggregates::write_open(&self.open)) {
+        let view = self.shown.to_query();
+        match (self.view(), aggregates::write_open(&self.open)) {
             (ViewChoice::Known(v), Some(open)) if v.draws_aggregates() => {
                 let pair = Query(vec![("open".into(), open)]).encode();
                 format!("{view}&{pair}")
@@ -203,32 +337,53 @@ impl AppState {
     /// After `before` became this state: the aggregates opened belong to the network they
     /// were opened on, so another network (or another view) forgets them.
     pub fn forget_open(&mut self, before: &AppState) {
-        let network = |s: &AppState| (s.view.clone(), s.context().map(|c| c.spec));
+        let network = |s: &AppState| (s.view(), s.context().map(|c| c.spec));
         if !self.open.is_empty() && network(self) != network(before) {
             self.open.clear();
         }
     }
+}
 
-    /// The shown view's own keys.
-    fn view_query(&self) -> String {
-        match &self.view {
-            ViewChoice::Known(View::Route) => self.route.to_query(View::Route),
-            ViewChoice::Known(View::Walk) => self.walk.to_query(),
-            ViewChoice::Known(View::Join) => self.join.to_query(),
-            ViewChoice::Known(View::Papers) => self.papers.to_query(),
-            ViewChoice::Known(View::Schedule) => self.schedule.to_query(),
-            ViewChoice::Known(View::Subnet) => self.subnet.to_query(),
-            ViewChoice::Known(View::Charts) => self.charts_sim.append_to(self.charts.to_query()),
-            ViewChoice::Known(View::Compare) => self.compare.to_query(),
-            ViewChoice::Known(View::Deadlock) => self.deadlock.to_query(),
-            ViewChoice::Known(View::Throughput) => self.throughput.to_query(),
-            ViewChoice::Known(View::Sim) if self.pasted.is_empty() => self.sim.to_query(),
-            ViewChoice::Known(View::Sim) => {
-                let pasted = Query(vec![("booksim".into(), self.pasted.clone())]).encode();
-                format!("{}&{pasted}", self.sim.to_query())
-            }
-            ViewChoice::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
-            ViewChoice::Start => Query(vec![("view".into(), START_SLUG.into())]).encode(),
-        }
+/// Tests read a view's form by its name; each panics when another view is shown.
+#[cfg(test)]
+impl AppState {
+    pub(crate) fn route(&self) -> &RouteForm {
+        self.form().expect("route's view is shown")
+    }
+    pub(crate) fn route_mut(&mut self) -> &mut RouteForm {
+        self.form_mut().expect("route's view is shown")
+    }
+    pub(crate) fn walk(&self) -> &WalkForm {
+        self.form().expect("walk's view is shown")
+    }
+    pub(crate) fn join(&self) -> &JoinForm {
+        self.form().expect("join's view is shown")
+    }
+    pub(crate) fn papers(&self) -> &PapersForm {
+        self.form().expect("papers's view is shown")
+    }
+    pub(crate) fn schedule(&self) -> &ScheduleForm {
+        self.form().expect("schedule's view is shown")
+    }
+    pub(crate) fn subnet(&self) -> &SubnetForm {
+        self.form().expect("subnet's view is shown")
+    }
+    pub(crate) fn charts(&self) -> &ChartsForm {
+        self.form().expect("charts's view is shown")
+    }
+    pub(crate) fn charts_sim(&self) -> &ChartsSimForm {
+        self.form().expect("charts_sim's view is shown")
+    }
+    pub(crate) fn compare(&self) -> &CompareForm {
+        self.form().expect("compare's view is shown")
+    }
+    pub(crate) fn deadlock(&self) -> &DeadlockForm {
+        self.form().expect("deadlock's view is shown")
+    }
+    pub(crate) fn sim(&self) -> &SimForm {
+        self.form().expect("sim's view is shown")
+    }
+    pub(crate) fn throughput(&self) -> &ThroughputForm {
+        self.form().expect("throughput's view is shown")
     }
 }

@@ -1,5 +1,5 @@
 //! The simulation view's state (`?view=sim&t=SPEC&s=ROUTING&traffic=T&scheme=S&vcs=N&buf=N
-//! &size=N&rates=FROM:TO:STEP&seed=N&keys=K&t2=SPEC&s2=ROUTING&at=LOAD`).
+//! &size=N&rates=FROM:TO:STEP&seed=N&keys=K&t2=SPEC&s2=ROUTING&at=LOAD&booksim=TEXT`).
 
 use super::{routing_of, NetworkDefaults, Query, View};
 
@@ -42,6 +42,9 @@ pub struct SimForm {
     /// The offered load whose channel utilisation the diagram shows (empty: the highest
     /// stable one).
     pub at: String,
+    /// A pasted BookSim2 configuration (`booksim=`, as typed; empty: none): the page applies
+    /// it to the fields as it does a paste.
+    pub pasted: String,
 }
 
 impl SimForm {
@@ -63,6 +66,7 @@ impl SimForm {
             spec2: get("t2", ""),
             routing2: get("s2", ""),
             at: get("at", ""),
+            pasted: get("booksim", ""),
         }
     }
 
@@ -86,6 +90,7 @@ impl SimForm {
             ("t2", &self.spec2),
             ("s2", &self.routing2),
             ("at", &self.at),
+            ("booksim", &self.pasted),
         ] {
             if !value.is_empty() {
                 q.push((key.into(), value.clone()));

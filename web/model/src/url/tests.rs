@@ -16,17 +16,17 @@ const EXAMPLE: &str = "view=route&t=hypercycle:m=5x4x3,rho=2x1x1&from=000&to=421
 #[test]
 fn flags_toggle_and_are_not_extra_items() {
     let mut s = read("?view=route&t=lens:p=3,q=3,n=3,completed");
-    assert!(s.route.has_flag("completed"));
-    assert!(s.route.extra_items().is_empty());
-    s.route.set_flag("completed", false);
-    assert_eq!(s.route.spec(), "lens:p=3,q=3,n=3");
-    s.route.set_flag("completed", true);
-    s.route.set_flag("completed", true);
-    assert_eq!(s.route.spec(), "lens:p=3,q=3,n=3,completed");
+    assert!(s.route().has_flag("completed"));
+    assert!(s.route().extra_items().is_empty());
+    s.route_mut().set_flag("completed", false);
+    assert_eq!(s.route().spec(), "lens:p=3,q=3,n=3");
+    s.route_mut().set_flag("completed", true);
+    s.route_mut().set_flag("completed", true);
+    assert_eq!(s.route().spec(), "lens:p=3,q=3,n=3,completed");
     // A flag given a value is not a flag: it stays visible as an extra item.
     let odd = read("?view=route&t=lens:p=3,n=3,completed=yes");
-    assert!(!odd.route.has_flag("completed"));
-    assert_eq!(odd.route.extra_items().len(), 1);
+    assert!(!odd.route().has_flag("completed"));
+    assert_eq!(odd.route().extra_items().len(), 1);
 }
 
 #[test]
@@ -34,27 +34,30 @@ fn d3_glgl_path_is_url_state_like_the_strategy() {
     // §10's glgl path beside the strategy's route: `glgl=1`, written only when on.
     let q = "view=route&t=d3:k=3,m=4&from=(0,0,1)&to=(0,2,1)&s=glgl-direct&glgl=1";
     let s = read(&format!("?{q}"));
-    assert!(s.route.glgl);
-    assert_eq!(s.route.strategy, "glgl-direct");
+    assert!(s.route().glgl);
+    assert_eq!(s.route().strategy, "glgl-direct");
     assert_eq!(read(&s.to_query()), s);
     assert!(s.to_query().ends_with("&glgl=1"), "{}", s.to_query());
     let mut off = s.clone();
-    off.route.glgl = false;
+    off.route_mut().glgl = false;
     assert!(!off.to_query().contains("glgl="), "{}", off.to_query());
-    assert!(!read("?view=route&t=d3:k=3,m=4&glgl=0").route.glgl);
-    assert!(!read("?view=route&t=d3:k=3,m=4").route.glgl);
+    assert!(!read("?view=route&t=d3:k=3,m=4&glgl=0").route().glgl);
+    assert!(!read("?view=route&t=d3:k=3,m=4").route().glgl);
 }
 
 #[test]
 fn reads_the_documented_example() {
     let s = read(&format!("?{EXAMPLE}"));
-    assert_eq!(s.view, ViewChoice::Known(View::Route));
-    assert_eq!(s.route.family, "hypercycle");
-    assert_eq!(s.route.param("m"), "5x4x3");
-    assert_eq!(s.route.param("rho"), "2x1x1");
-    assert_eq!(s.route.spec(), "hypercycle:m=5x4x3,rho=2x1x1");
-    assert_eq!((s.route.from.as_str(), s.route.to.as_str()), ("000", "421"));
-    assert_eq!(s.route.strategy, "minimal");
+    assert_eq!(s.view(), ViewChoice::Known(View::Route));
+    assert_eq!(s.route().family, "hypercycle");
+    assert_eq!(s.route().param("m"), "5x4x3");
+    assert_eq!(s.route().param("rho"), "2x1x1");
+    assert_eq!(s.route().spec(), "hypercycle:m=5x4x3,rho=2x1x1");
+    assert_eq!(
+        (s.route().from.as_str(), s.route().to.as_str()),
+        ("000", "421")
+    );
+    assert_eq!(s.route().strategy, "minimal");
     assert_eq!(s.to_query(), EXAMPLE);
 }
 
@@ -69,36 +72,39 @@ fn missing_values_take_the_family_example() {
     // The bare address is the first screen (tests_start.rs); `view=route` alone, the
     // example the route explorer always opened with.
     let s = read("view=route");
-    assert_eq!(s.view, ViewChoice::Known(View::Route));
-    assert_eq!(s.route, RouteForm::example(&FAMILIES[0]));
+    assert_eq!(s.view(), ViewChoice::Known(View::Route));
+    assert_eq!(*s.route(), RouteForm::example(&FAMILIES[0]));
 
     let cube = read("t=hypercube:n=6");
     assert_eq!(
-        (cube.route.from.as_str(), cube.route.to.as_str()),
+        (cube.route().from.as_str(), cube.route().to.as_str()),
         ("000000", "101101")
     );
-    assert_eq!(cube.route.strategy, "minimal");
+    assert_eq!(cube.route().strategy, "minimal");
 }
 
 #[test]
 fn missing_addresses_fit_the_network_when_the_example_does_not() {
     let s = read("t=hypercube:n=3");
-    assert_eq!((s.route.from.as_str(), s.route.to.as_str()), ("000", "111"));
+    assert_eq!(
+        (s.route().from.as_str(), s.route().to.as_str()),
+        ("000", "111")
+    );
 }
 
 #[test]
 fn invalid_values_are_kept_as_typed() {
     let q = "view=route&t=hypercycle:m=5xx3,rho=2x1x1,zz&from=0z9&to=&s=fastest";
     let s = read(q);
-    assert_eq!(s.route.param("m"), "5xx3");
-    assert_eq!(s.route.from, "0z9");
-    assert_eq!(s.route.to, "");
-    assert_eq!(s.route.strategy, "fastest");
-    assert_eq!(s.route.spec(), "hypercycle:m=5xx3,rho=2x1x1,zz");
+    assert_eq!(s.route().param("m"), "5xx3");
+    assert_eq!(s.route().from, "0z9");
+    assert_eq!(s.route().to, "");
+    assert_eq!(s.route().strategy, "fastest");
+    assert_eq!(s.route().spec(), "hypercycle:m=5xx3,rho=2x1x1,zz");
     assert_eq!(s.to_query(), q);
     let unknown = read("t=nosuchfamily:k=4");
-    assert_eq!(unknown.route.family, "nosuchfamily");
-    assert_eq!(unknown.route.spec(), "nosuchfamily:k=4");
+    assert_eq!(unknown.route().family, "nosuchfamily");
+    assert_eq!(unknown.route().spec(), "nosuchfamily:k=4");
 }
 
 #[test]
@@ -120,25 +126,12 @@ fn every_state_round_trips() {
             ("#1", "%zz", ""),
         ] {
             let state = AppState {
-                view: ViewChoice::Known(View::Route),
-                walk: WalkForm::from_query(&Query::default(), &FromNetwork),
-                join: JoinForm::from_query(&Query::default(), &FromNetwork),
-                papers: PapersForm::from_query(&Query::default()),
-                schedule: ScheduleForm::from_query(&Query::default()),
-                subnet: SubnetForm::from_query(&Query::default()),
-                charts: ChartsForm::from_query(&Query::default()),
-                charts_sim: ChartsSimForm::default(),
-                compare: CompareForm::from_query(&Query::default()),
-                deadlock: DeadlockForm::from_query(&Query::default(), &FromNetwork),
-                sim: SimForm::from_query(&Query::default(), &FromNetwork),
-                throughput: ThroughputForm::from_query(&Query::default(), &FromNetwork),
-                pasted: String::new(),
                 open: if s == "minimal" {
                     [vec![1], vec![1, 0]].into_iter().collect()
                 } else {
                     OpenItems::new()
                 },
-                route: RouteForm {
+                shown: ViewState::Route(RouteForm {
                     family: split_spec(spec).0,
                     items: split_spec(spec).1,
                     from: from.into(),
@@ -146,9 +139,9 @@ fn every_state_round_trips() {
                     strategy: s.into(),
                     glgl: s == "minimal",
                     path: (s == "minimal").then_some(3),
-                },
+                }),
             };
-            assert_eq!(state.route.spec(), spec);
+            assert_eq!(state.route().spec(), spec);
             assert_eq!(read(&state.to_query()), state, "{spec} {from} {to} {s}");
         }
     }
@@ -157,8 +150,8 @@ fn every_state_round_trips() {
 #[test]
 fn deadlock_state_round_trips_and_opens_on_a_torus_with_dimension_order() {
     let s = read("view=deadlock");
-    assert_eq!(s.view, ViewChoice::Known(View::Deadlock));
-    let f = &s.deadlock;
+    assert_eq!(s.view(), ViewChoice::Known(View::Deadlock));
+    let f = &s.deadlock();
     assert_eq!(
         (
             f.spec.as_str(),
@@ -171,23 +164,23 @@ fn deadlock_state_round_trips_and_opens_on_a_torus_with_dimension_order() {
     );
     // A spec without a routing takes the network's first; a hostile value is kept as typed.
     let s = read("view=deadlock&t=hypercube:n=4");
-    assert_eq!(s.deadlock.routing, "minimal");
+    assert_eq!(s.deadlock().routing, "minimal");
     let q = "view=deadlock&t=torus:k=8&s=dor&scheme=dateline&vcs=2%26x&step=3";
     let s = read(q);
-    assert_eq!(s.deadlock.vcs, "2&x");
+    assert_eq!(s.deadlock().vcs, "2&x");
     assert_eq!(read(&s.to_query()), s);
-    assert!(!s.deadlock.duato());
+    assert!(!s.deadlock().duato());
     assert!(!s.to_query().contains("escape"), "{}", s.to_query());
     // Duato's condition: the escape routing and its scheme round-trip, hostile values as
     // typed (the view reports them at their fields).
     let q =
         "view=deadlock&t=torus:k=4x4&s=minimal&scheme=one&vcs=3&step=2&escape=dor&escheme=dateline";
     let s = read(q);
-    assert!(s.deadlock.duato());
+    assert!(s.deadlock().duato());
     assert_eq!(
         (
-            s.deadlock.escape.as_str(),
-            s.deadlock.escape_scheme.as_str()
+            s.deadlock().escape.as_str(),
+            s.deadlock().escape_scheme.as_str()
         ),
         ("dor", "dateline")
     );
@@ -196,27 +189,25 @@ fn deadlock_state_round_trips_and_opens_on_a_torus_with_dimension_order() {
         let s = read(&format!(
             "view=deadlock&t=torus:k=4x4&s=minimal&escape={hostile}&escheme={hostile}"
         ));
-        assert!(s.deadlock.duato());
+        assert!(s.deadlock().duato());
         assert_eq!(read(&s.to_query()), s, "{hostile}");
     }
     // An empty escape is the plain graph; a scheme without an escape is dropped.
     let s = read("view=deadlock&t=torus:k=4x4&escape=&escheme=dateline");
-    assert!(!s.deadlock.duato());
-    assert_eq!(s.deadlock.escape_scheme, "one");
+    assert!(!s.deadlock().duato());
+    assert_eq!(s.deadlock().escape_scheme, "one");
     assert!(!s.to_query().contains("escheme"));
     assert_eq!(read(&s.to_query()), s);
-    // Other views leave the deadlock view's keys at their defaults.
-    assert_eq!(
-        read("view=route&t=mesh:k=3x3&s=dor").deadlock.spec,
-        "torus:k=4x4"
-    );
+    // Another view's state holds no deadlock form: its keys are that view's.
+    let route = read("view=route&t=mesh:k=3x3&s=dor");
+    assert_eq!(route.form::<DeadlockForm>(), None);
 }
 
 #[test]
 fn sim_state_round_trips_and_opens_on_an_8x8_mesh_with_dimension_order() {
     let s = read("view=sim");
-    assert_eq!(s.view, ViewChoice::Known(View::Sim));
-    let f = &s.sim;
+    assert_eq!(s.view(), ViewChoice::Known(View::Sim));
+    let f = &s.sim();
     assert_eq!(
         (
             f.spec.as_str(),
@@ -241,38 +232,44 @@ fn sim_state_round_trips_and_opens_on_an_8x8_mesh_with_dimension_order() {
     assert!(!s.to_query().contains("t2=") && !s.to_query().contains("keys="));
     // The other BookSim2 keys travel as typed, `;` and `=` included.
     let s = read("view=sim&keys=routing_delay%3D0%3Bcredit_delay%3D2");
-    assert_eq!(s.sim.extra, "routing_delay=0;credit_delay=2");
-    assert_eq!(read(&s.to_query()).sim, s.sim);
+    assert_eq!(s.sim().extra, "routing_delay=0;credit_delay=2");
+    assert_eq!(read(&s.to_query()).sim(), s.sim());
     // A spec without a routing takes the network's first; hostile values are kept as typed.
     let s = read("view=sim&t=hypercube:n=4");
-    assert_eq!(s.sim.routing, "minimal");
+    assert_eq!(s.sim().routing, "minimal");
     let q =
         "view=sim&t=torus:k=8&s=dor&traffic=tornado&vcs=x%26y&rates=0.1,0.2&t2=ring&s2=dor&at=0.2";
     let s = read(q);
     assert_eq!(
-        (s.sim.vcs.as_str(), s.sim.spec2.as_str(), s.sim.at.as_str()),
+        (
+            s.sim().vcs.as_str(),
+            s.sim().spec2.as_str(),
+            s.sim().at.as_str()
+        ),
         ("x&y", "ring", "0.2")
     );
     assert_eq!(read(&s.to_query()), s);
-    // Other views leave the simulation view's keys at their defaults.
-    assert_eq!(read("view=route&t=hypercube:n=3").sim.spec, "mesh:k=8x8");
+    // Another view's state holds no simulation form.
+    assert_eq!(read("view=route&t=hypercube:n=3").form::<SimForm>(), None);
 }
 
 #[test]
 fn schedule_state_round_trips_and_defaults_to_one_to_all_on_d3_3_4() {
     let s = read("view=schedule");
-    assert_eq!(s.view, ViewChoice::Known(View::Schedule));
+    assert_eq!(s.view(), ViewChoice::Known(View::Schedule));
     assert_eq!(
-        (s.schedule.spec.as_str(), s.schedule.collective.as_str()),
+        (s.schedule().spec.as_str(), s.schedule().collective.as_str()),
         ("d3:k=3,m=4", "one-to-all")
     );
     let q = "view=schedule&t=d3:k=2,m=3&c=all-to-all&root=(1,2,0)&rule=greedy&step=5";
     let s = read(q);
-    assert_eq!(s.schedule.root, "(1,2,0)");
-    assert_eq!(s.schedule.step, 5);
+    assert_eq!(s.schedule().root, "(1,2,0)");
+    assert_eq!(s.schedule().step, 5);
     assert_eq!(read(&s.to_query()), s);
     // The walkthrough's `t` and `step` stay the walkthrough's.
-    assert_eq!(read("view=walk&t=d3:k=2,m=3").schedule.spec, "d3:k=3,m=4");
+    let walk = read("view=walk&t=d3:k=2,m=3");
+    assert_eq!(walk.form::<ScheduleForm>(), None);
+    assert_eq!(walk.walk().spec, "d3:k=2,m=3");
 }
 
 #[test]
@@ -280,16 +277,16 @@ fn permutation_and_play_round_trip_in_the_schedule_state() {
     let q = "view=schedule&t=d3:k=3,m=4&c=permutation&root=(0,0,1)&rule=paper&step=2&perm=random&seed=7&play=1";
     let s = read(q);
     assert_eq!(
-        (s.schedule.perm.as_str(), s.schedule.seed.as_str()),
+        (s.schedule().perm.as_str(), s.schedule().seed.as_str()),
         ("random", "7")
     );
-    assert!(s.schedule.play);
+    assert!(s.schedule().play);
     assert_eq!(read(&s.to_query()), s);
     for part in ["perm=random", "seed=7", "play=1"] {
         assert!(s.to_query().contains(part), "{part} in {}", s.to_query());
     }
     // play is on only for `1`; perm and seed are written only for a permutation.
-    assert!(!read("view=schedule&play=yes").schedule.play);
+    assert!(!read("view=schedule&play=yes").schedule().play);
     let other = read("view=schedule&c=all-to-all&perm=swap");
     assert!(!other.to_query().contains("perm"));
 }
@@ -297,27 +294,30 @@ fn permutation_and_play_round_trip_in_the_schedule_state() {
 #[test]
 fn subnet_state_round_trips_and_defaults_to_the_papers_kappa() {
     let s = read("view=subnet");
-    assert_eq!(s.view, ViewChoice::Known(View::Subnet));
+    assert_eq!(s.view(), ViewChoice::Known(View::Subnet));
     assert_eq!(
         (
-            s.subnet.spec.as_str(),
-            s.subnet.kind.as_str(),
-            s.subnet.set.as_str()
+            s.subnet().spec.as_str(),
+            s.subnet().kind.as_str(),
+            s.subnet().set.as_str()
         ),
         ("d3:k=9,m=3", "cabinets", "1,2,5,8")
     );
     let q = "view=subnet&t=d3:k=5,m=4&kind=drawers&set=0%2C+x%26";
     let s = read(q);
-    assert_eq!(s.subnet.set, "0, x&");
+    assert_eq!(s.subnet().set, "0, x&");
     assert_eq!(read(&s.to_query()), s);
     // Another view's `t` is not the sub-network's.
-    assert_eq!(read("view=schedule&t=d3:k=2,m=3").subnet.spec, "d3:k=9,m=3");
+    assert_eq!(
+        read("view=schedule&t=d3:k=2,m=3").form::<SubnetForm>(),
+        None
+    );
 }
 
 #[test]
 fn unknown_views_are_reported_not_replaced() {
     let s = read("view=no-such-view&t=hypercube:n=4");
-    assert_eq!(s.view, ViewChoice::Unknown("no-such-view".into()));
+    assert_eq!(s.view(), ViewChoice::Unknown("no-such-view".into()));
     assert_eq!(s.to_query(), "view=no-such-view");
     for v in View::ALL {
         assert_eq!(View::from_slug(v.slug()), Some(*v));
@@ -328,16 +328,19 @@ fn unknown_views_are_reported_not_replaced() {
 fn walk_state_round_trips_and_defaults_to_figure_2() {
     let q = "view=walk&t=lens:p=4,q=4,n=10,completed&from=021.0212012&to=0110010.212&choice=class1&step=3";
     let s = read(q);
-    assert_eq!(s.view, ViewChoice::Known(View::Walk));
-    assert_eq!(s.walk.choice, "class1");
-    assert_eq!(s.walk.step, 3);
-    assert!(!s.walk.loads);
+    assert_eq!(s.view(), ViewChoice::Known(View::Walk));
+    assert_eq!(s.walk().choice, "class1");
+    assert_eq!(s.walk().step, 3);
+    assert!(!s.walk().loads);
     assert_eq!(s.to_query(), q);
     let region = "view=walk&t=lens:p=3,q=3,n=3,completed&from=0.00&to=1.11&choice=class3:2&loads=1";
     let r = read(region);
-    assert_eq!((r.walk.choice.as_str(), r.walk.loads), ("class3:2", true));
+    assert_eq!(
+        (r.walk().choice.as_str(), r.walk().loads),
+        ("class3:2", true)
+    );
     assert_eq!(r.to_query(), region);
-    let d = read("view=walk").walk;
+    let d = read("view=walk").walk().clone();
     assert_eq!(
         (d.spec.as_str(), d.from.as_str(), d.to.as_str()),
         WALK_EXAMPLE
@@ -345,28 +348,28 @@ fn walk_state_round_trips_and_defaults_to_figure_2() {
     // Figure 2 opens on its class-1 route (docs/specs.md), any other pair on a shortest path.
     assert_eq!((d.choice.as_str(), d.step), ("class1", 0));
     let other = read("view=walk&t=lens:p=4,q=4,n=10,completed&from=0.000000000&to=0110010.212");
-    assert_eq!(other.walk.choice, "shortest");
-    let small = read("view=walk&t=lens:p=3,q=3,n=3&step=x").walk;
+    assert_eq!(other.walk().choice, "shortest");
+    let small = read("view=walk&t=lens:p=3,q=3,n=3&step=x").walk().clone();
     assert_eq!(small.step, 0);
     assert!(!small.from.is_empty() && !small.to.is_empty());
     let odd = read("view=walk&from=0z.1&to=&choice=sideways");
-    assert_eq!(odd.walk.from, "0z.1");
-    assert_eq!(odd.walk.to, "");
-    assert_eq!(odd.walk.choice, "sideways");
-    assert_eq!(read(&odd.to_query()).walk, odd.walk);
+    assert_eq!(odd.walk().from, "0z.1");
+    assert_eq!(odd.walk().to, "");
+    assert_eq!(odd.walk().choice, "sideways");
+    assert_eq!(read(&odd.to_query()).walk(), odd.walk());
 }
 
 #[test]
 fn join_state_round_trips_and_defaults_to_the_worked_example() {
     let q = "view=join&t=kyklos2:m=2,r=2,n=4,shuffle=proposed&s=3&r=12";
     let s = read(q);
-    assert_eq!(s.view, ViewChoice::Known(View::Join));
-    assert_eq!((s.join.s.as_str(), s.join.r.as_str()), ("3", "12"));
+    assert_eq!(s.view(), ViewChoice::Known(View::Join));
+    assert_eq!((s.join().s.as_str(), s.join().r.as_str()), ("3", "12"));
     assert_eq!(s.to_query(), q);
-    let d = read("view=join").join;
+    let d = read("view=join").join().clone();
     assert_eq!((d.spec.as_str(), d.s.as_str(), d.r.as_str()), JOIN_EXAMPLE);
     // Another network without nodes: its default route's ends.
-    let other = read("view=join&t=kyklos2:m=2,r=2,n=4").join;
+    let other = read("view=join&t=kyklos2:m=2,r=2,n=4").join().clone();
     assert!(!other.s.is_empty() && !other.r.is_empty());
     // Anything typed is kept as typed, even when it is nothing like a node.
     for bad in [
@@ -379,19 +382,20 @@ fn join_state_round_trips_and_defaults_to_the_worked_example() {
         "%zz",
     ] {
         let st = AppState {
-            view: ViewChoice::Known(View::Join),
-            join: JoinForm {
+            shown: ViewState::Join(JoinForm {
                 spec: "kyklos2:m=3,r=2,n=4".into(),
                 s: bad.into(),
                 r: bad.into(),
-            },
-            ..read("")
+            }),
+            open: OpenItems::new(),
         };
-        assert_eq!(read(&st.to_query()).join, st.join, "{bad}");
+        assert_eq!(read(&st.to_query()).join(), st.join(), "{bad}");
     }
-    // The route explorer's `s` (a strategy) is not the join view's `s`.
+    // The route explorer's `s` (a strategy) is not the join view's `s`: the join view reads
+    // its keys only when shown.
     let route = read("view=route&t=kyklos2:m=2,r=2,n=6&s=y2");
-    assert_eq!(route.join.s, JOIN_EXAMPLE.1);
+    assert_eq!(route.route().strategy, "y2");
+    assert_eq!(route.form::<JoinForm>(), None);
 }
 
 #[test]
@@ -409,7 +413,7 @@ fn parameters_are_edited_in_place() {
 
 #[test]
 fn extra_items_are_listed_and_removable() {
-    let mut s = read("t=hypercube:n=4,n=5,x=1,flag").route;
+    let mut s = read("t=hypercube:n=4,n=5,x=1,flag").route().clone();
     let extras: Vec<usize> = s.extra_items().iter().map(|(i, _)| *i).collect();
     assert_eq!(extras, vec![1, 2, 3]);
     s.remove_item(2);
@@ -465,28 +469,34 @@ fn presentation_parameters_are_read_and_kept_beside_any_view() {
 #[test]
 fn charts_view_round_trips_hostile_values() {
     let s = read("view=charts&chart=levels&t=kyklos2:m=2,r=2,n=4&s=hr&n=x%26y");
-    assert_eq!(s.view, ViewChoice::Known(View::Charts));
-    assert_eq!(s.charts.chart, "levels");
-    assert_eq!(s.charts.n.as_deref(), Some("x&y"));
+    assert_eq!(s.view(), ViewChoice::Known(View::Charts));
+    assert_eq!(s.charts().chart, "levels");
+    assert_eq!(s.charts().n.as_deref(), Some("x&y"));
     assert_eq!(read(&s.to_query()), s);
     let d = read("view=charts");
-    assert_eq!(d.charts.chart, CHARTS_DEFAULT.0);
-    assert_eq!(d.charts.n, None);
+    assert_eq!(d.charts().chart, CHARTS_DEFAULT.0);
+    assert_eq!(d.charts().n, None);
     assert_eq!(
         d.to_query(),
         "view=charts&chart=density&t=kyklos2:m=2,r=2,n=6,shuffle=proposed&s=y2"
     );
     // The family charts default to their own network; seed and ticks round-trip.
     let h = read("view=charts&chart=hc-sim&seed=7&ticks=x%26");
-    assert_eq!(h.charts.spec, "hypercube:n=4");
+    assert_eq!(h.charts().spec, "hypercube:n=4");
     assert_eq!(
-        (h.charts_sim.seed.as_deref(), h.charts_sim.ticks.as_deref()),
+        (
+            h.charts_sim().seed.as_deref(),
+            h.charts_sim().ticks.as_deref()
+        ),
         (Some("7"), Some("x&"))
     );
     let back = read(&h.to_query());
-    assert_eq!((&back.charts, &back.charts_sim), (&h.charts, &h.charts_sim));
     assert_eq!(
-        read("view=charts&chart=lens-loads").charts.spec,
+        (&back.charts(), &back.charts_sim()),
+        (&h.charts(), &h.charts_sim())
+    );
+    assert_eq!(
+        read("view=charts&chart=lens-loads").charts().spec,
         "lens:p=3,q=3,n=3"
     );
 }
@@ -494,14 +504,14 @@ fn charts_view_round_trips_hostile_values() {
 #[test]
 fn papers_view_round_trips() {
     let s = read("view=papers&paper=lens");
-    assert_eq!(s.view, ViewChoice::Known(View::Papers));
-    assert_eq!(s.papers.paper, "lens");
+    assert_eq!(s.view(), ViewChoice::Known(View::Papers));
+    assert_eq!(s.papers().paper, "lens");
     assert_eq!(s.to_query(), "view=papers&paper=lens");
-    assert_eq!(read("view=papers").papers.paper, "kyklos");
+    assert_eq!(read("view=papers").papers().paper, "kyklos");
     // The filter and the layout, kept; anything else reads as the defaults.
     let s = read("view=papers&paper=d2&diff=1&layout=list");
-    assert!(s.papers.differences_only);
-    assert_eq!(s.papers.layout, PaperLayout::List);
+    assert!(s.papers().differences_only);
+    assert_eq!(s.papers().layout, PaperLayout::List);
     assert_eq!(s.to_query(), "view=papers&paper=d2&diff=1&layout=list");
     for hostile in [
         "diff=yes",
@@ -528,8 +538,8 @@ fn compare_view_round_trips_hostile_specs_in_order() {
         specs: hostile.iter().map(|s| s.to_string()).collect(),
     };
     let state = read(&form.to_query());
-    assert_eq!(state.view, ViewChoice::Known(View::Compare));
-    assert_eq!(state.compare, form);
+    assert_eq!(state.view(), ViewChoice::Known(View::Compare));
+    assert_eq!(*state.compare(), form);
     assert_eq!(state.to_query(), form.to_query());
     // Specs keep their ':', ',' and '=' readable; '&', '#', '%' and '+' are escaped.
     assert!(form
@@ -537,24 +547,23 @@ fn compare_view_round_trips_hostile_specs_in_order() {
         .contains("t1=hypercycle:m=5x4x3,rho=2x1x1&t2=a%26b=c%23d&t3="));
     // Defaults fill up to two; gaps close; `t` stands for a missing `t1`.
     let d = read("view=compare");
-    assert_eq!(d.compare.specs, COMPARE_DEFAULT.map(String::from).to_vec());
-    let gap = read("view=compare&t3=hypercube:n=3&t1=lens:p=2,q=2,n=2");
-    assert_eq!(gap.compare.specs, ["lens:p=2,q=2,n=2", "hypercube:n=3"]);
-    let one = read("view=compare&t=mdf:k=2,m=3&t5=hypercube:n=2");
-    assert_eq!(one.compare.specs, ["mdf:k=2,m=3", COMPARE_DEFAULT[1]]);
-    // Other views' `t` is not the compare view's.
-    let route = read("view=route&t=mdf:k=2,m=3");
     assert_eq!(
-        route.compare.specs,
+        d.compare().specs,
         COMPARE_DEFAULT.map(String::from).to_vec()
     );
+    let gap = read("view=compare&t3=hypercube:n=3&t1=lens:p=2,q=2,n=2");
+    assert_eq!(gap.compare().specs, ["lens:p=2,q=2,n=2", "hypercube:n=3"]);
+    let one = read("view=compare&t=mdf:k=2,m=3&t5=hypercube:n=2");
+    assert_eq!(one.compare().specs, ["mdf:k=2,m=3", COMPARE_DEFAULT[1]]);
+    // Other views' `t` is not the compare view's.
+    assert_eq!(read("view=route&t=mdf:k=2,m=3").form::<CompareForm>(), None);
 }
 
 #[test]
 fn throughput_state_round_trips_and_opens_on_the_rings_worst_case() {
     let s = read("view=throughput");
-    assert_eq!(s.view, ViewChoice::Known(View::Throughput));
-    let f = &s.throughput;
+    assert_eq!(s.view(), ViewChoice::Known(View::Throughput));
+    let f = &s.throughput();
     assert_eq!(
         (
             f.spec.as_str(),
@@ -569,16 +578,19 @@ fn throughput_state_round_trips_and_opens_on_the_rings_worst_case() {
     // Another network: its first routing, uniform traffic.
     let s = read("view=throughput&t=hypercube:n=3");
     assert_eq!(
-        (s.throughput.routing.as_str(), s.throughput.traffic.as_str()),
+        (
+            s.throughput().routing.as_str(),
+            s.throughput().traffic.as_str()
+        ),
         ("minimal", "uniform")
     );
     // A permutation (with its commas and colon), the optimal toggle and a hostile pair
     // round-trip as typed.
     let q = "view=throughput&t=mesh:k=4x4&s=dor&traffic=perm:1,0,x&optimal=1&pair=2%26y";
     let s = read(q);
-    assert_eq!(s.throughput.traffic, "perm:1,0,x");
-    assert!(s.throughput.optimal);
-    assert_eq!(s.throughput.pair, "2&y");
+    assert_eq!(s.throughput().traffic, "perm:1,0,x");
+    assert!(s.throughput().optimal);
+    assert_eq!(s.throughput().pair, "2&y");
     assert_eq!(read(&s.to_query()), s);
     assert!(s.to_query().contains("optimal=1"), "{}", s.to_query());
     assert!(!s.to_query().contains("sort="), "{}", s.to_query());
@@ -602,24 +614,25 @@ fn throughput_state_round_trips_and_opens_on_the_rings_worst_case() {
     }
     let s = read("view=throughput&sort=-from&link=3");
     assert_eq!(
-        (s.throughput.sort.as_str(), s.throughput.link.as_str()),
+        (s.throughput().sort.as_str(), s.throughput().link.as_str()),
         ("-from", "3")
     );
     // The keys belong to the view shown: the simulator's traffic does not leak in.
     let s = read("view=sim&t=mesh:k=4x4&traffic=tornado");
-    assert_eq!(s.throughput.traffic, "worst");
+    assert_eq!(s.form::<ThroughputForm>(), None);
+    assert_eq!(s.sim().traffic, "tornado");
 }
 
 #[test]
 fn the_throughput_views_simulate_link_opens_the_simulator_on_that_permutation() {
     let href = throughput::sim_href("torus:k=8", "dor", "perm:4,0,5,6,7,1,2,3");
     let s = read(href.trim_start_matches('?'));
-    assert_eq!(s.view, ViewChoice::Known(View::Sim));
+    assert_eq!(s.view(), ViewChoice::Known(View::Sim));
     assert_eq!(
         (
-            s.sim.spec.as_str(),
-            s.sim.routing.as_str(),
-            s.sim.traffic.as_str()
+            s.sim().spec.as_str(),
+            s.sim().routing.as_str(),
+            s.sim().traffic.as_str()
         ),
         ("torus:k=8", "dor", "perm:4,0,5,6,7,1,2,3")
     );

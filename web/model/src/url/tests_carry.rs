@@ -10,15 +10,21 @@ fn read(query: &str) -> AppState {
     AppState::from_query(query, &FromNetwork)
 }
 
+/// The state a view opens with from `?view=SLUG` (what the page passes for a view not left
+/// earlier).
+fn fresh(view: View) -> AppState {
+    AppState::fresh(view, &FromNetwork)
+}
+
 const EXAMPLE: &str = "view=route&t=hypercycle:m=5x4x3,rho=2x1x1&from=000&to=421&s=minimal";
 
 #[test]
 fn the_picked_path_is_in_the_url_and_hostile_values_are_no_pick() {
     let s = read(&format!("{EXAMPLE}&path=3"));
-    assert_eq!(s.route.path, Some(3));
+    assert_eq!(s.route().path, Some(3));
     assert_eq!(s.to_query(), format!("{EXAMPLE}&path=3"));
     assert_eq!(read(&s.to_query()), s);
-    assert_eq!(read(EXAMPLE).route.path, None);
+    assert_eq!(read(EXAMPLE).route().path, None);
     assert!(!read(EXAMPLE).to_query().contains("path="));
     for odd in [
         "0",
@@ -34,27 +40,27 @@ fn the_picked_path_is_in_the_url_and_hostile_values_are_no_pick() {
         "３",
     ] {
         let s = read(&format!("{EXAMPLE}&path={}", value(odd)));
-        assert_eq!(s.route.path, None, "path={odd:?}");
+        assert_eq!(s.route().path, None, "path={odd:?}");
         assert!(!s.to_query().contains("path="), "path={odd:?}");
     }
     assert_eq!(
-        read(&format!("{EXAMPLE}&path=999999999")).route.path,
+        read(&format!("{EXAMPLE}&path=999999999")).route().path,
         Some(999_999_999)
     );
-    assert_eq!(read(&format!("{EXAMPLE}&path=007")).route.path, Some(7));
+    assert_eq!(read(&format!("{EXAMPLE}&path=007")).route().path, Some(7));
     // A pick is about one route: another end or strategy is another route, glgl is not.
-    let mut other = s.route.clone();
+    let mut other = s.route().clone();
     other.glgl = true;
     other.path = None;
-    assert!(s.route.same_route(&other));
+    assert!(s.route().same_route(&other));
     other.to = "420".into();
-    assert!(!s.route.same_route(&other));
-    let mut other = s.route.clone();
+    assert!(!s.route().same_route(&other));
+    let mut other = s.route().clone();
     other.strategy = "greedy".into();
-    assert!(!s.route.same_route(&other));
-    let mut other = s.route.clone();
+    assert!(!s.route().same_route(&other));
+    let mut other = s.route().clone();
     other.set_param("rho", "1x1x1");
-    assert!(!s.route.same_route(&other));
+    assert!(!s.route().same_route(&other));
 }
 
 #[test]
@@ -113,24 +119,22 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
     // From D3(5,4) in the explorer: the schedule and sub-network views open on D3(5,4).
     let d3 = read("view=route&t=d3:k=5,m=4&from=(0,0,1)&to=(3,2,1)&s=lgl");
     assert_eq!(
-        d3.carried_query(View::Schedule),
+        d3.carried_query(View::Schedule, &fresh),
         "view=schedule&t=d3:k=5,m=4&root=%280,0,1%29"
     );
-    assert_eq!(d3.carried_query(View::Subnet), "view=subnet&t=d3:k=5,m=4");
-    let schedule = read(&d3.carried_query(View::Schedule));
+    assert_eq!(
+        d3.carried_query(View::Subnet, &fresh),
+        "view=subnet&t=d3:k=5,m=4"
+    );
+    let schedule = read(&d3.carried_query(View::Schedule, &fresh));
     assert_eq!(
         (
-            schedule.schedule.spec.as_str(),
-            schedule.schedule.root.as_str()
+            schedule.schedule().spec.as_str(),
+            schedule.schedule().root.as_str()
         ),
         ("d3:k=5,m=4", "(0,0,1)")
     );
-    // Views that do not take a D3 open as their forms hold them.
-    let as_held = |s: &AppState, v: View| {
-        let mut there = s.clone();
-        there.view = ViewChoice::Known(v);
-        there.to_query()
-    };
+    // Views that do not take a D3 open as they were left, or fresh.
     for v in [
         View::Walk,
         View::Join,
@@ -138,37 +142,41 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
         View::Charts,
         View::Compare,
     ] {
-        assert_eq!(d3.carried_query(v), as_held(&d3, v), "{v:?}");
+        assert_eq!(d3.carried_query(v, &fresh), fresh(v).to_query(), "{v:?}");
+        let left = |_| read(&format!("view={}&t=left", v.slug()));
+        assert_eq!(d3.carried_query(v, &left), left(v).to_query(), "{v:?}");
     }
     // The walkthrough's tab opens Figure 2 on its class-1 route (docs/specs.md).
-    let tab = read(&d3.carried_query(View::Walk)).walk;
+    let tab = read(&d3.carried_query(View::Walk, &fresh)).walk().clone();
     assert_eq!(
         (tab.spec.as_str(), tab.from.as_str(), tab.to.as_str()),
         WALK_EXAMPLE
     );
     assert_eq!(tab.choice, "class1");
-    assert!(d3.carried_query(View::Walk).contains("choice=class1"));
-    // Those links only switch the view, keeping every form held (the papers' choice …).
+    assert!(d3
+        .carried_query(View::Walk, &fresh)
+        .contains("choice=class1"));
+    // Those links open the view as it was left (the papers' choice …).
     assert!(!read("view=papers&paper=lens").carries(View::Route));
     assert!(!d3.carries(View::Walk) && !d3.carries(View::Route));
     assert!(d3.carries(View::Schedule) && d3.carries(View::Deadlock));
     // KYKLOS ⟨2,2,4⟩ 3→12: the join view at ⟨2,2,4⟩ with S = 3, R = 12, and back.
     let k = read("view=route&t=kyklos2:m=2,r=2,n=4,shuffle=proposed&from=3&to=12&s=d2");
-    let join = read(&k.carried_query(View::Join));
+    let join = read(&k.carried_query(View::Join, &fresh));
     assert_eq!(
         (
-            join.join.spec.as_str(),
-            join.join.s.as_str(),
-            join.join.r.as_str()
+            join.join().spec.as_str(),
+            join.join().s.as_str(),
+            join.join().r.as_str()
         ),
         ("kyklos2:m=2,r=2,n=4,shuffle=proposed", "3", "12")
     );
-    let back = read(&join.carried_query(View::Route));
+    let back = read(&join.carried_query(View::Route, &fresh));
     assert_eq!(
         (
-            back.route.spec(),
-            back.route.from.as_str(),
-            back.route.to.as_str()
+            back.route().spec(),
+            back.route().from.as_str(),
+            back.route().to.as_str()
         ),
         (
             "kyklos2:m=2,r=2,n=4,shuffle=proposed".to_string(),
@@ -178,19 +186,19 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
     );
     // This Lens in the walkthrough keeps from and to.
     let lens = read("view=route&t=lens:p=4,q=4,n=3,completed&from=02.1&to=1.20");
-    let walk = read(&lens.carried_query(View::Walk));
+    let walk = read(&lens.carried_query(View::Walk, &fresh));
     assert_eq!(
         (
-            walk.walk.spec.as_str(),
-            walk.walk.from.as_str(),
-            walk.walk.to.as_str()
+            walk.walk().spec.as_str(),
+            walk.walk().from.as_str(),
+            walk.walk().to.as_str()
         ),
         ("lens:p=4,q=4,n=3,completed", "02.1", "1.20")
     );
     // Deadlock, simulation and throughput take any network.
     let torus = read("view=sim&t=torus:k=4x4");
     assert_eq!(
-        torus.carried_query(View::Deadlock),
+        torus.carried_query(View::Deadlock, &fresh),
         "view=deadlock&t=torus:k=4x4"
     );
     assert_eq!(
@@ -202,19 +210,19 @@ fn links_carry_the_network_and_pair_to_views_that_take_it() {
         vec![View::Route, View::Deadlock, View::Throughput]
     );
     // The view shown keeps its whole state.
-    assert_eq!(d3.carried_query(View::Route), d3.to_query());
+    assert_eq!(d3.carried_query(View::Route, &fresh), d3.to_query());
     // Hostile specs are carried as typed (escaped), never interpreted here.
     let odd = read("view=route&t=d3:k=%26view%3Dpapers,m=4&from=%3Cx%3E");
-    let q = odd.carried_query(View::Schedule);
-    assert_eq!(read(&q).view, ViewChoice::Known(View::Schedule));
-    assert_eq!(read(&q).schedule.spec, "d3:k=&view=papers,m=4");
-    assert_eq!(read(&q).schedule.root, "<x>");
+    let q = odd.carried_query(View::Schedule, &fresh);
+    assert_eq!(read(&q).view(), ViewChoice::Known(View::Schedule));
+    assert_eq!(read(&q).schedule().spec, "d3:k=&view=papers,m=4");
+    assert_eq!(read(&q).schedule().root, "<x>");
     // Views without one network carry nothing.
     assert!(read("view=papers").related().is_empty());
     let compare = read("view=compare");
     assert_eq!(
-        compare.carried_query(View::Route),
-        as_held(&compare, View::Route)
+        compare.carried_query(View::Route, &fresh),
+        fresh(View::Route).to_query()
     );
 }
 
@@ -267,7 +275,7 @@ fn open_aggregates_are_in_the_url_and_hostile_values_are_left_out() {
     ] {
         let s = read(&format!("{D3}&open={odd}"));
         assert_eq!(s.open.len(), kept, "open={odd:?}");
-        assert_eq!(s.view, ViewChoice::Known(View::Route), "open={odd:?}");
+        assert_eq!(s.view(), ViewChoice::Known(View::Route), "open={odd:?}");
         assert_eq!(read(&s.to_query()), s, "open={odd:?}");
     }
     // Bounded: at most MAX_OPEN items of at most MAX_DEPTH levels, however long the value.
@@ -288,24 +296,23 @@ fn another_network_or_view_forgets_the_open_aggregates() {
     let before = read("view=route&t=d3:k=16,m=16&open=3,3.5");
     // Another pair, strategy or pick on the same network keeps them.
     let mut after = before.clone();
-    after.route.to = "(1,2,3)".into();
-    after.route.strategy = "glgl-direct".into();
+    after.route_mut().to = "(1,2,3)".into();
+    after.route_mut().strategy = "glgl-direct".into();
     after.forget_open(&before);
     assert_eq!(after.open.len(), 2);
     // Another network forgets them.
     let mut after = before.clone();
-    after.route.set_param("k", "8");
+    after.route_mut().set_param("k", "8");
     after.forget_open(&before);
     assert!(after.open.is_empty());
     // So does another view, even on the same network.
-    let mut after = before.clone();
-    after.view = ViewChoice::Known(View::Schedule);
-    after.schedule.spec = "d3:k=16,m=16".into();
+    let mut after = read("view=schedule&t=d3:k=16,m=16");
+    after.open = before.open.clone();
     after.forget_open(&before);
     assert!(after.open.is_empty());
     // Links to other views never carry them; the view shown keeps them.
     for v in View::ALL {
-        let q = before.carried_query(*v);
+        let q = before.carried_query(*v, &fresh);
         assert_eq!(q.contains("open="), *v == View::Route, "{v:?}: {q}");
     }
 }

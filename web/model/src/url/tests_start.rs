@@ -5,7 +5,7 @@ use super::*;
 use crate::defaults::FromNetwork;
 
 fn view_of(query: &str) -> ViewChoice {
-    AppState::from_query(query, &FromNetwork).view
+    AppState::from_query(query, &FromNetwork).view()
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn a_query_with_the_route_explorers_keys_keeps_the_route_explorer() {
     // As before the first screen: the family's example and the pair given.
     let s = AppState::from_query("t=hypercube:n=3&from=000&to=111", &FromNetwork);
     assert_eq!(
-        (s.route.spec(), s.route.from.as_str()),
+        (s.route().spec(), s.route().from.as_str()),
         ("hypercube:n=3".into(), "000")
     );
 }

@@ -78,8 +78,8 @@ struct ChartsModel {
 
 impl ChartsModel {
     fn new(nav: Nav) -> ChartsModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.charts.clone()));
-        let sim = Memo::new(move |_| nav.state.with(|s| s.charts_sim.clone()));
+        let form = nav.form::<ChartsForm>();
+        let sim = nav.form::<ChartsSimForm>();
         let request = Memo::new(move |_| {
             let sim = sim.get();
             form.with(|f| {
@@ -211,7 +211,7 @@ fn spec_field(m: ChartsModel, label: &'static str) -> impl IntoView {
                 prop:value=move || form.with(|f| f.spec.clone())
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    nav.edit("chart-spec", |s| s.charts.spec = v);
+                    nav.edit_form("chart-spec", |f: &mut ChartsForm| f.spec = v);
                 }
             />
             <FieldError error=error_of("t") id="chart-spec-error" />
@@ -243,7 +243,7 @@ fn strategy_field(m: ChartsModel) -> impl IntoView {
                 aria-describedby="chart-strategy-error"
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
-                    nav.commit(|s| s.charts.strategy = v);
+                    nav.commit_form(|f: &mut ChartsForm| f.strategy = v);
                 }
             >
                 {options}
@@ -271,7 +271,7 @@ fn sim_fields(m: ChartsModel) -> impl IntoView {
                 prop:value=move || sim.with(|f| f.seed.clone().unwrap_or_else(|| "1".into()))
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    nav.edit("chart-seed", |s| s.charts_sim.seed = Some(v));
+                    nav.edit_form("chart-seed", |f: &mut ChartsSimForm| f.seed = Some(v));
                 }
             />
             <FieldError error=error_of("seed") id="chart-seed-error" />
@@ -293,7 +293,7 @@ fn sim_fields(m: ChartsModel) -> impl IntoView {
                 }
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    nav.edit("chart-ticks", |s| s.charts_sim.ticks = Some(v));
+                    nav.edit_form("chart-ticks", |f: &mut ChartsSimForm| f.ticks = Some(v));
                 }
             />
             <FieldError error=error_of("ticks") id="chart-ticks-error" />
@@ -322,7 +322,7 @@ fn n_field(m: ChartsModel, k: ChartKind) -> impl IntoView {
                 }
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    nav.edit("chart-n", |s| s.charts.n = Some(v));
+                    nav.edit_form("chart-n", |f: &mut ChartsForm| f.n = Some(v));
                 }
             />
             <FieldError error=error_of("n") id="chart-n-error" />

@@ -4,16 +4,17 @@ use icn_core::charts::ChartKind;
 use leptos::prelude::*;
 
 use crate::history::Nav;
+use crate::url::ChartsForm;
 
 /// Shows chart `k`; another family's network does not carry over to it.
 fn pick(nav: Nav, k: ChartKind) {
-    nav.commit(|s| {
+    nav.commit_form(|f: &mut ChartsForm| {
         // From a chart without a network field, or to a chart of another family: the
         // chart's own network.
-        let shown = ChartKind::from_name(&s.charts.chart).is_some_and(|p| p.family().is_some());
-        s.charts.chart = k.name().to_string();
-        if !shown || !k.suits(&s.charts.spec) {
-            s.charts.spec = k.default_spec().to_string();
+        let shown = ChartKind::from_name(&f.chart).is_some_and(|p| p.family().is_some());
+        f.chart = k.name().to_string();
+        if !shown || !k.suits(&f.spec) {
+            f.spec = k.default_spec().to_string();
         }
     });
 }

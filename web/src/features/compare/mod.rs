@@ -17,7 +17,7 @@ use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError, TermList};
 use crate::compute::{use_answer, Answered, JobState, WhenNone};
 use crate::history::Nav;
-use crate::url::{View, COMPARE_MAX};
+use crate::url::{CompareForm, View, COMPARE_MAX};
 
 /// The error ids of the spec fields (FieldError takes static ids).
 const ERROR_IDS: [&str; COMPARE_MAX] = [
@@ -72,7 +72,8 @@ struct CompareModel {
 
 impl CompareModel {
     fn new(nav: Nav) -> CompareModel {
-        let specs = Memo::new(move |_| nav.state.with(|s| s.compare.specs.clone()));
+        let form = nav.form::<CompareForm>();
+        let specs = Memo::new(move |_| form.with(|f| f.specs.clone()));
         let checked =
             Memo::new(move |_| specs.with(|s| s.iter().map(|x| check(x)).collect::<Vec<_>>()));
         // Bumped when rows arrive in the cache.
@@ -161,10 +162,10 @@ pub fn CompareView(nav: Nav) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="compare-add"
-                    on:click=move |_| nav.commit(|s| {
-                        if s.compare.specs.len() < COMPARE_MAX {
-                            let spec = next_spec(&s.compare.specs);
-                            s.compare.specs.push(spec);
+                    on:click=move |_| nav.commit_form(|f: &mut CompareForm| {
+                        if f.specs.len() < COMPARE_MAX {
+                            let spec = next_spec(&f.specs);
+                            f.specs.push(spec);
                         }
                     })
                 >
@@ -248,9 +249,9 @@ fn spec_fields(m: CompareModel) -> impl IntoView {
                         class="compare-remove"
                         data-testid=format!("compare-remove-{n}")
                         aria-label=format!("Remove network {n}")
-                        on:click=move |_| nav.commit(|s| {
-                            if s.compare.specs.len() > COMPARE_MIN && i < s.compare.specs.len() {
-                                s.compare.specs.remove(i);
+                        on:click=move |_| nav.commit_form(|f: &mut CompareForm| {
+                            if f.specs.len() > COMPARE_MIN && i < f.specs.len() {
+                                f.specs.remove(i);
                             }
                         })
                     >
@@ -273,8 +274,8 @@ fn spec_fields(m: CompareModel) -> impl IntoView {
                             prop:value=move || specs.with(|s| s.get(i).cloned().unwrap_or_default())
                             on:input=move |ev| {
                                 let v = event_target_value(&ev);
-                                nav.edit(ERROR_IDS[i], |s| {
-                                    if let Some(spec) = s.compare.specs.get_mut(i) {
+                                nav.edit_form(ERROR_IDS[i], |f: &mut CompareForm| {
+                                    if let Some(spec) = f.specs.get_mut(i) {
                                         *spec = v;
                                     }
                                 });

@@ -79,9 +79,9 @@ pub fn escape_fields(m: DeadlockModel) -> impl IntoView {
             <select id="deadlock-escape" data-testid="deadlock-escape" aria-describedby="deadlock-escape-error deadlock-escape-help"
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
-                    m.nav.commit(|s| {
-                        set_escape(&mut s.deadlock, Some(v), None);
-                        s.deadlock.step = "1".into();
+                    m.nav.commit_form(|f: &mut DeadlockForm| {
+                        set_escape(f, Some(v), None);
+                        f.step = "1".into();
                     })
                 }>
                 {escape_options}
@@ -95,9 +95,9 @@ pub fn escape_fields(m: DeadlockModel) -> impl IntoView {
             <select id="deadlock-escape-scheme" data-testid="deadlock-escape-scheme" aria-describedby="deadlock-escape-scheme-error"
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
-                    m.nav.commit(|s| {
-                        set_escape(&mut s.deadlock, None, Some(v));
-                        s.deadlock.step = "1".into();
+                    m.nav.commit_form(|f: &mut DeadlockForm| {
+                        set_escape(f, None, Some(v));
+                        f.step = "1".into();
                     })
                 }>
                 {escape_scheme_options}

@@ -207,7 +207,7 @@ pub fn shown_cycle(s: &DeadlockStudy) -> (&[Dependency], &[StepText]) {
 impl DeadlockModel {
     /// The model of the view `nav` shows.
     pub fn new(nav: Nav) -> DeadlockModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.deadlock.clone()));
+        let form = nav.form::<DeadlockForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network =
             Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
@@ -313,7 +313,8 @@ impl DeadlockModel {
 
     /// Shows dependency `i` (from 0) of the cycle.
     pub fn show_step(self, i: usize) {
-        self.nav.commit(|s| s.deadlock.step = (i + 1).to_string());
+        self.nav
+            .commit_form(|f: &mut DeadlockForm| f.step = (i + 1).to_string());
     }
 }
 

@@ -87,16 +87,16 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
     let error =
         move |pick: fn(&Troubles) -> Option<String>| Signal::derive(move || m.troubles.with(pick));
     let set = move |change: fn(&mut DeadlockForm, String), value: String| {
-        m.nav.commit(|s| {
-            change(&mut s.deadlock, value);
-            s.deadlock.step = "1".into();
+        m.nav.commit_form(|f: &mut DeadlockForm| {
+            change(f, value);
+            f.step = "1".into();
         })
     };
     // Typed fields apply at each keystroke, as in every view.
     let edit = move |field: &'static str, change: fn(&mut DeadlockForm, String), value: String| {
-        m.nav.edit(field, |s| {
-            change(&mut s.deadlock, value);
-            s.deadlock.step = "1".into();
+        m.nav.edit_form(field, |f: &mut DeadlockForm| {
+            change(f, value);
+            f.step = "1".into();
         })
     };
     let routing_options = move || {
@@ -204,8 +204,8 @@ fn presets(m: DeadlockModel) -> impl IntoView {
         .map(|&(label, spec, routing, scheme, vcs, escape, escape_scheme)| {
             view! {
                 <button type="button" data-testid="deadlock-preset"
-                    on:click=move |_| m.nav.commit(|s| {
-                        s.deadlock = DeadlockForm {
+                    on:click=move |_| m.nav.commit_form(|f: &mut DeadlockForm| {
+                        *f = DeadlockForm {
                             spec: spec.into(),
                             routing: routing.into(),
                             scheme: scheme.into(),
@@ -362,10 +362,10 @@ fn fix_hint(m: DeadlockModel, s: &DeadlockStudy) -> Option<impl IntoView> {
         .map(|(scheme, vcs)| {
             view! {
                 <button type="button" data-testid="deadlock-fix-apply"
-                    on:click=move |_| m.nav.commit(|st| {
-                        st.deadlock.scheme = scheme.name().into();
-                        st.deadlock.vcs = vcs.to_string();
-                        st.deadlock.step = "1".into();
+                    on:click=move |_| m.nav.commit_form(|f: &mut DeadlockForm| {
+                        f.scheme = scheme.name().into();
+                        f.vcs = vcs.to_string();
+                        f.step = "1".into();
                     })>
                     {format!("{} with {vcs} VCs", scheme.name())}
                 </button>
@@ -457,9 +457,9 @@ fn table_row(m: DeadlockModel, r: &RoutingRow, shown: &str) -> impl IntoView {
                 <button type="button" class="text-button" title=title
                     on:click=move |_| {
                         let name = name.clone();
-                        m.nav.commit(move |s| {
-                            s.deadlock.routing = name;
-                            s.deadlock.step = "1".into();
+                        m.nav.commit_form(move |f: &mut DeadlockForm| {
+                            f.routing = name;
+                            f.step = "1".into();
                         })
                     }>
                     {r.routing.clone()}

@@ -171,7 +171,7 @@ pub fn join_facts(k: &Kyklos, join: &Join) -> JoinFacts {
 impl JoinModel {
     /// Builds the memo chain on `nav`'s state.
     pub fn new(nav: Nav) -> JoinModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.join.clone()));
+        let form = nav.form::<JoinForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
         let spec_error = Memo::new(move |_| network.with(why_not));
@@ -290,12 +290,12 @@ impl JoinModel {
 
     /// A keystroke in a join field.
     pub fn edit(self, field: &'static str, change: impl FnOnce(&mut JoinForm)) {
-        self.nav.edit(field, |s| change(&mut s.join));
+        self.nav.edit_form(field, change);
     }
 
     /// A committed change of the join fields.
     pub fn commit(self, change: impl FnOnce(&mut JoinForm)) {
-        self.nav.commit(|s| change(&mut s.join));
+        self.nav.commit_form(change);
     }
 
     /// A grid cell was chosen: keep the S node when it has a partner in the cell (else take

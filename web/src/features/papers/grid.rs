@@ -8,6 +8,7 @@ use icn_web_model::url::PaperLayout;
 use leptos::prelude::*;
 
 use crate::history::Nav;
+use crate::url::PapersForm;
 
 /// One group of cells as a grid: row labels, column labels (both in first-seen order) and
 /// the index into the cells of each (row, column), if printed or computed.
@@ -67,9 +68,10 @@ pub fn grids(cells: &[CellReport]) -> Vec<Grid> {
 
 /// The filter and the layout, beside the paper's score; both in the URL.
 pub fn controls(nav: Nav) -> impl IntoView {
-    let diff = move || nav.state.with(|s| s.papers.differences_only);
-    let layout = move || nav.state.with(|s| s.papers.layout);
-    let set_layout = move |l: PaperLayout| nav.commit(move |s| s.papers.layout = l);
+    let form = nav.form::<PapersForm>();
+    let diff = move || form.with(|f| f.differences_only);
+    let layout = move || form.with(|f| f.layout);
+    let set_layout = move |l: PaperLayout| nav.commit_form(move |f: &mut PapersForm| f.layout = l);
     view! {
         <div class="paper-controls" role="group" aria-label="Show">
             <label>
@@ -79,7 +81,7 @@ pub fn controls(nav: Nav) -> impl IntoView {
                     prop:checked=diff
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
-                        nav.commit(move |s| s.papers.differences_only = on);
+                        nav.commit_form(move |f: &mut PapersForm| f.differences_only = on);
                     }
                 />
                 " Differences only"

@@ -15,11 +15,13 @@ use self::examples::examples;
 use crate::components::{job_crashed, job_progress, TermList};
 use crate::compute::{use_answer, Answered, JobState, WhenNone};
 use crate::history::Nav;
+use crate::url::PapersForm;
 
 /// The view.
 #[component]
 pub fn PapersView(nav: Nav) -> impl IntoView {
-    let paper = Memo::new(move |_| nav.state.with(|s| s.papers.paper.clone()));
+    let form = nav.form::<PapersForm>();
+    let paper = Memo::new(move |_| form.with(|f| f.paper.clone()));
     // Compute the chosen paper whenever it changes (cached results come back at once).
     let job = use_answer::<PaperReport>(
         move || {
@@ -43,7 +45,7 @@ pub fn PapersView(nav: Nav) -> impl IntoView {
                     class:selected=selected
                     aria-pressed=move || selected().to_string()
                     data-testid=format!("paper-tab-{id}")
-                    on:click=move |_| nav.commit(|s| s.papers.paper = id.to_string())
+                    on:click=move |_| nav.commit_form(|f: &mut PapersForm| f.paper = id.to_string())
                 >
                     {short_title(id)}
                 </button>
@@ -196,8 +198,9 @@ fn Item(item: ItemReport, nav: Nav) -> impl IntoView {
         .collect_view();
     let differs = item.cells.iter().any(grid::is_difference);
     let cells = StoredValue::new(item.cells);
-    let only_diff = move || nav.state.with(|s| s.papers.differences_only);
-    let layout = move || nav.state.with(|s| s.papers.layout);
+    let form = nav.form::<PapersForm>();
+    let only_diff = move || form.with(|f| f.differences_only);
+    let layout = move || form.with(|f| f.layout);
     let name = item.name.clone();
     let table_label = format!("{}: printed and computed values", item.title);
     view! {

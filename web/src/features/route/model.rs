@@ -401,7 +401,8 @@ fn highlight_memos(
         ..
     } = c;
     // `path=K` (from 1) while the route lists that many paths, else the first.
-    let picked = Memo::new(move |_| nav.state.with(|s| s.route.path));
+    let form = nav.form::<RouteForm>();
+    let picked = Memo::new(move |_| form.with(|f| f.path));
     let selected = Memo::new(move |_| {
         route.with(|r| {
             let r = r.as_ref()?;
@@ -492,7 +493,7 @@ fn with_focus_dag(
 impl RouteModel {
     /// Builds the memo chain on `nav`'s state.
     pub fn new(nav: Nav) -> RouteModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.route.clone()));
+        let form = nav.form::<RouteForm>();
         let family = Memo::new(move |_| form.with(|f| family(&f.family)));
         let spec = Memo::new(move |_| form.with(RouteForm::spec));
         let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
@@ -577,7 +578,8 @@ impl RouteModel {
 
     /// A keystroke in a route field (`from`, `to`, or a parameter key).
     pub fn edit(self, field: &'static str, change: impl FnOnce(&mut RouteForm)) {
-        self.nav.edit(field, |s| change_route(&mut s.route, change));
+        self.nav
+            .edit_form(field, |f: &mut RouteForm| change_route(f, change));
     }
 
     /// Picks `path` of the route listed now: `path=K` in the URL (K from 1). A path the
@@ -590,7 +592,8 @@ impl RouteModel {
             if i >= FIRST_PATHS {
                 self.show_more.set(true);
             }
-            self.nav.commit(|s| s.route.path = Some(i + 1));
+            self.nav
+                .commit_form(|f: &mut RouteForm| f.path = Some(i + 1));
         }
     }
 
@@ -611,7 +614,8 @@ impl RouteModel {
 
     /// A committed change of the route fields.
     pub fn commit(self, change: impl FnOnce(&mut RouteForm)) {
-        self.nav.commit(|s| change_route(&mut s.route, change));
+        self.nav
+            .commit_form(|f: &mut RouteForm| change_route(f, change));
     }
 }
 

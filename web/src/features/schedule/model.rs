@@ -171,7 +171,7 @@ impl ScheduleModel {
 
     /// Builds the memo chain on `nav`'s state and the player's timer.
     pub fn new(nav: Nav) -> ScheduleModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.schedule.clone()));
+        let form = nav.form::<ScheduleForm>();
         let sim = Memo::new(move |_| form.with(simulate));
         let drawing = Memo::new(move |_| {
             sim.with(|s| s.as_ref().ok().map(|s| draw(&Network::from(s.net.clone()))))
@@ -214,9 +214,9 @@ impl ScheduleModel {
         let tick = move || {
             let (k, total) = (step.get_untracked(), steps.get_untracked());
             if k >= total {
-                nav.edit("schedule-play", |s| s.schedule.play = false);
+                nav.edit_form("schedule-play", |f: &mut ScheduleForm| f.play = false);
             } else {
-                nav.edit("schedule-play", |s| s.schedule.step = k + 1);
+                nav.edit_form("schedule-play", |f: &mut ScheduleForm| f.step = k + 1);
             }
         };
         Effect::new(move |_| {
@@ -245,42 +245,42 @@ impl ScheduleModel {
     /// A keystroke in text field `field`, applied at once as in every view: the player goes
     /// back to step 1 and stops; the first keystroke of a run pushes a history entry.
     pub fn edit(self, field: &'static str, change: fn(&mut ScheduleForm, String), value: String) {
-        self.nav.edit(field, |s| {
-            change(&mut s.schedule, value);
-            s.schedule.step = 1;
-            s.schedule.play = false;
+        self.nav.edit_form(field, |f: &mut ScheduleForm| {
+            change(f, value);
+            f.step = 1;
+            f.play = false;
         });
     }
 
     /// A committed change of one field: the player goes back to step 1 and stops.
     pub fn set(self, change: fn(&mut ScheduleForm, String), value: String) {
-        self.nav.commit(|s| {
-            change(&mut s.schedule, value);
-            s.schedule.step = 1;
-            s.schedule.play = false;
+        self.nav.commit_form(|f: &mut ScheduleForm| {
+            change(f, value);
+            f.step = 1;
+            f.play = false;
         });
     }
 
     /// Play or Pause; playing from the last step starts again from the first.
     pub fn toggle(self) {
         if self.playing.get_untracked() {
-            self.nav.commit(|s| s.schedule.play = false);
+            self.nav.commit_form(|f: &mut ScheduleForm| f.play = false);
         } else {
             let restart = self.step.get_untracked() >= self.steps.get_untracked();
-            self.nav.commit(|s| {
+            self.nav.commit_form(|f: &mut ScheduleForm| {
                 if restart {
-                    s.schedule.step = 1;
+                    f.step = 1;
                 }
-                s.schedule.play = true;
+                f.play = true;
             });
         }
     }
 
     /// Shows step `k`, stopped.
     pub fn go(self, k: u32) {
-        self.nav.commit(|s| {
-            s.schedule.step = k;
-            s.schedule.play = false;
+        self.nav.commit_form(|f: &mut ScheduleForm| {
+            f.step = k;
+            f.play = false;
         });
     }
 }

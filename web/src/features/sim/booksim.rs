@@ -10,10 +10,11 @@ use leptos::prelude::*;
 
 use super::model::SimModel;
 use crate::components::FieldError;
+use crate::url::SimForm;
 
 /// The card, folded until opened.
 pub fn booksim_card(m: SimModel) -> impl IntoView {
-    let given = m.nav.state.with_untracked(|s| s.pasted.clone());
+    let given = m.form.with_untracked(|f| f.pasted.clone());
     let opened = !given.is_empty();
     let config = RwSignal::new(given);
     let network_file = RwSignal::new(String::new());
@@ -25,8 +26,8 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
         if text.trim().is_empty() {
             error.set(None);
             read.set(None);
-            if m.nav.state.with_untracked(|s| !s.pasted.is_empty()) {
-                m.nav.commit(|s| s.pasted.clear());
+            if m.form.with_untracked(|f| !f.pasted.is_empty()) {
+                m.nav.commit_form(|f: &mut SimForm| f.pasted.clear());
             }
             return;
         }
@@ -37,14 +38,11 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
             Ok((fields, summary)) => {
                 error.set(None);
                 read.set(Some(summary));
-                let change = |s: &mut crate::url::AppState| {
-                    s.sim = fields;
-                    s.pasted = text;
-                };
+                let change = |f: &mut SimForm| *f = fields;
                 if settle {
-                    m.nav.settle(change);
+                    m.nav.settle_form(change);
                 } else {
-                    m.nav.commit(change);
+                    m.nav.commit_form(change);
                 }
             }
             Err(e) => {

@@ -8,6 +8,7 @@ use icn_core::{amount, bytes_text};
 use leptos::prelude::*;
 
 use super::model::{CurveAsk, SimModel};
+use crate::url::SimForm;
 
 /// What a point of `c` may cost: "up to 3.9·10⁶ router-cycles (64 routers, at most
 /// 126,024 cycles) and 2 MiB in the worker".
@@ -37,7 +38,7 @@ pub fn cost_notes(m: SimModel) -> Option<AnyView> {
                     s.latency, s.covers
                 )}
                 <button type="button" class="text-button" data-testid="sim-buf-fix"
-                    on:click=move |_| m.nav.commit(|st| st.sim.buf = s.covers.to_string())>
+                    on:click=move |_| m.nav.commit_form(|f: &mut SimForm| f.buf = s.covers.to_string())>
                     {format!("Use {} flits", s.covers)}
                 </button>
             </p>

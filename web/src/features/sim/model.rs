@@ -423,7 +423,7 @@ fn next_points(curves: &[Curve], computed: &Computed, n: usize) -> Vec<(Key, Job
 impl SimModel {
     /// The model of the view `nav` shows.
     pub fn new(nav: Nav) -> SimModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.sim.clone()));
+        let form = nav.form::<SimForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network =
             Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
@@ -566,7 +566,7 @@ impl SimModel {
     /// Shows the channel utilisation of load `rate`.
     pub fn show(self, rate: &str) {
         let rate = rate.to_string();
-        self.nav.commit(move |s| s.sim.at = rate);
+        self.nav.commit_form(move |f: &mut SimForm| f.at = rate);
     }
 
     /// How many points are computed of all the curves' loads (for the progress line).

@@ -87,6 +87,7 @@ const TRAFFIC: &[&str] = &[
     "diagonal",
     "asymmetric",
     "bad_dragon",
+    "badperm_yarc",
     "randperm(1)",
 ];
 
@@ -113,7 +114,7 @@ fn input(
                 prop:value=move || m.form.with(get)
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    m.nav.edit(id, |s| { set(&mut s.sim, v); s.sim.at.clear(); });
+                    m.nav.edit_form(id, |f: &mut SimForm| { set(f, v); f.at.clear(); });
                 } />
             <FieldError error=trouble id=error_id />
         </div>
@@ -170,7 +171,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                     <select id="sim-routing" data-testid="sim-routing" aria-describedby="sim-routing-error"
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            m.nav.commit(|s| { s.sim.routing = v; s.sim.at.clear(); });
+                            m.nav.commit_form(|f: &mut SimForm| { f.routing = v; f.at.clear(); });
                         }>
                         {routing_options}
                     </select>
@@ -184,7 +185,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                     <select id="sim-scheme" data-testid="sim-scheme" aria-describedby="sim-scheme-error"
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            m.nav.commit(|s| { s.sim.scheme = v; s.sim.at.clear(); });
+                            m.nav.commit_form(|f: &mut SimForm| { f.scheme = v; f.at.clear(); });
                         }>
                         {scheme_options}
                     </select>
@@ -240,8 +241,8 @@ fn presets(m: SimModel) -> impl IntoView {
             |&(label, spec, routing, scheme, (vcs, buf), (spec2, routing2))| {
                 view! {
                     <button type="button" data-testid="sim-preset"
-                        on:click=move |_| m.nav.commit(|s| {
-                            s.sim = SimForm {
+                        on:click=move |_| m.nav.commit_form(|f: &mut SimForm| {
+                            *f = SimForm {
                                 spec: spec.into(),
                                 routing: routing.into(),
                                 scheme: scheme.into(),
@@ -256,7 +257,7 @@ fn presets(m: SimModel) -> impl IntoView {
                                 spec2: spec2.into(),
                                 routing2: routing2.into(),
                                 at: String::new(),
-                                ..s.sim.clone()
+                                ..f.clone()
                             };
                         })>
                         {label}

@@ -36,7 +36,7 @@ const KINDS: &[(&str, &str)] = &[
 /// The sub-network view.
 #[component]
 pub fn SubnetView(nav: Nav) -> impl IntoView {
-    let form = Memo::new(move |_| nav.state.with(|s| s.subnet.clone()));
+    let form = nav.form::<SubnetForm>();
     let facts = Memo::new(move |_| form.with(analyse));
     let results = move || {
         facts.with(|f| match f {
@@ -107,12 +107,12 @@ fn SubnetFields(
         _ => None,
     });
     let set = move |change: fn(&mut SubnetForm, String), value: String| {
-        nav.commit(|s| change(&mut s.subnet, value))
+        nav.commit_form(|f: &mut SubnetForm| change(f, value))
     };
     // Typed fields apply at each keystroke, as in every view; the inputs are made once, so
     // typing keeps their focus and a later choice in the select keeps what was typed.
     let edit = move |field: &'static str, change: fn(&mut SubnetForm, String), value: String| {
-        nav.edit(field, |s| change(&mut s.subnet, value))
+        nav.edit_form(field, |f: &mut SubnetForm| change(f, value))
     };
     let set_label = move || {
         if form.with(|f| f.kind == "drawers") {
@@ -194,9 +194,9 @@ fn Presets(nav: Nav, form: Memo<SubnetForm>) -> impl IntoView {
                     data-testid=id
                     on:click=move |_| {
                         let value = value.clone();
-                        nav.commit(move |s| {
-                            s.subnet.kind = kind.into();
-                            s.subnet.set = value;
+                        nav.commit_form(move |f: &mut SubnetForm| {
+                            f.kind = kind.into();
+                            f.set = value;
                         })
                     }
                 >
@@ -210,10 +210,10 @@ fn Presets(nav: Nav, form: Memo<SubnetForm>) -> impl IntoView {
                     type="button"
                     data-testid=id
                     on:click=move |_| {
-                        nav.commit(move |s| {
-                            s.subnet.spec = format!("d3:k=9,m={m}");
-                            s.subnet.kind = "cabinets".into();
-                            s.subnet.set = value.into();
+                        nav.commit_form(move |f: &mut SubnetForm| {
+                            f.spec = format!("d3:k=9,m={m}");
+                            f.kind = "cabinets".into();
+                            f.set = value.into();
                         })
                     }
                 >
@@ -280,7 +280,7 @@ fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView
             })
         });
         if let Some(x) = pick {
-            nav.commit(|s| s.subnet.set = toggle(&s.subnet.set, x));
+            nav.commit_form(|f: &mut SubnetForm| f.set = toggle(&f.set, x));
         }
     };
     move || {

@@ -158,7 +158,7 @@ fn check(form: &ThroughputForm, network: &Result<Network, String>) -> (Troubles,
 impl ThroughputModel {
     /// The model of the view `nav` shows.
     pub fn new(nav: Nav) -> ThroughputModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.throughput.clone()));
+        let form = nav.form::<ThroughputForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network =
             Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
@@ -281,8 +281,9 @@ impl ThroughputModel {
 
     /// Selects channel `k` in the table (`None`: none), lit on the diagram.
     pub fn select_link(self, k: Option<usize>) {
-        self.nav
-            .commit(|s| s.throughput.link = k.map(|k| k.to_string()).unwrap_or_default());
+        self.nav.commit_form(|f: &mut ThroughputForm| {
+            f.link = k.map(|k| k.to_string()).unwrap_or_default();
+        });
     }
 
     /// Selects, of the channels out of node `v`, the first in the table's order (the
@@ -300,12 +301,14 @@ impl ThroughputModel {
 
     /// Sorts the table by `sort`.
     pub fn sort_by(self, sort: Sort) {
-        self.nav.commit(|s| s.throughput.sort = sort.query());
+        self.nav
+            .commit_form(|f: &mut ThroughputForm| f.sort = sort.query());
     }
 
     /// Shows pair `i` (from 0) of the permutation.
     pub fn show_pair(self, i: usize) {
-        self.nav.commit(|s| s.throughput.pair = (i + 1).to_string());
+        self.nav
+            .commit_form(|f: &mut ThroughputForm| f.pair = (i + 1).to_string());
     }
 }
 

@@ -99,18 +99,18 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
     let error =
         move |pick: fn(&Troubles) -> Option<String>| Signal::derive(move || m.troubles.with(pick));
     let set = move |change: fn(&mut ThroughputForm, String), value: String| {
-        m.nav.commit(|s| {
-            change(&mut s.throughput, value);
-            s.throughput.pair = "1".into();
-            s.throughput.link.clear();
+        m.nav.commit_form(|f: &mut ThroughputForm| {
+            change(f, value);
+            f.pair = "1".into();
+            f.link.clear();
         })
     };
     let edit =
         move |field: &'static str, change: fn(&mut ThroughputForm, String), value: String| {
-            m.nav.edit(field, |s| {
-                change(&mut s.throughput, value);
-                s.throughput.pair = "1".into();
-                s.throughput.link.clear();
+            m.nav.edit_form(field, |f: &mut ThroughputForm| {
+                change(f, value);
+                f.pair = "1".into();
+                f.link.clear();
             })
         };
     let routing_options = move || {
@@ -170,7 +170,7 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
                         prop:checked=move || m.form.with(|f| f.optimal)
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
-                            m.nav.commit(|s| s.throughput.optimal = on);
+                            m.nav.commit_form(|f: &mut ThroughputForm| f.optimal = on);
                         } />
                     " Also the best any routing could do (the maximum concurrent flow: exact by a linear program on small networks, certified within 1 % beyond)"
                 </label>
@@ -215,8 +215,8 @@ fn presets(m: ThroughputModel) -> impl IntoView {
         .map(|&(label, spec, routing, traffic, optimal)| {
             view! {
                 <button type="button" data-testid="tput-preset"
-                    on:click=move |_| m.nav.commit(|s| {
-                        s.throughput = ThroughputForm {
+                    on:click=move |_| m.nav.commit_form(|f: &mut ThroughputForm| {
+                        *f = ThroughputForm {
                             spec: spec.into(),
                             routing: routing.into(),
                             traffic: traffic.into(),

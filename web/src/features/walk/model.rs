@@ -277,7 +277,7 @@ fn loads_memos(
 impl WalkModel {
     /// Builds the memo chain on `nav`'s state.
     pub fn new(nav: Nav) -> WalkModel {
-        let form = Memo::new(move |_| nav.state.with(|s| s.walk.clone()));
+        let form = nav.form::<WalkForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
         let other_family = Memo::new(move |_| {
@@ -389,12 +389,12 @@ impl WalkModel {
 
     /// A keystroke in a walkthrough field.
     pub fn edit(self, field: &'static str, change: impl FnOnce(&mut WalkForm)) {
-        self.nav.edit(field, |s| change(&mut s.walk));
+        self.nav.edit_form(field, change);
     }
 
     /// A committed change of the walkthrough fields.
     pub fn commit(self, change: impl FnOnce(&mut WalkForm)) {
-        self.nav.commit(|s| change(&mut s.walk));
+        self.nav.commit_form(change);
     }
 
     /// Shows step `k` (clamped to the walk). Steps replace one history entry, so Back
