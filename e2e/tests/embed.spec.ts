@@ -6,6 +6,8 @@ import { background, isDark, viewSlugs } from '../fixtures/views';
 // v= names the URL format. docs/embedding.md is the reference.
 
 test('every view has an embed mode without site chrome, linking back to the same state', async ({ page }) => {
+  // Two loads of every view: about 30 s on a loaded machine, so six times that.
+  test.setTimeout(180_000);
   for (const slug of await viewSlugs(page)) {
     await page.goto(`./?view=${slug}&embed=1&id=w1`);
     await expect(page.getByTestId('embed-main').locator(`[data-testid="view-${slug}"]`)).toBeVisible();

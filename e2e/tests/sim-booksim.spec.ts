@@ -86,10 +86,11 @@ test('the routings offered are the simulator’s: UGAL and Valiant beside the Dr
   test.setTimeout(120_000);
   // BookSim2's dragonflynew buffers (dragonfly2ugal.cfg): 100-cycle global channels need them.
   await page.goto('./?view=sim&t=dragonfly:a=4,p=2,h=2&s=ugal&vcs=4&buf=256&rates=0.05');
+  // The view has mounted (its chunk loaded) and holds the routing: its options are listed.
+  await expect(page.getByTestId('sim-routing')).toHaveValue('ugal');
   const options = await page.getByTestId('sim-routing').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
   expect(options).toContain('ugal');
   expect(options).not.toContain('table');
-  await expect(page.getByTestId('sim-routing')).toHaveValue('ugal');
   await expect(page.getByTestId('sim-routing-error')).toBeHidden();
   await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 100_000 });
   const cli = JSON.parse(
