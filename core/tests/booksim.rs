@@ -80,15 +80,6 @@ const REFERENCES: &[Reference] = &[
         buf: 256,
     },
     Reference {
-        name: "dragonfly2ugal",
-        csv: include_str!("data/booksim/dragonfly2ugal.csv"),
-        spec: "dragonfly:a=4,p=2,h=2",
-        routing: "ugal",
-        scheme: Some(Scheme::Phases),
-        vcs: 3,
-        buf: 256,
-    },
-    Reference {
         name: "hypercube6",
         csv: include_str!("data/booksim/hypercube6.csv"),
         spec: "hypercube:n=6",
@@ -258,7 +249,7 @@ fn dragonfly_matches_booksim() {
 
 #[test]
 fn dragonfly_ugal_matches_booksim() {
-    check(reference("dragonfly2ugal"), &few);
+    check_config("dragonfly2ugal", &few);
 }
 
 #[test]
@@ -300,6 +291,7 @@ macro_rules! config_reference {
 /// cmesh's `xy_yx_no_express` and `xy_yx` on its cmeshconfig.
 const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("torus88_example"),
+    config_reference!("dragonfly2ugal"),
     config_reference!("torus44_islip"),
     config_reference!("mesh88_islip"),
     config_reference!("mesh88_islip3"),

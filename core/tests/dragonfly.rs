@@ -770,3 +770,43 @@ fn valiant_with_min_halves_counts_every_walk_via_every_intermediate() {
         }
     }
 }
+
+/// BookSim2's `ugal_dragonflynew` draws an endpoint among all, so a router among all: one
+/// of the source's group stands for the minimal route (the source), any other router for
+/// itself, the destination's group included; within a group there is no draw.
+#[test]
+fn booksims_ugal_draw_is_every_router_with_the_sources_group_as_the_minimal_route() {
+    let net: Network = "dragonfly:a=4,p=2,h=2".parse().expect("valid");
+    let val = net.routing("valiant-min").expect("offered");
+    let two = val.two_phase().expect("two-phase");
+    let n = net.topology().node_count();
+    // Groups of a = 4 routers, numbered in order (addresses_are_group_and_router).
+    let group = |v: Node| v / 4;
+    let (src, dst) = (5, 30);
+    assert_ne!(group(src), group(dst));
+    // Over one round of draws every router comes once: the source's group's four as the
+    // source, each other router as itself.
+    let mut drawn: HashMap<Node, usize> = HashMap::new();
+    for r in 0..n as u64 {
+        *drawn.entry(two.pick_with_ends(src, dst, r)).or_default() += 1;
+    }
+    assert_eq!(drawn[&src], 4, "the source's group: 1/g of the draws");
+    assert_eq!(drawn.len(), 1 + n - 4);
+    assert!((0..n)
+        .filter(|&v| group(v) != group(src))
+        .all(|v| drawn[&v] == 1));
+    assert!(
+        drawn.contains_key(&dst),
+        "the destination's group is drawn too"
+    );
+    // The listed draw: the source first, then every router outside its group.
+    let listed = two.intermediates_with_ends(src, dst);
+    assert_eq!(listed[0], src);
+    assert_eq!(listed.len(), 1 + n - 4);
+    // Within a group: the source alone, the minimal route.
+    let same = (0..n)
+        .find(|&v| v != src && group(v) == group(src))
+        .expect("a neighbour");
+    assert_eq!(two.intermediates_with_ends(src, same), vec![src]);
+    assert!((0..50).all(|r| two.pick_with_ends(src, same, r) == src));
+}

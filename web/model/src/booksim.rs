@@ -303,10 +303,7 @@ mod tests {
             let (f, _) = form_of_config(text, None, &fresh()).expect("the network");
             assert_eq!((f.routing.as_str(), f.scheme.as_str()), (routing, "phases"));
             assert!(f.extra.contains(kept), "{}", f.extra);
-            let net: icn_core::Network = f.spec.parse().expect("a network");
-            let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
-            setup.scheme = Some(f.scheme.parse().expect("a scheme"));
-            booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+            let (net, setup) = read_back(&f);
             let x = booksim::experiment(text, None).expect("the file");
             assert_eq!(setup.legs, x.setup.legs);
             let sim = icn_core::sim::packet::Simulator::new(&net, &setup).expect("a simulator");
@@ -315,6 +312,36 @@ mod tests {
             let mut dor = icn_core::sim::packet::SimSetup::new("dor");
             assert!(booksim::apply_extra(&f.extra, &net, &mut dor).is_err());
         }
+    }
+
+    /// The network and setup the page runs from the fields `f`, as the simulation view
+    /// reads them.
+    fn read_back(f: &SimForm) -> (icn_core::Network, icn_core::sim::packet::SimSetup) {
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+        setup.scheme = Some(f.scheme.parse().expect("a scheme"));
+        setup.router.num_vcs = f.vcs.parse().expect("a count");
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        (net, setup)
+    }
+
+    /// BookSim2's `ugal_dragonflynew`: its draw travels beside the fields as
+    /// `routing_function=ugal`, read back as the file's (three classes, not halves).
+    #[test]
+    fn the_dragonflys_ugal_keeps_booksim2s_draw() {
+        let text = include_str!("../../../scripts/booksim/configs/dragonfly2ugal.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the dragonfly");
+        assert_eq!((f.routing.as_str(), f.scheme.as_str()), ("ugal", "phases"));
+        assert!(f.extra.contains("routing_function=ugal"), "{}", f.extra);
+        let (net, setup) = read_back(&f);
+        let x = booksim::experiment(text, None).expect("the file");
+        assert_eq!(setup.legs, x.setup.legs);
+        assert_ne!(
+            setup.legs,
+            icn_core::sim::packet::SimSetup::new("ugal").legs
+        );
+        let sim = icn_core::sim::packet::Simulator::new(&net, &setup).expect("a simulator");
+        assert_eq!(sim.classes(), 3);
     }
 
     /// BookSim2's own src/examples/mesh88_lat, pasted unchanged: its `input_speedup = 2`

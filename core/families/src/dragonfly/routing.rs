@@ -344,6 +344,36 @@ impl TwoPhase for Valiant<'_> {
         }
         Some(self.net.node(group, (k % a) as u32))
     }
+
+    /// BookSim2's draw (`ugal_dragonflynew`: an endpoint among all, so a router among all):
+    /// the source, standing for every router of its group (a draw there routes
+    /// minimally), and every router outside it, the destination's group included; within
+    /// a group, the source alone (BookSim2 routes minimally without a draw).
+    fn intermediates_with_ends(&self, src: Node, dst: Node) -> Vec<Node> {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        let mut list = vec![src];
+        if gs != gd {
+            let n = self.net.node_count();
+            list.extend((0..n).filter(|&v| self.net.coords(v).0 != gs));
+        }
+        list
+    }
+
+    /// The `r mod (g·a)`-th router in node order, or the source for one of its group: each
+    /// router equally likely, as BookSim2 draws, so the source (the minimal route) with its
+    /// group's weight, 1/g.
+    fn pick_with_ends(&self, src: Node, dst: Node, r: u64) -> Node {
+        let (gs, gd) = (self.net.coords(src).0, self.net.coords(dst).0);
+        if gs == gd {
+            return src;
+        }
+        let v = (r % self.net.node_count() as u64) as Node;
+        if self.net.coords(v).0 == gs {
+            src
+        } else {
+            v
+        }
+    }
 }
 
 impl RouteSymmetry for Valiant<'_> {

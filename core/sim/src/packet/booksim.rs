@@ -429,8 +429,8 @@ pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<()
             .ok_or_else(|| ConfigError {
                 line: *line,
                 message: format!(
-                    "routing_function = {rf}: kept beside the fields for BookSim2's routing \
-                     functions of the mesh and torus, matching the routing ({})",
+                    "routing_function = {rf}: kept beside the fields for BookSim2's own \
+                     routing functions, one that maps to the routing ({})",
                     setup.routing
                 ),
             })?
@@ -450,9 +450,7 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     let (r, d) = (&setup.router, &base.router);
     let (p, q) = (&setup.protocol, &base.protocol);
     let mut out: Vec<String> = Vec::new();
-    if let Some(rf) = setup
-        .legs
-        .booksim()
+    if let Some(rf) = (setup.legs != super::valiant::Legs::Classes)
         .then(|| topology::grid_function(net.family().name, &setup.routing, setup.legs))
         .flatten()
     {

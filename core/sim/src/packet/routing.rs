@@ -175,6 +175,21 @@ impl<'a> HopChooser<'a> {
                 return (list[k] as u32, u16::from(k > 0));
             }
         }
+        if self.rule == Legs::UgalDraw {
+            if let Some(phase) = self.routing.two_phase() {
+                // Within one group (no intermediate of the family's own): BookSim2's phase
+                // 2, the last class, from the start.
+                if phase.pick_intermediate(src, dst, 0).is_none() {
+                    return (u32::MAX, LEG_TWO | 1);
+                }
+                let via = phase.pick_with_ends(src, dst, rng.next_u64());
+                return if via == src {
+                    (u32::MAX, self.start_tag(false))
+                } else {
+                    (via as u32, self.start_tag(true))
+                };
+            }
+        }
         let via = self
             .intermediate(src, dst, rng)
             .map_or(u32::MAX, |x| x as u32);

@@ -41,9 +41,15 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Legs {
-    /// The leg classes (3 or 4) of this module: icnplay's, and BookSim2's dragonflynew's.
+    /// The leg classes (3 or 4) of this module: icnplay's, and BookSim2's dragonflynew's
+    /// `min`.
     #[default]
     Classes,
+    /// BookSim2's `ugal_dragonflynew`: the leg classes, the intermediate from BookSim2's
+    /// draw among every router ([`icn_graph::TwoPhase::pick_with_ends`]: one of the
+    /// source's group means the minimal route), and a pair within one group in its last
+    /// class from the start (BookSim2's phase 2: no global link to cross).
+    UgalDraw,
     /// BookSim2's mesh functions: two classes, one per leg, as BookSim2 splits the VCs
     /// ([`halves`]); the intermediate drawn with the pair's own routers; every VC at the
     /// destination's router.
@@ -77,7 +83,7 @@ impl Legs {
     /// Whether it is one of BookSim2's mesh rules (its draw with the pair's own routers,
     /// two classes, every VC at ejection).
     pub fn booksim(self) -> bool {
-        self != Legs::Classes
+        !matches!(self, Legs::Classes | Legs::UgalDraw)
     }
 }
 
@@ -175,6 +181,15 @@ pub fn legs_deadlock_free(
     for s in 0..n {
         for d in (0..n).filter(|&d| d != s || legs == Legs::Halves) {
             let vias: Vec<Option<Node>> = match legs {
+                // The source in BookSim2's draw is the minimal route, listed first.
+                Legs::UgalDraw => std::iter::once(None)
+                    .chain(
+                        two.intermediates_with_ends(s, d)
+                            .into_iter()
+                            .filter(|&v| v != s)
+                            .map(Some),
+                    )
+                    .collect(),
                 Legs::Classes => std::iter::once(None)
                     .chain(
                         intermediates(routing, s, d)
@@ -214,7 +229,11 @@ pub fn legs_deadlock_free(
                         }
                         let leg_one = (first.len() - 1).min(walk.len() - 1);
                         let classes_of = match legs {
-                            Legs::Classes => classes_along(t, &walk, leg_one, classes),
+                            Legs::Classes => classes_along(t, &walk, leg_one, classes, false),
+                            Legs::UgalDraw => {
+                                let one_group = two.pick_intermediate(s, d, 0).is_none();
+                                classes_along(t, &walk, leg_one, classes, one_group)
+                            }
                             Legs::Halves | Legs::HalvesEjecting | Legs::UgalHops => (0..walk.len()
                                 - 1)
                                 .map(|i| u32::from(i >= leg_one))
@@ -246,9 +265,20 @@ pub fn legs_deadlock_free(
         .map(|r| r.acyclic)
 }
 
-/// The classes of a walk's hops, its first `leg_one` hops towards the intermediate.
-fn classes_along(t: &dyn Topology, walk: &[Node], leg_one: usize, classes: u32) -> Vec<u32> {
-    let mut tag = if leg_one == 0 { LEG_TWO } else { 0 };
+/// The classes of a walk's hops, its first `leg_one` hops towards the intermediate;
+/// `crossed`: a route without one that starts in its last class ([`Legs::UgalDraw`]).
+fn classes_along(
+    t: &dyn Topology,
+    walk: &[Node],
+    leg_one: usize,
+    classes: u32,
+    crossed: bool,
+) -> Vec<u32> {
+    let mut tag = match (leg_one, crossed) {
+        (0, true) => LEG_TWO | 1,
+        (0, false) => LEG_TWO,
+        _ => 0,
+    };
     debug_assert!(classes >= 3);
     walk.windows(2)
         .enumerate()

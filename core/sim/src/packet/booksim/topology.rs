@@ -74,11 +74,9 @@ pub(super) fn topology(
         "dragonflynew" => {
             let (a, h) = (2 * k, k);
             let spec = format!("dragonfly:a={a},p={k},h={h}");
-            match rf {
-                "min" => (spec, "lgl", Some(Scheme::Phases)),
-                "ugal" => (spec, UGAL_ROUTING, Some(Scheme::Phases)),
-                _ => return Err(unknown("min, ugal")),
-            }
+            let (routing, scheme, legs) =
+                grid_routing("dragonfly", rf).map_err(|_| unknown("min, ugal"))?;
+            return Ok((grid(&spec, topo, (k, n), line)?, routing, scheme, legs));
         }
         // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
         // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
@@ -160,6 +158,9 @@ const GRID_MODELLED: [(&str, &str); 4] = [
 /// - flatfly's `ugal` (`ugal_flatfly_onchip`): `valiant-dims` (via a router of the
 ///   dimensions the pair differs in) or the minimal route, chosen at the source by hop-weighted
 ///   credits in use ([`Legs::UgalHops`]).
+/// - dragonflynew's `min` (`min_dragonflynew`): `lgl` under `phases`; its `ugal`
+///   (`ugal_dragonflynew`): `ugal` under `phases` with BookSim2's draw among every router
+///   and its phase-2 start within a group ([`Legs::UgalDraw`]).
 type GridFunction = (
     &'static str,
     &'static [&'static str],
@@ -170,7 +171,8 @@ type GridFunction = (
 const MESH: &[&str] = &["mesh"];
 const CMESH: &[&str] = &["cmesh"];
 const FLATFLY: &[&str] = &["flatfly"];
-const GRID_FUNCTIONS: [GridFunction; 15] = [
+const DRAGONFLY: &[&str] = &["dragonfly"];
+const GRID_FUNCTIONS: [GridFunction; 17] = [
     ("dim_order", &["mesh", "torus"], "dor", None, Legs::Classes),
     ("dor", &["mesh", "torus"], "dor", None, Legs::Classes),
     (
@@ -233,6 +235,14 @@ const GRID_FUNCTIONS: [GridFunction; 15] = [
         "valiant-dims",
         Some(Scheme::Phases),
         Legs::UgalHops,
+    ),
+    ("min", DRAGONFLY, "lgl", Some(Scheme::Phases), Legs::Classes),
+    (
+        "ugal",
+        DRAGONFLY,
+        UGAL_ROUTING,
+        Some(Scheme::Phases),
+        Legs::UgalDraw,
     ),
 ];
 
