@@ -8,6 +8,7 @@
 //! sim-validate` runs it in release).
 
 use icn_core::analysis::deadlock::Scheme;
+use icn_core::sim::packet::adapt::Adapt;
 use icn_core::sim::packet::booksim::experiment;
 use icn_core::sim::packet::{booksim_latencies, SimSetup, Simulator, Status};
 use icn_core::{Network, Spec};
@@ -339,6 +340,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_romm"),
     config_reference!("mesh88_xyyx"),
     config_reference!("mesh88_adaptive_xyyx"),
+    config_reference!("fattree_anca"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -612,4 +614,22 @@ fn xy_yx_mesh_matches_booksim() {
 #[test]
 fn adaptive_xy_yx_mesh_matches_booksim() {
     check_halves("mesh88_adaptive_xyyx", true);
+}
+
+/// BookSim2's `fattree_anca` on its fattree_config (routing_delay = 1): going up, of two up
+/// ports drawn at random the one whose output holds fewer flits; up*/down* paths, so
+/// deadlock-free on one class as `nca`.
+#[test]
+fn fattree_anca_matches_booksim() {
+    check_config("fattree_anca", &few);
+    let cfg = CONFIG_REFERENCES
+        .iter()
+        .find(|r| r.0 == "fattree_anca")
+        .expect("a reference")
+        .1;
+    let x = experiment(cfg, None).expect("the configuration runs");
+    assert_eq!(x.setup.adapt, Adapt::LeastOfTwo);
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    assert_eq!((sim.scheme(), sim.classes()), (Scheme::One, 1));
+    assert_eq!(sim.deadlock_free(), Some(true));
 }

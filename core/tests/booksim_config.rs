@@ -242,6 +242,17 @@ fn unmodelled_keys_are_named() {
             4,
             "routing_function = valiant: BookSim2's valiant_torus stops on its own assertion",
         ),
+        (
+            "topology = fattree;\nk = 4;\nn = 3;\nrouting_function = anca;\nrouting_delay = 0;"
+                .to_string(),
+            5,
+            "routing_delay = 0: give 1 or more under anca: with routing_delay = 0 BookSim2 routes a hop ahead",
+        ),
+        (
+            "topology = fattree;\nk = 4;\nn = 3;\nrouting_function = dest_tag;".to_string(),
+            4,
+            "routing_function = dest_tag: not modelled for topology = fattree (nca, anca)",
+        ),
         (BASE.replace("mesh", "qtree"), 1, "topology = qtree"),
         (
             format!("{BASE}foo_x = 2;"),

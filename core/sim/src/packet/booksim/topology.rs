@@ -4,17 +4,41 @@
 
 use super::size::size_check;
 use super::{int, ConfigError, Statements};
+use crate::packet::adapt::Adapt;
 use crate::packet::valiant::Legs;
 use crate::packet::{TABLE_ROUTING, UGAL_ROUTING, VALIANT_ROUTING};
 use icn_analyses::deadlock::Scheme;
 use icn_engine::network::Network;
 use icn_families::imported::Imported;
 
-/// The network, routing, scheme and legs of the configuration's topology keys.
+/// How a BookSim2 routing function runs in icnplay: the routing, its VC scheme (`None`:
+/// the simulator's choice), how a two-phase route's legs take VCs and how the router
+/// adapts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Choice {
+    pub routing: &'static str,
+    pub scheme: Option<Scheme>,
+    pub legs: Legs,
+    pub adapt: Adapt,
+}
+
+impl Choice {
+    /// `routing` under `scheme`, neither two-phase legs nor adaptation.
+    const fn plain(routing: &'static str, scheme: Option<Scheme>) -> Choice {
+        Choice {
+            routing,
+            scheme,
+            legs: Legs::Classes,
+            adapt: Adapt::None,
+        }
+    }
+}
+
+/// The network and routing choice of the configuration's topology keys.
 pub(super) fn topology(
     st: &Statements,
     network_file: Option<&str>,
-) -> Result<(Network, &'static str, Option<Scheme>, Legs), ConfigError> {
+) -> Result<(Network, Choice), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let (topo, line) = get("topology").unwrap_or(("torus", 0));
     let (k, n, c) = (
@@ -39,22 +63,23 @@ pub(super) fn topology(
         "mesh" | "torus" => {
             let spec = format!("{topo}:k={}", radices());
             let net = grid(&spec, topo, (k, n), line)?;
-            let (routing, scheme, legs) = grid_routing(topo, rf).map_err(|e| match e {
+            let choice = grid_routing(topo, rf).map_err(|e| match e {
                 Some(why) => ConfigError {
                     line: rf_line,
                     message: format!("routing_function = {rf}: {why}"),
                 },
                 None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
             })?;
-            if routing == "xyyx" {
+            if choice.routing == "xyyx" {
                 xy_yx_keys(st, rf, n)?;
             }
-            return Ok((net, routing, scheme, legs));
+            return Ok((net, choice));
         }
-        "fattree" => match rf {
-            "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
-            _ => return Err(unknown("nca")),
-        },
+        "fattree" => {
+            let choice = function_choice(topo, rf).ok_or_else(|| unknown("nca, anca"))?;
+            let net = grid(&format!("fattree:k={k},n={n}"), topo, (k, n), line)?;
+            return Ok((net, choice));
+        }
         "dragonflynew" if n != 1 => {
             return Err(ConfigError {
                 line: get("n").map_or(0, |(_, l)| l),
@@ -100,7 +125,7 @@ pub(super) fn topology(
                 message: format!("network_file: {e}"),
             })?;
             let net = Network::from(graph);
-            return Ok((net, TABLE_ROUTING, Some(Scheme::One), Legs::Classes));
+            return Ok((net, Choice::plain(TABLE_ROUTING, Some(Scheme::One))));
         }
         _ => {
             return Err(ConfigError {
@@ -112,7 +137,7 @@ pub(super) fn topology(
         }
     };
     let net = grid(&spec, topo, (k, n), line)?;
-    Ok((net, routing, scheme, Legs::Classes))
+    Ok((net, Choice::plain(routing, scheme)))
 }
 
 /// The network of `spec`, an error at the topology's line naming k and n.
@@ -132,7 +157,7 @@ const GRID_MODELLED: [(&str, &str); 2] = [
 
 /// BookSim2's routing functions of the mesh and torus that icnplay models: BookSim2's name
 /// (it appends the topology's: `valiant` is `valiant_mesh`), the topology (`None`: both),
-/// icnplay's routing, its scheme and legs.
+/// and how icnplay runs it ([`Choice`]).
 ///
 /// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
 ///   ring classes on the torus).
@@ -144,58 +169,43 @@ const GRID_MODELLED: [(&str, &str); 2] = [
 ///   the order's for the whole route ([`Legs::Order`]).
 /// - `adaptive_xy_yx` (`adaptive_xy_yx_mesh`): the same, the order chosen at the source
 ///   router by the two first outputs' credits in use ([`Legs::AdaptiveOrder`]).
-type GridFunction = (
-    &'static str,
-    Option<&'static str>,
-    &'static str,
-    Option<Scheme>,
-    Legs,
-);
+type GridFunction = (&'static str, Option<&'static str>, Choice);
 const GRID_FUNCTIONS: [GridFunction; 6] = [
-    ("dim_order", None, "dor", None, Legs::Classes),
-    ("dor", None, "dor", None, Legs::Classes),
+    ("dim_order", None, Choice::plain("dor", None)),
+    ("dor", None, Choice::plain("dor", None)),
     (
         "valiant",
         Some("mesh"),
-        VALIANT_ROUTING,
-        Some(Scheme::Phases),
-        Legs::Halves,
+        halves(VALIANT_ROUTING, Legs::Halves),
     ),
-    (
-        "romm",
-        Some("mesh"),
-        "romm",
-        Some(Scheme::Phases),
-        Legs::Halves,
-    ),
-    (
-        "xy_yx",
-        Some("mesh"),
-        "xyyx",
-        Some(Scheme::Phases),
-        Legs::Order,
-    ),
+    ("romm", Some("mesh"), halves("romm", Legs::Halves)),
+    ("xy_yx", Some("mesh"), halves("xyyx", Legs::Order)),
     (
         "adaptive_xy_yx",
         Some("mesh"),
-        "xyyx",
-        Some(Scheme::Phases),
-        Legs::AdaptiveOrder,
+        halves("xyyx", Legs::AdaptiveOrder),
     ),
 ];
 
-/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` on the mesh or
-/// torus ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run,
-/// `Err(None)` for one not modelled.
-pub(super) fn grid_routing(
-    topo: &str,
-    rf: &str,
-) -> Result<(&'static str, Option<Scheme>, Legs), Option<&'static str>> {
-    if let Some(&(_, _, routing, scheme, legs)) = GRID_FUNCTIONS
+/// A two-phase `routing` under `phases` with BookSim2's rule `legs`.
+const fn halves(routing: &'static str, legs: Legs) -> Choice {
+    Choice {
+        routing,
+        scheme: Some(Scheme::Phases),
+        legs,
+        adapt: Adapt::None,
+    }
+}
+
+/// icnplay's routing choice for BookSim2's routing function `rf` on the mesh or torus
+/// ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run, `Err(None)`
+/// for one not modelled.
+pub(super) fn grid_routing(topo: &str, rf: &str) -> Result<Choice, Option<&'static str>> {
+    if let Some(&(_, _, choice)) = GRID_FUNCTIONS
         .iter()
         .find(|f| f.0 == rf && f.1.is_none_or(|t| t == topo))
     {
-        return Ok((routing, scheme, legs));
+        return Ok(choice);
     }
     match (topo, rf) {
         ("torus", "valiant") => Err(Some(
@@ -207,12 +217,39 @@ pub(super) fn grid_routing(
     }
 }
 
-/// BookSim2's name of the routing function that is `routing` under `legs` on `topo` (the
-/// inverse of [`grid_routing`]).
-pub(super) fn grid_function(topo: &str, routing: &str, legs: Legs) -> Option<&'static str> {
+/// The choice of BookSim2's routing function `rf` on `topo` where it says more than the
+/// routing and scheme (the mesh's and torus's, [`grid_routing`]; the fat tree's `nca` and
+/// `anca`); `None` for another.
+pub(super) fn function_choice(topo: &str, rf: &str) -> Option<Choice> {
+    match (topo, rf) {
+        ("fattree", "nca") => Some(Choice::plain("updown", None)),
+        ("fattree", "anca") => Some(Choice {
+            adapt: Adapt::LeastOfTwo,
+            ..Choice::plain("updown", None)
+        }),
+        _ => grid_routing(topo, rf).ok(),
+    }
+}
+
+/// BookSim2's name of the routing function that is `routing` under `legs` and `adapt` on
+/// `topo` (the inverse of [`grid_routing`], and `anca` on the fat tree).
+pub(super) fn booksim_function(
+    topo: &str,
+    routing: &str,
+    legs: Legs,
+    adapt: Adapt,
+) -> Option<&'static str> {
+    if topo == "fattree" && routing == "updown" && adapt == Adapt::LeastOfTwo {
+        return Some("anca");
+    }
     GRID_FUNCTIONS
         .iter()
-        .find(|f| f.2 == routing && f.4 == legs && f.1.is_none_or(|t| t == topo))
+        .find(|f| {
+            f.2.routing == routing
+                && f.2.legs == legs
+                && f.2.adapt == adapt
+                && f.1.is_none_or(|t| t == topo)
+        })
         .map(|f| f.0)
 }
 

@@ -1,9 +1,11 @@
 //! Route computation of the input-queued router: the head at the front of an input VC is
 //! given its output port and the range of output VCs it may take (the routing relation's
 //! next hop under the VC scheme, or the ejection port at its destination's router), and
-//! UGAL's choice at the packet's source router, and BookSim2's adaptive XY-or-YX's.
+//! UGAL's choice at the packet's source router, BookSim2's adaptive XY-or-YX's, and at
+//! every hop BookSim2's `fattree_anca`'s (the emptier of two next hops drawn).
 
 use super::buffers::{Buffers, VC_ALLOC};
+use crate::packet::adapt::{least_of_two, Adapt};
 use crate::packet::flit::Flit;
 use crate::packet::net::Net;
 
@@ -34,7 +36,24 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         } else {
             f.via as usize
         };
-        let hop = net.hops.hop(node, target, f.tag, &mut net.rng_route);
+        let hop = if net.hops.adapt() == Adapt::LeastOfTwo {
+            let (ovc, v) = (&st.ovc, net.v as usize);
+            net.hops
+                .hop_by(node, target, f.tag, &mut net.rng_route, |next, rng| {
+                    least_of_two(
+                        next.len(),
+                        |n| rng.below(n),
+                        |k| {
+                            fab.port_to(r as u32, next[k]).map_or(u32::MAX, |p| {
+                                let p = p as usize;
+                                ovc[p * v..(p + 1) * v].iter().map(|o| o.occ).sum()
+                            })
+                        },
+                    )
+                })
+        } else {
+            net.hops.hop(node, target, f.tag, &mut net.rng_route)
+        };
         if let Some(hop) = hop {
             f.tag = hop.tag;
         }
