@@ -341,6 +341,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_xyyx"),
     config_reference!("mesh88_adaptive_xyyx"),
     config_reference!("fattree_anca"),
+    config_reference!("mesh88_min_adapt"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -621,15 +622,30 @@ fn adaptive_xy_yx_mesh_matches_booksim() {
 /// deadlock-free on one class as `nca`.
 #[test]
 fn fattree_anca_matches_booksim() {
-    check_config("fattree_anca", &few);
+    check_adaptive("fattree_anca", "updown", Adapt::LeastOfTwo);
+}
+
+/// BookSim2's `min_adapt_mesh` on an 8×8 mesh under transpose traffic: dimension order (its
+/// output set keeps the dimension-order output alone), VCs 1 … 3 at high priority and the
+/// escape VC 0 at low priority in the VC allocator's input arbiters, VC 0 alone once a
+/// packet is on it; deadlock-free on one class, as dimension order over every VC.
+#[test]
+fn min_adapt_mesh_matches_booksim() {
+    check_adaptive("mesh88_min_adapt", "dor", Adapt::MinAdapt);
+}
+
+/// [`check_config`] of a configuration whose routing function adapts (`adapt`) on
+/// `routing`, and what its simulator says: one class, deadlock-free.
+fn check_adaptive(name: &str, routing: &str, adapt: Adapt) {
+    check_config(name, &few);
     let cfg = CONFIG_REFERENCES
         .iter()
-        .find(|r| r.0 == "fattree_anca")
+        .find(|r| r.0 == name)
         .expect("a reference")
         .1;
     let x = experiment(cfg, None).expect("the configuration runs");
-    assert_eq!(x.setup.adapt, Adapt::LeastOfTwo);
+    assert_eq!((x.setup.routing.as_str(), x.setup.adapt), (routing, adapt));
     let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
     assert_eq!((sim.scheme(), sim.classes()), (Scheme::One, 1));
-    assert_eq!(sim.deadlock_free(), Some(true));
+    assert_eq!(sim.deadlock_free(), Some(true), "{name}");
 }

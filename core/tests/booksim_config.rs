@@ -225,7 +225,28 @@ fn unmodelled_keys_are_named() {
         (
             BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx)",
+            "routing_function = planar_adapt: BookSim2's planar_adapt_mesh is not modelled",
+        ),
+        (
+            BASE.replace("dim_order", "chaos"),
+            4,
+            "routing_function = chaos: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt)",
+        ),
+        (
+            BASE.replace("mesh", "torus").replace("dim_order", "min_adapt"),
+            4,
+            "routing_function = min_adapt: BookSim2's min_adapt_torus is not modelled",
+        ),
+        (
+            format!("{}num_vcs = 1;", BASE.replace("dim_order", "min_adapt")),
+            7,
+            "num_vcs = 1: give 2 or more under min_adapt",
+        ),
+        (
+            BASE.replace("dim_order", "min_adapt")
+                .replace("vc_allocator = separable_input_first", "vc_allocator = wavefront"),
+            5,
+            "vc_allocator = wavefront: give separable_input_first, islip, pim, max_size or loa under min_adapt",
         ),
         (
             format!("{}num_vcs = 3;", BASE.replace("dim_order", "xy_yx")),

@@ -8,6 +8,7 @@
 //! head gets one output and a range of its VCs, and the VC allocator sees its requests
 //! with one priority.
 
+use super::config::AllocatorKind;
 use serde::{Deserialize, Serialize};
 
 /// How a router chooses among the relation's next hops and VCs at each hop.
@@ -34,6 +35,23 @@ impl Adapt {
     #[inline]
     pub fn output_sets(self) -> bool {
         self == Adapt::MinAdapt
+    }
+}
+
+/// Why VC allocator `kind` cannot run an output set's priorities as BookSim2's does
+/// (`None`: it can): separable input-first reads them in its input arbiters
+/// ([`crate::packet::allocator::Allocator::request_ranked`]); islip, pim, max_size and loa
+/// ignore them, in BookSim2 as here; BookSim2's separable output-first, select and
+/// wavefront read them in ways not modelled.
+pub fn unranked(kind: AllocatorKind) -> Option<&'static str> {
+    use AllocatorKind as K;
+    match kind {
+        K::SeparableInputFirst | K::Islip | K::Pim | K::MaxSize | K::Loa => None,
+        K::SeparableOutputFirst | K::Select | K::Wavefront | K::RrWavefront => Some(
+            "separable_input_first, islip, pim, max_size or loa under min_adapt (BookSim2's \
+             separable_output_first, select and wavefront read the output set's priorities \
+             in ways not modelled)",
+        ),
     }
 }
 

@@ -180,7 +180,7 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
         super::booksim_latencies(&network);
     setup.router.noc_latency = super::booksim_noc(&network);
     router_and_protocol(&st, &network, &mut setup)?;
-    if setup.protocol.read_write.is_some() && routing != "dor" {
+    if setup.protocol.read_write.is_some() && (routing != "dor" || setup.adapt != Adapt::None) {
         return Err(bad(
             get("use_read_write"),
             "use_read_write",
@@ -356,9 +356,23 @@ fn router_and_protocol(
 }
 
 /// The router's keys an adaptive routing function ([`Adapt`]) needs: `anca` a
-/// `routing_delay` of 1 or more.
+/// `routing_delay` of 1 or more; `min_adapt` 2 VCs or more and a VC allocator whose use of
+/// the output set's priorities is modelled.
 fn adapt_keys(st: &Statements, setup: &SimSetup) -> Result<(), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    if setup.adapt == Adapt::MinAdapt {
+        if setup.router.num_vcs < 2 {
+            return Err(bad(
+                get("num_vcs"),
+                "num_vcs",
+                "2 or more under min_adapt (VC 0 is its escape VC, VCs 1 and up its adaptive \
+                 ones; BookSim2 asserts on an empty range)",
+            ));
+        }
+        if let Some(why) = super::adapt::unranked(setup.router.vc_allocator.kind) {
+            return Err(bad(get("vc_allocator"), "vc_allocator", why));
+        }
+    }
     if setup.adapt == Adapt::LeastOfTwo && setup.router.routing_delay == 0 {
         return Err(bad(
             get("routing_delay"),

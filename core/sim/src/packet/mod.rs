@@ -239,6 +239,11 @@ impl<'a> Simulator<'a> {
         }
         .check()?;
         let r = &setup.router;
+        if setup.adapt.output_sets() {
+            if let Some(why) = adapt::unranked(r.vc_allocator.kind) {
+                return Err(SimError::Routing(format!("vc_allocator: give {why}")));
+            }
+        }
         let mut fabric = Fabric::of(
             net,
             r.channel_latency,

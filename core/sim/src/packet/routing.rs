@@ -208,7 +208,7 @@ impl<'a> HopChooser<'a> {
 
     /// The hop from `at` towards `dst` for a packet in state `tag`, one of the relation's
     /// next hops at random; `None` when the relation has none (a broken routing).
-    #[inline]
+    #[inline(always)]
     pub fn hop(&mut self, at: Node, dst: Node, tag: u16, rng: &mut SplitMix64) -> Option<Hop> {
         self.hop_by(at, dst, tag, rng, |next, rng| {
             rng.below(next.len() as u64) as usize
@@ -217,7 +217,7 @@ impl<'a> HopChooser<'a> {
 
     /// [`HopChooser::hop`], the next hop chosen by `pick` (an index into the relation's
     /// next hops, given with the generator) where there are several.
-    #[inline]
+    #[inline(always)]
     pub fn hop_by(
         &mut self,
         at: Node,

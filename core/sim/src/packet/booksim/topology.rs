@@ -151,7 +151,10 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
 /// The routing functions modelled on BookSim2's mesh and torus, listed in the refusal of
 /// any other.
 const GRID_MODELLED: [(&str, &str); 2] = [
-    ("mesh", "dim_order, valiant, romm, xy_yx, adaptive_xy_yx"),
+    (
+        "mesh",
+        "dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt",
+    ),
     ("torus", "dim_order"),
 ];
 
@@ -169,8 +172,11 @@ const GRID_MODELLED: [(&str, &str); 2] = [
 ///   the order's for the whole route ([`Legs::Order`]).
 /// - `adaptive_xy_yx` (`adaptive_xy_yx_mesh`): the same, the order chosen at the source
 ///   router by the two first outputs' credits in use ([`Legs::AdaptiveOrder`]).
+/// - `min_adapt` (`min_adapt_mesh`): `dor` on one class, each hop an output set of VCs
+///   1 … V − 1 at high priority and the escape VC 0 at low priority ([`Adapt::MinAdapt`]:
+///   BookSim2's set keeps the dimension-order output alone).
 type GridFunction = (&'static str, Option<&'static str>, Choice);
-const GRID_FUNCTIONS: [GridFunction; 6] = [
+const GRID_FUNCTIONS: [GridFunction; 7] = [
     ("dim_order", None, Choice::plain("dor", None)),
     ("dor", None, Choice::plain("dor", None)),
     (
@@ -184,6 +190,14 @@ const GRID_FUNCTIONS: [GridFunction; 6] = [
         "adaptive_xy_yx",
         Some("mesh"),
         halves("xyyx", Legs::AdaptiveOrder),
+    ),
+    (
+        "min_adapt",
+        Some("mesh"),
+        Choice {
+            adapt: Adapt::MinAdapt,
+            ..Choice::plain("dor", Some(Scheme::One))
+        },
     ),
 ];
 
@@ -212,6 +226,17 @@ pub(super) fn grid_routing(topo: &str, rf: &str) -> Result<Choice, Option<&'stat
             "BookSim2's valiant_torus stops on its own assertion at the first hop that \
              continues along a ring (its ring half is read unset there), so there is no \
              run of it to agree with; modelled on the mesh (valiant_mesh)",
+        )),
+        ("torus", "min_adapt") => Err(Some(
+            "BookSim2's min_adapt_torus is not modelled: its output set pairs an adaptive VC \
+             (VC 3) with an escape VC of the dateline class recomputed at every router, which \
+             the simulator's ring classes do not follow yet; modelled on the mesh \
+             (min_adapt_mesh)",
+        )),
+        ("mesh", "planar_adapt") => Err(Some(
+            "BookSim2's planar_adapt_mesh is not modelled: it routes through its adaptive \
+             planes with an output set per plane and VCs reserved per plane, which the \
+             simulator's routings do not offer yet",
         )),
         _ => Err(None),
     }
