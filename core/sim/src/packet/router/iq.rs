@@ -18,7 +18,7 @@
 //! flits that cross to one output queue there and leave one a cycle, and an input's
 //! credits (one per step that sent flits from it) go upstream one a cycle.
 
-use super::buffers::{BitRange, Buffers, ACTIVE, IDLE, NO_PORT};
+use super::buffers::{BitRange, Buffers, Ivc, ACTIVE, IDLE, NO_PORT};
 use super::route::route_front;
 use super::RouterKind;
 use crate::packet::allocator::{rr_distance, Allocator, Role, Round, SeparableInputFirst, Size};
@@ -337,12 +337,7 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
         let v = net.v;
         let IqRouter { st, va, .. } = self;
         va.begin(round_of(r, a, z, v));
-        let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
-        while let Some(i) = bits.next(&st.want_va) {
-            let x = &st.ivc[i];
-            if x.ready > now {
-                continue;
-            }
+        waiting_heads(st, (a, z), v, now, |st, i, x| {
             let out = x.out_port;
             let ovc = &st.ovc;
             // An exclusive range: an inclusive one's iterator costs more.
@@ -350,7 +345,7 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
                 .filter(|&ov| !ovc[(out * v + ov) as usize].in_use)
                 .map(|ov| ((out - a) * v + ov, 0));
             va.request(i as u32 - a * v, free);
-        }
+        });
         let delay = now + u64::from(net.cfg.vc_alloc_delay);
         va.allocate(|input, local, _| {
             take_vc(st, (a * v + input) as usize, a * v + local, v, delay)
@@ -366,12 +361,7 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
         let v = net.v;
         let IqRouter { st, va, .. } = self;
         va.begin(round_of(r, a, z, v));
-        let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
-        while let Some(i) = bits.next(&st.want_va) {
-            let x = &st.ivc[i];
-            if x.ready > now {
-                continue;
-            }
+        waiting_heads(st, (a, z), v, now, |st, i, x| {
             let ovc = &st.ovc;
             let free = |p: u32, lo: u32, hi: u32, pri: u8| {
                 (lo..hi + 1)
@@ -385,7 +375,7 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             } else {
                 va.request_ranked(i as u32 - a * v, high.chain(free(lp, llo, lhi, 0)));
             }
-        }
+        });
         let delay = now + u64::from(net.cfg.vc_alloc_delay);
         va.allocate(|input, local, _| {
             let (i, govc) = ((a * v + input) as usize, a * v + local);
@@ -567,6 +557,25 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
             self.sw_best[lo as usize] = u32::MAX;
         }
         self.sw_touched.clear();
+    }
+}
+
+/// Calls `ask(st, i, record)` for each input VC `i` of ports `a..z` (over `v` VCs a port)
+/// whose head waits for an output VC and bids at step `now`, in increasing order.
+#[inline(always)]
+fn waiting_heads(
+    st: &Buffers,
+    (a, z): (u32, u32),
+    v: u32,
+    now: u64,
+    mut ask: impl FnMut(&Buffers, usize, &Ivc),
+) {
+    let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+    while let Some(i) = bits.next(&st.want_va) {
+        let x = &st.ivc[i];
+        if x.ready <= now {
+            ask(st, i, x);
+        }
     }
 }
 
