@@ -8,7 +8,8 @@
 //! sim-validate` runs it in release).
 
 use icn_core::analysis::deadlock::Scheme;
-use icn_core::sim::packet::booksim::experiment;
+use icn_core::sim::packet::adapt::Adapt;
+use icn_core::sim::packet::booksim::{experiment, Experiment};
 use icn_core::sim::packet::{booksim_latencies, SimSetup, Simulator, Status};
 use icn_core::{Network, Spec};
 
@@ -339,6 +340,8 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("flatfly_ugal"),
     config_reference!("cmesh_xyyx"),
     config_reference!("cmesh_xyyx_express"),
+    config_reference!("fattree_anca"),
+    config_reference!("mesh88_min_adapt"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -437,7 +440,7 @@ fn dragonflyconfig_example_matches_booksim() {
 
 /// Runs row `i` of configuration `name`'s BookSim2 curve, as the file reads, and holds its
 /// latency within `tol` of BookSim2's: the experiment.
-fn one_point(name: &str, i: usize, tol: f64) -> icn_core::sim::packet::booksim::Experiment {
+fn one_point(name: &str, i: usize, tol: f64) -> Experiment {
     let &(name, cfg, csv) = CONFIG_REFERENCES
         .iter()
         .find(|r| r.0 == name)
@@ -565,17 +568,23 @@ fn read_write_requests_match_booksim() {
     assert_eq!(x.setup.router.packet_size, 6);
 }
 
-/// [`check_config`] of a mesh, cmesh or flatfly configuration whose routing function splits the
-/// VCs in BookSim2's halves, and what its simulator says: two classes under `phases`, and the
-/// deadlock analysis' word, `deadlock_free`.
-fn check_halves(name: &str, deadlock_free: bool) {
+/// [`check_config`] of `name` (a few points against BookSim2's), and the experiment its
+/// file reads as.
+fn checked_config(name: &str) -> Experiment {
     check_config(name, &few);
     let cfg = CONFIG_REFERENCES
         .iter()
         .find(|r| r.0 == name)
         .expect("a reference")
         .1;
-    let x = experiment(cfg, None).expect("the configuration runs");
+    experiment(cfg, None).expect("the configuration runs")
+}
+
+/// [`check_config`] of a mesh, cmesh or flatfly configuration whose routing function splits the
+/// VCs in BookSim2's halves, and what its simulator says: two classes under `phases`, and the
+/// deadlock analysis' word, `deadlock_free`.
+fn check_halves(name: &str, deadlock_free: bool) {
+    let x = checked_config(name);
     let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
     assert_eq!((sim.scheme(), sim.classes()), (Scheme::Phases, 2));
     assert_eq!(sim.deadlock_free(), Some(deadlock_free), "{name}");
@@ -647,4 +656,31 @@ fn ugal_flatfly_matches_booksim() {
 fn xy_yx_cmesh_matches_booksim() {
     check_halves("cmesh_xyyx", true);
     check_halves("cmesh_xyyx_express", true);
+}
+
+/// BookSim2's `fattree_anca` on its fattree_config (routing_delay = 1): going up, of two up
+/// ports drawn at random the one whose output holds fewer flits; up*/down* paths, so
+/// deadlock-free on one class as `nca`.
+#[test]
+fn fattree_anca_matches_booksim() {
+    check_adaptive("fattree_anca", "updown", Adapt::LeastOfTwo);
+}
+
+/// BookSim2's `min_adapt_mesh` on an 8×8 mesh under transpose traffic: dimension order (its
+/// output set keeps the dimension-order output alone), VCs 1 … 3 at high priority and the
+/// escape VC 0 at low priority in the VC allocator's input arbiters, VC 0 alone once a
+/// packet is on it; deadlock-free on one class, as dimension order over every VC.
+#[test]
+fn min_adapt_mesh_matches_booksim() {
+    check_adaptive("mesh88_min_adapt", "dor", Adapt::MinAdapt);
+}
+
+/// [`check_config`] of a configuration whose routing function adapts (`adapt`) on
+/// `routing`, and what its simulator says: one class, deadlock-free.
+fn check_adaptive(name: &str, routing: &str, adapt: Adapt) {
+    let x = checked_config(name);
+    assert_eq!((x.setup.routing.as_str(), x.setup.adapt), (routing, adapt));
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    assert_eq!((sim.scheme(), sim.classes()), (Scheme::One, 1));
+    assert_eq!(sim.deadlock_free(), Some(true), "{name}");
 }

@@ -225,7 +225,28 @@ fn unmodelled_keys_are_named() {
         (
             BASE.replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx)",
+            "routing_function = planar_adapt: BookSim2's planar_adapt_mesh is not modelled",
+        ),
+        (
+            BASE.replace("dim_order", "chaos"),
+            4,
+            "routing_function = chaos: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt)",
+        ),
+        (
+            BASE.replace("mesh", "torus").replace("dim_order", "min_adapt"),
+            4,
+            "routing_function = min_adapt: BookSim2's min_adapt_torus is not modelled",
+        ),
+        (
+            format!("{}num_vcs = 1;", BASE.replace("dim_order", "min_adapt")),
+            7,
+            "num_vcs = 1: give 2 or more under min_adapt",
+        ),
+        (
+            BASE.replace("dim_order", "min_adapt")
+                .replace("vc_allocator = separable_input_first", "vc_allocator = wavefront"),
+            5,
+            "vc_allocator = wavefront: give separable_input_first, islip, pim, max_size or loa under min_adapt",
         ),
         (
             format!("{}num_vcs = 3;", BASE.replace("dim_order", "xy_yx")),
@@ -241,6 +262,17 @@ fn unmodelled_keys_are_named() {
             BASE.replace("mesh", "torus").replace("dim_order", "valiant"),
             4,
             "routing_function = valiant: BookSim2's valiant_torus stops on its own assertion",
+        ),
+        (
+            "topology = fattree;\nk = 4;\nn = 3;\nrouting_function = anca;\nrouting_delay = 0;"
+                .to_string(),
+            5,
+            "routing_delay = 0: give 1 or more under anca: with routing_delay = 0 BookSim2 routes a hop ahead",
+        ),
+        (
+            "topology = fattree;\nk = 4;\nn = 3;\nrouting_function = dest_tag;".to_string(),
+            4,
+            "routing_function = dest_tag: not modelled for topology = fattree (nca, anca)",
         ),
         (BASE.replace("mesh", "qtree"), 1, "topology = qtree"),
         (

@@ -272,6 +272,25 @@ mod tests {
         assert_eq!((sim.fabric().routers(), sim.fabric().endpoints()), (1, 10));
     }
 
+    /// BookSim2's `fattree_anca`: the routing function travels beside the fields (the
+    /// routing, `updown`, is `nca`'s) and the setup read back from them adapts as the
+    /// file's.
+    #[test]
+    fn fattree_anca_keeps_its_name() {
+        let text = include_str!("../../../scripts/booksim/configs/fattree_anca.cfg");
+        let (f, _) = form_of_config(text, None, &fresh()).expect("the fat tree");
+        assert_eq!(f.routing, "updown");
+        assert!(f.extra.contains("routing_function=anca"), "{}", f.extra);
+        let net: icn_core::Network = f.spec.parse().expect("a network");
+        let mut setup = icn_core::sim::packet::SimSetup::new(&f.routing);
+        booksim::apply_extra(&f.extra, &net, &mut setup).expect("the keys");
+        let x = booksim::experiment(text, None).expect("the file");
+        assert_eq!(setup.adapt, x.setup.adapt);
+        assert_eq!(setup.router.routing_delay, 1);
+        let mut dor = icn_core::sim::packet::SimSetup::new("dmodk");
+        assert!(booksim::apply_extra(&f.extra, &net, &mut dor).is_err());
+    }
+
     /// BookSim2's `valiant_mesh`, `xy_yx_mesh` and `adaptive_xy_yx_mesh`, and the
     /// flattened butterfly's `xyyx`, `adaptive_xyyx`, `valiant` and `ugal`, and the cmesh's
     /// `xy_yx_no_express` and `xy_yx`: the routing

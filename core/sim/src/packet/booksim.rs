@@ -23,6 +23,7 @@ pub use size::MAX_CONFIG_ROUTERS;
 use topology::topology;
 use traffic::booksim_traffic;
 
+use super::adapt::Adapt;
 use super::config::{AllocatorChoice, AllocatorKind};
 use super::SimSetup;
 use icn_engine::network::Network;
@@ -163,7 +164,8 @@ pub fn statements(text: &str) -> Result<Statements, ConfigError> {
 pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, ConfigError> {
     let st = statements(text)?;
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
-    let (network, routing, scheme, legs) = topology(&st, network_file)?;
+    let (network, choice) = topology(&st, network_file)?;
+    let routing = choice.routing;
     let mut setup = SimSetup::new(routing);
     // BookSim2's default allocators, where icnplay's own is separable input-first.
     let islip = AllocatorChoice {
@@ -171,13 +173,14 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
         iters: 1,
     };
     (setup.router.vc_allocator, setup.router.sw_allocator) = (islip, islip);
-    setup.scheme = scheme;
-    setup.legs = legs;
+    setup.scheme = choice.scheme;
+    setup.legs = choice.legs;
+    setup.adapt = choice.adapt;
     (setup.router.channel_latency, setup.router.global_latency) =
         super::booksim_latencies(&network);
     setup.router.noc_latency = super::booksim_noc(&network);
     router_and_protocol(&st, &network, &mut setup)?;
-    if setup.protocol.read_write.is_some() && routing != "dor" {
+    if setup.protocol.read_write.is_some() && (routing != "dor" || setup.adapt != Adapt::None) {
         return Err(bad(
             get("use_read_write"),
             "use_read_write",
@@ -300,6 +303,8 @@ fn router_and_protocol(
         get("alloc_iters"),
         r,
     )?;
+    adapt_keys(st, setup)?;
+    let r = &mut setup.router;
     for (key, slot) in [
         ("wait_for_tail_credit", &mut r.wait_for_tail_credit),
         ("hold_switch_for_packet", &mut r.hold_switch_for_packet),
@@ -346,6 +351,36 @@ fn router_and_protocol(
             // BookSim2's packet size under requests: what the injection rate is divided by.
             r.packet_size = rw.average_size();
         }
+    }
+    Ok(())
+}
+
+/// The router's keys an adaptive routing function ([`Adapt`]) needs: `anca` a
+/// `routing_delay` of 1 or more; `min_adapt` 2 VCs or more and a VC allocator whose use of
+/// the output set's priorities is modelled.
+fn adapt_keys(st: &Statements, setup: &SimSetup) -> Result<(), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    if setup.adapt == Adapt::MinAdapt {
+        if setup.router.num_vcs < 2 {
+            return Err(bad(
+                get("num_vcs"),
+                "num_vcs",
+                "2 or more under min_adapt (VC 0 is its escape VC, VCs 1 and up its adaptive \
+                 ones; BookSim2 asserts on an empty range)",
+            ));
+        }
+        if let Some(why) = super::adapt::unranked(setup.router.vc_allocator.kind) {
+            return Err(bad(get("vc_allocator"), "vc_allocator", why));
+        }
+    }
+    if setup.adapt == Adapt::LeastOfTwo && setup.router.routing_delay == 0 {
+        return Err(bad(
+            get("routing_delay"),
+            "routing_delay",
+            "1 or more under anca: with routing_delay = 0 BookSim2 routes a hop ahead \
+             (look-ahead routing), so fattree_anca reads the next router's credits when the \
+             flit leaves the router before it, which is not modelled",
+        ));
     }
     Ok(())
 }
@@ -423,9 +458,8 @@ pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<()
         });
     }
     if let Some((rf, line)) = st.get("routing_function") {
-        let legs = topology::grid_routing(net.family().name, rf)
-            .ok()
-            .filter(|&(routing, _, _)| routing == setup.routing)
+        let choice = topology::function_choice(net.family().name, rf)
+            .filter(|c| c.routing == setup.routing)
             .ok_or_else(|| ConfigError {
                 line: *line,
                 message: format!(
@@ -433,9 +467,8 @@ pub fn apply_extra(text: &str, net: &Network, setup: &mut SimSetup) -> Result<()
                      routing functions, one that maps to the routing ({})",
                     setup.routing
                 ),
-            })?
-            .2;
-        setup.legs = legs;
+            })?;
+        (setup.legs, setup.adapt) = (choice.legs, choice.adapt);
     }
     router_and_protocol(&st, net, setup)
 }
@@ -450,8 +483,11 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     let (r, d) = (&setup.router, &base.router);
     let (p, q) = (&setup.protocol, &base.protocol);
     let mut out: Vec<String> = Vec::new();
-    if let Some(rf) = (setup.legs != super::valiant::Legs::Classes)
-        .then(|| topology::grid_function(net.family().name, &setup.routing, setup.legs))
+    if let Some(rf) = (setup.legs != super::valiant::Legs::Classes || setup.adapt != Adapt::None)
+        .then(|| {
+            let topo = net.family().name;
+            topology::booksim_function(topo, &setup.routing, setup.legs, setup.adapt)
+        })
         .flatten()
     {
         out.push(format!("routing_function={rf}"));

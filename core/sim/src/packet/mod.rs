@@ -24,6 +24,7 @@
 //! assert!(latency > 10.0 && latency < 40.0);
 //! ```
 
+pub mod adapt;
 pub mod allocator;
 mod batch;
 pub mod booksim;
@@ -93,6 +94,10 @@ pub struct SimSetup {
     /// functions: [`valiant::Legs::Halves`]).
     #[serde(default)]
     pub legs: valiant::Legs,
+    /// How a router chooses among the next hops and VCs from what it sees of its outputs
+    /// (BookSim2's `fattree_anca`, `min_adapt_mesh`: [`adapt::Adapt`]).
+    #[serde(default)]
+    pub adapt: adapt::Adapt,
     /// The traffic pattern.
     pub traffic: Pattern,
     /// The router.
@@ -110,6 +115,7 @@ impl SimSetup {
             routing: routing.to_string(),
             scheme: None,
             legs: valiant::Legs::Classes,
+            adapt: adapt::Adapt::None,
             traffic: Pattern::Uniform,
             router: RouterConfig::default(),
             protocol: Protocol::default(),
@@ -233,6 +239,11 @@ impl<'a> Simulator<'a> {
         }
         .check()?;
         let r = &setup.router;
+        if setup.adapt.output_sets() {
+            if let Some(why) = adapt::unranked(r.vc_allocator.kind) {
+                return Err(SimError::Routing(format!("vc_allocator: give {why}")));
+            }
+        }
         let mut fabric = Fabric::of(
             net,
             r.channel_latency,
@@ -307,7 +318,8 @@ impl<'a> Simulator<'a> {
             self.setup.router.num_vcs,
         )?
         .with_ugal(self.setup.routing == UGAL_ROUTING)
-        .with_legs(self.setup.legs);
+        .with_legs(self.setup.legs)
+        .with_adapt(self.setup.adapt);
         let mut engine = Engine::new(&self.fabric, hops, &self.traffic, &point);
         engine.may_deadlock = self.deadlock_free != Some(true);
         Ok((engine, point))

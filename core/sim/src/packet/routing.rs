@@ -7,6 +7,7 @@
 //! scheme's class c of that hop, with C classes over V virtual channels, is the range of
 //! VCs c·V/C ..= (c+1)·V/C − 1 the head may be allocated downstream.
 
+use super::adapt::Adapt;
 use super::config::SimError;
 use super::hops::HopTable;
 use super::valiant::{halves, leg_class, leg_step, Legs, LEG_TWO};
@@ -31,6 +32,8 @@ pub struct HopChooser<'a> {
     /// UGAL: the source router chooses between the route without intermediate and
     /// Valiant's.
     ugal: bool,
+    /// How the router chooses among next hops and VCs by what it sees.
+    adapt: Adapt,
     /// The relation's next hops, remembered (on networks small enough).
     table: Option<HopTable>,
     buf: Vec<Node>,
@@ -77,6 +80,7 @@ impl<'a> HopChooser<'a> {
             legs: routing.two_phase().is_some() && scheme == Scheme::Phases,
             rule: Legs::Classes,
             ugal: false,
+            adapt: Adapt::None,
             table: HopTable::of(topology, routing),
             buf: Vec::with_capacity(16),
         })
@@ -122,6 +126,18 @@ impl<'a> HopChooser<'a> {
             }
         }
         Some(hops)
+    }
+
+    /// This chooser with the router choosing by what it sees as `adapt` says.
+    pub fn with_adapt(mut self, adapt: Adapt) -> HopChooser<'a> {
+        self.adapt = adapt;
+        self
+    }
+
+    /// How the router chooses by what it sees.
+    #[inline]
+    pub fn adapt(&self) -> Adapt {
+        self.adapt
     }
 
     /// The VC range of a hop out of the destination's router by a packet that does not
@@ -236,13 +252,29 @@ impl<'a> HopChooser<'a> {
 
     /// The hop from `at` towards `dst` for a packet in state `tag`, one of the relation's
     /// next hops at random; `None` when the relation has none (a broken routing).
-    #[inline]
+    #[inline(always)]
     pub fn hop(&mut self, at: Node, dst: Node, tag: u16, rng: &mut SplitMix64) -> Option<Hop> {
+        self.hop_by(at, dst, tag, rng, |next, rng| {
+            rng.below(next.len() as u64) as usize
+        })
+    }
+
+    /// [`HopChooser::hop`], the next hop chosen by `pick` (an index into the relation's
+    /// next hops, given with the generator) where there are several.
+    #[inline(always)]
+    pub fn hop_by(
+        &mut self,
+        at: Node,
+        dst: Node,
+        tag: u16,
+        rng: &mut SplitMix64,
+        pick: impl FnOnce(&[Node], &mut SplitMix64) -> usize,
+    ) -> Option<Hop> {
         self.next_hops(at, dst);
         let next = match self.buf.len() {
             0 => return None,
             1 => self.buf[0],
-            n => self.buf[rng.below(n as u64) as usize],
+            _ => self.buf[pick(&self.buf, rng)],
         };
         let (next, (class, tag)) = if self.scheme == Scheme::Dateline {
             self.ring_class(at, next, dst, tag, rng)

@@ -79,6 +79,11 @@ impl Allocator for AnyAllocator {
     }
 
     #[inline]
+    fn request_ranked(&mut self, input: u32, outputs: impl IntoIterator<Item = (u32, u32, u8)>) {
+        each!(self, a => a.request_ranked(input, outputs));
+    }
+
+    #[inline]
     fn allocate(&mut self, grant: impl FnMut(u32, u32, u32)) {
         each!(self, a => a.allocate(grant));
     }

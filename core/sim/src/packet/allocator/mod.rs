@@ -125,6 +125,15 @@ pub trait Allocator {
     /// (indices within the round); an empty list asks for nothing.
     fn request(&mut self, input: u32, outputs: impl IntoIterator<Item = (u32, u32)>);
 
+    /// [`Allocator::request`] with priorities: (output, label, priority) triples, BookSim2's
+    /// `in_pri` (a routing function's output set ranks its outputs). The default drops
+    /// them, as BookSim2's `islip`, `pim`, `max_size` and `loa` ignore them; separable
+    /// input-first reads them ([`SeparableInputFirst`]).
+    #[inline]
+    fn request_ranked(&mut self, input: u32, outputs: impl IntoIterator<Item = (u32, u32, u8)>) {
+        self.request(input, outputs.into_iter().map(|(o, label, _)| (o, label)));
+    }
+
     /// Matches the round's requests, updates the arbiters, and calls
     /// `grant(input, output, label)` for each match, in increasing order of output, with
     /// the label of the granted request. The next round starts with no request.

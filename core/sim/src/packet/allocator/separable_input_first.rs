@@ -25,6 +25,27 @@ pub struct SeparableInputFirst {
     picks: Picks,
 }
 
+impl SeparableInputFirst {
+    /// Input `input`'s arbiter pointer (an output of the round).
+    #[inline]
+    fn pointer(&self, input: u32) -> u32 {
+        self.in_ptr[(self.round.first_input + input) as usize]
+    }
+
+    /// Offers `input`, whose arbiter picked `out` (with the request's `label`), to the
+    /// output's arbiter.
+    #[inline]
+    fn offer(&mut self, input: u32, out: u32, label: u32) {
+        let Round {
+            inputs,
+            first_output,
+            ..
+        } = self.round;
+        let d = rr_distance(input, self.out_ptr[(first_output + out) as usize], inputs);
+        self.picks.offer(out, input, d, label);
+    }
+}
+
 impl Allocator for SeparableInputFirst {
     fn new(size: Size, _: Role, _: &PointConfig) -> SeparableInputFirst {
         SeparableInputFirst {
@@ -45,6 +66,10 @@ impl Allocator for SeparableInputFirst {
     /// input to that output's arbiter.
     #[inline]
     fn request(&mut self, input: u32, outputs: impl IntoIterator<Item = (u32, u32)>) {
+        let mut outputs = outputs.into_iter();
+        let Some((first, label)) = outputs.next() else {
+            return;
+        };
         let Round {
             first_input,
             inputs,
@@ -52,10 +77,6 @@ impl Allocator for SeparableInputFirst {
             outputs: size,
             ..
         } = self.round;
-        let mut outputs = outputs.into_iter();
-        let Some((first, label)) = outputs.next() else {
-            return;
-        };
         let pointer = self.in_ptr[(first_input + input) as usize];
         let mut pick = (first, rr_distance(first, pointer, size), label);
         for (out, label) in outputs {
@@ -67,6 +88,24 @@ impl Allocator for SeparableInputFirst {
         let (out, _, label) = pick;
         let d = rr_distance(input, self.out_ptr[(first_output + out) as usize], inputs);
         self.picks.offer(out, input, d, label);
+    }
+
+    /// The input's arbiter picks, of the outputs of the highest priority, the one first at
+    /// or after its pointer (BookSim2's round-robin arbiter: a higher priority supersedes,
+    /// the pointer breaks ties), and offers the input to that output's arbiter, whose
+    /// requests all have one priority (BookSim2's `out_pri`, the packet's: `priority =
+    /// none`).
+    #[inline]
+    fn request_ranked(&mut self, input: u32, outputs: impl IntoIterator<Item = (u32, u32, u8)>) {
+        let (pointer, size) = (self.pointer(input), self.round.outputs);
+        // The key: priority first (higher wins), then the distance past the pointer.
+        let key = |out: u32, pri: u8| (u32::from(u8::MAX - pri), rr_distance(out, pointer, size));
+        if let Some((out, label, _)) = outputs
+            .into_iter()
+            .min_by_key(|&(out, _, pri)| key(out, pri))
+        {
+            self.offer(input, out, label);
+        }
     }
 
     /// Each output's arbiter grants the input first at or after its pointer; both
@@ -210,6 +249,47 @@ mod tests {
                 assert_eq!(alloc.in_ptr, in_ptr);
                 assert_eq!(alloc.out_ptr, out_ptr);
             }
+        }
+    }
+
+    /// Ranked requests: the input's arbiter takes the higher priority even past its
+    /// pointer, and among equal priorities the output first at or after the pointer
+    /// (BookSim2's round-robin arbiter's `Supersedes`).
+    #[test]
+    fn a_higher_priority_supersedes_the_pointer() {
+        let round = Round {
+            router: 0,
+            first_input: 0,
+            inputs: 2,
+            first_output: 0,
+            outputs: 6,
+        };
+        let mut alloc = SeparableInputFirst::new(size_of(round), Role::Vc, &point());
+        alloc.in_ptr[0] = 2;
+        let mut grant = |asks: &[(u32, u32, u8)]| {
+            alloc.begin(round);
+            alloc.request_ranked(0, asks.iter().copied());
+            let mut got = Vec::new();
+            alloc.allocate(|i, o, _| got.push((i, o)));
+            got
+        };
+        // Output 2 is at the pointer but low; of the high ones, 5 is nearer than 1.
+        let asks = [(1, 0, 1), (2, 0, 0), (5, 0, 1)];
+        assert_eq!(grant(&asks), vec![(0, 5)]);
+        // The pointer moved past 5, to 0: output 1 is now the nearer high one.
+        assert_eq!(grant(&asks), vec![(0, 1)]);
+        // Alone, the low one is taken.
+        assert_eq!(grant(&[(2, 0, 0)]), vec![(0, 2)]);
+    }
+
+    /// The size of one router of `round`'s inputs and outputs.
+    fn size_of(round: Round) -> Size {
+        Size {
+            routers: 1,
+            inputs: round.inputs as usize,
+            outputs: round.outputs as usize,
+            max_inputs: round.inputs,
+            max_outputs: round.outputs,
         }
     }
 

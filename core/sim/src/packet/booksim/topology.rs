@@ -4,17 +4,41 @@
 
 use super::size::size_check;
 use super::{int, ConfigError, Statements};
+use crate::packet::adapt::Adapt;
 use crate::packet::valiant::Legs;
 use crate::packet::{TABLE_ROUTING, UGAL_ROUTING, VALIANT_ROUTING};
 use icn_analyses::deadlock::Scheme;
 use icn_engine::network::Network;
 use icn_families::imported::Imported;
 
-/// The network, routing, scheme and legs of the configuration's topology keys.
+/// How a BookSim2 routing function runs in icnplay: the routing, its VC scheme (`None`:
+/// the simulator's choice), how a two-phase route's legs take VCs and how the router
+/// adapts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Choice {
+    pub routing: &'static str,
+    pub scheme: Option<Scheme>,
+    pub legs: Legs,
+    pub adapt: Adapt,
+}
+
+impl Choice {
+    /// `routing` under `scheme`, neither two-phase legs nor adaptation.
+    const fn plain(routing: &'static str, scheme: Option<Scheme>) -> Choice {
+        Choice {
+            routing,
+            scheme,
+            legs: Legs::Classes,
+            adapt: Adapt::None,
+        }
+    }
+}
+
+/// The network and routing choice of the configuration's topology keys.
 pub(super) fn topology(
     st: &Statements,
     network_file: Option<&str>,
-) -> Result<(Network, &'static str, Option<Scheme>, Legs), ConfigError> {
+) -> Result<(Network, Choice), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
     let (topo, line) = get("topology").unwrap_or(("torus", 0));
     let (k, n, c) = (
@@ -43,25 +67,26 @@ pub(super) fn topology(
                 _ => format!("{topo}:k={}", radices()),
             };
             let net = grid(&spec, topo, (k, n), line)?;
-            let (routing, scheme, legs) = grid_routing(topo, rf).map_err(|e| match e {
+            let choice = grid_routing(topo, rf).map_err(|e| match e {
                 Some(why) => ConfigError {
                     line: rf_line,
                     message: format!("routing_function = {rf}: {why}"),
                 },
                 None => unknown(GRID_MODELLED.iter().find(|m| m.0 == topo).map_or("", |m| m.1)),
             })?;
-            if legs.by_order() {
+            if choice.legs.by_order() {
                 xy_yx_keys(st, rf, n)?;
             }
             if topo == "cmesh" && rf == "xy_yx" && k != 4 {
                 return Err(at(st, "k", format!("k = {k}: BookSim2's xy_yx on the cmesh takes an edge's express channel for any way longer than one router, which is dor's rule (k/2 or more) at k = 4 only; modelled at k = 4 (xy_yx_no_express at any k)")));
             }
-            return Ok((net, routing, scheme, legs));
+            return Ok((net, choice));
         }
-        "fattree" => match rf {
-            "nca" => (format!("fattree:k={k},n={n}"), "updown", None),
-            _ => return Err(unknown("nca")),
-        },
+        "fattree" => {
+            let choice = function_choice(topo, rf).ok_or_else(|| unknown("nca, anca"))?;
+            let net = grid(&format!("fattree:k={k},n={n}"), topo, (k, n), line)?;
+            return Ok((net, choice));
+        }
         "dragonflynew" if n != 1 => {
             return Err(ConfigError {
                 line: get("n").map_or(0, |(_, l)| l),
@@ -74,9 +99,8 @@ pub(super) fn topology(
         "dragonflynew" => {
             let (a, h) = (2 * k, k);
             let spec = format!("dragonfly:a={a},p={k},h={h}");
-            let (routing, scheme, legs) =
-                grid_routing("dragonfly", rf).map_err(|_| unknown("min, ugal"))?;
-            return Ok((grid(&spec, topo, (k, n), line)?, routing, scheme, legs));
+            let choice = grid_routing("dragonfly", rf).map_err(|_| unknown("min, ugal"))?;
+            return Ok((grid(&spec, topo, (k, n), line)?, choice));
         }
         // BookSim2's k-ary n-fly: terminal t injects at stage-0 router t / k (input t mod
         // k) and ejects from the last stage's router t / k (output t mod k); icnplay's
@@ -99,7 +123,7 @@ pub(super) fn topology(
                 message: format!("network_file: {e}"),
             })?;
             let net = Network::from(graph);
-            return Ok((net, TABLE_ROUTING, Some(Scheme::One), Legs::Classes));
+            return Ok((net, Choice::plain(TABLE_ROUTING, Some(Scheme::One))));
         }
         _ => {
             return Err(ConfigError {
@@ -111,7 +135,7 @@ pub(super) fn topology(
         }
     };
     let net = grid(&spec, topo, (k, n), line)?;
-    Ok((net, routing, scheme, Legs::Classes))
+    Ok((net, Choice::plain(routing, scheme)))
 }
 
 /// The network of `spec`, an error at the topology's line naming k and n.
@@ -125,15 +149,19 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
 /// The routing functions modelled on BookSim2's mesh, torus, cmesh and flatfly, listed in the
 /// refusal of any other.
 const GRID_MODELLED: [(&str, &str); 4] = [
-    ("mesh", "dim_order, valiant, romm, xy_yx, adaptive_xy_yx"),
+    (
+        "mesh",
+        "dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt",
+    ),
     ("torus", "dim_order"),
     ("cmesh", "dor_no_express, dor, xy_yx_no_express, xy_yx"),
     ("flatfly", "ran_min, xyyx, adaptive_xyyx, valiant, ugal"),
 ];
 
-/// BookSim2's routing functions of the mesh, torus, cmesh and flatfly that icnplay models:
-/// BookSim2's name (it appends the topology's: `valiant` is `valiant_mesh`), the
-/// topologies it is modelled on, icnplay's routing, its scheme and legs.
+/// BookSim2's routing functions of the mesh, torus, cmesh, flatfly and dragonflynew that
+/// icnplay models: BookSim2's name (it appends the topology's: `valiant` is
+/// `valiant_mesh`), the icnplay families it is modelled on, and how icnplay runs it
+/// ([`Choice`]).
 ///
 /// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
 ///   ring classes on the torus).
@@ -158,112 +186,89 @@ const GRID_MODELLED: [(&str, &str); 4] = [
 /// - flatfly's `ugal` (`ugal_flatfly_onchip`): `valiant-dims` (via a router of the
 ///   dimensions the pair differs in) or the minimal route, chosen at the source by hop-weighted
 ///   credits in use ([`Legs::UgalHops`]).
+/// - `min_adapt` (`min_adapt_mesh`): `dor` on one class, each hop an output set of VCs
+///   1 … V − 1 at high priority and the escape VC 0 at low priority ([`Adapt::MinAdapt`]:
+///   BookSim2's set keeps the dimension-order output alone).
 /// - dragonflynew's `min` (`min_dragonflynew`): `lgl` under `phases`; its `ugal`
 ///   (`ugal_dragonflynew`): `ugal` under `phases` with BookSim2's draw among every router
 ///   and its phase-2 start within a group ([`Legs::UgalDraw`]).
-type GridFunction = (
-    &'static str,
-    &'static [&'static str],
-    &'static str,
-    Option<Scheme>,
-    Legs,
-);
+type GridFunction = (&'static str, &'static [&'static str], Choice);
 const MESH: &[&str] = &["mesh"];
 const CMESH: &[&str] = &["cmesh"];
 const FLATFLY: &[&str] = &["flatfly"];
 const DRAGONFLY: &[&str] = &["dragonfly"];
-const GRID_FUNCTIONS: [GridFunction; 17] = [
-    ("dim_order", &["mesh", "torus"], "dor", None, Legs::Classes),
-    ("dor", &["mesh", "torus"], "dor", None, Legs::Classes),
+const GRID_FUNCTIONS: [GridFunction; 18] = [
+    ("dim_order", &["mesh", "torus"], Choice::plain("dor", None)),
+    ("dor", &["mesh", "torus"], Choice::plain("dor", None)),
+    ("valiant", MESH, legs(VALIANT_ROUTING, Legs::Halves)),
+    ("romm", MESH, legs("romm", Legs::Halves)),
+    ("xy_yx", MESH, legs("xyyx", Legs::Order)),
+    ("adaptive_xy_yx", MESH, legs("xyyx", Legs::AdaptiveOrder)),
     (
-        "valiant",
+        "min_adapt",
         MESH,
-        VALIANT_ROUTING,
-        Some(Scheme::Phases),
-        Legs::Halves,
-    ),
-    ("romm", MESH, "romm", Some(Scheme::Phases), Legs::Halves),
-    ("xy_yx", MESH, "xyyx", Some(Scheme::Phases), Legs::Order),
-    (
-        "adaptive_xy_yx",
-        MESH,
-        "xyyx",
-        Some(Scheme::Phases),
-        Legs::AdaptiveOrder,
+        Choice {
+            adapt: Adapt::MinAdapt,
+            ..Choice::plain("dor", Some(Scheme::One))
+        },
     ),
     (
         "dor_no_express",
         CMESH,
-        "dor",
-        Some(Scheme::One),
-        Legs::Classes,
+        Choice::plain("dor", Some(Scheme::One)),
     ),
-    ("dor", CMESH, "express", Some(Scheme::One), Legs::Classes),
-    (
-        "xy_yx_no_express",
-        CMESH,
-        "xyyx",
-        Some(Scheme::Phases),
-        Legs::Order,
-    ),
-    (
-        "xy_yx",
-        CMESH,
-        "xyyx-express",
-        Some(Scheme::Phases),
-        Legs::Order,
-    ),
-    ("ran_min", FLATFLY, "dor", Some(Scheme::One), Legs::Classes),
-    ("xyyx", FLATFLY, "xyyx", Some(Scheme::Phases), Legs::Order),
-    (
-        "adaptive_xyyx",
-        FLATFLY,
-        "xyyx",
-        Some(Scheme::Phases),
-        Legs::AdaptiveOrder,
-    ),
+    ("dor", CMESH, Choice::plain("express", Some(Scheme::One))),
+    ("xy_yx_no_express", CMESH, legs("xyyx", Legs::Order)),
+    ("xy_yx", CMESH, legs("xyyx-express", Legs::Order)),
+    ("ran_min", FLATFLY, Choice::plain("dor", Some(Scheme::One))),
+    ("xyyx", FLATFLY, legs("xyyx", Legs::Order)),
+    ("adaptive_xyyx", FLATFLY, legs("xyyx", Legs::AdaptiveOrder)),
     (
         "valiant",
         FLATFLY,
-        VALIANT_ROUTING,
-        Some(Scheme::Phases),
-        Legs::HalvesEjecting,
+        legs(VALIANT_ROUTING, Legs::HalvesEjecting),
     ),
-    (
-        "ugal",
-        FLATFLY,
-        "valiant-dims",
-        Some(Scheme::Phases),
-        Legs::UgalHops,
-    ),
-    ("min", DRAGONFLY, "lgl", Some(Scheme::Phases), Legs::Classes),
-    (
-        "ugal",
-        DRAGONFLY,
-        UGAL_ROUTING,
-        Some(Scheme::Phases),
-        Legs::UgalDraw,
-    ),
+    ("ugal", FLATFLY, legs("valiant-dims", Legs::UgalHops)),
+    ("min", DRAGONFLY, Choice::plain("lgl", Some(Scheme::Phases))),
+    ("ugal", DRAGONFLY, legs(UGAL_ROUTING, Legs::UgalDraw)),
 ];
 
-/// icnplay's routing, scheme and legs for BookSim2's routing function `rf` on `topo`
+/// A two-phase `routing` under `phases` with BookSim2's rule `legs`.
+const fn legs(routing: &'static str, legs: Legs) -> Choice {
+    Choice {
+        routing,
+        scheme: Some(Scheme::Phases),
+        legs,
+        adapt: Adapt::None,
+    }
+}
+
+/// icnplay's routing choice for BookSim2's routing function `rf` on `topo`
 /// ([`GRID_FUNCTIONS`]); `Err(Some(why))` for one BookSim2 has but cannot run or icnplay
 /// cannot follow, `Err(None)` for one not modelled.
-pub(super) fn grid_routing(
-    topo: &str,
-    rf: &str,
-) -> Result<(&'static str, Option<Scheme>, Legs), Option<&'static str>> {
-    if let Some(&(_, _, routing, scheme, legs)) = GRID_FUNCTIONS
+pub(super) fn grid_routing(topo: &str, rf: &str) -> Result<Choice, Option<&'static str>> {
+    if let Some(&(_, _, choice)) = GRID_FUNCTIONS
         .iter()
         .find(|f| f.0 == rf && f.1.contains(&topo))
     {
-        return Ok((routing, scheme, legs));
+        return Ok(choice);
     }
     match (topo, rf) {
         ("torus", "valiant") => Err(Some(
             "BookSim2's valiant_torus stops on its own assertion at the first hop that \
              continues along a ring (its ring half is read unset there), so there is no \
              run of it to agree with; modelled on the mesh (valiant_mesh)",
+        )),
+        ("torus", "min_adapt") => Err(Some(
+            "BookSim2's min_adapt_torus is not modelled: its output set pairs an adaptive VC \
+             (VC 3) with an escape VC of the dateline class recomputed at every router, which \
+             the simulator's ring classes do not follow yet; modelled on the mesh \
+             (min_adapt_mesh)",
+        )),
+        ("mesh", "planar_adapt") => Err(Some(
+            "BookSim2's planar_adapt_mesh is not modelled: it routes through its adaptive \
+             planes with an output set per plane and VCs reserved per plane, which the \
+             simulator's routings do not offer yet",
         )),
         ("flatfly", "ugal_xyyx") => Err(Some(
             "not modelled: its XY or YX order, drawn at the source, holds on both legs of a \
@@ -280,12 +285,36 @@ pub(super) fn grid_routing(
     }
 }
 
-/// BookSim2's name of the routing function that is `routing` under `legs` on `topo` (the
-/// inverse of [`grid_routing`]).
-pub(super) fn grid_function(topo: &str, routing: &str, legs: Legs) -> Option<&'static str> {
+/// The choice of BookSim2's routing function `rf` on `topo` where it says more than the
+/// routing and scheme ([`grid_routing`]'s, and the fat tree's `nca` and `anca`); `None`
+/// for another.
+pub(super) fn function_choice(topo: &str, rf: &str) -> Option<Choice> {
+    match (topo, rf) {
+        ("fattree", "nca") => Some(Choice::plain("updown", None)),
+        ("fattree", "anca") => Some(Choice {
+            adapt: Adapt::LeastOfTwo,
+            ..Choice::plain("updown", None)
+        }),
+        _ => grid_routing(topo, rf).ok(),
+    }
+}
+
+/// BookSim2's name of the routing function that is `routing` under `legs` and `adapt` on
+/// `topo` (the inverse of [`grid_routing`], and `anca` on the fat tree).
+pub(super) fn booksim_function(
+    topo: &str,
+    routing: &str,
+    legs: Legs,
+    adapt: Adapt,
+) -> Option<&'static str> {
+    if topo == "fattree" && routing == "updown" && adapt == Adapt::LeastOfTwo {
+        return Some("anca");
+    }
     GRID_FUNCTIONS
         .iter()
-        .find(|f| f.2 == routing && f.4 == legs && f.1.contains(&topo))
+        .find(|f| {
+            f.2.routing == routing && f.2.legs == legs && f.2.adapt == adapt && f.1.contains(&topo)
+        })
         .map(|f| f.0)
 }
 

@@ -69,7 +69,15 @@ pub(super) struct Buffers {
     /// these only, in increasing order as a scan of every VC would.
     pub want_va: Vec<u64>,
     pub want_sw: Vec<u64>,
+    /// Under an output set ([`crate::packet::adapt::Adapt::output_sets`]), per input VC
+    /// (port·V + vc), the low-priority candidate of its head's route (output port, lowest
+    /// and highest VC; port [`NO_PORT`]: none), the [`Ivc`]'s own route being the
+    /// high-priority one; empty until a routing gives one.
+    pub low: Vec<(u32, u32, u32)>,
 }
+
+/// No output port: an input VC's route has no low-priority candidate.
+pub(super) const NO_PORT: u32 = u32::MAX;
 
 impl Buffers {
     /// Empty buffers of `routers` routers over `ports` ports and `vcs` VCs.
@@ -89,6 +97,7 @@ impl Buffers {
             busy: vec![0; routers],
             want_va: vec![0; pv.div_ceil(64)],
             want_sw: vec![0; pv.div_ceil(64)],
+            low: Vec::new(),
         }
     }
 

@@ -18,7 +18,7 @@
 //! flits that cross to one output queue there and leave one a cycle, and an input's
 //! credits (one per step that sent flits from it) go upstream one a cycle.
 
-use super::buffers::{BitRange, Buffers, ACTIVE, IDLE};
+use super::buffers::{BitRange, Buffers, Ivc, ACTIVE, IDLE, NO_PORT};
 use super::route::route_front;
 use super::RouterKind;
 use crate::packet::allocator::{rr_distance, Allocator, Role, Round, SeparableInputFirst, Size};
@@ -327,23 +327,17 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
     /// VC allocation of router `r`, whose ports are `a..z`: each head that waits asks for
     /// every output VC of its range that no packet holds; a VC won is held from now and
     /// bids for the switch after `vc_alloc_delay` (at step `now`, [`IqRouter::step`]).
+    /// Under output sets ([`Buffers::low`]) the heads ask with priorities
+    /// ([`IqRouter::vc_allocate_ranked`]).
     fn vc_allocate(&mut self, net: &Net<'_>, r: usize, a: u32, z: u32, now: u64) {
+        if !self.st.low.is_empty() {
+            self.vc_allocate_ranked(net, r, a, z, now);
+            return;
+        }
         let v = net.v;
-        let size = (z - a) * v;
         let IqRouter { st, va, .. } = self;
-        va.begin(Round {
-            router: r,
-            first_input: a * v,
-            inputs: size,
-            first_output: a * v,
-            outputs: size,
-        });
-        let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
-        while let Some(i) = bits.next(&st.want_va) {
-            let x = &st.ivc[i];
-            if x.ready > now {
-                continue;
-            }
+        va.begin(round_of(r, a, z, v));
+        waiting_heads(st, (a, z), v, now, |st, i, x| {
             let out = x.out_port;
             let ovc = &st.ovc;
             // An exclusive range: an inclusive one's iterator costs more.
@@ -351,19 +345,43 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
                 .filter(|&ov| !ovc[(out * v + ov) as usize].in_use)
                 .map(|ov| ((out - a) * v + ov, 0));
             va.request(i as u32 - a * v, free);
-        }
-        let delay = u64::from(net.cfg.vc_alloc_delay);
+        });
+        let delay = now + u64::from(net.cfg.vc_alloc_delay);
         va.allocate(|input, local, _| {
-            let govc = a * v + local;
-            let i = (a * v + input) as usize;
-            let o = &mut st.ovc[govc as usize];
-            o.in_use = true;
-            o.tail_sent = false;
-            let x = &mut st.ivc[i];
-            x.state = ACTIVE;
-            x.out_vc = govc % v;
-            x.ready = now + delay;
-            st.mark(i);
+            take_vc(st, (a * v + input) as usize, a * v + local, v, delay)
+        });
+    }
+
+    /// [`IqRouter::vc_allocate`] under output sets: a head with a low-priority candidate
+    /// ([`Buffers::low`]) asks for its route's free VCs at high priority and the
+    /// candidate's at low; one without, for its route's; a VC won sets the head's output
+    /// port too. Kept out of line: the one-output allocation is the hot one.
+    #[inline(never)]
+    fn vc_allocate_ranked(&mut self, net: &Net<'_>, r: usize, a: u32, z: u32, now: u64) {
+        let v = net.v;
+        let IqRouter { st, va, .. } = self;
+        va.begin(round_of(r, a, z, v));
+        waiting_heads(st, (a, z), v, now, |st, i, x| {
+            let ovc = &st.ovc;
+            let free = |p: u32, lo: u32, hi: u32, pri: u8| {
+                (lo..hi + 1)
+                    .filter(move |&ov| !ovc[(p * v + ov) as usize].in_use)
+                    .map(move |ov| ((p - a) * v + ov, 0, pri))
+            };
+            let (lp, llo, lhi) = st.low[i];
+            let high = free(x.out_port, x.vc_lo, x.vc_hi, 1);
+            if lp == NO_PORT {
+                va.request_ranked(i as u32 - a * v, high);
+            } else {
+                va.request_ranked(i as u32 - a * v, high.chain(free(lp, llo, lhi, 0)));
+            }
+        });
+        let delay = now + u64::from(net.cfg.vc_alloc_delay);
+        va.allocate(|input, local, _| {
+            let (i, govc) = ((a * v + input) as usize, a * v + local);
+            // The port of the candidate granted (an output set's may be another).
+            st.ivc[i].out_port = govc / v;
+            take_vc(st, i, govc, v, delay);
         });
     }
 
@@ -540,6 +558,52 @@ impl<V: Allocator, S: Allocator> IqRouter<V, S> {
         }
         self.sw_touched.clear();
     }
+}
+
+/// Calls `ask(st, i, record)` for each input VC `i` of ports `a..z` (over `v` VCs a port)
+/// whose head waits for an output VC and bids at step `now`, in increasing order.
+#[inline(always)]
+fn waiting_heads(
+    st: &Buffers,
+    (a, z): (u32, u32),
+    v: u32,
+    now: u64,
+    mut ask: impl FnMut(&Buffers, usize, &Ivc),
+) {
+    let mut bits = BitRange::new((a * v) as usize, (z * v) as usize);
+    while let Some(i) = bits.next(&st.want_va) {
+        let x = &st.ivc[i];
+        if x.ready <= now {
+            ask(st, i, x);
+        }
+    }
+}
+
+/// The VC allocator's round of router `r`, whose ports are `a..z`, over `v` VCs a port.
+#[inline]
+fn round_of(r: usize, a: u32, z: u32, v: u32) -> Round {
+    let size = (z - a) * v;
+    Round {
+        router: r,
+        first_input: a * v,
+        inputs: size,
+        first_output: a * v,
+        outputs: size,
+    }
+}
+
+/// Input VC `i` won output VC `govc` (port·V + vc): the output VC is held from now, and the
+/// input VC bids for the switch from step `ready`.
+#[inline(always)]
+fn take_vc(st: &mut Buffers, i: usize, govc: u32, v: u32, ready: u64) {
+    let o = &mut st.ovc[govc as usize];
+    o.in_use = true;
+    o.tail_sent = false;
+    let x = &mut st.ivc[i];
+    x.state = ACTIVE;
+    x.out_vc = govc % v;
+    x.ready = ready;
+    st.mark(i);
 }
 
 /// The flit at the front of input VC `vc` of port `p` won the switch: at cycle `at.c` (the

@@ -1,9 +1,12 @@
 //! Route computation of the input-queued router: the head at the front of an input VC is
 //! given its output port and the range of output VCs it may take (the routing relation's
 //! next hop under the VC scheme, or the ejection port at its destination's router), and
-//! UGAL's choice at the packet's source router, and BookSim2's adaptive XY-or-YX's.
+//! UGAL's choice at the packet's source router, BookSim2's adaptive XY-or-YX's, and at
+//! every hop BookSim2's `fattree_anca`'s (the emptier of two next hops drawn).
 
-use super::buffers::{Buffers, VC_ALLOC};
+use super::buffers::{Buffers, NO_PORT, VC_ALLOC};
+use crate::packet::adapt::{least_of_two, Adapt, MinAdapt};
+use crate::packet::channel::Sink;
 use crate::packet::flit::Flit;
 use crate::packet::net::Net;
 
@@ -11,6 +14,16 @@ use crate::packet::net::Net;
 /// `at`: it bids for an output VC from `at + routing_delay`. A routing with no next hop
 /// leaves the VC unrouted and says so in [`Net::broken`].
 pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) {
+    if net.hops.adapt() == Adapt::MinAdapt {
+        min_adapt_front(st, net, i, r, at);
+    } else {
+        route_one(st, net, i, r, at);
+    }
+}
+
+/// [`route_front`] with one output: whether the head was routed.
+#[inline(always)]
+fn route_one(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) -> bool {
     let slot = st.ivc[i].first as usize;
     let mut f = st.pool.items[slot].flit;
     let fab = net.fab;
@@ -38,7 +51,24 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         } else {
             f.via as usize
         };
-        let hop = net.hops.hop(node, target, f.tag, &mut net.rng_route);
+        let hop = if net.hops.adapt() == Adapt::LeastOfTwo {
+            let (ovc, v) = (&st.ovc, net.v as usize);
+            net.hops
+                .hop_by(node, target, f.tag, &mut net.rng_route, |next, rng| {
+                    least_of_two(
+                        next.len(),
+                        |n| rng.below(n),
+                        |k| {
+                            fab.port_to(r as u32, next[k]).map_or(u32::MAX, |p| {
+                                let p = p as usize;
+                                ovc[p * v..(p + 1) * v].iter().map(|o| o.occ).sum()
+                            })
+                        },
+                    )
+                })
+        } else {
+            net.hops.hop(node, target, f.tag, &mut net.rng_route)
+        };
         if let Some(hop) = hop {
             f.tag = hop.tag;
         }
@@ -55,7 +85,9 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
         })
     };
     st.pool.items[slot].flit = f;
-    let Some((port, lo, hi)) = route else { return };
+    let Some((port, lo, hi)) = route else {
+        return false;
+    };
     let (lo, hi) = net.kind_range(f.pkt(), lo, hi);
     let x = &mut st.ivc[i];
     x.state = VC_ALLOC;
@@ -64,6 +96,21 @@ pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usiz
     x.vc_lo = lo;
     x.vc_hi = hi;
     st.mark(i);
+    true
+}
+
+/// [`route_front`] under BookSim2's `min_adapt_mesh`: the head's one-output route, then
+/// its output set ([`min_adapt`]). Kept out of line: the other routings never call it.
+#[inline(never)]
+fn min_adapt_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) {
+    if !route_one(st, net, i, r, at) {
+        return;
+    }
+    let f = st.pool.items[st.ivc[i].first as usize].flit;
+    let ejects = f.via == u32::MAX && net.fab.eject_router[f.dst_ep as usize] as usize == r;
+    let x = st.ivc[i];
+    let (lo, hi) = min_adapt(st, net, i, (x.out_port, x.vc_lo, x.vc_hi), ejects);
+    (st.ivc[i].vc_lo, st.ivc[i].vc_hi) = (lo, hi);
 }
 
 /// UGAL at the packet's source router `r`: keep Valiant's intermediate only when the
@@ -137,4 +184,38 @@ fn order_choice(st: &Buffers, net: &mut Net<'_>, f: &mut Flit, r: usize) {
     };
     f.via = if reverse { yx } else { xy } as u32;
     f.tag = u16::from(reverse);
+}
+
+/// BookSim2's `min_adapt_mesh` for the head of input VC `i` routed to `port` (VCs
+/// `lo..=hi`, every VC): at its destination's router (`ejects`) every VC, one candidate;
+/// elsewhere VCs 1 … V − 1 of `port` at high priority (the route's own range, returned)
+/// and VC 0, the escape VC, at low priority ([`Buffers::low`]), or VC 0 alone for a head
+/// that came in on VC 0 from a router ([`MinAdapt`]).
+fn min_adapt(
+    st: &mut Buffers,
+    net: &Net<'_>,
+    i: usize,
+    (port, lo, hi): (u32, u32, u32),
+    ejects: bool,
+) -> (u32, u32) {
+    if st.low.is_empty() {
+        st.low = vec![(NO_PORT, 0, 0); st.ivc.len()];
+    }
+    if ejects {
+        st.low[i].0 = NO_PORT;
+        return (lo, hi);
+    }
+    let v = net.v;
+    let from_endpoint = matches!(net.fab.source[i / v as usize], Sink::Endpoint(_));
+    let set = MinAdapt::at((!from_endpoint).then_some(i as u32 % v), v);
+    match set.high {
+        Some(high) => {
+            st.low[i] = (port, set.low.0, set.low.1);
+            high
+        }
+        None => {
+            st.low[i].0 = NO_PORT;
+            set.low
+        }
+    }
 }
