@@ -62,11 +62,10 @@ pub struct Nav {
     typing: StoredValue<Option<&'static str>>,
     /// `embed`, `theme`, `id`, `v`: read once from the URL, kept in every URL written.
     pub presentation: StoredValue<Presentation>,
-    /// The views left earlier in the session, each as it was left: the navigation reopens
-    /// a view that does not take the shown network as the reader left it.
+    /// The views left earlier in the session, each as it was left (or, for one not shown
+    /// yet, fresh: made once, as the route explorer's builds its example): the navigation
+    /// reopens a view that does not take the shown network as the reader left it.
     held: StoredValue<Vec<AppState>>,
-    /// The views' fresh states, made once each (the route explorer's builds its example).
-    fresh: StoredValue<Vec<AppState>>,
 }
 
 impl Nav {
@@ -79,7 +78,6 @@ impl Nav {
             typing: StoredValue::new(None),
             presentation: StoredValue::new(Presentation::from_query(&current_query())),
             held: StoredValue::new(Vec::new()),
-            fresh: StoredValue::new(Vec::new()),
         };
         let handle = window_event_listener(leptos::ev::popstate, move |_| nav.restore());
         on_cleanup(move || handle.remove());
@@ -182,16 +180,14 @@ impl Nav {
     /// `view` as it was left earlier in the session, else fresh (as `?view=SLUG` opens it).
     pub fn left(self, view: View) -> AppState {
         let choice = ViewChoice::Known(view);
-        let find = |states: &Vec<AppState>| states.iter().find(|h| h.view() == choice).cloned();
-        if let Some(left) = self.held.with_value(find) {
-            return left;
-        }
-        if let Some(fresh) = self.fresh.with_value(find) {
-            return fresh;
-        }
-        let fresh = AppState::fresh(view, &FromNetwork);
-        self.fresh.update_value(|all| all.push(fresh.clone()));
-        fresh
+        let held = self
+            .held
+            .with_value(|held| held.iter().find(|h| h.view() == choice).cloned());
+        held.unwrap_or_else(|| {
+            let fresh = AppState::fresh(view, &FromNetwork);
+            self.held.update_value(|held| held.push(fresh.clone()));
+            fresh
+        })
     }
 
     /// The navigation's link to `view` followed: the network carried where `view` takes it
