@@ -540,25 +540,35 @@ pub fn d3_subnetwork_cost(k: u64, n: u64, m: u64) -> Estimate {
     }
 }
 
-/// Bytes per simulated channel use of a D3 collective: the round's list, the map of uses
-/// by step and channel, its growth (measured: 3.3 GB for D3(9, 16)'s 1.6·10⁷ uses).
-const SCHEDULE_USE_BYTES: u64 = 210;
+/// Bytes per simulated channel use of a D3 collective: the round's list and the sorted
+/// list of uses by step, channel and round (docs/limits.md has the measurements).
+const SCHEDULE_USE_BYTES: u64 = 80;
 
 /// Bytes per listed channel use of a schedule's `occupancy` (two addresses, the rounds).
-const SCHEDULE_LISTED_BYTES: u64 = 160;
+const SCHEDULE_LISTED_BYTES: u64 = 176;
 
 /// Steps per simulated channel use (its measured cost at the steps a second docs/limits.md
 /// assumes).
-const SCHEDULE_USE_STEPS: u64 = 55;
+const SCHEDULE_USE_STEPS: u64 = 8;
+
+/// Steps per listed channel use: the addresses printed and the JSON written.
+const SCHEDULE_LISTED_STEPS: u64 = 45;
 
 /// What simulating `collective` on `d3` costs at most ([`D3::schedule_size`] channel
 /// uses), with `occupancy` the per-step lists besides.
 pub fn schedule_estimate(d3: &D3, collective: Collective, occupancy: bool) -> Estimate {
     let uses = d3.schedule_size(collective);
-    let per_use = SCHEDULE_USE_BYTES + if occupancy { SCHEDULE_LISTED_BYTES } else { 0 };
+    let (bytes, steps) = if occupancy {
+        (
+            SCHEDULE_USE_BYTES + SCHEDULE_LISTED_BYTES,
+            SCHEDULE_USE_STEPS + SCHEDULE_LISTED_STEPS,
+        )
+    } else {
+        (SCHEDULE_USE_BYTES, SCHEDULE_USE_STEPS)
+    };
     Estimate {
-        steps: uses.saturating_mul(SCHEDULE_USE_STEPS),
-        bytes: uses.saturating_mul(per_use),
+        steps: uses.saturating_mul(steps),
+        bytes: uses.saturating_mul(bytes),
     }
 }
 
