@@ -37,7 +37,9 @@ pub struct RouterConfig {
     pub vc_buf_size: u32,
     /// Flits per packet (`packet_size`; 1).
     pub packet_size: u32,
-    /// Cycles of route computation (`routing_delay`; 1; 0 is look-ahead routing).
+    /// Cycles of route computation (`routing_delay`; 1). At 0 a head is routed in the cycle
+    /// it arrives; BookSim2 then routes a hop ahead (look-ahead), the same timing for a
+    /// routing that reads no credits (`anca`, which does, refuses 0).
     pub routing_delay: u32,
     /// Cycles of virtual-channel allocation (`vc_alloc_delay`; 1, at least 1).
     pub vc_alloc_delay: u32,
