@@ -27,7 +27,7 @@ mod table;
 
 pub use self::duato::{duato, duato_check, duato_estimate, duato_with, DuatoReport};
 pub use self::parts::{deadlock_finish, deadlock_part, DeadlockPart, PartError};
-pub use self::routes::{deadlock_of_classed_routes, deadlock_of_routes};
+pub use self::routes::{deadlock_of_classed_routes, deadlock_of_routes, ClassedRoutes};
 pub use self::table::{routing_table, Cell, RoutingRow, SchemeLeast, TABLE_MAX_VCS};
 
 use std::collections::HashSet;

@@ -16,7 +16,7 @@
 //! counts boundaries over the whole route, 0, 0, 1, 1, 1, 2, which leaves cycles among the
 //! local channels of the intermediate group.) Assignments are checked by listing every
 //! route with its classes ([`legs_deadlock_free`]) and asking the deadlock module for a
-//! cycle ([`deadlock_of_classed_routes`]).
+//! cycle ([`ClassedRoutes`]).
 //!
 //! **BookSim2's halves** ([`Legs::Halves`], its `valiant_mesh` and `romm_mesh`): the
 //! intermediate is drawn among the routing's intermediates and the pair's own routers
@@ -32,7 +32,10 @@
 //! its hops ([`ugal_hops_prefers_minimal`]), the halves by leg (the minimal route on the
 //! upper), kept through the destination's router; every VC at ejection.
 
-use icn_analyses::deadlock::{deadlock_of_classed_routes, Scheme};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+
+use icn_analyses::deadlock::{ClassedRoutes, Scheme};
 use icn_graph::intermediates;
 use icn_graph::{channel_phases, Node, Routing, Topology};
 use serde::{Deserialize, Serialize};
@@ -174,10 +177,13 @@ pub fn legs_deadlock_free(
 ) -> Option<bool> {
     let n = t.node_count();
     let two = routing.two_phase()?;
-    let mut routes: Vec<(Vec<Node>, Vec<u32>)> = Vec::new();
+    // Each route is added to the graph as it is made; each leg's walks are listed once per
+    // pair of ends, not once per triple.
+    let mut graph = ClassedRoutes::new(t, classes).ok()?;
+    let mut legs_of: HashMap<(Node, Node), Vec<Vec<Node>>> = HashMap::new();
     let mut hops = 0usize;
-    let mut leg1 = Vec::new();
-    let mut leg2 = Vec::new();
+    let mut walk: Vec<Node> = Vec::new();
+    let mut classes_of: Vec<u32> = Vec::new();
     for s in 0..n {
         for d in (0..n).filter(|&d| d != s || legs == Legs::Halves) {
             let vias: Vec<Option<Node>> = match legs {
@@ -209,17 +215,13 @@ pub fn legs_deadlock_free(
                     .collect(),
             };
             for (drawn, via) in vias.into_iter().enumerate() {
-                leg1.clear();
-                match via {
-                    Some(m) if m != s => walks(routing, s, m, &mut vec![s], &mut leg1, CHECK_HOPS)?,
-                    _ => leg1.push(vec![s]),
-                }
-                for first in &leg1 {
-                    let m = *first.last()?;
-                    leg2.clear();
-                    walks(routing, m, d, &mut vec![m], &mut leg2, CHECK_HOPS)?;
-                    for second in &leg2 {
-                        let mut walk = first.clone();
+                let m = via.unwrap_or(s);
+                leg_walks(&mut legs_of, routing, s, m)?;
+                leg_walks(&mut legs_of, routing, m, d)?;
+                for first in &legs_of[&(s, m)] {
+                    for second in &legs_of[&(m, d)] {
+                        walk.clear();
+                        walk.extend_from_slice(first);
                         match first.iter().position(|&v| v == d) {
                             Some(i) if legs == Legs::HalvesEjecting => walk.truncate(i + 1),
                             _ => walk.extend_from_slice(&second[1..]),
@@ -228,41 +230,57 @@ pub fn legs_deadlock_free(
                             continue;
                         }
                         let leg_one = (first.len() - 1).min(walk.len() - 1);
-                        let classes_of = match legs {
-                            Legs::Classes => classes_along(t, &walk, leg_one, classes, false),
+                        classes_of.clear();
+                        match legs {
+                            Legs::Classes => {
+                                classes_of.extend(classes_along(t, &walk, leg_one, classes, false))
+                            }
                             Legs::UgalDraw => {
                                 let one_group = two.pick_intermediate(s, d, 0).is_none();
-                                classes_along(t, &walk, leg_one, classes, one_group)
+                                classes_of
+                                    .extend(classes_along(t, &walk, leg_one, classes, one_group));
                             }
-                            Legs::Halves | Legs::HalvesEjecting | Legs::UgalHops => (0..walk.len()
-                                - 1)
-                                .map(|i| u32::from(i >= leg_one))
-                                .collect(),
+                            Legs::Halves | Legs::HalvesEjecting | Legs::UgalHops => classes_of
+                                .extend((0..walk.len() - 1).map(|i| u32::from(i >= leg_one))),
                             Legs::Order | Legs::AdaptiveOrder => {
-                                vec![u32::from(drawn > 0); walk.len() - 1]
+                                classes_of.resize(walk.len() - 1, u32::from(drawn > 0));
                             }
-                        };
+                        }
                         hops += classes_of.len();
                         if hops > CHECK_HOPS {
                             return None;
                         }
                         // BookSim2 gives a hop out of the destination's router every VC.
-                        let through =
-                            (0..leg_one).filter(|&i| walk[i] == d && legs == Legs::Halves);
-                        for i in through.collect::<Vec<_>>() {
-                            let mut other = classes_of.clone();
-                            other[i] = 1;
-                            routes.push((walk.clone(), other));
+                        if legs == Legs::Halves {
+                            for i in (0..leg_one).filter(|&i| walk[i] == d) {
+                                let held = std::mem::replace(&mut classes_of[i], 1);
+                                graph.add(&walk, &classes_of).ok()?;
+                                classes_of[i] = held;
+                            }
                         }
-                        routes.push((walk, classes_of));
+                        graph.add(&walk, &classes_of).ok()?;
                     }
                 }
             }
         }
     }
-    deadlock_of_classed_routes(t, &routes, Scheme::Phases, classes)
-        .ok()
-        .map(|r| r.acyclic)
+    Some(graph.report(Scheme::Phases).acyclic)
+}
+
+/// Lists the walks of `routing` from `a` to `b` into `legs` once (`[a]` when they are the
+/// same node); `None` past [`CHECK_HOPS`] walks.
+fn leg_walks(
+    legs: &mut HashMap<(Node, Node), Vec<Vec<Node>>>,
+    routing: &dyn Routing,
+    a: Node,
+    b: Node,
+) -> Option<()> {
+    if let Entry::Vacant(e) = legs.entry((a, b)) {
+        let mut out = Vec::new();
+        walks(routing, a, b, &mut vec![a], &mut out, CHECK_HOPS)?;
+        e.insert(out);
+    }
+    Some(())
 }
 
 /// The classes of a walk's hops, its first `leg_one` hops towards the intermediate;
