@@ -15,6 +15,11 @@ use icn_core::{Network, Spec};
 
 /// The zero-load latency tolerance.
 const ZERO_LOAD: f64 = 0.02;
+/// The references whose first point is held to [`LATENCY`] instead of [`ZERO_LOAD`]: its
+/// latency varies with the seed beyond 2 % in BookSim2 itself. mesh88_lat_example (20-flit
+/// packets at 0.001 packets a cycle): BookSim2 gives 46.75 cycles with its seed 0 and
+/// 49.89, 44.12, 43.83 and 48.56 with seeds 1 to 4 (−6.2 % to +6.7 %).
+const NOISY_FIRST_POINT: &[&str] = &["mesh88_lat_example"];
 /// The latency tolerance up to [`UP_TO`] of saturation.
 const LATENCY: f64 = 0.05;
 /// The share of BookSim2's saturation throughput up to which latency is held.
@@ -165,7 +170,11 @@ fn check_sim(name: &str, csv: &str, sim: &Simulator, pick: &dyn Fn(&[Row], f64) 
         }
         let got = run(row.offered);
         assert_eq!(got.status, Status::Stable, "{} at {}", name, row.offered);
-        let tol = if i == 0 { ZERO_LOAD } else { LATENCY };
+        let tol = if i == 0 && !NOISY_FIRST_POINT.contains(&name) {
+            ZERO_LOAD
+        } else {
+            LATENCY
+        };
         let err = (got.packet_latency.expect("measured") - row.latency).abs() / row.latency;
         assert!(
             err <= tol,
@@ -511,10 +520,10 @@ fn booksims_random_patterns_match_booksim() {
 /// (core/tests/booksim_randperm.rs holds the permutation itself). On BookSim2's
 /// flatflyconfig, whose terminals icnplay numbers and routes as BookSim2 does, the same
 /// pairs load the same channels: the curves agree to saturation (0.381 on both), past the
-/// loads where three or four pairs share a channel. On the 8×8 mesh icnplay's `dor` takes
-/// the node number's high digit first, BookSim2's `dim_order` its low digit (x), so the
-/// same pairs take transposed routes: held to 80 % of saturation and the saturation
-/// throughput, as every reference is, but its knee differs (docs/simulation.md).
+/// loads where three or four pairs share a channel. On the 8×8 mesh the file runs on
+/// `mesh:k=8x8,lowfirst`, whose `dor` takes a node number's low digit (x) first as
+/// BookSim2's `dim_order` does, so the same pairs take the same routes
+/// (docs/simulation.md).
 #[test]
 fn randperm_matches_booksim() {
     check_config("flatfly_randperm", &few);

@@ -138,8 +138,10 @@ pub fn check_closed_forms(t: &dyn Topology, g: &Product, what: &str) -> bool {
 }
 
 /// Dimension order: one path, counted 1 by the closed form and by the routing's DAG, a
-/// walk of shortest length whose coordinates are corrected most significant first.
+/// walk of shortest length whose coordinates are corrected most significant first (least
+/// significant first with the flag `lowfirst`).
 pub fn check_dor(t: &dyn Topology, g: &Product, what: &str) {
+    let low = g.low_first();
     let dor = g.routing(GridRouting::Dor);
     let n = t.node_count();
     let step = n.div_ceil(40).max(1);
@@ -151,14 +153,19 @@ pub fn check_dor(t: &dyn Topology, g: &Product, what: &str) {
             assert_eq!(count_paths(&dor, s, d), BigUint::from(1u32));
             let p = &paths[0];
             assert_eq!(p.len() as u32 - 1, g.distance(s, d), "{what}: {s}->{d}");
-            let mut last_dim = 0;
+            let mut last_dim = if low { g.dimensions() - 1 } else { 0 };
             for w in p.windows(2) {
                 assert!(neighbours(t, w[0]).contains(&w[1]), "{what}: not a walk");
                 let dims: Vec<usize> = (0..g.dimensions())
                     .filter(|&i| g.digit(w[0], i) != g.digit(w[1], i))
                     .collect();
                 assert_eq!(dims.len(), 1);
-                assert!(dims[0] >= last_dim, "{what}: {s}->{d} out of order");
+                let in_order = if low {
+                    dims[0] <= last_dim
+                } else {
+                    dims[0] >= last_dim
+                };
+                assert!(in_order, "{what}: {s}->{d} out of order");
                 last_dim = dims[0];
             }
         }
@@ -247,7 +254,32 @@ fn mesh_closed_forms_match_bfs() {
 fn dimension_order_is_one_shortest_path_in_order() {
     for t in tori().into_iter().chain(meshes()) {
         check_dor(&t, t.grid(), &t.spec_string());
+        let t = t.with_low_first(true);
+        check_dor(&t, t.grid(), &t.spec_string());
     }
+}
+
+/// `lowfirst` routes as BookSim2's `dor_next_mesh` and `dor_next_torus`: node v is
+/// x + k·y, and x is corrected first. On the 8 × 8 mesh 0 → 9 goes through 1 (x first),
+/// plain `dor` through 8; on the 8 × 8 torus 0 → 7 · 8 + 3 takes x the increasing way
+/// (+3 of 8) then y the wrapping way (0 → 7). The flag round-trips through the spec.
+#[test]
+fn low_first_is_booksims_dimension_order() {
+    let route = |spec: &str, s: Node, d: Node| -> Vec<Node> {
+        let net: Network = spec.parse().expect("spec");
+        let r = net.routing("dor").expect("dor");
+        let mut paths = enumerate_paths(r.as_ref(), s, d, 2);
+        assert_eq!(paths.len(), 1, "{spec}");
+        paths.remove(0)
+    };
+    assert_eq!(route("mesh:k=8x8,lowfirst", 0, 9), vec![0, 1, 9]);
+    assert_eq!(route("mesh:k=8x8", 0, 9), vec![0, 8, 9]);
+    assert_eq!(route("torus:k=8x8,lowfirst", 0, 59), vec![0, 1, 2, 3, 59]);
+    assert_eq!(route("torus:k=8x8", 0, 59), vec![0, 56, 57, 58, 59]);
+    let net: Network = "mesh:k=8x8,lowfirst".parse().expect("spec");
+    assert_eq!(net.spec(), "mesh:k=8x8,lowfirst");
+    let net: Network = "torus:k=4x3x5,lowfirst".parse().expect("spec");
+    assert_eq!(net.spec(), "torus:k=4x3x5,lowfirst");
 }
 
 #[test]
@@ -272,6 +304,8 @@ fn loads_with_symmetry_equal_every_destination() {
     ] {
         for t in [Torus::new(&k), Torus::mesh(&k)] {
             let t = t.expect("valid");
+            check_loads(&t, t.grid(), &t.spec_string());
+            let t = t.with_low_first(true);
             check_loads(&t, t.grid(), &t.spec_string());
         }
     }

@@ -8,7 +8,8 @@ Each configuration's `// icn: SPEC ROUTING [icn sim options]` line names the mat
 `icn sim` run; it runs with the configuration's num_vcs and vc_buf_size, BookSim2's
 channel latencies (the CLI's defaults), seed 1, at every rate of the BookSim2 curve. A line
 ending in `--config` runs the file itself instead (`icn sim --config FILE`: every key as
-BookSim2 reads it, its seed BookSim2's default 0). A batch-mode file (`sim_type = batch`)
+BookSim2 reads it, its seed BookSim2's default 0), headed by the network the run reports
+(a mesh or torus file's is `…,lowfirst`). A batch-mode file (`sim_type = batch`)
 is one run, not a curve: its table sets the batch durations, latencies, accepted rate and
 hops side by side.
 """
@@ -55,8 +56,11 @@ def main():
             cmd = [ICN, "sim", spec, "-r", routing, "--rates", rates,
                    "--num-vcs", key("num_vcs", text, "16"),
                    "--vc-buf-size", key("vc_buf_size", text, "8"), *extra]
-        points = json.loads(subprocess.run(cmd, capture_output=True, text=True,
-                                           check=True).stdout)["points"]
+        out = json.loads(subprocess.run(cmd, capture_output=True, text=True,
+                                        check=True).stdout)
+        points = out["points"]
+        if "--config" in cmd:
+            spec = out["spec"]
         print(f"### {name[:-4]}: {spec}, {' '.join([routing, *extra])}\n")
         print("| offered | BookSim2 latency | icnplay latency | difference "
               "| BookSim2 accepted | icnplay accepted |")
@@ -73,8 +77,9 @@ def main():
 
 def batch_table(name, spec, path, row):
     """A batch-mode run's figures beside BookSim2's."""
-    point = json.loads(subprocess.run([ICN, "sim", "--config", path], capture_output=True,
-                                      text=True, check=True).stdout)["points"][0]
+    out = json.loads(subprocess.run([ICN, "sim", "--config", path], capture_output=True,
+                                    text=True, check=True).stdout)
+    point, spec = out["points"][0], out["spec"]
     batch = point["batch"]
     print(f"### {name[:-4]}: {spec}, batch mode (the file itself)\n")
     print("| | BookSim2 | icnplay | difference |")

@@ -20,7 +20,7 @@ const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "dor",
         title: "Dimension order",
-        summary: "The most significant differing coordinate first, the shorter way round (the increasing one at a tie): one path.",
+        summary: "The most significant differing coordinate first (the least significant with the flag lowfirst), the shorter way round (the increasing one at a tie): one path.",
     },
 ];
 
@@ -40,6 +40,14 @@ const MESH_STRATEGIES: &[StrategyInfo] = &[
 /// The name of ROMM, a strategy of the mesh only.
 const ROMM: &str = "romm";
 
+/// The flag `lowfirst`.
+const FLAGS: &[ParamInfo] = &[ParamInfo {
+    key: super::LOW_FIRST,
+    label: "Dimension order from the least significant coordinate",
+    help: "dor (and ROMM's, Valiant's and XY or YX's legs) corrects the last coordinate first: BookSim2's dim_order, which takes x, a node number's low digit, first",
+    example: "",
+}];
+
 const PAPER: &str = "Dally, Performance analysis of k-ary n-cube interconnection networks, IEEE Transactions on Computers, 1990";
 
 const RADICES: &[ParamInfo] = &[ParamInfo {
@@ -55,7 +63,7 @@ pub const TORUS: FamilyInfo = FamilyInfo {
     title: "Torus (k-ary n-cube)",
     summary: "Mixed-radix grid with wrap-around links: each coordinate moves by ±1 mod kᵢ.",
     params: RADICES,
-    flags: &[],
+    flags: FLAGS,
     example: "torus:k=8x8x4",
     example_route: ("(0,0,0)", "(4,5,3)"),
     strategies: STRATEGIES,
@@ -71,7 +79,7 @@ pub const MESH: FamilyInfo = FamilyInfo {
         example: "16x16",
         ..RADICES[0]
     }],
-    flags: &[],
+    flags: FLAGS,
     example: "mesh:k=16x16",
     example_route: ("(0,0)", "(5,3)"),
     strategies: MESH_STRATEGIES,

@@ -29,6 +29,10 @@ pub use xyyx::{XyYx, XYYX, XYYX_STRATEGY};
 use icn_graph::error::ParamError;
 use icn_graph::spec::{parse_vector, Spec};
 
+/// The flag of dimension order from the least significant coordinate
+/// ([`Torus::with_low_first`]).
+pub const LOW_FIRST: &str = "lowfirst";
+
 /// The largest radix of a torus or mesh dimension.
 pub const MAX_RADIX: u32 = 1 << 16;
 
@@ -66,17 +70,28 @@ impl Torus {
     pub fn from_spec(spec: &Spec) -> Result<Self, ParamError> {
         let mesh = spec.family == "mesh";
         let family = if mesh { "mesh" } else { "torus" };
-        spec.check_keys(family, &["k"], &[], "k (the radices, e.g. k=8x8x4)")?;
+        spec.check_keys(
+            family,
+            &["k"],
+            &[LOW_FIRST],
+            "k (the radices, e.g. k=8x8x4), and the flag lowfirst",
+        )?;
         let k = spec.value("k").ok_or(ParamError::Missing {
             family,
             key: "k",
             help: "the radices, most significant first, e.g. k=8x8x4",
         })?;
         let k = parse_vector("k", k)?;
-        if mesh {
-            Self::mesh(&k)
-        } else {
-            Self::new(&k)
+        let net = if mesh { Self::mesh(&k) } else { Self::new(&k) }?;
+        Ok(net.with_low_first(spec.has(LOW_FIRST)))
+    }
+
+    /// This network with dimension order from the least significant coordinate when `on`
+    /// (the flag `lowfirst`: BookSim2's `dim_order`, x first), for every strategy built on
+    /// it (`dor`, ROMM's and Valiant's legs, XY or YX's order).
+    pub fn with_low_first(self, on: bool) -> Self {
+        Torus {
+            grid: self.grid.with_low_first(on),
         }
     }
 
@@ -84,7 +99,12 @@ impl Torus {
     pub fn spec_string(&self) -> String {
         let k: Vec<String> = self.grid.radices().iter().map(u32::to_string).collect();
         let family = if self.is_mesh() { "mesh" } else { "torus" };
-        format!("{family}:k={}", k.join("x"))
+        let flag = if self.grid.low_first() {
+            ",lowfirst"
+        } else {
+            ""
+        };
+        format!("{family}:k={}{flag}", k.join("x"))
     }
 
     /// Whether this is a mesh (no wrap-around links).

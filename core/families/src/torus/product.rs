@@ -47,6 +47,9 @@ pub struct Product {
     /// graphs only).
     class_offset: Vec<usize>,
     pub(super) nodes: usize,
+    /// Dimension order corrects the least significant differing digit first (BookSim2's
+    /// `dim_order`, x first) instead of the most significant.
+    low_first: bool,
 }
 
 impl Product {
@@ -96,6 +99,7 @@ impl Product {
             weight,
             class_offset: Vec::new(),
             nodes: nodes as usize,
+            low_first: false,
         };
         let mut acc = 0;
         for i in 0..grid.radices.len() {
@@ -103,6 +107,18 @@ impl Product {
             acc += grid.dim_class_count(i);
         }
         Ok(grid)
+    }
+
+    /// This product with dimension order from the least significant digit when `on`
+    /// (BookSim2's `dim_order`, which corrects x, a node number's low digit, first).
+    pub fn with_low_first(mut self, on: bool) -> Self {
+        self.low_first = on;
+        self
+    }
+
+    /// Whether dimension order corrects the least significant differing digit first.
+    pub fn low_first(&self) -> bool {
+        self.low_first
     }
 
     /// How each dimension is linked.

@@ -36,6 +36,25 @@ impl Routing for GridRouter<'_> {
     fn next_hops(&self, at: Node, dst: Node, out: &mut Vec<Node>) {
         let g = self.grid;
         let dor = self.kind == GridRouting::Dor;
+        let mut step = |i: usize, x: usize, y: usize| {
+            let (digits, len) = g.step_digits(i, x as u32, y as u32, dor);
+            let w = g.weight[i];
+            let base = at - x * w;
+            out.extend(digits[..len].iter().map(|&d| base + d as usize * w));
+        };
+        if dor && g.low_first() {
+            // The least significant differing digit: from the last dimension up.
+            let (mut rest_at, mut rest_dst) = (at, dst);
+            for (i, &k) in g.radices.iter().enumerate().rev() {
+                let k = k as usize;
+                let (x, y) = (rest_at % k, rest_dst % k);
+                if x != y {
+                    return step(i, x, y);
+                }
+                (rest_at, rest_dst) = (rest_at / k, rest_dst / k);
+            }
+            return;
+        }
         // The digits most significant first, one division each (the deadlock analysis asks
         // every node towards every destination).
         let (mut rest_at, mut rest_dst) = (at, dst);
@@ -46,9 +65,7 @@ impl Routing for GridRouter<'_> {
             if x == y {
                 continue;
             }
-            let (digits, len) = g.step_digits(i, x as u32, y as u32, dor);
-            let base = at - x * w;
-            out.extend(digits[..len].iter().map(|&d| base + d as usize * w));
+            step(i, x, y);
             if dor {
                 break;
             }
@@ -67,17 +84,21 @@ impl Routing for GridRouter<'_> {
         let mut at = vec![0u32; g.radices.len()];
         for u in 0..nodes {
             start.push(out.len());
-            for (i, (&x, &y)) in at.iter().zip(&goal).enumerate() {
-                if x == y {
-                    continue;
-                }
+            let mut differing = at
+                .iter()
+                .zip(&goal)
+                .enumerate()
+                .filter(|(_, (x, y))| x != y);
+            let step = |(i, (&x, &y)): (usize, (&u32, &u32))| {
                 let (digits, len) = g.step_digits(i, x, y, dor);
                 let w = g.weight[i];
                 let base = u - x as usize * w;
                 out.extend(digits[..len].iter().map(|&d| base + d as usize * w));
-                if dor {
-                    break;
-                }
+            };
+            match (dor, g.low_first()) {
+                (false, _) => differing.for_each(step),
+                (true, false) => differing.next().into_iter().for_each(step),
+                (true, true) => differing.next_back().into_iter().for_each(step),
             }
             // The next node's digits: the least significant digit up, carrying.
             for (x, &k) in at.iter_mut().zip(&g.radices).rev() {

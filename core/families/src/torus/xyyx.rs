@@ -20,9 +20,10 @@ pub const XYYX_STRATEGY: StrategyInfo = StrategyInfo {
     summary: "Dimension order or its reverse, drawn at the source with equal chance (two dimensions; BookSim2's xy_yx_mesh and xyyx_flatfly).",
 };
 
-/// XY or YX: a unit from s to d takes dimension order (the first digit first) or the
-/// reverse, each with probability ½. As a [`TwoPhase`] the route is dimension order via
-/// the corner where it turns: (d₀, s₁) for the first order, (s₀, d₁) for the reverse; its
+/// XY or YX: a unit from s to d takes dimension order (the first digit first; the last
+/// with the flag `lowfirst`) or the reverse, each with probability ½. As a [`TwoPhase`]
+/// the route is dimension order via the corner where it turns: (d₀, s₁) for the first
+/// digit first, (s₀, d₁) for the last digit first; its
 /// intermediates are those corners other than s and d (a pair in one row or column has
 /// none: both orders are one path). [`TwoPhase::intermediates_with_ends`] lists both
 /// corners, the first order's first, for a draw that tells the orders apart.
@@ -49,7 +50,13 @@ impl<'a> XyYx<'a> {
         let corners = move |s: Node, d: Node| {
             let (s0, s1) = (grid.digit(s, 0), grid.digit(s, 1));
             let (d0, d1) = (grid.digit(d, 0), grid.digit(d, 1));
-            [grid.node(&[d0, s1]), grid.node(&[s0, d1])]
+            let (first, second) = (grid.node(&[d0, s1]), grid.node(&[s0, d1]));
+            // XY, the first corner, is dimension order's own turn.
+            if grid.low_first() {
+                [second, first]
+            } else {
+                [first, second]
+            }
         };
         XyYx::over(Box::new(grid.routing(GridRouting::Dor)), corners)
     }
@@ -137,5 +144,14 @@ mod tests {
         assert_eq!(r.intermediates(0, 3), None);
         // The first order turns at (d₀, s₁) = s, the reverse at (s₀, d₁) = d.
         assert_eq!(r.intermediates_with_ends(0, 3), vec![0, 3]);
+    }
+
+    /// With `lowfirst` XY is BookSim2's (x, the low digit, first): 1 = (0, 1) → 11 = (2, 3)
+    /// turns first at (0, 3) = 3, the reverse at (2, 1) = 9.
+    #[test]
+    fn low_first_turns_at_the_x_corner_first() {
+        let m = Torus::mesh(&[4, 4]).expect("a mesh").with_low_first(true);
+        let r = XyYx::new(m.grid());
+        assert_eq!(r.intermediates_with_ends(1, 2 * 4 + 3), vec![3, 9]);
     }
 }

@@ -64,7 +64,9 @@ pub(super) fn topology(
             let spec = match topo {
                 "cmesh" => cmesh(st, (k, n, c))?,
                 "flatfly" => flatfly(st, (k, n, c))?,
-                _ => format!("{topo}:k={}", radices()),
+                // BookSim2's mesh and torus functions all follow its dimension order, x (a
+                // node number's low digit) first.
+                _ => format!("{topo}:k={},lowfirst", radices()),
             };
             let net = grid(&spec, topo, (k, n), line)?;
             let choice = grid_routing(topo, rf).map_err(|e| match e {
@@ -163,6 +165,10 @@ const GRID_MODELLED: [(&str, &str); 4] = [
 /// `valiant_mesh`), the icnplay families it is modelled on, and how icnplay runs it
 /// ([`Choice`]).
 ///
+/// On the mesh and the torus every function's dimension order is BookSim2's, x (a node
+/// number's low digit) first: the network is built with the flag `lowfirst`, which
+/// `dor`, ROMM's and Valiant's legs and XY or YX's order follow.
+///
 /// - `dim_order` (`dor`): icnplay's `dor`, the simulator's choice of scheme (BookSim2's
 ///   ring classes on the torus).
 /// - `valiant` (`valiant_mesh`): via any router, the pair's own included, dimension order
@@ -260,10 +266,12 @@ pub(super) fn grid_routing(topo: &str, rf: &str) -> Result<Choice, Option<&'stat
              run of it to agree with; modelled on the mesh (valiant_mesh)",
         )),
         ("torus", "min_adapt") => Err(Some(
-            "BookSim2's min_adapt_torus is not modelled: its output set pairs an adaptive VC \
-             (VC 3) with an escape VC of the dateline class recomputed at every router, which \
-             the simulator's ring classes do not follow yet; modelled on the mesh \
-             (min_adapt_mesh)",
+            "BookSim2's min_adapt_torus is not modelled: its output set pairs VC 3 alone at \
+             high priority (VC 2 unused; at a half-ring tie the decreasing way, where its \
+             escape route draws either) with an escape VC, 0 or 1, whose dateline class is \
+             recomputed at every router a packet leaves on VC 3, as if it entered the \
+             dimension there, which the simulator's ring classes, fixed where a packet \
+             enters a dimension, do not follow yet; modelled on the mesh (min_adapt_mesh)",
         )),
         ("mesh", "planar_adapt") => Err(Some(
             "BookSim2's planar_adapt_mesh is not modelled: it routes through its adaptive \
