@@ -351,6 +351,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("cmesh_xyyx_express"),
     config_reference!("fattree_anca"),
     config_reference!("mesh88_min_adapt"),
+    config_reference!("mesh88_planar_adapt"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -682,6 +683,14 @@ fn fattree_anca_matches_booksim() {
 #[test]
 fn min_adapt_mesh_matches_booksim() {
     check_adaptive("mesh88_min_adapt", "dor", Adapt::MinAdapt);
+}
+
+/// BookSim2's `planar_adapt_mesh` on an 8×8 mesh under shuffle traffic: without faults its
+/// output set keeps the first plane's output, dimension order from x, on VCs 4 and 5 of 6
+/// (the top third); deadlock-free on one class.
+#[test]
+fn planar_adapt_mesh_matches_booksim() {
+    check_adaptive("mesh88_planar_adapt", "dor", Adapt::Planar);
 }
 
 /// [`check_config`] of a configuration whose routing function adapts (`adapt`) on

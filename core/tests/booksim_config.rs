@@ -233,14 +233,14 @@ fn unmodelled_keys_are_named() {
             "sim_type = throughput: give latency or batch (throughput, BookSim2's latency mode without",
         ),
         (
-            BASE.replace("dim_order", "planar_adapt"),
+            BASE.replace("mesh", "torus").replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: BookSim2's planar_adapt_mesh is not modelled",
+            "routing_function = planar_adapt: not modelled for topology = torus (dim_order)",
         ),
         (
             BASE.replace("dim_order", "chaos"),
             4,
-            "routing_function = chaos: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt)",
+            "routing_function = chaos: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt, planar_adapt)",
         ),
         (
             BASE.replace("mesh", "torus").replace("dim_order", "min_adapt"),

@@ -28,6 +28,18 @@ pub enum Adapt {
     /// 1 … V − 1 at high priority; a packet that came in on VC 0 (not from its endpoint)
     /// has VC 0 only ([`MinAdapt`]).
     MinAdapt,
+    /// BookSim2's `planar_adapt_mesh` without faults: the relation's hop (dimension order,
+    /// x first) on the top third of the VCs, from 2·⌊V/3⌋ (its output set offers the
+    /// current plane's productive output there and the next dimension's on a lower third,
+    /// at equal priority, and keeps the first, [`planar_floor`]); every VC at ejection.
+    Planar,
+}
+
+/// The lowest VC of BookSim2's `planar_adapt_mesh` hop among `vcs` VCs: 2·⌊V/3⌋ (0 below 3
+/// VCs).
+#[inline]
+pub fn planar_floor(vcs: u32) -> u32 {
+    2 * (vcs / 3)
 }
 
 impl Adapt {

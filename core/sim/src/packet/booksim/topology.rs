@@ -153,7 +153,7 @@ fn grid(spec: &str, topo: &str, (k, n): (i64, i64), line: usize) -> Result<Netwo
 const GRID_MODELLED: [(&str, &str); 4] = [
     (
         "mesh",
-        "dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt",
+        "dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt, planar_adapt",
     ),
     ("torus", "dim_order"),
     ("cmesh", "dor_no_express, dor, xy_yx_no_express, xy_yx"),
@@ -195,6 +195,9 @@ const GRID_MODELLED: [(&str, &str); 4] = [
 /// - `min_adapt` (`min_adapt_mesh`): `dor` on one class, each hop an output set of VCs
 ///   1 … V − 1 at high priority and the escape VC 0 at low priority ([`Adapt::MinAdapt`]:
 ///   BookSim2's set keeps the dimension-order output alone).
+/// - `planar_adapt` (`planar_adapt_mesh`): `dor` on one class, every hop on the top third of
+///   the VCs ([`Adapt::Planar`]: without faults BookSim2's set keeps the first plane's
+///   output, the first unmatched dimension from x, alone).
 /// - dragonflynew's `min` (`min_dragonflynew`): `lgl` under `phases`; its `ugal`
 ///   (`ugal_dragonflynew`): `ugal` under `phases` with BookSim2's draw among every router
 ///   and its phase-2 start within a group ([`Legs::UgalDraw`]).
@@ -203,7 +206,7 @@ const MESH: &[&str] = &["mesh"];
 const CMESH: &[&str] = &["cmesh"];
 const FLATFLY: &[&str] = &["flatfly"];
 const DRAGONFLY: &[&str] = &["dragonfly"];
-const GRID_FUNCTIONS: [GridFunction; 18] = [
+const GRID_FUNCTIONS: [GridFunction; 19] = [
     ("dim_order", &["mesh", "torus"], Choice::plain("dor", None)),
     ("dor", &["mesh", "torus"], Choice::plain("dor", None)),
     ("valiant", MESH, legs(VALIANT_ROUTING, Legs::Halves)),
@@ -215,6 +218,14 @@ const GRID_FUNCTIONS: [GridFunction; 18] = [
         MESH,
         Choice {
             adapt: Adapt::MinAdapt,
+            ..Choice::plain("dor", Some(Scheme::One))
+        },
+    ),
+    (
+        "planar_adapt",
+        MESH,
+        Choice {
+            adapt: Adapt::Planar,
             ..Choice::plain("dor", Some(Scheme::One))
         },
     ),
@@ -272,11 +283,6 @@ pub(super) fn grid_routing(topo: &str, rf: &str) -> Result<Choice, Option<&'stat
              recomputed at every router a packet leaves on VC 3, as if it entered the \
              dimension there, which the simulator's ring classes, fixed where a packet \
              enters a dimension, do not follow yet; modelled on the mesh (min_adapt_mesh)",
-        )),
-        ("mesh", "planar_adapt") => Err(Some(
-            "BookSim2's planar_adapt_mesh is not modelled: it routes through its adaptive \
-             planes with an output set per plane and VCs reserved per plane, which the \
-             simulator's routings do not offer yet",
         )),
         ("flatfly", "ugal_xyyx") => Err(Some(
             "not modelled: its XY or YX order, drawn at the source, holds on both legs of a \
