@@ -911,7 +911,9 @@ fn chart_csv_of_any_network() {
     let data: icn_core::charts::ChartData =
         serde_json::from_value(json(&["chart", "net-loads", "-t", "fattree:k=2,n=2"]))
             .expect("ChartData");
-    let icn_core::charts::ChartData::NetLoads { spec, rows } = data else {
+    let icn_core::charts::ChartData::NetLoads(icn_core::charts::NetLoadsChart { spec, rows }) =
+        data
+    else {
         panic!("net-loads")
     };
     assert_eq!((spec.as_str(), rows.len()), ("fattree:k=2,n=2", 3 * 101));

@@ -12,7 +12,9 @@ pub mod surface;
 pub mod theme;
 
 use icn_core::charts::{
-    ChartData, DensityRow, DistanceRow, LevelRow, LoadRow, D2_SOURCE, TR_SOURCE,
+    ChartData, D2h2Chart, D3MdfChart, DensityChart, DensityRow, DistanceRow, DistancesChart,
+    HcDistancesChart, HcLoadsChart, HcSimChart, LensDistancesChart, LensLoadsChart, LevelRow,
+    LevelsChart, LoadChart, LoadRow, NetDistancesChart, NetLoadsChart, D2_SOURCE, TR_SOURCE,
 };
 use plotters::style::RGBColor;
 
@@ -27,23 +29,27 @@ pub use theme::Theme;
 pub fn draw(canvas: Surface<'_>, data: &ChartData) -> Result<Vec<LegendEntry>, String> {
     let theme = theme::current();
     let plot = match data {
-        ChartData::Density { rows } => density(rows, &theme),
-        ChartData::D2h2 { rows } => d2h2(rows, &theme),
-        ChartData::Levels { rows, .. } => levels(rows, &theme),
-        ChartData::Load { rows, .. } => load(rows, &theme),
-        ChartData::Distances { rows, .. } => distances(rows, &theme),
-        ChartData::LensDistances { rows } => families::lens_distances(rows, &theme),
-        ChartData::HcDistances { rows, .. } => families::hc_distances(rows, &theme),
-        ChartData::HcLoads { results } => families::hc_loads(results, &theme),
-        ChartData::HcSim { report } => families::hc_sim(report, &theme),
-        ChartData::NetDistances { rows, unit, .. } => {
+        ChartData::Density(DensityChart { rows }) => density(rows, &theme),
+        ChartData::D2h2(D2h2Chart { rows }) => d2h2(rows, &theme),
+        ChartData::Levels(LevelsChart { rows, .. }) => levels(rows, &theme),
+        ChartData::Load(LoadChart { rows, .. }) => load(rows, &theme),
+        ChartData::Distances(DistancesChart { rows, .. }) => distances(rows, &theme),
+        ChartData::LensDistances(LensDistancesChart { rows }) => {
+            families::lens_distances(rows, &theme)
+        }
+        ChartData::HcDistances(HcDistancesChart { rows, .. }) => {
+            families::hc_distances(rows, &theme)
+        }
+        ChartData::HcLoads(HcLoadsChart { results }) => families::hc_loads(results, &theme),
+        ChartData::HcSim(HcSimChart { report }) => families::hc_sim(report, &theme),
+        ChartData::NetDistances(NetDistancesChart { rows, unit, .. }) => {
             network::net_distances(rows, unit.as_deref(), &theme)
         }
-        ChartData::NetLoads { rows, .. } => network::net_loads(rows, &theme),
-        ChartData::LensLoads { rows } => {
+        ChartData::NetLoads(NetLoadsChart { rows, .. }) => network::net_loads(rows, &theme),
+        ChartData::LensLoads(LensLoadsChart { rows }) => {
             return plot::render_panels(canvas, &families::lens_loads(rows, &theme), &theme)
         }
-        ChartData::D3Mdf { result } => {
+        ChartData::D3Mdf(D3MdfChart { result }) => {
             return plot::render_panels(canvas, &families::d3_mdf(result, &theme), &theme)
         }
     };

@@ -2,35 +2,55 @@
 //! pair of the paper's Table 1 ([`d3_vs_mdf`]): distances over ordered pairs of routers, loads per directed
 //! channel, local and global links apart (docs/charts.md).
 
+use serde::{Deserialize, Serialize};
+
 use icn_analyses::{d3_vs_mdf, d3_vs_mdf_cost, DragonflyLoads};
 use icn_families::d3::D3;
 
-use super::info::over_budget;
-use super::info::ChartInfo;
-use super::{quote, Chart, ChartData, ChartError, ChartFamily, ChartKind, ChartRequest};
-
-/// `d3-mdf`.
-pub(super) const D3_MDF: ChartInfo = ChartInfo {
-    name: "d3-mdf",
-    title: "D3 against MDF: distances and link loads",
-    family: Some(ChartFamily::D3),
-    n_range: None,
+use super::info::{
+    network, over_budget, quote, wrong_family, BuildError, Canonical, ChartDef, ChartError,
+    ChartFamily, ChartInfo, ChartInput,
 };
 
-/// Costs D3 and its MDF against the chart budget.
-pub(super) fn request(kind: ChartKind, d: &D3) -> Result<ChartRequest, ChartError> {
-    over_budget(&d.spec_string(), "D3 and its MDF", d3_vs_mdf_cost(d))?;
-    Ok(ChartRequest::validated(
-        kind,
-        d.spec_string(),
-        Chart::D3Mdf(d.clone()),
-    ))
+/// `d3-mdf`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct D3MdfChart {
+    /// Both networks' distances and loads.
+    pub result: Box<DragonflyLoads>,
 }
 
-/// `d3-mdf` of `d3`.
-pub(super) fn chart(d3: &D3, progress: &mut dyn FnMut(usize, usize, &str)) -> ChartData {
-    ChartData::D3Mdf {
-        result: Box::new(d3_mdf(d3, progress)),
+impl ChartDef for D3MdfChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "d3-mdf",
+        title: "D3 against MDF: distances and link loads",
+        family: Some(ChartFamily::D3),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = D3;
+
+    /// Costs D3 and its MDF against the chart budget.
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, D3), ChartError> {
+        let net = network(input)?;
+        let d = net
+            .d3()
+            .map_err(|_| wrong_family(&net, "Swapped Dragonflies (d3:k=…,m=…)"))?;
+        over_budget(&d.spec_string(), "D3 and its MDF", d3_vs_mdf_cost(d))?;
+        Ok((Canonical::spec(d.spec_string()), d.clone()))
+    }
+
+    fn build(
+        d3: &D3,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        Ok(D3MdfChart {
+            result: Box::new(d3_mdf(d3, progress)),
+        })
+    }
+
+    fn csv(&self) -> String {
+        d3_mdf_csv(&self.result)
     }
 }
 

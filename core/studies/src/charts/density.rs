@@ -8,30 +8,85 @@ use crate::papers::d2::{D2_PRINTED, H2_PRINTED};
 use crate::papers::kyklos_traffic::{DENSITY_COLUMNS, DENSITY_PRINTED};
 use icn_families::kyklos::{density, DensityRule, Shuffle};
 
-use super::info::ChartInfo;
+use super::info::{
+    n_only, opt, quote, BuildError, Canonical, ChartDef, ChartError, ChartInfo, ChartInput,
+};
 use super::kyklos::kyklos;
-use super::{opt, quote, BuildError, ChartData};
 
 /// `density`.
-pub(super) const DENSITY: ChartInfo = ChartInfo {
-    name: "density",
-    title: "Maximum link traffic density against N",
-    family: None,
-    n_range: Some((
-        2,
-        12,
-        10,
-        "largest n (N = 2ⁿ, n even for Table 3's strategies)",
-    )),
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DensityChart {
+    /// Every computed and printed point.
+    pub rows: Vec<DensityRow>,
+}
+
+impl ChartDef for DensityChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "density",
+        title: "Maximum link traffic density against N",
+        family: None,
+        n_range: Some((
+            2,
+            12,
+            10,
+            "largest n (N = 2ⁿ, n even for Table 3's strategies)",
+        )),
+        takes_seed: false,
+    };
+    /// The largest n.
+    type Prepared = u64;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, u64), ChartError> {
+        n_only(&Self::INFO, input)
+    }
+
+    fn build(
+        &max_n: &u64,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        partial: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        density_chart(max_n, progress, partial)
+    }
+
+    fn csv(&self) -> String {
+        csv(&self.rows)
+    }
+}
 
 /// `d2h2`.
-pub(super) const D2H2: ChartInfo = ChartInfo {
-    name: "d2h2",
-    title: "D2 against H2 traffic density",
-    family: None,
-    n_range: Some((3, MAX_D2H2_N, 20, "largest n (N = 2ⁿ processors)")),
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct D2h2Chart {
+    /// Every computed and printed point.
+    pub rows: Vec<DensityRow>,
+}
+
+impl ChartDef for D2h2Chart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "d2h2",
+        title: "D2 against H2 traffic density",
+        family: None,
+        n_range: Some((3, MAX_D2H2_N, 20, "largest n (N = 2ⁿ processors)")),
+        takes_seed: false,
+    };
+    /// The largest n.
+    type Prepared = u64;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, u64), ChartError> {
+        n_only(&Self::INFO, input)
+    }
+
+    fn build(
+        &max_n: &u64,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        partial: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        d2h2_chart(max_n, progress, partial)
+    }
+
+    fn csv(&self) -> String {
+        csv(&self.rows)
+    }
+}
 
 /// The largest n of the `d2h2` chart ([`icn_families::kyklos::MAX_DENSITY_N`]).
 pub const MAX_D2H2_N: u64 = icn_families::kyklos::MAX_DENSITY_N as u64;
@@ -63,11 +118,11 @@ pub struct DensityRow {
 }
 
 /// `density`: Table 3's strategies at even n up to `max_n`, D2 at every n.
-pub(super) fn density_chart(
+fn density_chart(
     max_n: u64,
     progress: &mut dyn FnMut(usize, usize, &str),
-    partial: &mut dyn FnMut(&ChartData),
-) -> Result<ChartData, BuildError> {
+    partial: &mut dyn FnMut(DensityChart),
+) -> Result<DensityChart, BuildError> {
     let evens: Vec<u64> = (2..=max_n).step_by(2).collect();
     let total = evens.len() * DENSITY_COLUMNS.len() + (max_n as usize - 1);
     let mut done = 0;
@@ -96,17 +151,17 @@ pub(super) fn density_chart(
                 source: printed.map(|_| TR_SOURCE.into()),
             });
             done += 1;
-            partial(&ChartData::Density { rows: rows.clone() });
+            partial(DensityChart { rows: rows.clone() });
         }
     }
     for n in 2..=max_n {
         progress(done, total, &format!("D2, N = {}", 1u64 << n));
         rows.push(density_row(DensityRule::D2, n)?);
         done += 1;
-        partial(&ChartData::Density { rows: rows.clone() });
+        partial(DensityChart { rows: rows.clone() });
     }
     progress(total, total, "done");
-    Ok(ChartData::Density { rows })
+    Ok(DensityChart { rows })
 }
 
 fn density_row(rule: DensityRule, n: u64) -> Result<DensityRow, BuildError> {
@@ -135,11 +190,11 @@ fn density_row(rule: DensityRule, n: u64) -> Result<DensityRow, BuildError> {
 }
 
 /// `d2h2`: D2 and H2 for n = 3 … `max_n`.
-pub(super) fn d2h2_chart(
+fn d2h2_chart(
     max_n: u64,
     progress: &mut dyn FnMut(usize, usize, &str),
-    partial: &mut dyn FnMut(&ChartData),
-) -> Result<ChartData, BuildError> {
+    partial: &mut dyn FnMut(D2h2Chart),
+) -> Result<D2h2Chart, BuildError> {
     // Work doubles with n: report progress in units of 2^n sequences.
     let weight = |n: u64| 1usize << n.saturating_sub(3);
     let total: usize = (3..=max_n).map(|n| 2 * weight(n)).sum();
@@ -154,15 +209,15 @@ pub(super) fn d2h2_chart(
             );
             rows.push(density_row(rule, n)?);
             done += weight(n);
-            partial(&ChartData::D2h2 { rows: rows.clone() });
+            partial(D2h2Chart { rows: rows.clone() });
         }
     }
     progress(total, total, "done");
-    Ok(ChartData::D2h2 { rows })
+    Ok(D2h2Chart { rows })
 }
 
 /// The `density` and `d2h2` CSV.
-pub(super) fn csv(rows: &[DensityRow]) -> String {
+fn csv(rows: &[DensityRow]) -> String {
     let mut out = String::from("series,n,N,computed,exact,levels,printed,source\n");
     for r in rows {
         out.push_str(&format!(
@@ -183,7 +238,7 @@ pub(super) fn csv(rows: &[DensityRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::{build, build_partial, ChartRequest};
+    use crate::charts::{build, build_partial, ChartData, ChartRequest};
     use icn_engine::network::Network;
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
@@ -217,7 +272,8 @@ mod tests {
     #[test]
     fn density_chart_h2_equals_table3_at_printed_sizes() {
         let req = ChartRequest::new("density", "", "", Some("8")).expect("valid");
-        let ChartData::Density { rows } = build(&req, &mut quiet()).expect("builds") else {
+        let ChartData::Density(DensityChart { rows }) = build(&req, &mut quiet()).expect("builds")
+        else {
             panic!("density")
         };
         for n in [4u64, 6, 8] {
@@ -239,7 +295,7 @@ mod tests {
     fn d2h2_reports_exact_values_and_csv_quotes_sources() {
         let req = ChartRequest::new("d2h2", "", "", Some("5")).expect("valid");
         let data = build(&req, &mut quiet()).expect("builds");
-        let ChartData::D2h2 { rows } = &data else {
+        let ChartData::D2h2(D2h2Chart { rows }) = &data else {
             panic!("d2h2")
         };
         assert_eq!(rows.len(), 6);

@@ -11,97 +11,195 @@ use icn_analyses::hypercycle_loads::routing_name;
 use icn_analyses::{hypercycle_loads, hypercycle_loads_cost, HypercycleLoads};
 use icn_engine::cost::Estimate;
 use icn_engine::metrics::{distance_distribution, tidy, Split};
+use icn_engine::network::Network;
 use icn_families::hypercycle::{Hypercycle, HypercycleRouting};
 use icn_sim::{ecube_wait_safe, Policy, SimConfig, SimError, SimReport, Sweep};
 
-use super::info::ChartInfo;
-use super::info::{over_budget, whole};
-use super::{
-    BuildError, Chart, ChartData, ChartError, ChartFamily, ChartInput, ChartKind, ChartRequest,
+use super::info::{
+    network, over_budget, whole, wrong_family, BuildError, Canonical, ChartDef, ChartError,
+    ChartFamily, ChartInfo, ChartInput,
 };
 
 /// `hc-distances`.
-pub(super) const DISTANCES: ChartInfo = ChartInfo {
-    name: "hc-distances",
-    title: "Hypercycle distance distribution",
-    family: Some(ChartFamily::Hypercycle),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HcDistancesChart {
+    /// The network.
+    pub spec: String,
+    /// Ordered pairs per distance.
+    pub rows: Vec<HcDistanceRow>,
+}
+
+impl ChartDef for HcDistancesChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "hc-distances",
+        title: "Hypercycle distance distribution",
+        family: Some(ChartFamily::Hypercycle),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = Hypercycle;
+
+    /// Costs the chart as the network's own distance estimate.
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Hypercycle), ChartError> {
+        hypercycle(input, |net, _| net.cost().info)
+    }
+
+    fn build(
+        h: &Hypercycle,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        progress(0, 1, "distance distribution");
+        let rows = hc_distances(h);
+        progress(1, 1, "done");
+        Ok(HcDistancesChart {
+            spec: h.spec_string(),
+            rows,
+        })
+    }
+
+    fn csv(&self) -> String {
+        hc_distances_csv(&self.rows)
+    }
+}
 
 /// `hc-loads`.
-pub(super) const LOADS: ChartInfo = ChartInfo {
-    name: "hc-loads",
-    title: "Hypercycle link load, e-cube against random-greedy",
-    family: Some(ChartFamily::Hypercycle),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HcLoadsChart {
+    /// E-cube, then random-greedy (per hop).
+    pub results: Vec<HypercycleLoads>,
+}
 
-/// `hc-sim`.
-pub(super) const SIM: ChartInfo = ChartInfo {
-    name: "hc-sim",
-    title: "Hypercycles Figure 2: set-up delay against offered load",
-    family: Some(ChartFamily::Hypercycle),
-    n_range: None,
-};
+impl ChartDef for HcLoadsChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "hc-loads",
+        title: "Hypercycle link load, e-cube against random-greedy",
+        family: Some(ChartFamily::Hypercycle),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = Hypercycle;
 
-/// Costs the chart `kind` of `h` (`info`: the network's own estimate, for
-/// `hc-distances`), then checks the seed and ticks of `hc-sim` and the simulator's limits.
-pub(super) fn request(
-    kind: ChartKind,
-    h: &Hypercycle,
-    info: Estimate,
-    input: &ChartInput<'_>,
-) -> Result<ChartRequest, ChartError> {
-    let cost = match kind {
-        ChartKind::HcLoads => {
+    /// Costs both routings' loads.
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Hypercycle), ChartError> {
+        hypercycle(input, |_, h| {
             let one = hypercycle_loads_cost(h);
             Estimate {
                 steps: one.steps.saturating_mul(2),
                 bytes: one.bytes,
             }
-        }
-        ChartKind::HcSim => Estimate { steps: 0, bytes: 0 },
-        _ => info,
-    };
-    over_budget(&h.spec_string(), "this chart", cost)?;
-    let (h, spec) = (h.clone(), h.spec_string());
-    let chart = match kind {
-        ChartKind::HcLoads => Chart::HcLoads(h),
-        ChartKind::HcSim => return sim_request(h, input),
-        _ => Chart::HcDistances(h),
-    };
-    Ok(ChartRequest::validated(kind, spec, chart))
+        })
+    }
+
+    fn build(
+        h: &Hypercycle,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        Ok(HcLoadsChart {
+            results: hc_loads(h, progress),
+        })
+    }
+
+    fn csv(&self) -> String {
+        hc_loads_csv(&self.results)
+    }
 }
 
-/// `hc-sim`'s seed and measured ticks, and the simulator's own limits (arrivals per
-/// point, channels).
-fn sim_request(h: Hypercycle, input: &ChartInput<'_>) -> Result<ChartRequest, ChartError> {
-    let seed = whole(
-        "seed",
-        input.seed,
-        (0, u64::MAX, 1),
-        "the simulation's seed",
-    )?;
-    let ticks = whole(
-        "ticks",
-        input.ticks,
-        (SIM_MIN_TICKS, SIM_MAX_TICKS, SIM_DEFAULT_TICKS),
-        "measured ticks; a transmission lasts 100",
-    )?;
-    let cfg = sim_config(&h, seed, ticks);
-    Sweep::new(&h, &cfg).map_err(|e| ChartError {
-        field: if matches!(e, SimError::TooLarge { .. }) {
-            "ticks"
-        } else {
-            "t"
-        },
-        message: e.to_string(),
-    })?;
-    let spec = h.spec_string();
-    let mut req = ChartRequest::validated(ChartKind::HcSim, spec, Chart::HcSim(h, cfg));
-    req.seed = seed;
-    req.ticks = ticks;
-    Ok(req)
+/// `hc-sim`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HcSimChart {
+    /// The sweep's results and configuration.
+    pub report: Box<SimReport>,
+}
+
+impl ChartDef for HcSimChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "hc-sim",
+        title: "Hypercycles Figure 2: set-up delay against offered load",
+        family: Some(ChartFamily::Hypercycle),
+        n_range: None,
+        takes_seed: true,
+    };
+    /// The network and the sweep's configuration.
+    type Prepared = (Hypercycle, SimConfig);
+
+    /// The network, then the seed, the measured ticks and the simulator's own limits
+    /// (arrivals per point, channels).
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Self::Prepared), ChartError> {
+        let (c, h) = hypercycle(input, |_, _| Estimate { steps: 0, bytes: 0 })?;
+        let seed = whole(
+            "seed",
+            input.seed,
+            (0, u64::MAX, 1),
+            "the simulation's seed",
+        )?;
+        let ticks = whole(
+            "ticks",
+            input.ticks,
+            (SIM_MIN_TICKS, SIM_MAX_TICKS, SIM_DEFAULT_TICKS),
+            "measured ticks; a transmission lasts 100",
+        )?;
+        let cfg = sim_config(&h, seed, ticks);
+        Sweep::new(&h, &cfg).map_err(|e| ChartError {
+            field: if matches!(e, SimError::TooLarge { .. }) {
+                "ticks"
+            } else {
+                "t"
+            },
+            message: e.to_string(),
+        })?;
+        Ok((Canonical { seed, ticks, ..c }, (h, cfg)))
+    }
+
+    fn build(
+        (h, cfg): &Self::Prepared,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        partial: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        let mut report_partial = |report: SimReport| {
+            partial(HcSimChart {
+                report: Box::new(report),
+            });
+        };
+        Ok(HcSimChart {
+            report: Box::new(hc_sim_partial(
+                h,
+                cfg,
+                SIM_STEP_EVENTS,
+                progress,
+                &mut report_partial,
+            )?),
+        })
+    }
+
+    fn csv(&self) -> String {
+        sim_csv(&self.report)
+    }
+
+    fn label(c: &Canonical) -> String {
+        format!(
+            "{} of {}, seed {}, {} ticks",
+            Self::INFO.title,
+            c.spec,
+            c.seed,
+            c.ticks
+        )
+    }
+}
+
+/// Parses a Hypercycle chart's network and costs the chart (`cost` of the network and
+/// the Hypercycle) against the chart budget.
+fn hypercycle(
+    input: &ChartInput<'_>,
+    cost: impl FnOnce(&Network, &Hypercycle) -> Estimate,
+) -> Result<(Canonical, Hypercycle), ChartError> {
+    let net = network(input)?;
+    let h = net
+        .hypercycle()
+        .map_err(|_| wrong_family(&net, "Hypercycles (hypercube:n=… or hypercycle:m=…,rho=…)"))?;
+    over_budget(&h.spec_string(), "this chart", cost(&net, h))?;
+    Ok((Canonical::spec(h.spec_string()), h.clone()))
 }
 
 /// Ordered pairs of a Hypercycle's nodes at one distance.
@@ -231,55 +329,8 @@ pub fn hc_sim_partial(
     Ok(sweep.report())
 }
 
-/// `hc-distances` of `h`.
-pub(super) fn distances_chart(
-    h: &Hypercycle,
-    progress: &mut dyn FnMut(usize, usize, &str),
-) -> ChartData {
-    progress(0, 1, "distance distribution");
-    let rows = hc_distances(h);
-    progress(1, 1, "done");
-    ChartData::HcDistances {
-        spec: h.spec_string(),
-        rows,
-    }
-}
-
-/// `hc-loads` of `h`.
-pub(super) fn loads_chart(
-    h: &Hypercycle,
-    progress: &mut dyn FnMut(usize, usize, &str),
-) -> ChartData {
-    ChartData::HcLoads {
-        results: hc_loads(h, progress),
-    }
-}
-
-/// `hc-sim` of `h` under `cfg`.
-pub(super) fn sim_chart(
-    h: &Hypercycle,
-    cfg: &SimConfig,
-    progress: &mut dyn FnMut(usize, usize, &str),
-    partial: &mut dyn FnMut(&ChartData),
-) -> Result<ChartData, BuildError> {
-    let mut report_partial = |report: SimReport| {
-        partial(&ChartData::HcSim {
-            report: Box::new(report),
-        });
-    };
-    Ok(ChartData::HcSim {
-        report: Box::new(hc_sim_partial(
-            h,
-            cfg,
-            SIM_STEP_EVENTS,
-            progress,
-            &mut report_partial,
-        )?),
-    })
-}
-
 /// The `hc-distances` CSV.
-pub fn hc_distances_csv(rows: &[HcDistanceRow]) -> String {
+fn hc_distances_csv(rows: &[HcDistanceRow]) -> String {
     let mut out = String::from("distance,ordered_pairs,average\n");
     for r in rows {
         out.push_str(&format!(
@@ -292,7 +343,7 @@ pub fn hc_distances_csv(rows: &[HcDistanceRow]) -> String {
 
 /// The `hc-loads` CSV: `icn loads SPEC --format csv`'s columns without the split (always
 /// per hop).
-pub fn hc_loads_csv(results: &[HypercycleLoads]) -> String {
+fn hc_loads_csv(results: &[HypercycleLoads]) -> String {
     let mut out = String::from("routing,dimension,step,channels,load\n");
     for r in results {
         for c in &r.classes {

@@ -9,32 +9,137 @@ use icn_engine::metrics::tidy;
 use icn_engine::network::Network;
 use icn_families::kyklos::{Kyklos, KyklosRouting, Shuffle};
 
-use super::info::ChartInfo;
-use super::{opt, BuildError, Chart, ChartData, ChartError, ChartFamily, ChartKind, ChartRequest};
+use super::info::{
+    n_only, opt, BuildError, Canonical, ChartDef, ChartError, ChartFamily, ChartInfo, ChartInput,
+};
 
 /// `levels`.
-pub(super) const LEVELS: ChartInfo = ChartInfo {
-    name: "levels",
-    title: "Link traffic per level",
-    family: Some(ChartFamily::Kyklos),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LevelsChart {
+    /// The network.
+    pub spec: String,
+    /// The strategy.
+    pub strategy: String,
+    /// Per tree and level.
+    pub rows: Vec<LevelRow>,
+}
+
+impl ChartDef for LevelsChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "levels",
+        title: "Link traffic per level",
+        family: Some(ChartFamily::Kyklos),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = KyklosChart;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, KyklosChart), ChartError> {
+        KyklosChart::new(input, false)
+    }
+
+    fn build(
+        c: &KyklosChart,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        c.levels(progress)
+    }
+
+    fn csv(&self) -> String {
+        levels_csv(&self.rows)
+    }
+
+    fn label(c: &Canonical) -> String {
+        kyklos_label(&Self::INFO, c)
+    }
+}
 
 /// `load`.
-pub(super) const LOAD: ChartInfo = ChartInfo {
-    name: "load",
-    title: "IB-node processing load per level",
-    family: Some(ChartFamily::Kyklos),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoadChart {
+    /// The network.
+    pub spec: String,
+    /// The strategy.
+    pub strategy: String,
+    /// How joins are placed.
+    pub assignment: String,
+    /// Per level, 0 … n.
+    pub rows: Vec<LoadRow>,
+}
+
+impl ChartDef for LoadChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "load",
+        title: "IB-node processing load per level",
+        family: Some(ChartFamily::Kyklos),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = KyklosChart;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, KyklosChart), ChartError> {
+        KyklosChart::new(input, true)
+    }
+
+    fn build(
+        c: &KyklosChart,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        c.load(progress)
+    }
+
+    fn csv(&self) -> String {
+        load_csv(&self.rows)
+    }
+
+    fn label(c: &Canonical) -> String {
+        kyklos_label(&Self::INFO, c)
+    }
+}
 
 /// `distances`.
-pub(super) const DISTANCES: ChartInfo = ChartInfo {
-    name: "distances",
-    title: "Distance distributions P(2d)",
-    family: None,
-    n_range: Some((2, 16, 6, "n (N = 2ⁿ processors)")),
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DistancesChart {
+    /// n.
+    pub n: u64,
+    /// Per rule and distance.
+    pub rows: Vec<DistanceRow>,
+}
+
+impl ChartDef for DistancesChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "distances",
+        title: "Distance distributions P(2d)",
+        family: None,
+        n_range: Some((2, 16, 6, "n (N = 2ⁿ processors)")),
+        takes_seed: false,
+    };
+    /// n.
+    type Prepared = u64;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, u64), ChartError> {
+        n_only(&Self::INFO, input)
+    }
+
+    fn build(
+        &n: &u64,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        distances_chart(n, progress)
+    }
+
+    fn csv(&self) -> String {
+        distances_csv(&self.rows)
+    }
+}
+
+/// The progress label of `levels` and `load`: the chart, the network and the strategy.
+fn kyklos_label(info: &ChartInfo, c: &Canonical) -> String {
+    format!("{} of {} under {}", info.title, c.spec, c.strategy)
+}
 
 /// At most this many L-nodes for `levels` (the symmetry method costs about
 /// r·Σ_v (m^(n−v))² additions: 10⁸ at 4096).
@@ -108,30 +213,27 @@ pub(super) struct KyklosChart {
     strategy: KyklosRouting,
 }
 
-/// Validates the KYKLOS spec and strategy of a `levels` or `load` chart.
-pub(super) fn request(
-    kind: ChartKind,
-    spec: &str,
-    strategy: &str,
-) -> Result<ChartRequest, ChartError> {
-    let (k, s) = kyklos_and_strategy(kind, spec, strategy)?;
-    let spec = k.spec_string();
-    let c = KyklosChart {
-        kyklos: k,
-        strategy: s,
-    };
-    let chart = if kind == ChartKind::Load {
-        Chart::Load(c)
-    } else {
-        Chart::Levels(c)
-    };
-    let mut req = ChartRequest::validated(kind, spec, chart);
-    req.strategy = s.name().into();
-    Ok(req)
+impl KyklosChart {
+    /// Validates the KYKLOS spec and strategy of a `levels` or `load` (`load`) chart.
+    fn new(input: &ChartInput<'_>, load: bool) -> Result<(Canonical, KyklosChart), ChartError> {
+        let (k, s) = kyklos_and_strategy(load, input.spec, input.strategy)?;
+        let c = Canonical {
+            spec: k.spec_string(),
+            strategy: s.name().into(),
+            ..Canonical::default()
+        };
+        Ok((
+            c,
+            KyklosChart {
+                kyklos: k,
+                strategy: s,
+            },
+        ))
+    }
 }
 
 fn kyklos_and_strategy(
-    kind: ChartKind,
+    load: bool,
     spec: &str,
     strategy: &str,
 ) -> Result<(Kyklos, KyklosRouting), ChartError> {
@@ -145,9 +247,10 @@ fn kyklos_and_strategy(
             message: "this chart is for KYKLOS networks (kyklos1:… or kyklos2:…)".into(),
         });
     };
-    let (limit, why) = match kind {
-        ChartKind::Load => (LOAD_MAX_LEAVES, "every ordered pair's join is assigned"),
-        _ => (LEVELS_MAX_LEAVES, "the symmetry method's cost grows as N²"),
+    let (limit, why) = if load {
+        (LOAD_MAX_LEAVES, "every ordered pair's join is assigned")
+    } else {
+        (LEVELS_MAX_LEAVES, "the symmetry method's cost grows as N²")
     };
     if k.leaf_count() > limit {
         return Err(ChartError {
@@ -172,7 +275,7 @@ fn kyklos_and_strategy(
             message: why,
         });
     }
-    if kind == ChartKind::Load && s == KyklosRouting::Hr && k.h().is_none() {
+    if load && s == KyklosRouting::Hr && k.h().is_none() {
         return Err(ChartError {
             field: "s",
             message: "the H-2 join assignment needs the proposed shuffle with n mod r = 0".into(),
@@ -183,10 +286,10 @@ fn kyklos_and_strategy(
 
 impl KyklosChart {
     /// `levels`: link traffic per tree and level, by symmetry.
-    pub(super) fn levels(
+    fn levels(
         &self,
         progress: &mut dyn FnMut(usize, usize, &str),
-    ) -> Result<ChartData, BuildError> {
+    ) -> Result<LevelsChart, BuildError> {
         let (k, s) = (&self.kyklos, self.strategy);
         progress(0, 1, "link traffic by symmetry");
         let links = k.link_traffic_by_symmetry(s).map_err(BuildError::kyklos)?;
@@ -203,7 +306,7 @@ impl KyklosChart {
             })
             .collect();
         progress(1, 1, "done");
-        Ok(ChartData::Levels {
+        Ok(LevelsChart {
             spec: k.spec_string(),
             strategy: s.name().into(),
             rows,
@@ -211,10 +314,7 @@ impl KyklosChart {
     }
 
     /// `load`: partial joins per level under the strategy's assignment.
-    pub(super) fn load(
-        &self,
-        progress: &mut dyn FnMut(usize, usize, &str),
-    ) -> Result<ChartData, BuildError> {
+    fn load(&self, progress: &mut dyn FnMut(usize, usize, &str)) -> Result<LoadChart, BuildError> {
         let (k, s) = (&self.kyklos, self.strategy);
         progress(0, 1, load_assignment(s));
         let load = match s {
@@ -244,7 +344,7 @@ impl KyklosChart {
             row.max = tidy(row.max);
         }
         progress(1, 1, "done");
-        Ok(ChartData::Load {
+        Ok(LoadChart {
             spec: k.spec_string(),
             strategy: s.name().into(),
             assignment: load_assignment(s).into(),
@@ -259,10 +359,10 @@ pub(super) fn kyklos(shuffle: Shuffle, n: u64) -> Result<Kyklos, BuildError> {
 }
 
 /// `distances`: P(2d) under M2, H2 and D2 from processor 0, with the averages.
-pub(super) fn distances_chart(
+fn distances_chart(
     n: u64,
     progress: &mut dyn FnMut(usize, usize, &str),
-) -> Result<ChartData, BuildError> {
+) -> Result<DistancesChart, BuildError> {
     progress(0, 1, "routes from processor 0");
     let k = kyklos(Shuffle::Original, n)?;
     let d = strategy_distances(&k).map_err(BuildError::kyklos)?;
@@ -282,11 +382,11 @@ pub(super) fn distances_chart(
         }
     }
     progress(1, 1, "done");
-    Ok(ChartData::Distances { n, rows })
+    Ok(DistancesChart { n, rows })
 }
 
 /// The `levels` CSV.
-pub(super) fn levels_csv(rows: &[LevelRow]) -> String {
+fn levels_csv(rows: &[LevelRow]) -> String {
     let mut out = String::from("tree,level,links,total,max,mean\n");
     for r in rows {
         out.push_str(&format!(
@@ -298,7 +398,7 @@ pub(super) fn levels_csv(rows: &[LevelRow]) -> String {
 }
 
 /// The `load` CSV.
-pub(super) fn load_csv(rows: &[LoadRow]) -> String {
+fn load_csv(rows: &[LoadRow]) -> String {
     let mut out = String::from("level,nodes,total,max,mean\n");
     for r in rows {
         out.push_str(&format!(
@@ -310,7 +410,7 @@ pub(super) fn load_csv(rows: &[LoadRow]) -> String {
 }
 
 /// The `distances` CSV.
-pub(super) fn distances_csv(rows: &[DistanceRow]) -> String {
+fn distances_csv(rows: &[DistanceRow]) -> String {
     let mut out = String::from("rule,distance,processors,average,average_exact\n");
     for r in rows {
         out.push_str(&format!(
@@ -328,7 +428,7 @@ pub(super) fn distances_csv(rows: &[DistanceRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::build;
+    use crate::charts::{build, ChartData, ChartRequest};
 
     fn quiet() -> impl FnMut(usize, usize, &str) {
         |_, _, _| {}
@@ -339,7 +439,9 @@ mod tests {
         // Σ over links of traffic = Σ over ordered pairs of route length (each hop of each
         // route crosses one link): check against the all-pairs computation.
         let req = ChartRequest::new("levels", "kyklos2:m=2,r=2,n=4", "hr", None).expect("valid");
-        let ChartData::Levels { rows, .. } = build(&req, &mut quiet()).expect("builds") else {
+        let ChartData::Levels(LevelsChart { rows, .. }) =
+            build(&req, &mut quiet()).expect("builds")
+        else {
             panic!("levels")
         };
         let k = Kyklos::new(Shuffle::Proposed, 2, 2, 4).expect("valid");
@@ -354,7 +456,9 @@ mod tests {
     fn load_rows_count_every_ordered_pair_once() {
         for s in ["y2", "hr", "pr"] {
             let req = ChartRequest::new("load", "kyklos2:m=2,r=2,n=4", s, None).expect("valid");
-            let ChartData::Load { rows, .. } = build(&req, &mut quiet()).expect("builds") else {
+            let ChartData::Load(LoadChart { rows, .. }) =
+                build(&req, &mut quiet()).expect("builds")
+            else {
                 panic!("load")
             };
             let total: f64 = rows.iter().map(|r| r.total).sum();
@@ -367,7 +471,7 @@ mod tests {
     fn distances_sum_to_n_minus_one_and_match_bfs_for_d2() {
         let req = ChartRequest::new("distances", "", "", Some("6")).expect("valid");
         let data = build(&req, &mut quiet()).expect("builds");
-        let ChartData::Distances { rows, .. } = &data else {
+        let ChartData::Distances(DistancesChart { rows, .. }) = &data else {
             panic!("distances")
         };
         let k = Kyklos::new(Shuffle::Original, 2, 2, 6).expect("valid");

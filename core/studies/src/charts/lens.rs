@@ -13,31 +13,95 @@ use icn_engine::metrics::{distance_distribution, tidy};
 use icn_families::lens::Lens;
 use icn_graph::error::ParamError;
 
-use super::info::over_budget;
-use super::info::ChartInfo;
-use super::{
-    quote, BuildError, Chart, ChartData, ChartError, ChartFamily, ChartKind, ChartRequest,
+use super::info::{
+    network, over_budget, quote, wrong_family, BuildError, Canonical, ChartDef, ChartError,
+    ChartFamily, ChartInfo, ChartInput,
 };
 use icn_graph::Graph;
 
 /// `lens-loads`.
-pub(super) const LOADS: ChartInfo = ChartInfo {
-    name: "lens-loads",
-    title: "Lens loads, completed against uncompleted",
-    family: Some(ChartFamily::Lens),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LensLoadsChart {
+    /// Load values with their node counts, per lens and kind.
+    pub rows: Vec<LensLoadRow>,
+}
+
+impl ChartDef for LensLoadsChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "lens-loads",
+        title: "Lens loads, completed against uncompleted",
+        family: Some(ChartFamily::Lens),
+        n_range: None,
+        takes_seed: false,
+    };
+    /// The uncompleted lens.
+    type Prepared = Lens;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Lens), ChartError> {
+        request(input, true)
+    }
+
+    fn build(
+        lens: &Lens,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        let pair = lens_pair(lens)?;
+        Ok(LensLoadsChart {
+            rows: lens_loads(&pair, progress),
+        })
+    }
+
+    fn csv(&self) -> String {
+        lens_loads_csv(&self.rows)
+    }
+}
 
 /// `lens-distances`.
-pub(super) const DISTANCES: ChartInfo = ChartInfo {
-    name: "lens-distances",
-    title: "Lens distances, completed against uncompleted",
-    family: Some(ChartFamily::Lens),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LensDistancesChart {
+    /// Ordered pairs per distance, per lens.
+    pub rows: Vec<LensDistanceRow>,
+}
 
-/// Checks that `l` can be completed and costs both lenses' numbers for `kind`.
-pub(super) fn request(kind: ChartKind, l: &Lens) -> Result<ChartRequest, ChartError> {
+impl ChartDef for LensDistancesChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "lens-distances",
+        title: "Lens distances, completed against uncompleted",
+        family: Some(ChartFamily::Lens),
+        n_range: None,
+        takes_seed: false,
+    };
+    /// The uncompleted lens.
+    type Prepared = Lens;
+
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Lens), ChartError> {
+        request(input, false)
+    }
+
+    fn build(
+        lens: &Lens,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        let pair = lens_pair(lens)?;
+        Ok(LensDistancesChart {
+            rows: lens_distances(&pair, progress),
+        })
+    }
+
+    fn csv(&self) -> String {
+        lens_distances_csv(&self.rows)
+    }
+}
+
+/// Parses the Lens, checks that it can be completed and costs both lenses' numbers
+/// (their loads if `loads`, else their distances).
+fn request(input: &ChartInput<'_>, loads: bool) -> Result<(Canonical, Lens), ChartError> {
+    let net = network(input)?;
+    let l = net
+        .lens()
+        .map_err(|_| wrong_family(&net, "Lens networks (lens:p=…,q=…,n=…)"))?;
     if l.p() != l.q() || l.n() < 2 {
         return Err(ChartError {
             field: "t",
@@ -57,7 +121,7 @@ pub(super) fn request(kind: ChartKind, l: &Lens) -> Result<ChartRequest, ChartEr
     })?;
     let nodes = lens.node_count() as u64;
     let walk = nodes.saturating_add(lens.link_formula().saturating_mul(2));
-    let cost = if kind == ChartKind::LensLoads {
+    let cost = if loads {
         // Two lenses; the completed one costs one pass by its symmetry.
         Estimate {
             steps: lens
@@ -74,13 +138,7 @@ pub(super) fn request(kind: ChartKind, l: &Lens) -> Result<ChartRequest, ChartEr
         }
     };
     over_budget(&lens.spec_string(), "both lenses' numbers", cost)?;
-    let spec = lens.spec_string();
-    let chart = if kind == ChartKind::LensLoads {
-        Chart::LensLoads(lens)
-    } else {
-        Chart::LensDistances(lens)
-    };
-    Ok(ChartRequest::validated(kind, spec, chart))
+    Ok((Canonical::spec(lens.spec_string()), lens))
 }
 
 /// The two lenses of the Lens charts: `("uncompleted", lens)` and `("completed", lens)`.
@@ -128,28 +186,6 @@ pub fn lens_pair(lens: &Lens) -> Result<LensPair, ParamError> {
         )
     };
     Ok([("uncompleted", make(false)?), ("completed", make(true)?)])
-}
-
-/// `lens-loads` of `lens` and its completed form.
-pub(super) fn loads_chart(
-    lens: &Lens,
-    progress: &mut dyn FnMut(usize, usize, &str),
-) -> Result<ChartData, BuildError> {
-    let pair = lens_pair(lens)?;
-    Ok(ChartData::LensLoads {
-        rows: lens_loads(&pair, progress),
-    })
-}
-
-/// `lens-distances` of `lens` and its completed form.
-pub(super) fn distances_chart(
-    lens: &Lens,
-    progress: &mut dyn FnMut(usize, usize, &str),
-) -> Result<ChartData, BuildError> {
-    let pair = lens_pair(lens)?;
-    Ok(ChartData::LensDistances {
-        rows: lens_distances(&pair, progress),
-    })
 }
 
 /// Groups equal values: (value, how many), by increasing value.
@@ -226,7 +262,7 @@ pub fn lens_distances(
 }
 
 /// The `lens-loads` CSV.
-pub fn lens_loads_csv(rows: &[LensLoadRow]) -> String {
+fn lens_loads_csv(rows: &[LensLoadRow]) -> String {
     let mut out = String::from("lens,spec,kind,load,nodes\n");
     for r in rows {
         out.push_str(&format!(
@@ -242,7 +278,7 @@ pub fn lens_loads_csv(rows: &[LensLoadRow]) -> String {
 }
 
 /// The `lens-distances` CSV.
-pub fn lens_distances_csv(rows: &[LensDistanceRow]) -> String {
+fn lens_distances_csv(rows: &[LensDistanceRow]) -> String {
     let mut out = String::from("lens,spec,distance,ordered_pairs,average\n");
     for r in rows {
         out.push_str(&format!(

@@ -28,100 +28,43 @@
 //! the Lens, Hypercycle, Dragonfly and any-network charts count ordered pairs too, Lens
 //! loads per node, the others' loads per directed channel (per direction).
 //!
-//! One module per family of charts, each holding its charts' facts (`ChartInfo`), request
-//! checking and costing, builders, rows and CSV: `density` (density, d2h2), `kyklos`
-//! (levels, load, distances), `lens`, `hypercycle` (hc-distances, hc-loads, hc-sim), `d3`
-//! (d3-mdf), `network` (net-distances, net-loads: any family). `kind` names the charts, `request` validates a request, `data` holds
-//! [`ChartData`]. Adding a chart: its module (or a function in its family's), a
-//! [`ChartKind`] and a [`ChartData`] variant, and one line in each dispatch below.
+//! Each chart is its data type, in its family's module, implementing `ChartDef`: its
+//! facts (`ChartInfo`: name, title, family, `n`, seed), its request's validation into its
+//! prepared state, its builder and its CSV. `density` (density, d2h2), `kyklos` (levels,
+//! load, distances), `lens`, `hypercycle` (hc-distances, hc-loads, hc-sim), `d3`
+//! (d3-mdf), `network` (net-distances, net-loads: any family). `registry` lists the
+//! charts once and makes [`ChartKind`] and [`ChartData`] of the list; `request` validates
+//! a request through it; `info` is what the chart modules share. Adding a chart: its data
+//! type and `ChartDef` in its module, and one line in `registry`.
 
 mod d3;
-mod data;
 mod density;
 mod hypercycle;
 mod info;
-mod kind;
 mod kyklos;
 mod lens;
 mod network;
+mod registry;
 mod request;
 
-pub use data::ChartData;
-pub use density::{DensityRow, D2_SOURCE, MAX_D2H2_N, TR_SOURCE};
+pub use d3::D3MdfChart;
+pub use density::{D2h2Chart, DensityChart, DensityRow, D2_SOURCE, MAX_D2H2_N, TR_SOURCE};
 pub use hypercycle::{
-    sim_config, sim_csv, HcDistanceRow, HC_LOAD_ROUTINGS, SIM_DEFAULT_TICKS, SIM_MAX_TICKS,
-    SIM_MIN_TICKS, SIM_STEP_EVENTS,
+    sim_config, sim_csv, HcDistanceRow, HcDistancesChart, HcLoadsChart, HcSimChart,
+    HC_LOAD_ROUTINGS, SIM_DEFAULT_TICKS, SIM_MAX_TICKS, SIM_MIN_TICKS, SIM_STEP_EVENTS,
 };
-pub use info::ChartFamily;
-pub use kind::ChartKind;
+pub use info::{BuildError, ChartError, ChartFamily, ChartInput, CHART_BUDGET};
 pub use kyklos::{
-    load_assignment, DistanceRow, LevelRow, LoadRow, LEVELS_MAX_LEAVES, LOAD_MAX_LEAVES,
+    load_assignment, DistanceRow, DistancesChart, LevelRow, LevelsChart, LoadChart, LoadRow,
+    LEVELS_MAX_LEAVES, LOAD_MAX_LEAVES,
 };
-pub use lens::{LensDistanceRow, LensLoadRow};
+pub use lens::{LensDistanceRow, LensDistancesChart, LensLoadRow, LensLoadsChart};
 pub use network::{
     loads_cost, net_distances, net_distances_csv, net_loads, net_loads_csv, NetDistanceRow,
-    NetLoadRow, NET_LOAD_POINTS,
+    NetDistancesChart, NetLoadRow, NetLoadsChart, NET_LOAD_POINTS,
 };
-pub use request::{ChartError, ChartInput, ChartRequest};
-
-use icn_engine::cost::Budget;
-use icn_engine::network::Network;
-use icn_families::d3::D3;
-use icn_families::hypercycle::Hypercycle;
-use icn_families::lens::Lens;
-use icn_graph::error::{ParamError, StrategyError};
-use icn_sim::{SimConfig, SimError};
-
-/// The budget of one chart: what the browser's worker computes (with progress and
-/// Cancel), and what `icn chart` computes. Beyond it the request is refused at the `t`
-/// field, naming this limit.
-pub const CHART_BUDGET: Budget = Budget {
-    steps: 1 << 31,
-    bytes: 512 << 20,
-};
-
-/// What a validated request holds: the chart with the network it parsed and costed.
-#[derive(Debug, Clone)]
-enum Chart {
-    Density(u64),
-    D2h2(u64),
-    Distances(u64),
-    Levels(kyklos::KyklosChart),
-    Load(kyklos::KyklosChart),
-    LensLoads(Lens),
-    LensDistances(Lens),
-    HcDistances(Hypercycle),
-    HcLoads(Hypercycle),
-    HcSim(Hypercycle, SimConfig),
-    D3Mdf(D3),
-    NetDistances(Network),
-    NetLoads(Network),
-}
-
-/// Why a validated chart could not be built (not for a request that
-/// [`ChartRequest::new`] accepted, in practice).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum BuildError {
-    /// A KYKLOS computation refused the network or the strategy.
-    #[error("{0}")]
-    Kyklos(String),
-    /// A network of the chart could not be made.
-    #[error(transparent)]
-    Param(#[from] ParamError),
-    /// The simulator refused the configuration.
-    #[error(transparent)]
-    Sim(#[from] SimError),
-    /// A strategy the network lists could not be built.
-    #[error(transparent)]
-    Strategy(#[from] StrategyError),
-}
-
-impl BuildError {
-    /// A KYKLOS computation's refusal, with its message.
-    fn kyklos(e: impl ToString) -> BuildError {
-        BuildError::Kyklos(e.to_string())
-    }
-}
+pub use registry::{ChartData, ChartKind};
+pub use request::ChartRequest;
 
 /// Builds the chart's data, calling `progress(done, total, label)` between steps.
 ///
@@ -147,33 +90,5 @@ pub fn build_partial(
     progress: &mut dyn FnMut(usize, usize, &str),
     partial: &mut dyn FnMut(&ChartData),
 ) -> Result<ChartData, BuildError> {
-    match req.chart() {
-        Chart::Density(n) => density::density_chart(*n, progress, partial),
-        Chart::D2h2(n) => density::d2h2_chart(*n, progress, partial),
-        Chart::Distances(n) => kyklos::distances_chart(*n, progress),
-        Chart::Levels(c) => c.levels(progress),
-        Chart::Load(c) => c.load(progress),
-        Chart::LensLoads(l) => lens::loads_chart(l, progress),
-        Chart::LensDistances(l) => lens::distances_chart(l, progress),
-        Chart::HcDistances(h) => Ok(hypercycle::distances_chart(h, progress)),
-        Chart::HcLoads(h) => Ok(hypercycle::loads_chart(h, progress)),
-        Chart::HcSim(h, cfg) => hypercycle::sim_chart(h, cfg, progress, partial),
-        Chart::D3Mdf(d) => Ok(d3::chart(d, progress)),
-        Chart::NetDistances(net) => Ok(network::distances_chart(net, progress)),
-        Chart::NetLoads(net) => network::loads_chart(net, progress),
-    }
-}
-
-/// Quotes a CSV field that holds a comma, a quote or a newline.
-fn quote(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// An optional CSV value: empty when absent.
-fn opt<T: ToString>(x: &Option<T>) -> String {
-    x.as_ref().map_or(String::new(), ToString::to_string)
+    registry::build(req.prepared(), progress, partial)
 }

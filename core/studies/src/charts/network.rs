@@ -14,52 +14,109 @@ use icn_engine::cost::Estimate;
 use icn_engine::metrics::{channel_loads, distance_distribution, load_estimate, tidy};
 use icn_engine::network::Network;
 
-use super::info::over_budget;
-use super::info::ChartInfo;
-use super::{
-    quote, BuildError, Chart, ChartData, ChartError, ChartFamily, ChartKind, ChartRequest,
+use super::info::{
+    network, over_budget, quote, BuildError, Canonical, ChartDef, ChartError, ChartFamily,
+    ChartInfo, ChartInput,
 };
 
 /// `net-distances`.
-pub(super) const DISTANCES: ChartInfo = ChartInfo {
-    name: "net-distances",
-    title: "Distance distribution",
-    family: Some(ChartFamily::Any),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NetDistancesChart {
+    /// The network, canonical.
+    pub spec: String,
+    /// The unit the paper counts distances in where it is not a link (`bus` for the
+    /// Lens: each row's `hops`); absent for the other families.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Ordered pairs of distinct terminals per distance.
+    pub rows: Vec<NetDistanceRow>,
+}
+
+impl ChartDef for NetDistancesChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "net-distances",
+        title: "Distance distribution",
+        family: Some(ChartFamily::Any),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = Network;
+
+    /// Costs the chart as the network's own distance estimate.
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Network), ChartError> {
+        let net = network(input)?;
+        over_budget(&net.spec(), "the distance distribution", net.cost().info)?;
+        Ok((Canonical::spec(net.spec()), net))
+    }
+
+    fn build(
+        net: &Network,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        progress(0, 1, "distance distribution");
+        let rows = net_distances(net);
+        progress(1, 1, "done");
+        Ok(NetDistancesChart {
+            spec: net.spec(),
+            unit: net.hop_unit().map(|u| u.name.to_string()),
+            rows,
+        })
+    }
+
+    fn csv(&self) -> String {
+        net_distances_csv(self.unit.as_deref(), &self.rows)
+    }
+}
 
 /// `net-loads`.
-pub(super) const LOADS: ChartInfo = ChartInfo {
-    name: "net-loads",
-    title: "Channel loads by strategy",
-    family: Some(ChartFamily::Any),
-    n_range: None,
-};
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NetLoadsChart {
+    /// The network, canonical.
+    pub spec: String,
+    /// Per strategy, the load at percentiles 0 … 100 of the channels.
+    pub rows: Vec<NetLoadRow>,
+}
+
+impl ChartDef for NetLoadsChart {
+    const INFO: ChartInfo = ChartInfo {
+        name: "net-loads",
+        title: "Channel loads by strategy",
+        family: Some(ChartFamily::Any),
+        n_range: None,
+        takes_seed: false,
+    };
+    type Prepared = Network;
+
+    /// Costs the chart as [`loads_cost`].
+    fn prepare(input: &ChartInput<'_>) -> Result<(Canonical, Network), ChartError> {
+        let net = network(input)?;
+        over_budget(
+            &net.spec(),
+            "every strategy's channel loads",
+            loads_cost(&net),
+        )?;
+        Ok((Canonical::spec(net.spec()), net))
+    }
+
+    fn build(
+        net: &Network,
+        progress: &mut dyn FnMut(usize, usize, &str),
+        _: &mut dyn FnMut(Self),
+    ) -> Result<Self, BuildError> {
+        Ok(NetLoadsChart {
+            spec: net.spec(),
+            rows: net_loads(net, progress)?,
+        })
+    }
+
+    fn csv(&self) -> String {
+        net_loads_csv(&self.rows)
+    }
+}
 
 /// Points of a strategy's load profile: percentiles 0, 1, …, 100.
 pub const NET_LOAD_POINTS: u32 = 101;
-
-/// Costs the chart `kind` of `net` against the chart budget: the network's own distance
-/// estimate (`net-distances`), or [`load_estimate`] summed over its strategies
-/// (`net-loads`; memory: the largest).
-pub(super) fn request(kind: ChartKind, net: &Network) -> Result<ChartRequest, ChartError> {
-    let spec = net.spec();
-    let (cost, what, chart) = if kind == ChartKind::NetLoads {
-        (
-            loads_cost(net),
-            "every strategy's channel loads",
-            Chart::NetLoads(net.clone()),
-        )
-    } else {
-        (
-            net.cost().info,
-            "the distance distribution",
-            Chart::NetDistances(net.clone()),
-        )
-    };
-    over_budget(&spec, what, cost)?;
-    Ok(ChartRequest::validated(kind, spec, chart))
-}
 
 /// [`load_estimate`] of every strategy `net` offers: steps summed, bytes the largest.
 pub fn loads_cost(net: &Network) -> Estimate {
@@ -178,32 +235,6 @@ pub fn net_loads(
     Ok(rows)
 }
 
-/// `net-distances` of `net`.
-pub(super) fn distances_chart(
-    net: &Network,
-    progress: &mut dyn FnMut(usize, usize, &str),
-) -> ChartData {
-    progress(0, 1, "distance distribution");
-    let rows = net_distances(net);
-    progress(1, 1, "done");
-    ChartData::NetDistances {
-        spec: net.spec(),
-        unit: net.hop_unit().map(|u| u.name.to_string()),
-        rows,
-    }
-}
-
-/// `net-loads` of `net`.
-pub(super) fn loads_chart(
-    net: &Network,
-    progress: &mut dyn FnMut(usize, usize, &str),
-) -> Result<ChartData, BuildError> {
-    Ok(ChartData::NetLoads {
-        spec: net.spec(),
-        rows: net_loads(net, progress)?,
-    })
-}
-
 /// The `net-distances` CSV. Where the paper counts another unit (`unit`, the Lens's
 /// `bus`), its distance and mean come first (`bus_hops`, `average_bus_hops`), the links
 /// beside them (`links`, `average_links`).
@@ -249,7 +280,7 @@ pub fn net_loads_csv(rows: &[NetLoadRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::{build, ChartData, ChartRequest};
+    use crate::charts::{build, ChartKind, ChartRequest};
     use icn_engine::metrics::{bfs, channel_loads_every_destination, load_summary, Split};
 
     fn net(spec: &str) -> Network {
@@ -341,9 +372,8 @@ mod tests {
             let pairs = (procs * (procs - 1)) as f64;
             assert_eq!(rows[0].average_hops, Some(tidy(hop_sum as f64 / pairs)));
             assert_eq!(rows[0].average, tidy(2.0 * hop_sum as f64 / pairs));
-            let ChartData::NetDistances { unit, .. } = distances_chart(&n, &mut quiet()) else {
-                panic!("net-distances")
-            };
+            let NetDistancesChart { unit, .. } =
+                NetDistancesChart::build(&n, &mut quiet(), &mut |_| {}).expect("builds");
             assert_eq!(unit.as_deref(), Some("bus"));
         }
         // The CSV puts the busses first and names the links.

@@ -1,26 +1,16 @@
 //! A chart request, checked once: [`ChartInput`] (the fields as typed) →
-//! [`ChartRequest`] (the chart, its canonical parameters, and the network parsed and
-//! costed against [`CHART_BUDGET`](super::CHART_BUDGET)), or the [`ChartError`] of the first field at fault.
+//! [`ChartRequest`] (the chart, its canonical parameters, and what the chart's module
+//! made of them: the network parsed and costed against
+//! [`CHART_BUDGET`](super::CHART_BUDGET)), or the [`ChartError`] of the first field at
+//! fault.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use icn_engine::network::Network;
-
-use super::info::whole;
-use super::{d3, hypercycle, kyklos, lens, network, Chart, ChartFamily, ChartKind};
-
-/// A field of a [`ChartRequest`] that is wrong, and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct ChartError {
-    /// `chart`, `t`, `s`, `n`, `seed` or `ticks` (the URL parameter / CLI argument).
-    pub field: &'static str,
-    /// For the user.
-    pub message: String,
-}
+use super::info::{Canonical, ChartError, ChartInput};
+use super::registry::{self, ChartKind, Prepared};
 
 /// A validated chart request: the chart and the parameters it uses, in canonical form
 /// (so equal requests compare equal, for caching), with the network validation parsed
@@ -46,7 +36,7 @@ pub struct ChartRequest {
     /// `hc-sim`: measured ticks; 0 otherwise.
     pub ticks: u64,
     /// What validation made of the fields.
-    chart: Arc<Chart>,
+    prepared: Arc<Prepared>,
 }
 
 /// A [`ChartRequest`]'s canonical fields: its serialized form.
@@ -127,24 +117,6 @@ impl Hash for ChartRequest {
     }
 }
 
-/// A chart request's fields as typed (URL parameters or CLI arguments); `None` or empty:
-/// the chart's default.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ChartInput<'a> {
-    /// The chart's name.
-    pub chart: &'a str,
-    /// The network spec (`t`).
-    pub spec: &'a str,
-    /// The KYKLOS strategy (`s`).
-    pub strategy: &'a str,
-    /// n.
-    pub n: Option<&'a str>,
-    /// The seed (`hc-sim`).
-    pub seed: Option<&'a str>,
-    /// Measured ticks (`hc-sim`).
-    pub ticks: Option<&'a str>,
-}
-
 impl ChartRequest {
     /// Validates the parameters of chart `chart`: `spec` and `strategy` for `levels` and
     /// `load`, `n` for the others (`None`: the chart's default). Parameters a chart does
@@ -182,106 +154,34 @@ impl ChartRequest {
                 ChartKind::ALL.map(ChartKind::name).join(", ")
             ),
         })?;
-        if kind.takes_network() {
-            return kyklos::request(kind, input.spec, input.strategy);
-        }
-        if kind.family().is_some() {
-            return families_network(kind, input);
-        }
-        let Some(range) = kind.n_range() else {
-            return Err(ChartError {
-                field: "chart",
-                message: "this chart takes no n".into(),
-            });
-        };
-        let (lo, hi, default, what) = range;
-        let n = whole("n", input.n, (lo, hi, default), what)?;
-        let chart = match kind {
-            ChartKind::Density => Chart::Density(n),
-            ChartKind::D2h2 => Chart::D2h2(n),
-            _ => Chart::Distances(n),
-        };
-        let mut req = ChartRequest::validated(kind, String::new(), chart);
-        req.n = n;
-        Ok(req)
-    }
-
-    /// A request for `kind` on canonical `spec` holding `chart`; the other canonical
-    /// fields are set by the caller.
-    pub(super) fn validated(kind: ChartKind, spec: String, chart: Chart) -> ChartRequest {
-        ChartRequest {
+        let (c, prepared) = registry::prepare(kind, input)?;
+        Ok(ChartRequest {
             kind,
-            spec,
-            strategy: String::new(),
-            n: 0,
-            seed: 0,
-            ticks: 0,
-            chart: Arc::new(chart),
-        }
+            spec: c.spec,
+            strategy: c.strategy,
+            n: c.n,
+            seed: c.seed,
+            ticks: c.ticks,
+            prepared: Arc::new(prepared),
+        })
     }
 
     /// What validation made of the fields.
-    pub(super) fn chart(&self) -> &Chart {
-        &self.chart
+    pub(super) fn prepared(&self) -> &Prepared {
+        &self.prepared
     }
 
     /// The steps [`build`](super::build) reports (for a progress bar before the first
     /// report).
     pub fn label(&self) -> String {
-        match self.kind {
-            ChartKind::Levels | ChartKind::Load => {
-                format!(
-                    "{} of {} under {}",
-                    self.kind.title(),
-                    self.spec,
-                    self.strategy
-                )
-            }
-            ChartKind::HcSim => format!(
-                "{} of {}, seed {}, {} ticks",
-                self.kind.title(),
-                self.spec,
-                self.seed,
-                self.ticks
-            ),
-            k if k.family().is_some() => format!("{} of {}", k.title(), self.spec),
-            _ => format!("{}, n up to {}", self.kind.title(), self.n),
-        }
-    }
-}
-
-/// Parses, checks the family of and costs the network of a Lens, Hypercycle, D3 or
-/// any-network chart (and the seed and ticks of `hc-sim`).
-fn families_network(kind: ChartKind, input: &ChartInput<'_>) -> Result<ChartRequest, ChartError> {
-    let spec = input.spec;
-    let net: Network = spec.parse().map_err(|e| ChartError {
-        field: "t",
-        message: format!("{e}"),
-    })?;
-    let wrong = |what: &str| ChartError {
-        field: "t",
-        message: format!(
-            "this chart is for {what}; '{}' is a {}",
-            net.spec(),
-            net.family().name
-        ),
-    };
-    match (kind.family(), net.lens(), net.hypercycle(), net.d3()) {
-        (Some(ChartFamily::Any), ..) => network::request(kind, &net),
-        (Some(ChartFamily::Lens), Ok(l), _, _) => lens::request(kind, l),
-        (Some(ChartFamily::Hypercycle), _, Ok(h), _) => {
-            hypercycle::request(kind, h, net.cost().info, input)
-        }
-        (Some(ChartFamily::D3), _, _, Ok(d)) => d3::request(kind, d),
-        (Some(ChartFamily::Lens), ..) => Err(wrong("Lens networks (lens:p=…,q=…,n=…)")),
-        (Some(ChartFamily::Hypercycle), ..) => {
-            Err(wrong("Hypercycles (hypercube:n=… or hypercycle:m=…,rho=…)"))
-        }
-        (Some(ChartFamily::D3), ..) => Err(wrong("Swapped Dragonflies (d3:k=…,m=…)")),
-        _ => Err(ChartError {
-            field: "chart",
-            message: "this chart takes no network".into(),
-        }),
+        let c = Canonical {
+            spec: self.spec.clone(),
+            strategy: self.strategy.clone(),
+            n: self.n,
+            seed: self.seed,
+            ticks: self.ticks,
+        };
+        registry::label(self.kind, &c)
     }
 }
 

@@ -5,8 +5,8 @@
 //! under the chart, a PNG and a CSV download (the CSV is `icn chart NAME --format csv`).
 
 use icn_core::charts::{
-    ChartData, ChartError, ChartFamily, ChartInput, ChartKind, ChartRequest, SIM_DEFAULT_TICKS,
-    SIM_MAX_TICKS, SIM_MIN_TICKS,
+    ChartData, ChartError, ChartFamily, ChartInput, ChartKind, ChartRequest, D2h2Chart,
+    DensityChart, SIM_DEFAULT_TICKS, SIM_MAX_TICKS, SIM_MIN_TICKS,
 };
 use icn_core::topology::kyklos::KyklosRouting;
 use icn_web::jobs::Job;
@@ -450,46 +450,45 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
     let name = request.kind.name();
     let csv = data.csv();
     let title = match &data {
-        ChartData::Levels { spec, strategy, .. } => format!(
-            "{}: {spec}, {}",
+        ChartData::Levels(d) => format!(
+            "{}: {}, {}",
             request.kind.title(),
-            strategy.to_uppercase()
+            d.spec,
+            d.strategy.to_uppercase()
         ),
-        ChartData::Load {
-            spec,
-            strategy,
-            assignment,
-            ..
-        } => format!(
-            "{}: {spec}, {} ({assignment})",
+        ChartData::Load(d) => format!(
+            "{}: {}, {} ({})",
             request.kind.title(),
-            strategy.to_uppercase()
+            d.spec,
+            d.strategy.to_uppercase(),
+            d.assignment
         ),
-        ChartData::Distances { n, .. } => format!(
-            "{}: original KYKLOS-II⟨2,2,{n}⟩, N = {}",
+        ChartData::Distances(d) => format!(
+            "{}: original KYKLOS-II⟨2,2,{}⟩, N = {}",
             request.kind.title(),
-            1u64 << n
+            d.n,
+            1u64 << d.n
         ),
-        ChartData::HcDistances { spec, .. } => format!("{}: {spec}", request.kind.title()),
-        ChartData::HcSim { report } => format!(
+        ChartData::HcDistances(d) => format!("{}: {}", request.kind.title(), d.spec),
+        ChartData::HcSim(d) => format!(
             "{}: {}, seed {}, {} measured ticks",
             request.kind.title(),
-            report.spec,
-            report.config.seed,
-            report.config.ticks
+            d.report.spec,
+            d.report.config.seed,
+            d.report.config.ticks
         ),
-        ChartData::D3Mdf { result } => format!(
+        ChartData::D3Mdf(d) => format!(
             "{}: {} against {}",
             request.kind.title(),
-            result.d3.spec,
-            result.mdf.spec
+            d.result.d3.spec,
+            d.result.mdf.spec
         ),
         _ if request.kind.family().is_some() => {
             format!("{}: {}", request.kind.title(), request.spec)
         }
         _ => format!("{}, n up to {}", request.kind.title(), request.n),
     };
-    let assumptions = matches!(data, ChartData::HcSim { .. }).then(|| {
+    let assumptions = matches!(data, ChartData::HcSim(_)).then(|| {
         let items = SIM_ASSUMPTIONS
             .iter()
             .map(|a| view! { <li>{*a}</li> })
@@ -528,7 +527,7 @@ fn num(x: f64) -> String {
 #[component]
 fn DataTable(data: ChartData) -> impl IntoView {
     let body = match data {
-        ChartData::Density { rows } | ChartData::D2h2 { rows } => {
+        ChartData::Density(DensityChart { rows }) | ChartData::D2h2(D2h2Chart { rows }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {
@@ -565,7 +564,7 @@ fn DataTable(data: ChartData) -> impl IntoView {
             }
             .into_any()
         }
-        ChartData::Levels { rows, .. } => {
+        ChartData::Levels(icn_core::charts::LevelsChart { rows, .. }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| view! {
@@ -586,7 +585,7 @@ fn DataTable(data: ChartData) -> impl IntoView {
             }
             .into_any()
         }
-        ChartData::Load { rows, .. } => {
+        ChartData::Load(icn_core::charts::LoadChart { rows, .. }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {
@@ -609,7 +608,7 @@ fn DataTable(data: ChartData) -> impl IntoView {
             }
             .into_any()
         }
-        ChartData::Distances { rows, .. } => {
+        ChartData::Distances(icn_core::charts::DistancesChart { rows, .. }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {

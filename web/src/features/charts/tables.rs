@@ -1,7 +1,10 @@
 //! The data tables of the Lens, Hypercycle, Dragonfly and any-network charts: the rows of
 //! `icn chart NAME --format csv`, one table row each.
 
-use icn_core::charts::ChartData;
+use icn_core::charts::{
+    ChartData, D3MdfChart, HcDistancesChart, HcLoadsChart, HcSimChart, LensDistancesChart,
+    LensLoadsChart, NetDistancesChart, NetLoadsChart,
+};
 use leptos::prelude::*;
 
 use crate::charts::short_number;
@@ -38,12 +41,12 @@ fn row(text: Vec<String>, nums: Vec<String>, series: String) -> impl IntoView {
 /// The table body of a Lens, Hypercycle or Dragonfly chart (nothing for the others).
 pub fn family_table(data: ChartData) -> AnyView {
     match data {
-        ChartData::LensLoads { .. } | ChartData::LensDistances { .. } => lens_table(data),
-        ChartData::HcDistances { .. } | ChartData::HcLoads { .. } | ChartData::HcSim { .. } => {
+        ChartData::LensLoads(_) | ChartData::LensDistances(_) => lens_table(data),
+        ChartData::HcDistances(_) | ChartData::HcLoads(_) | ChartData::HcSim(_) => {
             hypercycle_table(data)
         }
-        ChartData::D3Mdf { .. } => d3_table(data),
-        ChartData::NetDistances { .. } | ChartData::NetLoads { .. } => network_table(data),
+        ChartData::D3Mdf(_) => d3_table(data),
+        ChartData::NetDistances(_) | ChartData::NetLoads(_) => network_table(data),
         _ => ().into_any(),
     }
 }
@@ -51,7 +54,7 @@ pub fn family_table(data: ChartData) -> AnyView {
 /// The Lens charts' tables.
 fn lens_table(data: ChartData) -> AnyView {
     match data {
-        ChartData::LensLoads { rows } => {
+        ChartData::LensLoads(LensLoadsChart { rows }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {
@@ -64,7 +67,7 @@ fn lens_table(data: ChartData) -> AnyView {
                 .collect_view();
             view! { {head(&["Lens", "Kind", "#Load", "#Nodes"])}<tbody>{trs}</tbody> }.into_any()
         }
-        ChartData::LensDistances { rows } => {
+        ChartData::LensDistances(LensDistancesChart { rows }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {
@@ -92,7 +95,7 @@ fn lens_table(data: ChartData) -> AnyView {
 /// The Hypercycle charts' tables.
 fn hypercycle_table(data: ChartData) -> AnyView {
     match data {
-        ChartData::HcDistances { rows, .. } => {
+        ChartData::HcDistances(HcDistancesChart { rows, .. }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {
@@ -110,7 +113,7 @@ fn hypercycle_table(data: ChartData) -> AnyView {
             view! { {head(&["#Distance", "#Ordered pairs", "#Mean"])}<tbody>{trs}</tbody> }
                 .into_any()
         }
-        ChartData::HcLoads { results } => {
+        ChartData::HcLoads(HcLoadsChart { results }) => {
             let trs = results
                 .into_iter()
                 .flat_map(|r| {
@@ -135,7 +138,7 @@ fn hypercycle_table(data: ChartData) -> AnyView {
             }
             .into_any()
         }
-        ChartData::HcSim { report } => {
+        ChartData::HcSim(HcSimChart { report }) => {
             let trs = report
                 .points
                 .into_iter()
@@ -167,7 +170,7 @@ fn hypercycle_table(data: ChartData) -> AnyView {
 /// The D3-against-MDF chart's table.
 fn d3_table(data: ChartData) -> AnyView {
     match data {
-        ChartData::D3Mdf { result } => {
+        ChartData::D3Mdf(D3MdfChart { result }) => {
             let r = *result;
             let mut trs = Vec::new();
             for (name, s) in [("D3", &r.d3), ("MDF", &r.mdf)] {
@@ -201,7 +204,7 @@ fn d3_table(data: ChartData) -> AnyView {
 /// The any-network charts' tables: the CSV's values, as printed there.
 fn network_table(data: ChartData) -> AnyView {
     match data {
-        ChartData::NetDistances { rows, unit, .. } => {
+        ChartData::NetDistances(NetDistancesChart { rows, unit, .. }) => {
             // The paper's unit first where it is not a link (the Lens's busses), as the CSV.
             let in_hops = unit.is_some();
             let trs = rows
@@ -246,7 +249,7 @@ fn network_table(data: ChartData) -> AnyView {
             }
             .into_any()
         }
-        ChartData::NetLoads { rows, .. } => {
+        ChartData::NetLoads(NetLoadsChart { rows, .. }) => {
             let trs = rows
                 .into_iter()
                 .map(|r| {
