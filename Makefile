@@ -52,7 +52,8 @@ help:
 	@echo 'make fuzz       the long fuzzing campaign (FUZZ_SECONDS=600 per target): executions, findings'
 	@echo 'make e2e        only the Playwright suite, on an existing dist/ and target/debug/icn'
 	@echo 'make bench      criterion benchmarks of the engine (native profile)'
-	@echo 'make bench-sim  icn sim against BookSim2: router-cycles/s side by side (BOOKSIM=path)'
+	@echo 'make bench-sim  icn sim against BookSim2 on every reference file: router-cycles/s side by side'
+	@echo '                -> docs/benchmarks-sim.md (BOOKSIM=path)'
 	@echo 'make sim-validate  every point of the BookSim2 reference curves (release)'
 	@echo 'make bench-compare  icn vs networkx and python-igraph (PyPI) -> docs/benchmarks-compare.md'
 	@echo 'make bench-browser  worker jobs, a route, first render in headless Chromium on dist/'
@@ -166,7 +167,7 @@ bench:
 bench-sim:
 	$(call step,bench-sim: icn sim against BookSim2 (release))
 	cargo build --release -p icn-cli
-	scripts/booksim/bench.py
+	scripts/booksim/bench.py --out docs/benchmarks-sim.md
 
 # Every point of every BookSim2 reference curve (the #[ignore]d full sweep), in release.
 sim-validate:

@@ -32,6 +32,19 @@ def key(name, text, default):
     return m.group(1) if m else default
 
 
+def icn_command(path, text, rates):
+    """The `icn sim` run that matches the configuration at `path` (its text `text`) at
+    `rates` (comma-separated): its `// icn:` line's spec, routing and options with the
+    file's num_vcs and vc_buf_size, or the file itself when the line ends in `--config`."""
+    icn = re.search(r"^// icn: (.+)$", text, re.M).group(1).split()
+    spec, routing, extra = icn[0], icn[1], icn[2:]
+    if "--config" in extra:
+        return [ICN, "sim", "--config", path, "--rates", rates]
+    return [ICN, "sim", spec, "-r", routing, "--rates", rates,
+            "--num-vcs", key("num_vcs", text, "16"),
+            "--vc-buf-size", key("vc_buf_size", text, "8"), *extra]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only")
@@ -49,13 +62,9 @@ def main():
         if "batch_duration_average" in rows[0]:
             batch_table(name, spec, os.path.join(configs, name), rows[0])
             continue
+        cmd = icn_command(os.path.join(configs, name), text, rates)
         if "--config" in extra:
-            cmd = [ICN, "sim", "--config", os.path.join(configs, name), "--rates", rates]
             extra = ["(the file itself)"]
-        else:
-            cmd = [ICN, "sim", spec, "-r", routing, "--rates", rates,
-                   "--num-vcs", key("num_vcs", text, "16"),
-                   "--vc-buf-size", key("vc_buf_size", text, "8"), *extra]
         out = json.loads(subprocess.run(cmd, capture_output=True, text=True,
                                         check=True).stdout)
         points = out["points"]
