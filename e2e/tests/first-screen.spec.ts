@@ -120,8 +120,8 @@ test('story: a pasted BookSim2 file fills the fields and draws its curve', async
   await take(page, 'booksim');
   await expect(id(page, 'sim-booksim')).toHaveAttribute('open', '');
   await expect(id(page, 'sim-booksim-text')).toHaveValue(/^\/\/ A 4-ary 2-cube/);
-  await expect(id(page, 'sim-booksim-read')).toContainText('torus:k=4x4');
-  await expect(id(page, 'sim-spec')).toHaveValue('torus:k=4x4');
+  await expect(id(page, 'sim-booksim-read')).toContainText('torus:k=4x4,lowfirst');
+  await expect(id(page, 'sim-spec')).toHaveValue('torus:k=4x4,lowfirst');
   await expect(id(page, 'sim-traffic')).toHaveValue('transpose');
   await expect(id(page, 'sim-done')).toBeVisible({ timeout: 150_000 });
   await expect(id(page, 'chart-canvas')).toHaveAttribute('data-legend', /torus:k=4x4 · dor/);

@@ -36,7 +36,7 @@ test('a pasted batch-mode file runs once and shows its batches, as BookSim2 and 
   await page.getByTestId('sim-booksim').locator('summary').click();
   await page.getByTestId('sim-booksim-text').fill(BATCH);
   await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
-  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=8x8');
+  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=8x8,lowfirst');
   await expect(page.getByTestId('sim-extra')).toHaveValue(/sim_type=batch/);
   await expect(page.getByTestId('sim-rates')).toHaveValue('0.1');
   await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });

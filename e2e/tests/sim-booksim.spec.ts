@@ -35,9 +35,9 @@ test('a pasted BookSim2 configuration runs as icn sim --config runs the file', a
   await page.getByTestId('sim-booksim').locator('summary').click();
   await page.getByTestId('sim-booksim-text').fill(TORUS);
   await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
-  await expect(page.getByTestId('sim-booksim-read')).toContainText('Read topology = torus as torus:k=8x8');
+  await expect(page.getByTestId('sim-booksim-read')).toContainText('Read topology = torus as torus:k=8x8,lowfirst');
   // The fields, and the URL, hold the experiment.
-  await expect(page.getByTestId('sim-spec')).toHaveValue('torus:k=8x8');
+  await expect(page.getByTestId('sim-spec')).toHaveValue('torus:k=8x8,lowfirst');
   await expect(page.getByTestId('sim-routing')).toHaveValue('dor');
   await expect(page.getByTestId('sim-vcs')).toHaveValue('2');
   await expect(page.getByTestId('sim-seed')).toHaveValue('0');
@@ -147,7 +147,7 @@ test('a pasted min_adapt file runs with its output sets, as icn sim --config run
   await page.getByTestId('sim-booksim').locator('summary').click();
   await page.getByTestId('sim-booksim-text').fill(file);
   await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
-  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=4x4');
+  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=4x4,lowfirst');
   await expect(page.getByTestId('sim-routing')).toHaveValue('dor');
   await expect(page.getByTestId('sim-extra')).toHaveValue(/routing_function=min_adapt/);
   await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });

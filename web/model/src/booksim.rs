@@ -167,7 +167,7 @@ mod tests {
         // mesh88.cfg: k = 8, n = 2, dor, 2 VCs of 8 flits, 1-flit packets, BookSim2's seed 0.
         assert_eq!(
             (f.spec.as_str(), f.routing.as_str(), f.traffic.as_str()),
-            ("mesh:k=8x8", "dor", "uniform")
+            ("mesh:k=8x8,lowfirst", "dor", "uniform")
         );
         assert_eq!(
             (
@@ -205,7 +205,7 @@ mod tests {
             "{TORUS}\nuse_noc_latency = 0;\ncredit_delay = 2;\ninjection_rate = {{0.1, 0.2}};"
         );
         let (f, summary) = form_of_config(&text, None, &fresh()).expect("the torus");
-        assert_eq!(f.spec, "torus:k=8x8");
+        assert_eq!(f.spec, "torus:k=8x8,lowfirst");
         // torus88.cfg gives 1-flit packets and injection_rate_uses_flits = 1: the loads as written.
         assert_eq!(f.rates, "0.1,0.2");
         assert_eq!(f.extra, "credit_delay=2;use_noc_latency=0");
@@ -221,7 +221,7 @@ mod tests {
     fn booksim2s_torus88_example_keeps_its_islip_allocators() {
         let text = include_str!("../../../scripts/booksim/configs/torus88_example.cfg");
         let (f, summary) = form_of_config(text, None, &fresh()).expect("the torus example");
-        assert_eq!((f.spec.as_str(), f.vcs.as_str()), ("torus:k=8x8", "2"));
+        assert_eq!((f.spec.as_str(), f.vcs.as_str()), ("torus:k=8x8,lowfirst", "2"));
         assert_eq!(f.extra, "vc_allocator=islip;sw_allocator=islip");
         assert!(summary.contains("vc_allocator=islip"), "{summary}");
         let net: icn_core::Network = f.spec.parse().expect("a network");

@@ -161,7 +161,7 @@ mod tests {
         let (form, _) = crate::booksim::form_of_config(BOOKSIM_EXAMPLE, None, &fields).unwrap();
         assert_eq!(
             (form.spec.as_str(), form.routing.as_str()),
-            ("torus:k=4x4", "dor")
+            ("torus:k=4x4,lowfirst", "dor")
         );
         assert_eq!(
             (form.traffic.as_str(), form.vcs.as_str()),
