@@ -221,7 +221,10 @@ mod tests {
     fn booksim2s_torus88_example_keeps_its_islip_allocators() {
         let text = include_str!("../../../scripts/booksim/configs/torus88_example.cfg");
         let (f, summary) = form_of_config(text, None, &fresh()).expect("the torus example");
-        assert_eq!((f.spec.as_str(), f.vcs.as_str()), ("torus:k=8x8,lowfirst", "2"));
+        assert_eq!(
+            (f.spec.as_str(), f.vcs.as_str()),
+            ("torus:k=8x8,lowfirst", "2")
+        );
         assert_eq!(f.extra, "vc_allocator=islip;sw_allocator=islip");
         assert!(summary.contains("vc_allocator=islip"), "{summary}");
         let net: icn_core::Network = f.spec.parse().expect("a network");
