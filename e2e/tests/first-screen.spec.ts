@@ -124,7 +124,7 @@ test('story: a pasted BookSim2 file fills the fields and draws its curve', async
   await expect(id(page, 'sim-spec')).toHaveValue('torus:k=4x4,lowfirst');
   await expect(id(page, 'sim-traffic')).toHaveValue('transpose');
   await expect(id(page, 'sim-done')).toBeVisible({ timeout: 150_000 });
-  await expect(id(page, 'chart-canvas')).toHaveAttribute('data-legend', /torus:k=4x4 · dor/);
+  await expect(id(page, 'chart-canvas')).toHaveAttribute('data-legend', /torus:k=4x4,lowfirst · dor/);
   // Back leaves the simulation for the first screen: the paste replaced its own entry.
   await page.goBack();
   await expect(id(page, 'view-start')).toBeVisible();
