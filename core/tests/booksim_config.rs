@@ -179,6 +179,12 @@ fn defaults_comments_and_rates() {
     assert_eq!(x.setup.seed, 3);
     let flits = format!("{text}\ninjection_rate_uses_flits = 1;");
     assert_eq!(experiment(&flits, None).expect("ok").rates, [0.01, 0.02]);
+    // BookSim2's failure keys at their defaults: no link fails, the same experiment.
+    let unfailed = format!("{flits}\nlink_failures = 0;\nfail_seed = 0;");
+    assert_eq!(
+        experiment(&unfailed, None).expect("ok").setup,
+        experiment(&flits, None).expect("ok").setup
+    );
     // The torus's 2-cycle channels, or 1 without use_noc_latency.
     let torus = BASE.replace("mesh", "torus");
     assert_eq!(
@@ -221,6 +227,11 @@ fn unmodelled_keys_are_named() {
             format!("{BASE}speculative = 1;"),
             7,
             "speculative = 1: not modelled",
+        ),
+        (
+            format!("{BASE}link_failures = 2;"),
+            7,
+            "link_failures = 2: not modelled",
         ),
         (
             format!("{BASE}\n\nfoo_bar = 2;"),

@@ -81,6 +81,8 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("buf_size", "-1"),
     ("private_bufs", "-1"),
     ("max_held_slots", "-1"),
+    ("link_failures", "0"),
+    ("fail_seed", "0"),
 ];
 
 /// Keys that only change what BookSim2 prints: accepted with any value.
