@@ -2,6 +2,7 @@ import { writeFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { icn } from '../fixtures/cli';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/explorer';
 import { expectChartSvg } from '../fixtures/png';
 
@@ -29,6 +30,23 @@ const TORUS = [
   'injection_rate = {0.1, 0.2};',
 ].join('\n');
 
+/** `icn sim --config FILE ARGS` on `text` written to a temporary file: its stdout. */
+function icnConfig(text: string, name: string, ...args: string[]): string {
+  const file = path.join(tmpdir(), `icn-e2e-${name}-${process.pid}.cfg`);
+  writeFileSync(file, text);
+  try {
+    return icn('sim', '--config', file, ...args);
+  } finally {
+    unlinkSync(file);
+  }
+}
+
+/** The CSV the simulation view's download link holds. */
+async function pageCsv(page: Page): Promise<string> {
+  const href = (await page.getByTestId('chart-csv').getAttribute('href')) ?? '';
+  return decodeURIComponent(href.replace(/^data:text\/csv;charset=utf-8,/, ''));
+}
+
 test('a pasted BookSim2 configuration runs as icn sim --config runs the file', async ({ page }) => {
   test.setTimeout(150_000);
   await page.goto('./?view=sim&rates=0.1');
@@ -46,17 +64,8 @@ test('a pasted BookSim2 configuration runs as icn sim --config runs the file', a
   await expect(page).toHaveURL(/[?&]keys=credit_delay(=|%3D)2(&|$)/);
   await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
   // The page's CSV is the CLI's for the same file.
-  const file = path.join(tmpdir(), `icn-e2e-torus-${process.pid}.cfg`);
-  writeFileSync(file, TORUS);
-  let cli: string;
-  try {
-    cli = icn('sim', '--config', file, '--format', 'csv', '--threads', '1');
-  } finally {
-    unlinkSync(file);
-  }
-  const href = (await page.getByTestId('chart-csv').getAttribute('href')) ?? '';
-  const csv = decodeURIComponent(href.replace(/^data:text\/csv;charset=utf-8,/, ''));
-  expect(csv.trim()).toBe(cli.trim());
+  const cli = icnConfig(TORUS, 'torus', '--format', 'csv', '--threads', '1');
+  expect((await pageCsv(page)).trim()).toBe(cli.trim());
   // The command shown prints the same rows: it carries the other keys.
   await expect(page.getByTestId('chart-cli')).toContainText("--keys 'credit_delay=2'");
   // The SVG download: the chart as vector text and shapes, with its title.
@@ -110,15 +119,8 @@ test('a file with one injection_rate is swept up to it, as icn sim --config swee
   await page.getByTestId('sim-booksim-text').fill(one);
   await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
   // The CLI's sweep (it says so on stderr): five loads up to the file's rate.
-  const file = path.join(tmpdir(), `icn-e2e-one-rate-${process.pid}.cfg`);
-  writeFileSync(file, one);
-  let loads: number[];
-  try {
-    const run = JSON.parse(icn('sim', '--config', file, '--threads', '1')) as { points: { offered: number }[] };
-    loads = run.points.map((p) => p.offered);
-  } finally {
-    unlinkSync(file);
-  }
+  const run = JSON.parse(icnConfig(one, 'one-rate', '--threads', '1')) as { points: { offered: number }[] };
+  const loads = run.points.map((p) => p.offered);
   expect(loads.length).toBeGreaterThan(1);
   expect(loads[loads.length - 1]).toBeCloseTo(0.3, 9);
   await expect(page.getByTestId('sim-rates')).toHaveValue(loads.join(','));
@@ -151,15 +153,6 @@ test('a pasted min_adapt file runs with its output sets, as icn sim --config run
   await expect(page.getByTestId('sim-routing')).toHaveValue('dor');
   await expect(page.getByTestId('sim-extra')).toHaveValue(/routing_function=min_adapt/);
   await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
-  const cfg = path.join(tmpdir(), `icn-e2e-min-adapt-${process.pid}.cfg`);
-  writeFileSync(cfg, file);
-  let cli: string;
-  try {
-    cli = icn('sim', '--config', cfg, '--format', 'csv', '--threads', '1');
-  } finally {
-    unlinkSync(cfg);
-  }
-  const href = (await page.getByTestId('chart-csv').getAttribute('href')) ?? '';
-  const csv = decodeURIComponent(href.replace(/^data:text\/csv;charset=utf-8,/, ''));
-  expect(csv.trim()).toBe(cli.trim());
+  const cli = icnConfig(file, 'min-adapt', '--format', 'csv', '--threads', '1');
+  expect((await pageCsv(page)).trim()).toBe(cli.trim());
 });
