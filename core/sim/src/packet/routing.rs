@@ -7,7 +7,7 @@
 //! scheme's class c of that hop, with C classes over V virtual channels, is the range of
 //! VCs c·V/C ..= (c+1)·V/C − 1 the head may be allocated downstream.
 
-use super::adapt::Adapt;
+use super::adapt::{planar_floor, Adapt};
 use super::config::SimError;
 use super::hops::HopTable;
 use super::valiant::{halves, leg_class, leg_step, Legs, LEG_TWO};
@@ -301,10 +301,17 @@ impl<'a> HopChooser<'a> {
             )
         };
         let (c, v, k) = (class.min(self.classes - 1), self.vcs, self.classes);
+        let (lo, hi) = (c * v / k, (c + 1) * v / k - 1);
+        // BookSim2's planar_adapt_mesh: the top third of the class's VCs.
+        let lo = if self.adapt == Adapt::Planar {
+            planar_floor(v).clamp(lo, hi)
+        } else {
+            lo
+        };
         Some(Hop {
             next,
-            vc_lo: c * v / k,
-            vc_hi: (c + 1) * v / k - 1,
+            vc_lo: lo,
+            vc_hi: hi,
             tag,
         })
     }

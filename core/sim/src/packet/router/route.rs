@@ -5,7 +5,7 @@
 //! every hop BookSim2's `fattree_anca`'s (the emptier of two next hops drawn).
 
 use super::buffers::{Buffers, NO_PORT, VC_ALLOC};
-use crate::packet::adapt::{least_of_two, planar_floor, Adapt, MinAdapt};
+use crate::packet::adapt::{least_of_two, Adapt, MinAdapt};
 use crate::packet::channel::Sink;
 use crate::packet::flit::Flit;
 use crate::packet::net::Net;
@@ -79,14 +79,8 @@ fn route_one(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) -
         let through = (fab.eject_router[dst_ep] as usize == r)
             .then(|| net.hops.through_destination())
             .flatten();
-        let planar = net.hops.adapt() == Adapt::Planar;
         port.map(|(port, h)| {
             let (lo, hi) = through.unwrap_or((h.vc_lo, h.vc_hi));
-            let lo = if planar {
-                planar_floor(net.v).clamp(lo, hi)
-            } else {
-                lo
-            };
             (port, lo, hi)
         })
     };
