@@ -352,6 +352,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("fattree_anca"),
     config_reference!("mesh88_min_adapt"),
     config_reference!("mesh88_planar_adapt"),
+    config_reference!("torus88_min_adapt"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -691,6 +692,23 @@ fn min_adapt_mesh_matches_booksim() {
 #[test]
 fn planar_adapt_mesh_matches_booksim() {
     check_adaptive("mesh88_planar_adapt", "dor", Adapt::Planar);
+}
+
+/// BookSim2's `min_adapt_torus` on an 8×8 torus under uniform traffic, 4 VCs: VC 3 on the
+/// first unmatched dimension's minimal way at high priority, the escape hop (dimension
+/// order on VC 0 or 1 by its ring class, chosen afresh at each router a packet leaves
+/// adaptively) at low; its escape routes are dimension order in BookSim2's two ring
+/// classes, deadlock-free.
+#[test]
+fn min_adapt_torus_matches_booksim() {
+    let x = checked_config("torus88_min_adapt");
+    assert_eq!(
+        (x.setup.routing.as_str(), x.setup.adapt),
+        ("dor", Adapt::MinAdaptTorus)
+    );
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    assert_eq!((sim.scheme(), sim.classes()), (Scheme::Dateline, 2));
+    assert_eq!(sim.deadlock_free(), Some(true));
 }
 
 /// [`check_config`] of a configuration whose routing function adapts (`adapt`) on

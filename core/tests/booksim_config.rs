@@ -246,7 +246,7 @@ fn unmodelled_keys_are_named() {
         (
             BASE.replace("mesh", "torus").replace("dim_order", "planar_adapt"),
             4,
-            "routing_function = planar_adapt: not modelled for topology = torus (dim_order)",
+            "routing_function = planar_adapt: not modelled for topology = torus (dim_order, min_adapt)",
         ),
         (
             BASE.replace("dim_order", "chaos"),
@@ -254,9 +254,12 @@ fn unmodelled_keys_are_named() {
             "routing_function = chaos: not modelled for topology = mesh (dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt, planar_adapt)",
         ),
         (
-            BASE.replace("mesh", "torus").replace("dim_order", "min_adapt"),
-            4,
-            "routing_function = min_adapt: BookSim2's min_adapt_torus is not modelled",
+            format!(
+                "{}num_vcs = 2;",
+                BASE.replace("mesh", "torus").replace("dim_order", "min_adapt")
+            ),
+            7,
+            "num_vcs = 2: give 4 or more under min_adapt on the torus",
         ),
         (
             format!("{}num_vcs = 1;", BASE.replace("dim_order", "min_adapt")),

@@ -126,33 +126,41 @@ test('a file with one injection_rate is swept up to it, as icn sim --config swee
   await expect(page.getByTestId('sim-rates')).toHaveValue(loads.join(','));
 });
 
-test('a pasted min_adapt file runs with its output sets, as icn sim --config runs it', async ({ page }) => {
-  test.setTimeout(150_000);
-  // BookSim2's min_adapt on a 4×4 mesh under transpose (scripts/booksim/configs/mesh88_min_adapt.cfg,
-  // smaller): the routing and scheme alone do not say how it takes its VCs, so the routing
-  // function is kept beside the fields as one of the other keys.
-  const file = [
-    'topology = mesh;',
-    'k = 4;',
-    'n = 2;',
-    'routing_function = min_adapt;',
-    'num_vcs = 4;',
-    'vc_buf_size = 8;',
-    'vc_allocator = separable_input_first;',
-    'sw_allocator = separable_input_first;',
-    'traffic = transpose;',
-    'packet_size = 1;',
-    'injection_rate_uses_flits = 1;',
-    'injection_rate = {0.1, 0.2};',
-  ].join('\n');
-  await page.goto('./?view=sim&rates=0.1');
-  await page.getByTestId('sim-booksim').locator('summary').click();
-  await page.getByTestId('sim-booksim-text').fill(file);
-  await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
-  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=4x4,lowfirst');
-  await expect(page.getByTestId('sim-routing')).toHaveValue('dor');
-  await expect(page.getByTestId('sim-extra')).toHaveValue(/routing_function=min_adapt/);
-  await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
-  const cli = icnConfig(file, 'min-adapt', '--format', 'csv', '--threads', '1');
-  expect((await pageCsv(page)).trim()).toBe(cli.trim());
-});
+// BookSim2's min_adapt on a 4×4 mesh under transpose and on a 4×4 torus under uniform traffic
+// (scripts/booksim/configs/mesh88_min_adapt.cfg and torus88_min_adapt.cfg, smaller): the routing
+// and scheme alone do not say how it takes its VCs, so the routing function is kept beside the
+// fields as one of the other keys.
+for (const [topology, traffic] of [
+  ['mesh', 'transpose'],
+  ['torus', 'uniform'],
+]) {
+  test(`a pasted ${topology} min_adapt file runs with its output sets, as icn sim --config runs it`, async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const file = [
+      `topology = ${topology};`,
+      'k = 4;',
+      'n = 2;',
+      'routing_function = min_adapt;',
+      'num_vcs = 4;',
+      'vc_buf_size = 8;',
+      'vc_allocator = separable_input_first;',
+      'sw_allocator = separable_input_first;',
+      `traffic = ${traffic};`,
+      'packet_size = 1;',
+      'injection_rate_uses_flits = 1;',
+      'injection_rate = {0.1, 0.2};',
+    ].join('\n');
+    await page.goto('./?view=sim&rates=0.1');
+    await page.getByTestId('sim-booksim').locator('summary').click();
+    await page.getByTestId('sim-booksim-text').fill(file);
+    await expect(page.getByTestId('sim-booksim-error')).toBeHidden();
+    await expect(page.getByTestId('sim-spec')).toHaveValue(`${topology}:k=4x4,lowfirst`);
+    await expect(page.getByTestId('sim-routing')).toHaveValue('dor');
+    await expect(page.getByTestId('sim-extra')).toHaveValue(/routing_function=min_adapt/);
+    await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
+    const cli = icnConfig(file, `min-adapt-${topology}`, '--format', 'csv', '--threads', '1');
+    expect((await pageCsv(page)).trim()).toBe(cli.trim());
+  });
+}

@@ -28,6 +28,13 @@ pub enum Adapt {
     /// 1 … V − 1 at high priority; a packet that came in on VC 0 (not from its endpoint)
     /// has VC 0 only ([`MinAdapt`]).
     MinAdapt,
+    /// BookSim2's `min_adapt_torus`: at every router but the destination's an output set of
+    /// VC 3 at high priority on the first unmatched dimension's minimal way (the
+    /// decreasing one at a half-ring tie) and, at low priority, the escape hop (dimension
+    /// order on VC 0 or 1 by its ring class, chosen as if the packet entered its dimension
+    /// there); a packet that came in on VC 0 or 1 from a router stays on dimension order
+    /// with its class. VC 2 is unused (and VCs above 3 but at ejection).
+    MinAdaptTorus,
     /// BookSim2's `planar_adapt_mesh` without faults: the relation's hop (dimension order,
     /// x first) on the top third of the VCs, from 2·⌊V/3⌋ (its output set offers the
     /// current plane's productive output there and the next dimension's on a lower third,
@@ -46,7 +53,7 @@ impl Adapt {
     /// Whether the router's VC allocator sees requests of two priorities.
     #[inline]
     pub fn output_sets(self) -> bool {
-        self == Adapt::MinAdapt
+        matches!(self, Adapt::MinAdapt | Adapt::MinAdaptTorus)
     }
 }
 

@@ -358,17 +358,28 @@ fn router_and_protocol(
 }
 
 /// The router's keys an adaptive routing function ([`Adapt`]) needs: `anca` a
-/// `routing_delay` of 1 or more; `min_adapt` 2 VCs or more and a VC allocator whose use of
-/// the output set's priorities is modelled.
+/// `routing_delay` of 1 or more; `min_adapt` 2 VCs or more (4 on the torus) and a VC
+/// allocator whose use of the output set's priorities is modelled.
 fn adapt_keys(st: &Statements, setup: &SimSetup) -> Result<(), ConfigError> {
     let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
-    if setup.adapt == Adapt::MinAdapt {
-        if setup.router.num_vcs < 2 {
+    if setup.adapt.output_sets() {
+        let least = if setup.adapt == Adapt::MinAdaptTorus {
+            4
+        } else {
+            2
+        };
+        if setup.router.num_vcs < least {
             return Err(bad(
                 get("num_vcs"),
                 "num_vcs",
-                "2 or more under min_adapt (VC 0 is its escape VC, VCs 1 and up its adaptive \
-                 ones; BookSim2 asserts on an empty range)",
+                if least == 4 {
+                    "4 or more under min_adapt on the torus (VCs 0 and 1 are its escape VCs, \
+                     one per ring class, VC 3 its adaptive one; BookSim2 gives VC 3 whatever \
+                     num_vcs is)"
+                } else {
+                    "2 or more under min_adapt (VC 0 is its escape VC, VCs 1 and up its \
+                     adaptive ones; BookSim2 asserts on an empty range)"
+                },
             ));
         }
         if let Some(why) = super::adapt::unranked(setup.router.vc_allocator.kind) {

@@ -36,6 +36,8 @@ pub struct HopChooser<'a> {
     adapt: Adapt,
     /// The relation's next hops, remembered (on networks small enough).
     table: Option<HopTable>,
+    /// Ring lengths walked, by (node, dimension) ([`HopChooser::ring_size`]).
+    rings: std::collections::HashMap<(Node, usize), usize>,
     buf: Vec<Node>,
 }
 
@@ -82,6 +84,7 @@ impl<'a> HopChooser<'a> {
             ugal: false,
             adapt: Adapt::None,
             table: HopTable::of(topology, routing),
+            rings: std::collections::HashMap::new(),
             buf: Vec::with_capacity(16),
         })
     }
@@ -378,6 +381,39 @@ impl<'a> HopChooser<'a> {
         (next, (u32::from(class), here | class))
     }
 
+    /// BookSim2's `min_adapt_torus` at `at` (not `dst`), the two hops of its output set:
+    /// the escape hop, dimension order with its ring class ([`HopChooser::ring_class`])
+    /// chosen as if the packet entered its dimension here, on the VC of its class alone
+    /// (0 or 1); and the adaptive hop's next node, the same dimension's minimal way, the
+    /// decreasing one where the way is exactly half a ring (where the escape hop draws
+    /// either). `None` where the relation has no next hop.
+    pub fn torus_adapt(
+        &mut self,
+        at: Node,
+        dst: Node,
+        rng: &mut SplitMix64,
+    ) -> Option<(Hop, Node)> {
+        let first = self.first_hop(at, dst)?;
+        let mut adaptive = first;
+        if let Some((dim, crosses)) = self.phases.dateline(at, first) {
+            let (_, len) = self.walk_dimension(at, first, dst, dim, crosses);
+            if 2 * len == self.ring_size(at, dim) {
+                self.buf.clear();
+                self.topology.neighbours(at, &mut self.buf);
+                let phases = self.phases;
+                if let Some(&down) = self.buf.iter().find(|&&w| {
+                    matches!(phases.dateline(at, w), Some((d, c)) if d == dim && (w > at) == c)
+                }) {
+                    adaptive = down;
+                }
+            }
+        }
+        let mut escape = self.hop(at, dst, 0, rng)?;
+        let class = u32::from(escape.tag & 1);
+        (escape.vc_lo, escape.vc_hi) = (class, class);
+        Some((escape, adaptive))
+    }
+
     /// Follows the relation from hop at → next while it stays in dimension `dim`: whether
     /// the way crosses the dateline, and its hops.
     fn walk_dimension(
@@ -405,8 +441,18 @@ impl<'a> HopChooser<'a> {
         (wraps, len)
     }
 
-    /// The length of `at`'s ring in dimension `dim`: walk it once (at most MAX ring).
+    /// The length of `at`'s ring in dimension `dim`, walked once and remembered.
     fn ring_size(&mut self, at: Node, dim: usize) -> usize {
+        if let Some(&n) = self.rings.get(&(at, dim)) {
+            return n;
+        }
+        let n = self.walk_ring(at, dim);
+        self.rings.insert((at, dim), n);
+        n
+    }
+
+    /// Walks `at`'s ring in dimension `dim`: its length (at most 2²⁰).
+    fn walk_ring(&mut self, at: Node, dim: usize) -> usize {
         let (mut prev, mut cur, mut n) = (at, at, 0usize);
         loop {
             self.buf.clear();
@@ -437,5 +483,58 @@ impl<'a> HopChooser<'a> {
             return Some(phase.pick_with_ends(src, dst, rng.next_u64()));
         }
         phase.pick_intermediate(src, dst, rng.next_u64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HopChooser;
+    use crate::rng::SplitMix64;
+    use icn_analyses::deadlock::Scheme;
+    use icn_engine::network::Network;
+    use icn_engine::routing::registry;
+
+    /// BookSim2's `min_adapt_torus` hops on the 8×8 torus in BookSim2's order (x, a node
+    /// number's low digit, first), worked by hand from routefunc.cpp: the adaptive hop is
+    /// the first unmatched dimension's minimal way, the decreasing one at a half-ring tie;
+    /// the escape hop is dimension order on its ring class's VC, the class as BookSim2's
+    /// dateline rule gives it from this router (going up, 1 if the way wraps; going down,
+    /// 0 if it wraps), either way at a tie.
+    #[test]
+    fn torus_adapt_follows_booksims_min_adapt_torus() {
+        let net: Network = "torus:k=8x8,lowfirst".parse().expect("a torus");
+        let dor = registry::build(&net, "dor").expect("dor");
+        let mut hops =
+            HopChooser::new(net.topology(), dor.as_ref(), Scheme::Dateline, 2, 4).expect("hops");
+        let mut rng = SplitMix64::new(7);
+        // (from, to, adaptive next, escape nexts, class)
+        let cases: [(usize, usize, usize, &[usize], u32); 6] = [
+            (1, 3, 2, &[2], 0),    // x up 2, no wrap
+            (3, 1, 2, &[2], 1),    // x down 2, no wrap
+            (7, 1, 0, &[0], 1),    // x up across the wrap
+            (1, 6, 0, &[0], 0),    // x down across the wrap
+            (6, 2, 5, &[5, 7], 1), // a tie: down 6→2 stays, up wraps: class 1 both ways
+            (0, 24, 8, &[8], 0),   // y only, up 3, no wrap
+        ];
+        for (from, to, adaptive, escapes, class) in cases {
+            let mut seen = vec![false; escapes.len()];
+            for _ in 0..64 {
+                let (escape, next) = hops.torus_adapt(from, to, &mut rng).expect("a hop");
+                assert_eq!(next, adaptive, "{from} → {to}: the adaptive hop");
+                let k = escapes.iter().position(|&e| e == escape.next);
+                let k = k.unwrap_or_else(|| panic!("{from} → {to}: escape via {}", escape.next));
+                seen[k] = true;
+                assert_eq!(
+                    (escape.vc_lo, escape.vc_hi),
+                    (class, class),
+                    "{from} → {to}"
+                );
+                assert_eq!(u32::from(escape.tag & 1), class);
+            }
+            assert!(
+                seen.iter().all(|&s| s),
+                "{from} → {to}: every escape way drawn"
+            );
+        }
     }
 }

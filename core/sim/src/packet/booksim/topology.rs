@@ -155,7 +155,7 @@ const GRID_MODELLED: [(&str, &str); 4] = [
         "mesh",
         "dim_order, valiant, romm, xy_yx, adaptive_xy_yx, min_adapt, planar_adapt",
     ),
-    ("torus", "dim_order"),
+    ("torus", "dim_order, min_adapt"),
     ("cmesh", "dor_no_express, dor, xy_yx_no_express, xy_yx"),
     ("flatfly", "ran_min, xyyx, adaptive_xyyx, valiant, ugal"),
 ];
@@ -195,6 +195,11 @@ const GRID_MODELLED: [(&str, &str); 4] = [
 /// - `min_adapt` (`min_adapt_mesh`): `dor` on one class, each hop an output set of VCs
 ///   1 … V − 1 at high priority and the escape VC 0 at low priority ([`Adapt::MinAdapt`]:
 ///   BookSim2's set keeps the dimension-order output alone).
+/// - `min_adapt` on the torus (`min_adapt_torus`): `dor` under BookSim2's ring classes,
+///   each hop but at the destination an output set of VC 3 on the first unmatched
+///   dimension's minimal way at high priority and the escape hop at low, dimension order
+///   on VC 0 or 1 by its ring class chosen afresh at that router
+///   ([`Adapt::MinAdaptTorus`]).
 /// - `planar_adapt` (`planar_adapt_mesh`): `dor` on one class, every hop on the top third of
 ///   the VCs ([`Adapt::Planar`]: without faults BookSim2's set keeps the first plane's
 ///   output, the first unmatched dimension from x, alone).
@@ -206,7 +211,7 @@ const MESH: &[&str] = &["mesh"];
 const CMESH: &[&str] = &["cmesh"];
 const FLATFLY: &[&str] = &["flatfly"];
 const DRAGONFLY: &[&str] = &["dragonfly"];
-const GRID_FUNCTIONS: [GridFunction; 19] = [
+const GRID_FUNCTIONS: [GridFunction; 20] = [
     ("dim_order", &["mesh", "torus"], Choice::plain("dor", None)),
     ("dor", &["mesh", "torus"], Choice::plain("dor", None)),
     ("valiant", MESH, legs(VALIANT_ROUTING, Legs::Halves)),
@@ -219,6 +224,14 @@ const GRID_FUNCTIONS: [GridFunction; 19] = [
         Choice {
             adapt: Adapt::MinAdapt,
             ..Choice::plain("dor", Some(Scheme::One))
+        },
+    ),
+    (
+        "min_adapt",
+        &["torus"],
+        Choice {
+            adapt: Adapt::MinAdaptTorus,
+            ..Choice::plain("dor", Some(Scheme::Dateline))
         },
     ),
     (
@@ -275,14 +288,6 @@ pub(super) fn grid_routing(topo: &str, rf: &str) -> Result<Choice, Option<&'stat
             "BookSim2's valiant_torus stops on its own assertion at the first hop that \
              continues along a ring (its ring half is read unset there), so there is no \
              run of it to agree with; modelled on the mesh (valiant_mesh)",
-        )),
-        ("torus", "min_adapt") => Err(Some(
-            "BookSim2's min_adapt_torus is not modelled: its output set pairs VC 3 alone at \
-             high priority (VC 2 unused; at a half-ring tie the decreasing way, where its \
-             escape route draws either) with an escape VC, 0 or 1, whose dateline class is \
-             recomputed at every router a packet leaves on VC 3, as if it entered the \
-             dimension there, which the simulator's ring classes, fixed where a packet \
-             enters a dimension, do not follow yet; modelled on the mesh (min_adapt_mesh)",
         )),
         ("flatfly", "ugal_xyyx") => Err(Some(
             "not modelled: its XY or YX order, drawn at the source, holds on both legs of a \

@@ -14,10 +14,12 @@ use crate::packet::net::Net;
 /// `at`: it bids for an output VC from `at + routing_delay`. A routing with no next hop
 /// leaves the VC unrouted and says so in [`Net::broken`].
 pub(super) fn route_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) {
-    if net.hops.adapt() == Adapt::MinAdapt {
-        min_adapt_front(st, net, i, r, at);
-    } else {
-        route_one(st, net, i, r, at);
+    match net.hops.adapt() {
+        Adapt::MinAdapt => min_adapt_front(st, net, i, r, at),
+        Adapt::MinAdaptTorus => min_adapt_torus_front(st, net, i, r, at),
+        _ => {
+            route_one(st, net, i, r, at);
+        }
     }
 }
 
@@ -111,6 +113,59 @@ fn min_adapt_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: 
     let x = st.ivc[i];
     let (lo, hi) = min_adapt(st, net, i, (x.out_port, x.vc_lo, x.vc_hi), ejects);
     (st.ivc[i].vc_lo, st.ivc[i].vc_hi) = (lo, hi);
+}
+
+/// [`route_front`] under BookSim2's `min_adapt_torus`. A head from its endpoint or on VC 2
+/// or above (BookSim2: `in_vc > vcBegin + 1`) is adaptive: VC 3 of the adaptive hop at high
+/// priority and the escape hop's VC, its ring class chosen afresh, at low
+/// ([`super::super::routing::HopChooser::torus_adapt`]); BookSim2 sets the packet's class
+/// to the escape hop's whichever it takes. A head on VC 0 or 1 from a router keeps to
+/// dimension order with its class, on that class's VC alone. Every VC at ejection.
+#[inline(never)]
+fn min_adapt_torus_front(st: &mut Buffers, net: &mut Net<'_>, i: usize, r: usize, at: u64) {
+    if st.low.is_empty() {
+        st.low = vec![(NO_PORT, 0, 0); st.ivc.len()];
+    }
+    st.low[i].0 = NO_PORT;
+    let v = net.v;
+    let fab = net.fab;
+    let slot = st.ivc[i].first as usize;
+    let mut f = st.pool.items[slot].flit;
+    let dst_ep = f.dst_ep as usize;
+    let ejects = fab.eject_router[dst_ep] as usize == r;
+    let from_endpoint = matches!(fab.source[i / v as usize], Sink::Endpoint(_));
+    if ejects || !(from_endpoint || i as u32 % v >= 2) {
+        if route_one(st, net, i, r, at) && !ejects {
+            let class = u32::from(st.pool.items[slot].flit.tag & 1);
+            (st.ivc[i].vc_lo, st.ivc[i].vc_hi) = (class, class);
+        }
+        return;
+    }
+    let node = fab.router_node[r];
+    let target = fab.endpoint_node[dst_ep];
+    let ports = net
+        .hops
+        .torus_adapt(node, target, &mut net.rng_route)
+        .and_then(|(escape, next)| {
+            Some((
+                escape,
+                fab.port_to(r as u32, escape.next)?,
+                fab.port_to(r as u32, next)?,
+            ))
+        });
+    let Some((escape, escape_port, port)) = ports else {
+        net.broken_route(node, target);
+        return;
+    };
+    f.tag = escape.tag;
+    st.pool.items[slot].flit = f;
+    st.low[i] = (escape_port, escape.vc_lo, escape.vc_hi);
+    let x = &mut st.ivc[i];
+    x.state = VC_ALLOC;
+    x.ready = at + u64::from(net.cfg.routing_delay);
+    x.out_port = port;
+    (x.vc_lo, x.vc_hi) = (3, 3);
+    st.mark(i);
 }
 
 /// UGAL at the packet's source router `r`: keep Valiant's intermediate only when the
