@@ -2,9 +2,14 @@
 """What a wasm module's code is made of: its function bodies' bytes by crate.
 
 Reads the module's `name` section (wasm-bindgen's output keeps it; wasm-opt's does not),
-so give it the file trunk hands to wasm-opt:
+so give it a module before wasm-opt: the page's main module as wasm-split-cli leaves it
+(scripts/page.sh), or the file trunk hands to wasm-opt:
 
+    scripts/wasm_sizes.py target/page-split/icn-web.wasm [--top N]
     scripts/wasm_sizes.py target/wasm-bindgen/release/icn-web_bg.wasm [--top N]
+
+Names still mangled (the linker's, before wasm-bindgen) are demangled first: Rust's legacy
+`_ZN…E` in full, a v0 `_R…` name to its first crate.
 
 Each function counts for the crate its demangled name starts with (the outermost path:
 `<T as tachys::view::…>::build` is tachys's, `icn_web::app::…::{{closure}}` icn_web's), so
@@ -96,6 +101,37 @@ def function_names(buf, start, size):
     return names
 
 
+LEGACY_ESCAPES = {
+    "$LT$": "<", "$GT$": ">", "$RF$": "&", "$BP$": "*", "$SP$": "@", "$C$": ",",
+    "$LP$": "(", "$RP$": ")", "$u20$": " ", "$u27$": "'", "$u5b$": "[", "$u5d$": "]",
+    "$u7b$": "{", "$u7d$": "}", "$u7e$": "~", "$u3b$": ";", "$u2b$": "+", "$u22$": '"',
+}
+
+
+def demangle(name):
+    """`name` demangled when it is a Rust legacy symbol (`_ZN…E`, its hash dropped); a v0
+    symbol (`_R…`) becomes its first crate's name and `::`; any other name is kept."""
+    if name.startswith("_R"):
+        m = re.search(r"C(?:s[0-9A-Za-z]*_)?(\d+)", name)
+        return f"{name[m.end() : m.end() + int(m.group(1))]}::{name}" if m else name
+    if not name.startswith("_ZN"):
+        return name
+    parts, i = [], 3
+    while i < len(name) and name[i] != "E":
+        m = re.match(r"\d+", name[i:])
+        if not m:
+            return name
+        size = int(m.group())
+        i += len(m.group())
+        parts.append(name[i : i + size])
+        i += size
+    if parts and re.fullmatch(r"h[0-9a-f]{16}", parts[-1]):
+        parts.pop()
+    text = "::".join(p[1:] if p.startswith("_$") else p for p in parts)
+    text = text.replace("..", "::")
+    return re.sub(r"\$[A-Za-z0-9]+\$", lambda e: LEGACY_ESCAPES.get(e.group(), e.group()), text)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("wasm")
@@ -120,7 +156,7 @@ def main():
     bodies = []
     for k in range(count):
         size, j = leb(buf, i)
-        bodies.append((size, names.get(imports + k, "?")))
+        bodies.append((size, demangle(names.get(imports + k, "?"))))
         i = j + size
     total = sum(size for size, _ in bodies)
     crate_of = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)::")

@@ -14,9 +14,10 @@ import { gzipSync } from 'node:zlib';
 //
 // Compression: gzip level 9 (node:zlib), as a static host serving precompressed files would.
 
-/** gzip'd bytes of icn-web_bg.wasm + icn-web.js + __wasm_split.js, measured 2026-11-29
- * (night) on main, the first build with the views split off. */
-const MEASURED = 474_170 + 10_891 + 801;
+/** gzip'd bytes of icn-web_bg.wasm + icn-web.js + __wasm_split.js, measured 2026-11-30,
+ * the first build whose page reads a job's result as JSON text and each view reads it as
+ * its type (the results' deserializers are in the views chunk). */
+const MEASURED = 385_436 + 10_894 + 801;
 /** The budget: the measured size plus 2 %, within the 600,000-byte target. */
 const BUDGET = Math.min(Math.round(MEASURED * 1.02), 600_000);
 

@@ -20,10 +20,25 @@ function failing(panic: string | null): string {
 self.onmessage = () => { ${report} throw new WebAssembly.RuntimeError('unreachable'); };`;
 }
 
-async function breakWorker(page: Page, panic: string | null = null): Promise<void> {
+/** A worker that loads, then answers every request with `reply`, a JavaScript expression
+ * that may use the request's `id`. */
+function replying(reply: string): string {
+  return `self.postMessage(JSON.stringify('ready'));
+self.onmessage = (e) => {
+  const id = JSON.parse(e.data).id;
+  self.postMessage(JSON.stringify(${reply}));
+};`;
+}
+
+/** Serves `body` in place of the worker's script. */
+async function serveWorker(page: Page, body: string): Promise<void> {
   await page.route(LOADER, (route) =>
-    route.fulfill({ contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body: failing(panic) }),
+    route.fulfill({ contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body }),
   );
+}
+
+async function breakWorker(page: Page, panic: string | null = null): Promise<void> {
+  await serveWorker(page, failing(panic));
 }
 
 test('out of memory in the explorer: the reason, the inputs kept, Retry computes', async ({ page, explorer }) => {
@@ -85,9 +100,7 @@ test('a panic in the worker: said to be a bug, with its message; Retry works', a
 test('a worker that cannot load: the reason, and Retry once it can', async ({ page }) => {
   test.setTimeout(120_000);
   // A script that throws while loading, as a worker whose wasm cannot be compiled does.
-  await page.route(LOADER, (route) =>
-    route.fulfill({ contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body: "throw new Error('no wasm');" }),
-  );
+  await serveWorker(page, "throw new Error('no wasm');");
   await page.goto('./?view=charts&chart=density&n=10');
   const crashed = page.getByTestId('job-crashed');
   await expect(crashed).toBeVisible();
@@ -98,18 +111,25 @@ test('a worker that cannot load: the reason, and Retry once it can', async ({ pa
   await expect(page.locator('[data-testid="view-charts"] canvas').first()).toBeVisible({ timeout: 100_000 });
 });
 
+test('a result that is not its job kind\'s type is a failure at the view, said to be a bug', async ({ page }) => {
+  // The page reads a reply's envelope and leaves the result as JSON text until the view
+  // reads it as its type: a reply whose envelope is sound but whose point is not a point
+  // stops at the view that reads it, with the reason.
+  test.setTimeout(60_000);
+  await serveWorker(page, replying('{ done: { id, result: { packet_latency: null } } }'));
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&vcs=2&buf=8&rates=0.1');
+  const failed = page.getByTestId('sim-failed');
+  await expect(failed).toContainText('a sim_point result this page cannot read');
+  await expect(failed).toContainText('This is a bug');
+  await expect(page.getByTestId('job-progress')).toHaveCount(0);
+  await expect(page.getByTestId('sim-spec')).toHaveValue('mesh:k=4x4');
+});
+
 test('a reply the page cannot read ends the job at once, said to be a bug; Retry works', async ({ page }) => {
   // Issue 35: a simulation point whose reply carried a null latency left the view at
   // "cycle 1024 of at most 61000" for ever. A reply that cannot be read now ends its job.
   test.setTimeout(120_000);
-  await page.route(LOADER, (route) =>
-    route.fulfill({
-      contentType: 'text/javascript',
-      headers: { 'cache-control': 'no-store' },
-      body: `self.postMessage(JSON.stringify('ready'));
-self.onmessage = () => { self.postMessage(JSON.stringify({ done: { packet_latency: null } })); };`,
-    }),
-  );
+  await serveWorker(page, replying('{ done: { packet_latency: null } }'));
   await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&vcs=2&buf=8&rates=0.1');
   const crashed = page.getByTestId('job-crashed');
   await expect(crashed).toBeVisible();

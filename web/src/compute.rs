@@ -14,17 +14,22 @@
 //! page never reads it; the view sees one job (the parts' progress summed, one result), and
 //! Cancel, a new job or a worker's crash stops every lane it runs in.
 //!
-//! [`JobState`] is what a view shows: idle, running with progress, done, or failed. A view
-//! reads its result as the one kind its job answers with ([`use_answer`]: a reply of
-//! another kind is a failure there, not a branch in the view).
+//! [`JobState`] is what a view shows: idle, running with progress, done, or failed. The
+//! page reads a reply's envelope only: a result stays JSON text ([`RawResult`]), in the
+//! lanes and the session's cache, until a view reads it as the one type its job's kind
+//! answers with ([`use_answer`], [`partial`]); so each result's deserializer is linked into
+//! the views' code, not the first screen's. A result that cannot be read as its type (a
+//! bug) is a failure at its view.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use icn_web::jobs::{wire, Answer, Job, JobResult, Reply, Request};
+use icn_web::jobs::{wire, Answer, Job, Reply, Request};
 use icn_web_model::lanes::{owned_by, Lane, Parts, Results};
 use leptos::prelude::*;
+use serde_json::value::RawValue;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -32,9 +37,67 @@ use web_sys::{MessageEvent, Worker};
 /// The worker script Trunk emits (index.html, `data-loader-shim`), relative to the page.
 const WORKER_URL: &str = "./icn-worker_loader.js";
 
-/// A job as a view sees it; `R` its result (any kind, or one kind: [`use_answer`]).
+/// A job's result as the worker sent it: its JSON text, read as the type its job's kind
+/// answers with where a view reads it ([`RawResult::read`]); the value read is kept beside
+/// the text, so that a result is read once, however often its view reads it.
+pub struct RawResult {
+    text: Box<RawValue>,
+    read: OnceLock<Box<dyn Any + Send + Sync>>,
+}
+
+impl RawResult {
+    /// The result of JSON text `text`, not read yet.
+    pub fn new(text: Box<RawValue>) -> RawResult {
+        RawResult {
+            text,
+            read: OnceLock::new(),
+        }
+    }
+
+    /// The result as `T` (read at the first call, then kept), or why its text is not a `T`
+    /// (a bug: the worker and the page disagree on the result of a `T::KIND` job).
+    ///
+    /// # Errors
+    /// The message for the view, naming what serde could not read.
+    pub fn read<T: Answer>(&self) -> Result<Arc<T>, String> {
+        let read = || {
+            serde_json::from_str::<T>(self.text.get())
+                .map(Arc::new)
+                .map_err(|e| {
+                    format!(
+                        "the computing worker sent a {} result this page cannot read ({e}). \
+                         This is a bug: please report it with the page's address",
+                        T::KIND
+                    )
+                })
+        };
+        let kept = self.read.get_or_init(|| Box::new(read()));
+        // A result is read as its job's kind only; were it read as another type, that one
+        // is read afresh, not kept.
+        kept.downcast_ref::<Result<Arc<T>, String>>()
+            .cloned()
+            .unwrap_or_else(read)
+    }
+}
+
+impl PartialEq for RawResult {
+    fn eq(&self, other: &RawResult) -> bool {
+        std::ptr::eq(self, other) || self.text.get() == other.text.get()
+    }
+}
+
+impl std::fmt::Debug for RawResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RawResult")
+            .field("bytes", &self.text.get().len())
+            .field("read", &self.read.get().is_some())
+            .finish()
+    }
+}
+
+/// A job as a view sees it; `R` its result (as JSON text, or as its type: [`use_answer`]).
 #[derive(Debug, Clone, PartialEq)]
-pub enum JobState<R = Arc<JobResult>> {
+pub enum JobState<R = Arc<RawResult>> {
     /// Nothing requested (or cancelled).
     Idle,
     /// Running: `done` of `total` steps; `label` says what.
@@ -128,26 +191,24 @@ thread_local! {
     static SLOTS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
     /// Results computed this session, per job (whichever lane computed them), and what each
     /// unfinished sweep computed before it was stopped or while it runs ([`Reply::Partial`]).
-    static RESULTS: ArcRwSignal<Results<Job, Arc<JobResult>>> = ArcRwSignal::new(Results::default());
+    static RESULTS: ArcRwSignal<Results<Job, Arc<RawResult>>> = ArcRwSignal::new(Results::default());
 }
 
 /// What `job` has computed so far, if it is a sweep that reported points and has not
-/// finished (running, or stopped by Cancel: the points stay for the session). Tracked.
-/// The result is of the kind `T` its job answers with (another kind: none).
+/// finished (running, or stopped by Cancel: the points stay for the session), read as the
+/// type `T` its job's kind answers with. Tracked. None too when it cannot be read as `T`
+/// (a bug, logged; the job's result says so at its view).
 pub fn partial<T: Answer>(job: &Job) -> Option<Arc<T>> {
-    RESULTS.with(|r| {
-        r.with(|m| {
-            m.partial(job)
-                .and_then(|r| T::of(r))
-                .map(|x| Arc::new(x.clone()))
-        })
-    })
+    let raw = RESULTS.with(|r| r.with(|m| m.partial(job).cloned()))?;
+    raw.read::<T>()
+        .inspect_err(|e| leptos::logging::warn!("{e}"))
+        .ok()
 }
 
 /// Delivers a reply (and the buffers beside it) to lane `lane`'s current job's handler
 /// (outside the borrow, which it may need).
 fn deliver(lane: usize, reply: Reply, buffers: Vec<JsValue>) {
-    if reply == Reply::Ready {
+    if matches!(reply, Reply::Ready) {
         // How many lanes have loaded (a split job's: the benchmark waits for them).
         let ready = SLOTS.with_borrow(|v| v.iter().filter(|s| s.lane.ready()).count());
         if let Some(root) = document().document_element() {
@@ -345,10 +406,11 @@ fn whole(key: Job, state: WriteSignal<JobState>) -> Handler {
             let _ = state.try_set(JobState::Running { done, total, label });
         }
         Reply::Partial { result, .. } => {
-            RESULTS.with(|r| r.update(|m| m.reported(&key, Arc::new(result))));
+            let result = Arc::new(RawResult::new(result));
+            RESULTS.with(|r| r.update(|m| m.reported(&key, result)));
         }
         Reply::Done { result, .. } => {
-            let result = Arc::new(result);
+            let result = Arc::new(RawResult::new(result));
             RESULTS.with(|r| r.update(|m| m.finished(&key, result.clone())));
             let _ = state.try_set(JobState::Done(result));
         }
@@ -531,7 +593,8 @@ impl JobHandle {
 
 /// A view's worker job whose result is of one kind `T` (an [`Answer`], paired with its
 /// job's kind): the handle (start, Cancel, where the job reports) and the state with the
-/// result as `T` (read afresh from the job's state, where the view reads it). `Copy`.
+/// result as `T` (derived from the job's state where the view reads it; the result is read
+/// as `T` once, [`RawResult::read`]). `Copy`.
 #[derive(Debug)]
 pub struct Answered<T: Answer> {
     /// The job's handle.
@@ -548,13 +611,13 @@ impl<T: Answer> Clone for Answered<T> {
 
 impl<T: Answer> Copy for Answered<T> {}
 
-/// The state `state` with its result read as `T`: a result of another kind (a bug: the
+/// The state `state` with its result read as `T`: a result that is not a `T` (a bug: the
 /// worker and the page disagree) is a failure that says so.
 fn answer<T: Answer>(state: JobState) -> JobState<Arc<T>> {
     match state {
-        JobState::Done(result) => match T::of(&result) {
-            Some(x) => JobState::Done(Arc::new(x.clone())),
-            None => JobState::Failed(result.mismatch()),
+        JobState::Done(result) => match result.read::<T>() {
+            Ok(x) => JobState::Done(x),
+            Err(message) => JobState::Failed(message),
         },
         JobState::Idle => JobState::Idle,
         JobState::Running { done, total, label } => JobState::Running { done, total, label },
@@ -639,24 +702,38 @@ mod tests {
     use icn_web::jobs::PartDone;
     use wasm_bindgen_test::wasm_bindgen_test;
 
-    /// A result is read as the kind its job answers with; one of another kind is a failure
-    /// that names it, and the other states pass through.
+    fn raw(text: &str) -> Arc<RawResult> {
+        Arc::new(RawResult::new(RawValue::from_string(text.into()).unwrap()))
+    }
+
+    /// A result is read as the type its job's kind answers with, once; one that is not of
+    /// that type is a failure that names the kind, and the other states pass through.
     #[wasm_bindgen_test]
-    fn a_result_is_read_as_its_kind_or_fails_once() {
+    fn a_result_is_read_as_its_kind_once_or_fails() {
         let part = PartDone {
             part: 1,
             parts: 2,
             dependencies: 30,
             words: 60,
         };
-        let done = JobState::Done(Arc::new(JobResult::DeadlockPart(part.clone())));
-        assert_eq!(
-            answer::<PartDone>(done.clone()),
-            JobState::Done(Arc::new(part))
-        );
-        assert_eq!(
-            answer::<icn_core::charts::ChartData>(done),
-            JobState::Failed("unreadable result from the worker: a deadlock_part result".into())
+        let done = JobState::Done(raw(&serde_json::to_string(&part).unwrap()));
+        let JobState::Done(first) = answer::<PartDone>(done.clone()) else {
+            panic!("not read")
+        };
+        assert_eq!(*first, part);
+        let JobState::Done(again) = answer::<PartDone>(done.clone()) else {
+            panic!("not read")
+        };
+        assert!(Arc::ptr_eq(&first, &again), "read once, then kept");
+        let JobState::Failed(message) =
+            answer::<icn_core::charts::ChartData>(JobState::Done(raw(r#"{"part":1}"#)))
+        else {
+            panic!("a part is not a chart")
+        };
+        assert!(
+            message.contains("a chart result this page cannot read")
+                && message.contains("This is a bug"),
+            "{message}"
         );
         let running = JobState::Running {
             done: 3,

@@ -4,7 +4,7 @@
 //! index.html). It answers every [`Request`] with progress messages and one result; the
 //! protocol is in `icn_web::jobs`.
 
-use icn_web::jobs::{run_attached, wire, Reply, Request};
+use icn_web::jobs::{run_attached, wire, JobResult, Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -12,13 +12,13 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// The least time between two progress messages of a job, in milliseconds.
 const PROGRESS_MS: f64 = 40.0;
 
-fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
+fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply<JobResult>) {
     post_with(scope, reply, Vec::new());
 }
 
 /// Posts `reply`, and `words` beside it as buffers (transferred, not copied):
 /// `[text, buffer…]` (a split job's part; the page hands them on to the job that finishes it).
-fn post_with(scope: &DedicatedWorkerGlobalScope, reply: &Reply, words: Vec<Vec<u32>>) {
+fn post_with(scope: &DedicatedWorkerGlobalScope, reply: &Reply<JobResult>, words: Vec<Vec<u32>>) {
     let Ok(text) = serde_json::to_string(reply) else {
         return;
     };

@@ -3,9 +3,13 @@
 //!
 //! The page posts a [`Request`] (a job with an id); the worker answers with
 //! [`Reply::Progress`] messages while it works and one [`Reply::Done`] (carrying the job's
-//! typed [`JobResult`], serialized once, inside the reply) or [`Reply::Failed`] at the end. A job cannot be interrupted inside the worker, so the
-//! page cancels by terminating the worker (and starting a fresh one for the next job);
-//! replies carry the job id, so a superseded job's late replies are ignored.
+//! typed [`JobResult`], serialized once, inside the reply) or [`Reply::Failed`] at the end.
+//! The page reads the reply's envelope only and keeps the result as JSON text: a view reads
+//! it as the one type its job's kind answers with ([`Answer`]), so that each result's
+//! deserializer is linked into the code of the views that draw it, not the first screen's.
+//! A job cannot be interrupted inside the worker, so the page cancels by terminating the
+//! worker (and starting a fresh one for the next job); replies carry the job id, so a
+//! superseded job's late replies are ignored.
 
 mod deadlock;
 mod metrics;
@@ -14,7 +18,9 @@ mod sim;
 mod throughput;
 pub mod wire;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 pub use deadlock::{
     deadlock_finish_job, deadlock_part_job, deadlock_study, DeadlockStudy, EscapeStudy, PartDone,
@@ -33,8 +39,9 @@ pub use throughput::{
     TABLE_CHANNELS,
 };
 
-/// A worker message read by the page: the reply, or why it cannot be read (for the
-/// view that waits on it: the page ends that job at once with this message).
+/// A worker message read by the page: the reply, its result left as JSON text, or why it
+/// cannot be read (for the view that waits on it: the page ends that job at once with this
+/// message).
 ///
 /// # Errors
 /// The message, naming what serde could not read.
@@ -167,7 +174,7 @@ pub enum Job {
 }
 
 impl Job {
-    /// The kind of result it answers with, as [`JobResult::kind`] names it.
+    /// Its kind, as its JSON names it: the kind of result it answers with ([`Answer::KIND`]).
     pub fn kind(&self) -> &'static str {
         match self {
             Job::Papers { .. } => "papers",
@@ -266,11 +273,11 @@ pub struct Request {
     pub job: Job,
 }
 
-/// What a [`Job`] computed: one variant per job kind, each the job's own typed value.
-/// Externally tagged (`{"metrics": {…}}`), as [`Reply`] is: the page reads it straight from
-/// the message's text, with no intermediate buffer (which would grow the page's wasm).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// What a [`Job`] computed, as the worker builds it: one variant per job kind, each the
+/// job's own typed value. Serialized as that value alone, untagged: the page keeps it as
+/// JSON text, and a view reads it as the type its job's kind answers with ([`Answer`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
 pub enum JobResult {
     /// [`Job::Papers`]: the paper's audit.
     Papers(PaperReport),
@@ -294,56 +301,37 @@ pub enum JobResult {
     Throughput(Box<ThroughputReport>),
 }
 
-impl JobResult {
-    /// The job kind it answers, as [`Job`]'s JSON names it (`metrics`, `chart`, …).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            JobResult::Papers(_) => "papers",
-            JobResult::Chart(_) => "chart",
-            JobResult::Metrics(_) => "metrics",
-            JobResult::LensLoads(_) => "lens_loads",
-            JobResult::Route(_) => "route",
-            JobResult::Compare(_) => "compare",
-            JobResult::Deadlock(_) => "deadlock",
-            JobResult::SimPoint(_) => "sim_point",
-            JobResult::DeadlockPart(_) => "deadlock_part",
-            JobResult::Throughput(_) => "throughput",
-        }
-    }
-
-    /// The message a view shows when a result of another kind than its job's reaches it.
-    pub fn mismatch(&self) -> String {
-        format!(
-            "unreadable result from the worker: a {} result",
-            self.kind()
-        )
-    }
-}
-
 /// A job's result of one kind, paired with the job that asks for it: a view that runs a
-/// job of kind [`Answer::KIND`] reads its result as `Self`
-/// (`compute::use_answer`), and a reply of another kind becomes a failure there, once,
-/// instead of a branch in every view.
-pub trait Answer: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+/// job of kind [`Answer::KIND`] reads its result's JSON as `Self` (`compute::use_answer`),
+/// so that `Self`'s deserializer is linked where that view is.
+pub trait Answer:
+    DeserializeOwned + Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static
+{
     /// The [`Job`] kind that answers with it, as [`Job::kind`] names it.
     const KIND: &'static str;
-    /// `result`, when it is of this kind.
-    fn of(result: &JobResult) -> Option<&Self>;
 }
 
-/// `Answer` for each result kind: the type, the [`Job`] kind, the [`JobResult`] variant.
+/// `Answer` for each result kind: the type, the [`Job`] kind, the [`JobResult`] variant
+/// the worker builds (the tests read each kind's JSON back into that variant).
 macro_rules! answers {
-    ($($t:ty => $kind:literal, $variant:ident;)*) => {$(
-        impl Answer for $t {
-            const KIND: &'static str = $kind;
-            fn of(result: &JobResult) -> Option<&Self> {
-                match result {
-                    JobResult::$variant(x) => Some(x),
-                    _ => None,
-                }
+    ($($t:ty => $kind:literal, $variant:ident;)*) => {
+        $(
+            impl Answer for $t {
+                const KIND: &'static str = $kind;
+            }
+        )*
+
+        /// `text` read as the result of a job of kind `kind`, in its [`JobResult`] variant.
+        #[cfg(test)]
+        fn read_result(kind: &str, text: &str) -> Result<JobResult, String> {
+            match kind {
+                $($kind => serde_json::from_str::<$t>(text)
+                    .map(JobResult::$variant)
+                    .map_err(|e| e.to_string()),)*
+                _ => Err(format!("no result of kind {kind}")),
             }
         }
-    )*};
+    };
 }
 
 answers! {
@@ -361,10 +349,11 @@ answers! {
 
 /// Worker → page: JSON text, one level (the result inside is a value, not text), externally
 /// tagged: `"ready"`, `{"progress": {…}}`, `{"done": {"id": …, "result": {…}}}`,
-/// `{"failed": {…}}`, `{"panicked": {…}}`.
+/// `{"failed": {…}}`, `{"panicked": {…}}`. `R` is the result: the worker writes its
+/// [`JobResult`], the page reads the result's JSON text, unparsed (`RawValue`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Reply {
+pub enum Reply<R = Box<RawValue>> {
     /// The worker has loaded and takes requests.
     Ready,
     /// `done` of `total` steps finished; `label` says what runs now.
@@ -383,7 +372,7 @@ pub enum Reply {
         /// The job.
         id: u64,
         /// The result (e.g. a [`PaperReport`]).
-        result: JobResult,
+        result: R,
     },
     /// What a sweep has computed so far (a chart's finished points): shown while it
     /// runs, and kept if the reader stops it. The job's [`Reply::Done`] follows.
@@ -391,7 +380,7 @@ pub enum Reply {
         /// The job.
         id: u64,
         /// The partial result, of the job's kind.
-        result: JobResult,
+        result: R,
     },
     /// The job could not be computed.
     Failed {
@@ -586,10 +575,11 @@ mod tests {
         };
         let text = serde_json::to_string(&reply).unwrap();
         match read_reply(&text).unwrap() {
-            Reply::Done {
-                id: 7,
-                result: back,
-            } => (result, back),
+            Reply::Done { id: 7, result: raw } => {
+                let back = read_result(request.job.kind(), raw.get())
+                    .expect("the result reads as its job's kind");
+                (result, back)
+            }
             other => panic!("not the reply sent: {other:?}"),
         }
     }
@@ -618,7 +608,7 @@ mod tests {
     /// that measured no packet (its latencies absent) is read back as itself.
     #[wasm_bindgen_test]
     fn read_reply_reads_absent_latencies_and_names_what_it_cannot_read() {
-        let good = serde_json::to_string(&Reply::Progress {
+        let good = serde_json::to_string(&Reply::<JobResult>::Progress {
             id: 3,
             done: 1,
             total: 2,
@@ -689,6 +679,8 @@ mod tests {
         }
     }
 
+    /// The result crosses as its own value inside the reply (not text, not tagged), and the
+    /// page reads it as JSON text, unparsed, for the view to read as its kind.
     #[wasm_bindgen_test]
     fn the_result_is_a_value_inside_the_reply_not_text() {
         let (sent, _) = round_trip(
@@ -701,6 +693,11 @@ mod tests {
         .unwrap();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value["done"]["id"], 1);
-        assert_eq!(value["done"]["result"]["route"]["path_count"], "24");
+        assert_eq!(value["done"]["result"]["path_count"], "24");
+        let Ok(Reply::Done { id: 1, result }) = read_reply(&text) else {
+            panic!("not the reply sent: {text}")
+        };
+        let back: serde_json::Value = serde_json::from_str(result.get()).unwrap();
+        assert_eq!(back, value["done"]["result"]);
     }
 }

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use icn_core::sim::packet::Status;
 use icn_core::Network;
-use icn_web::jobs::{sim_rates, Job, JobResult, SimAsk, SimChecked, SimPointReport, SimTroubles};
+use icn_web::jobs::{sim_rates, Job, SimAsk, SimChecked, SimPointReport, SimTroubles};
 use leptos::prelude::*;
 
 use crate::compute::{self, JobState};
@@ -601,10 +601,17 @@ fn schedule(
     let lanes = lanes.get_value();
     for l in &lanes {
         if let JobState::Done(result) = l.state.get() {
-            let job = l.job.get_untracked();
-            if let (JobResult::SimPoint(report), Some(job)) = (&*result, job) {
+            let report = match result.read::<Box<SimPointReport>>() {
+                Ok(report) => report,
+                Err(message) => {
+                    // Shown as the point's failure (the status); nothing more starts.
+                    l.set_state.set(JobState::Failed(message));
+                    continue;
+                }
+            };
+            if let Some(job) = l.job.get_untracked() {
                 let key = key_of(&job).filter(|k| {
-                    fits(&job, report) && !computed.with_untracked(|m| m.contains_key(k))
+                    fits(&job, &report) && !computed.with_untracked(|m| m.contains_key(k))
                 });
                 if let Some(key) = key {
                     computed.update(|m| {
