@@ -353,6 +353,7 @@ const CONFIG_REFERENCES: &[(&str, &str, &str)] = &[
     config_reference!("mesh88_min_adapt"),
     config_reference!("mesh88_planar_adapt"),
     config_reference!("torus88_min_adapt"),
+    config_reference!("mesh88_throughput"),
 ];
 
 /// [`check`] of the configuration file `name` of [`CONFIG_REFERENCES`], read as
@@ -709,6 +710,44 @@ fn min_adapt_torus_matches_booksim() {
     let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
     assert_eq!((sim.scheme(), sim.classes()), (Scheme::Dateline, 2));
     assert_eq!(sim.deadlock_free(), Some(true));
+}
+
+/// BookSim2's throughput mode (`sim_type = throughput`) on its 8×8 mesh: latency as the
+/// other references below 80 % of saturation; past it every point is stable in both (no
+/// latency threshold; the measured packets drain once the sources stop), and the accepted
+/// rate, the network's throughput at that load, is BookSim2's within the saturation
+/// tolerance at every load.
+#[test]
+fn throughput_mode_matches_booksim() {
+    let x = checked_config("mesh88_throughput");
+    assert!(x.setup.protocol.throughput);
+    let sim = Simulator::new(&x.network, &x.setup).expect("a simulator");
+    let all = rows(
+        CONFIG_REFERENCES
+            .iter()
+            .find(|r| r.0 == "mesh88_throughput")
+            .expect("a reference")
+            .2,
+    );
+    let sat = saturation(&all);
+    let past: Vec<&Row> = all.iter().filter(|r| r.offered > sat + 0.05).collect();
+    assert!(
+        past.len() >= 3 && past.iter().all(|r| r.stable),
+        "BookSim2 past saturation"
+    );
+    for row in past {
+        let got = sim
+            .point(row.offered, false, &mut |_, _| true)
+            .expect("a point");
+        assert_eq!(got.status, Status::Stable, "at {}", row.offered);
+        assert!(
+            (got.accepted - row.accepted).abs() <= SATURATION,
+            "at {}: accepted {} against BookSim2's {}",
+            row.offered,
+            got.accepted,
+            row.accepted
+        );
+    }
 }
 
 /// [`check_config`] of a configuration whose routing function adapts (`adapt`) on

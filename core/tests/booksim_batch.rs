@@ -190,7 +190,7 @@ fn bad_batch_keys_are_named_with_their_line() {
     for (text, key) in [
         (
             "sim_type = trace;",
-            "sim_type = trace: give latency or batch",
+            "sim_type = trace: give latency, throughput or batch",
         ),
         (
             "sim_type = batch;\nbatch_size = 0;",

@@ -239,11 +239,6 @@ fn unmodelled_keys_are_named() {
             "foo_bar: this BookSim2 key",
         ),
         (
-            format!("{BASE}sim_type = throughput;"),
-            7,
-            "sim_type = throughput: give latency or batch (throughput, BookSim2's latency mode without",
-        ),
-        (
             BASE.replace("mesh", "torus").replace("dim_order", "planar_adapt"),
             4,
             "routing_function = planar_adapt: not modelled for topology = torus (dim_order, min_adapt)",

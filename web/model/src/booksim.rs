@@ -423,6 +423,21 @@ mod tests {
         assert!(e.contains("injection_rate"), "{e}");
     }
 
+    /// A file in BookSim2's throughput mode keeps its loads and carries the mode among the
+    /// other keys, so that the page runs it as `icn sim --config` does.
+    #[test]
+    fn a_throughput_mode_file_keeps_its_mode_beside() {
+        let text = include_str!("../../../scripts/booksim/configs/mesh88_throughput.cfg");
+        let (f, _) = form_of_config(&format!("{text}\ninjection_rate = 0.4;"), None, &fresh())
+            .expect("the throughput-mode file");
+        // Five loads up to the file's, as `icn sim --config` sweeps one rate.
+        assert_eq!(
+            (f.spec.as_str(), f.rates.as_str()),
+            ("mesh:k=8x8,lowfirst", "0.08,0.16,0.24,0.32,0.4")
+        );
+        assert!(f.extra.contains("sim_type=throughput"), "{}", f.extra);
+    }
+
     #[test]
     fn a_batch_file_is_one_load_with_its_batch_keys_beside() {
         let text = include_str!("../../../scripts/booksim/configs/mesh88_batch5.cfg");

@@ -346,6 +346,7 @@ fn router_and_protocol(
     }
     if get("sim_type").is_some() {
         p.batch = mode::batch(&get)?;
+        p.throughput = mode::throughput(&get);
     }
     if get("use_read_write").is_some() {
         p.read_write = mode::read_write(&get, net, r.num_vcs)?;
@@ -571,7 +572,7 @@ pub fn extra_text(net: &Network, setup: &SimSetup) -> String {
     ] {
         num(key, a.to_string(), b.to_string());
     }
-    out.extend(mode::batch_text(p.batch));
+    out.extend(mode::batch_text(p.batch, p.throughput));
     out.extend(mode::read_write_text(p.read_write));
     out.join(";")
 }

@@ -296,6 +296,14 @@ pub struct Protocol {
     /// Largest relative throughput change of a converged period (`acc_stopping_thres`;
     /// 0.05).
     pub acc_stopping_thres: f64,
+    /// BookSim2's throughput mode (`sim_type = throughput`): the latency mode above without
+    /// its latency tests (no `latency_thres`, convergence by the accepted rate alone) and
+    /// without its drain of the measured packets under load: once converged, the sources
+    /// stop and the network empties, the measured packets' latencies counted as they
+    /// arrive. A point that warms up is never saturated; its accepted rate is the network's
+    /// throughput at that load.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub throughput: bool,
     /// BookSim2's batch mode (`sim_type = batch`) in place of the latency mode above;
     /// `None`: latency mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -371,6 +379,7 @@ impl Default for Protocol {
             acc_warmup_thres: 0.05,
             stopping_thres: 0.05,
             acc_stopping_thres: 0.05,
+            throughput: false,
             batch: None,
             read_write: None,
         }

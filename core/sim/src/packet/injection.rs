@@ -123,8 +123,12 @@ pub(super) struct Sources<'a> {
     rng: SplitMix64,
     /// The chance of a packet per trial.
     p_packet: f64,
-    /// The sources make no more packets (after saturation, to tell a deadlock).
+    /// The sources make no more packets (after saturation, to tell a deadlock; at the end of
+    /// a point in BookSim2's throughput mode).
     pub quiet: bool,
+    /// Arrivals are not counted in the latencies (after saturation, while the network
+    /// empties to tell a deadlock).
+    pub settling: bool,
     /// The packets in flight.
     pub pk: Pool<Packet>,
     pub inflight: InFlight,
@@ -161,6 +165,7 @@ impl<'a> Sources<'a> {
             rng,
             p_packet,
             quiet: false,
+            settling: false,
             pk: Pool::default(),
             inflight: InFlight::default(),
             qtime: vec![0; n],
@@ -554,7 +559,7 @@ impl<'a> Sources<'a> {
             self.inflight.measured -= 1;
         }
         if f.tail() {
-            if (net.phase == Phase::WarmingUp || p.record) && !self.quiet {
+            if (net.phase == Phase::WarmingUp || p.record) && !self.settling {
                 net.stats
                     .packet(now - p.ctime, now - p.itime, u64::from(f.hops));
             }

@@ -177,6 +177,7 @@ impl<'a, R: RouterKind> Engine<'a, R> {
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), Stop> {
         self.sources.quiet = true;
+        self.sources.settling = true;
         let cycles = SETTLE_WINDOWS * window;
         let empty = |e: &Engine<'_, R>| e.net.net_flits == 0 && e.sources.idle();
         self.run_cycles(
@@ -214,7 +215,9 @@ impl<'a, R: RouterKind> Engine<'a, R> {
 }
 
 /// Simulates one point: BookSim2's `_SingleSim` (warm-up, sample periods until three
-/// converged ones, drain) and its saturation decision.
+/// converged ones, drain) and its saturation decision; in its throughput mode
+/// ([`super::config::Protocol::throughput`]) without the latency tests, the measured packets
+/// drained by stopping the sources.
 pub(super) fn run_point<R: RouterKind>(
     mut e: Engine<'_, R>,
     point: &PointConfig,
@@ -242,7 +245,12 @@ pub(super) fn run_point<R: RouterKind>(
             let lat_change = ((lat - prev_lat) / lat).abs();
             let acc_change = ((acc - prev_acc) / acc).abs();
             (prev_lat, prev_acc) = (lat, acc);
-            if p.latency_thres >= 0.0 && e.latency_with_inflight() > p.latency_thres {
+            // BookSim2's throughput mode has no latency tests.
+            let latency_tests = !p.throughput;
+            if latency_tests
+                && p.latency_thres >= 0.0
+                && e.latency_with_inflight() > p.latency_thres
+            {
                 converged = 0;
                 e.net.phase = Phase::Draining;
                 e.net.drain_time = e.net.now;
@@ -255,7 +263,7 @@ pub(super) fn run_point<R: RouterKind>(
             };
             // A negative threshold disables its test; NaN changes count as calm.
             let exceeds = |thres: f64, change: f64| thres >= 0.0 && change > thres;
-            let calm = !exceeds(lat_t, lat_change) && !exceeds(acc_t, acc_change);
+            let calm = !(exceeds(acc_t, acc_change) || latency_tests && exceeds(lat_t, lat_change));
             if e.net.phase == Phase::WarmingUp {
                 let done = if p.warmup_periods > 0 {
                     total + 1 >= p.warmup_periods
@@ -277,6 +285,16 @@ pub(super) fn run_point<R: RouterKind>(
             converged += 1;
             e.net.phase = Phase::Draining;
             e.net.drain_time = e.net.now;
+            if p.throughput {
+                // BookSim2's throughput mode: the sources stop and the network empties; the
+                // measured packets' latencies count as they arrive.
+                e.sources.quiet = true;
+                let arrived = |x: &Engine<'_, R>| x.sources.inflight.measured == 0;
+                while !arrived(&e) {
+                    e.run_cycles(1000, bound, window, progress, &arrived)?;
+                }
+                return Ok(());
+            }
             loop {
                 let outstanding =
                     |x: &Engine<'_, R>| x.sources.inflight.measured == 0 && x.sources.drained();

@@ -8,23 +8,22 @@ use crate::packet::config::{Batch, ReadWrite, MAX_BATCH_COUNT, MAX_BATCH_SIZE, M
 use icn_engine::network::Network;
 
 /// The batch mode of `sim_type = batch`, `None` for BookSim2's latency mode (`latency`, its
-/// default); the batch keys are read only in batch mode, as BookSim2 reads them.
+/// default) and its throughput mode (`throughput`, [`throughput`]); the batch keys are read
+/// only in batch mode, as BookSim2 reads them.
 ///
 /// # Errors
-/// Another `sim_type` (`throughput`, BookSim2's latency mode without its latency tests and
-/// drain, is not modelled), or a batch key out of range.
+/// Another `sim_type`, or a batch key out of range.
 pub(super) fn batch<'a>(
     get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
 ) -> Result<Option<Batch>, ConfigError> {
     match get("sim_type").map(|(v, _)| v) {
-        None | Some("latency") => return Ok(None),
+        None | Some("latency" | "throughput") => return Ok(None),
         Some("batch") => {}
         Some(_) => {
             return Err(bad(
                 get("sim_type"),
                 "sim_type",
-                "latency or batch (throughput, BookSim2's latency mode without its latency \
-                 threshold, latency convergence test and drain, is not modelled)",
+                "latency, throughput or batch (BookSim2's three)",
             ))
         }
     }
@@ -183,10 +182,20 @@ pub(super) fn read_write_text(rw: Option<ReadWrite>) -> Vec<String> {
     out
 }
 
-/// The statements that set `batch` ([`batch`] reads them back): none in latency mode.
-pub(super) fn batch_text(batch: Option<Batch>) -> Vec<String> {
+/// Whether `sim_type` is BookSim2's throughput mode ([`crate::packet::config::Protocol::throughput`]).
+pub(super) fn throughput<'a>(get: &dyn Fn(&str) -> Option<(&'a str, usize)>) -> bool {
+    get("sim_type").is_some_and(|(v, _)| v == "throughput")
+}
+
+/// The statements that set `batch` or the throughput mode ([`batch`] and [`throughput`]
+/// read them back): none in latency mode.
+pub(super) fn batch_text(batch: Option<Batch>, throughput: bool) -> Vec<String> {
     let Some(b) = batch else {
-        return Vec::new();
+        return if throughput {
+            vec!["sim_type=throughput".to_string()]
+        } else {
+            Vec::new()
+        };
     };
     let mut out = vec![
         "sim_type=batch".to_string(),
