@@ -3,55 +3,35 @@
 //! worker ([`crate::compute`]: progress, Cancel, cached per request) from
 //! `icn_core::charts`, drawn on a canvas ([`crate::charts`]), with the numbers in a table
 //! under the chart, a PNG and a CSV download (the CSV is `icn chart NAME --format csv`).
+//!
+//! What the view shows of each chart (its explanation and terms, drawing, title, notes and
+//! table) is the chart's [`view::ChartView`], in the module named as core's (`density`,
+//! `kyklos`, `lens`, `hypercycle`, `d3`, `network`); `registry` lists the charts once and
+//! hands each to its `ChartView`. Adding a chart: its `ChartView` in a module here, and one
+//! line in `registry`.
 
 use icn_core::charts::{
-    ChartData, ChartError, ChartFamily, ChartInput, ChartKind, ChartRequest, D2h2Chart,
-    DensityChart, SIM_DEFAULT_TICKS, SIM_MAX_TICKS, SIM_MIN_TICKS,
+    ChartData, ChartError, ChartFamily, ChartInput, ChartKind, ChartRequest, SIM_DEFAULT_TICKS,
+    SIM_MAX_TICKS, SIM_MIN_TICKS,
 };
 use icn_core::topology::kyklos::KyklosRouting;
 use icn_web::jobs::Job;
 use leptos::prelude::*;
 
-mod tables;
+mod d3;
+mod density;
+mod hypercycle;
+mod kyklos;
+mod lens;
+mod network;
+mod registry;
 mod tabs;
-mod terms;
+mod view;
 
-use crate::charts::{self, short_number};
 use crate::components::{job_crashed, job_progress, ChartCanvas, FieldError, TermList};
 use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
 use crate::history::Nav;
 use crate::url::{ChartsForm, ChartsSimForm};
-
-/// What each chart shows and how it counts (docs/charts.md says more).
-fn explanation(kind: ChartKind) -> &'static str {
-    match kind {
-        ChartKind::Density => "The busiest link's traffic when every ordered pair of L-nodes sends one unit, split equally among the strategy's routes, both directions of a link added (TR-88-27 Table 3's convention). K-1 is KYKLOS-I⟨2,2,n⟩; M-2, H-2, P-2 and Y-2 the proposed KYKLOS-II⟨2,2,n⟩ (n even); D2 the original KYKLOS-II⟨2,2,n⟩ with the D2 paper's method (paths from processor 0, tree T₁, ties split as the paper says). Lines are computed here; hollow markers are the values the papers print.",
-        ChartKind::Levels => "Per tree and level v, the traffic of the links between level v − 1 and level v: the busiest link and the mean per link. Every ordered pair of L-nodes sends one unit split equally among the strategy's routes; a link's traffic adds both directions. Computed from the routes towards L-node 0 and the network's translation symmetry.",
-        ChartKind::Load => "Partial joins per node and level when every ordered pair (i, j) of L-nodes joins once (i = j at the L-node): mid-point of each route for M-r, P-r and D2 (Table 3's K-1 and P-2 columns), the H-2 quasi-level assignment for H-r, §VII's level loading for Y-2.",
-        ChartKind::Distances => "P(2d): how many processors lie at distance 2d from processor 0 of the original KYKLOS-II⟨2,2,n⟩ (processor-symmetric, so this is every source's distribution) under M2 (best single tree), H2 and D2 (= breadth-first distance). Dashed rules: the averages 1/2ⁿ Σ 2d·P(2d), processor 0 included, as the D2 paper sums.",
-        ChartKind::D2h2 => "The traffic density max_k T(k) of D2 and H2 on KYKLOS-II⟨2,2,n⟩ by the D2 paper's processor symmetry: only the paths from processor 0 are enumerated (2ⁿ sequences), so n = 20 (a million processors) runs here. Ordered pairs, per link, both directions added. Crosses: the paper's printed values.",
-        ChartKind::LensLoads => "The lens you give and the same p, q, n completed (edge processors joined to the central busses, §6): every ordered pair of distinct processors sends one unit, split equally among all minimal paths. A processor's load is the traffic it relays (not what it sends or receives); a bus's, the traffic crossing it. Each panel shows how many nodes carry each load: the completed lens loads its processors uniformly (one point), the uncompleted one does not.",
-        ChartKind::LensDistances => "Processor-to-processor distances, in busses traversed (the paper's distance), over ordered pairs of distinct processors, for the lens you give uncompleted and completed. Dashed rules: the mean distances. The diameters are 2n − 1 and ⌊3n/2⌋ − 1, one less than the paper's 2n and ⌊3n/2⌋ (processors may also share a bus through pattern B; the Papers view explains).",
-        ChartKind::HcDistances => "Ordered pairs of distinct nodes at each distance (links), from the Hypercycle's closed form (the convolution of its rings' distance counts; breadth-first search agrees). Dashed rule: the mean distance.",
-        ChartKind::HcLoads => "Every ordered pair of distinct nodes sends one unit. E-cube has one path; random-greedy divides the unit equally among the minimal next hops at every node (its expected load, computed exactly). Loads are per directed channel (one direction of a link); by symmetry every channel of a class (dimension, step) carries the same load, and the chart shows each dimension's busiest and least busy class.",
-        ChartKind::HcSim => "The Hypercycles paper's Figure 2: a seeded, deterministic discrete-event simulation of circuit set-up, backtrack-to-the-origin-and-retry against e-cube, mean set-up delay (in transmission times) against offered load (normalised to capacity). The same seed gives the same numbers here and in icn. The model's assumptions are listed under the chart.",
-        ChartKind::NetDistances => "Any network: how many ordered pairs of distinct terminals (the nodes that send and receive: processors of a fat tree, every router of a torus) lie at each distance in links, and their share; for a Lens, in busses traversed (the paper's unit; a bus is two links, both columns in the table). Computed from the family's closed form or by symmetry where it has one, else by a breadth-first search from every terminal. Dashed rule: the mean distance.",
-        ChartKind::NetLoads => "Any network, every strategy it offers: each ordered pair of distinct terminals sends one unit, split equally among the strategy's paths (Valiant's: among its intermediates, then their paths). Each line is one strategy's directed channels sorted by load, heaviest first: at x = p %, the load that the heaviest p % of the channels all reach (x = 0: the busiest channel; x = 100: the least busy). A flat line is a perfectly balanced network; the legend gives each strategy's busiest and mean channel. Lines that coincide are drawn over each other; the table has every value.",
-        ChartKind::D3Mdf => "D3(K, M) against the maximal Dragonfly MDF(K, M), the pair of the paper's Table 1 (the same drawers of M routers and router radix K + M − 1; K·M + 1 groups against K·M drawers): ordered pairs of distinct routers per distance, and how many directed channels carry each load when every ordered pair sends one unit split equally among its minimal paths, local (inside a drawer or group) and global links apart.",
-    }
-}
-
-/// The Figure 2 model's assumptions (docs/charts.md and `icn_core::sim::circuit` say the
-/// same).
-const SIM_ASSUMPTIONS: [&str; 7] = [
-    "Poisson arrivals at every node; destinations uniform over the other nodes.",
-    "A circuit holds every directed channel of its path; nodes have no other limit.",
-    "A probe crosses one link per tick; an established circuit transmits for 100 ticks, then releases its channels.",
-    "Backtrack-and-retry: at each node take a free channel among the minimal next hops (eq. 3.1.1) at random; with none free, release the partial path, return to the origin and retry after 1–10 ticks.",
-    "E-cube: the one dimension-order path; a blocked probe holds its channels and waits for the busy one (only where this cannot deadlock: binary cubes and rings of 3; elsewhere the e-cube path with backtracking).",
-    "Offered load ρ = N·λ·100·d̄ / C (C directed channels, d̄ the mean distance); 5,000 warm-up ticks, then the measured window; points that hit 20 million events are cut short (crosses: a lower bound).",
-    "Ties between simultaneous events: in the order they were scheduled.",
-];
 
 /// The network field's label for a family.
 fn spec_label(family: ChartFamily) -> &'static str {
@@ -156,9 +136,9 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
                 <FieldError error=chart_error id="chart-error" />
                 <div class="chart-fields">{fields}</div>
                 <p class="help chart-explain" data-testid="chart-explain">
-                    {move || kind.get().map(explanation)}
+                    {move || kind.get().map(registry::explanation)}
                 </p>
-                {move || kind.get().map(|k| view! { <TermList keys=terms::terms(k) /> })}
+                {move || kind.get().map(|k| view! { <TermList keys=registry::terms(k) /> })}
                 <details class="chart-how" data-testid="chart-how">
                     <summary>"Conventions"</summary>
                     <ul class="help">
@@ -449,57 +429,8 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
     let shared = data.clone();
     let name = request.kind.name();
     let csv = data.csv();
-    let title = match &data {
-        ChartData::Levels(d) => format!(
-            "{}: {}, {}",
-            request.kind.title(),
-            d.spec,
-            d.strategy.to_uppercase()
-        ),
-        ChartData::Load(d) => format!(
-            "{}: {}, {} ({})",
-            request.kind.title(),
-            d.spec,
-            d.strategy.to_uppercase(),
-            d.assignment
-        ),
-        ChartData::Distances(d) => format!(
-            "{}: original KYKLOS-II⟨2,2,{}⟩, N = {}",
-            request.kind.title(),
-            d.n,
-            1u64 << d.n
-        ),
-        ChartData::HcDistances(d) => format!("{}: {}", request.kind.title(), d.spec),
-        ChartData::HcSim(d) => format!(
-            "{}: {}, seed {}, {} measured ticks",
-            request.kind.title(),
-            d.report.spec,
-            d.report.config.seed,
-            d.report.config.ticks
-        ),
-        ChartData::D3Mdf(d) => format!(
-            "{}: {} against {}",
-            request.kind.title(),
-            d.result.d3.spec,
-            d.result.mdf.spec
-        ),
-        _ if request.kind.family().is_some() => {
-            format!("{}: {}", request.kind.title(), request.spec)
-        }
-        _ => format!("{}, n up to {}", request.kind.title(), request.n),
-    };
-    let assumptions = matches!(data, ChartData::HcSim(_)).then(|| {
-        let items = SIM_ASSUMPTIONS
-            .iter()
-            .map(|a| view! { <li>{*a}</li> })
-            .collect_view();
-        view! {
-            <div class="chart-assumptions" data-testid="chart-assumptions">
-                <p class="help">"The model's assumptions:"</p>
-                <ul class="help">{items}</ul>
-            </div>
-        }
-    });
+    let title = registry::title(&data, &request);
+    let notes = registry::notes(&data);
     let command = cli_command(&request);
     let alt = format!("{title}; the numbers are in the table below");
     view! {
@@ -507,11 +438,11 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
             name=name
             title=title
             alt=alt
-            draw=move |el| charts::draw(el, &shared)
+            draw=move |el| registry::draw(el, &shared)
             csv=csv
             command=command
         >
-            {assumptions}
+            {notes}
             <details class="chart-data" data-testid="chart-data">
                 <summary>"The numbers (table)"</summary>
                 <DataTable data=data />
@@ -520,122 +451,9 @@ fn ChartFigure(data: ChartData, request: ChartRequest) -> impl IntoView {
     }
 }
 
-fn num(x: f64) -> String {
-    x.to_string()
-}
-
 #[component]
 fn DataTable(data: ChartData) -> impl IntoView {
-    let body = match data {
-        ChartData::Density(DensityChart { rows }) | ChartData::D2h2(D2h2Chart { rows }) => {
-            let trs = rows
-                .into_iter()
-                .map(|r| {
-                    let computed = r.computed.map(num).unwrap_or_default();
-                    let printed = r.printed.map(num).unwrap_or_default();
-                    let (series_attr, computed_attr, printed_attr) =
-                        (r.series.clone(), computed.clone(), printed.clone());
-                    view! {
-                        <tr
-                            data-series=series_attr
-                            data-n=r.n.to_string()
-                            data-computed=computed_attr
-                            data-printed=printed_attr
-                        >
-                            <td>{r.series}</td>
-                            <td class="num">{r.nodes}</td>
-                            <td class="num">{computed}</td>
-                            <td class="num">{r.exact.unwrap_or_default()}</td>
-                            <td class="num">{r.levels.unwrap_or_default()}</td>
-                            <td class="num">{printed}</td>
-                            <td>{r.source.unwrap_or_default()}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <thead><tr>
-                    <th scope="col">"Series"</th><th scope="col" class="num">"N"</th>
-                    <th scope="col" class="num">"Computed"</th><th scope="col" class="num">"Exact"</th>
-                    <th scope="col" class="num">"Level"</th><th scope="col" class="num">"Printed"</th>
-                    <th scope="col">"Source"</th>
-                </tr></thead>
-                <tbody>{trs}</tbody>
-            }
-            .into_any()
-        }
-        ChartData::Levels(icn_core::charts::LevelsChart { rows, .. }) => {
-            let trs = rows
-                .into_iter()
-                .map(|r| view! {
-                    <tr data-tree=r.tree.to_string() data-level=r.level.to_string() data-max=num(r.max)>
-                        <td class="num">{r.tree}</td><td class="num">{r.level}</td>
-                        <td class="num">{r.links}</td><td class="num">{num(r.total)}</td>
-                        <td class="num">{num(r.max)}</td><td class="num">{short_number(r.mean)}</td>
-                    </tr>
-                })
-                .collect_view();
-            view! {
-                <thead><tr>
-                    <th scope="col" class="num">"Tree"</th><th scope="col" class="num">"Level"</th>
-                    <th scope="col" class="num">"Links"</th><th scope="col" class="num">"Total"</th>
-                    <th scope="col" class="num">"Busiest link"</th><th scope="col" class="num">"Mean per link"</th>
-                </tr></thead>
-                <tbody>{trs}</tbody>
-            }
-            .into_any()
-        }
-        ChartData::Load(icn_core::charts::LoadChart { rows, .. }) => {
-            let trs = rows
-                .into_iter()
-                .map(|r| {
-                    view! {
-                        <tr data-level=r.level.to_string() data-max=num(r.max)>
-                            <td class="num">{r.level}</td><td class="num">{r.nodes}</td>
-                            <td class="num">{num(r.total)}</td><td class="num">{num(r.max)}</td>
-                            <td class="num">{short_number(r.mean)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <thead><tr>
-                    <th scope="col" class="num">"Level"</th><th scope="col" class="num">"Nodes"</th>
-                    <th scope="col" class="num">"Joins"</th><th scope="col" class="num">"Busiest node"</th>
-                    <th scope="col" class="num">"Mean per node"</th>
-                </tr></thead>
-                <tbody>{trs}</tbody>
-            }
-            .into_any()
-        }
-        ChartData::Distances(icn_core::charts::DistancesChart { rows, .. }) => {
-            let trs = rows
-                .into_iter()
-                .map(|r| {
-                    let rule_attr = r.rule.clone();
-                    view! {
-                    <tr data-rule=rule_attr data-distance=r.distance.to_string()>
-                        <td>{r.rule}</td><td class="num">{r.distance}</td>
-                        <td class="num">{r.processors}</td>
-                        <td class="num">
-                            {num(r.average)}
-                            {r.average_exact.map(|e| format!(" = {e}"))}
-                        </td>
-                    </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <thead><tr>
-                    <th scope="col">"Rule"</th><th scope="col" class="num">"Distance 2d"</th>
-                    <th scope="col" class="num">"P(2d)"</th><th scope="col" class="num">"Average"</th>
-                </tr></thead>
-                <tbody>{trs}</tbody>
-            }
-            .into_any()
-        }
-        other => tables::family_table(other),
-    };
+    let body = registry::table(data);
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label="The chart's numbers">
             <table class="paper-table" data-testid="chart-table">{body}</table>
