@@ -172,6 +172,33 @@ fn gate_view(g: &Gate, on_confirm: Callback<String>) -> impl IntoView {
     }
 }
 
+/// A view's computation over the page's budget: its estimate, a button to compute it
+/// anyway (`confirm`, within the confirm limit) and the `icn` command that computes it
+/// natively; test ids `{key}-gate` and `{key}-confirm`.
+pub fn confirm_gate(
+    e: Estimate,
+    what: &'static str,
+    command: String,
+    key: &'static str,
+    confirm: impl Fn() + 'static,
+) -> impl IntoView {
+    let cost = format!("Estimated {} steps and {} MiB.", si(e.steps), e.bytes >> 20);
+    let button = (e.within(CONFIRM_LIMIT) && !e.within(PAGE_BUDGET)).then(|| {
+        view! {
+            <button type="button" data-testid=format!("{key}-confirm") on:click=move |_| confirm()>
+                "Compute anyway"
+            </button>
+        }
+    });
+    view! {
+        <section class="card cost-gate" data-testid=format!("{key}-gate") role="status">
+            <p>{cost} {format!(" {what} is larger than the page computes without asking.")}</p>
+            {button}
+            <p class="help">"On the command line: " <code>{command}</code></p>
+        </section>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,32 +234,5 @@ mod tests {
         assert_eq!(duration(50_000_000 * 40), "about 40 s");
         assert_eq!(duration(50_000_000 * 600), "about 10 min");
         assert_eq!(duration(50_000_000 * 36_000), "about 10 h");
-    }
-}
-
-/// A view's computation over the page's budget: its estimate, a button to compute it
-/// anyway (`confirm`, within the confirm limit) and the `icn` command that computes it
-/// natively; test ids `{key}-gate` and `{key}-confirm`.
-pub fn confirm_gate(
-    e: Estimate,
-    what: &'static str,
-    command: String,
-    key: &'static str,
-    confirm: impl Fn() + 'static,
-) -> impl IntoView {
-    let cost = format!("Estimated {} steps and {} MiB.", si(e.steps), e.bytes >> 20);
-    let button = (e.within(CONFIRM_LIMIT) && !e.within(PAGE_BUDGET)).then(|| {
-        view! {
-            <button type="button" data-testid=format!("{key}-confirm") on:click=move |_| confirm()>
-                "Compute anyway"
-            </button>
-        }
-    });
-    view! {
-        <section class="card cost-gate" data-testid=format!("{key}-gate") role="status">
-            <p>{cost} {format!(" {what} is larger than the page computes without asking.")}</p>
-            {button}
-            <p class="help">"On the command line: " <code>{command}</code></p>
-        </section>
     }
 }

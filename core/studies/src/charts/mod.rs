@@ -1,5 +1,6 @@
 //! The data behind icnplay's charts: one builder per chart, the same numbers for the web
-//! page (drawn by `web/src/charts/`) and for `icn chart NAME --format csv|json`.
+//! page (each drawn by its `ChartView` in `web/src/features/charts/`) and for
+//! `icn chart NAME --format csv|json`.
 //!
 //! Every chart is asked for with a [`ChartRequest`] (validated by [`ChartRequest::new`],
 //! which names the field at fault): the request holds the network it parsed and costed
