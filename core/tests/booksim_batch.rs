@@ -247,7 +247,10 @@ fn read_write_keys_are_read_and_refused_by_name() {
     for (text, want) in [
         // BookSim2's default ranges are for 16 VCs.
         (format!("{MESH}\nuse_read_write = 1;"), "read_request_end_vc: read_request_begin_vc to read_request_end_vc = 0 to 5: give a range of VCs within num_vcs = 2"),
-        (format!("{TORUS}\nuse_read_write = 1;"), "use_read_write = 1: give 0 here: read and write requests are modelled on a mesh"),
+        (format!("{}\nuse_read_write = 1;", TORUS.replace("torus", "fattree").replace("dim_order", "nca")), "use_read_write = 1: give 0 here: read and write requests are modelled on a mesh and a torus"),
+        // An odd kind range on the torus: BookSim2's two ring classes would share its middle VC.
+        (format!("{}\nuse_read_write = 1;\nread_request_begin_vc = 0; read_request_end_vc = 2;", TORUS.replace("num_vcs = 4", "num_vcs = 16")), "read_request_end_vc = 2: give a range of an even number of VCs under dim_order on the torus"),
+        (format!("{}\n", TORUS.replace("; ", ";\n").replace("num_vcs = 4", "num_vcs = 3")), "num_vcs = 3: give an even number under dim_order on the torus"),
         (format!("{} num_vcs = 16;\nuse_read_write = 1;", MESH.replace("dor", "valiant")), "use_read_write = 1: give 0 here: read and write requests are modelled under dim_order only"),
         (format!("{MESH} num_vcs = 16;\nuse_read_write = 1;\nwrite_fraction = 1.5;"), "write_fraction = 1.5: give a number from 0 to 1"),
         (format!("{MESH}\nuse_read_write = 2;"), "use_read_write = 2: give a whole number from 0 to 1"),

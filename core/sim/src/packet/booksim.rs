@@ -187,8 +187,11 @@ pub fn experiment(text: &str, network_file: Option<&str>) -> Result<Experiment, 
             get("use_read_write"),
             "use_read_write",
             "0 here: read and write requests are modelled under dim_order only (BookSim2's \
-             dim_order_mesh gives each kind its VC range on every hop)",
+             dim_order_mesh and dim_order_torus give each kind its VC range on every hop)",
         ));
+    }
+    if network.family().name == "torus" && routing == "dor" && setup.adapt == Adapt::None {
+        ring_halves(&st, &setup.protocol, setup.router.num_vcs)?;
     }
     setup.seed = u64::try_from(int(get("seed"), "seed", 0)?)
         .map_err(|_| bad(get("seed"), "seed", "a number of 0 or more"))?;
@@ -353,6 +356,38 @@ fn router_and_protocol(
         if let Some(rw) = p.read_write {
             // BookSim2's packet size under requests: what the injection rate is divided by.
             r.packet_size = rw.average_size();
+        }
+    }
+    Ok(())
+}
+
+/// BookSim2's `dim_order_torus` splits a packet's VCs (every VC, or its kind's range under
+/// `use_read_write`) into its two ring classes as ⌊n/2⌋ from each end: n odd leaves the
+/// middle VC in both, where icnplay's classes take disjoint halves. An odd count is
+/// refused, naming the key that sets it.
+fn ring_halves(st: &Statements, p: &super::config::Protocol, vcs: u32) -> Result<(), ConfigError> {
+    let get = |key: &str| st.get(key).map(|(v, l)| (v.as_str(), *l));
+    const SHARED: &str = "under dim_order on the torus: BookSim2 splits an odd number of VCs \
+                          into two ring classes that share the middle VC, where icnplay's \
+                          classes are disjoint";
+    let Some(rw) = p.read_write else {
+        if vcs % 2 == 1 {
+            return Err(bad(
+                get("num_vcs"),
+                "num_vcs",
+                &format!("an even number {SHARED}"),
+            ));
+        }
+        return Ok(());
+    };
+    for (i, (b, e)) in rw.vcs.into_iter().enumerate() {
+        if (e - b + 1) % 2 == 1 {
+            let key = mode::KINDS[i].2;
+            return Err(bad(
+                get(key).or(get("use_read_write")),
+                key,
+                &format!("a range of an even number of VCs {SHARED}"),
+            ));
         }
     }
     Ok(())

@@ -62,7 +62,7 @@ pub(super) fn batch<'a>(
 
 /// The keys of each kind's size and VCs, in [`ReadWrite`]'s order, with BookSim2's
 /// defaults of the VCs.
-const KINDS: [(&str, &str, &str, i64, i64); 4] = [
+pub(super) const KINDS: [(&str, &str, &str, i64, i64); 4] = [
     (
         "read_request_size",
         "read_request_begin_vc",
@@ -99,8 +99,8 @@ const KINDS: [(&str, &str, &str, i64, i64); 4] = [
 /// replies the upper).
 ///
 /// # Errors
-/// `use_read_write` other than 0 or 1, a network other than a mesh (BookSim2's
-/// `dim_order_mesh` is the routing function modelled with them), a size out of range, a
+/// `use_read_write` other than 0 or 1, a network other than a mesh or a torus (BookSim2's
+/// `dim_order_mesh` and `dim_order_torus` are the routing functions modelled with them), a size out of range, a
 /// VC range empty or past `num_vcs`, a `write_fraction` outside 0 to 1.
 pub(super) fn read_write<'a>(
     get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
@@ -110,13 +110,13 @@ pub(super) fn read_write<'a>(
     if ranged(get("use_read_write"), "use_read_write", 0, (0, 1))? == 0 {
         return Ok(None);
     }
-    if net.family().name != "mesh" {
+    if !matches!(net.family().name, "mesh" | "torus") {
         return Err(bad(
             get("use_read_write"),
             "use_read_write",
-            "0 here: read and write requests are modelled on a mesh (BookSim2's dim_order_mesh \
-             gives each kind its VC range on every hop); other networks' routing functions \
-             are not",
+            "0 here: read and write requests are modelled on a mesh and a torus (BookSim2's \
+             dim_order_mesh and dim_order_torus give each kind its VC range on every hop); \
+             other networks' routing functions are not",
         ));
     }
     let half = i64::from(vcs / 2);
