@@ -26,7 +26,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
-use icn_web::jobs::{wire, Answer, Job, Reply, Request};
+use icn_web::jobs::{wire, Answer, Job, JobFor, Reply, Request};
 use icn_web_model::lanes::{owned_by, Lane, Parts, Results};
 use leptos::prelude::*;
 use serde_json::value::RawValue;
@@ -194,12 +194,12 @@ thread_local! {
     static RESULTS: ArcRwSignal<Results<Job, Arc<RawResult>>> = ArcRwSignal::new(Results::default());
 }
 
-/// What `job` has computed so far, if it is a sweep that reported points and has not
+/// What `ask`'s job has computed so far, if it is a sweep that reported points and has not
 /// finished (running, or stopped by Cancel: the points stay for the session), read as the
 /// type `T` its job's kind answers with. Tracked. None too when it cannot be read as `T`
 /// (a bug, logged; the job's result says so at its view).
-pub fn partial<T: Answer>(job: &Job) -> Option<Arc<T>> {
-    let raw = RESULTS.with(|r| r.with(|m| m.partial(job).cloned()))?;
+pub fn partial<T: Answer>(ask: &JobFor<T>) -> Option<Arc<T>> {
+    let raw = RESULTS.with(|r| r.with(|m| m.partial(ask.job()).cloned()))?;
     raw.read::<T>()
         .inspect_err(|e| leptos::logging::warn!("{e}"))
         .ok()
@@ -611,6 +611,13 @@ impl<T: Answer> Clone for Answered<T> {
 
 impl<T: Answer> Copy for Answered<T> {}
 
+impl<T: Answer> Answered<T> {
+    /// Starts `ask` now (the view's Compute button), superseding the job running.
+    pub fn start(self, ask: JobFor<T>) {
+        self.handle.start(ask.into_job());
+    }
+}
+
 /// The state `state` with its result read as `T`: a result that is not a `T` (a bug: the
 /// worker and the page disagree) is a failure that says so.
 fn answer<T: Answer>(state: JobState) -> JobState<Arc<T>> {
@@ -626,31 +633,14 @@ fn answer<T: Answer>(state: JobState) -> JobState<Arc<T>> {
     }
 }
 
-/// [`use_job_in`] for a job whose result is of kind `T`: `job` gives jobs of kind
-/// `T::KIND` only (another kind, a bug, is not started and is logged).
+/// [`use_job_in`] for a job whose result is of type `T`: `job` gives jobs paired with `T`
+/// by type ([`JobFor`]).
 pub fn use_answer_in<T: Answer>(
     lane: usize,
-    job: impl Fn() -> Option<Job> + 'static,
+    job: impl Fn() -> Option<JobFor<T>> + 'static,
     when_none: WhenNone,
 ) -> Answered<T> {
-    let handle = use_job_in(
-        lane,
-        move || {
-            let j = job()?;
-            if j.kind() == T::KIND {
-                return Some(j);
-            }
-            // A bug: said where the result would be, and nothing runs.
-            let why = format!(
-                "a {} job where a {} job belongs: this is a bug",
-                j.kind(),
-                T::KIND
-            );
-            leptos::logging::warn!("{why}");
-            None
-        },
-        when_none,
-    );
+    let handle = use_job_in(lane, move || job().map(JobFor::into_job), when_none);
     // Derived, not a memo: read where the view reads it, so that a view reading it beside
     // a memo built on it sees every change.
     let state = Signal::derive(move || answer::<T>(handle.state.get()));
@@ -659,7 +649,7 @@ pub fn use_answer_in<T: Answer>(
 
 /// [`use_answer_in`] in lane 0, every view's.
 pub fn use_answer<T: Answer>(
-    job: impl Fn() -> Option<Job> + 'static,
+    job: impl Fn() -> Option<JobFor<T>> + 'static,
     when_none: WhenNone,
 ) -> Answered<T> {
     use_answer_in(0, job, when_none)

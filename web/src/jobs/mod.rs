@@ -18,6 +18,8 @@ mod sim;
 mod throughput;
 pub mod wire;
 
+use std::marker::PhantomData;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -99,26 +101,7 @@ pub enum Job {
     },
     /// A routing's channel dependency graph and the table of every routing of the network
     /// (the deadlock view).
-    Deadlock {
-        /// The network's spec.
-        spec: String,
-        /// The routing strategy.
-        routing: String,
-        /// The virtual-channel scheme's name.
-        scheme: String,
-        /// Virtual channels per channel.
-        vcs: u32,
-        /// Whether the user confirmed a computation over the page's budget.
-        confirmed: bool,
-        /// Duato's condition instead: the escape routing and its scheme (`routing` is the
-        /// adaptive one, `vcs` the virtual channels of both).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        escape: Option<(String, String)>,
-        /// In how many parts the page runs the graph, in parallel lanes ([`Job::split`]);
-        /// 1, or a worker sent the job whole, builds it in one pass.
-        #[serde(default = "one", skip_serializing_if = "is_one")]
-        parts: usize,
-    },
+    Deadlock(DeadlockAsk),
     /// Part `part` of `parts` of [`Job::Deadlock`]'s graph: the dependencies of a range of
     /// destinations, sent back as words beside the reply ([`JobResult::DeadlockPart`]).
     DeadlockPart {
@@ -183,7 +166,7 @@ impl Job {
             Job::LensLoads { .. } => "lens_loads",
             Job::Route { .. } => "route",
             Job::Compare { .. } => "compare",
-            Job::Deadlock { .. } | Job::DeadlockFinish { .. } => "deadlock",
+            Job::Deadlock(_) | Job::DeadlockFinish { .. } => "deadlock",
             Job::DeadlockPart { .. } => "deadlock_part",
             Job::SimPoint { .. } => "sim_point",
             Job::Throughput { .. } => "throughput",
@@ -199,7 +182,7 @@ impl Job {
             Job::LensLoads { spec } => format!("computing the loads of {spec}"),
             Job::Route { spec, from, to, .. } => format!("routing {from} → {to} in {spec}"),
             Job::Compare { specs } => format!("comparing {}", specs.join(" · ")),
-            Job::Deadlock { spec, routing, .. }
+            Job::Deadlock(DeadlockAsk { spec, routing, .. })
             | Job::DeadlockPart { spec, routing, .. }
             | Job::DeadlockFinish { spec, routing, .. } => {
                 format!("building the dependency graphs of {routing} on {spec}")
@@ -227,7 +210,7 @@ impl Job {
     /// jobs and the finishing job; `None` for a job run whole (every job but a
     /// [`Job::Deadlock`] of more than one part without Duato's condition).
     pub fn split(&self) -> Option<(Vec<Job>, Job)> {
-        let Job::Deadlock {
+        let Job::Deadlock(DeadlockAsk {
             spec,
             routing,
             scheme,
@@ -235,7 +218,7 @@ impl Job {
             confirmed,
             escape: None,
             parts,
-        } = self
+        }) = self
         else {
             return None;
         };
@@ -301,9 +284,10 @@ pub enum JobResult {
     Throughput(Box<ThroughputReport>),
 }
 
-/// A job's result of one kind, paired with the job that asks for it: a view that runs a
-/// job of kind [`Answer::KIND`] reads its result's JSON as `Self` (`compute::use_answer`),
-/// so that `Self`'s deserializer is linked where that view is.
+/// A job's result of one kind, paired with the job that asks for it by type: a view runs a
+/// [`JobFor<Self>`], which only the job kind [`Answer::KIND`] makes, and reads its result's
+/// JSON as `Self` (`compute::use_answer`), so that `Self`'s deserializer is linked where
+/// that view is.
 pub trait Answer:
     DeserializeOwned + Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static
 {
@@ -345,6 +329,127 @@ answers! {
     Box<SimPointReport> => "sim_point", SimPoint;
     PartDone => "deadlock_part", DeadlockPart;
     Box<ThroughputReport> => "throughput", Throughput;
+}
+
+/// A job whose result is of type `T` (its [`Answer`]): made only by the constructors here,
+/// each of which pairs a job kind with the type its result is read as, so that a view's job
+/// and the result it reads agree by type (`compute::use_answer`).
+pub struct JobFor<T> {
+    job: Job,
+    result: PhantomData<fn() -> T>,
+}
+
+impl<T> JobFor<T> {
+    fn new(job: Job) -> JobFor<T> {
+        JobFor {
+            job,
+            result: PhantomData,
+        }
+    }
+
+    /// The job.
+    pub fn job(&self) -> &Job {
+        &self.job
+    }
+
+    /// The job, to run.
+    pub fn into_job(self) -> Job {
+        self.job
+    }
+}
+
+impl<T> Clone for JobFor<T> {
+    fn clone(&self) -> Self {
+        JobFor::new(self.job.clone())
+    }
+}
+
+impl<T> PartialEq for JobFor<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.job == other.job
+    }
+}
+
+impl<T> Eq for JobFor<T> {}
+
+impl<T> std::fmt::Debug for JobFor<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.job.fmt(f)
+    }
+}
+
+impl JobFor<PaperReport> {
+    /// [`Job::Papers`]: every registered item of paper `paper`, audited.
+    pub fn papers(paper: String) -> Self {
+        JobFor::new(Job::Papers { paper })
+    }
+}
+
+impl JobFor<icn_core::charts::ChartData> {
+    /// [`Job::Chart`]: one chart's data.
+    pub fn chart(request: icn_core::charts::ChartRequest) -> Self {
+        JobFor::new(Job::Chart { request })
+    }
+}
+
+impl JobFor<Box<MetricsReport>> {
+    /// [`Job::Metrics`]: a network's exact metrics, with `strategy`'s loads.
+    pub fn metrics(spec: String, strategy: Option<String>) -> Self {
+        JobFor::new(Job::Metrics { spec, strategy })
+    }
+}
+
+impl JobFor<LensLoadsReport> {
+    /// [`Job::LensLoads`]: a Lens's processor and bus loads.
+    pub fn lens_loads(spec: String) -> Self {
+        JobFor::new(Job::LensLoads { spec })
+    }
+}
+
+impl JobFor<Vec<icn_core::analysis::CompareRow>> {
+    /// [`Job::Compare`]: the compare rows of `specs`, in order.
+    pub fn compare(specs: Vec<String>) -> Self {
+        JobFor::new(Job::Compare { specs })
+    }
+}
+
+/// [`Job::Deadlock`]'s question: the network, routing, scheme and virtual channels, whether
+/// a computation over the page's budget was confirmed, Duato's escape routing and scheme,
+/// and the parts to run it in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DeadlockAsk {
+    /// The network's spec.
+    pub spec: String,
+    /// The routing strategy.
+    pub routing: String,
+    /// The virtual-channel scheme's name.
+    pub scheme: String,
+    /// Virtual channels per channel.
+    pub vcs: u32,
+    /// Whether the user confirmed a computation over the page's budget.
+    pub confirmed: bool,
+    /// Duato's condition instead: the escape routing and its scheme (`routing` is the
+    /// adaptive one, `vcs` the virtual channels of both).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escape: Option<(String, String)>,
+    /// In how many parts the page runs the graph, in parallel lanes ([`Job::split`]);
+    /// 1, or a worker sent the job whole, builds it in one pass.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub parts: usize,
+}
+
+impl JobFor<Box<DeadlockStudy>> {
+    /// [`Job::Deadlock`]: a routing's channel dependency graph and the network's table.
+    pub fn deadlock(ask: DeadlockAsk) -> Self {
+        JobFor::new(Job::Deadlock(ask))
+    }
+}
+
+impl JobFor<Box<ThroughputReport>> {
+    /// [`Job::Throughput`]: a routing's throughput under a traffic.
+    pub fn throughput(ask: ThroughputAsk) -> Self {
+        JobFor::new(Job::Throughput { ask })
+    }
 }
 
 /// Worker → page: JSON text, one level (the result inside is a value, not text), externally
@@ -501,7 +606,7 @@ fn run_whole(
             repeat,
         } => JobResult::Route(route_report(spec, strategy, (from, to), *limit, *repeat)?),
         Job::Compare { specs } => JobResult::Compare(compare_rows(specs, progress)?),
-        Job::Deadlock {
+        Job::Deadlock(DeadlockAsk {
             spec,
             routing,
             scheme,
@@ -509,7 +614,7 @@ fn run_whole(
             confirmed,
             escape,
             ..
-        } => JobResult::Deadlock(Box::new(deadlock_study(
+        }) => JobResult::Deadlock(Box::new(deadlock_study(
             spec,
             routing,
             (scheme, *vcs),

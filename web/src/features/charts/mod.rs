@@ -15,7 +15,7 @@ use icn_core::charts::{
     SIM_MAX_TICKS, SIM_MIN_TICKS,
 };
 use icn_core::topology::kyklos::KyklosRouting;
-use icn_web::jobs::Job;
+use icn_web::jobs::JobFor;
 use leptos::prelude::*;
 
 mod d3;
@@ -99,7 +99,7 @@ pub fn ChartsView(nav: Nav) -> impl IntoView {
     let model = ChartsModel::new(nav);
     let ChartsModel { request, kind, .. } = model;
     let job = use_answer::<ChartData>(
-        move || request.get().ok().map(|request| Job::Chart { request }),
+        move || request.get().ok().map(JobFor::chart),
         WhenNone::Clear,
     );
     let tabs = tabs::chart_tabs(nav, kind);
@@ -323,7 +323,7 @@ fn JobPanel(
     let running = Memo::new(move |_| matches!(job.state.get(), JobState::Running { .. }));
     let so_far = Memo::new(move |_| {
         let request = request.get().ok()?;
-        compute::partial::<ChartData>(&Job::Chart { request })
+        compute::partial(&JobFor::chart(request))
     });
     let partial = move || {
         if !unfinished.get() {
@@ -369,7 +369,7 @@ fn JobStatus(
                                 data-testid="chart-compute"
                                 on:click=move |_| {
                                     if let Ok(request) = request.get_untracked() {
-                                        job.handle.start(Job::Chart { request });
+                                        job.start(JobFor::chart(request));
                                     }
                                 }
                             >

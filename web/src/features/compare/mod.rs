@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use icn_core::analysis::{check_budget, summary_csv, CompareRow};
 use icn_core::{Network, FAMILIES, PAGE_BUDGET};
-use icn_web::jobs::Job;
+use icn_web::jobs::JobFor;
 use leptos::prelude::*;
 
 use crate::charts::{self, short_number};
@@ -123,7 +123,7 @@ impl CompareModel {
     /// Computes the rows not cached yet in the worker (none: stops the job running).
     fn run(self) {
         match ask(self.asked, missing(self.checked)) {
-            Some(job) => self.job.handle.start(job),
+            Some(job) => self.job.start(job),
             None => self.job.handle.cancel(),
         }
     }
@@ -143,10 +143,10 @@ fn missing(checked: Memo<Vec<Result<String, String>>>) -> Vec<String> {
 }
 
 /// The job computing the rows of `specs`, noted in `asked` (none when there are none).
-fn ask(asked: StoredValue<Vec<String>>, specs: Vec<String>) -> Option<Job> {
+fn ask(asked: StoredValue<Vec<String>>, specs: Vec<String>) -> Option<JobFor<Vec<CompareRow>>> {
     (!specs.is_empty()).then(|| {
         asked.set_value(specs.clone());
-        Job::Compare { specs }
+        JobFor::compare(specs)
     })
 }
 

@@ -11,7 +11,7 @@ use icn_core::analysis::deadlock::{
 };
 use icn_core::routing::registry::{self, RoutingInfo};
 use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
-use icn_web::jobs::{DeadlockStudy, Job, StepText, SPLIT_STEPS};
+use icn_web::jobs::{DeadlockAsk, DeadlockStudy, JobFor, StepText, SPLIT_STEPS};
 use leptos::prelude::*;
 
 use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
@@ -247,14 +247,16 @@ impl DeadlockModel {
                 let allowed = a.estimate.within(PAGE_BUDGET)
                     || (a.estimate.within(CONFIRM_LIMIT)
                         && confirmed.with(|c| c.as_deref() == Some(&a.spec)));
-                allowed.then(|| Job::Deadlock {
-                    confirmed: !a.estimate.within(PAGE_BUDGET),
-                    spec: a.spec,
-                    routing: a.routing,
-                    scheme: a.scheme.name().to_string(),
-                    vcs: a.vcs,
-                    escape: a.escape.map(|(e, s)| (e, s.name().to_string())),
-                    parts,
+                allowed.then(|| {
+                    JobFor::deadlock(DeadlockAsk {
+                        confirmed: !a.estimate.within(PAGE_BUDGET),
+                        spec: a.spec,
+                        routing: a.routing,
+                        scheme: a.scheme.name().to_string(),
+                        vcs: a.vcs,
+                        escape: a.escape.map(|(e, s)| (e, s.name().to_string())),
+                        parts,
+                    })
                 })
             },
             WhenNone::Clear,

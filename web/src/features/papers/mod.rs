@@ -7,7 +7,7 @@ mod examples;
 mod grid;
 
 use icn_core::papers::PAPERS;
-use icn_web::jobs::{CellReport, ItemReport, Job, PaperReport};
+use icn_web::jobs::{CellReport, ItemReport, JobFor, PaperReport};
 use icn_web_model::url::PaperLayout;
 use leptos::prelude::*;
 
@@ -29,7 +29,7 @@ pub fn PapersView(nav: Nav) -> impl IntoView {
             PAPERS
                 .iter()
                 .any(|p| p.id == id)
-                .then_some(Job::Papers { paper: id })
+                .then_some(JobFor::papers(id))
         },
         WhenNone::Clear,
     );
@@ -109,7 +109,7 @@ fn JobPanel(job: Answered<PaperReport>, paper: Memo<String>, nav: Nav) -> impl I
                     type="button"
                     data-testid="papers-compute"
                     on:click=move |_| {
-                        job.handle.start(Job::Papers { paper: paper.get_untracked() })
+                        job.start(JobFor::papers(paper.get_untracked()))
                     }
                 >
                     "Compute"

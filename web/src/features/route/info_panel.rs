@@ -181,7 +181,7 @@ fn worker(model: RouteModel, nodes: u64, links: u64, state: MetricsState) -> imp
     let worker = model.metrics_worker;
     let restart = move || {
         if let Some(job) = model.metrics_job.get_untracked() {
-            worker.handle.start(job);
+            worker.start(job);
         }
     };
     let status = job_status(

@@ -10,7 +10,7 @@ use icn_core::{
     family, path_edges, AddressError, Cost, Estimate, FamilyInfo, Network, NetworkInfo, Node,
     Route, SpecError, StrategyInfo, CONFIRM_LIMIT, PAGE_BUDGET,
 };
-use icn_web::jobs::{Job, MetricsReport};
+use icn_web::jobs::{JobFor, MetricsReport};
 use icn_web_model::diagram::matrix::{matrix, Matrix};
 use leptos::prelude::*;
 
@@ -23,6 +23,9 @@ use crate::limits::SYNC_STEPS;
 use crate::url::RouteForm;
 use icn_core::Addresses;
 use icn_web_model::diagram::focus::{route_focus, MAX_FOCUS_PATHS};
+
+/// The metrics job the explorer runs in the worker, if any.
+type MetricsAsk = Memo<Option<JobFor<Box<MetricsReport>>>>;
 
 /// Paths listed after "show more" (and asked of core).
 pub const MORE_PATHS: usize = 64;
@@ -113,7 +116,7 @@ pub struct RouteModel {
     /// Nodes, links, degree, diameter ...
     pub facts: Memo<Option<Facts>>,
     /// The worker job computing the exact metrics, when they are too costly for the page.
-    pub metrics_job: Memo<Option<Job>>,
+    pub metrics_job: MetricsAsk,
     /// That job's handle (its state shows in [`RouteModel::facts`]).
     pub metrics_worker: MetricsJob,
     /// What the diagram shows.
@@ -356,16 +359,13 @@ fn hypercycle_memos(c: Chain) -> (Memo<Option<PathCounts>>, Memo<Option<Vec<DimR
 fn metrics_memos(
     network: Memo<Result<Network, SpecError>>,
     gate: Memo<Option<Gate>>,
-) -> (Memo<Option<Facts>>, Memo<Option<Job>>, MetricsJob) {
+) -> (Memo<Option<Facts>>, MetricsAsk, MetricsJob) {
     let metrics_job = Memo::new(move |_| {
         network.with(|n| {
             let net = n.as_ref().ok()?;
             let e = net.cost().info;
             let run = e.steps > SYNC_STEPS && gate.with(|g| Gate::allows(g.as_ref(), e));
-            run.then(|| Job::Metrics {
-                spec: net.spec(),
-                strategy: None,
-            })
+            run.then(|| JobFor::metrics(net.spec(), None))
         })
     });
     // A new job supersedes the previous one (whose late result is dropped); none

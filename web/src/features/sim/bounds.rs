@@ -11,7 +11,7 @@ use icn_core::analysis::throughput::{optimal_estimate, permutation_estimate};
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
 use icn_core::{Network, CONFIRM_LIMIT};
-use icn_web::jobs::{Job, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
+use icn_web::jobs::{JobFor, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
 use icn_web_model::traffic::{parse_traffic, TrafficChoice};
 use leptos::prelude::*;
 
@@ -113,7 +113,7 @@ impl SimBounds {
                 compute::lanes() + i,
                 move || {
                     let ask = asks.with(|a| a.get(i).cloned())?.ok()?;
-                    Some(Job::Throughput { ask })
+                    Some(JobFor::throughput(ask))
                 },
                 WhenNone::Clear,
             )
@@ -138,8 +138,8 @@ impl SimBounds {
             }
             JobState::Done(r) => CurveBounds::Done(Arc::new((**r).clone())),
             JobState::Running { done, total, label } => {
-                let known = compute::partial::<Box<ThroughputReport>>(&Job::Throughput { ask })
-                    .map(|r| Arc::new((**r).clone()));
+                let known =
+                    compute::partial(&JobFor::throughput(ask)).map(|r| Arc::new((**r).clone()));
                 CurveBounds::Running(done, total, label, known)
             }
             JobState::Failed(message) => CurveBounds::Absent(format!("not computed: {message}")),

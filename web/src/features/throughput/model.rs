@@ -12,7 +12,7 @@ use icn_core::analysis::throughput::{
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry::{self, RoutingInfo};
 use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
-use icn_web::jobs::{Job, ThroughputAsk, ThroughputReport};
+use icn_web::jobs::{JobFor, ThroughputAsk, ThroughputReport};
 use icn_web_model::link_loads::{order, selected, Sort};
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
 use leptos::prelude::*;
@@ -183,7 +183,7 @@ impl ThroughputModel {
                 let a = ask.get()?;
                 let allowed = a.within_page()
                     || (a.within_confirm() && confirmed.with(|c| c.as_ref() == Some(&a.ask)));
-                allowed.then_some(Job::Throughput { ask: a.ask })
+                allowed.then_some(JobFor::throughput(a.ask))
             },
             WhenNone::Clear,
         );
@@ -192,11 +192,7 @@ impl ThroughputModel {
             let a = ask.get()?;
             let r = match job.state.get() {
                 JobState::Done(r) => r,
-                JobState::Running { .. } => {
-                    compute::partial::<Box<ThroughputReport>>(&Job::Throughput {
-                        ask: a.ask.clone(),
-                    })?
-                }
+                JobState::Running { .. } => compute::partial(&JobFor::throughput(a.ask.clone()))?,
                 _ => return None,
             };
             (r.ask == a.ask).then(|| Arc::new((**r).clone()))

@@ -97,12 +97,18 @@ fn stats_table(procs: usize, busses: usize, ps: LoadStats, bs: LoadStats) -> imp
 
 /// Loads on their way from the worker: its progress and Cancel, or why it stopped.
 fn worker_status<R>(model: WalkModel, state: JobState<R>) -> impl IntoView {
-    let worker = model.loads_worker.handle;
-    job_status(state, worker.set_state, "The loads", "loads", move || {
-        if let Some(job) = model.loads_job.get_untracked() {
-            worker.start(job);
-        }
-    })
+    let worker = model.loads_worker;
+    job_status(
+        state,
+        worker.handle.set_state,
+        "The loads",
+        "loads",
+        move || {
+            if let Some(job) = model.loads_job.get_untracked() {
+                worker.start(job);
+            }
+        },
+    )
 }
 
 /// The loads card of the walkthrough.

@@ -20,9 +20,12 @@ use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
 use crate::url::WalkForm;
 use icn_core::Addresses;
-use icn_web::jobs::{Job, LensLoadsReport};
+use icn_web::jobs::{JobFor, LensLoadsReport};
 use icn_web_model::diagram::focus::route_focus;
 use std::sync::Arc;
+
+/// The loads job the walkthrough runs in the worker, if any.
+type LoadsAsk = Memo<Option<JobFor<LensLoadsReport>>>;
 
 /// The paths a walkthrough can follow: (value of `choice=`, label, what it does, for a
 /// completed lens). Labels are short enough for a phone's select; the field's help line
@@ -151,7 +154,7 @@ pub struct WalkModel {
     /// Loads under uniform traffic, once the network is a Lens.
     pub loads: Memo<Option<LoadsView>>,
     /// The worker job computing the loads, when they are too costly for the page.
-    pub loads_job: Memo<Option<Job>>,
+    pub loads_job: LoadsAsk,
     /// That job's handle (its state shows in [`WalkModel::loads`]).
     pub loads_worker: Answered<LensLoadsReport>,
     /// Whether the walk is playing.
@@ -230,18 +233,12 @@ fn walk_highlight(
 /// costly for the page: (loads, job, where the job reports).
 fn loads_memos(
     network: Memo<Result<Network, SpecError>>,
-) -> (
-    Memo<Option<LoadsView>>,
-    Memo<Option<Job>>,
-    Answered<LensLoadsReport>,
-) {
+) -> (Memo<Option<LoadsView>>, LoadsAsk, Answered<LensLoadsReport>) {
     let loads_job = Memo::new(move |_| {
         network.with(|n| {
             let l = lens_of(n)?;
             let cost = l.loads_cost();
-            (cost > SYNC_STEPS && cost <= INFO_BUDGET).then(|| Job::LensLoads {
-                spec: l.spec_string(),
-            })
+            (cost > SYNC_STEPS && cost <= INFO_BUDGET).then(|| JobFor::lens_loads(l.spec_string()))
         })
     });
     // As the explorer's metrics: a new job supersedes the previous one; results are
