@@ -48,6 +48,8 @@ pub struct SimChecked {
     /// BookSim2's batch mode (`sim_type = batch` among the other keys): one run, whose
     /// load the simulator does not read.
     pub batch: Option<Batch>,
+    /// BookSim2's throughput mode (`sim_type = throughput`): no load stops as saturated.
+    pub throughput_mode: bool,
 }
 
 impl SimChecked {
@@ -236,6 +238,7 @@ impl SimAsk {
                 estimate: e,
                 short: short_buffer(net, &setup.router),
                 batch: setup.protocol.batch,
+                throughput_mode: setup.protocol.throughput,
             }),
             _ => Err(troubles),
         }

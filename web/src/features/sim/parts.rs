@@ -365,6 +365,10 @@ fn curve_facts(m: SimModel, i: usize, c: &Curve) -> AnyView {
                 e.rate
             )
         }
+        (_, Some(t)) if c.complete && c.ask.checked.throughput_mode => format!(
+            "{t:.3} accepted, the most of any load (BookSim2's throughput mode: no load stops \
+             as saturated, so past saturation a point gives the rate the network accepts)"
+        ),
         (_, Some(t)) if c.complete => format!("{t:.3} accepted, not saturated up to the last load"),
         (_, Some(t)) => format!("at least {t:.3} so far"),
         _ => "—".into(),
