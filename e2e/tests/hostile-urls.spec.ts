@@ -212,12 +212,13 @@ async function check(page: Page, query: string, label: string, dialogs: string[]
   expect(Date.now() - started, `${label}: answered within a few seconds`).toBeLessThan(15_000);
 }
 
-// Split into shards so the two workers share the corpus; each shard is one test, and the
-// file's tests run in parallel (by default a file's tests share one worker). Each shard has
-// its own page: with 17 families, one page loading an eighth of the corpus ran out of wasm
-// memory reservations (Chromium frees a closed instance's only when it collects garbage).
+// Split into shards so the two workers share the corpus, each shard one test far inside its
+// time limit; the file's tests run in parallel (by default a file's tests share one worker).
+// Each shard has its own page: with 17 families, one page loading an eighth of the corpus ran
+// out of wasm memory reservations (Chromium frees a closed instance's only when it collects
+// garbage).
 test.describe.configure({ mode: 'parallel' });
-const SHARDS = 8;
+const SHARDS = 16;
 for (let shard = 0; shard < SHARDS; shard++) {
   test(`hostile URLs, shard ${shard + 1}/${SHARDS}`, async ({ page }) => {
     test.setTimeout(300_000);
