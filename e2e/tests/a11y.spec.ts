@@ -71,6 +71,7 @@ async function expectFocusRing(target: Locator): Promise<void> {
 }
 
 test('keyboard only: the route explorer', async ({ page, explorer }) => {
+  test.setTimeout(90_000);
   await page.goto('./?view=route&t=hypercube:n=4&from=0000&to=0011&s=minimal');
   await explorer.waitReady();
   // From the top of the page: the skip link, then the fields.

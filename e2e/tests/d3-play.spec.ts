@@ -53,6 +53,7 @@ test('a bad seed is reported at the form', async ({ page }) => {
 });
 
 test('Play steps on its own with its state in the URL, and stops at the last step', async ({ page }) => {
+  test.setTimeout(90_000);
   const spec = 'd3:k=2,m=2';
   const cli = JSON.parse(icn('schedule', spec, 'permutation', '--perm', 'shift', '--summary')) as CliSchedule;
   await page.goto(`./?view=schedule&t=${spec}&c=permutation&perm=shift&rule=paper`);

@@ -117,6 +117,7 @@ test('a torus with one VC: the cycle drawn and stepped, then acyclic with a date
 // one per worker lane, merged and finished in lane 0: the verdict, the graph's size and every
 // dependency of the cycle with its route are still `icn deadlock`'s (one pass, natively).
 test('a large graph built in parallel lanes: the same verdict and cycle as icn deadlock', async ({ page }) => {
+  test.setTimeout(120_000);
   const spec = 'torus:k=10x10x10';
   const lanes = await page.evaluate(() => Math.min(4, Math.max(1, navigator.hardwareConcurrency)));
   const id = (t: string) => page.getByTestId(t);

@@ -66,6 +66,7 @@ test('the bare walkthrough and its tab open Figure 2 on its class-1 route', asyn
 });
 
 test('Figure 2: every choice of region B and C walks its own path in the class length', async ({ page }) => {
+  test.setTimeout(90_000);
   const walk = new Walkthrough(page);
   await walk.goto(figure2);
   // class1 takes the longest B = {9, 10, 1} (10 busses); B = {3} takes 14. Both C take 12.
