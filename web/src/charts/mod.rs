@@ -54,6 +54,29 @@ pub(crate) fn log_suffix(log: bool) -> &'static str {
     }
 }
 
+/// A distance distribution's bars (`lines`, with their averages as `rules`): integer
+/// distances along `x_desc`, counts of `y_what` up the y axis, on a log scale where the
+/// positive `counts` span more than 200 times.
+pub(crate) fn distance_bars(
+    x_desc: &str,
+    y_what: &str,
+    counts: impl Iterator<Item = f64> + Clone,
+    lines: Vec<Line>,
+    rules: Vec<Rule>,
+) -> Plot {
+    let y_log = wants_log(counts.filter(|&c| c > 0.0), 200.0);
+    Plot {
+        x_desc: x_desc.into(),
+        y_desc: format!("{y_what}{}", log_suffix(y_log)),
+        y_log,
+        x_integer: true,
+        bars: true,
+        lines,
+        rules,
+        ..Plot::default()
+    }
+}
+
 /// A distance distribution line and its average as a dashed rule.
 pub(crate) fn distance_series(
     label: &str,

@@ -9,7 +9,8 @@ use leptos::prelude::*;
 
 use super::view::{head, num, row, ChartView};
 use crate::charts::{
-    distance_series, log_note, log_suffix, short_number, wants_log, Line, Marks, Plot, Shape, Theme,
+    distance_bars, distance_series, log_note, short_number, wants_log, Line, Marks, Plot, Shape,
+    Theme,
 };
 
 impl ChartView for HcDistancesChart {
@@ -183,22 +184,13 @@ fn hc_distances(rows: &[HcDistanceRow], theme: &Theme) -> Plot {
             &mut rules,
         );
     }
-    let y_log = wants_log(
-        rows.iter()
-            .filter(|r| r.ordered_pairs > 0)
-            .map(|r| r.ordered_pairs as f64),
-        200.0,
-    );
-    Plot {
-        x_desc: "distance (links)".into(),
-        y_desc: format!("ordered node pairs{}", log_suffix(y_log)),
-        y_log,
-        x_integer: true,
-        bars: true,
+    distance_bars(
+        "distance (links)",
+        "ordered node pairs",
+        rows.iter().map(|r| r.ordered_pairs as f64),
         lines,
         rules,
-        ..Plot::default()
-    }
+    )
 }
 
 fn routing_label(name: &str) -> &str {

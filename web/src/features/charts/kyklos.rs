@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use plotters::style::RGBColor;
 
 use super::view::{num, ChartView};
-use crate::charts::{series_names, short_number, wants_log, Dash, Line, Plot, Rule, Theme};
+use crate::charts::{
+    distance_bars, distance_series, series_names, short_number, wants_log, Line, Plot, Theme,
+};
 
 impl ChartView for LevelsChart {
     const EXPLANATION: &'static str = "Per tree and level v, the traffic of the links between level v − 1 and level v: the busiest link and the mean per link. Every ordered pair of L-nodes sends one unit split equally among the strategy's routes; a link's traffic adds both directions. Computed from the routes towards L-node 0 and the network's translation symmetry.";
@@ -220,38 +222,24 @@ fn distances(rows: &[DistanceRow], theme: &Theme) -> Plot {
     for (i, &rule) in names.iter().enumerate() {
         let color: RGBColor = theme.series[i % 7];
         let mine: Vec<&DistanceRow> = rows.iter().filter(|r| r.rule == rule).collect();
-        lines.push(Line {
-            label: rule.to_string(),
+        let Some(first) = mine.first() else { continue };
+        distance_series(
+            rule,
             color,
-            points: mine
-                .iter()
+            mine.iter()
                 .filter(|r| r.processors > 0)
                 .map(|r| (r.distance as f64, r.processors as f64))
                 .collect(),
-        });
-        if let Some(r) = mine.first() {
-            rules.push(Rule {
-                label: format!("{rule} average {:.2}", r.average),
-                x: r.average,
-                color,
-                dash: Dash::Event,
-            });
-        }
+            first.average,
+            &mut lines,
+            &mut rules,
+        );
     }
-    let y_log = wants_log(
-        rows.iter()
-            .filter(|r| r.processors > 0)
-            .map(|r| r.processors as f64),
-        200.0,
-    );
-    Plot {
-        x_desc: "distance 2d (hops from processor 0)".into(),
-        y_desc: format!("processors P(2d){}", if y_log { " (log)" } else { "" }),
-        y_log,
-        x_integer: true,
-        bars: true,
+    distance_bars(
+        "distance 2d (hops from processor 0)",
+        "processors P(2d)",
+        rows.iter().map(|r| r.processors as f64),
         lines,
         rules,
-        ..Plot::default()
-    }
+    )
 }

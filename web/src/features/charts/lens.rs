@@ -6,7 +6,8 @@ use leptos::prelude::*;
 
 use super::view::{head, num, row, ChartView};
 use crate::charts::{
-    distance_series, log_note, log_suffix, short_number, wants_log, Line, Plot, Theme,
+    distance_bars, distance_series, log_note, log_suffix, short_number, wants_log, Line, Plot,
+    Theme,
 };
 
 impl ChartView for LensLoadsChart {
@@ -84,22 +85,13 @@ fn lens_distances(rows: &[LensDistanceRow], theme: &Theme) -> Plot {
             &mut rules,
         );
     }
-    let y_log = wants_log(
-        rows.iter()
-            .filter(|r| r.ordered_pairs > 0)
-            .map(|r| r.ordered_pairs as f64),
-        200.0,
-    );
-    Plot {
-        x_desc: "distance (busses traversed)".into(),
-        y_desc: format!("ordered processor pairs{}", log_suffix(y_log)),
-        y_log,
-        x_integer: true,
-        bars: true,
+    distance_bars(
+        "distance (busses traversed)",
+        "ordered processor pairs",
+        rows.iter().map(|r| r.ordered_pairs as f64),
         lines,
         rules,
-        ..Plot::default()
-    }
+    )
 }
 
 /// `lens-loads`: two panels, processors then busses; x the load, y how many nodes carry it.
