@@ -62,6 +62,27 @@ def dragonfly():
                   f"{fmt(w['lower_bound'])}, {fmt(w['upper_bound'])} |")
 
 
+def rate(d, key):
+    """`key` of `d` as p/q = decimal where it is a small fraction, else the decimal."""
+    f = Fraction(d[key]).limit_denominator(10**6)
+    if abs(float(f) - d[key]) > 1e-9 * d[key]:
+        return fmt(d[key])
+    return str(f.numerator) if f.denominator == 1 else f"{f} = {fmt(d[key])}"
+
+
+def matrices():
+    print("| network | routing | traffic | channel bound | endpoint bound | throughput | optimal (lower, upper) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for spec, routing, traffic in [("torus:k=8", "minimal", "hotspot(0)"),
+                                   ("mesh:k=8x8", "dor", "taper64"),
+                                   ("dragonfly:a=4,p=2,h=2", "minimal", "bad_dragon"),
+                                   ("dragonfly:a=4,p=2,h=2", "valiant", "bad_dragon")]:
+        d = icn(spec, "-r", routing, "-t", traffic, "--optimal")
+        end = rate(d, "endpoint_bound").split(" = ")[0]
+        print(f"| `{spec}` | {routing} | `{traffic}` | {rate(d, 'channel_bound')} | {end} | "
+              f"{rate(d, 'throughput')} | {fmt(d['lower_bound'])}, {fmt(d['upper_bound'])} |")
+
+
 def equipment():
     print("| network | endpoints | minimal, uniform | minimal, worst case | optimal, uniform (lower, upper) | optimal, `longest` (lower, upper) |")
     print("| --- | --- | --- | --- | --- | --- |")
@@ -76,6 +97,6 @@ def equipment():
 
 
 if __name__ == "__main__":
-    for part in (tori, dragonfly, equipment):
+    for part in (tori, dragonfly, matrices, equipment):
         part()
         print()

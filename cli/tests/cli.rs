@@ -1354,12 +1354,32 @@ fn throughput_bounds_permutations_and_refusals() {
         ("perm:1,2", "it has 2 destinations"),
         ("perm:0,0,1,2,3", "endpoint 0 receives twice"),
         ("perm:0,1,x", "'x' is not an endpoint number"),
-        ("hotspot(1)", "not a permutation"),
+        (
+            "hotspot(9)",
+            "hotspot endpoint 9 is not below the 5 endpoints",
+        ),
+        ("taper64", "needs exactly 64 endpoints"),
     ] {
         let (code, _, err) = icn(&["throughput", "torus:k=5", "-r", "minimal", "-t", traffic]);
         assert_eq!(code, 2, "{traffic}");
         assert!(err.contains(says), "{traffic}: {err}");
     }
+    // A hotspot as its traffic matrix: on a ring of 8 every endpoint sends to endpoint 0,
+    // whose own link receives 8 times the rate (1/8), below the channels' 2/7 (channel
+    // 1 → 0 carries the three nearer sources and half the antipode's); no routing does
+    // better.
+    let (code, out, err) = icn(&["throughput", "torus:k=8", "-t", "hotspot(0)", "--optimal"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["throughput_fraction"], "1/8");
+    assert_eq!(v["max_channel_load"], 3.5);
+    assert_eq!(v["endpoint_bound"], 0.125);
+    assert_eq!(v["busiest_endpoints"], serde_json::json!([0]));
+    assert_eq!(v["busiest_endpoint_nodes"], serde_json::json!(["(0)"]));
+    assert_eq!(
+        (v["lower_bound"].clone(), v["upper_bound"].clone()),
+        (0.125.into(), 0.125.into())
+    );
     // The best any routing does on a ring of 8 under uniform traffic is what minimal
     // routing does (capacity over total distance: 7/8); the linear program is exact.
     let (code, out, err) = icn(&["throughput", "torus:k=8", "-r", "minimal", "--optimal"]);

@@ -368,3 +368,174 @@ fn a_permutation_text_is_read_word_by_word() {
     assert_eq!(e.to_string(), "line 2: 'x' is not an endpoint number");
     assert!(permutation_text("-1").is_err());
 }
+
+/// A deterministic traffic matrix on `e` endpoints: each row a few destinations (the
+/// source among them at times), fractions summing to at most 1.
+fn some_matrix(e: usize, seed: u64) -> Vec<Vec<(u32, f64)>> {
+    let mut x = seed;
+    let mut next = move || {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) as usize
+    };
+    (0..e)
+        .map(|_| {
+            let k = 1 + next() % 4;
+            (0..k)
+                .map(|_| {
+                    (
+                        (next() % e) as u32,
+                        (1 + next() % 7) as f64 / (8.0 * k as f64),
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A traffic matrix's loads, grouped by destination node in one pass per DAG, are each
+/// pair's shares added pair by pair; uniform traffic written as a matrix loads every
+/// channel as `channel_loads` does by symmetry; a permutation written as a matrix is that
+/// permutation. One-phase and two-phase routings, one endpoint a node and several.
+#[test]
+fn a_traffic_matrix_loads_as_its_pairs_one_by_one() {
+    use icn_core::analysis::throughput::{endpoint_nodes, pair_shares, Channels};
+    for (spec, routing) in [
+        ("torus:k=6x4", "minimal"),
+        ("mesh:k=4x4", "dor"),
+        ("hypercube:n=4", "ecube"),
+        ("dragonfly:a=2,p=2,h=1", "minimal"),
+        ("dragonfly:a=2,p=2,h=1", "valiant"),
+        ("torus:k=5x3", "valiant"),
+    ] {
+        let n = net(spec);
+        let r = registry::build(&n, routing).expect("routing");
+        let ends = endpoint_nodes(&n);
+        let e = ends.len();
+        let t = n.topology();
+        let channels = Channels::of(t);
+        let close = |a: &[f64], b: &[f64], what: &str| {
+            for (k, (x, y)) in a.iter().zip(b).enumerate() {
+                assert!(
+                    (x - y).abs() < 1e-9,
+                    "{spec} {routing} {what}: channel {k}: {x} against {y}"
+                );
+            }
+        };
+        // Pair by pair.
+        let rows = some_matrix(e, 7);
+        let mut want = vec![0.0; channels.len()];
+        for (s, row) in rows.iter().enumerate() {
+            for &(d, f) in row {
+                pair_shares(
+                    r.as_ref(),
+                    t.node_count(),
+                    (ends[s], ends[d as usize]),
+                    f,
+                    &mut |u, v, x| {
+                        want[channels.index(u, v).expect("a channel")] += x;
+                    },
+                );
+            }
+        }
+        let got = routed(&n, r.as_ref(), &Demand::Matrix(rows)).expect("matrix");
+        close(&got.loads, &want, "pair by pair");
+        // Uniform traffic as a matrix, against the loads by symmetry.
+        let per = 1.0 / (e as f64 - 1.0);
+        let rows = (0..e)
+            .map(|s| {
+                (0..e as u32)
+                    .filter(|&d| d as usize != s)
+                    .map(|d| (d, per))
+                    .collect()
+            })
+            .collect();
+        let by_matrix = routed(&n, r.as_ref(), &Demand::Matrix(rows)).expect("matrix");
+        let by_symmetry = routed(&n, r.as_ref(), &Demand::Uniform).expect("uniform");
+        close(&by_matrix.loads, &by_symmetry.loads, "uniform");
+        assert!((by_matrix.throughput - by_symmetry.throughput).abs() < 1e-9);
+        // A shift as a matrix and as a permutation.
+        let p: Vec<u32> = (0..e as u32).map(|s| (s + 3) % e as u32).collect();
+        let rows = p.iter().map(|&d| vec![(d, 1.0)]).collect();
+        let as_matrix = routed(&n, r.as_ref(), &Demand::Matrix(rows)).expect("matrix");
+        let as_perm = routed(&n, r.as_ref(), &Demand::Permutation(p)).expect("perm");
+        close(&as_matrix.loads, &as_perm.loads, "shift");
+        assert_eq!(as_matrix.throughput, as_perm.throughput);
+    }
+}
+
+/// A hotspot's throughput is its receiving endpoint's own link: on a ring of 8 under
+/// `hotspot(0)` endpoint 0 receives 8 times the rate (its own traffic included), 1/8,
+/// below the channels' 2/7 (channel 1 → 0 carries the three nearer sources and half the
+/// antipode's: 3.5); the optimal bound is the same 1/8. Endpoints 0 and 4 at rates 3 : 1
+/// receive 6 and 2: 1/6.
+#[test]
+fn a_hotspot_is_bounded_by_its_own_link() {
+    use icn_core::analysis::throughput::optimal;
+    use icn_core::sim::packet::{pattern_demand, Pattern};
+    let n = net("torus:k=8");
+    let r = registry::build(&n, "minimal").expect("routing");
+    let demand =
+        pattern_demand(&n, &"hotspot(0)".parse::<Pattern>().expect("pattern")).expect("demand");
+    let got = routed(&n, r.as_ref(), &demand).expect("hotspot");
+    assert_eq!(fraction(got.throughput), Some((1, 8)));
+    assert_eq!(fraction(got.channel_bound), Some((2, 7)));
+    assert_eq!(got.busiest_endpoints, [0]);
+    let o = optimal(&n, &demand).expect("optimal");
+    assert_eq!((o.lower_bound, o.upper_bound), (0.125, 0.125));
+    let demand = pattern_demand(
+        &n,
+        &"hotspot({0,4},{3,1})".parse::<Pattern>().expect("pattern"),
+    )
+    .expect("demand");
+    let got = routed(&n, r.as_ref(), &demand).expect("hotspot");
+    assert_eq!(fraction(got.throughput), Some((1, 6)));
+    // A matrix that is not one of the endpoints is refused with the reason.
+    let short = routed(&n, r.as_ref(), &Demand::Matrix(vec![vec![(1, 1.0)]; 7]));
+    assert!(short.is_err_and(|e| e.to_string().contains("7 rows for 8 endpoints")));
+    let over = routed(
+        &n,
+        r.as_ref(),
+        &Demand::Matrix(vec![vec![(1, 0.7), (2, 0.7)]; 8]),
+    );
+    assert!(over.is_err_and(|e| e.to_string().contains("more than all its traffic")));
+}
+
+/// Under the simulator's random patterns as matrices, the linear program's exact optimum
+/// is bracketed by the certified approximation, and no routing's bound exceeds it.
+#[test]
+fn a_matrixs_optimal_bound_brackets_and_bounds_the_routings() {
+    use icn_core::analysis::throughput::{optimal, optimal_approximate};
+    use icn_core::sim::packet::{pattern_demand, Pattern};
+    for (spec, traffic, routings) in [
+        ("mesh:k=4x4", "background({0,5})", &["dor", "minimal"][..]),
+        ("torus:k=4x4", "asymmetric", &["dor", "valiant"][..]),
+        ("torus:k=4x4", "diagonal", &["minimal"][..]),
+        (
+            "dragonfly:a=2,p=2,h=1",
+            "bad_dragon",
+            &["minimal", "valiant"][..],
+        ),
+        ("mesh:k=4x4", "badperm_yarc", &["dor"][..]),
+    ] {
+        let n = net(spec);
+        let demand =
+            pattern_demand(&n, &traffic.parse::<Pattern>().expect("pattern")).expect("demand");
+        assert!(matches!(demand, Demand::Matrix(_)), "{traffic}");
+        let exact = optimal(&n, &demand).expect("optimal");
+        assert_eq!(exact.lower_bound, exact.upper_bound, "{spec} {traffic}");
+        let a = optimal_approximate(&n, &demand, &mut |_, _| {}).expect("approximate");
+        brackets(&format!("{spec} {traffic}"), exact.lower_bound, a);
+        for name in routings {
+            let r = registry::build(&n, name).expect("routing");
+            let got = routed(&n, r.as_ref(), &demand).expect("routed");
+            assert!(
+                got.throughput <= exact.upper_bound + 1e-9,
+                "{spec} {traffic} {name}: {} > {}",
+                got.throughput,
+                exact.upper_bound
+            );
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! `icn throughput`: a routing's throughput under uniform traffic, a named permutation, a
-//! permutation given in full, or its worst-case permutation (docs/cli.md).
+//! permutation given in full, its worst-case permutation, or any other pattern the
+//! simulator knows as its exact traffic matrix (docs/cli.md).
 
 use std::io::Write;
 
@@ -10,9 +11,7 @@ use icn_core::analysis::throughput::{
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry;
-use icn_core::sim::packet::{permutation_text, shape, Pattern, Traffic};
-use icn_core::sim::rng::SplitMix64;
-use icn_core::Network;
+use icn_core::sim::packet::{pattern_demand, pattern_estimate, permutation_text, Pattern};
 use serde_json::json;
 
 use crate::output::{guard, json, network, read_capped, strategy_name, Failure, Progress};
@@ -26,8 +25,10 @@ pub struct ThroughputArgs {
     routing: Option<String>,
     /// Traffic: uniform, worst (the routing's worst-case permutation), longest (the
     /// permutation of the largest total distance: near-worst for any routing), a permutation
-    /// pattern (transpose, bitcomp, bitrev, shuffle, tornado, neighbor, randperm(SEED)), or
-    /// perm:D0,D1,… / perm:@FILE (each endpoint's destination, in endpoint order).
+    /// pattern (transpose, bitcomp, bitrev, shuffle, tornado, neighbor, randperm(SEED)),
+    /// perm:D0,D1,… / perm:@FILE (each endpoint's destination, in endpoint order), or any
+    /// other pattern of `icn sim` (hotspot(E,…), background({E,…}), diagonal, asymmetric,
+    /// taper64, bad_dragon(K,N), badperm_yarc(K,N,XR)) as its exact traffic matrix.
     #[arg(long, short, default_value = "uniform")]
     traffic: String,
     /// List every channel's load at rate 1.
@@ -53,23 +54,6 @@ pub fn pattern(text: &str) -> Result<Pattern, Failure> {
     }
 }
 
-/// The permutation `pattern` gives on `endpoints` endpoints.
-fn permutation(net: &Network, pattern: Pattern, endpoints: usize) -> Result<Vec<u32>, Failure> {
-    match pattern {
-        Pattern::Given(p) => Ok(p),
-        pattern if !pattern.is_permutation() => Err(Failure(format!(
-            "--traffic {pattern} is not a permutation: give uniform, worst, a permutation \
-             pattern or perm:…"
-        ))),
-        pattern => {
-            let e = u32::try_from(endpoints).map_err(|_| Failure("too many endpoints".into()))?;
-            let traffic = Traffic::new(&pattern, e, shape(net))?;
-            let mut rng = SplitMix64::stream(1, 2);
-            Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
-        }
-    }
-}
-
 /// `icn throughput SPEC`.
 pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let net = network(&a.spec)?;
@@ -78,6 +62,7 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
     let t = net.topology();
     let ends = endpoint_nodes(&net);
     let traffic = a.traffic.trim();
+    let mut matrix = None;
     let result: Throughput = if traffic == "uniform" {
         guard(
             "the channel loads",
@@ -96,17 +81,28 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
             );
         })?
     } else {
-        let perm = if traffic == "longest" {
-            longest(&net)?
+        let demand = if traffic == "longest" {
+            let estimate = permutation_estimate(&net, routing.as_ref());
+            guard("the permutation's loads", estimate, force)?;
+            Demand::Permutation(longest(&net)?)
         } else {
-            permutation(&net, pattern(traffic)?, ends.len())?
+            let p = pattern(traffic)?;
+            let estimate = match &p {
+                Pattern::Given(_) => permutation_estimate(&net, routing.as_ref()),
+                p => pattern_estimate(&net, routing.as_ref(), p)?,
+            };
+            guard("the traffic's loads", estimate, force)?;
+            match p {
+                Pattern::Given(p) => Demand::Permutation(p),
+                p => pattern_demand(&net, &p)?,
+            }
         };
-        guard(
-            "the permutation's loads",
-            permutation_estimate(&net, routing.as_ref()),
-            force,
-        )?;
-        routed(&net, routing.as_ref(), &Demand::Permutation(perm))?
+        let result = routed(&net, routing.as_ref(), &demand)?;
+        matrix = match demand {
+            Demand::Matrix(rows) => Some(rows),
+            _ => None,
+        };
+        result
     };
     let channel =
         |(u, v): (usize, usize)| format!("{} → {}", net.format_node(u), net.format_node(v));
@@ -121,10 +117,21 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
         "max_channel_load": result.max_load,
         "bottleneck": result.bottleneck.iter().map(|&c| channel(c)).collect::<Vec<_>>(),
     });
+    if let Some(rows) = &matrix {
+        doc["endpoint_bound"] = json!(result.endpoint_bound);
+        doc["busiest_endpoints"] = json!(result.busiest_endpoints);
+        doc["busiest_endpoint_nodes"] = json!(result
+            .busiest_endpoints
+            .iter()
+            .map(|&d| net.format_node(ends[d as usize]))
+            .collect::<Vec<_>>());
+        doc["pairs"] = json!(rows.iter().map(Vec::len).sum::<usize>());
+    }
     if a.optimal {
-        let demand = match &result.permutation {
-            Some(p) => Demand::Permutation(p.clone()),
-            None => Demand::Uniform,
+        let demand = match (&result.permutation, matrix) {
+            (Some(p), _) => Demand::Permutation(p.clone()),
+            (None, Some(rows)) => Demand::Matrix(rows),
+            (None, None) => Demand::Uniform,
         };
         let estimate = optimal_estimate(&net);
         guard("the optimal bound", estimate, force)?;

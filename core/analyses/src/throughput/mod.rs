@@ -7,12 +7,15 @@
 //! uniform traffic sends rate/(E − 1) from each endpoint to each other endpoint; a
 //! permutation sends all of an endpoint's traffic to one endpoint; a routing splits each
 //! pair's traffic equally over its paths (a two-phase routing: equally over its
-//! intermediates, each leg so). An endpoint's own link carries at most 1, so `throughput`
-//! is the smaller of 1 and `channel_bound`, the reciprocal of the busiest channel's load
-//! at rate 1.
+//! intermediates, each leg so); a traffic matrix (the simulator's random patterns) sends
+//! each listed fraction of an endpoint's traffic to its destination. An endpoint's own
+//! links carry at most 1 each way, so `throughput` is the smallest of 1, `channel_bound`
+//! (the reciprocal of the busiest channel's load at rate 1) and `endpoint_bound` (the
+//! reciprocal of the most any endpoint receives at rate 1: below 1 only under a matrix
+//! such as a hotspot).
 //!
-//! - [`routed`]: the channel bound of a routing under uniform traffic or a permutation,
-//!   every channel's load and the bottleneck channels;
+//! - [`routed`]: the channel bound of a routing under uniform traffic, a permutation or a
+//!   traffic matrix, every channel's load and the bottleneck channels;
 //! - [`worst`]: the worst-case permutation of an oblivious routing (Towles and Dally, SPAA
 //!   2002): for each channel, the maximum-weight assignment of sources to destinations
 //!   under that channel's share of each pair; the largest over channels, one channel per
@@ -44,16 +47,21 @@ pub use self::optimal::{
     MAX_LP_VARIABLES,
 };
 pub use self::paths::{MAX_PATH_VARIABLES, MAX_PATH_WORK};
-pub use self::shares::{pair_shares, Channels, Towards};
+pub use self::shares::{matrix_shares, pair_shares, Channels, Towards};
 pub use self::worst::{worst, worst_estimate};
 
 /// Traffic between endpoints.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Demand {
     /// Every endpoint to every other, equally.
     Uniform,
     /// Endpoint e sends everything to endpoint `p[e]`.
     Permutation(Vec<u32>),
+    /// A traffic matrix: row s lists endpoint s's destinations, each with the fraction of
+    /// s's traffic it receives (a row sums to at most 1; what an endpoint sends itself
+    /// crosses no channel, only its own links). The simulator's random patterns
+    /// (`hotspot`, `background`, `diagonal`, …) are these.
+    Matrix(Vec<Vec<(u32, f64)>>),
 }
 
 /// Why a throughput cannot be computed.
@@ -62,6 +70,9 @@ pub enum ThroughputError {
     /// Not a permutation of the endpoints.
     #[error(transparent)]
     NotPermutation(#[from] NotPermutation),
+    /// A traffic matrix that is not one of the network's endpoints.
+    #[error("traffic matrix: {0}")]
+    Matrix(String),
     /// Fewer than two endpoints.
     #[error("{spec} has {endpoints} endpoint(s): throughput needs two or more")]
     TooFewEndpoints {
@@ -94,6 +105,11 @@ pub struct Throughput {
     pub max_load: f64,
     /// The channels at that load.
     pub bottleneck: Vec<(Node, Node)>,
+    /// 1 / the most any endpoint receives at rate 1: its own link carries at most 1, so
+    /// this bounds the throughput too (1 under uniform traffic and a permutation).
+    pub endpoint_bound: f64,
+    /// The endpoints receiving that most, where it bounds the throughput below 1.
+    pub busiest_endpoints: Vec<u32>,
     /// Every channel's load at rate 1, in [`Channels`] order.
     pub loads: Vec<f64>,
     /// The traffic's permutation, for a permutation (the worst case's, for [`worst`]).
@@ -133,11 +149,14 @@ pub(crate) fn two_or_more(net: &Network) -> Result<Vec<Node>, ThroughputError> {
 /// The throughput of `routing` on `net` under `demand`.
 ///
 /// # Errors
-/// [`ThroughputError`]: fewer than two endpoints, or not a permutation.
+/// [`ThroughputError`]: fewer than two endpoints, not a permutation, or a matrix with a row
+/// per endpoint missing, a destination beyond the last endpoint or a fraction not in 0 … 1.
 ///
 /// # Complexity
 /// Uniform: as [`channel_loads`]. A permutation: one pass over the routing's DAG per
-/// endpoint, O(E·(N + C)), times the intermediates for a two-phase routing.
+/// endpoint, O(E·(N + C)), times the intermediates for a two-phase routing. A matrix: one
+/// DAG per destination node (per node for a two-phase routing), O(T·(N + C)), and its
+/// pairs (times their intermediates).
 pub fn routed(
     net: &Network,
     routing: &dyn Routing,
@@ -181,8 +200,96 @@ pub fn routed(
             }
             Some(p.clone())
         }
+        Demand::Matrix(rows) => {
+            let inbound = check_matrix(rows, e)?;
+            matrix_shares(routing, t.node_count(), &ends, rows, &mut |u, v, share| {
+                if let Some(k) = channels.index(u, v) {
+                    loads[k] += share;
+                }
+            });
+            let mut out = finish(&channels, loads, None);
+            with_endpoints(&mut out, &inbound);
+            return Ok(out);
+        }
     };
     Ok(finish(&channels, loads, permutation))
+}
+
+/// The throughput of `demand` with no channel counted: what the endpoints' own links
+/// allow (1 but under a matrix such as a hotspot). Where the routing chooses by its queues
+/// (an adaptive routing), this and the optimal bound are what can be said.
+///
+/// # Errors
+/// As [`routed`].
+pub fn unrouted(net: &Network, demand: &Demand) -> Result<Throughput, ThroughputError> {
+    let e = two_or_more(net)?.len();
+    let channels = Channels::of(net.topology());
+    let mut out = finish(&channels, vec![0.0; channels.len()], None);
+    match demand {
+        Demand::Uniform => {}
+        Demand::Permutation(p) => {
+            check_permutation(p, e)?;
+            out.permutation = Some(p.clone());
+        }
+        Demand::Matrix(rows) => with_endpoints(&mut out, &check_matrix(rows, e)?),
+    }
+    Ok(out)
+}
+
+/// `out`'s endpoint bound from what each endpoint receives at rate 1, and its throughput.
+fn with_endpoints(out: &mut Throughput, inbound: &[f64]) {
+    let most = inbound.iter().copied().fold(0.0, f64::max);
+    out.endpoint_bound = if most > 0.0 {
+        icn_graph::math::tidy(1.0 / most)
+    } else {
+        f64::INFINITY
+    };
+    if out.endpoint_bound < 1.0 {
+        out.busiest_endpoints = (0..inbound.len())
+            .filter(|&d| inbound[d] >= most * (1.0 - 1e-9))
+            .map(|d| d as u32)
+            .collect();
+    }
+    out.throughput = out.channel_bound.min(out.endpoint_bound).min(1.0);
+}
+
+/// What each endpoint receives at rate 1 under the matrix `rows`, checked: a row per
+/// endpoint, destinations among them, fractions in 0 … 1 summing to at most 1.
+pub(crate) fn check_matrix(
+    rows: &[Vec<(u32, f64)>],
+    e: usize,
+) -> Result<Vec<f64>, ThroughputError> {
+    if rows.len() != e {
+        return Err(ThroughputError::Matrix(format!(
+            "{} rows for {e} endpoints",
+            rows.len()
+        )));
+    }
+    let mut inbound = vec![0.0; e];
+    for (s, row) in rows.iter().enumerate() {
+        let mut sum = 0.0;
+        for &(d, f) in row {
+            if d as usize >= e {
+                return Err(ThroughputError::Matrix(format!(
+                    "endpoint {s} sends to {d}, beyond the last endpoint {}",
+                    e - 1
+                )));
+            }
+            if !(0.0..=1.0).contains(&f) {
+                return Err(ThroughputError::Matrix(format!(
+                    "endpoint {s} sends a fraction {f} to {d}: fractions are from 0 to 1"
+                )));
+            }
+            sum += f;
+            inbound[d as usize] += f;
+        }
+        if sum > 1.0 + 1e-9 {
+            return Err(ThroughputError::Matrix(format!(
+                "endpoint {s} sends fractions summing to {sum}, more than all its traffic"
+            )));
+        }
+    }
+    Ok(inbound)
 }
 
 /// The throughput of channel loads at rate 1.
@@ -191,6 +298,9 @@ pub(crate) fn finish(
     mut loads: Vec<f64>,
     permutation: Option<Vec<u32>>,
 ) -> Throughput {
+    // The bound from the busiest load as summed: the reciprocal of its tidied copy can
+    // land a digit off (1/1.38888888889 is 0.719999999999, not 18/25).
+    let raw_max = loads.iter().copied().fold(0.0, f64::max);
     loads
         .iter_mut()
         .for_each(|l| *l = icn_graph::math::tidy(*l));
@@ -200,7 +310,7 @@ pub(crate) fn finish(
         .map(|k| (channels.tail(k), channels.targets[k]))
         .collect();
     let channel_bound = if max_load > 0.0 {
-        icn_graph::math::tidy(1.0 / max_load)
+        icn_graph::math::tidy(1.0 / raw_max)
     } else {
         f64::INFINITY
     };
@@ -209,6 +319,8 @@ pub(crate) fn finish(
         channel_bound,
         max_load,
         bottleneck,
+        endpoint_bound: 1.0,
+        busiest_endpoints: Vec::new(),
         loads,
         permutation,
     }
@@ -246,6 +358,25 @@ pub fn fraction(x: f64) -> Option<(u64, u64)> {
         y = 1.0 / frac;
     }
     None
+}
+
+/// What [`routed`] costs under a traffic matrix of `pairs` entries: a DAG per destination
+/// node (every node for a two-phase routing, whose legs end at intermediates) and each
+/// pair's intermediates.
+pub fn matrix_estimate(net: &Network, routing: &dyn Routing, pairs: usize) -> Estimate {
+    let t = net.topology();
+    let n = t.node_count() as u64;
+    let size = n + Channels::of(t).len() as u64;
+    let (via, dags) = if routing.two_phase().is_some() {
+        (2 * n, n)
+    } else {
+        (1, (t.terminal_count() as u64).min(pairs as u64))
+    };
+    let entries = (pairs as u64).saturating_mul(via);
+    Estimate {
+        steps: dags.saturating_mul(size).saturating_mul(2) + entries.saturating_mul(8),
+        bytes: 8 * size * 3 + entries.min(n.saturating_mul(n)).saturating_mul(48),
+    }
 }
 
 /// What [`routed`] costs under a permutation: a DAG pass per endpoint and intermediate.

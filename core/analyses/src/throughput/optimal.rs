@@ -19,7 +19,7 @@ use pathfinding::prelude::{kuhn_munkres, Matrix};
 use super::flow::{approximate, phase_limit, Commodity};
 use super::paths::{column_generation, path_estimate, MAX_ROUNDS};
 use super::shares::Channels;
-use super::{endpoint_nodes, two_or_more, Demand, ThroughputError};
+use super::{check_matrix, endpoint_nodes, two_or_more, Demand, ThroughputError};
 use icn_engine::network::Network;
 use icn_engine::Estimate;
 use icn_graph::math::check_permutation;
@@ -65,6 +65,17 @@ fn node_demands(net: &Network, demand: &Demand) -> Result<Vec<(Node, Node, f64)>
                 }
             }
         }
+        Demand::Matrix(rows) => {
+            check_matrix(rows, e)?;
+            for (s, row) in rows.iter().enumerate() {
+                for &(d, f) in row {
+                    let (a, b) = (ends[s], ends[d as usize]);
+                    if a != b && f > 0.0 {
+                        out.push((a, b, f));
+                    }
+                }
+            }
+        }
     }
     // Pairs of the same nodes add up.
     out.sort_by_key(|&(a, b, _)| (a, b));
@@ -79,7 +90,8 @@ fn node_demands(net: &Network, demand: &Demand) -> Result<Vec<(Node, Node, f64)>
     Ok(out)
 }
 
-/// The maximum concurrent flow of `demand` on `net`, at most 1 (an endpoint's own link).
+/// The maximum concurrent flow of `demand` on `net`, at most 1 and at most what the busiest
+/// receiving endpoint's own link allows (below 1 only under a traffic matrix).
 ///
 /// # Errors
 /// The errors of the demand.
@@ -96,6 +108,37 @@ pub fn optimal(net: &Network, demand: &Demand) -> Result<Optimal, ThroughputErro
 /// # Errors
 /// As [`optimal`].
 pub fn optimal_with(
+    net: &Network,
+    demand: &Demand,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Optimal, ThroughputError> {
+    let o = program(net, demand, progress)?;
+    endpoint_cap(net, demand, o)
+}
+
+/// Both bounds at most the endpoint bound: an endpoint's own links carry at most 1 each
+/// way and lie on no path between nodes, so the optimum is the smaller of the network's
+/// flow and 1 / the most any endpoint receives.
+fn endpoint_cap(net: &Network, demand: &Demand, o: Optimal) -> Result<Optimal, ThroughputError> {
+    let Demand::Matrix(rows) = demand else {
+        return Ok(o);
+    };
+    let most = check_matrix(rows, endpoint_nodes(net).len())?
+        .into_iter()
+        .fold(0.0, f64::max);
+    let cap = if most > 0.0 {
+        icn_graph::math::tidy(1.0 / most)
+    } else {
+        f64::INFINITY
+    };
+    Ok(Optimal {
+        lower_bound: o.lower_bound.min(cap),
+        upper_bound: o.upper_bound.min(cap),
+    })
+}
+
+/// [`optimal_with`] before the endpoint cap: the flow program, or beyond it.
+fn program(
     net: &Network,
     demand: &Demand,
     progress: &mut dyn FnMut(usize, usize),
@@ -224,7 +267,8 @@ pub fn optimal_paths(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Optimal, ThroughputError> {
     let paths = matches!(demand, Demand::Permutation(_));
-    beyond(net, demand, paths, progress)
+    let o = beyond(net, demand, paths, progress)?;
+    endpoint_cap(net, demand, o)
 }
 
 /// The multiplicative-weights approximation of [`optimal`] whatever the size: bounds within
@@ -237,7 +281,8 @@ pub fn optimal_approximate(
     demand: &Demand,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Optimal, ThroughputError> {
-    beyond(net, demand, false, progress)
+    let o = beyond(net, demand, false, progress)?;
+    endpoint_cap(net, demand, o)
 }
 
 /// [`beyond_the_program`] on `net`, with column generation first where `paths`.

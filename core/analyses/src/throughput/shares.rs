@@ -4,6 +4,8 @@
 //! from a that reach u. For a two-phase routing a pair's unit goes via each intermediate
 //! with equal weight, both legs split so.
 
+use std::collections::BTreeMap;
+
 use icn_graph::intermediates;
 use icn_graph::{Node, Routing};
 
@@ -136,11 +138,28 @@ impl Towards {
         reach: &mut [f64],
         add: &mut dyn FnMut(Node, Node, f64),
     ) {
-        if src == self.dst || self.tau[src] == 0.0 {
+        self.shares_from_many(&[(src, weight)], reach, add);
+    }
+
+    /// [`Towards::shares_from`] for several sources at once, each with its weight, in one
+    /// pass over the DAG (a channel's share is linear in the weights sent from each node).
+    pub fn shares_from_many(
+        &self,
+        sources: &[(Node, f64)],
+        reach: &mut [f64],
+        add: &mut dyn FnMut(Node, Node, f64),
+    ) {
+        reach.iter_mut().for_each(|r| *r = 0.0);
+        let mut any = false;
+        for &(src, weight) in sources {
+            if src != self.dst && self.tau[src] > 0.0 && weight != 0.0 {
+                reach[src] += weight / self.tau[src];
+                any = true;
+            }
+        }
+        if !any {
             return;
         }
-        reach.iter_mut().for_each(|r| *r = 0.0);
-        reach[src] = weight / self.tau[src];
         // Reverse topological order: sources before their next hops.
         for &x in self.order.iter().rev() {
             let p = reach[x];
@@ -192,5 +211,48 @@ pub fn pair_shares(
             }
         }
         _ => Towards::new(routing, n, b).shares_from(a, weight, &mut reach, add),
+    }
+}
+
+/// Adds every channel's load under a traffic matrix: `rows[s]` lists endpoint s's
+/// destinations and the fraction of its traffic each receives, `ends[e]` is endpoint e's
+/// node. The same shares as [`pair_shares`] pair by pair, grouped by destination node (a
+/// two-phase pair's legs by intermediate and by destination) so that each destination's DAG
+/// is built and passed once for all the nodes sending to it.
+pub fn matrix_shares(
+    routing: &dyn Routing,
+    n: usize,
+    ends: &[Node],
+    rows: &[Vec<(u32, f64)>],
+    add: &mut dyn FnMut(Node, Node, f64),
+) {
+    let mut towards: BTreeMap<Node, BTreeMap<Node, f64>> = BTreeMap::new();
+    let mut send = |from: Node, to: Node, w: f64| {
+        *towards.entry(to).or_default().entry(from).or_default() += w;
+    };
+    let two_phase = routing.two_phase().is_some();
+    for (s, row) in rows.iter().enumerate() {
+        let a = ends[s];
+        for &(d, f) in row {
+            let b = ends[d as usize];
+            if a == b || f == 0.0 {
+                continue;
+            }
+            match intermediates(routing, a, b) {
+                Some(via) if two_phase && !via.is_empty() => {
+                    let w = f / via.len() as f64;
+                    for i in via {
+                        send(a, i, w);
+                        send(i, b, w);
+                    }
+                }
+                _ => send(a, b, f),
+            }
+        }
+    }
+    let mut reach = vec![0.0; n];
+    for (b, from) in towards {
+        let from: Vec<(Node, f64)> = from.into_iter().collect();
+        Towards::new(routing, n, b).shares_from_many(&from, &mut reach, add);
     }
 }

@@ -48,7 +48,7 @@ mod wheel;
 
 use serde::{Deserialize, Serialize};
 
-pub use self::bound::uniform_bound;
+pub use self::bound::{pattern_demand, pattern_estimate, uniform_bound};
 pub use self::channel::Fabric;
 pub use self::config::{
     AllocatorChoice, AllocatorKind, Batch, InternalSpeedup, PointConfig, Protocol, ReadWrite,

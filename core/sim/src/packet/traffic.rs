@@ -501,6 +501,77 @@ impl Traffic {
     }
 }
 
+impl Traffic {
+    /// The most destinations a source's [`Traffic::distribution`] lists, in O(1).
+    pub fn fanout(&self) -> u32 {
+        match &self.kind {
+            Kind::Uniform => self.nodes,
+            Kind::Table(_) => 1,
+            Kind::Hotspot(ends, _) => ends.len() as u32,
+            Kind::Among(among) => among.len() as u32,
+            Kind::Diagonal | Kind::Asymmetric => 2,
+            Kind::Taper64 => 64 + 9,
+            Kind::NextGroup(size) => *size,
+            Kind::RowToColumn(row) => *row,
+        }
+    }
+
+    /// Every destination a packet from `src` may take and its probability, exactly as
+    /// [`Traffic::dest`] draws them (a destination drawn two ways once, its probabilities
+    /// added), in increasing order of destination.
+    pub fn distribution(&self, src: u32) -> Vec<(u32, f64)> {
+        let n = self.nodes;
+        let even = |xs: &mut dyn Iterator<Item = u32>, p: f64| xs.map(|d| (d, p)).collect();
+        let mut out: Vec<(u32, f64)> = match &self.kind {
+            Kind::Uniform => even(&mut (0..n), 1.0 / f64::from(n)),
+            Kind::Table(t) => vec![(t[src as usize], 1.0)],
+            Kind::Hotspot(ends, cumulative) => {
+                let total = f64::from(cumulative.last().copied().unwrap_or(1).max(1));
+                let mut before = 0;
+                ends.iter()
+                    .zip(cumulative)
+                    .map(|(&d, &c)| {
+                        let p = f64::from(c - before) / total;
+                        before = c;
+                        (d, p)
+                    })
+                    .collect()
+            }
+            Kind::Among(among) => even(&mut among.iter().copied(), 1.0 / among.len() as f64),
+            Kind::Diagonal => vec![((src + 1) % n, 1.0 / 3.0), (src, 2.0 / 3.0)],
+            Kind::Asymmetric => {
+                let half = n / 2;
+                vec![(src % half, 0.5), (src % half + half, 0.5)]
+            }
+            Kind::Taper64 => {
+                let near = (0..9).map(|k| ((64 + src + 8 * (k / 3) + k % 3 - 9) % 64, 0.5 / 9.0));
+                near.chain((0..64).map(|d| (d, 0.5 / 64.0))).collect()
+            }
+            Kind::NextGroup(size) => {
+                let next = (src / size + 1) * size;
+                even(
+                    &mut (0..*size).map(|j| (next + j) % n),
+                    1.0 / f64::from(*size),
+                )
+            }
+            Kind::RowToColumn(row) => even(
+                &mut (0..*row).map(|c| c * row + src / row),
+                1.0 / f64::from(*row),
+            ),
+        };
+        out.sort_by_key(|&(d, _)| d);
+        out.dedup_by(|x, y| {
+            if x.0 == y.0 {
+                y.1 += x.1;
+                true
+            } else {
+                false
+            }
+        });
+        out
+    }
+}
+
 /// `badperm_yarc`'s rows of M endpoints (given, or the grid's radix), checked: every
 /// destination c·M + ⌊s/M⌋ must be an endpoint.
 fn row_to_column(
@@ -568,6 +639,61 @@ mod tests {
             "{text}"
         );
         Traffic::new(&p, nodes, shape).expect("the pattern applies")
+    }
+
+    /// The exact distribution of every pattern is what its draws give: for each source
+    /// checked, every destination's count over 240,000 draws is near its probability, and
+    /// nothing is drawn outside the distribution (whose probabilities sum to 1).
+    #[test]
+    fn each_distribution_is_what_the_draws_give() {
+        let draws = 240_000;
+        let grid = Shape {
+            digits: Some((8, 2)),
+            group: Some(8),
+        };
+        for text in [
+            "uniform",
+            "transpose",
+            "tornado",
+            "randperm(3)",
+            "hotspot({0,5,5},{1,3,2})",
+            "background({1,2,63})",
+            "diagonal",
+            "asymmetric",
+            "taper64",
+            "bad_dragon",
+            "bad_dragon(2,1)",
+            "badperm_yarc",
+            "badperm_yarc(4,1,2)",
+        ] {
+            let t = traffic(text, 64, grid);
+            for src in [0, 9, 63] {
+                let dist = t.distribution(src);
+                let total: f64 = dist.iter().map(|d| d.1).sum();
+                assert!((total - 1.0).abs() < 1e-12, "{text} from {src}: {total}");
+                let c = counts(&t, src, draws);
+                let mut p = vec![0.0; 64];
+                for &(d, q) in &dist {
+                    p[d as usize] = q;
+                }
+                for d in 0..64 {
+                    // Six standard deviations of the count: a fixed seed, so no flakes;
+                    // at 1/64 a probability off by a tenth of itself shows.
+                    let (n, q) = (f64::from(draws), p[d]);
+                    let spread = 6.0 * (n * q * (1.0 - q)).sqrt() + 1.0;
+                    assert!(
+                        (f64::from(c[d]) - n * q).abs() <= spread && (q > 0.0 || c[d] == 0),
+                        "{text} from {src} to {d}: {} of {draws} against {}",
+                        c[d],
+                        p[d]
+                    );
+                }
+            }
+        }
+        // hotspot({0,5,5},{1,3,2}): endpoint 5 listed twice, its rates added.
+        let d = traffic("hotspot({0,5,5},{1,3,2})", 64, grid).distribution(7);
+        assert_eq!(d.iter().map(|x| x.0).collect::<Vec<_>>(), [0, 5]);
+        assert!((d[0].1 - 1.0 / 6.0).abs() < 1e-15 && (d[1].1 - 5.0 / 6.0).abs() < 1e-15);
     }
 
     /// Each random pattern draws its destinations with BookSim2's probabilities
