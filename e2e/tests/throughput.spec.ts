@@ -108,6 +108,57 @@ test('the worst case drawn and stepped, then simulated in one click beside both 
   await expect(canvas).toHaveAttribute('data-legend', /saturated at /);
 });
 
+test('a hotspot: the link into it bounds the throughput, and the simulator draws that bound', async ({ page }) => {
+  test.setTimeout(150_000);
+  // Closed form: every endpoint of the ring sends all its traffic to endpoint 0, whose own
+  // link receives 8·rate (its own traffic included): 1/8. The busiest channel, 1 → 0,
+  // carries the three sources nearer that way and half the antipode's tie: 3.5·rate, a
+  // bound of 2/7 above it. No routing does better than the link: 1/8.
+  const cli = run('torus:k=8', '--routing', 'minimal', '--traffic', 'hotspot(0)', '--optimal') as CliThroughput & {
+    endpoint_bound: number;
+    busiest_endpoints: number[];
+  };
+  expect([cli.throughput, cli.endpoint_bound, cli.max_channel_load]).toEqual([1 / 8, 1 / 8, 3.5]);
+  expect([cli.lower_bound, cli.upper_bound]).toEqual([1 / 8, 1 / 8]);
+  expect(cli.busiest_endpoints).toEqual([0]);
+  await page.goto('./?view=throughput&t=torus:k=8&s=minimal&traffic=hotspot(0)&optimal=1');
+  const id = (t: string) => page.getByTestId(t);
+  await expect(id('tput-throughput')).toHaveText('1/8 ≈ 0.1250', { timeout: 20_000 });
+  await expect(id('tput-headline')).toContainText('the hotspot(0) traffic matrix');
+  await expect(id('tput-endpoint-bound')).toHaveText('1/8 ≈ 0.1250 (endpoint 0 at (0))');
+  await expect(id('tput-max-load')).toHaveText(String(cli.max_channel_load));
+  await expect(id('tput-bottleneck').locator('li')).toHaveText(cli.bottleneck);
+  await expect(id('tput-optimal-value')).toContainText('1/8 ≈ 0.1250 (exact');
+  // A matrix has no pairs to step through; it is simulated by its pattern.
+  await expect(id('tput-pairs')).toHaveCount(0);
+  await expect(id('tput-simulate')).toHaveText('Simulate this traffic');
+  await id('tput-simulate').click();
+  await expect(page).toHaveURL(/[?&]view=sim(&|$)/);
+  await expect(page.getByTestId('sim-traffic')).toHaveValue('hotspot(0)');
+  await expect(id('sim-bound').first()).toHaveText('0.1250 (the link into endpoint 0)', { timeout: 60_000 });
+  await expect(id('sim-optimal').first()).toHaveText('0.1250', { timeout: 60_000 });
+  await expect(id('sim-done')).toBeVisible({ timeout: 100_000 });
+  await expect(id('chart-canvas').first()).toHaveAttribute('data-legend', /routing's bound 0\.125/);
+});
+
+test('an adaptive routing: the optimal bound alone beside its curve', async ({ page }) => {
+  test.setTimeout(150_000);
+  // UGAL chooses by its queues, so no channel load is its own; the best any routing could
+  // do under bad_dragon on the 6-endpoint Dragonfly is the same whatever routing is named.
+  const cli = run('dragonfly:a=2,p=1,h=1', '--routing', 'minimal', '--traffic', 'bad_dragon', '--optimal');
+  expect([cli.lower_bound, cli.upper_bound]).toEqual([0.75, 0.75]);
+  // 256-flit buffers cover the 100-cycle global channels' credit round trip.
+  await page.goto('./?view=sim&t=dragonfly:a=2,p=1,h=1&s=ugal&traffic=bad_dragon&buf=256&rates=0.1,0.2');
+  const id = (t: string) => page.getByTestId(t);
+  await expect(id('sim-bound').first()).toHaveText(
+    "none for ugal: an adaptive routing's shares depend on its queues",
+    { timeout: 60_000 },
+  );
+  await expect(id('sim-optimal').first()).toHaveText('0.7500', { timeout: 60_000 });
+  await expect(id('sim-done')).toBeVisible({ timeout: 100_000 });
+  await expect(id('chart-canvas').first()).toHaveAttribute('data-legend', /best any routing 0\.750/);
+});
+
 test('a malformed permutation is said at the traffic field, nothing computed; so is a network too large', async ({ page }) => {
   const id = (t: string) => page.getByTestId(t);
   const cases: [string, string][] = [
@@ -115,7 +166,7 @@ test('a malformed permutation is said at the traffic field, nothing computed; so
     ['perm:1,0,2,3,4,5,6,x', "'x' is not an endpoint number"],
     ['perm:1,1,2,3,4,5,6,7', 'endpoint 1 receives twice'],
     ['perm:1,0,2,3,4,5,6,8', 'endpoint 7 sends to 8, beyond the last'],
-    ['hotspot(0)', "'hotspot(0)' is not a permutation"],
+    ['hotspot(9)', 'hotspot endpoint 9 is not below the 8 endpoints'],
   ];
   for (const [traffic, message] of cases) {
     await page.goto(`./?view=throughput&t=torus:k=8&s=dor&traffic=${encodeURIComponent(traffic)}`);

@@ -1,5 +1,5 @@
-//! The throughput view's traffic field read (`uniform`, `worst`, `longest`, a permutation
-//! pattern the simulator knows, or `perm:D0,D1,…`), and a given permutation checked against
+//! The throughput view's traffic field read (`uniform`, `worst`, `longest`, any pattern the
+//! simulator knows, or `perm:D0,D1,…`), and a given permutation checked against
 //! the network's endpoints: every mistake a small error the page shows at the field. Builds
 //! no network: the endpoints are counted by the caller.
 
@@ -17,8 +17,9 @@ pub enum TrafficChoice {
     Worst,
     /// The permutation of the largest total distance (Jyothi et al.'s near-worst case).
     Longest,
-    /// A permutation pattern (`transpose`, `tornado`, `randperm(7)`, …) or a permutation
-    /// given in full (`perm:…`).
+    /// A pattern the simulator knows: a permutation (`transpose`, `tornado`, `randperm(7)`,
+    /// …, or one given in full, `perm:…`), or a traffic matrix (`hotspot(0)`, `diagonal`,
+    /// `bad_dragon`, …).
     Pattern(Pattern),
 }
 
@@ -40,8 +41,6 @@ pub enum TrafficError {
     /// Not a name the simulator or the throughput view knows, or `perm:` with something
     /// that is not a whole number (the simulator's own message).
     Unknown(String),
-    /// Hotspot traffic: not a permutation, no channel bound of this kind.
-    NotAPermutation(String),
     /// A given permutation that is not one of the network's endpoints.
     Permutation(NotPermutation),
 }
@@ -50,18 +49,14 @@ impl fmt::Display for TrafficError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TrafficError::Empty => f.write_str(
-                "give a traffic: uniform, worst, longest, a permutation pattern or perm:D0,D1,…",
+                "give a traffic: uniform, worst, longest, a pattern of the simulator or \
+                 perm:D0,D1,…",
             ),
-            TrafficError::Unknown(why) => write!(
-                f,
-                "{why} (give uniform, worst, longest, transpose, bitcomp, bitrev, shuffle, \
-                 tornado, neighbor, randperm(SEED) or perm:D0,D1,…)"
-            ),
-            TrafficError::NotAPermutation(name) => write!(
-                f,
-                "'{name}' is not a permutation: give uniform, worst, longest, a permutation \
-                 pattern or perm:D0,D1,…"
-            ),
+            // The simulator's list of names, and the throughput view's own two.
+            TrafficError::Unknown(why) if why.contains("choose one of") => {
+                write!(f, "{why}, worst or longest")
+            }
+            TrafficError::Unknown(why) => f.write_str(why),
             TrafficError::Permutation(e) => write!(
                 f,
                 "{e} (perm: lists each endpoint's destination, endpoints numbered from 0)"
@@ -73,8 +68,7 @@ impl fmt::Display for TrafficError {
 /// Reads the traffic field.
 ///
 /// # Errors
-/// [`TrafficError`]: empty, unknown, hotspot, or `perm:` with an entry that is not a
-/// number.
+/// [`TrafficError`]: empty, unknown, or `perm:` with an entry that is not a number.
 pub fn parse_traffic(text: &str) -> Result<TrafficChoice, TrafficError> {
     let text = text.trim();
     match text {
@@ -83,7 +77,6 @@ pub fn parse_traffic(text: &str) -> Result<TrafficChoice, TrafficError> {
         "longest" => Ok(TrafficChoice::Longest),
         _ => match text.parse::<Pattern>() {
             Ok(Pattern::Uniform) => Ok(TrafficChoice::Uniform),
-            Ok(p) if !p.is_permutation() => Err(TrafficError::NotAPermutation(p.to_string())),
             Ok(p) => Ok(TrafficChoice::Pattern(p)),
             Err(e) => Err(TrafficError::Unknown(e.to_string())),
         },
@@ -167,7 +160,7 @@ mod tests {
         assert!(matches!(e, TrafficError::Unknown(_)), "{e:?}");
         assert!(matches!(
             parse_traffic("hotspot(0)"),
-            Err(TrafficError::NotAPermutation(_))
+            Ok(TrafficChoice::Pattern(Pattern::Hotspot { .. }))
         ));
         assert_eq!(parse_traffic("  "), Err(TrafficError::Empty));
         assert!(matches!(

@@ -1,19 +1,20 @@
 //! The throughput view's job and the simulation view's bounds, run in the worker: a
 //! routing's throughput under a traffic ([`icn_core::analysis::throughput`], as `icn
-//! throughput` prints it), its bottleneck channels and, for a permutation, each pair; with
-//! `optimal`, the best any routing could do (the maximum concurrent flow).
+//! throughput` prints it: uniform, a permutation, or any other pattern of the simulator as
+//! its traffic matrix), its bottleneck channels and, for a permutation, each pair; with
+//! `optimal`, the best any routing could do (the maximum concurrent flow). Under an
+//! adaptive routing (the simulator's), the optimal bound alone.
 //!
 //! Conventions (the view states them): endpoints inject; every channel carries 1 flit per
 //! cycle in each direction; throughput is the largest injection rate per endpoint at which
 //! no channel's load exceeds 1.
 
 use icn_core::analysis::throughput::{
-    endpoint_nodes, fraction, longest, optimal_with, routed, worst, Channels, Demand, Throughput,
-    ThroughputError,
+    endpoint_nodes, fraction, longest, optimal_with, routed, unrouted, worst, Channels, Demand,
+    Throughput, ThroughputError,
 };
 use icn_core::routing::registry;
-use icn_core::sim::packet::{shape, Pattern, Traffic};
-use icn_core::sim::rng::SplitMix64;
+use icn_core::sim::packet::{pattern_demand, Pattern};
 use icn_core::{Network, Node};
 use icn_web_model::link_loads::ChannelLoad;
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
@@ -28,7 +29,8 @@ pub const TABLE_CHANNELS: usize = 1 << 16;
 pub struct ThroughputAsk {
     /// The canonical spec.
     pub spec: String,
-    /// An oblivious routing of the network.
+    /// A routing of the network: oblivious for the routing's bound; an adaptive one (the
+    /// simulator's) gets the optimal bound alone.
     pub routing: String,
     /// The traffic, as `icn throughput --traffic` reads it.
     pub traffic: String,
@@ -89,11 +91,23 @@ pub enum OptimalReport {
     },
 }
 
+/// An endpoint and its node's address.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EndpointText {
+    /// The endpoint.
+    pub endpoint: u32,
+    /// Its node's address.
+    pub node: String,
+}
+
 /// What the worker computed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ThroughputReport {
     /// What was asked (the page checks it against its fields).
     pub ask: ThroughputAsk,
+    /// Whether the routing's bound was computed: false under an adaptive routing, whose
+    /// shares depend on its queues (the optimal bound alone then).
+    pub routed: bool,
     /// Endpoints.
     pub endpoints: usize,
     /// min(1, the channel bound), flits per endpoint per cycle.
@@ -106,6 +120,11 @@ pub struct ThroughputReport {
     pub max_load: f64,
     /// The channels at that load.
     pub bottleneck: Vec<ChannelText>,
+    /// 1 / the most any endpoint receives at rate 1 (its own link carries at most 1): 1
+    /// but under a traffic matrix such as a hotspot.
+    pub endpoint_bound: f64,
+    /// The endpoints receiving that most, where it bounds the throughput below 1.
+    pub busiest_endpoints: Vec<EndpointText>,
     /// How many channels the network has.
     pub channel_count: usize,
     /// Every channel's load at rate 1, (from, to, load), in `icn throughput --channels`
@@ -131,8 +150,12 @@ impl ThroughputReport {
         } else {
             1.0
         };
-        let at = |x: f64| icn_core::graph::math::tidy(x * scale).min(1.0);
-        let routed = self.channel_bound.map(at);
+        let at = |x: f64| {
+            icn_core::graph::math::tidy(x * scale)
+                .min(1.0)
+                .min(self.endpoint_bound)
+        };
+        let routed = self.channel_bound.filter(|_| self.routed).map(at);
         let best = match self.optimal {
             Some(OptimalReport::Bounds {
                 lower_bound,
@@ -142,21 +165,6 @@ impl ThroughputReport {
         };
         (routed, best)
     }
-}
-
-/// The permutation a pattern gives on `endpoints` endpoints, as the simulator draws it.
-fn pattern_permutation(
-    net: &Network,
-    pattern: &Pattern,
-    endpoints: usize,
-) -> Result<Vec<u32>, String> {
-    if let Pattern::Given(p) = pattern {
-        return Ok(p.clone());
-    }
-    let e = u32::try_from(endpoints).map_err(|_| "too many endpoints".to_string())?;
-    let traffic = Traffic::new(pattern, e, shape(net)).map_err(|e| e.to_string())?;
-    let mut rng = SplitMix64::stream(1, 2);
-    Ok((0..e).map(|s| traffic.dest(s, &mut rng)).collect())
 }
 
 /// The throughput `ask` names, with the optimal bound when asked. `progress(done, total,
@@ -175,50 +183,84 @@ pub fn throughput_report(
         .spec
         .parse()
         .map_err(|e: icn_core::SpecError| e.to_string())?;
-    let routing = registry::build_oblivious(&net, &ask.routing).map_err(|e| e.to_string())?;
     let ends = endpoint_nodes(&net);
     let choice = check_traffic(&ask.traffic, ends.len()).map_err(|e| e.to_string())?;
     let fail = |e: ThroughputError| e.to_string();
-    let result: Throughput = match &choice {
-        TrafficChoice::Uniform => {
-            progress(0, 1, "the channel loads under uniform traffic");
-            routed(&net, routing.as_ref(), &Demand::Uniform).map_err(fail)?
-        }
-        TrafficChoice::Worst => worst(&net, routing.as_ref(), &mut |done, total| {
-            progress(done, total, "the worst case, channel by channel");
+    let demand = |choice: &TrafficChoice| -> Result<Demand, String> {
+        Ok(match choice {
+            TrafficChoice::Uniform => Demand::Uniform,
+            TrafficChoice::Pattern(Pattern::Given(p)) => Demand::Permutation(p.clone()),
+            TrafficChoice::Pattern(p) => pattern_demand(&net, p).map_err(|e| e.to_string())?,
+            TrafficChoice::Longest => Demand::Permutation(longest(&net).map_err(fail)?),
+            TrafficChoice::Worst => unreachable!("the worst case is its own computation"),
         })
-        .map_err(fail)?,
-        TrafficChoice::Longest | TrafficChoice::Pattern(_) => {
-            progress(0, 1, "the permutation's loads");
-            let p = match &choice {
-                TrafficChoice::Pattern(p) => pattern_permutation(&net, p, ends.len())?,
-                _ => longest(&net).map_err(fail)?,
-            };
-            routed(&net, routing.as_ref(), &Demand::Permutation(p)).map_err(fail)?
-        }
     };
-    let demand = match &result.permutation {
-        Some(p) => Demand::Permutation(p.clone()),
-        None => Demand::Uniform,
+    let routing = match registry::build_oblivious(&net, &ask.routing) {
+        Ok(r) => r,
+        // An adaptive routing of the simulator: the optimal bound alone.
+        Err(_) if registry::build(&net, &ask.routing).is_ok() && choice != TrafficChoice::Worst => {
+            let demand = demand(&choice)?;
+            let mut out = report(&net, ask, &ends, unrouted(&net, &demand).map_err(fail)?);
+            out.routed = false;
+            optimal_of(&net, ask, &demand, &mut out, progress, partial);
+            return Ok(out);
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let (result, demand): (Throughput, Demand) = match &choice {
+        TrafficChoice::Worst => {
+            let w = worst(&net, routing.as_ref(), &mut |done, total| {
+                progress(done, total, "the worst case, channel by channel");
+            })
+            .map_err(fail)?;
+            let p = w.permutation.clone().unwrap_or_default();
+            (w, Demand::Permutation(p))
+        }
+        choice => {
+            let label = match choice {
+                TrafficChoice::Uniform => "the channel loads under uniform traffic",
+                TrafficChoice::Pattern(p) if !p.is_permutation() => "the traffic matrix's loads",
+                _ => "the permutation's loads",
+            };
+            progress(0, 1, label);
+            let demand = demand(choice)?;
+            (
+                routed(&net, routing.as_ref(), &demand).map_err(fail)?,
+                demand,
+            )
+        }
     };
     let mut out = report(&net, ask, &ends, result);
-    if ask.optimal {
-        partial(out.clone());
-        progress(0, 0, "the optimal bound");
-        let solved = optimal_with(&net, &demand, &mut |done, most| {
-            progress(done, most, "the optimal bound, phase by phase");
-        });
-        out.optimal = Some(match solved {
-            Ok(o) => OptimalReport::Bounds {
-                lower_bound: o.lower_bound,
-                upper_bound: o.upper_bound,
-            },
-            Err(e) => OptimalReport::Failed {
-                message: e.to_string(),
-            },
-        });
-    }
+    optimal_of(&net, ask, &demand, &mut out, progress, partial);
     Ok(out)
+}
+
+/// The optimal bound into `out` when `ask` asks for it, `partial` getting `out` first.
+fn optimal_of(
+    net: &Network,
+    ask: &ThroughputAsk,
+    demand: &Demand,
+    out: &mut ThroughputReport,
+    progress: &mut dyn FnMut(usize, usize, &str),
+    partial: &mut dyn FnMut(ThroughputReport),
+) {
+    if !ask.optimal {
+        return;
+    }
+    partial(out.clone());
+    progress(0, 0, "the optimal bound");
+    let solved = optimal_with(net, demand, &mut |done, most| {
+        progress(done, most, "the optimal bound, phase by phase");
+    });
+    out.optimal = Some(match solved {
+        Ok(o) => OptimalReport::Bounds {
+            lower_bound: o.lower_bound,
+            upper_bound: o.upper_bound,
+        },
+        Err(e) => OptimalReport::Failed {
+            message: e.to_string(),
+        },
+    });
 }
 
 /// The report of `result`: channels and pairs named.
@@ -260,6 +302,7 @@ fn report(
         .collect();
     ThroughputReport {
         ask: ask.clone(),
+        routed: true,
         endpoints: ends.len(),
         throughput: result.throughput,
         fraction: fraction(result.throughput),
@@ -269,6 +312,15 @@ fn report(
             .then_some(result.channel_bound),
         max_load: result.max_load,
         bottleneck: result.bottleneck.iter().map(|&c| channel(c)).collect(),
+        endpoint_bound: result.endpoint_bound,
+        busiest_endpoints: result
+            .busiest_endpoints
+            .iter()
+            .map(|&d| EndpointText {
+                endpoint: d,
+                node: net.format_node(ends[d as usize]),
+            })
+            .collect(),
         channel_count: all.len(),
         channels,
         permutation: result.permutation,
@@ -340,17 +392,55 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn a_malformed_permutation_is_a_message_not_a_panic() {
-        for bad in [
-            "perm:0,1",
-            "perm:0,1,2,3,4,5,6,x",
-            "perm:0,0,1,2,3,4,5,6",
-            "hotspot(0)",
-        ] {
+        for bad in ["perm:0,1", "perm:0,1,2,3,4,5,6,x", "perm:0,0,1,2,3,4,5,6"] {
             let e = report(&ask("torus:k=8", bad, false)).unwrap_err();
             assert!(
                 e.contains("perm") || e.contains("permutation"),
                 "{bad}: {e}"
             );
         }
+        let e = report(&ask("torus:k=8", "hotspot(9)", false)).unwrap_err();
+        assert!(
+            e.contains("hotspot endpoint 9 is not below the 8 endpoints"),
+            "{e}"
+        );
+    }
+
+    /// A hotspot as its traffic matrix: on the ring of 8 every endpoint sends to endpoint
+    /// 0, whose own link receives 8 times the rate, 1/8 (below the channels' 2/7), and
+    /// no routing does better (`icn throughput torus:k=8 --traffic 'hotspot(0)' --optimal`;
+    /// core's tests hold the same against the closed form).
+    #[wasm_bindgen_test]
+    fn a_hotspot_is_bounded_by_the_link_into_it() {
+        let mut a = ask("torus:k=8", "hotspot(0)", true);
+        a.routing = "minimal".into();
+        let r = report(&a).unwrap();
+        assert_eq!((r.throughput, r.fraction), (0.125, Some((1, 8))));
+        assert_eq!(r.endpoint_bound, 0.125);
+        assert_eq!(r.max_load, 3.5);
+        let ends: Vec<(u32, &str)> = r
+            .busiest_endpoints
+            .iter()
+            .map(|e| (e.endpoint, e.node.as_str()))
+            .collect();
+        assert_eq!(ends, [(0, "(0)")]);
+        assert!(r.permutation.is_none() && r.pairs.is_empty());
+        assert_eq!(r.simulated(), (Some(0.125), Some((0.125, 0.125))));
+    }
+
+    /// Under an adaptive routing (the simulator's `ugal`) the optimal bound alone: on the
+    /// 6-endpoint Dragonfly under bad_dragon, 3/4, what `icn throughput … --traffic
+    /// bad_dragon --optimal` gives under any routing.
+    #[wasm_bindgen_test]
+    fn an_adaptive_routing_gets_the_optimal_bound_alone() {
+        let mut a = ask("dragonfly:a=2,p=1,h=1", "bad_dragon", true);
+        a.routing = "ugal".into();
+        let r = report(&a).unwrap();
+        assert!(!r.routed);
+        assert_eq!(r.simulated(), (None, Some((0.75, 0.75))));
+        // The worst case is a routing's own: none for an adaptive one.
+        a.traffic = "worst".into();
+        let e = report(&a).unwrap_err();
+        assert!(e.contains("chooses its route by the queues"), "{e}");
     }
 }

@@ -1,16 +1,17 @@
 //! The bounds drawn beside each curve: the chosen routing's throughput bound for the
-//! traffic simulated and the best any routing could do (the maximum concurrent flow), one
-//! worker job per curve ([`Job::Throughput`], as `icn throughput --optimal`), each in a lane
-//! of its own beside the points' lanes (`compute::use_answer_in`), with its progress and
-//! Cancel. A curve has none under hotspot traffic (not a permutation) or an adaptive
-//! routing (its shares depend on the queues); the summary says why.
+//! traffic simulated (uniform, a permutation, or any other pattern as its traffic matrix)
+//! and the best any routing could do (the maximum concurrent flow), one worker job per
+//! curve ([`Job::Throughput`], as `icn throughput --optimal`), each in a lane of its own
+//! beside the points' lanes (`compute::use_answer_in`), with its progress and Cancel. An
+//! adaptive routing (its shares depend on the queues) gets the optimal bound alone, and a
+//! batch run none; the summary says why.
 
 use std::sync::Arc;
 
-use icn_core::analysis::throughput::{optimal_estimate, permutation_estimate};
-use icn_core::metrics::load_estimate;
+use icn_core::analysis::throughput::optimal_estimate;
 use icn_core::routing::registry;
-use icn_core::{Network, CONFIRM_LIMIT};
+use icn_core::sim::packet::{pattern_estimate, Pattern};
+use icn_core::{Estimate, Network, CONFIRM_LIMIT};
 use icn_web::jobs::{JobFor, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
 use icn_web_model::traffic::{parse_traffic, TrafficChoice};
 use leptos::prelude::*;
@@ -75,18 +76,18 @@ fn ask_of((c, batch): &(SimAsk, bool)) -> Result<ThroughputAsk, String> {
         return Err("none in batch mode: its one run reads no load, so no rate bounds it".into());
     }
     let net: Network = c.spec.parse().map_err(|e| format!("{e}"))?;
-    let traffic = parse_traffic(&c.traffic)
-        .map_err(|_| format!("none for {} traffic: it is not a permutation", c.traffic))?;
-    let routing = registry::build_oblivious(&net, &c.routing).map_err(|_| {
-        format!(
-            "none for {}: an adaptive routing's shares depend on its queues",
-            c.routing
-        )
-    })?;
-    let t = net.topology();
-    let estimate = match traffic {
-        TrafficChoice::Uniform => load_estimate(t, routing.as_ref()),
-        _ => permutation_estimate(&net, routing.as_ref()),
+    let pattern = match parse_traffic(&c.traffic) {
+        Ok(TrafficChoice::Uniform) => Pattern::Uniform,
+        Ok(TrafficChoice::Pattern(p)) => p,
+        Ok(_) => return Err(format!("none for {} traffic", c.traffic)),
+        Err(e) => return Err(format!("none: {e}")),
+    };
+    let routing = registry::build(&net, &c.routing).map_err(|e| format!("none: {e}"))?;
+    let oblivious = registry::build_oblivious(&net, &c.routing).is_ok();
+    let estimate = if oblivious {
+        pattern_estimate(&net, routing.as_ref(), &pattern).map_err(|e| format!("none: {e}"))?
+    } else {
+        Estimate { steps: 0, bytes: 0 }
     };
     if !estimate.within(CONFIRM_LIMIT) {
         return Err(format!(
@@ -95,11 +96,19 @@ fn ask_of((c, batch): &(SimAsk, bool)) -> Result<ThroughputAsk, String> {
         ));
     }
     // The optimal bound only where it stays within the page's confirmation limit too.
+    let optimal = optimal_estimate(&net).within(CONFIRM_LIMIT);
+    if !oblivious && !optimal {
+        return Err(format!(
+            "none in the page: {} chooses by its queues, and the optimal bound is beyond the \
+             page's work limit (icn throughput '{}' --traffic '{}' --optimal)",
+            c.routing, c.spec, c.traffic
+        ));
+    }
     Ok(ThroughputAsk {
         spec: c.spec.clone(),
         routing: c.routing.clone(),
         traffic: c.traffic.clone(),
-        optimal: optimal_estimate(&net).within(CONFIRM_LIMIT),
+        optimal,
     })
 }
 

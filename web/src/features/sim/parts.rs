@@ -390,10 +390,34 @@ fn bound_facts(m: SimModel, i: usize) -> impl IntoView {
     let b = m.bounds.of(i);
     let (routed, best) = b.values();
     let job = m.bounds.jobs[i];
-    let routed_text = |x: Option<f64>| {
-        x.map_or("— (no channel is loaded)".to_string(), |x| {
-            format!("{x:.4}")
-        })
+    let report = match &b {
+        CurveBounds::Done(r) | CurveBounds::Running(.., Some(r)) => Some(r.clone()),
+        _ => None,
+    };
+    let routed_text = move |x: Option<f64>| match (&report, x) {
+        (Some(r), _) if !r.routed => format!(
+            "none for {}: an adaptive routing's shares depend on its queues",
+            r.ask.routing
+        ),
+        (Some(r), Some(x)) if x >= r.endpoint_bound && !r.busiest_endpoints.is_empty() => {
+            let ends: Vec<String> = r
+                .busiest_endpoints
+                .iter()
+                .take(3)
+                .map(|e| e.endpoint.to_string())
+                .collect();
+            format!(
+                "{x:.4} (the link into endpoint {}{})",
+                ends.join(", "),
+                if r.busiest_endpoints.len() > 3 {
+                    ", …"
+                } else {
+                    ""
+                }
+            )
+        }
+        (_, Some(x)) => format!("{x:.4}"),
+        (_, None) => "— (no channel is loaded)".to_string(),
     };
     let (routed_text, best_text) = match &b {
         CurveBounds::Done(_) => (

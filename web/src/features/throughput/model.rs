@@ -11,6 +11,7 @@ use icn_core::analysis::throughput::{
 };
 use icn_core::metrics::load_estimate;
 use icn_core::routing::registry::{self, RoutingInfo};
+use icn_core::sim::packet::{pattern_estimate, Pattern};
 use icn_core::{Estimate, Network, Node, CONFIRM_LIMIT, PAGE_BUDGET};
 use icn_web::jobs::{JobFor, ThroughputAsk, ThroughputReport};
 use icn_web_model::link_loads::{order, selected, Sort};
@@ -136,9 +137,17 @@ fn check(form: &ThroughputForm, network: &Result<Network, String>) -> (Troubles,
     let mut estimate = match traffic {
         TrafficChoice::Uniform => load_estimate(t, routing.as_ref()),
         TrafficChoice::Worst => worst_estimate(net, routing.as_ref()),
-        TrafficChoice::Longest | TrafficChoice::Pattern(_) => {
+        TrafficChoice::Longest | TrafficChoice::Pattern(Pattern::Given(_)) => {
             permutation_estimate(net, routing.as_ref())
         }
+        // A pattern that does not fit the network's endpoints is said at the field.
+        TrafficChoice::Pattern(p) => match pattern_estimate(net, routing.as_ref(), &p) {
+            Ok(e) => e,
+            Err(e) => {
+                troubles.traffic = Some(e.to_string());
+                return (troubles, None);
+            }
+        },
     };
     if form.optimal {
         estimate = estimate.max(optimal_estimate(net));

@@ -2,7 +2,7 @@
 //! to confirm), the result (throughput, bottleneck, optimal bounds, the permutation stepped
 //! through and a link that simulates it) and the network drawn.
 
-use icn_core::sim::packet::permutation_text;
+use icn_core::sim::packet::{permutation_text, Pattern};
 use icn_web::jobs::{OptimalReport, ThroughputReport};
 use icn_web_model::traffic::perm_text;
 use icn_web_model::url::throughput::sim_href;
@@ -63,6 +63,14 @@ const TRAFFICS: &[(&str, &str)] = &[
     ("bitcomp", "a permutation pattern"),
     ("tornado", "a permutation pattern"),
     ("randperm(1)", "a random permutation"),
+    (
+        "hotspot(0)",
+        "every endpoint to endpoint 0 (a traffic matrix)",
+    ),
+    (
+        "diagonal",
+        "a third to the next endpoint, the rest to itself (a traffic matrix)",
+    ),
 ];
 
 /// A permutation loaded from a file (destinations in endpoint order, separated by commas,
@@ -304,6 +312,28 @@ fn optimal_text(o: &OptimalReport) -> String {
     }
 }
 
+/// The bottleneck's heading: the busiest channels, or, where the link into an endpoint
+/// binds first (a hotspot), the busiest channels below it.
+fn bottleneck_heading(r: &ThroughputReport) -> String {
+    let n = r.bottleneck.len();
+    let channels = format!("{n} channel{}", if n == 1 { "" } else { "s" });
+    let endpoint_first = r.channel_bound.is_some_and(|b| r.endpoint_bound < b);
+    match r.busiest_endpoints.first() {
+        Some(e) if endpoint_first => format!(
+            "Busiest: {channels}, below capacity (the link into endpoint {} binds first)",
+            e.endpoint
+        ),
+        _ => format!("Bottleneck: {channels}"),
+    }
+}
+
+/// Whether `traffic` names a pattern that is a traffic matrix, not a permutation.
+fn traffic_is_matrix(traffic: &str) -> bool {
+    traffic
+        .parse::<Pattern>()
+        .is_ok_and(|p| p != Pattern::Uniform && !p.is_permutation())
+}
+
 /// What the traffic is, for the result's heading.
 fn traffic_words(r: &ThroughputReport) -> String {
     match r.ask.traffic.as_str() {
@@ -314,6 +344,7 @@ fn traffic_words(r: &ThroughputReport) -> String {
         ),
         "longest" => "the permutation of the largest total distance (near-worst, not worst)".into(),
         t if t.starts_with("perm:") => "the permutation given".into(),
+        t if traffic_is_matrix(t) => format!("the {t} traffic matrix"),
         t => format!("the {t} permutation"),
     }
 }
@@ -338,6 +369,23 @@ pub fn result_card(m: ThroughputModel) -> Option<AnyView> {
         .iter()
         .map(|c| view! { <li>{c.text.clone()}</li> })
         .collect_view();
+    // Under a matrix such as a hotspot, the link into the busiest receiving endpoint.
+    let endpoint = (!r.busiest_endpoints.is_empty()).then(|| {
+        let ends: Vec<String> = r
+            .busiest_endpoints
+            .iter()
+            .take(8)
+            .map(|e| format!("{} at {}", e.endpoint, e.node))
+            .collect();
+        let more = r.busiest_endpoints.len().saturating_sub(8);
+        let text = format!(
+            "{} (endpoint {}{})",
+            rate_text(r.endpoint_bound, icn_core::analysis::throughput::fraction(r.endpoint_bound)),
+            ends.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        );
+        view! { <div><dt>"Endpoint bound (1 / most an endpoint receives)"</dt><dd data-testid="tput-endpoint-bound">{text}</dd></div> }
+    });
     let optimal = match (&r.optimal, r.ask.optimal) {
         (Some(o), _) => Some(optimal_text(o)),
         (None, true) => Some("solving its linear program…".to_string()),
@@ -346,12 +394,21 @@ pub fn result_card(m: ThroughputModel) -> Option<AnyView> {
     .map(|text| {
         view! { <p data-testid="tput-optimal-value">"Best any routing could do: " <b>{text}</b></p> }
     });
-    let simulate = r.permutation.as_ref().map(|p| {
+    // A permutation as the list found (the worst case, the longest), a traffic matrix by
+    // its pattern; uniform traffic is the simulator's first choice anyway.
+    let sim_traffic = match &r.permutation {
+        Some(p) => Some((perm_text(p), "Simulate this permutation")),
+        None if traffic_is_matrix(&r.ask.traffic) => {
+            Some((r.ask.traffic.clone(), "Simulate this traffic"))
+        }
+        None => None,
+    };
+    let simulate = sim_traffic.map(|(traffic, label)| {
         let href = m
             .nav
-            .href(sim_href(&r.ask.spec, &r.ask.routing, &perm_text(p)).trim_start_matches('?'));
+            .href(sim_href(&r.ask.spec, &r.ask.routing, &traffic).trim_start_matches('?'));
         view! {
-            <p><a href=href data-testid="tput-simulate">"Simulate this permutation"</a>
+            <p><a href=href data-testid="tput-simulate">{label}</a>
             " — the simulator's latency curve beside these bounds."</p>
         }
     });
@@ -361,16 +418,18 @@ pub fn result_card(m: ThroughputModel) -> Option<AnyView> {
             <section class="card results" aria-labelledby="tput-result-title">
                 <h2 id="tput-result-title">"Throughput"</h2>
                 <p class="help">"Endpoints inject; every channel carries 1 flit per cycle in each direction. \
-                    Throughput is the largest injection rate per endpoint at which no channel's load exceeds 1."</p>
+                    Throughput is the largest injection rate per endpoint at which no channel's load exceeds 1 \
+                    and no endpoint receives more than 1."</p>
                 <TermList keys=RESULT_TERMS />
                 <p data-testid="tput-headline">{headline}</p>
                 <dl class="facts">
                     <div><dt>"Throughput"</dt><dd data-testid="tput-throughput" data-value=r.throughput.to_string()>{rate_text(r.throughput, r.fraction)}</dd></div>
                     <div><dt>"Channel bound (1 / busiest load)"</dt><dd data-testid="tput-bound">{bound}</dd></div>
                     <div><dt>"Busiest channel's load at rate 1"</dt><dd data-testid="tput-max-load">{format!("{}", r.max_load)}</dd></div>
+                    {endpoint}
                     <div><dt>"Endpoints"</dt><dd>{r.endpoints.to_string()}</dd></div>
                 </dl>
-                <h3>{format!("Bottleneck: {} channel{}", r.bottleneck.len(), if r.bottleneck.len() == 1 { "" } else { "s" })}</h3>
+                <h3>{bottleneck_heading(&r)}</h3>
                 <ul class="tput-bottleneck" data-testid="tput-bottleneck">{bottleneck}</ul>
                 {optimal}
                 {simulate}
