@@ -15,10 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::{EmbedPanel, FullViewLink, RelatedLinks, ThemeSwitch};
-use crate::features::{
-    ChartsView, CompareView, DeadlockView, JoinExplorer, LensWalkthrough, PapersView,
-    RouteExplorer, ScheduleView, SimView, StartView, SubnetView, ThroughputView, UnknownView,
-};
+use crate::features::{build_view, StartView, UnknownView};
 use crate::history::Nav;
 use crate::url::{AppState, NavGroup, View, ViewChoice};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
@@ -208,7 +205,8 @@ fn SiteFooter() -> impl IntoView {
     }
 }
 
-/// Builds a view: the table of every view but the first screen. Its code, and all the code
+/// Builds a view: the table of every view but the first screen
+/// ([`crate::features::build_view`], made of the list of views there). Its code, and all the code
 /// only the views use (the engine among it), is a separate wasm chunk (`#[wasm_split]`, split
 /// by scripts/page.sh), loaded when a view is first shown and, outside embeds, fetched in
 /// the background right after the first render, so the views also open offline.
@@ -232,22 +230,6 @@ pub(crate) async fn load_views() -> Result<Ctor, String> {
 #[wasm_split(views, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn views() -> Result<Ctor, SplitLoaderError> {
     Ok(build_view)
-}
-
-fn build_view(which: View, nav: Nav) -> AnyView {
-    match which {
-        View::Route => view! { <RouteExplorer nav=nav /> }.into_any(),
-        View::Walk => view! { <LensWalkthrough nav=nav /> }.into_any(),
-        View::Join => view! { <JoinExplorer nav=nav /> }.into_any(),
-        View::Papers => view! { <PapersView nav=nav /> }.into_any(),
-        View::Schedule => view! { <ScheduleView nav=nav /> }.into_any(),
-        View::Subnet => view! { <SubnetView nav=nav /> }.into_any(),
-        View::Charts => view! { <ChartsView nav=nav /> }.into_any(),
-        View::Compare => view! { <CompareView nav=nav /> }.into_any(),
-        View::Deadlock => view! { <DeadlockView nav=nav /> }.into_any(),
-        View::Sim => view! { <SimView nav=nav /> }.into_any(),
-        View::Throughput => view! { <ThroughputView nav=nav /> }.into_any(),
-    }
 }
 
 /// A view, drawn at once when the views' chunk is there, else once it has loaded; if it

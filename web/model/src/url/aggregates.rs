@@ -31,17 +31,9 @@ const MAX_CHARS: usize = 4096;
 
 impl View {
     /// Whether the view draws a network's aggregates past what it draws node by node (and
-    /// so keeps `open=`).
+    /// so keeps `open=`; [`ViewDef::DRAWS_AGGREGATES`](super::ViewDef::DRAWS_AGGREGATES)).
     pub fn draws_aggregates(self) -> bool {
-        matches!(
-            self,
-            View::Route
-                | View::Schedule
-                | View::Subnet
-                | View::Deadlock
-                | View::Sim
-                | View::Throughput
-        )
+        self.facts().draws_aggregates
     }
 }
 

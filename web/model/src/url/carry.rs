@@ -2,7 +2,7 @@
 //! another view that accepts that network (the navigation's links and the "on this network"
 //! links). A view that does not take the network opens as it would on its own.
 
-use super::{AppState, NoNetwork, Query, View, ViewChoice, ViewState};
+use super::{AppState, NoNetwork, Query, View, ViewChoice};
 
 /// The network a view shows and its pair of nodes, as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,59 +17,36 @@ pub struct Context {
 }
 
 impl Context {
+    /// The network `spec`, without a pair.
+    pub fn network(spec: &str) -> Context {
+        Context {
+            spec: spec.to_string(),
+            from: None,
+            to: None,
+        }
+    }
+
     /// The family name: the spec before `:`.
     pub fn family(&self) -> &str {
         self.spec.split(':').next().unwrap_or_default()
     }
 }
 
-/// Whether `view` takes a network of `family` (by name: nothing is built here; the view
-/// reports what else it needs, as for any URL).
+/// Whether `view` takes a network of `family` (its [`ViewDef::TAKES`](super::ViewDef::TAKES)).
 pub fn accepts(view: View, family: &str) -> bool {
-    match view {
-        View::Route | View::Deadlock | View::Sim | View::Throughput => !family.is_empty(),
-        View::Walk => family == "lens",
-        View::Join => family == "kyklos2",
-        View::Schedule | View::Subnet => family == "d3",
-        View::Charts | View::Compare | View::Papers => false,
-    }
+    view.facts().takes.accepts(family)
 }
 
-/// What a link to `view` says it shows of the current network.
+/// What a link to `view` says it shows of the current network
+/// ([`ViewDef::RELATED`](super::ViewDef::RELATED)).
 pub fn related_label(view: View) -> &'static str {
-    match view {
-        View::Route => "this pair's routes",
-        View::Walk => "this pair in the Lens walkthrough",
-        View::Join => "this pair's join site",
-        View::Schedule => "a schedule on this network, from this node",
-        View::Subnet => "this network's sub-networks",
-        View::Deadlock => "whether its routing can deadlock",
-        View::Sim => "packets simulated on it",
-        View::Throughput => "its routing's throughput and worst case",
-        View::Charts | View::Compare | View::Papers => "",
-    }
+    view.facts().related
 }
 
 impl AppState {
     /// The network and pair the shown view holds; `None` for views without one network.
     pub fn context(&self) -> Option<Context> {
-        let pair = |a: &str, b: &str| (Some(a.to_string()), Some(b.to_string()));
-        let (spec, (from, to)) = match &self.shown {
-            ViewState::Route(f) => (f.spec(), pair(&f.from, &f.to)),
-            ViewState::Walk(f) => (f.spec.clone(), pair(&f.from, &f.to)),
-            ViewState::Join(f) => (f.spec.clone(), pair(&f.s, &f.r)),
-            ViewState::Schedule(f) => (f.spec.clone(), (Some(f.root.clone()), None)),
-            ViewState::Subnet(f) => (f.spec.clone(), (None, None)),
-            ViewState::Deadlock(f) => (f.spec.clone(), (None, None)),
-            ViewState::Sim(f) => (f.spec.clone(), (None, None)),
-            ViewState::Throughput(f) => (f.spec.clone(), (None, None)),
-            ViewState::Charts(..)
-            | ViewState::Compare(_)
-            | ViewState::Papers(_)
-            | ViewState::Start
-            | ViewState::Unknown(_) => return None,
-        };
-        Some(Context { spec, from, to })
+        self.shown.context()
     }
 
     /// Whether a link to `target` carries this view's network: `target` is another view and
@@ -91,19 +68,13 @@ impl AppState {
         let Some(c) = self.context().filter(|_| self.carries(target)) else {
             return left(target).shown.to_query();
         };
-        let mut q: Vec<(String, String)> = vec![("view".into(), target.slug().into())];
-        {
-            q.push(("t".into(), c.spec.clone()));
-            let keys: &[&str] = match target {
-                View::Route | View::Walk => &["from", "to"],
-                View::Join => &["s", "r"],
-                View::Schedule => &["root"],
-                _ => &[],
-            };
-            for (key, value) in keys.iter().zip([c.from, c.to]) {
-                if let Some(v) = value {
-                    q.push(((*key).into(), v));
-                }
+        let mut q: Vec<(String, String)> = vec![
+            ("view".into(), target.slug().into()),
+            ("t".into(), c.spec.clone()),
+        ];
+        for (key, value) in target.facts().pair_keys.iter().zip([c.from, c.to]) {
+            if let Some(v) = value {
+                q.push(((*key).into(), v));
             }
         }
         Query(q).encode()

@@ -1,6 +1,6 @@
 //! The Charts view's state (`?view=charts&chart=NAME&t=SPEC&s=STRATEGY&n=N&seed=S&ticks=T`).
 
-use super::{Query, View};
+use super::{NavGroup, NetworkDefaults, Panel, Query, ViewDef};
 
 /// The Charts view's fields, as typed (`?view=charts&chart=NAME&t=SPEC&s=STRATEGY&n=N`):
 /// the chart (a name of `icn_core::charts::ChartKind`), the KYKLOS spec and strategy of
@@ -17,6 +17,38 @@ pub struct ChartsForm {
     pub strategy: String,
     /// n as typed; `None` when absent.
     pub n: Option<String>,
+}
+
+/// The Charts view's state: its form and its simulation fields, each a [`ViewForm`]
+/// (`Nav::form::<ChartsForm>()`, `Nav::form::<ChartsSimForm>()`).
+///
+/// [`ViewForm`]: super::ViewForm
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartsState {
+    /// The chart, its network and n.
+    pub chart: ChartsForm,
+    /// The seed and ticks of the simulated chart.
+    pub sim: ChartsSimForm,
+}
+
+impl ViewDef for ChartsState {
+    const SLUG: &'static str = "charts";
+    const TITLE: &'static str = "Charts";
+    const LABEL: &'static str = "Charts";
+    const BLURB: &'static str = "Load, density and distance charts, the papers' figures among them";
+    const GROUP: NavGroup = NavGroup::Explore;
+    const PANELS: &'static [Panel] = &[Panel::Chart];
+
+    fn from_query(q: &Query, _: &dyn NetworkDefaults) -> Self {
+        ChartsState {
+            chart: ChartsForm::from_query(q),
+            sim: ChartsSimForm::from_query(q),
+        }
+    }
+
+    fn to_query(&self) -> String {
+        self.sim.append_to(self.chart.to_query())
+    }
 }
 
 /// The Charts view's simulation fields (`hc-sim`: `&seed=S&ticks=T`), as typed; `None`
@@ -78,7 +110,7 @@ impl ChartsForm {
     /// The query string (without `?`) of this form.
     pub fn to_query(&self) -> String {
         let mut q = vec![
-            ("view".into(), View::Charts.slug().into()),
+            ("view".into(), ChartsState::SLUG.into()),
             ("chart".into(), self.chart.clone()),
             ("t".into(), self.spec.clone()),
         ];

@@ -1,6 +1,6 @@
 //! The compare view's state (`?view=compare&t1=SPEC&t2=SPEC…`).
 
-use super::{Query, View};
+use super::{NavGroup, NetworkDefaults, Panel, Query, ViewDef};
 
 /// The compare view's specs, as typed (`?view=compare&t1=SPEC&t2=SPEC[&t3=SPEC&t4=SPEC]`):
 /// numbered parameters, so that a spec's own `:`, `,` and `=` need no escaping and the
@@ -14,14 +14,15 @@ pub struct CompareForm {
     pub specs: Vec<String>,
 }
 
-/// The compare view's default pair: a hypercube and a Swapped Dragonfly of similar size.
-pub const COMPARE_DEFAULT: [&str; 2] = ["hypercube:n=6", "d3:k=2,m=4"];
+impl ViewDef for CompareForm {
+    const SLUG: &'static str = "compare";
+    const TITLE: &'static str = "Compare";
+    const LABEL: &'static str = "Compare";
+    const BLURB: &'static str = "Two to four networks side by side: size, degree, distances, loads";
+    const GROUP: NavGroup = NavGroup::Explore;
+    const PANELS: &'static [Panel] = &[Panel::Chart];
 
-/// The most specs the compare view holds (`icn_core::analysis::MAX_COMPARE`).
-pub const COMPARE_MAX: usize = 4;
-
-impl CompareForm {
-    pub(super) fn from_query(q: &Query) -> CompareForm {
+    fn from_query(q: &Query, _: &dyn NetworkDefaults) -> Self {
         let mut specs: Vec<String> = (1..=COMPARE_MAX)
             .filter_map(|i| {
                 let key = format!("t{i}");
@@ -38,11 +39,17 @@ impl CompareForm {
     }
 
     /// The query string (without `?`) of this form.
-    pub fn to_query(&self) -> String {
-        let mut q = vec![("view".into(), View::Compare.slug().into())];
+    fn to_query(&self) -> String {
+        let mut q = vec![("view".into(), Self::SLUG.into())];
         for (i, spec) in self.specs.iter().take(COMPARE_MAX).enumerate() {
             q.push((format!("t{}", i + 1), spec.clone()));
         }
         Query(q).encode()
     }
 }
+
+/// The compare view's default pair: a hypercube and a Swapped Dragonfly of similar size.
+pub const COMPARE_DEFAULT: [&str; 2] = ["hypercube:n=6", "d3:k=2,m=4"];
+
+/// The most specs the compare view holds (`icn_core::analysis::MAX_COMPARE`).
+pub const COMPARE_MAX: usize = 4;

@@ -3,7 +3,7 @@
 //! Duato's condition `&escape=ROUTING&escheme=one|dateline`: `s` is then the adaptive
 //! routing, `vcs` the virtual channels of both).
 
-use super::{routing_of, NetworkDefaults, Query, View};
+use super::{routing_of, Context, NavGroup, NetworkDefaults, Panel, Query, Takes, ViewDef};
 
 /// The network the deadlock view opens with: a 4 × 4 torus, whose dimension-order routing
 /// deadlocks on one virtual channel and not on two with a dateline.
@@ -29,7 +29,25 @@ pub struct DeadlockForm {
 }
 
 impl DeadlockForm {
-    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> DeadlockForm {
+    /// Whether the form asks for Duato's condition.
+    pub fn duato(&self) -> bool {
+        !self.escape.is_empty()
+    }
+}
+
+impl ViewDef for DeadlockForm {
+    const SLUG: &'static str = "deadlock";
+    const TITLE: &'static str = "Deadlock";
+    const LABEL: &'static str = "Deadlock check";
+    const BLURB: &'static str =
+        "Can this routing deadlock? Its channel dependencies, a cycle drawn";
+    const GROUP: NavGroup = NavGroup::Verify;
+    const PANELS: &'static [Panel] = &[Panel::Diagram];
+    const DRAWS_AGGREGATES: bool = true;
+    const TAKES: Takes = Takes::Any;
+    const RELATED: &'static str = "whether its routing can deadlock";
+
+    fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> Self {
         let spec = q.get("t").unwrap_or(DEADLOCK_EXAMPLE).to_string();
         // The example's story: dimension order deadlocks on one virtual channel.
         let routing = routing_of(q, &spec, "dor", defaults);
@@ -52,15 +70,10 @@ impl DeadlockForm {
         }
     }
 
-    /// Whether the form asks for Duato's condition.
-    pub fn duato(&self) -> bool {
-        !self.escape.is_empty()
-    }
-
     /// The query string (without `?`) of this form.
-    pub fn to_query(&self) -> String {
+    fn to_query(&self) -> String {
         let mut q = vec![
-            ("view".into(), View::Deadlock.slug().into()),
+            ("view".into(), Self::SLUG.into()),
             ("t".into(), self.spec.clone()),
             ("s".into(), self.routing.clone()),
             ("scheme".into(), self.scheme.clone()),
@@ -73,5 +86,9 @@ impl DeadlockForm {
             q.push(("escheme".into(), self.escape_scheme.clone()));
         }
         Query(q).encode()
+    }
+
+    fn context(&self) -> Option<Context> {
+        Some(Context::network(&self.spec))
     }
 }

@@ -9,11 +9,14 @@
 //! ```
 //!
 //! One module per view reads and writes that view's keys ([`route`], [`walk`], [`join`],
-//! [`papers`], [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`], [`sim`], [`throughput`]); [`presentation`] holds
-//! the keys every view shares (`embed`, `theme`, `id`) and the format's version `v`;
-//! [`query`] the encoding. [`AppState`] is the shown view's state ([`ViewState`]: one
-//! variant per view, holding that view's form); a view reads and changes its form through
-//! [`ViewForm`], knowing nothing of the others.
+//! [`schedule`], [`subnet`], [`charts`], [`compare`], [`deadlock`], [`sim`], [`throughput`],
+//! [`papers`]): its state implements [`ViewDef`] (the view's slug, titles, group, panels,
+//! the networks it takes, reading and writing its query), and one line of the registry
+//! below (`views!`, in menu order) makes [`View`], [`ViewState`] (one variant per view,
+//! holding that view's state) and every match on views of it. [`presentation`] holds the
+//! keys every view shares (`embed`, `theme`, `id`) and the format's version `v`; [`query`]
+//! the encoding. [`AppState`] is the shown view's state; a view reads and changes its form
+//! through [`ViewForm`], knowing nothing of the others.
 //!
 //! A missing parameter takes the family's example ([`icn_core::FamilyInfo::example`],
 //! [`icn_core::FamilyInfo::example_route`]). A present but invalid one is kept as typed: the
@@ -50,19 +53,17 @@ mod tests_start;
 pub use aggregates::OpenItems;
 pub use carry::{accepts, Context};
 pub use charts::{ChartsForm, ChartsSimForm, CHARTS_DEFAULT};
-pub use compare::{CompareForm, COMPARE_DEFAULT, COMPARE_MAX};
-pub use deadlock::{DeadlockForm, DEADLOCK_EXAMPLE};
-pub use join::{JoinForm, JOIN_EXAMPLE};
-pub use papers::{PaperLayout, PapersForm};
+pub use compare::{COMPARE_DEFAULT, COMPARE_MAX};
+pub use deadlock::DEADLOCK_EXAMPLE;
+pub use join::JOIN_EXAMPLE;
+pub use papers::PaperLayout;
 pub use presentation::{Panel, Presentation, Theme, URL_VERSION};
 pub use query::Query;
-pub use route::{RouteForm, SpecItem};
-pub use schedule::ScheduleForm;
-pub use sim::{SimForm, SIM_EXAMPLE, SIM_RATES};
-pub use subnet::SubnetForm;
-pub use throughput::{ThroughputForm, THROUGHPUT_EXAMPLE};
-pub use view::{NavGroup, View, ViewChoice, START_BLOCKERS, START_SLUG};
-pub use walk::{walk_loads_href, WalkForm, WALK_EXAMPLE};
+pub use route::SpecItem;
+pub use sim::{SIM_EXAMPLE, SIM_RATES};
+pub use throughput::THROUGHPUT_EXAMPLE;
+pub use view::{NavGroup, Takes, ViewChoice, ViewDef, START_BLOCKERS, START_SLUG};
+pub use walk::{walk_loads_href, WALK_EXAMPLE};
 
 /// What a spec's network gives the values a query leaves out: the ends of its default
 /// route, formatted as addresses, and its first routing strategy.
@@ -101,104 +102,6 @@ pub(crate) fn routing_of(
     }
 }
 
-/// The shown view and its form: the view's state, nothing of the others (the page keeps the
-/// views left earlier in the session apart, `icn_web`'s `Nav`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ViewState {
-    /// The first screen.
-    Start,
-    /// A `view=` the site does not know, as given.
-    Unknown(String),
-    /// The route explorer.
-    Route(RouteForm),
-    /// The Lens walkthrough.
-    Walk(WalkForm),
-    /// The join view.
-    Join(JoinForm),
-    /// The Papers view's choice (`?view=papers&paper=ID`).
-    Papers(PapersForm),
-    /// The D3 schedule view.
-    Schedule(ScheduleForm),
-    /// The D3 sub-network view.
-    Subnet(SubnetForm),
-    /// The Charts view and its simulation fields.
-    Charts(ChartsForm, ChartsSimForm),
-    /// The compare view.
-    Compare(CompareForm),
-    /// The deadlock view.
-    Deadlock(DeadlockForm),
-    /// The simulation view (with its pasted BookSim2 configuration).
-    Sim(SimForm),
-    /// The throughput view.
-    Throughput(ThroughputForm),
-}
-
-impl ViewState {
-    /// `view`'s state read from `q` (missing keys at their defaults).
-    fn read(view: &ViewChoice, q: &Query, defaults: &dyn NetworkDefaults) -> ViewState {
-        let ViewChoice::Known(v) = view else {
-            return match view {
-                ViewChoice::Unknown(slug) => ViewState::Unknown(slug.clone()),
-                _ => ViewState::Start,
-            };
-        };
-        match v {
-            View::Route => ViewState::Route(RouteForm::from_query(q, defaults)),
-            View::Walk => ViewState::Walk(WalkForm::from_query(q, defaults)),
-            View::Join => ViewState::Join(JoinForm::from_query(q, defaults)),
-            View::Papers => ViewState::Papers(PapersForm::from_query(q)),
-            View::Schedule => ViewState::Schedule(ScheduleForm::from_query(q)),
-            View::Subnet => ViewState::Subnet(SubnetForm::from_query(q)),
-            View::Charts => {
-                ViewState::Charts(ChartsForm::from_query(q), ChartsSimForm::from_query(q))
-            }
-            View::Compare => ViewState::Compare(CompareForm::from_query(q)),
-            View::Deadlock => ViewState::Deadlock(DeadlockForm::from_query(q, defaults)),
-            View::Sim => ViewState::Sim(SimForm::from_query(q, defaults)),
-            View::Throughput => ViewState::Throughput(ThroughputForm::from_query(q, defaults)),
-        }
-    }
-
-    /// The view this is the state of.
-    pub fn view(&self) -> ViewChoice {
-        let known = |v| ViewChoice::Known(v);
-        match self {
-            ViewState::Start => ViewChoice::Start,
-            ViewState::Unknown(slug) => ViewChoice::Unknown(slug.clone()),
-            ViewState::Route(_) => known(View::Route),
-            ViewState::Walk(_) => known(View::Walk),
-            ViewState::Join(_) => known(View::Join),
-            ViewState::Papers(_) => known(View::Papers),
-            ViewState::Schedule(_) => known(View::Schedule),
-            ViewState::Subnet(_) => known(View::Subnet),
-            ViewState::Charts(..) => known(View::Charts),
-            ViewState::Compare(_) => known(View::Compare),
-            ViewState::Deadlock(_) => known(View::Deadlock),
-            ViewState::Sim(_) => known(View::Sim),
-            ViewState::Throughput(_) => known(View::Throughput),
-        }
-    }
-
-    /// The view's own keys (without the aggregates opened in it).
-    pub fn to_query(&self) -> String {
-        match self {
-            ViewState::Route(f) => f.to_query(View::Route),
-            ViewState::Walk(f) => f.to_query(),
-            ViewState::Join(f) => f.to_query(),
-            ViewState::Papers(f) => f.to_query(),
-            ViewState::Schedule(f) => f.to_query(),
-            ViewState::Subnet(f) => f.to_query(),
-            ViewState::Charts(f, sim) => sim.append_to(f.to_query()),
-            ViewState::Compare(f) => f.to_query(),
-            ViewState::Deadlock(f) => f.to_query(),
-            ViewState::Sim(f) => f.to_query(),
-            ViewState::Throughput(f) => f.to_query(),
-            ViewState::Unknown(slug) => Query(vec![("view".into(), slug.clone())]).encode(),
-            ViewState::Start => Query(vec![("view".into(), START_SLUG.into())]).encode(),
-        }
-    }
-}
-
 /// A view's form, found in a [`ViewState`] when that view is shown: how a view reads and
 /// changes its own state without knowing the others'.
 pub trait ViewForm: Clone + PartialEq + Send + Sync + Sized + 'static {
@@ -219,26 +122,27 @@ impl NetworkDefaults for NoNetwork {
     }
 }
 
-/// [`ViewForm`] for the form `$f` that `$pattern` (a [`ViewState`] of `$view`) binds.
+/// [`ViewForm`] for the state of view `$view` (`ViewState::$view`), or for its part `$part`
+/// (a view of several forms).
 macro_rules! view_form {
-    ($form:ty, $view:ident, $pattern:pat => $f:ident) => {
+    ($form:ty, $view:ident $(. $part:ident)?) => {
         impl ViewForm for $form {
             fn of(state: &ViewState) -> Option<&Self> {
                 match state {
-                    $pattern => Some($f),
+                    ViewState::$view(s) => Some(&(*s) $(.$part)?),
                     _ => None,
                 }
             }
             fn of_mut(state: &mut ViewState) -> Option<&mut Self> {
                 match state {
-                    $pattern => Some($f),
+                    ViewState::$view(s) => Some(&mut (*s) $(.$part)?),
                     _ => None,
                 }
             }
             fn fresh() -> Self {
                 let view = ViewChoice::Known(View::$view);
                 match ViewState::read(&view, &Query::default(), &NoNetwork) {
-                    $pattern => $f,
+                    ViewState::$view(s) => s $(.$part)?,
                     _ => unreachable!("a view's state is its own variant"),
                 }
             }
@@ -246,18 +150,25 @@ macro_rules! view_form {
     };
 }
 
-view_form!(RouteForm, Route, ViewState::Route(f) => f);
-view_form!(WalkForm, Walk, ViewState::Walk(f) => f);
-view_form!(JoinForm, Join, ViewState::Join(f) => f);
-view_form!(PapersForm, Papers, ViewState::Papers(f) => f);
-view_form!(ScheduleForm, Schedule, ViewState::Schedule(f) => f);
-view_form!(SubnetForm, Subnet, ViewState::Subnet(f) => f);
-view_form!(ChartsForm, Charts, ViewState::Charts(f, _) => f);
-view_form!(ChartsSimForm, Charts, ViewState::Charts(_, f) => f);
-view_form!(CompareForm, Compare, ViewState::Compare(f) => f);
-view_form!(DeadlockForm, Deadlock, ViewState::Deadlock(f) => f);
-view_form!(SimForm, Sim, ViewState::Sim(f) => f);
-view_form!(ThroughputForm, Throughput, ViewState::Throughput(f) => f);
+// The views, in menu order: each line a view's `View` variant and its module's state (its
+// `ViewDef`).
+view::views! {
+    Route => route::RouteForm,
+    Walk => walk::WalkForm,
+    Join => join::JoinForm,
+    Schedule => schedule::ScheduleForm,
+    Subnet => subnet::SubnetForm,
+    Charts => charts::ChartsState,
+    Compare => compare::CompareForm,
+    Deadlock => deadlock::DeadlockForm,
+    Sim => sim::SimForm,
+    Throughput => throughput::ThroughputForm,
+    Papers => papers::PapersForm,
+}
+
+// The Charts view's two forms, each found in its state.
+view_form!(ChartsForm, Charts.chart);
+view_form!(ChartsSimForm, Charts.sim);
 
 /// The site's state: the shown view's, and the aggregates opened in its drawing.
 #[derive(Debug, Clone, PartialEq, Eq)]

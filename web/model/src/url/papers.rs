@@ -1,6 +1,6 @@
 //! The Papers view's state (`?view=papers&paper=ID&diff=1&layout=list`).
 
-use super::{Query, View};
+use super::{NavGroup, NetworkDefaults, Panel, Query, ViewDef};
 
 /// How a paper's tables are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,11 +26,19 @@ pub struct PapersForm {
     pub layout: PaperLayout,
 }
 
-impl PapersForm {
+impl ViewDef for PapersForm {
+    const SLUG: &'static str = "papers";
+    const TITLE: &'static str = "Papers";
+    const LABEL: &'static str = "Papers";
+    const BLURB: &'static str =
+        "Every reproduced table of the five papers, printed beside computed";
+    const GROUP: NavGroup = NavGroup::Papers;
+    const PANELS: &'static [Panel] = &[Panel::Table];
+
     /// Reads `paper`, `diff` and `layout`; missing, the first paper, every cell, the
     /// paper's layout. Anything but `diff=1` is every cell; anything but `layout=list`
     /// the paper's layout.
-    pub(super) fn from_query(q: &Query) -> PapersForm {
+    fn from_query(q: &Query, _: &dyn NetworkDefaults) -> Self {
         PapersForm {
             paper: q
                 .get("paper")
@@ -46,9 +54,9 @@ impl PapersForm {
     }
 
     /// The query string (without `?`) of this form; the defaults are left out.
-    pub fn to_query(&self) -> String {
+    fn to_query(&self) -> String {
         let mut pairs = vec![
-            ("view".into(), View::Papers.slug().into()),
+            ("view".into(), Self::SLUG.into()),
             ("paper".into(), self.paper.clone()),
         ];
         if self.differences_only {

@@ -76,15 +76,10 @@ impl Panel {
 }
 
 impl View {
-    /// The figure-first panels this view has, its main one first.
+    /// The figure-first panels this view has, its main one first
+    /// ([`ViewDef::PANELS`](super::ViewDef::PANELS)).
     pub fn panels(self) -> &'static [Panel] {
-        match self {
-            View::Route | View::Subnet | View::Deadlock | View::Throughput => &[Panel::Diagram],
-            View::Walk | View::Schedule => &[Panel::Player],
-            View::Join => &[Panel::Diagram, Panel::Table],
-            View::Charts | View::Compare | View::Sim => &[Panel::Chart],
-            View::Papers => &[Panel::Table],
-        }
+        self.facts().panels
     }
 }
 

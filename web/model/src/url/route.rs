@@ -5,7 +5,7 @@
 
 use icn_core::{family, FamilyInfo, FAMILIES};
 
-use super::{NetworkDefaults, Query, View};
+use super::{Context, NavGroup, NetworkDefaults, Panel, Query, Takes, ViewDef};
 
 /// One `key[=value]` item of a topology spec, exactly as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,66 +59,6 @@ impl RouteForm {
             glgl: false,
             path: None,
         }
-    }
-
-    /// Reads `t`, `from`, `to`, `s`, `path` and `glgl` (on when `1`). A missing address is the end of the network's
-    /// default route (the family's example route when the spec does not parse); a missing
-    /// strategy is the first these parameters support (the family's first when the spec
-    /// does not parse).
-    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> RouteForm {
-        let fallback = &FAMILIES[0];
-        let spec = q.get("t").unwrap_or(fallback.example);
-        let (family_name, items) = split_spec(spec);
-        let info = family(&family_name);
-        let net = defaults.defaults(spec);
-        let example = info.map(|f| f.example_route);
-        let from = match (q.get("from"), &net) {
-            (Some(a), _) => a.to_string(),
-            (None, Some(d)) => d.from.clone(),
-            (None, None) => example.map(|e| e.0).unwrap_or_default().to_string(),
-        };
-        let to = match (q.get("to"), &net) {
-            (Some(a), _) => a.to_string(),
-            (None, Some(d)) => d.to.clone(),
-            (None, None) => example.map(|e| e.1).unwrap_or_default().to_string(),
-        };
-        let strategy = match q.get("s") {
-            Some(s) => s.to_string(),
-            None => net
-                .and_then(|d| d.strategy)
-                .or_else(|| {
-                    let first = info.unwrap_or(fallback).strategies.first();
-                    first.map(|s| s.name.to_string())
-                })
-                .unwrap_or_default(),
-        };
-        RouteForm {
-            family: family_name,
-            items,
-            from,
-            to,
-            strategy,
-            glgl: q.get("glgl") == Some("1"),
-            path: read_path(q.get("path")),
-        }
-    }
-
-    /// The query string (without `?`) of this form under `view` (`glgl=1` only when on).
-    pub fn to_query(&self, view: View) -> String {
-        let mut q = vec![
-            ("view".into(), view.slug().into()),
-            ("t".into(), self.spec()),
-            ("from".into(), self.from.clone()),
-            ("to".into(), self.to.clone()),
-            ("s".into(), self.strategy.clone()),
-        ];
-        if self.glgl {
-            q.push(("glgl".into(), "1".into()));
-        }
-        if let Some(k) = self.path {
-            q.push(("path".into(), k.to_string()));
-        }
-        Query(q).encode()
     }
 
     /// Whether `other` asks for the same route (spec, ends and strategy): a picked path
@@ -231,6 +171,88 @@ impl RouteForm {
                 self.items = None;
             }
         }
+    }
+}
+
+impl ViewDef for RouteForm {
+    const SLUG: &'static str = "route";
+    const TITLE: &'static str = "Route explorer";
+    const LABEL: &'static str = "Route explorer";
+    const BLURB: &'static str =
+        "Any network: the distance, every path and the route drawn between two nodes";
+    const GROUP: NavGroup = NavGroup::Explore;
+    const PANELS: &'static [Panel] = &[Panel::Diagram];
+    const DRAWS_AGGREGATES: bool = true;
+    const TAKES: Takes = Takes::Any;
+    const PAIR_KEYS: &'static [&'static str] = &["from", "to"];
+    const RELATED: &'static str = "this pair's routes";
+
+    /// Reads `t`, `from`, `to`, `s`, `path` and `glgl` (on when `1`). A missing address is the end of the network's
+    /// default route (the family's example route when the spec does not parse); a missing
+    /// strategy is the first these parameters support (the family's first when the spec
+    /// does not parse).
+    fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> Self {
+        let fallback = &FAMILIES[0];
+        let spec = q.get("t").unwrap_or(fallback.example);
+        let (family_name, items) = split_spec(spec);
+        let info = family(&family_name);
+        let net = defaults.defaults(spec);
+        let example = info.map(|f| f.example_route);
+        let from = match (q.get("from"), &net) {
+            (Some(a), _) => a.to_string(),
+            (None, Some(d)) => d.from.clone(),
+            (None, None) => example.map(|e| e.0).unwrap_or_default().to_string(),
+        };
+        let to = match (q.get("to"), &net) {
+            (Some(a), _) => a.to_string(),
+            (None, Some(d)) => d.to.clone(),
+            (None, None) => example.map(|e| e.1).unwrap_or_default().to_string(),
+        };
+        let strategy = match q.get("s") {
+            Some(s) => s.to_string(),
+            None => net
+                .and_then(|d| d.strategy)
+                .or_else(|| {
+                    let first = info.unwrap_or(fallback).strategies.first();
+                    first.map(|s| s.name.to_string())
+                })
+                .unwrap_or_default(),
+        };
+        RouteForm {
+            family: family_name,
+            items,
+            from,
+            to,
+            strategy,
+            glgl: q.get("glgl") == Some("1"),
+            path: read_path(q.get("path")),
+        }
+    }
+
+    /// The query string (without `?`) of this form (`glgl=1` only when on).
+    fn to_query(&self) -> String {
+        let mut q = vec![
+            ("view".into(), Self::SLUG.into()),
+            ("t".into(), self.spec()),
+            ("from".into(), self.from.clone()),
+            ("to".into(), self.to.clone()),
+            ("s".into(), self.strategy.clone()),
+        ];
+        if self.glgl {
+            q.push(("glgl".into(), "1".into()));
+        }
+        if let Some(k) = self.path {
+            q.push(("path".into(), k.to_string()));
+        }
+        Query(q).encode()
+    }
+
+    fn context(&self) -> Option<Context> {
+        Some(Context {
+            spec: self.spec(),
+            from: Some(self.from.clone()),
+            to: Some(self.to.clone()),
+        })
     }
 }
 

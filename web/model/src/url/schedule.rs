@@ -1,7 +1,7 @@
 //! The D3 schedule view's state
 //! (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K&perm=NAME&seed=S&play=1`).
 
-use super::{Query, View};
+use super::{Context, NavGroup, NetworkDefaults, Panel, Query, Takes, ViewDef};
 
 /// The D3 schedule view's fields, as typed
 /// (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K`, plus
@@ -26,8 +26,20 @@ pub struct ScheduleForm {
     pub play: bool,
 }
 
-impl ScheduleForm {
-    pub(super) fn from_query(q: &Query) -> ScheduleForm {
+impl ViewDef for ScheduleForm {
+    const SLUG: &'static str = "schedule";
+    const TITLE: &'static str = "D3 schedules";
+    const LABEL: &'static str = "Collective schedules";
+    const BLURB: &'static str =
+        "The Swapped Dragonfly's collectives (one-to-all, all-to-all) step by step";
+    const GROUP: NavGroup = NavGroup::Papers;
+    const PANELS: &'static [Panel] = &[Panel::Player];
+    const DRAWS_AGGREGATES: bool = true;
+    const TAKES: Takes = Takes::Family("d3");
+    const PAIR_KEYS: &'static [&'static str] = &["root"];
+    const RELATED: &'static str = "a schedule on this network, from this node";
+
+    fn from_query(q: &Query, _: &dyn NetworkDefaults) -> Self {
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
         ScheduleForm {
             spec: get("t", "d3:k=3,m=4"),
@@ -42,9 +54,9 @@ impl ScheduleForm {
     }
 
     /// The query string (without `?`) of this form.
-    pub fn to_query(&self) -> String {
+    fn to_query(&self) -> String {
         let mut q = Query(vec![
-            ("view".into(), View::Schedule.slug().into()),
+            ("view".into(), Self::SLUG.into()),
             ("t".into(), self.spec.clone()),
             ("c".into(), self.collective.clone()),
             ("root".into(), self.root.clone()),
@@ -61,5 +73,12 @@ impl ScheduleForm {
             q.0.push(("play".into(), "1".into()));
         }
         q.encode()
+    }
+
+    fn context(&self) -> Option<Context> {
+        Some(Context {
+            from: Some(self.root.clone()),
+            ..Context::network(&self.spec)
+        })
     }
 }

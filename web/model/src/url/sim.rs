@@ -1,7 +1,7 @@
 //! The simulation view's state (`?view=sim&t=SPEC&s=ROUTING&traffic=T&scheme=S&vcs=N&buf=N
 //! &size=N&rates=FROM:TO:STEP&seed=N&keys=K&t2=SPEC&s2=ROUTING&at=LOAD&booksim=TEXT`).
 
-use super::{routing_of, NetworkDefaults, Query, View};
+use super::{routing_of, Context, NavGroup, NetworkDefaults, Panel, Query, Takes, ViewDef};
 
 /// The network the simulation view opens with: BookSim2's classic 8 × 8 mesh under
 /// dimension-order routing.
@@ -47,8 +47,19 @@ pub struct SimForm {
     pub pasted: String,
 }
 
-impl SimForm {
-    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> SimForm {
+impl ViewDef for SimForm {
+    const SLUG: &'static str = "sim";
+    const TITLE: &'static str = "Simulation";
+    const LABEL: &'static str = "Simulation";
+    const BLURB: &'static str =
+        "Packets simulated: latency against offered load, saturation, channel use";
+    const GROUP: NavGroup = NavGroup::Verify;
+    const PANELS: &'static [Panel] = &[Panel::Chart];
+    const DRAWS_AGGREGATES: bool = true;
+    const TAKES: Takes = Takes::Any;
+    const RELATED: &'static str = "packets simulated on it";
+
+    fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> Self {
         let spec = q.get("t").unwrap_or(SIM_EXAMPLE).to_string();
         let routing = routing_of(q, &spec, "dor", defaults);
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
@@ -72,9 +83,9 @@ impl SimForm {
 
     /// The query string (without `?`) of this form; the comparison and the chosen load only
     /// when set.
-    pub fn to_query(&self) -> String {
+    fn to_query(&self) -> String {
         let mut q = vec![
-            ("view".into(), View::Sim.slug().into()),
+            ("view".into(), Self::SLUG.into()),
             ("t".into(), self.spec.clone()),
             ("s".into(), self.routing.clone()),
             ("traffic".into(), self.traffic.clone()),
@@ -97,5 +108,9 @@ impl SimForm {
             }
         }
         Query(q).encode()
+    }
+
+    fn context(&self) -> Option<Context> {
+        Some(Context::network(&self.spec))
     }
 }

@@ -4,7 +4,7 @@
 //! pattern or `perm:D0,D1,…`), whether to solve the best any routing could do, the pair of
 //! the permutation the diagram shows, the link-load table's order and its selected channel.
 
-use super::{routing_of, NetworkDefaults, Query, View};
+use super::{routing_of, Context, NavGroup, NetworkDefaults, Panel, Query, Takes, View, ViewDef};
 
 /// The network the throughput view opens with: an 8-node ring under dimension order, whose
 /// worst case (1/4) is a quarter of its uniform bound's reach (7/10).
@@ -30,8 +30,19 @@ pub struct ThroughputForm {
     pub link: String,
 }
 
-impl ThroughputForm {
-    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> ThroughputForm {
+impl ViewDef for ThroughputForm {
+    const SLUG: &'static str = "throughput";
+    const TITLE: &'static str = "Throughput";
+    const LABEL: &'static str = "Throughput";
+    const BLURB: &'static str =
+        "A routing's throughput, its bottleneck and worst-case permutation, the best possible";
+    const GROUP: NavGroup = NavGroup::Verify;
+    const PANELS: &'static [Panel] = &[Panel::Diagram];
+    const DRAWS_AGGREGATES: bool = true;
+    const TAKES: Takes = Takes::Any;
+    const RELATED: &'static str = "its routing's throughput and worst case";
+
+    fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> Self {
         let spec = q.get("t").unwrap_or(THROUGHPUT_EXAMPLE).to_string();
         let routing = routing_of(q, &spec, "dor", defaults);
         let traffic = match (q.get("traffic"), q.get("t")) {
@@ -53,9 +64,9 @@ impl ThroughputForm {
 
     /// The query string (without `?`) of this form; `optimal`, `sort` and `link` only when
     /// set.
-    pub fn to_query(&self) -> String {
+    fn to_query(&self) -> String {
         let mut q = vec![
-            ("view".into(), View::Throughput.slug().into()),
+            ("view".into(), Self::SLUG.into()),
             ("t".into(), self.spec.clone()),
             ("s".into(), self.routing.clone()),
             ("traffic".into(), self.traffic.clone()),
@@ -70,6 +81,10 @@ impl ThroughputForm {
             }
         }
         Query(q).encode()
+    }
+
+    fn context(&self) -> Option<Context> {
+        Some(Context::network(&self.spec))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Lens walkthrough's state
 //! (`?view=walk&t=SPEC&from=A&to=B&choice=C&step=K&loads=1`).
 
-use super::{NetworkDefaults, Query, View};
+use super::{Context, NavGroup, NetworkDefaults, Panel, Query, Takes, ViewDef};
 
 /// The Lens walkthrough's fields, as typed
 /// (`?view=walk&t=SPEC&from=A&to=B&choice=C&step=K&loads=1`).
@@ -24,13 +24,19 @@ pub struct WalkForm {
     pub loads: bool,
 }
 
-/// The walkthrough's example: Figure 2 of the Lens paper.
-pub const WALK_EXAMPLE: (&str, &str, &str) =
-    ("lens:p=4,q=4,n=10,completed", "021.0212012", "0110010.212");
+impl ViewDef for WalkForm {
+    const SLUG: &'static str = "walk";
+    const TITLE: &'static str = "Lens walkthrough";
+    const LABEL: &'static str = "Lens walkthrough";
+    const BLURB: &'static str = "The Lens paper's route played bus by bus, with its analysis";
+    const GROUP: NavGroup = NavGroup::Papers;
+    const PANELS: &'static [Panel] = &[Panel::Player];
+    const TAKES: Takes = Takes::Family("lens");
+    const PAIR_KEYS: &'static [&'static str] = &["from", "to"];
+    const RELATED: &'static str = "this pair in the Lens walkthrough";
 
-impl WalkForm {
     /// Reads `t`, `from`, `to`, `choice`, `step` and `loads`.
-    pub(super) fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> WalkForm {
+    fn from_query(q: &Query, defaults: &dyn NetworkDefaults) -> Self {
         let spec = q.get("t").unwrap_or(WALK_EXAMPLE.0).to_string();
         let example = (spec == WALK_EXAMPLE.0).then_some((WALK_EXAMPLE.1, WALK_EXAMPLE.2));
         // Missing: Figure 2's addresses on Figure 2's lens, else the network's default route.
@@ -59,9 +65,9 @@ impl WalkForm {
     }
 
     /// The query string (without `?`) of this form; `step` only when not 0.
-    pub fn to_query(&self) -> String {
+    fn to_query(&self) -> String {
         let mut pairs = vec![
-            ("view".into(), View::Walk.slug().into()),
+            ("view".into(), Self::SLUG.into()),
             ("t".into(), self.spec.clone()),
             ("from".into(), self.from.clone()),
             ("to".into(), self.to.clone()),
@@ -75,12 +81,24 @@ impl WalkForm {
         }
         Query(pairs).encode()
     }
+
+    fn context(&self) -> Option<Context> {
+        Some(Context {
+            spec: self.spec.clone(),
+            from: Some(self.from.clone()),
+            to: Some(self.to.clone()),
+        })
+    }
 }
+
+/// The walkthrough's example: Figure 2 of the Lens paper.
+pub const WALK_EXAMPLE: (&str, &str, &str) =
+    ("lens:p=4,q=4,n=10,completed", "021.0212012", "0110010.212");
 
 /// The walkthrough of `spec` with the diagram coloured by load.
 pub fn walk_loads_href(spec: &str) -> String {
     let query = Query(vec![
-        ("view".into(), View::Walk.slug().into()),
+        ("view".into(), WalkForm::SLUG.into()),
         ("t".into(), spec.into()),
         ("loads".into(), "1".into()),
     ]);
