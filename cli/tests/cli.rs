@@ -1368,7 +1368,14 @@ fn throughput_bounds_permutations_and_refusals() {
     // whose own link receives 8 times the rate (1/8), below the channels' 2/7 (channel
     // 1 → 0 carries the three nearer sources and half the antipode's); no routing does
     // better.
-    let (code, out, err) = icn(&["throughput", "torus:k=8", "-t", "hotspot(0)", "--optimal"]);
+    let (code, out, err) = icn(&[
+        "throughput",
+        "torus:k=8",
+        "-t",
+        "hotspot(0)",
+        "--optimal",
+        "--channels",
+    ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["throughput_fraction"], "1/8");
@@ -1376,6 +1383,13 @@ fn throughput_bounds_permutations_and_refusals() {
     assert_eq!(v["endpoint_bound"], 0.125);
     assert_eq!(v["busiest_endpoints"], serde_json::json!([0]));
     assert_eq!(v["busiest_endpoint_nodes"], serde_json::json!(["(0)"]));
+    let into_0 = v["channels"]
+        .as_array()
+        .expect("channels")
+        .iter()
+        .find(|c| c["channel"] == "(1) → (0)")
+        .expect("channel 1 → 0");
+    assert_eq!(into_0["load_fraction"], "7/2");
     assert_eq!(
         (v["lower_bound"].clone(), v["upper_bound"].clone()),
         (0.125.into(), 0.125.into())

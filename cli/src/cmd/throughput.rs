@@ -163,6 +163,7 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
             .map(|k| json!({
                 "channel": channel((channels.tail(k), channels.targets[k])),
                 "load": result.loads[k],
+                "load_fraction": fraction(result.loads[k]).map(|(p, q)| format!("{p}/{q}")),
             }))
             .collect::<Vec<_>>());
     }

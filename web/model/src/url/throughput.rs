@@ -1,7 +1,7 @@
 //! The throughput view's state
 //! (`?view=throughput&t=SPEC&s=ROUTING&traffic=T&optimal=1&pair=K&sort=-load&link=C`): the
-//! network, an oblivious routing, the traffic (`uniform`, `worst`, `longest`, a permutation
-//! pattern or `perm:D0,D1,…`), whether to solve the best any routing could do, the pair of
+//! network, an oblivious routing, the traffic (`uniform`, `worst`, `longest`, any pattern of
+//! the simulator or `perm:D0,D1,…`), whether to solve the best any routing could do, the pair of
 //! the permutation the diagram shows, the link-load table's order and its selected channel.
 
 use super::{routing_of, Context, NavGroup, NetworkDefaults, Panel, Query, Takes, View, ViewDef};
