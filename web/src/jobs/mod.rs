@@ -138,16 +138,7 @@ pub enum Job {
         parts: usize,
     },
     /// One point of a latency–load curve by the packet simulator (the simulation view).
-    SimPoint {
-        /// The network, routing, traffic and router.
-        ask: SimAsk,
-        /// The offered load, flits per endpoint per cycle, as written in the URL.
-        rate: String,
-        /// Also every channel's utilisation (for the diagram).
-        channels: bool,
-        /// Also the channel-load bound under uniform traffic.
-        bound: bool,
-    },
+    SimPoint(SimPointAsk),
     /// A routing's throughput under a traffic (the throughput view; the simulation view's
     /// bounds).
     Throughput {
@@ -168,7 +159,7 @@ impl Job {
             Job::Compare { .. } => "compare",
             Job::Deadlock(_) | Job::DeadlockFinish { .. } => "deadlock",
             Job::DeadlockPart { .. } => "deadlock_part",
-            Job::SimPoint { .. } => "sim_point",
+            Job::SimPoint(_) => "sim_point",
             Job::Throughput { .. } => "throughput",
         }
     }
@@ -187,7 +178,7 @@ impl Job {
             | Job::DeadlockFinish { spec, routing, .. } => {
                 format!("building the dependency graphs of {routing} on {spec}")
             }
-            Job::SimPoint { ask, rate, .. } => {
+            Job::SimPoint(SimPointAsk { ask, rate, .. }) => {
                 format!("simulating {} at load {rate}", ask.spec)
             }
             Job::Throughput { ask } => {
@@ -445,6 +436,33 @@ impl JobFor<Box<DeadlockStudy>> {
     }
 }
 
+/// [`Job::SimPoint`]'s question: one point of a latency–load curve.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SimPointAsk {
+    /// The network, routing, traffic and router.
+    pub ask: SimAsk,
+    /// The offered load, flits per endpoint per cycle, as written in the URL.
+    pub rate: String,
+    /// Also every channel's utilisation (for the diagram).
+    pub channels: bool,
+    /// Also the channel-load bound under uniform traffic.
+    pub bound: bool,
+}
+
+impl SimPointAsk {
+    /// Whether `report` answers this point: its curve's fields and its load.
+    pub fn answered_by(&self, report: &SimPointReport) -> bool {
+        self.ask == report.ask && self.rate.parse::<f64>().ok() == Some(report.rate)
+    }
+}
+
+impl JobFor<Box<SimPointReport>> {
+    /// [`Job::SimPoint`]: one point of a curve.
+    pub fn sim_point(ask: SimPointAsk) -> Self {
+        JobFor::new(Job::SimPoint(ask))
+    }
+}
+
 impl JobFor<Box<ThroughputReport>> {
     /// [`Job::Throughput`]: a routing's throughput under a traffic.
     pub fn throughput(ask: ThroughputAsk) -> Self {
@@ -626,12 +644,12 @@ fn run_whole(
         Job::DeadlockPart { .. } | Job::DeadlockFinish { .. } => {
             return Err("a split job's part runs with its words".to_string())
         }
-        Job::SimPoint {
+        Job::SimPoint(SimPointAsk {
             ask,
             rate,
             channels,
             bound,
-        } => JobResult::SimPoint(Box::new(sim_point(
+        }) => JobResult::SimPoint(Box::new(sim_point(
             ask,
             rate,
             (*channels, *bound),

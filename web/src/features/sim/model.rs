@@ -19,7 +19,9 @@ use std::sync::Arc;
 
 use icn_core::sim::packet::Status;
 use icn_core::Network;
-use icn_web::jobs::{sim_rates, Job, SimAsk, SimChecked, SimPointReport, SimTroubles};
+use icn_web::jobs::{
+    sim_rates, JobFor, SimAsk, SimChecked, SimPointAsk, SimPointReport, SimTroubles,
+};
 use leptos::prelude::*;
 
 use crate::compute::{self, JobState};
@@ -65,10 +67,10 @@ impl CurveAsk {
         (self.ask.clone(), self.rates[i].0.clone(), false)
     }
 
-    /// The job of load `i`. No point computes a bound: the curve's throughput job does,
+    /// The point of load `i`. No point computes a bound: the curve's throughput job does,
     /// for every traffic (`bounds.rs`).
-    fn job(&self, i: usize) -> Job {
-        Job::SimPoint {
+    fn point(&self, i: usize) -> SimPointAsk {
+        SimPointAsk {
             ask: self.ask.clone(),
             rate: self.rates[i].0.clone(),
             channels: self.channels,
@@ -128,7 +130,7 @@ pub struct Lane {
     /// Where its job reports.
     pub set_state: WriteSignal<JobState>,
     /// The point it was given last.
-    pub job: RwSignal<Option<Job>>,
+    pub job: RwSignal<Option<SimPointAsk>>,
 }
 
 impl Lane {
@@ -140,7 +142,7 @@ impl Lane {
             _ => false,
         });
         if running {
-            self.job.with_untracked(|j| j.as_ref().and_then(key_of))
+            self.job.with_untracked(|j| j.as_ref().map(key_of))
         } else {
             None
         }
@@ -190,14 +192,9 @@ fn assign<K: PartialEq>(
     actions
 }
 
-/// The identity of a point's job.
-fn key_of(job: &Job) -> Option<Key> {
-    match job {
-        Job::SimPoint {
-            ask, rate, bound, ..
-        } => Some((ask.clone(), rate.clone(), *bound)),
-        _ => None,
-    }
+/// The identity of a point.
+fn key_of(p: &SimPointAsk) -> Key {
+    (p.ask.clone(), p.rate.clone(), p.bound)
 }
 
 /// The view's state. `Copy`: hand it to the parts.
@@ -402,7 +399,7 @@ fn curves_of(asks: &[CurveAsk], computed: &Computed) -> Vec<Curve> {
 /// The next `n` points to compute, in order: the first curve's missing loads from its
 /// first missing one (none past a point computed unstable: the curve stops there), then
 /// the second's.
-fn next_points(curves: &[Curve], computed: &Computed, n: usize) -> Vec<(Key, Job)> {
+fn next_points(curves: &[Curve], computed: &Computed, n: usize) -> Vec<(Key, SimPointAsk)> {
     let mut out = Vec::new();
     for c in curves.iter().filter(|c| !c.complete) {
         for i in c.points.len()..c.ask.rates.len() {
@@ -413,7 +410,7 @@ fn next_points(curves: &[Curve], computed: &Computed, n: usize) -> Vec<(Key, Job
             match computed.get(&key) {
                 Some(p) if p.point.status != Status::Stable => break,
                 Some(_) => {}
-                None => out.push((key, c.ask.job(i))),
+                None => out.push((key, c.ask.point(i))),
             }
         }
     }
@@ -609,11 +606,10 @@ fn schedule(
                     continue;
                 }
             };
-            if let Some(job) = l.job.get_untracked() {
-                let key = key_of(&job).filter(|k| {
-                    fits(&job, &report) && !computed.with_untracked(|m| m.contains_key(k))
-                });
-                if let Some(key) = key {
+            if let Some(point) = l.job.get_untracked() {
+                let key = key_of(&point);
+                if point.answered_by(&report) && !computed.with_untracked(|m| m.contains_key(&key))
+                {
                     computed.update(|m| {
                         m.insert(key, Arc::new((**report).clone()));
                     });
@@ -646,21 +642,11 @@ fn schedule(
                 compute::cancel_in(l.index, l.set_state);
             }
             LaneAction::Start(i) => {
-                let job = wanted[i].1.clone();
-                l.job.set(Some(job.clone()));
-                compute::start_in(l.index, job, l.set_state);
+                let point = wanted[i].1.clone();
+                l.job.set(Some(point.clone()));
+                compute::start_in(l.index, JobFor::sim_point(point).into_job(), l.set_state);
             }
         }
-    }
-}
-
-/// Whether `report` answers the job `key`.
-fn fits(key: &Job, report: &SimPointReport) -> bool {
-    match key {
-        Job::SimPoint { ask, rate, .. } => {
-            *ask == report.ask && rate.parse::<f64>().ok() == Some(report.rate)
-        }
-        _ => false,
     }
 }
 
