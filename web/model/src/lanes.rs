@@ -1,6 +1,7 @@
 //! The page's computing lanes as pure bookkeeping: which request of a lane is current, when
 //! its worker is started, restarted or stopped, whose job a crash belongs to, how a split
-//! job's parts add up, and the results kept for the session. `icn-web`'s `compute.rs` holds
+//! job's parts add up, the results kept for the session, and which of a view's lanes runs
+//! which of its points ([`assign`]). `icn-web`'s `compute.rs` holds
 //! the workers and the signals, and does what these answer; nothing here touches a browser.
 //!
 //! A lane runs one request at a time. Starting another supersedes it: its late replies are
@@ -284,6 +285,50 @@ impl<J: Eq + Hash + Clone, R: Clone> Results<J, R> {
         self.partial.remove(job);
         self.done.insert(job.clone(), result);
     }
+}
+
+/// What a lane does next ([`assign`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneAction {
+    /// Goes on with its point (or stays free).
+    Keep,
+    /// Stops its point, which is no longer wanted.
+    Stop,
+    /// Starts the wanted point of this index.
+    Start(usize),
+}
+
+/// Which lane does what, for a view that runs many independent points in parallel lanes
+/// (the simulation view's curves): a lane whose point is still `wanted` keeps it; one whose point is
+/// not is stopped, unless `keep_unwanted` (the fields do not parse now: its point may be
+/// wanted again a keystroke later, and is kept for the session when it ends); the wanted
+/// points no lane runs go to the free lanes in order. `running[l]`: lane l's point.
+pub fn assign<K: PartialEq>(
+    wanted: &[K],
+    running: &[Option<K>],
+    keep_unwanted: bool,
+) -> Vec<LaneAction> {
+    let mut actions: Vec<LaneAction> = running
+        .iter()
+        .map(|r| match r {
+            Some(k) if !keep_unwanted && !wanted.contains(k) => LaneAction::Stop,
+            _ => LaneAction::Keep,
+        })
+        .collect();
+    let mut todo = wanted
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| !running.iter().any(|r| r.as_ref() == Some(*k)))
+        .map(|(i, _)| i);
+    for (l, r) in running.iter().enumerate() {
+        let free = r.is_none() || actions[l] == LaneAction::Stop;
+        if free {
+            if let Some(i) = todo.next() {
+                actions[l] = LaneAction::Start(i);
+            }
+        }
+    }
+    actions
 }
 
 #[cfg(test)]

@@ -161,3 +161,38 @@ fn a_cached_answer_drops_the_superseded_requests_replies_and_keeps_its_worker() 
     // The worker is still busy with it: the next request restarts it.
     assert!(lane.launch("next", 1).restart);
 }
+
+#[test]
+fn a_lane_keeps_a_point_still_wanted_and_free_lanes_take_the_next() {
+    // Lane 0 runs point 2, lane 1 point 1, lane 2 is free; points 1, 2, 3 are wanted.
+    assert_eq!(
+        assign(&[1, 2, 3], &[Some(2), Some(1), None], false),
+        vec![LaneAction::Keep, LaneAction::Keep, LaneAction::Start(2)]
+    );
+    // The same points asked again (a keystroke that changed nothing): nothing restarts.
+    assert_eq!(
+        assign(&[1, 2], &[Some(1), Some(2)], false),
+        vec![LaneAction::Keep, LaneAction::Keep]
+    );
+}
+
+#[test]
+fn a_point_no_longer_wanted_stops_and_its_lane_takes_another() {
+    // Point 5 lies past a saturated one: its lane takes point 7 of the second curve.
+    assert_eq!(
+        assign(&[4, 7], &[Some(4), Some(5)], false),
+        vec![LaneAction::Keep, LaneAction::Start(1)]
+    );
+    assert_eq!(
+        assign::<u32>(&[], &[Some(4), None], false),
+        vec![LaneAction::Stop, LaneAction::Keep]
+    );
+}
+
+#[test]
+fn while_the_fields_do_not_parse_the_running_points_go_on() {
+    assert_eq!(
+        assign::<u32>(&[], &[Some(4), Some(5)], true),
+        vec![LaneAction::Keep, LaneAction::Keep]
+    );
+}

@@ -22,6 +22,7 @@ use icn_core::Network;
 use icn_web::jobs::{
     sim_rates, JobFor, SimAsk, SimChecked, SimPointAsk, SimPointReport, SimTroubles,
 };
+use icn_web_model::lanes::{assign, LaneAction};
 use leptos::prelude::*;
 
 use crate::compute::{self, JobState};
@@ -147,49 +148,6 @@ impl Lane {
             None
         }
     }
-}
-
-/// What a lane does next ([`assign`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LaneAction {
-    /// Goes on with its point (or stays free).
-    Keep,
-    /// Stops its point, which is no longer wanted.
-    Stop,
-    /// Starts the wanted point of this index.
-    Start(usize),
-}
-
-/// Which lane does what: a lane whose point is still `wanted` keeps it; one whose point is
-/// not is stopped, unless `keep_unwanted` (the fields do not parse now: its point may be
-/// wanted again a keystroke later, and is kept for the session when it ends); the wanted
-/// points no lane runs go to the free lanes in order. `running[l]`: lane l's point.
-fn assign<K: PartialEq>(
-    wanted: &[K],
-    running: &[Option<K>],
-    keep_unwanted: bool,
-) -> Vec<LaneAction> {
-    let mut actions: Vec<LaneAction> = running
-        .iter()
-        .map(|r| match r {
-            Some(k) if !keep_unwanted && !wanted.contains(k) => LaneAction::Stop,
-            _ => LaneAction::Keep,
-        })
-        .collect();
-    let mut todo = wanted
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| !running.iter().any(|r| r.as_ref() == Some(*k)))
-        .map(|(i, _)| i);
-    for (l, r) in running.iter().enumerate() {
-        let free = r.is_none() || actions[l] == LaneAction::Stop;
-        if free {
-            if let Some(i) = todo.next() {
-                actions[l] = LaneAction::Start(i);
-            }
-        }
-    }
-    actions
 }
 
 /// The identity of a point.
@@ -660,46 +618,5 @@ fn heat(p: &SimPointReport) -> Highlight {
             .map(|c| (c.from, c.to, c.utilisation))
             .collect(),
         ..Highlight::default()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{assign, LaneAction::*};
-    use wasm_bindgen_test::wasm_bindgen_test;
-
-    #[wasm_bindgen_test]
-    fn a_lane_keeps_a_point_still_wanted_and_free_lanes_take_the_next() {
-        // Lane 0 runs point 2, lane 1 point 1, lane 2 is free; points 1, 2, 3 are wanted.
-        assert_eq!(
-            assign(&[1, 2, 3], &[Some(2), Some(1), None], false),
-            vec![Keep, Keep, Start(2)]
-        );
-        // The same points asked again (a keystroke that changed nothing): nothing restarts.
-        assert_eq!(
-            assign(&[1, 2], &[Some(1), Some(2)], false),
-            vec![Keep, Keep]
-        );
-    }
-
-    #[wasm_bindgen_test]
-    fn a_point_no_longer_wanted_stops_and_its_lane_takes_another() {
-        // Point 5 lies past a saturated one: its lane takes point 7 of the second curve.
-        assert_eq!(
-            assign(&[4, 7], &[Some(4), Some(5)], false),
-            vec![Keep, Start(1)]
-        );
-        assert_eq!(
-            assign::<u32>(&[], &[Some(4), None], false),
-            vec![Stop, Keep]
-        );
-    }
-
-    #[wasm_bindgen_test]
-    fn while_the_fields_do_not_parse_the_running_points_go_on() {
-        assert_eq!(
-            assign::<u32>(&[], &[Some(4), Some(5)], true),
-            vec![Keep, Keep]
-        );
     }
 }
