@@ -165,6 +165,14 @@ for (const [topology, traffic, mode, rates] of [
     await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 120_000 });
     const cli = icnConfig(file, `min-adapt-${topology}-${mode}`, '--format', 'csv', '--threads', '1');
     expect((await pageCsv(page)).trim()).toBe(cli.trim());
+    // min_adapt chooses by its queues over dimension order's hops: no channel bound is its
+    // own (dimension order's would say nothing of this run), the best any routing could do
+    // is drawn alone.
+    await expect(page.getByTestId('sim-bound')).toHaveText(
+      'none: the adaptive routing function chooses by its queues, so no channel load is its own',
+      { timeout: 60_000 },
+    );
+    await expect(page.getByTestId('sim-optimal')).toHaveText(/^\d\.\d{4}$/, { timeout: 60_000 });
     if (mode === 'throughput') {
       // Past saturation (the 4×4 torus accepts about 0.8), the last point is stable and
       // accepts less than it is offered; the summary says why it is not called saturated.

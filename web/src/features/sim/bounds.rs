@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use icn_core::analysis::throughput::optimal_estimate;
 use icn_core::routing::registry;
+use icn_core::sim::packet::adapt::Adapt;
 use icn_core::sim::packet::{pattern_estimate, Pattern};
 use icn_core::{Estimate, Network, CONFIRM_LIMIT};
 use icn_web::jobs::{JobFor, OptimalReport, SimAsk, ThroughputAsk, ThroughputReport};
@@ -83,7 +84,10 @@ fn ask_of((c, batch): &(SimAsk, bool)) -> Result<ThroughputAsk, String> {
         Err(e) => return Err(format!("none: {e}")),
     };
     let routing = registry::build(&net, &c.routing).map_err(|e| format!("none: {e}"))?;
-    let oblivious = registry::build_oblivious(&net, &c.routing).is_ok();
+    // A BookSim2 file's adaptive routing function (min_adapt, planar_adapt, anca) chooses
+    // by its queues over an oblivious relation's hops: no load of its own either.
+    let adaptive = c.setup(&net).is_ok_and(|s| s.adapt != Adapt::None);
+    let oblivious = registry::build_oblivious(&net, &c.routing).is_ok() && !adaptive;
     let estimate = if oblivious {
         pattern_estimate(&net, routing.as_ref(), &pattern).map_err(|e| format!("none: {e}"))?
     } else {
@@ -109,6 +113,7 @@ fn ask_of((c, batch): &(SimAsk, bool)) -> Result<ThroughputAsk, String> {
         routing: c.routing.clone(),
         traffic: c.traffic.clone(),
         optimal,
+        adaptive,
     })
 }
 

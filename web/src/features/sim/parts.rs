@@ -395,6 +395,9 @@ fn bound_facts(m: SimModel, i: usize) -> impl IntoView {
         _ => None,
     };
     let routed_text = move |x: Option<f64>| match (&report, x) {
+        (Some(r), _) if !r.routed && r.ask.adaptive => "none: the adaptive routing function \
+            chooses by its queues, so no channel load is its own"
+            .to_string(),
         (Some(r), _) if !r.routed => format!(
             "none for {}: an adaptive routing's shares depend on its queues",
             r.ask.routing

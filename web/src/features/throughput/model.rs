@@ -158,6 +158,7 @@ fn check(form: &ThroughputForm, network: &Result<Network, String>) -> (Troubles,
             routing: form.routing.clone(),
             traffic: form.traffic.trim().to_string(),
             optimal: form.optimal,
+            adaptive: false,
         },
         estimate,
     };
