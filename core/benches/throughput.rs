@@ -1,7 +1,8 @@
 //! Throughput's speed targets (issue 38, `make bench`): a routing's uniform bound against
 //! the channel loads it is read from, the worst-case permutation of 1,024 terminals with
-//! symmetry, and the certified optimal bound (1 %) of a 1,000-router network without
-//! symmetry.
+//! symmetry, the certified optimal bound (1 %) of a 1,000-router network without
+//! symmetry, and a traffic matrix's loads (one DAG per destination) against uniform
+//! traffic's by symmetry.
 
 use std::hint::black_box;
 
@@ -63,5 +64,42 @@ fn bench_optimal(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_uniform, bench_worst, bench_optimal);
+fn bench_matrix(c: &mut Criterion) {
+    use icn_core::sim::packet::{pattern_demand, Pattern};
+    let mut g = c.benchmark_group("traffic matrix against uniform by symmetry");
+    g.sample_size(10);
+    for (spec, name, traffic) in [
+        ("hypercube:n=10", "minimal", "uniform"),
+        ("hypercube:n=10", "minimal", "background({0})"),
+        ("hypercube:n=10", "minimal", "hotspot(0)"),
+        ("dragonfly:a=6,p=3,h=3", "minimal", "bad_dragon"),
+        ("dragonfly:a=6,p=3,h=3", "valiant", "bad_dragon"),
+    ] {
+        let n = net(spec);
+        let routing = match registry::build_oblivious(&n, name) {
+            Ok(r) => r,
+            Err(e) => panic!("{spec}: {e}"),
+        };
+        let pattern: Pattern = match traffic.parse() {
+            Ok(p) => p,
+            Err(e) => panic!("{traffic}: {e}"),
+        };
+        let demand = match pattern_demand(&n, &pattern) {
+            Ok(d) => d,
+            Err(e) => panic!("{spec} {traffic}: {e}"),
+        };
+        g.bench_function(format!("{spec} {name} {traffic}"), |b| {
+            b.iter(|| routed(&n, routing.as_ref(), black_box(&demand)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_uniform,
+    bench_worst,
+    bench_optimal,
+    bench_matrix
+);
 criterion_main!(benches);
