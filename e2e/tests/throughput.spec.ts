@@ -129,6 +129,12 @@ test('a hotspot: the link into it bounds the throughput, and the simulator draws
   await expect(id('tput-max-load')).toHaveText(String(cli.max_channel_load));
   await expect(id('tput-bottleneck').locator('li')).toHaveText(cli.bottleneck);
   await expect(id('tput-optimal-value')).toContainText('1/8 ≈ 0.1250 (exact');
+  // The endpoint whose link binds is ringed on the diagram, and named in the legend.
+  await expect(page.locator('[data-testid="diagram"] .node.dst')).toContainText('(0)');
+  await expect(page.getByText('endpoint 0, whose link binds first')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Busiest: 2 channels, below capacity (the link into endpoint 0 binds first)' }),
+  ).toBeVisible();
   // A matrix has no pairs to step through; it is simulated by its pattern.
   await expect(id('tput-pairs')).toHaveCount(0);
   await expect(id('tput-simulate')).toHaveText('Simulate this traffic');

@@ -96,11 +96,13 @@ pub enum OptimalReport {
     },
 }
 
-/// An endpoint and its node's address.
+/// An endpoint, its node and the node's address.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EndpointText {
     /// The endpoint.
     pub endpoint: u32,
+    /// Its node.
+    pub at: Node,
     /// Its node's address.
     pub node: String,
 }
@@ -144,6 +146,13 @@ pub struct ThroughputReport {
 }
 
 impl ThroughputReport {
+    /// The receiving endpoint whose own link binds the throughput before any channel (the
+    /// first, where several receive as much): under a hotspot.
+    pub fn binding_endpoint(&self) -> Option<&EndpointText> {
+        let first = self.channel_bound.is_none_or(|b| self.endpoint_bound <= b);
+        self.busiest_endpoints.first().filter(|_| first)
+    }
+
     /// The bounds in the simulator's terms: the routing's and the optimal (lower, upper).
     /// The simulator's uniform traffic sends to every endpoint the source included (1/E
     /// of it goes nowhere), so a uniform bound reached with rate/(E − 1) to each other
@@ -324,6 +333,7 @@ fn report(
             .iter()
             .map(|&d| EndpointText {
                 endpoint: d,
+                at: ends[d as usize],
                 node: net.format_node(ends[d as usize]),
             })
             .collect(),

@@ -319,7 +319,8 @@ impl ThroughputModel {
 }
 
 /// Every channel by its load (over the busiest's), the bottleneck marked, and, for a
-/// permutation, the pair shown: its ends ringed, the channels its routes use lit.
+/// permutation, the pair shown: its ends ringed, the channels its routes use lit; under a
+/// matrix whose receiving endpoint's link binds (a hotspot), that endpoint's node ringed.
 fn lit(net: &Network, r: &ThroughputReport, pair: usize) -> Highlight {
     let marked: Vec<(Node, Node)> = r.bottleneck.iter().map(|c| (c.from, c.to)).collect();
     let heat = if r.channels.len() <= HEAT_CHANNELS && r.max_load > 0.0 {
@@ -337,6 +338,7 @@ fn lit(net: &Network, r: &ThroughputReport, pair: usize) -> Highlight {
         ..Highlight::default()
     };
     let Some(p) = r.pairs.get(pair) else {
+        h.dst = r.binding_endpoint().map(|e| e.at);
         return h;
     };
     h.src = Some(p.src_node);

@@ -318,7 +318,7 @@ fn bottleneck_heading(r: &ThroughputReport) -> String {
     let n = r.bottleneck.len();
     let channels = format!("{n} channel{}", if n == 1 { "" } else { "s" });
     let endpoint_first = r.channel_bound.is_some_and(|b| r.endpoint_bound < b);
-    match r.busiest_endpoints.first() {
+    match r.binding_endpoint() {
         Some(e) if endpoint_first => format!(
             "Busiest: {channels}, below capacity (the link into endpoint {} binds first)",
             e.endpoint
@@ -446,6 +446,13 @@ pub fn diagram_card(m: ThroughputModel) -> impl IntoView {
         m.report
             .with(|r| r.as_ref().is_some_and(|r| !r.pairs.is_empty()))
     });
+    let hot = Memo::new(move |_| {
+        m.report.with(|r| {
+            r.as_ref()
+                .filter(|r| r.pairs.is_empty())
+                .and_then(|r| r.binding_endpoint().map(|e| e.endpoint))
+        })
+    });
     let drawing = picking_drawing(
         m.drawing,
         m.highlight,
@@ -481,6 +488,9 @@ pub fn diagram_card(m: ThroughputModel) -> impl IntoView {
                     <li><span class="swatch src"></span>"its source"</li>
                     <li><span class="swatch dst"></span>"its destination"</li>
                 </Show>
+                {move || hot.get().map(|e| view! {
+                    <li><span class="swatch dst"></span>{format!("endpoint {e}, whose link binds first")}</li>
+                })}
             </ul>
         </section>
     }
