@@ -217,8 +217,9 @@ pub fn pair_shares(
 /// Adds every channel's load under a traffic matrix: `rows[s]` lists endpoint s's
 /// destinations and the fraction of its traffic each receives, `ends[e]` is endpoint e's
 /// node. The same shares as [`pair_shares`] pair by pair, grouped by destination node (a
-/// two-phase pair's legs by intermediate and by destination) so that each destination's DAG
-/// is built and passed once for all the nodes sending to it.
+/// two-phase pair's legs by intermediate and by destination, merged per pair of nodes so
+/// that they take at most a node pair each) so that each destination's DAG is built and
+/// passed once for all the nodes sending to it.
 pub fn matrix_shares(
     routing: &dyn Routing,
     n: usize,
@@ -226,33 +227,47 @@ pub fn matrix_shares(
     rows: &[Vec<(u32, f64)>],
     add: &mut dyn FnMut(Node, Node, f64),
 ) {
-    let mut towards: BTreeMap<Node, BTreeMap<Node, f64>> = BTreeMap::new();
-    let mut send = |from: Node, to: Node, w: f64| {
-        *towards.entry(to).or_default().entry(from).or_default() += w;
-    };
-    let two_phase = routing.two_phase().is_some();
-    for (s, row) in rows.iter().enumerate() {
-        let a = ends[s];
-        for &(d, f) in row {
-            let b = ends[d as usize];
-            if a == b || f == 0.0 {
-                continue;
-            }
-            match intermediates(routing, a, b) {
-                Some(via) if two_phase && !via.is_empty() => {
-                    let w = f / via.len() as f64;
-                    for i in via {
-                        send(a, i, w);
-                        send(i, b, w);
-                    }
+    // What each destination node receives from each source node (a source may repeat).
+    let mut towards: Vec<Vec<(Node, f64)>> = vec![Vec::new(); n];
+    if routing.two_phase().is_some() {
+        let mut legs: BTreeMap<(Node, Node), f64> = BTreeMap::new();
+        for (s, row) in rows.iter().enumerate() {
+            let a = ends[s];
+            for &(d, f) in row {
+                let b = ends[d as usize];
+                if a == b || f == 0.0 {
+                    continue;
                 }
-                _ => send(a, b, f),
+                match intermediates(routing, a, b) {
+                    Some(via) if !via.is_empty() => {
+                        let w = f / via.len() as f64;
+                        for i in via {
+                            *legs.entry((i, a)).or_default() += w;
+                            *legs.entry((b, i)).or_default() += w;
+                        }
+                    }
+                    _ => *legs.entry((b, a)).or_default() += f,
+                }
+            }
+        }
+        for ((to, from), w) in legs {
+            towards[to].push((from, w));
+        }
+    } else {
+        for (s, row) in rows.iter().enumerate() {
+            let a = ends[s];
+            for &(d, f) in row {
+                let b = ends[d as usize];
+                if a != b && f != 0.0 {
+                    towards[b].push((a, f));
+                }
             }
         }
     }
     let mut reach = vec![0.0; n];
-    for (b, from) in towards {
-        let from: Vec<(Node, f64)> = from.into_iter().collect();
-        Towards::new(routing, n, b).shares_from_many(&from, &mut reach, add);
+    for (b, from) in towards.iter().enumerate() {
+        if !from.is_empty() {
+            Towards::new(routing, n, b).shares_from_many(from, &mut reach, add);
+        }
     }
 }
