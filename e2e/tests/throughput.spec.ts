@@ -5,8 +5,9 @@ import { expect, test } from '../fixtures/explorer';
 // order (the shorter way, a tie of 4 hops always clockwise) is checked against closed forms
 // worked out here, and against `icn throughput` for the lists: its uniform bound, the best any
 // routing could do, the worst-case permutation drawn on the network and stepped pair by pair,
-// that permutation simulated in one click with both bounds beside the curve, and a malformed
-// permutation said at its field.
+// that permutation simulated in one click with both bounds beside the curve, a hotspot bound
+// by the link into it (a traffic matrix, simulated by its pattern), an adaptive routing's curve
+// with the optimal bound alone, and a malformed permutation said at its field.
 
 interface CliThroughput {
   throughput: number;
