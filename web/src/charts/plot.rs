@@ -62,15 +62,16 @@ pub struct Rule {
     pub dash: Dash,
 }
 
-/// A rule's pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A rule's pattern, in the order rules are drawn: coarsest first, so that rules at one
+/// load all show (a routing's bound dotted over the best any routing could do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Dash {
+    /// Long dashes: the best any routing could do.
+    Best,
     /// Dashes: an event (a saturation, an average).
     Event,
     /// Dots: a bound (the routing's channel-load bound).
     Bound,
-    /// Long dashes: the best any routing could do.
-    Best,
 }
 
 impl Dash {
@@ -669,7 +670,9 @@ impl Ctx<'_> {
             .draw()
             .map_err(err)?;
         let (y_lo, y_hi) = (chart.y_range().start, chart.y_range().end);
-        for r in &plot.rules {
+        let mut rules: Vec<&Rule> = plot.rules.iter().collect();
+        rules.sort_by_key(|r| r.dash);
+        for r in rules {
             chart
                 .draw_series(DashedLineSeries::new(
                     vec![(r.x, y_lo), (r.x, y_hi)],
