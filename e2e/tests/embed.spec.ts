@@ -34,8 +34,21 @@ test('the Embed button copies the self-sizing embed.js snippet of the current st
   await page.getByTestId('embed-button').click();
   await expect(page.getByTestId('embed-button')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('embed-status')).toHaveText(/Copied/);
-  // Once the preview has measured its height, the snippet (copied again) carries it.
-  await expect(page.getByTestId('embed-preview')).toHaveAttribute('data-height', /^\d+$/, { timeout: 20_000 });
+  // Once the preview shows the view and has measured it, the snippet (copied again) carries
+  // its height. Wait for that state, not for a first measurement: the preview measures its
+  // loading line first (92 px) while the views' chunk arrives.
+  const preview = page.frameLocator('[data-testid="embed-preview"]');
+  await expect(preview.getByTestId('walk-step-index')).toHaveText('3 / 10', { timeout: 20_000 });
+  await expect
+    .poll(
+      async () => {
+        const h = await page.getByTestId('embed-preview').getAttribute('data-height');
+        const s = await page.getByTestId('embed-script-snippet').inputValue();
+        return h !== null && Number(h) > 200 && s.includes(` data-icnplay-height="${h}"`);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   const height = await page.getByTestId('embed-preview').getAttribute('data-height');
   await expect(page.getByTestId('embed-status')).toHaveText(/Copied/);
   await expect(page.getByTestId('embed-snippet')).toHaveValue(/ height="\d+" /);
