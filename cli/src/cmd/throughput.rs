@@ -92,10 +92,7 @@ pub fn run(a: &ThroughputArgs, force: bool, out: &mut dyn Write) -> Result<(), F
                 p => pattern_estimate(&net, routing.as_ref(), p)?,
             };
             guard("the traffic's loads", estimate, force)?;
-            match p {
-                Pattern::Given(p) => Demand::Permutation(p),
-                p => pattern_demand(&net, &p)?,
-            }
+            pattern_demand(&net, &p)?
         };
         let result = routed(&net, routing.as_ref(), &demand)?;
         matrix = match demand {

@@ -14,7 +14,7 @@ use icn_core::analysis::throughput::{
     Throughput, ThroughputError,
 };
 use icn_core::routing::registry;
-use icn_core::sim::packet::{pattern_demand, Pattern};
+use icn_core::sim::packet::pattern_demand;
 use icn_core::{Network, Node};
 use icn_web_model::link_loads::ChannelLoad;
 use icn_web_model::traffic::{check_traffic, TrafficChoice};
@@ -203,7 +203,6 @@ pub fn throughput_report(
     let demand = |choice: &TrafficChoice| -> Result<Demand, String> {
         Ok(match choice {
             TrafficChoice::Uniform => Demand::Uniform,
-            TrafficChoice::Pattern(Pattern::Given(p)) => Demand::Permutation(p.clone()),
             TrafficChoice::Pattern(p) => pattern_demand(&net, p).map_err(|e| e.to_string())?,
             TrafficChoice::Longest => Demand::Permutation(longest(&net).map_err(fail)?),
             TrafficChoice::Worst => unreachable!("the worst case is its own computation"),

@@ -42,12 +42,16 @@ pub fn uniform_bound(
 
 /// The traffic `pattern` as the throughput analysis reads it on `net`'s endpoints (the
 /// simulator's numbering, [`endpoint_nodes`]): uniform as uniform (the analysis leaves the
-/// source out, `icn throughput`'s convention), a permutation pattern as its permutation,
+/// source out, `icn throughput`'s convention), a permutation given in full as given (the
+/// analysis checks it against the endpoints), a permutation pattern as its permutation,
 /// every other pattern as its exact traffic matrix ([`Traffic::distribution`]).
 ///
 /// # Errors
 /// [`SimError::Traffic`] where the pattern does not fit the network's endpoints.
 pub fn pattern_demand(net: &Network, pattern: &Pattern) -> Result<Demand, SimError> {
+    if let Pattern::Given(p) = pattern {
+        return Ok(Demand::Permutation(p.clone()));
+    }
     let e = u32::try_from(endpoint_nodes(net).len())
         .map_err(|_| SimError::Traffic("too many endpoints".into()))?;
     let traffic = Traffic::new(pattern, e, shape(net))?;
