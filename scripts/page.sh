@@ -6,9 +6,10 @@
 #   1. cargo builds icn-web for wasm32, linked with --emit-relocs so that the module can be
 #      cut apart;
 #   2. wasm-split-cli (crates.io wasm_split_cli_support, installed by scripts/setup.sh)
-#      moves every function reachable only from a `#[wasm_split]` split point (web/src/app.rs:
-#      the views) into chunk modules, keeping in the main module what the first screen
-#      needs;
+#      moves every function reachable only from `#[wasm_split]` split points (one per view,
+#      web/src/features/mod.rs) into their chunk's module (split_<chunk>.wasm), and code
+#      that several chunks reach into modules of its own (chunk_<n>.wasm, loaded with each
+#      chunk that needs it), keeping in the main module what the first screen needs;
 #   3. wasm-bindgen generates the main module's JS glue (keeping the table and memory
 #      exports the chunks link against), and wasm-opt shrinks every module (release only);
 #   4. the files go to page-<hash>/ in Trunk's staging directory (a new build never mixes

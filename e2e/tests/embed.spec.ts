@@ -36,7 +36,7 @@ test('the Embed button copies the self-sizing embed.js snippet of the current st
   await expect(page.getByTestId('embed-status')).toHaveText(/Copied/);
   // Once the preview shows the view and has measured it, the snippet (copied again) carries
   // its height. Wait for that state, not for a first measurement: the preview measures its
-  // loading line first (92 px) while the views' chunk arrives.
+  // loading line first (92 px) while the view's chunk arrives.
   const preview = page.frameLocator('[data-testid="embed-preview"]');
   await expect(preview.getByTestId('walk-step-index')).toHaveText('3 / 10', { timeout: 20_000 });
   await expect

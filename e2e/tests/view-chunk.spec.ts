@@ -1,28 +1,63 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '../fixtures/network';
 
-// The page is two wasm modules (scripts/page.sh): the first screen and the shell, and a chunk
-// with every other view. Flow: a student on a bad connection opens the site; the first
-// screen draws without the chunk; a view opened while the chunk cannot be fetched says so at
-// the view, with a retry that works once the connection is back. Nothing panics (this
-// spec's own fixture has no console watch: the failed fetch is a console error by design).
+// The page's wasm is cut into modules (scripts/page.sh): the first screen and the shell; one
+// chunk per group of views (web/src/features/mod.rs's `views!` list names each view's); and
+// modules of code that several chunks share, each loaded with the chunks that need it.
+// Flows: a student on a bad connection opens the site; the first screen draws without the
+// views' code; a view opened while its chunk cannot be fetched says so at the view, with a
+// retry that works once the connection is back. And an instructor's embed of one view
+// downloads that view's code, not the other views': what it fetches is within the budget
+// below. Nothing panics (this spec's own fixture has no console watch: the failed fetch is a
+// console error by design).
 
-const CHUNK = /\/split_views[_\d]*\.wasm$/;
+/** Any module but the first screen's: a view chunk (split_*) or a shared one (chunk_*). */
+const SPLIT = /\/(split|chunk)_\w+\.wasm$/;
 
-test('the first screen draws without the views chunk; a view whose chunk fails says so and retries', async ({ page }) => {
+/** Each view's chunk, as `views!` in web/src/features/mod.rs lists them. */
+const CHUNK_OF: Record<string, string> = {
+  route: 'route',
+  walk: 'papers',
+  join: 'papers',
+  schedule: 'papers',
+  subnet: 'papers',
+  papers: 'papers',
+  charts: 'analyses',
+  compare: 'analyses',
+  deadlock: 'analyses',
+  sim: 'traffic',
+  throughput: 'traffic',
+};
+
+/** gzip'd bytes (level 9, as bundle-budget.spec.ts) of the wasm a view opened by its address
+ * downloads: the first screen's module, its glue and loader, its chunk and the shared modules
+ * it needs. Measured 2026-11-30 for the largest (the traffic chunk's views); before views
+ * were cut into chunks, every view downloaded one chunk of all of them, 1,132,522 bytes. */
+const MEASURED = 757_901;
+/** The budget: the measured size plus 2 %. */
+const BUDGET = Math.round(MEASURED * 1.02);
+
+const dist = join(__dirname, '..', '..', 'dist');
+const pageDir = () => readdirSync(dist).filter((f) => /^page-[0-9a-f]+$/.test(f))[0];
+const gz = (file: string) => gzipSync(readFileSync(join(dist, pageDir(), file)), { level: 9 }).length;
+
+test('the first screen draws without the views code; a view whose chunk fails says so and retries', async ({ page }) => {
   let blocked = true;
   let asked = 0;
-  await page.route(CHUNK, (route) => {
+  await page.route(SPLIT, (route) => {
     asked += 1;
     return blocked ? route.abort('internetdisconnected') : route.continue();
   });
 
-  // The first screen and its figure, with the chunk refused (it is asked for in the
+  // The first screen and its figure, with the chunks refused (they are asked for in the
   // background after the first render).
   await page.goto('./');
   await expect(page.getByTestId('start-figure').getByTestId('node').first()).toBeAttached();
   await expect.poll(() => asked).toBeGreaterThan(0);
 
-  // A view: the chunk is refused again; the reason and the retry show at the view.
+  // A view: its chunk is refused again; the reason and the retry show at the view.
   await page.locator('nav.site-nav a', { hasText: 'Route explorer' }).click();
   const failure = page.getByTestId('view-load-error');
   await expect(failure).toBeVisible();
@@ -35,4 +70,30 @@ test('the first screen draws without the views chunk; a view whose chunk fails s
   await expect(page.getByTestId('view-route')).toBeVisible();
   await expect(failure).toHaveCount(0);
   await expect(page.getByTestId('distance')).not.toBeEmpty();
+});
+
+test('an embedded view downloads its own chunk and the shared code, not the other views', async ({ page }) => {
+  test.setTimeout(120_000);
+  const sizes: string[] = [];
+  let largest = 0;
+  for (const [slug, chunk] of Object.entries(CHUNK_OF)) {
+    const fetched = new Set<string>();
+    const watch = (r: { url(): string }) => {
+      const name = new URL(r.url()).pathname.split('/').pop() ?? '';
+      if (name.endsWith('.wasm') && !name.startsWith('icn-worker')) fetched.add(name);
+    };
+    page.on('request', watch);
+    // An embed: no background fetch of the other chunks; the view and its chunk alone.
+    await page.goto(`./?view=${slug}&embed=1`);
+    await expect(page.getByTestId(`view-${slug}`)).toBeVisible();
+    page.off('request', watch);
+    const splits = [...fetched].filter((f) => f.startsWith('split_'));
+    expect(splits, `${slug} fetches its chunk's module only`).toEqual([`split_${chunk}.wasm`]);
+    expect(fetched, `${slug} fetches the first screen's module`).toContain('icn-web_bg.wasm');
+    const total = ['icn-web.js', '__wasm_split.js', ...fetched].reduce((n, f) => n + gz(f), 0);
+    sizes.push(`${slug} ${total} (${fetched.size} wasm files)`);
+    largest = Math.max(largest, total);
+  }
+  console.log(`view downloads, gzip: ${sizes.join('; ')}; largest ${largest}, budget ${BUDGET}`);
+  expect(largest, `gzip'd wasm and js of one embedded view (budget ${BUDGET} bytes)`).toBeLessThanOrEqual(BUDGET);
 });

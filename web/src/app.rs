@@ -5,8 +5,9 @@
 //! papers. Also mounting (the panel shown if
 //! the app dies: `fatal`).
 //!
-//! Every view but the first screen is drawn through `Deferred`: their code is one wasm chunk
-//! (see `views`), so the first screen downloads only the shell and itself.
+//! Every view but the first screen is drawn through `Deferred`: each view's code is its own
+//! wasm chunk (see [`load`]), so the first screen downloads only the shell and itself, and a
+//! view only its own code besides.
 //!
 //! Embed mode (`embed=1`, any view) is decided here once for every view: the view alone,
 //! with a small link back to the full site; static/page.js sizes and themes the frame.
@@ -15,10 +16,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::{EmbedPanel, FullViewLink, RelatedLinks, ThemeSwitch};
-use crate::features::{build_view, StartView, UnknownView};
+use crate::features::{load_view, StartView, UnknownView, ViewCtor};
 use crate::history::Nav;
 use crate::url::{AppState, NavGroup, View, ViewChoice};
-use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// Replaces the static "loading" fallback of index.html (`#app`) with the app.
 pub fn mount() {
@@ -51,9 +51,11 @@ pub fn App() -> impl IntoView {
         crate::compute::warm();
         // And fetch the views' code, which the first screen does not need.
         // (A failure is shown, with a retry, by the first view that needs the chunk.)
-        leptos::task::spawn_local(async {
-            let _ = load_views().await;
-        });
+        let shown = match choice.get_untracked() {
+            ViewChoice::Known(v) => Some(v),
+            ViewChoice::Unknown(_) | ViewChoice::Start => None,
+        };
+        leptos::task::spawn_local(load_all(shown));
     }
     let version_note = nav
         .presentation
@@ -205,48 +207,59 @@ fn SiteFooter() -> impl IntoView {
     }
 }
 
-/// Builds a view: the table of every view but the first screen
-/// ([`crate::features::build_view`], made of the list of views there). Its code, and all the code
-/// only the views use (the engine among it), is a separate wasm chunk (`#[wasm_split]`, split
-/// by scripts/page.sh), loaded when a view is first shown and, outside embeds, fetched in
-/// the background right after the first render, so the views also open offline.
-type Ctor = fn(View, Nav) -> AnyView;
+thread_local! {
+    /// The views whose chunk has loaded, with their components (single-threaded wasm).
+    static LOADED: std::cell::RefCell<Vec<(View, ViewCtor)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
-/// The views' constructor, once its chunk has loaded.
-static VIEWS: std::sync::OnceLock<Ctor> = std::sync::OnceLock::new();
+/// View `which`'s component, if its chunk has loaded.
+fn loaded(which: View) -> Option<ViewCtor> {
+    LOADED.with_borrow(|l| l.iter().find(|(v, _)| *v == which).map(|&(_, c)| c))
+}
 
-/// Loads the views' chunk (once; later calls return at once). A failed fetch (the network
-/// gone before the chunk came) is an error to show, and the next call tries again.
-pub(crate) async fn load_views() -> Result<Ctor, String> {
-    if let Some(&ctor) = VIEWS.get() {
+/// Loads view `which`'s wasm chunk (once; later calls return at once). Each view but the
+/// first screen is its own chunk ([`crate::features::load_view`], split by scripts/page.sh),
+/// with the code it shares with other views in shared chunks, so that a view opened by its
+/// address downloads the first screen's module and its own code only. A failed fetch (the
+/// network gone before the chunk came) is an error to show, and the next call tries again.
+pub(crate) async fn load(which: View) -> Result<ViewCtor, String> {
+    if let Some(ctor) = loaded(which) {
         return Ok(ctor);
     }
-    let ctor = views().await.map_err(|e| e.to_string())?;
-    Ok(*VIEWS.get_or_init(|| ctor))
+    let ctor = load_view(which).await.map_err(|e| e.to_string())?;
+    LOADED.with_borrow_mut(|l| {
+        if !l.iter().any(|(v, _)| *v == which) {
+            l.push((which, ctor));
+        }
+    });
+    Ok(ctor)
 }
 
-/// The split point: everything reachable only from here goes to the views' chunk.
-/// `fallible`: a chunk that cannot be fetched is an `Err`, not a panic.
-#[wasm_split(views, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn views() -> Result<Ctor, SplitLoaderError> {
-    Ok(build_view)
+/// Fetches every view's chunk, one after another, so that the views open at once and
+/// offline later: `shown`'s first (a view opened by its address), so that the others do not
+/// share the link with it. Failures are left to the view that needs the chunk (it shows
+/// them).
+async fn load_all(shown: Option<View>) {
+    for v in shown.into_iter().chain(View::ALL.iter().copied()) {
+        let _ = load(v).await;
+    }
 }
 
-/// A view, drawn at once when the views' chunk is there, else once it has loaded; if it
+/// A view, drawn at once when its chunk is there, else once it has loaded; if it
 /// cannot be fetched, the reason and a button to try again.
 #[component]
 fn Deferred(which: View, nav: Nav) -> impl IntoView {
-    let state = RwSignal::new(VIEWS.get().copied().map(Ok));
+    let state = RwSignal::new(loaded(which).map(Ok));
     let fetch = move || {
         state.set(None);
-        leptos::task::spawn_local(async move { state.set(Some(load_views().await)) });
+        leptos::task::spawn_local(async move { state.set(Some(load(which).await)) });
     };
     if state.get_untracked().is_none() {
         fetch();
     }
     move || {
         match state.get() {
-        Some(Ok(build)) => build(which, nav),
+        Some(Ok(build)) => build(nav),
         Some(Err(reason)) => view! {
             <div class="job-crashed" role="alert" data-testid="view-load-error">
                 <p class="job-crashed-what">"This view's code could not be loaded: " {reason} "."</p>
