@@ -35,7 +35,7 @@ const CHUNK_OF: Record<string, string> = {
  * downloads: the first screen's module, its glue and loader, its chunk and the shared modules
  * it needs. Measured 2026-11-30 for the largest (the traffic chunk's views); before views
  * were cut into chunks, every view downloaded one chunk of all of them, 1,132,522 bytes. */
-const MEASURED = 757_901;
+const MEASURED = 735_129;
 /** The budget: the measured size plus 2 %. */
 const BUDGET = Math.round(MEASURED * 1.02);
 

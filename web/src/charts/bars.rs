@@ -3,8 +3,9 @@
 //! distances; a line through them suggests values in between (and through zero, where a
 //! network has no pair at an odd distance, it zig-zags).
 
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
+
+use super::axis::Axis;
 
 /// The share of the unit interval around each x that the bars of one x take together.
 const GROUP_WIDTH: f64 = 0.8;
@@ -26,18 +27,12 @@ pub fn x_range(x0: f64, x1: f64) -> (f64, f64) {
 ///
 /// # Errors
 /// When a drawing call fails.
-pub fn draw<DB: DrawingBackend, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X::CoordDescType, Y::CoordDescType>>,
+pub fn draw<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<Axis, Axis>>,
     series: &[(RGBColor, &[(f64, f64)])],
     base: f64,
     scale: f64,
-) -> Result<(), String>
-where
-    X: AsRangedCoord<Value = f64>,
-    Y: AsRangedCoord<Value = f64>,
-    X::CoordDescType: ValueFormatter<f64>,
-    Y::CoordDescType: ValueFormatter<f64>,
-{
+) -> Result<(), String> {
     let count = series.len();
     let stroke = ((1.0 * scale).round() as u32).max(1);
     for (i, &(color, points)) in series.iter().enumerate() {

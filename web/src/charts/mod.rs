@@ -4,6 +4,7 @@
 //! (`crate::features::charts`); `compare` and `sim` draw the Compare and Simulate views'
 //! charts.
 
+mod axis;
 mod bars;
 pub mod compare;
 pub mod plot;

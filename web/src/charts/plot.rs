@@ -5,8 +5,6 @@
 //! Sizes are in CSS pixels times the device pixel ratio; colours come from the page's
 //! stylesheet ([`Theme`]).
 
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
@@ -14,6 +12,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::surface::{Surface, SVG_TEXT};
 
+use super::axis::Axis;
 use super::bars;
 use super::theme::Theme;
 
@@ -321,12 +320,11 @@ fn render_panel<DB: DrawingBackend>(
         text: &text,
         text_scale: sizes.text,
     };
-    match (plot.x_log, plot.y_log) {
-        (true, true) => ctx.draw(&area, (x0..x1).log_scale(), (y0..y1).log_scale()),
-        (true, false) => ctx.draw(&area, (x0..x1).log_scale(), x_lin(y0, y1)),
-        (false, true) => ctx.draw(&area, x_lin(x0, x1), (y0..y1).log_scale()),
-        (false, false) => ctx.draw(&area, x_lin(x0, x1), x_lin(y0, y1)),
-    }?;
+    ctx.draw(
+        &area,
+        Axis::new(x0, x1, plot.x_log),
+        Axis::new(y0, y1, plot.y_log),
+    )?;
     Ok(entries
         .into_iter()
         .map(|(label, kind)| LegendEntry {
@@ -560,10 +558,6 @@ fn data_ranges(plot: &Plot) -> Option<((f64, f64), (f64, f64))> {
     Some((padded(x0, x1, plot.x_log), padded(y0, y1, plot.y_log)))
 }
 
-fn x_lin(a: f64, b: f64) -> RangedCoordf64 {
-    (a..b).into()
-}
-
 #[derive(Debug, Clone, Copy)]
 enum LegendKind {
     Line(RGBColor),
@@ -617,18 +611,12 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn draw<DB: DrawingBackend, X, Y>(
+    fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, plotters::coord::Shift>,
-        x: X,
-        y: Y,
-    ) -> Result<(), String>
-    where
-        X: AsRangedCoord<Value = f64>,
-        Y: AsRangedCoord<Value = f64>,
-        X::CoordDescType: ValueFormatter<f64>,
-        Y::CoordDescType: ValueFormatter<f64>,
-    {
+        x: Axis,
+        y: Axis,
+    ) -> Result<(), String> {
         let (plot, theme, scale) = (self.plot, self.theme, self.scale);
         let px = |v: f64| (v * scale).round() as i32;
         let err = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
@@ -689,7 +677,7 @@ impl Ctx<'_> {
                 .iter()
                 .map(|l| (l.color, &l.points[..]))
                 .collect();
-            bars::draw::<DB, X, Y>(&mut chart, &series, base, scale)?;
+            bars::draw(&mut chart, &series, base, scale)?;
         }
         for l in plot.lines.iter().filter(|_| !plot.bars) {
             chart
