@@ -114,6 +114,12 @@ fn a_bad_parameter_is_named() {
         (&["--rates", &many_loads], "gives 1001 loads; at most 1000"),
         (&["--rates", "0.1:0.9:0.0001"], "more than 1000 loads"),
         (&["-t", "hotspot()"], "'hotspot()' names no endpoint"),
+        // A number past u32 is said as typed, not clamped to 4294967295 and then called
+        // an endpoint beyond the network.
+        (
+            &["-t", "hotspot(99999999999)"],
+            "99999999999 is too large (at most 4294967295)",
+        ),
         (
             &["--global-latency", "50"],
             "mesh:k=3x3 has no global channels",

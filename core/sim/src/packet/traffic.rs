@@ -154,6 +154,17 @@ pub fn permutation_text(text: &str) -> Result<Vec<u32>, PermutationText> {
     Ok(out)
 }
 
+/// `x` of traffic `s` as a u32 (endpoints, rates, sizes): a larger number is an error that
+/// says it as typed, not clamped.
+fn small_number(s: &str, x: u64) -> Result<u32, SimError> {
+    u32::try_from(x).map_err(|_| {
+        SimError::Traffic(format!(
+            "traffic '{s}': {x} is too large (at most {})",
+            u32::MAX
+        ))
+    })
+}
+
 impl FromStr for Pattern {
     type Err = SimError;
 
@@ -195,11 +206,8 @@ impl FromStr for Pattern {
                 })
                 .collect()
         };
-        let small = |xs: Vec<u64>| -> Vec<u32> {
-            xs.into_iter()
-                .map(|x| u32::try_from(x).unwrap_or(u32::MAX))
-                .collect()
-        };
+        let one = |x: u64| small_number(s, x);
+        let small = |xs: Vec<u64>| xs.into_iter().map(one).collect::<Result<Vec<u32>, _>>();
         let groups = braced(args.unwrap_or(""));
         let plain = |p: Pattern| match args {
             None => Ok(p),
@@ -222,9 +230,9 @@ impl FromStr for Pattern {
                 // hotspot(E,…) lists endpoints of equal rates; hotspot({E,…},{R,…}) gives
                 // them rates, the last repeated for endpoints beyond the list (BookSim2).
                 let (ends, rates) = match groups.as_slice() {
-                    [ends] => (small(numbers(Some(ends))?), Vec::new()),
-                    [ends, rates] => (small(numbers(Some(ends))?), small(numbers(Some(rates))?)),
-                    _ => (small(numbers(args)?), Vec::new()),
+                    [ends] => (small(numbers(Some(ends))?)?, Vec::new()),
+                    [ends, rates] => (small(numbers(Some(ends))?)?, small(numbers(Some(rates))?)?),
+                    _ => (small(numbers(args)?)?, Vec::new()),
                 };
                 if ends.is_empty() {
                     return Err(SimError::Traffic(format!(
@@ -243,20 +251,17 @@ impl FromStr for Pattern {
                 rates.resize(ends.len(), last);
                 Ok(Pattern::Hotspot { ends, rates })
             }
-            "background" => Ok(Pattern::Background(small(numbers(args)?))),
+            "background" => Ok(Pattern::Background(small(numbers(args)?)?)),
             "bad_dragon" => match numbers(args)?.as_slice() {
                 [] => Ok(Pattern::BadDragon(None)),
-                &[k, n] if k >= 1 => Ok(Pattern::BadDragon(Some((
-                    u32::try_from(k).unwrap_or(u32::MAX),
-                    u32::try_from(n).unwrap_or(u32::MAX),
-                )))),
+                &[k, n] if k >= 1 => Ok(Pattern::BadDragon(Some((one(k)?, one(n)?)))),
                 _ => Err(SimError::Traffic(format!(
                     "'{s}': give bad_dragon(K,N), BookSim2's dragonflynew k and n (groups of \
                      2K·K endpoints), or bad_dragon alone for the network's own groups"
                 ))),
             },
             "badperm_yarc" => {
-                let list = small(numbers(args)?);
+                let list = small(numbers(args)?)?;
                 let (k, n, xr) = match list.as_slice() {
                     [] => return Ok(Pattern::BadPermYarc(None)),
                     &[k] => (k, 1, 1),
