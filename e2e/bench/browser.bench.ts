@@ -37,8 +37,8 @@ function time(ms: number): string {
 interface JobResult {
   ms: number;
   kind: string;
-  /** The job's result (`JobResult`, externally tagged): `{ <job kind>: <report> }`. */
-  result?: Record<string, Record<string, unknown>>;
+  /** The job's result (`JobResult`, untagged): the report's fields. */
+  result?: Record<string, unknown>;
   message?: string;
 }
 
@@ -93,9 +93,9 @@ async function job(page: Page, request: object, timeoutMs: number): Promise<JobR
   );
 }
 
-/** The report inside a job's result (`{ <job kind>: <report> }`). */
+/** A job's result: its report (`JobResult` is untagged: the report's own fields). */
 function report(r: JobResult): Record<string, unknown> {
-  return Object.values(r.result ?? {})[0] ?? {};
+  return r.result ?? {};
 }
 
 /** Runs `request` up to `runs` times (once when a run exceeds `slowMs`); checks each result. */
@@ -398,6 +398,14 @@ test('the simulation view: a latency–load curve in the page', async ({ page })
         history.pushState(null, '', `?${q}`);
         dispatchEvent(new PopStateEvent('popstate'));
       }, c.query);
+      // A curve over what the page runs without asking (its estimate; docs/limits.md) waits
+      // for "Run anyway": pressed as soon as it shows, as its user would.
+      await page
+        .locator('[data-testid="sim-cost-run"], [data-testid="sim-table"] tbody tr, [data-testid="sim-done"]')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const gate = page.getByTestId('sim-cost-run');
+      if (await gate.isVisible()) await gate.click();
       // A curve that is not done by five times its target is recorded as far as it got.
       const done = await page
         .getByTestId('sim-done')
@@ -432,8 +440,10 @@ test('the simulation view: a latency–load curve in the page', async ({ page })
 
 test("the explorer: one route with its diagram's update", async ({ page }) => {
   // A new destination typed into To: the page routes, lists the paths, redraws the diagram's
-  // highlight. Timed from the input event to the end of the task and its microtasks (a
-  // MessageChannel message is the next task), which is what must fit in one 16 ms frame.
+  // highlight. Timed from the input event to the end of the task that marks the new
+  // destination on the diagram (each MessageChannel message is the next task; on a larger
+  // network the route waits one task, route/model.rs's `deferral`), which is what must fit
+  // in one 16 ms frame.
   const CASES: { spec: string; from: string; tos: string[] }[] = [
     { spec: 'hypercube:n=6', from: '000000', tos: ['111111', '101010', '010101', '110011', '001100', '111000', '000111'] },
     { spec: 'hypercycle:m=5x4x3,rho=2x1x1', from: '000', tos: ['421', '312', '220', '401', '131', '322', '210'] },
@@ -449,14 +459,20 @@ test("the explorer: one route with its diagram's update", async ({ page }) => {
         const t0 = performance.now();
         input.value = addr;
         input.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise<void>((r) => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => r();
-          ch.port2.postMessage(0);
-        });
+        const marked = () =>
+          document
+            .querySelector(`[data-testid="diagram"] [data-testid="node"][data-addr="${addr}"]`)
+            ?.getAttribute('class')
+            ?.includes('dst');
+        for (let task = 0; task < 100 && !marked(); task++) {
+          await new Promise<void>((r) => {
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => r();
+            ch.port2.postMessage(0);
+          });
+        }
         const t1 = performance.now();
-        const node = document.querySelector(`[data-testid="diagram"] [data-testid="node"][data-addr="${addr}"]`);
-        if (!node?.getAttribute('class')?.includes('dst')) throw new Error(`the diagram does not mark ${addr}`);
+        if (!marked()) throw new Error(`the diagram does not mark ${addr} after 100 tasks`);
         return t1 - t0;
       }, to);
       runs.push(ms);
