@@ -5,9 +5,9 @@
 //! papers. Also mounting (the panel shown if
 //! the app dies: `fatal`).
 //!
-//! Every view but the first screen is drawn through `Deferred`: each view's code is its own
-//! wasm chunk (see [`load`]), so the first screen downloads only the shell and itself, and a
-//! view only its own code besides.
+//! Every view but the first screen is drawn through `Deferred`: each view's code is in its
+//! group's wasm chunk (see [`load`]), so the first screen downloads only the shell and
+//! itself, and a view its chunk and the code that chunk shares with others besides.
 //!
 //! Embed mode (`embed=1`, any view) is decided here once for every view: the view alone,
 //! with a small link back to the full site; static/page.js sizes and themes the frame.
@@ -218,10 +218,11 @@ fn loaded(which: View) -> Option<ViewCtor> {
 }
 
 /// Loads view `which`'s wasm chunk (once; later calls return at once). Each view but the
-/// first screen is its own chunk ([`crate::features::load_view`], split by scripts/page.sh),
-/// with the code it shares with other views in shared chunks, so that a view opened by its
-/// address downloads the first screen's module and its own code only. A failed fetch (the
-/// network gone before the chunk came) is an error to show, and the next call tries again.
+/// first screen is in its group's chunk ([`crate::features::load_view`], split by
+/// scripts/page.sh), with the code chunks share in modules of its own, so that a view opened
+/// by its address downloads the first screen's module, its chunk and that shared code, not
+/// the other chunks. A failed fetch (the network gone before the chunk came) is an error to
+/// show, and the next call tries again.
 pub(crate) async fn load(which: View) -> Result<ViewCtor, String> {
     if let Some(ctor) = loaded(which) {
         return Ok(ctor);
