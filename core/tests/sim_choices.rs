@@ -184,6 +184,20 @@ fn kept_keys_rebuild_a_pasted_configuration() {
         (some.router.routing_delay, some.router.credit_delay),
         (0, 7)
     );
+    // A field's value out of range is not the kept keys' trouble: the field's own check
+    // names it (the page showed "num_vcs = : give …" under the empty keys field).
+    let mut zero = SimSetup::new("dor");
+    zero.router.num_vcs = 0;
+    zero.router.packet_size = 0;
+    apply_extra("", &plain.network, &mut zero).expect("no keys given");
+    assert_eq!((zero.router.num_vcs, zero.router.packet_size), (0, 0));
+    let e = apply_extra("credit_delay = 5000", &plain.network, &mut zero)
+        .expect_err("given, out of range");
+    assert!(
+        e.to_string()
+            .contains("credit_delay = 5000: give a whole number from 0 to"),
+        "{e}"
+    );
     // Only the kept keys: a field's key, or an unknown one, is named.
     let e = apply_extra("routing_delay = 0; num_vcs = 4", &x.network, &mut form)
         .expect_err("num_vcs has its field");

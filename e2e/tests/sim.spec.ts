@@ -114,6 +114,20 @@ test('malformed fields: each error at its field, nothing simulated', async ({ pa
   await expect(page.getByTestId('sim-done')).toBeVisible({ timeout: 60_000 });
 });
 
+// Every field's trouble at once, each at its field: a number that does not read no longer
+// hides the others' (packet size 0 showed nothing while the seed did not read), and a field
+// out of range is not blamed on the empty "other keys" field ("num_vcs = : give …").
+test('malformed fields: every error at once, none at a field left empty', async ({ page }) => {
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=dor&vcs=0&size=0&seed=x&traffic=bogus');
+  await expect(page.getByTestId('sim-vcs-error')).toHaveText('num_vcs = 0: give 1 to 64');
+  await expect(page.getByTestId('sim-size-error')).toHaveText('packet_size = 0: give 1 to 4096');
+  await expect(page.getByTestId('sim-seed-error')).toContainText("'x' is not a whole number");
+  await expect(page.getByTestId('sim-traffic-error')).toContainText('bogus');
+  await expect(page.getByTestId('sim-extra-error')).toHaveCount(0);
+  await expect(page.getByTestId('sim-buf-error')).toHaveCount(0);
+  await expect(page.getByTestId('sim-table')).toHaveCount(0);
+});
+
 test('two curves overlaid: a torus against a mesh', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('./?view=sim&t=torus:k=4x4&s=dor&rates=0.2,0.4&t2=mesh:k=4x4&s2=dor');

@@ -165,14 +165,31 @@ impl SimAsk {
         if let Err(e) = booksim::apply_extra(&self.extra, net, &mut s) {
             troubles.extra = Some(e.to_string());
         }
-        let point = PointConfig {
+        let mut point = PointConfig {
             router: s.router,
             protocol: s.protocol,
             rate: 0.5,
             seed: s.seed,
         };
-        if let Err(e) = point.check() {
+        // Each field's range at once: a field's value out of range is filed, then stands in
+        // as 1 (in every range) while the others are checked.
+        while let Err(e) = point.check() {
             troubles.file(&e);
+            let r = &mut point.router;
+            match e {
+                SimError::Param {
+                    name: "num_vcs", ..
+                } => r.num_vcs = 1,
+                SimError::Param {
+                    name: "vc_buf_size",
+                    ..
+                } => r.vc_buf_size = 1,
+                SimError::Param {
+                    name: "packet_size",
+                    ..
+                } => r.packet_size = 1,
+                _ => break,
+            }
         }
         if troubles.is_empty() {
             Ok(s)
@@ -385,4 +402,41 @@ pub fn sim_rates(text: &str) -> Result<Vec<(String, f64)>, String> {
         ));
     }
     Ok(loads.into_iter().map(|r| (format!("{r}"), r)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// Every field out of range is said at once, each at its field, and none is blamed on
+    /// the keys field left empty (the page showed "num_vcs = : give …" under it, and the
+    /// packet size's trouble only once the virtual channels were fixed).
+    #[wasm_bindgen_test]
+    fn every_field_out_of_range_is_said_at_once() {
+        let net: Network = "mesh:k=4x4".parse().expect("a mesh");
+        let ask = SimAsk {
+            spec: net.spec(),
+            routing: "dor".into(),
+            traffic: "uniform".into(),
+            scheme: "auto".into(),
+            vcs: 0,
+            buf: 0,
+            size: 0,
+            seed: 1,
+            extra: String::new(),
+        };
+        let t = ask.check(&net).expect_err("three fields out of range");
+        assert_eq!(t.vcs.as_deref(), Some("num_vcs = 0: give 1 to 64"));
+        assert_eq!(t.buf.as_deref(), Some("vc_buf_size = 0: give 1 to 65536"));
+        assert_eq!(t.size.as_deref(), Some("packet_size = 0: give 1 to 4096"));
+        assert_eq!((t.extra, t.traffic, t.spec), (None, None, None));
+        let fine = SimAsk {
+            vcs: 2,
+            buf: 8,
+            size: 1,
+            ..ask
+        };
+        assert!(fine.check(&net).is_ok());
+    }
 }

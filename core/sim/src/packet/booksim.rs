@@ -627,17 +627,19 @@ fn int(at: Option<(&str, usize)>, key: &str, default: i64) -> Result<i64, Config
     }
 }
 
-/// The whole number of `key`, `default` when left out, within `lo ..= hi`.
+/// The whole number of `key` within `lo ..= hi`; `default` when left out, as it is (the
+/// form's field holds it, and that field's check names it).
 fn ranged(
     at: Option<(&str, usize)>,
     key: &str,
     default: i64,
     (lo, hi): (u32, u32),
 ) -> Result<u32, ConfigError> {
-    let v = int(at, key, default)?;
-    u32::try_from(v)
-        .ok()
-        .filter(|v| (lo..=hi).contains(v))
+    let v = u32::try_from(int(at, key, default)?).ok();
+    if let (None, Some(v)) = (at, v) {
+        return Ok(v);
+    }
+    v.filter(|v| (lo..=hi).contains(v))
         .ok_or_else(|| bad(at, key, &format!("a whole number from {lo} to {hi}")))
 }
 

@@ -60,7 +60,7 @@ pub use papers::PaperLayout;
 pub use presentation::{Panel, Presentation, Theme, URL_VERSION};
 pub use query::Query;
 pub use route::SpecItem;
-pub use sim::{SIM_EXAMPLE, SIM_RATES};
+pub use sim::{SIM_BUF, SIM_EXAMPLE, SIM_RATES, SIM_SEED, SIM_SIZE, SIM_VCS};
 pub use throughput::THROUGHPUT_EXAMPLE;
 pub use view::{NavGroup, Takes, ViewChoice, ViewDef, START_BLOCKERS, START_SLUG};
 pub use walk::{walk_loads_href, WALK_EXAMPLE};

@@ -10,6 +10,15 @@ pub const SIM_EXAMPLE: &str = "mesh:k=8x8";
 /// The offered loads swept when the query names none (the sweep stops at saturation).
 pub const SIM_RATES: &str = "0.05:0.95:0.05";
 
+/// The virtual channels the view opens with.
+pub const SIM_VCS: u32 = 2;
+/// The buffer per virtual channel (flits) the view opens with.
+pub const SIM_BUF: u32 = 8;
+/// The packet size (flits) the view opens with.
+pub const SIM_SIZE: u32 = 1;
+/// The seed the view opens with.
+pub const SIM_SEED: u64 = 1;
+
 /// The simulation view's fields, as typed; nothing is validated here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimForm {
@@ -63,16 +72,20 @@ impl ViewDef for SimForm {
         let spec = q.get("t").unwrap_or(SIM_EXAMPLE).to_string();
         let routing = routing_of(q, &spec, "dor", defaults);
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        let num = |key: &str, default: u64| {
+            q.get(key)
+                .map_or_else(|| default.to_string(), str::to_string)
+        };
         SimForm {
             spec,
             routing,
             traffic: get("traffic", "uniform"),
             scheme: get("scheme", "auto"),
-            vcs: get("vcs", "2"),
-            buf: get("buf", "8"),
-            size: get("size", "1"),
+            vcs: num("vcs", SIM_VCS.into()),
+            buf: num("buf", SIM_BUF.into()),
+            size: num("size", SIM_SIZE.into()),
             rates: get("rates", SIM_RATES),
-            seed: get("seed", "1"),
+            seed: num("seed", SIM_SEED),
             extra: get("keys", ""),
             spec2: get("t2", ""),
             routing2: get("s2", ""),
