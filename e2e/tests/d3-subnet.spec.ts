@@ -109,6 +109,21 @@ test('κ typed wrong is reported at the field', async ({ page }) => {
   await expect(id('subnet-spec-error')).toContainText('Swapped Dragonfly');
 });
 
+// A field in error: the results' place says what appears once it is fixed, under the
+// fields (it stood above them, saying "marked above"), and the drawing's card is not blank.
+test('a field in error leaves a note in the results and the drawing, not a blank card', async ({ page }) => {
+  const id = (t: string) => page.getByTestId(t);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('./?view=subnet&t=d3:k=9,m=3&kind=cabinets&set=1,2,99');
+    await expect(id('subnet-set-error')).toContainText('0 to 8');
+    await expect(id('subnet-no-drawing')).toHaveText('The wiring is drawn once the fields describe a sub-network.');
+    const note = await id('subnet-no-results').boundingBox();
+    const field = await id('subnet-set').boundingBox();
+    expect(note!.y).toBeGreaterThan(field!.y);
+  }
+});
+
 test('a click on a router adds its cabinet to κ', async ({ page }) => {
   const id = (t: string) => page.getByTestId(t);
   await page.goto('./?view=subnet&t=d3:k=3,m=2&kind=cabinets&set=0');

@@ -189,6 +189,28 @@ test('bad input is reported at its field, and a scheme the network lacks says wh
   await expect(page.locator('#deadlock-routing-error')).not.toBeEmpty();
 });
 
+// A routing or scheme the address names that the list does not offer: the select shows it,
+// marked, beside its error (it showed its first option, "minimal", as if chosen).
+test('an unknown routing or scheme from the address is shown in its select, marked', async ({ page }) => {
+  const id = (t: string) => page.getByTestId(t);
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=bogus&scheme=zz');
+  await expect(page.locator('#deadlock-routing-error')).toContainText("'bogus' is not a routing of torus:k=4x4");
+  await expect(id('deadlock-routing')).toHaveValue('bogus');
+  await expect(id('deadlock-routing')).toHaveAttribute('aria-invalid', 'true');
+  await expect(id('deadlock-scheme')).toHaveValue('zz');
+  await expect(id('deadlock-scheme')).toHaveAttribute('aria-invalid', 'true');
+  // Chosen from the list, the unknown one is gone and so is the mark.
+  await id('deadlock-routing').selectOption('dor');
+  await expect(id('deadlock-routing').locator('option[value="bogus"]')).toHaveCount(0);
+  await expect(id('deadlock-routing')).not.toHaveAttribute('aria-invalid', 'true');
+  await page.goto('./?view=sim&t=mesh:k=4x4&s=bogus');
+  await expect(id('sim-routing')).toHaveValue('bogus');
+  await expect(id('sim-routing')).toHaveAttribute('aria-invalid', 'true');
+  await page.goto('./?view=throughput&t=torus:k=4x4&s=bogus');
+  await expect(id('tput-routing')).toHaveValue('bogus');
+  await expect(id('tput-routing')).toHaveAttribute('aria-invalid', 'true');
+});
+
 interface CliDuatoStep {
   channel: string;
   next: string;

@@ -64,6 +64,22 @@ test('a network that is not a D3 is reported at the field', async ({ page }) => 
 // Issue 17's review: a bad root showed its error in the Totals card and the player read
 // "step 1 of 0". The error is under the field that caused it (and names it for assistive
 // technology), the Totals card says what to fix, and the player has nothing to play.
+// Every field's error at once: a bad root no longer hides an unknown collective or delay
+// rule (the view said only the first thing that stopped the schedule).
+test('every field in error is reported under it at once', async ({ page }) => {
+  await page.goto('./?view=schedule&t=d3:k=3,m=4&c=nonsense&root=(9,9,9)&rule=bogus');
+  const under = (id: string) => page.locator('.field').filter({ has: page.getByTestId(id) }).getByTestId('schedule-error');
+  await expect(under('schedule-collective')).toContainText("unknown collective 'nonsense'");
+  await expect(under('schedule-root')).toContainText('root: coordinate c = 9 is out of range');
+  await expect(under('schedule-rule')).toContainText("unknown delay rule 'bogus'");
+  await expect(page.getByTestId('schedule-error')).toHaveCount(3);
+  // Each field described by its own error, and marked.
+  await expect(page.getByTestId('schedule-collective')).toHaveAccessibleDescription(/unknown collective/);
+  await expect(page.getByTestId('schedule-rule')).toHaveAccessibleDescription(/unknown delay rule/);
+  await expect(page.getByTestId('schedule-rule')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('schedule-no-totals')).toHaveText('The totals appear once the fields marked above are fixed.');
+});
+
 test('a bad root is reported under its field, and the player says there is nothing to play', async ({ page }) => {
   await page.goto('./?view=schedule&t=d3:k=3,m=4&root=(9,9,9)');
   const root = page.getByTestId('schedule-root');

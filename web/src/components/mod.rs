@@ -1,7 +1,7 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
 //! path list, the cost gate, the chart canvas, the embed panel, the links from an embed to the full site, the theme switch, the links
 //! to this network in other views, text and address fields and their errors, a graph's text
-//! area, a job's progress, a long table's pager, a term of the notation with its definition, the room a drawing has. None imports a view ([`crate::features`]); none computes
+//! area, a job's progress, a long table's pager, a term of the notation with its definition, the room a drawing has, a select's option for a value it does not list. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
 
 mod address_field;
@@ -23,6 +23,7 @@ mod related_links;
 mod term;
 mod text_field;
 mod theme_switch;
+mod unlisted;
 
 pub use address_field::AddressField;
 pub use aggregate_view::{AggregateDiagram, Opened};
@@ -46,3 +47,4 @@ pub use related_links::RelatedLinks;
 pub use term::{Term, TermList};
 pub use text_field::TextField;
 pub use theme_switch::ThemeSwitch;
+pub use unlisted::unlisted_option;

@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use super::duato::{duato_verdict, escape_fields};
 use super::model::{shown_cycle, Ask, DeadlockModel, Troubles};
 use super::stepper::stepper;
-use crate::components::{channel_drawing, confirm_gate, job_card_status, FieldError, Opened, Term};
+use crate::components::{
+    channel_drawing, confirm_gate, job_card_status, unlisted_option, FieldError, Opened, Term,
+};
 use crate::url::DeadlockForm;
 
 /// Presets: label, spec, routing, scheme, virtual channels, and Duato's escape routing
@@ -101,19 +103,22 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
     };
     let routing_options = move || {
         let chosen = m.form.with(|f| f.routing.clone());
-        m.strategies
-            .get()
+        let list = m.strategies.get();
+        let unlisted = unlisted_option(&chosen, list.iter().map(|s| s.name.as_str()));
+        let listed = list
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
                 view! { <option value=s.name.clone() selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
             })
-            .collect_view()
+            .collect_view();
+        (unlisted, listed)
     };
     let scheme_options = move || {
         let chosen = m.form.with(|f| f.scheme.clone());
         let usable = m.schemes.get();
-        Scheme::ALL
+        let unlisted = unlisted_option(&chosen, Scheme::ALL.into_iter().map(Scheme::name));
+        let listed = Scheme::ALL
             .into_iter()
             .map(|s| {
                 // No network yet (an invalid spec): nothing to say about the schemes.
@@ -124,7 +129,8 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
                 };
                 view! { <option value=s.name() selected=chosen == s.name()>{label}</option> }
             })
-            .collect_view()
+            .collect_view();
+        (unlisted, listed)
     };
     let duato = move || m.form.with(DeadlockForm::duato);
     let one = move || m.form.with(|f| f.scheme == "one" && !f.duato());
@@ -143,6 +149,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
             <div class="field">
                 <label for="deadlock-routing">{move || if duato() { "Adaptive routing" } else { "Routing" }}</label>
                 <select id="deadlock-routing" data-testid="deadlock-routing" aria-describedby="deadlock-routing-error"
+                    aria-invalid=move || error(|t| t.routing.clone()).with(Option::is_some).then_some("true")
                     on:change=move |ev| set(|f, v| f.routing = v, event_target_value(&ev))>
                     {routing_options}
                 </select>
@@ -151,6 +158,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
             <div class="field">
                 <label for="deadlock-scheme">"Virtual-channel scheme"</label>
                 <select id="deadlock-scheme" data-testid="deadlock-scheme" aria-describedby="deadlock-scheme-error"
+                    aria-invalid=move || error(|t| t.scheme.clone()).with(Option::is_some).then_some("true")
                     disabled=duato
                     on:change=move |ev| set(|f, v| f.scheme = v, event_target_value(&ev))>
                     {scheme_options}

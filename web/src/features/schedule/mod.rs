@@ -9,7 +9,7 @@ mod parts;
 use icn_core::Node;
 use leptos::prelude::*;
 
-use self::model::{is_delay, ScheduleModel};
+use self::model::{is_delay, ScheduleModel, SimErrors};
 use self::parts::{select_field, text_field, timeline, totals_table, COLLECTIVES, PERMS, RULES};
 use crate::components::{too_large, AggregateDiagram, Opened};
 use crate::diagram::{DiagramSvg, Drawing, SvgDownload};
@@ -23,17 +23,22 @@ pub fn ScheduleView(nav: Nav) -> impl IntoView {
     let model = ScheduleModel::new(nav);
     let sim = model.sim;
     let totals = move || {
+        // An error of the request as a whole; a field's error is under that field.
+        let whole = |es: &SimErrors| {
+            es.iter()
+                .find(|e| e.field.is_none())
+                .map(|e| e.message.clone())
+        };
         sim.with(|s| match s {
-            // An error of the request as a whole; a field's error is under that field.
-            Err(e) if e.field.is_none() => view! {
+            Err(es) if whole(es).is_some() => view! {
                 <p class="field-error" data-testid="schedule-error" id="schedule-error" role="alert">
-                    {e.message.clone()}
+                    {whole(es)}
                 </p>
             }
             .into_any(),
             Err(_) => view! {
                 <p class="placeholder" data-testid="schedule-no-totals">
-                    "The totals appear once the field marked above is fixed."
+                    "The totals appear once the fields marked above are fixed."
                 </p>
             }
             .into_any(),

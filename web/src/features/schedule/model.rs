@@ -34,7 +34,6 @@ pub struct Simulated {
     pub schedule: Schedule,
 }
 
-/// Simulates the form's collective, or says which field is wrong.
 /// Why there is no schedule, and the field to fix: shown under that field (`None`: the
 /// request as a whole, shown in the Totals card).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +44,11 @@ pub struct SimError {
     pub message: String,
 }
 
+/// Why there is no schedule: every field's error that can be told at once (the seed and
+/// the permutation are read once the collective is known to be a permutation), or one
+/// error of the request as a whole.
+pub type SimErrors = Vec<SimError>;
+
 /// An error of `field`.
 fn at(field: &'static str) -> impl Fn(String) -> SimError {
     move |message| SimError {
@@ -53,44 +57,57 @@ fn at(field: &'static str) -> impl Fn(String) -> SimError {
     }
 }
 
-fn simulate(form: &ScheduleForm) -> Result<Simulated, SimError> {
-    let net: Network = form
-        .spec
+/// The network as a D3, or its field's error.
+fn d3_of(spec: &str) -> Result<D3, SimError> {
+    let net: Network = spec
         .parse()
         .map_err(|e| format!("{e}"))
         .map_err(at("schedule-spec"))?;
-    let Ok(d) = net.d3().cloned() else {
-        return Err(at("schedule-spec")(format!(
+    net.d3().cloned().map_err(|_| {
+        at("schedule-spec")(format!(
             "schedules are for the Swapped Dragonfly (d3:k=…,m=…); '{}' is a {}",
             net.spec(),
             net.family().name
-        )));
-    };
+        ))
+    })
+}
+
+/// Simulates the form's collective, or says which fields are wrong.
+fn simulate(form: &ScheduleForm) -> Result<Simulated, SimErrors> {
+    let mut errors = Vec::new();
+    let mut keep = |e: SimError| errors.push(e);
+    let d = d3_of(&form.spec).map_err(&mut keep).ok();
+    let name = form
+        .collective
+        .parse::<CollectiveName>()
+        .map_err(|e| keep(at("schedule-collective")(e.to_string())))
+        .ok();
     // All-to-all and permutations have no root: its field is not read.
-    let name = form.collective.parse::<CollectiveName>();
-    let root = if name.as_ref().is_ok_and(|c| !c.has_root()) {
-        0
-    } else {
-        d.parse_node(&form.root)
-            .map_err(|e| format!("root: {e}"))
-            .map_err(at("schedule-root"))?
+    let root = match (&d, name) {
+        (_, Some(c)) if !c.has_root() => Some(0),
+        (Some(d), _) => d
+            .parse_node(&form.root)
+            .map_err(|e| keep(at("schedule-root")(format!("root: {e}"))))
+            .ok(),
+        (None, _) => None,
     };
-    let which = name
-        .map_err(|e| e.to_string())
-        .map_err(at("schedule-collective"))?
-        .at(root, BROADCASTS);
     let rule = match form.rule.as_str() {
-        "paper" => DelayRule::Paper,
-        "greedy" => DelayRule::Greedy,
+        "paper" => Some(DelayRule::Paper),
+        "greedy" => Some(DelayRule::Greedy),
         other => {
-            return Err(at("schedule-rule")(format!(
+            keep(at("schedule-rule")(format!(
                 "unknown delay rule '{other}'; choose paper or greedy"
-            )))
+            )));
+            None
         }
     };
+    let (Some(d), Some(name), Some(root), Some(rule)) = (d, name, root, rule) else {
+        return Err(errors);
+    };
+    let which = name.at(root, BROADCASTS);
     let size = d.schedule_size(which);
     if size > WEB_SCHEDULE_LIMIT {
-        return Err(SimError {
+        return Err(vec![SimError {
             field: None,
             message: format!(
                 "{} on {} would simulate about {size} channel uses; the page plays at most \
@@ -98,25 +115,25 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, SimError> {
                 form.collective,
                 d.spec_string()
             ),
-        });
+        }]);
     }
     let schedule = if which == Collective::Permutation {
         let seed: u64 = form.seed.trim().parse().map_err(|_| {
-            at("schedule-seed")(format!(
+            vec![at("schedule-seed")(format!(
                 "seed: '{}' is not a whole number from 0 to {}",
                 form.seed,
                 u64::MAX
-            ))
+            ))]
         })?;
         let targets = d
             .named_permutation(&form.perm, seed)
-            .map_err(|e| format!("permutation: {e}"))
-            .map_err(at("schedule-perm"))?;
-        d.permutation_schedule(&targets, rule, true)
-            .map_err(|e| SimError {
+            .map_err(|e| vec![at("schedule-perm")(format!("permutation: {e}"))])?;
+        d.permutation_schedule(&targets, rule, true).map_err(|e| {
+            vec![SimError {
                 field: None,
                 message: e.to_string(),
-            })?
+            }]
+        })?
     } else {
         d.schedule(which, rule, true)
     };
@@ -143,7 +160,7 @@ pub struct ScheduleModel {
     /// The fields, as typed.
     pub form: Memo<ScheduleForm>,
     /// The simulated schedule, or why there is none.
-    pub sim: Memo<Result<Simulated, SimError>>,
+    pub sim: Memo<Result<Simulated, SimErrors>>,
     /// What the diagram shows.
     pub drawing: Memo<Option<Drawing>>,
     /// The schedule's time steps (0 when there is none).
@@ -157,14 +174,17 @@ pub struct ScheduleModel {
 }
 
 impl ScheduleModel {
-    /// The error to show under field `id` (the first thing that stops the schedule, when
-    /// that field is its cause).
+    /// The error to show under field `id`, when that field is one cause of there being no
+    /// schedule.
     pub fn error_of(self, id: &'static str) -> Signal<Option<String>> {
         let sim = self.sim;
         Signal::derive(move || {
             sim.with(|s| match s {
-                Err(e) if e.field == Some(id) => Some(e.message.clone()),
-                _ => None,
+                Err(es) => es
+                    .iter()
+                    .find(|e| e.field == Some(id))
+                    .map(|e| e.message.clone()),
+                Ok(_) => None,
             })
         })
     }

@@ -50,18 +50,32 @@ pub fn text_field(
                 autocomplete="off"
                 spellcheck="false"
                 aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=ERROR_ID
+                aria-describedby=error_id(id)
                 prop:value=move || value.get()
                 on:input=move |ev| on_input(event_target_value(&ev))
             />
-            <FieldError error=error id=ERROR_ID />
+            <FieldError error=error id=error_id(id) testid=ERROR_ID />
         </div>
     }
 }
 
-/// The id of the one error shown (under its field, or in the Totals card): the schedule
-/// stops at its first error.
+/// The test id of every error shown, under its field or in the Totals card (whose error,
+/// of the request as a whole, has it as its id too).
 pub const ERROR_ID: &str = "schedule-error";
+
+/// The id of field `id`'s error, its `aria-describedby` (several fields may be in error at
+/// once).
+fn error_id(id: &'static str) -> &'static str {
+    match id {
+        "schedule-spec" => "schedule-spec-error",
+        "schedule-collective" => "schedule-collective-error",
+        "schedule-root" => "schedule-root-error",
+        "schedule-rule" => "schedule-rule-error",
+        "schedule-perm" => "schedule-perm-error",
+        "schedule-seed" => "schedule-seed-error",
+        _ => ERROR_ID,
+    }
+}
 
 /// A labelled select of `options` (value, title) showing `selected`; `on_change` gets the
 /// chosen value.
@@ -86,13 +100,13 @@ pub fn select_field(
                 id=id
                 data-testid=id
                 aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=ERROR_ID
+                aria-describedby=error_id(id)
                 prop:value=move || selected.get()
                 on:change=move |ev| on_change(event_target_value(&ev))
             >
                 {options}
             </select>
-            <FieldError error=error id=ERROR_ID />
+            <FieldError error=error id=error_id(id) testid=ERROR_ID />
         </div>
     }
 }

@@ -12,7 +12,7 @@ use super::table::points_table;
 use super::terms::{routing_help, FIELDS};
 use crate::charts::sim::{draw, SimSeries};
 use crate::components::{
-    channel_drawing, ChartCanvas, FieldError, FullViewLink, Opened, Term, TermList,
+    channel_drawing, unlisted_option, ChartCanvas, FieldError, FullViewLink, Opened, Term, TermList,
 };
 use crate::diagram::HEAT_STEPS;
 use crate::url::{SimForm, SIM_RATES};
@@ -133,25 +133,27 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
     });
     let routing_options = move || {
         let chosen = m.form.with(|f| f.routing.clone());
-        strategies
-            .get()
+        let list = strategies.get();
+        let unlisted = unlisted_option(&chosen, list.iter().map(|s| s.name.as_ref()));
+        let listed = list
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
                 let label = format!("{} — {}", s.name, s.title);
                 view! { <option value=s.name selected=selected>{label}</option> }
             })
-            .collect_view()
+            .collect_view();
+        (unlisted, listed)
     };
     let scheme_options = move || {
         let chosen = m.form.with(|f| f.scheme.clone());
-        ["auto", "one", "hops", "phases", "dateline"]
+        let list = ["auto", "one", "hops", "phases", "dateline"];
+        let unlisted = unlisted_option(&chosen, list.into_iter());
+        let listed = list
             .into_iter()
-            .map(|s| {
-                let label = if s == "auto" { "auto" } else { s };
-                view! { <option value=s selected=chosen == s>{label}</option> }
-            })
-            .collect_view()
+            .map(|s| view! { <option value=s selected=chosen == s>{s}</option> })
+            .collect_view();
+        (unlisted, listed)
     };
     let routing_error = Signal::derive(move || m.troubles.with(|t| t.main.routing.clone()));
     let scheme_error = Signal::derive(move || m.troubles.with(|t| t.main.scheme.clone()));
@@ -169,6 +171,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                 <div class="field field-wide">
                     <label for="sim-routing">"Routing"</label>
                     <select id="sim-routing" data-testid="sim-routing" aria-describedby="sim-routing-error"
+                        aria-invalid=move || routing_error.with(Option::is_some).then_some("true")
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
                             m.nav.commit_form(|f: &mut SimForm| { f.routing = v; f.at.clear(); });
@@ -183,6 +186,7 @@ pub fn fields_card(m: SimModel) -> impl IntoView {
                 <div class="field">
                     <label for="sim-scheme">"VC scheme"</label>
                     <select id="sim-scheme" data-testid="sim-scheme" aria-describedby="sim-scheme-error"
+                        aria-invalid=move || scheme_error.with(Option::is_some).then_some("true")
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
                             m.nav.commit_form(|f: &mut SimForm| { f.scheme = v; f.at.clear(); });

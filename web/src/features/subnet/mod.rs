@@ -40,8 +40,14 @@ pub fn SubnetView(nav: Nav) -> impl IntoView {
     let facts = Memo::new(move |_| form.with(analyse));
     let results = move || {
         facts.with(|f| match f {
+            // In the results' place (the fields come first at every width).
             Err(_) => view! {
-                <p class="help">"Correct the field marked above to see the sub-network."</p>
+                <section class="card results" aria-label="The sub-network's port table">
+                    <p class="placeholder" data-testid="subnet-no-results">
+                        "The port table and the isomorphism check appear once the field marked \
+                         above is fixed."
+                    </p>
+                </section>
             }
             .into_any(),
             Ok(f) => result_cards(f).into_any(),
@@ -317,7 +323,14 @@ fn SubnetDiagram(nav: Nav, facts: Memo<Result<Facts, Trouble>>) -> impl IntoView
             Some(Drawing::TooLarge { nodes, links }) => {
                 too_large(*nodes, *links, "the table and the check are exact").into_any()
             }
-            _ => ().into_any(),
+            None => view! {
+                <p class="placeholder" data-testid="subnet-no-drawing">
+                    "The wiring is drawn once the fields describe a sub-network."
+                </p>
+            }
+            .into_any(),
+            // Every D3 is drawn.
+            Some(Drawing::Unsupported) => ().into_any(),
         })
     }
 }

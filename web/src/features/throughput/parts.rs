@@ -11,7 +11,8 @@ use leptos::prelude::*;
 use super::model::{Ask, ThroughputModel, Troubles};
 use super::stepper::stepper;
 use crate::components::{
-    confirm_gate, job_card_status, picking_drawing, read_picked_file, FieldError, Opened, TermList,
+    confirm_gate, job_card_status, picking_drawing, read_picked_file, unlisted_option, FieldError,
+    Opened, TermList,
 };
 use crate::compute::JobState;
 use crate::diagram::HEAT_STEPS;
@@ -123,14 +124,16 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
         };
     let routing_options = move || {
         let chosen = m.form.with(|f| f.routing.clone());
-        m.strategies
-            .get()
+        let list = m.strategies.get();
+        let unlisted = unlisted_option(&chosen, list.iter().map(|s| s.name.as_str()));
+        let listed = list
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
                 view! { <option value=s.name.clone() selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
             })
-            .collect_view()
+            .collect_view();
+        (unlisted, listed)
     };
     let file_error = RwSignal::new(None::<String>);
     let traffic_options = TRAFFICS
@@ -151,6 +154,7 @@ pub fn fields_card(m: ThroughputModel) -> impl IntoView {
             <div class="field">
                 <label for="tput-routing">"Routing (oblivious)"</label>
                 <select id="tput-routing" data-testid="tput-routing" aria-describedby="tput-routing-error"
+                    aria-invalid=move || error(|t| t.routing.clone()).with(Option::is_some).then_some("true")
                     on:change=move |ev| set(|f, v| f.routing = v, event_target_value(&ev))>
                     {routing_options}
                 </select>
