@@ -203,6 +203,11 @@ test('an unknown routing or scheme from the address is shown in its select, mark
   await id('deadlock-routing').selectOption('dor');
   await expect(id('deadlock-routing').locator('option[value="bogus"]')).toHaveCount(0);
   await expect(id('deadlock-routing')).not.toHaveAttribute('aria-invalid', 'true');
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=minimal&escape=bogus&escheme=zz');
+  await expect(id('deadlock-escape')).toHaveValue('bogus');
+  await expect(id('deadlock-escape')).toHaveAttribute('aria-invalid', 'true');
+  await expect(id('deadlock-escape-scheme')).toHaveValue('zz');
+  await expect(id('deadlock-escape-scheme')).toHaveAttribute('aria-invalid', 'true');
   await page.goto('./?view=sim&t=mesh:k=4x4&s=bogus');
   await expect(id('sim-routing')).toHaveValue('bogus');
   await expect(id('sim-routing')).toHaveAttribute('aria-invalid', 'true');

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::model::{DeadlockModel, Troubles};
 use super::stepper::stepper;
-use crate::components::FieldError;
+use crate::components::{unlisted_option, FieldError};
 use crate::url::DeadlockForm;
 
 /// The virtual channels an escape scheme takes (Duato's condition needs more than these).
@@ -52,31 +52,39 @@ pub fn escape_fields(m: DeadlockModel) -> impl IntoView {
     let escape_options = move || {
         let chosen = m.form.with(|f| f.escape.clone());
         let none = view! { <option value="" selected=chosen.is_empty()>"none: the routing's own dependency graph"</option> };
-        let rest = m
-            .strategies
-            .get()
+        let list = m.strategies.get();
+        let names = list.iter().map(|s| s.name.as_str());
+        let unlisted = unlisted_option(&chosen, std::iter::once("").chain(names));
+        let rest = list
             .into_iter()
             .map(|s| {
                 let selected = s.name == chosen;
                 view! { <option value=s.name.clone() selected=selected>{format!("{} — {}", s.name, s.title)}</option> }
             })
             .collect_view();
-        (none, rest)
+        (unlisted, none, rest)
     };
     let escape_scheme_options = move || {
         let chosen = m.form.with(|f| f.escape_scheme.clone());
-        [
+        let list = [
             ("one", "one — one escape VC"),
-            ("dateline", "dateline — two escape VCs, the second after the wrap-around link"),
-        ]
-        .into_iter()
-        .map(|(value, label)| view! { <option value=value selected=chosen == value>{label}</option> })
-        .collect_view()
+            (
+                "dateline",
+                "dateline — two escape VCs, the second after the wrap-around link",
+            ),
+        ];
+        let unlisted = unlisted_option(&chosen, list.iter().map(|&(value, _)| value));
+        let listed = list
+            .into_iter()
+            .map(|(value, label)| view! { <option value=value selected=chosen == value>{label}</option> })
+            .collect_view();
+        (unlisted, listed)
     };
     view! {
         <div class="field">
             <label for="deadlock-escape">"Escape routing (Duato's condition)"</label>
             <select id="deadlock-escape" data-testid="deadlock-escape" aria-describedby="deadlock-escape-error deadlock-escape-help"
+                aria-invalid=move || error(|t| t.escape.clone()).with(Option::is_some).then_some("true")
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     m.nav.commit_form(|f: &mut DeadlockForm| {
@@ -93,6 +101,7 @@ pub fn escape_fields(m: DeadlockModel) -> impl IntoView {
         <div class="field">
             <label for="deadlock-escape-scheme">"Escape virtual channels"</label>
             <select id="deadlock-escape-scheme" data-testid="deadlock-escape-scheme" aria-describedby="deadlock-escape-scheme-error"
+                aria-invalid=move || error(|t| t.escape_scheme.clone()).with(Option::is_some).then_some("true")
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     m.nav.commit_form(|f: &mut DeadlockForm| {
