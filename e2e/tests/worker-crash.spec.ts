@@ -41,6 +41,21 @@ async function breakWorker(page: Page, panic: string | null = null): Promise<voi
   await serveWorker(page, failing(panic));
 }
 
+
+// The real worker starts without a word in the console: Trunk's loader shim passed
+// wasm-bindgen's init a bare path, which warned "using deprecated parameters" once per worker
+// (static/icn-worker_loader.js passes the one-object form).
+test('the worker starts and answers without a console warning', async ({ page }) => {
+  const said: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') said.push(m.text());
+  });
+  await page.goto('./?view=compare&t1=torus:k=4x4&t2=hypercube:n=4');
+  // torus:k=4x4's average distance over ordered pairs of distinct nodes: 32 / 15.
+  await expect(page.getByTestId('compare-table')).toContainText('2.1333');
+  expect(said).toEqual([]);
+});
+
 test('out of memory in the explorer: the reason, the inputs kept, Retry computes', async ({ page, explorer }) => {
   test.setTimeout(120_000);
   // Over the page's budget: its exact metrics run in the worker after Compute (cost-gate.spec;

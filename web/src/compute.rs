@@ -34,7 +34,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-/// The worker script Trunk emits (index.html, `data-loader-shim`), relative to the page.
+/// The worker's start script (`static/icn-worker_loader.js`, copied by Trunk), relative to
+/// the page.
 const WORKER_URL: &str = "./icn-worker_loader.js";
 
 /// A job's result as the worker sent it: its JSON text, read as the type its job's kind

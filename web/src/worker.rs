@@ -1,7 +1,7 @@
 //! `icn-worker`: the Web Worker that runs long computations off the page's thread.
 //!
-//! Built by Trunk as a classic worker with a loader shim (`icn-worker_loader.js`, see
-//! index.html). It answers every [`Request`] with progress messages and one result; the
+//! Built by Trunk as a classic worker (wasm-bindgen's no-modules glue), started by
+//! `static/icn-worker_loader.js` (see index.html). It answers every [`Request`] with progress messages and one result; the
 //! protocol is in `icn_web::jobs`.
 
 use icn_web::jobs::{run_attached, wire, JobResult, Reply, Request};
