@@ -165,31 +165,21 @@ impl SimAsk {
         if let Err(e) = booksim::apply_extra(&self.extra, net, &mut s) {
             troubles.extra = Some(e.to_string());
         }
-        let mut point = PointConfig {
+        // Every field out of its range at once, each under its field; the point's other
+        // checks once they all are in range.
+        let mut ranged = false;
+        for e in s.router.out_of_range() {
+            troubles.file(&e);
+            ranged = true;
+        }
+        let point = PointConfig {
             router: s.router,
             protocol: s.protocol,
             rate: 0.5,
             seed: s.seed,
         };
-        // Each field's range at once: a field's value out of range is filed, then stands in
-        // as 1 (in every range) while the others are checked.
-        while let Err(e) = point.check() {
+        if let (false, Err(e)) = (ranged, point.check()) {
             troubles.file(&e);
-            let r = &mut point.router;
-            match e {
-                SimError::Param {
-                    name: "num_vcs", ..
-                } => r.num_vcs = 1,
-                SimError::Param {
-                    name: "vc_buf_size",
-                    ..
-                } => r.vc_buf_size = 1,
-                SimError::Param {
-                    name: "packet_size",
-                    ..
-                } => r.packet_size = 1,
-                _ => break,
-            }
         }
         if troubles.is_empty() {
             Ok(s)

@@ -399,6 +399,33 @@ pub struct PointConfig {
     pub seed: u64,
 }
 
+impl RouterConfig {
+    /// Every whole-number field out of its range, in the order [`PointConfig::check`] checks
+    /// them (it names the first): a form with a field for each says all of them at once.
+    pub fn out_of_range(&self) -> impl Iterator<Item = SimError> {
+        let ints: [(&'static str, u32, u32, u32); 11] = [
+            ("num_vcs", self.num_vcs, 1, MAX_VCS),
+            ("vc_buf_size", self.vc_buf_size, 1, MAX_BUF),
+            ("packet_size", self.packet_size, 1, MAX_PACKET),
+            ("routing_delay", self.routing_delay, 0, MAX_DELAY),
+            ("vc_alloc_delay", self.vc_alloc_delay, 1, MAX_DELAY),
+            ("sw_alloc_delay", self.sw_alloc_delay, 1, MAX_DELAY),
+            ("st_final_delay", self.st_final_delay, 1, MAX_DELAY),
+            ("credit_delay", self.credit_delay, 0, MAX_DELAY),
+            ("channel_latency", self.channel_latency, 1, MAX_DELAY),
+            ("input_speedup", self.input_speedup, 1, MAX_SPEEDUP),
+            ("output_speedup", self.output_speedup, 1, MAX_SPEEDUP),
+        ];
+        ints.into_iter()
+            .filter(|&(_, v, lo, hi)| !(lo..=hi).contains(&v))
+            .map(|(name, v, _, _)| SimError::Param {
+                name,
+                value: v.to_string(),
+                range: range_text(name),
+            })
+    }
+}
+
 impl PointConfig {
     /// The cycle bound: warm-up and samples, then as long again to drain, and never more
     /// than this; in batch mode twenty times each batch's injection and 10,000 cycles a
@@ -428,23 +455,8 @@ impl PointConfig {
         let bad = |name: &'static str, value: String, range: &'static str| {
             Err(SimError::Param { name, value, range })
         };
-        let ints: [(&'static str, u32, u32, u32); 11] = [
-            ("num_vcs", r.num_vcs, 1, MAX_VCS),
-            ("vc_buf_size", r.vc_buf_size, 1, MAX_BUF),
-            ("packet_size", r.packet_size, 1, MAX_PACKET),
-            ("routing_delay", r.routing_delay, 0, MAX_DELAY),
-            ("vc_alloc_delay", r.vc_alloc_delay, 1, MAX_DELAY),
-            ("sw_alloc_delay", r.sw_alloc_delay, 1, MAX_DELAY),
-            ("st_final_delay", r.st_final_delay, 1, MAX_DELAY),
-            ("credit_delay", r.credit_delay, 0, MAX_DELAY),
-            ("channel_latency", r.channel_latency, 1, MAX_DELAY),
-            ("input_speedup", r.input_speedup, 1, MAX_SPEEDUP),
-            ("output_speedup", r.output_speedup, 1, MAX_SPEEDUP),
-        ];
-        for (name, v, lo, hi) in ints {
-            if !(lo..=hi).contains(&v) {
-                return bad(name, v.to_string(), range_text(name));
-            }
+        if let Some(e) = r.out_of_range().next() {
+            return Err(e);
         }
         for (name, a) in [
             ("vc_allocator", r.vc_allocator),

@@ -103,25 +103,25 @@ fn ScheduleFields(model: ScheduleModel) -> impl IntoView {
     let random =
         Memo::new(move |_| form.with(|f| f.collective == "permutation" && f.perm == "random"));
     view! {
-        {text_field("schedule-spec", "Network (d3:k=…,m=…)", value(|f| &f.spec), model.error_of("schedule-spec"), move |v| {
+        {text_field(("schedule-spec", "schedule-spec-error"), "Network (d3:k=…,m=…)", value(|f| &f.spec), model.error_of("schedule-spec"), move |v| {
             model.edit("schedule-spec", |s, v| s.spec = v, v)
         })}
-        {select_field("schedule-collective", "Collective", COLLECTIVES, value(|f| &f.collective), model.error_of("schedule-collective"), move |v| {
+        {select_field(("schedule-collective", "schedule-collective-error"), "Collective", COLLECTIVES, value(|f| &f.collective), model.error_of("schedule-collective"), move |v| {
             model.set(|s, v| s.collective = v, v)
         })}
-        {text_field("schedule-root", "Source or sink", value(|f| &f.root), model.error_of("schedule-root"), move |v| {
+        {text_field(("schedule-root", "schedule-root-error"), "Source or sink", value(|f| &f.root), model.error_of("schedule-root"), move |v| {
             model.edit("schedule-root", |s, v| s.root = v, v)
         })}
-        {select_field("schedule-rule", "Delays", RULES, value(|f| &f.rule), model.error_of("schedule-rule"), move |v| {
+        {select_field(("schedule-rule", "schedule-rule-error"), "Delays", RULES, value(|f| &f.rule), model.error_of("schedule-rule"), move |v| {
             model.set(|s, v| s.rule = v, v)
         })}
         {move || permutation.get().then(|| {
-            select_field("schedule-perm", "Permutation", PERMS, value(|f| &f.perm), model.error_of("schedule-perm"), move |v| {
+            select_field(("schedule-perm", "schedule-perm-error"), "Permutation", PERMS, value(|f| &f.perm), model.error_of("schedule-perm"), move |v| {
                 model.set(|s, v| s.perm = v, v)
             })
         })}
         {move || random.get().then(|| {
-            text_field("schedule-seed", "Seed", value(|f| &f.seed), model.error_of("schedule-seed"), move |v| {
+            text_field(("schedule-seed", "schedule-seed-error"), "Seed", value(|f| &f.seed), model.error_of("schedule-seed"), move |v| {
                 model.edit("schedule-seed", |s, v| s.seed = v, v)
             })
         })}

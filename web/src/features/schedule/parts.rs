@@ -31,10 +31,11 @@ pub const RULES: &[(&str, &str)] = &[
     ("greedy", "greedy: earliest without conflict"),
 ];
 
-/// A labelled text input showing `value`: every keystroke goes to `on_input` (applied at
-/// once, as in every view); the input is made once, so typing keeps its focus.
+/// A labelled text input (its id, its error's id) showing `value`: every keystroke goes to
+/// `on_input` (applied at once, as in every view); the input is made once, so typing keeps
+/// its focus.
 pub fn text_field(
-    id: &'static str,
+    (id, error_id): (&'static str, &'static str),
     label: &'static str,
     value: Signal<String>,
     error: Signal<Option<String>>,
@@ -50,11 +51,11 @@ pub fn text_field(
                 autocomplete="off"
                 spellcheck="false"
                 aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=error_id(id)
+                aria-describedby=error_id
                 prop:value=move || value.get()
                 on:input=move |ev| on_input(event_target_value(&ev))
             />
-            <FieldError error=error id=error_id(id) testid=ERROR_ID />
+            <FieldError error=error id=error_id testid=ERROR_ID />
         </div>
     }
 }
@@ -63,24 +64,10 @@ pub fn text_field(
 /// of the request as a whole, has it as its id too).
 pub const ERROR_ID: &str = "schedule-error";
 
-/// The id of field `id`'s error, its `aria-describedby` (several fields may be in error at
-/// once).
-fn error_id(id: &'static str) -> &'static str {
-    match id {
-        "schedule-spec" => "schedule-spec-error",
-        "schedule-collective" => "schedule-collective-error",
-        "schedule-root" => "schedule-root-error",
-        "schedule-rule" => "schedule-rule-error",
-        "schedule-perm" => "schedule-perm-error",
-        "schedule-seed" => "schedule-seed-error",
-        _ => ERROR_ID,
-    }
-}
-
-/// A labelled select of `options` (value, title) showing `selected`; `on_change` gets the
-/// chosen value.
+/// A labelled select (its id, its error's id) of `options` (value, title) showing `selected`;
+/// `on_change` gets the chosen value.
 pub fn select_field(
-    id: &'static str,
+    (id, error_id): (&'static str, &'static str),
     label: &'static str,
     options: &'static [(&'static str, &'static str)],
     selected: Signal<String>,
@@ -100,13 +87,13 @@ pub fn select_field(
                 id=id
                 data-testid=id
                 aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=error_id(id)
+                aria-describedby=error_id
                 prop:value=move || selected.get()
                 on:change=move |ev| on_change(event_target_value(&ev))
             >
                 {options}
             </select>
-            <FieldError error=error id=error_id(id) testid=ERROR_ID />
+            <FieldError error=error id=error_id testid=ERROR_ID />
         </div>
     }
 }
