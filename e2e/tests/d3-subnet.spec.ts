@@ -122,6 +122,11 @@ test('a field in error leaves a note in the results and the drawing, not a blank
     const field = await id('subnet-set').boundingBox();
     expect(note!.y).toBeGreaterThan(field!.y);
   }
+  // An unknown kind: the select shows it, marked, beside its error.
+  await page.goto('./?view=subnet&t=d3:k=9,m=3&kind=bogus&set=1');
+  await expect(id('subnet-kind')).toHaveValue('bogus');
+  await expect(id('subnet-kind')).toHaveAttribute('aria-invalid', 'true');
+  await expect(id('subnet-kind')).toHaveAccessibleDescription(/bogus/);
 });
 
 test('a click on a router adds its cabinet to κ', async ({ page }) => {

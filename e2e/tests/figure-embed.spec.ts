@@ -144,6 +144,26 @@ test('panel= shows the figure alone; an unknown or foreign panel shows the whole
   await expect(page.locator('nav.site-nav')).toBeVisible();
 });
 
+// "The diagram first, alone": in the deadlock and throughput embeds the drawing comes before
+// the verdict or result, whose lists (every pair of a permutation) would push it out of sight.
+for (const [slug, result, extra] of [
+  ['deadlock', 'deadlock-verdict', ''],
+  ['throughput', 'tput-headline', '&traffic=worst'],
+] as const) {
+  test(`the ${slug} figure-first embed draws the network above its ${result}`, async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.goto(`./?view=${slug}&t=torus:k=4x4${extra}&embed=1&panel=diagram`);
+    const drawing = page.locator('main[data-panel="diagram"] .diagram-card svg.diagram');
+    await expect(drawing).toBeVisible();
+    await expect(page.getByTestId(result)).toBeVisible();
+    const top = async (l: typeof drawing) => (await l.boundingBox())?.y ?? Number.NaN;
+    const [figure, words] = [await top(drawing), await top(page.getByTestId(result))];
+    expect(figure, `${slug}: drawing at ${figure} px, ${result} at ${words} px`).toBeLessThan(words);
+    // The drawing starts within the first screen of a 900 px frame.
+    expect(figure).toBeLessThan(900);
+  });
+}
+
 test('the picked path is in the URL: a shared link and an embed show it', async ({ page }) => {
   await page.goto('./?view=route&t=hypercube:n=4&from=0000&to=1011&s=minimal');
   const items = page.getByTestId('path-item');

@@ -77,7 +77,25 @@ test('every field in error is reported under it at once', async ({ page }) => {
   await expect(page.getByTestId('schedule-collective')).toHaveAccessibleDescription(/unknown collective/);
   await expect(page.getByTestId('schedule-rule')).toHaveAccessibleDescription(/unknown delay rule/);
   await expect(page.getByTestId('schedule-rule')).toHaveAttribute('aria-invalid', 'true');
+  // The selects show the address's names, not a first option that was never chosen.
+  await expect(page.getByTestId('schedule-collective')).toHaveValue('nonsense');
+  await expect(page.getByTestId('schedule-rule')).toHaveValue('bogus');
   await expect(page.getByTestId('schedule-no-totals')).toHaveText('The totals appear once the fields marked above are fixed.');
+});
+
+// The seed is read only for the random permutation, where its field is shown: an unknown
+// permutation with an unreadable seed is told at the permutation's field (the seed's error,
+// under a hidden field, said nothing), and the random one's bad seed at the seed's.
+test('a permutation\'s errors are told at the field that is shown', async ({ page }) => {
+  const under = (id: string) => page.locator('.field').filter({ has: page.getByTestId(id) }).getByTestId('schedule-error');
+  await page.goto('./?view=schedule&t=d3:k=3,m=4&c=permutation&perm=bogus&seed=x');
+  await expect(under('schedule-perm')).toContainText("unknown permutation 'bogus'");
+  await expect(page.getByTestId('schedule-perm')).toHaveValue('bogus');
+  await expect(page.getByTestId('schedule-seed')).toHaveCount(0);
+  await expect(page.getByTestId('schedule-error')).toHaveCount(1);
+  await page.goto('./?view=schedule&t=d3:k=3,m=4&c=permutation&perm=random&seed=x');
+  await expect(under('schedule-seed')).toContainText("seed: 'x' is not a whole number");
+  await expect(page.getByTestId('schedule-error')).toHaveCount(1);
 });
 
 test('a bad root is reported under its field, and the player says there is nothing to play', async ({ page }) => {

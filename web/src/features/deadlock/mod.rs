@@ -27,14 +27,14 @@ use crate::url::View;
 pub fn DeadlockView(nav: Nav) -> impl IntoView {
     let m = DeadlockModel::new(nav);
     if nav.panel(View::Deadlock).is_some() {
-        // The figure-first embed (`panel=diagram`): the verdict and the cycle drawn, the
-        // fields under them.
+        // The figure-first embed (`panel=diagram`): the cycle drawn first, then the verdict
+        // (its dependencies stepped on the drawing), the fields under them.
         return view! {
             <section data-testid="view-deadlock" class="figure-first deadlock-view" data-panel="diagram" aria-labelledby="deadlock-title">
                 <h1 id="deadlock-title" class="visually-hidden">"Deadlock analysis"</h1>
                 <div class="contents">{move || status(m)}</div>
-                <div class="contents">{move || verdict_card(m)}</div>
                 {diagram_card(m)}
+                <div class="contents">{move || verdict_card(m)}</div>
                 {fields_card(m)}
             </section>
         }

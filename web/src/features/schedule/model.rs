@@ -44,9 +44,9 @@ pub struct SimError {
     pub message: String,
 }
 
-/// Why there is no schedule: every field's error that can be told at once (the seed and
-/// the permutation are read once the collective is known to be a permutation), or one
-/// error of the request as a whole.
+/// Why there is no schedule: every field's error that can be told at once (the permutation
+/// is read once the collective is known to be one, its seed once it is the random one), or
+/// one error of the request as a whole.
 pub type SimErrors = Vec<SimError>;
 
 /// An error of `field`.
@@ -118,13 +118,19 @@ fn simulate(form: &ScheduleForm) -> Result<Simulated, SimErrors> {
         }]);
     }
     let schedule = if which == Collective::Permutation {
-        let seed: u64 = form.seed.trim().parse().map_err(|_| {
-            vec![at("schedule-seed")(format!(
-                "seed: '{}' is not a whole number from 0 to {}",
-                form.seed,
-                u64::MAX
-            ))]
-        })?;
+        // The seed is read only for the random permutation, the one that uses it (its
+        // field is shown only then): an unknown name is told, not a hidden field's error.
+        let seed = if form.perm == "random" {
+            form.seed.trim().parse::<u64>().map_err(|_| {
+                vec![at("schedule-seed")(format!(
+                    "seed: '{}' is not a whole number from 0 to {}",
+                    form.seed,
+                    u64::MAX
+                ))]
+            })?
+        } else {
+            0
+        };
         let targets = d
             .named_permutation(&form.perm, seed)
             .map_err(|e| vec![at("schedule-perm")(format!("permutation: {e}"))])?;

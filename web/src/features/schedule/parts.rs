@@ -3,7 +3,7 @@
 use icn_core::topology::d3::schedule::Schedule;
 use leptos::prelude::*;
 
-use crate::components::{FieldError, TermList};
+use crate::components::{unlisted_option, FieldError, TermList};
 
 use super::model::is_delay;
 
@@ -74,6 +74,9 @@ pub fn select_field(
     error: Signal<Option<String>>,
     on_change: impl Fn(String) + 'static,
 ) -> impl IntoView {
+    // The address's value when the list does not offer it, shown beside its error.
+    let unlisted =
+        move || selected.with(|s| unlisted_option(s, options.iter().map(|&(value, _)| value)));
     let options = options
         .iter()
         .map(|&(value, title)| {
@@ -91,6 +94,7 @@ pub fn select_field(
                 prop:value=move || selected.get()
                 on:change=move |ev| on_change(event_target_value(&ev))
             >
+                {unlisted}
                 {options}
             </select>
             <FieldError error=error id=error_id testid=ERROR_ID />

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 
 use self::model::{all_but, analyse, lit_links, toggle, Facts, Kind, Trouble};
 use self::results::result_cards;
-use crate::components::{too_large, AggregateDiagram, FieldError, Opened};
+use crate::components::{too_large, unlisted_option, AggregateDiagram, FieldError, Opened};
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
 use crate::url::{SubnetForm, View};
@@ -148,10 +148,12 @@ fn SubnetFields(
             <select
                 id="subnet-kind"
                 data-testid="subnet-kind"
+                aria-invalid=move || kind_error.with(Option::is_some).then_some("true")
                 aria-describedby="subnet-kind-error"
                 prop:value=move || form.with(|f| f.kind.clone())
                 on:change=move |ev| set(|s, v| s.kind = v, event_target_value(&ev))
             >
+                {move || form.with(|f| unlisted_option(&f.kind, KINDS.iter().map(|&(value, _)| value)))}
                 {KINDS
                     .iter()
                     .map(|&(value, title)| {

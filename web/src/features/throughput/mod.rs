@@ -26,14 +26,14 @@ use crate::url::View;
 pub fn ThroughputView(nav: Nav) -> impl IntoView {
     let m = ThroughputModel::new(nav);
     if nav.panel(View::Throughput).is_some() {
-        // The figure-first embed (`panel=diagram`): the result and the network drawn, the
-        // fields under them.
+        // The figure-first embed (`panel=diagram`): the network drawn first, then the result
+        // (its pairs stepped on the drawing), the fields under them.
         return view! {
             <section data-testid="view-throughput" class="figure-first throughput-view" data-panel="diagram" aria-labelledby="tput-title">
                 <h1 id="tput-title" class="visually-hidden">"Throughput"</h1>
                 <div class="contents">{move || status(m)}</div>
-                <div class="contents">{move || result_card(m)}</div>
                 {diagram_card(m)}
+                <div class="contents">{move || result_card(m)}</div>
                 {fields_card(m)}
             </section>
         }
