@@ -522,6 +522,9 @@ fn messages_name_the_key_line_and_range() {
             "has 262144 routers; the simulator takes at most 65536",
         ),
         (net("dragonflynew", "32", "1"), 2, "has 131136 routers"),
+        // k^(n-1) fits in 128 bits, n stages of it do not (a fuzzed input overflowed here).
+        (net("fly", "8", "43"), 2, "has more than 2^128 routers"),
+        (net("fattree", "8", "43"), 2, "has more than 2^128 routers"),
         (
             net("dragonflynew", "4611686018427387904", "1"),
             2,

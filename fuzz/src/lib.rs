@@ -105,3 +105,142 @@ pub fn check_args(args: &[std::ffi::OsString]) {
         assert!(!e.render().to_string().is_empty());
     }
 }
+
+/// Reads `config` as a BookSim2 configuration (with `network_file` as its anynet file), as
+/// `icn sim --config` and the simulation view's paste do: an error that prints, or an
+/// experiment whose network checks as a spec's ([`check_network`]), whose loads are in
+/// (0, 1], and which the view's fields hold whole: read back from the fields
+/// (`icn_web_model::booksim::form_of_config`) as the page's `SimAsk::setup` reads them, the
+/// same routing, scheme, traffic, router, protocol and seed.
+pub fn check_booksim(config: &str, network_file: Option<&str>) {
+    use icn_core::analysis::deadlock::Scheme;
+    use icn_core::sim::packet::booksim::{apply_extra, experiment};
+    use icn_core::sim::packet::{booksim_latencies, booksim_noc, Pattern, RouterConfig, SimSetup};
+    use icn_web_model::defaults::FromNetwork;
+    use icn_web_model::url::{AppState, SimForm, View};
+    let x = match experiment(config, network_file) {
+        Ok(x) => x,
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    check_network(&x.network);
+    assert!(
+        x.rates.iter().all(|&r| r > 0.0 && r <= 1.0),
+        "{config:?}: loads {:?}",
+        x.rates
+    );
+    let fresh = AppState::fresh(View::Sim, &FromNetwork);
+    let blank = fresh.form::<SimForm>().expect("the simulation view's form");
+    let (form, said) = match icn_web_model::booksim::form_of_config(config, network_file, blank) {
+        Ok(f) => f,
+        Err(e) => panic!("{config:?}: an experiment the view's fields refuse: {e}"),
+    };
+    assert!(!said.is_empty());
+    let net: Network = form
+        .spec
+        .parse()
+        .unwrap_or_else(|e| panic!("{config:?}: the spec field {:?}: {e}", form.spec));
+    assert_eq!(net, x.network, "{config:?}");
+    let number = |field: &str, text: &str| -> u64 {
+        text.parse()
+            .unwrap_or_else(|_| panic!("{config:?}: the {field} field {text:?}"))
+    };
+    let mut back = SimSetup::new(&form.routing);
+    back.traffic = form
+        .traffic
+        .parse::<Pattern>()
+        .unwrap_or_else(|e| panic!("{config:?}: the traffic field {:?}: {e}", form.traffic));
+    if form.scheme != "auto" {
+        back.scheme = Some(
+            form.scheme
+                .parse::<Scheme>()
+                .unwrap_or_else(|e| panic!("{config:?}: the scheme field {:?}: {e}", form.scheme)),
+        );
+    }
+    let (local, global) = booksim_latencies(&net);
+    let narrow = |field: &str, text: &str| {
+        u32::try_from(number(field, text))
+            .unwrap_or_else(|_| panic!("{config:?}: the {field} field {text:?}"))
+    };
+    back.router = RouterConfig {
+        num_vcs: narrow("vcs", &form.vcs),
+        vc_buf_size: narrow("buf", &form.buf),
+        packet_size: narrow("size", &form.size),
+        channel_latency: local,
+        global_latency: global,
+        noc_latency: booksim_noc(&net),
+        ..RouterConfig::default()
+    };
+    back.seed = number("seed", &form.seed);
+    apply_extra(&form.extra, &net, &mut back)
+        .unwrap_or_else(|e| panic!("{config:?}: the keys field {:?}: {e}", form.extra));
+    assert_eq!(back, x.setup, "{config:?}: keys {:?}", form.extra);
+}
+
+/// Reads `pattern` as a traffic pattern and `rates` as offered loads, the one grammar of
+/// `icn sim` and the simulation view: errors that print; a pattern that prints back to
+/// itself and binds to small networks of every shape (or says why not), and loads in
+/// (0, 1], at most `MAX_RATE_POINTS` of them.
+pub fn check_traffic(pattern: &str, rates: &str) {
+    use icn_core::sim::packet::{config::parse_rates, config::MAX_RATE_POINTS, shape};
+    use icn_core::sim::packet::{Pattern, Traffic};
+    match pattern.parse::<Pattern>() {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(p) => {
+            let printed = p.to_string();
+            assert_eq!(printed.parse::<Pattern>().as_ref(), Ok(&p), "{pattern:?}");
+            // Every family's example: grids, rings, groups and concentrations.
+            for family in FAMILIES.iter() {
+                let Ok(net) = family.example.parse::<Network>() else {
+                    continue;
+                };
+                let terminals = net.topology().terminal_count() as u32;
+                let nodes = terminals.saturating_mul(net.concentration());
+                match Traffic::new(&p, nodes, shape(&net)) {
+                    Ok(_) => {}
+                    Err(e) => assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
+    match parse_rates(rates) {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(list) => {
+            assert!(
+                !list.is_empty() && list.len() <= MAX_RATE_POINTS,
+                "{rates:?}"
+            );
+            assert!(
+                list.iter().all(|&r| r > 0.0 && r <= 1.0),
+                "{rates:?}: {list:?}"
+            );
+        }
+    }
+}
+
+/// Reads `query` as the page's address: the state it opens (never a failure) writes a query
+/// that reads back as the same state and writes itself again, and so do the presentation
+/// parameters (`embed=`, `theme=`, `id=`, `v=`, and `panel=` in embed mode).
+pub fn check_query(query: &str) {
+    use icn_web_model::defaults::FromNetwork;
+    use icn_web_model::url::{AppState, Presentation};
+    let state = AppState::from_query(query, &FromNetwork);
+    let written = state.to_query();
+    let back = AppState::from_query(&written, &FromNetwork);
+    assert_eq!(back, state, "{query:?} -> {written:?}");
+    assert_eq!(back.to_query(), written, "{query:?}");
+    let shown = Presentation::from_query(query);
+    let suffix = shown.suffix();
+    // `panel=` counts only in embed mode, and is written only then.
+    let mut kept = shown.clone();
+    if !kept.embed {
+        kept.panel = None;
+    }
+    assert_eq!(
+        Presentation::from_query(&suffix),
+        kept,
+        "{query:?} -> {suffix:?}"
+    );
+}

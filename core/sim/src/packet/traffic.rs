@@ -191,6 +191,7 @@ impl FromStr for Pattern {
             Some(i) if s.ends_with(')') => (&s[..i], Some(&s[i + 1..s.len() - 1])),
             _ => (s, None),
         };
+        paired(s, args)?;
         let numbers = |text: Option<&str>| -> Result<Vec<u64>, SimError> {
             text.unwrap_or("")
                 .trim_matches(|c| c == '{' || c == '}')
@@ -249,6 +250,10 @@ impl FromStr for Pattern {
                 let last = rates.last().copied().unwrap_or(1);
                 let mut rates = rates;
                 rates.resize(ends.len(), last);
+                // Rates are shares: equal ones are the flat list's (and print as it).
+                if rates.iter().all(|&r| r == rates[0]) {
+                    rates.fill(1);
+                }
                 Ok(Pattern::Hotspot { ends, rates })
             }
             "background" => Ok(Pattern::Background(small(numbers(args)?)?)),
@@ -288,6 +293,28 @@ impl FromStr for Pattern {
             ))),
         }
     }
+}
+
+/// `Ok` when the braces of the traffic `s`'s arguments `args` pair up, none inside another
+/// (BookSim2's lists: `{0,5},{2,1}`); else the error saying so.
+fn paired(s: &str, args: Option<&str>) -> Result<(), SimError> {
+    // Depth 0 or 1 after every character, and 0 at the end.
+    let mut depth = 0i32;
+    let within = args.unwrap_or("").chars().all(|c| {
+        depth += match c {
+            '{' => 1,
+            '}' => -1,
+            _ => 0,
+        };
+        (0..=1).contains(&depth)
+    });
+    if !within || depth != 0 {
+        return Err(SimError::Traffic(format!(
+            "traffic '{s}': its braces do not pair up; write a list as {{E,…}}, e.g. \
+             hotspot({{0,5}},{{2,1}})"
+        )));
+    }
+    Ok(())
 }
 
 /// The top-level comma-separated words of `args` when it has braces (`{0,5},{3,1}` gives
@@ -797,9 +824,32 @@ mod tests {
             "hotspot(0,5)"
         );
         assert_eq!(
+            p("hotspot({0,5},{2})"),
+            p("hotspot(0,5)"),
+            "equal rates are the same shares"
+        );
+        assert_eq!(
             p("hotspot({0,5,7},{2,1})").expect("rates").to_string(),
             "hotspot({0,5,7},{2,1,1})"
         );
+        // BookSim2's lists pair their braces (a fuzzed input read as rates 13 before).
+        for bad in [
+            "hotspot({0,2,},13}{)",
+            "hotspot({{0}})",
+            "background(}1,2{)",
+            "hotspot({0,5)",
+        ] {
+            let e = p(bad).expect_err(bad).to_string();
+            assert!(e.contains("braces do not pair up"), "{bad}: {e}");
+        }
+        assert_eq!(
+            p("hotspot({0,2},13)")
+                .expect("a bare rate list")
+                .to_string(),
+            "hotspot(0,2)"
+        );
+        // Rates beyond the endpoints are dropped (BookSim2's resize): one rate left.
+        assert_eq!(p("hotspot({0},{2,1})"), p("hotspot(0)"));
         assert!(p("hotspot({0},{0})").is_err());
         assert!(p("bad_dragon(2)").is_err());
         assert!(p("diagonal(1)").is_err());

@@ -101,7 +101,12 @@ impl ChartsForm {
             .map_or(CHARTS_DEFAULT.1, icn_core::charts::ChartKind::default_spec);
         ChartsForm {
             spec: get("t", spec_default),
-            strategy: get("s", CHARTS_DEFAULT.2),
+            // An empty `s=` is left out when written: it reads as absent.
+            strategy: q
+                .get("s")
+                .filter(|s| !s.is_empty())
+                .unwrap_or(CHARTS_DEFAULT.2)
+                .to_string(),
             n: q.get("n").map(str::to_string),
             chart,
         }

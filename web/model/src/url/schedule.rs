@@ -3,6 +3,11 @@
 
 use super::{Context, NavGroup, NetworkDefaults, Panel, Query, Takes, ViewDef};
 
+/// The permutation the view opens with.
+const PERM: &str = "shift";
+/// The random permutation's seed the view opens with.
+const SEED: &str = "1";
+
 /// The D3 schedule view's fields, as typed
 /// (`?view=schedule&t=SPEC&c=COLLECTIVE&root=ADDR&rule=RULE&step=K`, plus
 /// `perm=NAME&seed=S` for the permutation and `play=1` while playing).
@@ -39,16 +44,27 @@ impl ViewDef for ScheduleForm {
     const PAIR_KEYS: &'static [&'static str] = &["root"];
     const RELATED: &'static str = "a schedule on this network, from this node";
 
+    /// `perm=` is read for the permutation only and `seed=` for the random one only, as
+    /// [`ViewDef::to_query`] writes them: the state an address opens is the state it writes.
     fn from_query(q: &Query, _: &dyn NetworkDefaults) -> Self {
         let get = |key: &str, default: &str| q.get(key).unwrap_or(default).to_string();
+        let collective = get("c", "one-to-all");
+        let perm = match collective.as_str() {
+            "permutation" => get("perm", PERM),
+            _ => PERM.to_string(),
+        };
+        let seed = match perm.as_str() {
+            "random" => get("seed", SEED),
+            _ => SEED.to_string(),
+        };
         ScheduleForm {
             spec: get("t", "d3:k=3,m=4"),
-            collective: get("c", "one-to-all"),
+            collective,
             root: get("root", "(0,0,1)"),
             rule: get("rule", "paper"),
             step: q.get("step").and_then(|k| k.parse().ok()).unwrap_or(1),
-            perm: get("perm", "shift"),
-            seed: get("seed", "1"),
+            perm,
+            seed,
             play: q.get("play") == Some("1"),
         }
     }

@@ -289,6 +289,17 @@ fn permutation_and_play_round_trip_in_the_schedule_state() {
     assert!(!read("view=schedule&play=yes").schedule().play);
     let other = read("view=schedule&c=all-to-all&perm=swap");
     assert!(!other.to_query().contains("perm"));
+    // What is not written is not read either: the state an address opens is the state its
+    // rewritten address opens (a fuzzed address kept seed=5 under perm=shift, unwritten).
+    for q in [
+        "view=schedule&c=all-to-all&perm=swap",
+        "view=schedule&c=permutation&perm=shift&seed=5",
+        "view=charts&chart=kyklos-load&s&t=kyklos2:m=2,r=2,n=4",
+    ] {
+        let s = read(q);
+        assert_eq!(read(&s.to_query()), s, "{q}");
+    }
+    assert_eq!(other.schedule().perm, "shift");
 }
 
 #[test]

@@ -8,9 +8,8 @@ use super::ConfigError;
 /// machines; refused before any network is built.
 pub const MAX_CONFIG_ROUTERS: u64 = 1 << 16;
 
-/// The routers of BookSim2's `topology` with these `k` and `n` (u128: never overflows for
-/// radices and dimensions that pass [`size_check`]'s first checks), and the range each
-/// key takes.
+/// The routers of BookSim2's `topology` with these `k` and `n` (in u128, every product
+/// checked: a count beyond it reads as more than 2^128), and the range each key takes.
 pub(super) fn size_check<'a>(
     topo: &str,
     (k, n): (i64, i64),
@@ -35,10 +34,14 @@ pub(super) fn size_check<'a>(
     let (k, n) = (k as u128, n as u32);
     let routers = match topo {
         "mesh" | "torus" | "cmesh" => k.checked_pow(n),
-        "fattree" => k.checked_pow(n - 1).map(|x| x * u128::from(n)),
+        "fattree" => k
+            .checked_pow(n - 1)
+            .and_then(|x| x.checked_mul(u128::from(n))),
         "flatfly" => k.checked_pow(n),
         // n stages of k^(n−1) routers.
-        "fly" => k.checked_pow(n - 1).map(|x| x * u128::from(n)),
+        "fly" => k
+            .checked_pow(n - 1)
+            .and_then(|x| x.checked_mul(u128::from(n))),
         // a = 2k routers in each of a·h + 1 = 2k² + 1 groups.
         _ => Some(2 * k * (2 * k * k + 1)),
     }
