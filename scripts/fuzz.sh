@@ -57,6 +57,7 @@ for text in 'uniform\00.05:0.95:0.05' 'transpose\00.1,0.2,0.3' 'hotspot({0,3},{2
   printf "$text" >"$seeds/traffic/$i"
   i=$((i + 1))
 done
+printf '0 1\n2,3\n' >"$seeds/traffic/file"
 # The page's addresses: every view, with its keys.
 i=0
 for text in '' 'view=route&t=hypercube:n=4&from=0000&to=1011&s=minimal&path=2&open=g1' \

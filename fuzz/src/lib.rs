@@ -179,10 +179,11 @@ pub fn check_booksim(config: &str, network_file: Option<&str>) {
     assert_eq!(back, x.setup, "{config:?}: keys {:?}", form.extra);
 }
 
-/// Reads `pattern` as a traffic pattern and `rates` as offered loads, the one grammar of
-/// `icn sim` and the simulation view: errors that print; a pattern that prints back to
-/// itself and binds to small networks of every shape (or says why not), and loads in
-/// (0, 1], at most `MAX_RATE_POINTS` of them.
+/// Reads `pattern` as a traffic pattern (and as the throughput view's traffic field, and as
+/// a permutation file) and `rates` as offered loads, the one grammar of `icn sim` and the
+/// simulation view: errors that print; a pattern that prints back to itself and binds to
+/// small networks of every shape (or says why not), a file's permutation that prints back
+/// to itself, and loads in (0, 1], at most `MAX_RATE_POINTS` of them.
 pub fn check_traffic(pattern: &str, rates: &str) {
     use icn_core::sim::packet::{config::parse_rates, config::MAX_RATE_POINTS, shape};
     use icn_core::sim::packet::{Pattern, Traffic};
@@ -203,6 +204,24 @@ pub fn check_traffic(pattern: &str, rates: &str) {
                     Err(e) => assert!(!e.to_string().is_empty()),
                 }
             }
+        }
+    }
+    // The throughput view's field (worst, longest, and given permutations checked against
+    // the endpoints), and the same text as a permutation file.
+    for endpoints in [1, 8, 64] {
+        if let Err(e) = icn_web_model::traffic::check_traffic(pattern, endpoints) {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    match icn_core::sim::packet::permutation_text(pattern) {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(p) => {
+            let text = icn_web_model::traffic::perm_text(&p);
+            assert_eq!(
+                text.parse::<Pattern>(),
+                Ok(Pattern::Given(p)),
+                "{pattern:?}"
+            );
         }
     }
     match parse_rates(rates) {
