@@ -104,6 +104,11 @@ fn a_bad_parameter_is_named() {
     let many_loads = vec!["0.1"; 1001].join(",");
     let cases: &[(&[&str], &str)] = &[
         (&["--num-vcs", "0"], "num_vcs = 0: give 1 to 64"),
+        // Every field out of range at once.
+        (
+            &["--num-vcs", "0", "--packet-size", "0"],
+            "num_vcs = 0: give 1 to 64; packet_size = 0: give 1 to",
+        ),
         (&["--vc-buf-size", "0"], "vc_buf_size = 0: give 1 to 65536"),
         (&["--rates", "0.5:0.1:0.1"], "--rates: '0.5:0.1:0.1'"),
         (

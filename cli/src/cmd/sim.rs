@@ -270,6 +270,23 @@ fn from_config(
     Ok((x.network, x.setup, loads))
 }
 
+/// Every parameter of `s` out of its range at once, on one line (the page says each at its
+/// field); then, once every range holds, the point's other checks.
+fn check(s: &SimSetup) -> Result<(), Failure> {
+    let ranges: Vec<String> = s.router.out_of_range().map(|e| e.to_string()).collect();
+    if !ranges.is_empty() {
+        return Err(Failure(ranges.join("; ")));
+    }
+    PointConfig {
+        router: s.router,
+        protocol: s.protocol,
+        rate: 0.5,
+        seed: s.seed,
+    }
+    .check()?;
+    Ok(())
+}
+
 /// `icn sim`.
 pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
     let (net, s, loads) = match (&a.config, &a.spec) {
@@ -295,13 +312,7 @@ pub fn run(a: &SimArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure>
         (None, None) => return Err(Failure("give a SPEC or --config FILE".into())),
     };
     // The parameters' ranges first: a bad one is named before any estimate or warning.
-    PointConfig {
-        router: s.router,
-        protocol: s.protocol,
-        rate: 0.5,
-        seed: s.seed,
-    }
-    .check()?;
+    check(&s)?;
     let estimate = sim_estimate(&net, &s);
     let threads = threads(
         a,
