@@ -22,18 +22,29 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk (Trunk.toml hooks)}"
 base=${TRUNK_PUBLIC_URL:-/}
 
+target=wasm32-unknown-unknown
+small=()
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
   profile=wasm-release
   built=wasm-release
+  # The page's standard library is built with the page, for size (the rust-src component,
+  # scripts/setup.sh): its size-optimised algorithms (std's optimize_for_size), compiled
+  # at the page's opt-level z and panic=abort, and no file and line in panic messages
+  # (location-detail=none; the message itself stays, for the error panel). Together
+  # 5 to 8 % off each view's download (docs/benchmarks.md). Cargo's -Z flags need
+  # RUSTC_BOOTSTRAP on the stable toolchain, as cargo-fuzz does (scripts/fuzz.sh); the
+  # rustflags add to .cargo/config.toml's for the target (cargo joins the two lists).
+  export RUSTC_BOOTSTRAP=1
+  small=(-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size
+    --config "target.$target.rustflags=['-Zlocation-detail=none']")
 else
   profile=dev
   built=debug
 fi
-target=wasm32-unknown-unknown
 # --emit-relocs is a link argument: `cargo rustc` gives it to the final binary only, so
 # the dependencies' cached builds stay valid.
 cargo rustc --quiet -p icn-web --bin icn-web --target "$target" --profile "$profile" \
-  -- -C link-arg=--emit-relocs
+  "${small[@]}" -- -C link-arg=--emit-relocs
 input=target/$target/$built/icn-web.wasm
 
 work=target/page-split

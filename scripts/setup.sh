@@ -10,6 +10,8 @@
 #
 # What and why (docs/development.md has the long version):
 #   rustup target wasm32-unknown-unknown, clippy, rustfmt
+#   rustup component rust-src  the standard library's source: the page's release wasm builds
+#                            its own std, for size (scripts/page.sh)
 #   trunk 0.21.14            cargo install --locked --debug (0.22 needs a newer rustc than ours)
 #   cargo-fuzz 0.13.2        cargo install --locked; runs on the stable toolchain with
 #                            RUSTC_BOOTSTRAP=1 and --sanitizer none (scripts/fuzz.sh)
@@ -90,6 +92,11 @@ for component in clippy rustfmt; do
     fi
   fi
 done
+if [ ! -f "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.lock" ]; then
+  if need "rustup component rust-src"; then
+    rustup component add rust-src
+  fi
+fi
 
 # --- cargo-installed tools ---------------------------------------------------------------------
 if [ "$mode" != build ] && [ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
