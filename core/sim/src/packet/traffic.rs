@@ -192,21 +192,7 @@ impl FromStr for Pattern {
             _ => (s, None),
         };
         paired(s, args)?;
-        let numbers = |text: Option<&str>| -> Result<Vec<u64>, SimError> {
-            text.unwrap_or("")
-                .trim_matches(|c| c == '{' || c == '}')
-                .split(',')
-                .filter(|x| !x.trim().is_empty())
-                .map(|x| {
-                    x.trim().parse::<u64>().map_err(|_| {
-                        SimError::Traffic(format!(
-                            "traffic '{s}': '{}' is not a whole number of 0 or more",
-                            x.trim()
-                        ))
-                    })
-                })
-                .collect()
-        };
+        let numbers = |text: Option<&str>| numbers(s, text);
         let one = |x: u64| small_number(s, x);
         let small = |xs: Vec<u64>| xs.into_iter().map(one).collect::<Result<Vec<u32>, _>>();
         let groups = braced(args.unwrap_or(""));
@@ -293,6 +279,33 @@ impl FromStr for Pattern {
             ))),
         }
     }
+}
+
+/// The whole numbers of the traffic `s`'s list `text`, separated by commas (braces around
+/// it dropped). Empty (`f()`, `{}`) is none; an empty item (`0,,1`, `0,5,`) is a typo, said
+/// as such rather than skipped.
+fn numbers(s: &str, text: Option<&str>) -> Result<Vec<u64>, SimError> {
+    let list = text.unwrap_or("").trim_matches(|c| c == '{' || c == '}');
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    if list.split(',').any(|x| x.trim().is_empty()) {
+        return Err(SimError::Traffic(format!(
+            "traffic '{s}': '{}' has an empty item; separate numbers by one comma, e.g. \
+             hotspot(0,5)",
+            list.trim()
+        )));
+    }
+    list.split(',')
+        .map(|x| {
+            x.trim().parse::<u64>().map_err(|_| {
+                SimError::Traffic(format!(
+                    "traffic '{s}': '{}' is not a whole number of 0 or more",
+                    x.trim()
+                ))
+            })
+        })
+        .collect()
 }
 
 /// `Ok` when the braces of the traffic `s`'s arguments `args` pair up, none inside another
@@ -832,16 +845,24 @@ mod tests {
             p("hotspot({0,5,7},{2,1})").expect("rates").to_string(),
             "hotspot({0,5,7},{2,1,1})"
         );
-        // BookSim2's lists pair their braces (a fuzzed input read as rates 13 before).
-        for bad in [
-            "hotspot({0,2,},13}{)",
-            "hotspot({{0}})",
-            "background(}1,2{)",
-            "hotspot({0,5)",
+        // BookSim2's lists pair their braces (a fuzzed input read as rates 13 before), and
+        // an empty item is a typo, not skipped.
+        let unpaired = "braces do not pair up";
+        let empty = "has an empty item";
+        for (bad, said) in [
+            ("hotspot({0,2,},13}{)", unpaired),
+            ("hotspot({{0}})", unpaired),
+            ("background(}1,2{)", unpaired),
+            ("hotspot({0,5)", unpaired),
+            ("hotspot(0,,1)", empty),
+            ("hotspot({0,5,},{1})", empty),
+            ("background(1,)", empty),
+            ("hotspot(,0)", empty),
         ] {
             let e = p(bad).expect_err(bad).to_string();
-            assert!(e.contains("braces do not pair up"), "{bad}: {e}");
+            assert!(e.contains(said), "{bad}: {e}");
         }
+        assert_eq!(p("bad_dragon()"), p("bad_dragon"));
         assert_eq!(
             p("hotspot({0,2},13)")
                 .expect("a bare rate list")
