@@ -180,6 +180,9 @@ test('bad input is reported at its field, and a scheme the network lacks says wh
   const id = (t: string) => page.getByTestId(t);
   await page.goto('./?view=deadlock&t=torus:k=4x4&s=dor&scheme=hops&vcs=99');
   await expect(page.locator('#deadlock-vcs-error')).toContainText('give a whole number from 1 to 64');
+  await page.goto('./?view=deadlock&t=torus:k=4x4&s=dor&scheme=hops&vcs=two');
+  await expect(page.locator('#deadlock-vcs-error')).toContainText('two');
+  await expect(id('deadlock-vcs')).toHaveValue('two');
   await expect(id('deadlock-verdict')).toHaveCount(0);
   await page.goto('./?view=deadlock&t=mesh:k=4x4&s=dor&scheme=dateline&vcs=2');
   await expect(page.locator('#deadlock-scheme-error')).toContainText('only rings and tori have datelines');

@@ -122,6 +122,10 @@ test('malformed fields: every error at once, none at a field left empty', async 
   await expect(page.getByTestId('sim-vcs-error')).toHaveText('num_vcs = 0: give 1 to 64');
   await expect(page.getByTestId('sim-size-error')).toHaveText('packet_size = 0: give 1 to 4096');
   await expect(page.getByTestId('sim-seed-error')).toContainText("'x' is not a whole number");
+  // The field shows what its message quotes (a number input showed blank for 'x'), and
+  // offers a numeric keyboard.
+  await expect(page.getByTestId('sim-seed')).toHaveValue('x');
+  await expect(page.getByTestId('sim-seed')).toHaveAttribute('inputmode', 'numeric');
   await expect(page.getByTestId('sim-traffic-error')).toContainText('bogus');
   await expect(page.getByTestId('sim-extra-error')).toHaveCount(0);
   await expect(page.getByTestId('sim-buf-error')).toHaveCount(0);

@@ -172,7 +172,7 @@ pub fn fields_card(m: DeadlockModel) -> impl IntoView {
                 } else {
                     format!("Virtual channels per channel, 1 to {MAX_VCS}")
                 }}</label>
-                <input id="deadlock-vcs" data-testid="deadlock-vcs" type="number" min="1" max=MAX_VCS.to_string()
+                <input id="deadlock-vcs" data-testid="deadlock-vcs" type="text" autocomplete="off"
                     inputmode="numeric" disabled=one
                     aria-invalid=move || error(|t| t.vcs.clone()).with(Option::is_some).to_string()
                     aria-describedby="deadlock-vcs-error"

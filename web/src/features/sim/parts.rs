@@ -106,10 +106,14 @@ fn input(
     let trouble = Signal::derive(move || m.troubles.with(error));
     let invalid = move || trouble.with(Option::is_some).to_string();
     let list = (id == "sim-traffic").then_some("sim-traffic-list");
+    // A number is a text field with a numeric keyboard: a number input would show blank
+    // for an address's `buf=x`, which the message under it quotes.
+    let mode = (kind == "number").then_some("numeric");
     view! {
         <div class="field">
             <label for=id>{label}</label>
-            <input id=id data-testid=id type=kind autocomplete="off" spellcheck="false" list=list
+            <input id=id data-testid=id type="text" inputmode=mode
+                autocomplete="off" spellcheck="false" list=list
                 aria-invalid=invalid aria-describedby=error_id
                 prop:value=move || m.form.with(get)
                 on:input=move |ev| {
