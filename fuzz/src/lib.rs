@@ -109,14 +109,14 @@ pub fn check_args(args: &[std::ffi::OsString]) {
 /// Reads `config` as a BookSim2 configuration (with `network_file` as its anynet file), as
 /// `icn sim --config` and the simulation view's paste do: an error that prints, or an
 /// experiment whose network checks as a spec's ([`check_network`]), whose loads are in
-/// (0, 1], and which the view's fields hold whole: read back from the fields
-/// (`icn_web_model::booksim::form_of_config`) as the page's `SimAsk::setup` reads them, the
-/// same routing, scheme, traffic, router, protocol and seed.
+/// (0, 1], and which the view's fields hold whole: its fields
+/// (`icn_web_model::booksim::form_of_config`), read back by the page's own
+/// `SimAsk::of_form` and `setup`, give the same routing, scheme, traffic, router, protocol
+/// and seed.
 pub fn check_booksim(config: &str, network_file: Option<&str>) {
-    use icn_core::analysis::deadlock::Scheme;
-    use icn_core::sim::packet::booksim::{apply_extra, experiment};
-    use icn_core::sim::packet::{booksim_latencies, booksim_noc, Pattern, RouterConfig, SimSetup};
+    use icn_core::sim::packet::booksim::experiment;
     use icn_web_model::defaults::FromNetwork;
+    use icn_web_model::sim::SimAsk;
     use icn_web_model::url::{AppState, SimForm, View};
     let x = match experiment(config, network_file) {
         Ok(x) => x,
@@ -143,39 +143,12 @@ pub fn check_booksim(config: &str, network_file: Option<&str>) {
         .parse()
         .unwrap_or_else(|e| panic!("{config:?}: the spec field {:?}: {e}", form.spec));
     assert_eq!(net, x.network, "{config:?}");
-    let number = |field: &str, text: &str| -> u64 {
-        text.parse()
-            .unwrap_or_else(|_| panic!("{config:?}: the {field} field {text:?}"))
-    };
-    let mut back = SimSetup::new(&form.routing);
-    back.traffic = form
-        .traffic
-        .parse::<Pattern>()
-        .unwrap_or_else(|e| panic!("{config:?}: the traffic field {:?}: {e}", form.traffic));
-    if form.scheme != "auto" {
-        back.scheme = Some(
-            form.scheme
-                .parse::<Scheme>()
-                .unwrap_or_else(|e| panic!("{config:?}: the scheme field {:?}: {e}", form.scheme)),
-        );
-    }
-    let (local, global) = booksim_latencies(&net);
-    let narrow = |field: &str, text: &str| {
-        u32::try_from(number(field, text))
-            .unwrap_or_else(|_| panic!("{config:?}: the {field} field {text:?}"))
-    };
-    back.router = RouterConfig {
-        num_vcs: narrow("vcs", &form.vcs),
-        vc_buf_size: narrow("buf", &form.buf),
-        packet_size: narrow("size", &form.size),
-        channel_latency: local,
-        global_latency: global,
-        noc_latency: booksim_noc(&net),
-        ..RouterConfig::default()
-    };
-    back.seed = number("seed", &form.seed);
-    apply_extra(&form.extra, &net, &mut back)
-        .unwrap_or_else(|e| panic!("{config:?}: the keys field {:?}: {e}", form.extra));
+    // The fields read back as the page reads them before it asks the worker.
+    let (ask, unread) = SimAsk::of_form(&form, net.spec(), &form.routing);
+    assert!(unread.is_empty(), "{config:?}: fields that do not read: {unread:?}");
+    let back = ask
+        .setup(&net)
+        .unwrap_or_else(|t| panic!("{config:?}: fields the page refuses: {t:?}"));
     assert_eq!(back, x.setup, "{config:?}: keys {:?}", form.extra);
 }
 

@@ -10,6 +10,7 @@
 //! - [`link_loads`]: the throughput view's link-load table: order, selection and CSV.
 //! - [`lanes`]: the computing lanes' bookkeeping (current requests, restarts, crashes, a
 //!   split job's parts) and the results kept for the session.
+//! - [`sim`]: the simulation's fields read from its form, as the simulator's setup, checked.
 //! - [`start`]: the first screen's network and its gallery of stories.
 //! - [`traffic`]: the throughput view's traffic field read and checked.
 
@@ -21,6 +22,7 @@ pub mod format;
 pub mod glossary;
 pub mod lanes;
 pub mod link_loads;
+pub mod sim;
 pub mod start;
 pub mod traffic;
 pub mod url;

@@ -28,7 +28,7 @@ use leptos::prelude::*;
 use crate::compute::{self, JobState};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
-use crate::url::{SimForm, SIM_BUF, SIM_SEED, SIM_SIZE, SIM_VCS};
+use crate::url::SimForm;
 
 use super::bounds::SimBounds;
 
@@ -186,35 +186,6 @@ pub struct SimModel {
     pub bounds: SimBounds,
 }
 
-/// The numbers of `form`: virtual channels, buffer, packet size and seed, each with its
-/// field's message when it does not read.
-fn numbers(form: &SimForm, troubles: &mut SimTroubles) -> SimNumbers {
-    fn whole<T: std::str::FromStr>(text: &str, what: &str, slot: &mut Option<String>) -> Option<T> {
-        let v = text.trim().parse::<T>().ok();
-        if v.is_none() {
-            *slot = Some(format!("'{text}' is not {what}"));
-        }
-        v
-    }
-    (
-        whole(
-            &form.vcs,
-            "a whole number of virtual channels",
-            &mut troubles.vcs,
-        ),
-        whole(&form.buf, "a whole number of flits", &mut troubles.buf),
-        whole(&form.size, "a whole number of flits", &mut troubles.size),
-        whole(
-            &form.seed,
-            "a whole number from 0 to 2⁶⁴ − 1",
-            &mut troubles.seed,
-        ),
-    )
-}
-
-/// Virtual channels, buffer, packet size and seed, each as its field reads.
-type SimNumbers = (Option<u32>, Option<u32>, Option<u32>, Option<u64>);
-
 /// One curve's fields checked against its network. Every field's trouble at once: a number
 /// that does not read stands in as the form's default while the other fields are checked,
 /// and keeps its own message.
@@ -224,19 +195,7 @@ fn curve(
     routing: &str,
     rates: &[(String, f64)],
 ) -> Result<CurveAsk, SimTroubles> {
-    let mut unread = SimTroubles::default();
-    let (vcs, buf, size, seed) = numbers(form, &mut unread);
-    let ask = SimAsk {
-        spec: net.spec(),
-        routing: routing.to_string(),
-        traffic: form.traffic.trim().to_string(),
-        scheme: form.scheme.clone(),
-        vcs: vcs.unwrap_or(SIM_VCS),
-        buf: buf.unwrap_or(SIM_BUF),
-        size: size.unwrap_or(SIM_SIZE),
-        seed: seed.unwrap_or(SIM_SEED),
-        extra: form.extra.trim().to_string(),
-    };
+    let (ask, unread) = SimAsk::of_form(form, net.spec(), routing);
     let checked = match ask.check(net) {
         Ok(checked) if unread.is_empty() => checked,
         Ok(_) => return Err(unread),
