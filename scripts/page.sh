@@ -31,7 +31,7 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then
   # scripts/setup.sh): its size-optimised algorithms (std's optimize_for_size), compiled
   # at the page's opt-level z and panic=abort, and no file and line in panic messages
   # (location-detail=none; the message itself stays, for the error panel). Together
-  # 5 to 8 % off each view's download (docs/benchmarks.md). Cargo's -Z flags need
+  # about 7 % off each download (docs/benchmarks.md). Cargo's -Z flags need
   # RUSTC_BOOTSTRAP on the stable toolchain, as cargo-fuzz does (scripts/fuzz.sh); the
   # rustflags add to .cargo/config.toml's for the target (cargo joins the two lists).
   export RUSTC_BOOTSTRAP=1

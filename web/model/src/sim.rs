@@ -294,6 +294,39 @@ impl SimAsk {
 mod tests {
     use super::*;
 
+    /// The form's numbers as the page reads them: spaces around a number are fine; one that
+    /// does not read (a letter, 2⁶⁴ for the seed) says so at its field and stands in as the
+    /// form's default, so that the other fields are still checked.
+    #[test]
+    fn the_forms_numbers_read_or_say_why() {
+        use crate::defaults::FromNetwork;
+        use crate::url::{AppState, View};
+        let fresh = AppState::fresh(View::Sim, &FromNetwork);
+        let mut form = fresh.form::<SimForm>().expect("the form").clone();
+        form.vcs = " 4 ".into();
+        form.buf = "x".into();
+        form.seed = "18446744073709551616".into();
+        form.traffic = " transpose ".into();
+        form.extra = " credit_delay = 2 ".into();
+        let (ask, unread) = SimAsk::of_form(&form, "mesh:k=4x4".into(), "dor");
+        assert_eq!((ask.vcs, ask.buf, ask.seed), (4, SIM_BUF, SIM_SEED));
+        assert_eq!(
+            (ask.traffic.as_str(), ask.extra.as_str()),
+            ("transpose", "credit_delay = 2")
+        );
+        assert_eq!(
+            unread.buf.as_deref(),
+            Some("'x' is not a whole number of flits")
+        );
+        assert_eq!(
+            unread.seed.as_deref(),
+            Some("'18446744073709551616' is not a whole number from 0 to 2⁶⁴ − 1")
+        );
+        assert_eq!((unread.vcs, unread.size, unread.spec), (None, None, None));
+        let net: Network = ask.spec.parse().expect("a mesh");
+        assert_eq!(ask.setup(&net).expect("in range").router.num_vcs, 4);
+    }
+
     /// Every field out of range is said at once, each at its field, and none is blamed on
     /// the keys field left empty (the page showed "num_vcs = : give …" under it, and the
     /// packet size's trouble only once the virtual channels were fixed).
