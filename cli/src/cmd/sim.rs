@@ -7,9 +7,8 @@ use clap::Args;
 use icn_core::analysis::deadlock::{applies, DeadlockError, Scheme};
 use icn_core::sim::packet::config::parse_rates;
 use icn_core::sim::packet::{
-    booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, sweep_up_to, PointConfig,
-    PointResult, Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status,
-    BATCH_CSV_HEADER, CSV_HEADER,
+    booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, sweep_up_to, PointResult,
+    Protocol, RouterConfig, SimEstimate, SimSetup, Simulator, Status, BATCH_CSV_HEADER, CSV_HEADER,
 };
 use icn_core::{amount, bytes_text};
 use serde::Serialize;
@@ -271,20 +270,14 @@ fn from_config(
 }
 
 /// Every parameter of `s` out of its range at once, on one line (the page says each at its
-/// field); then, once every range holds, the point's other checks.
+/// field); then, once every range holds, the point's other checks ([`SimSetup::problems`]).
 fn check(s: &SimSetup) -> Result<(), Failure> {
-    let ranges: Vec<String> = s.router.out_of_range().map(|e| e.to_string()).collect();
-    if !ranges.is_empty() {
-        return Err(Failure(ranges.join("; ")));
+    let problems: Vec<String> = s.problems().iter().map(ToString::to_string).collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure(problems.join("; ")))
     }
-    PointConfig {
-        router: s.router,
-        protocol: s.protocol,
-        rate: 0.5,
-        seed: s.seed,
-    }
-    .check()?;
-    Ok(())
 }
 
 /// `icn sim`.

@@ -8,7 +8,7 @@ use icn_core::analysis::deadlock::Scheme;
 use icn_core::sim::packet::estimate::STEPS_PER_ROUTER_CYCLE;
 use icn_core::sim::packet::{
     booksim, booksim_latencies, booksim_noc, short_buffer, sim_estimate, Batch, Fabric, Pattern,
-    PointConfig, RouterConfig, ShortBuffer, SimError, SimEstimate, SimSetup,
+    RouterConfig, ShortBuffer, SimError, SimEstimate, SimSetup,
 };
 use icn_core::{amount, bytes_text, Budget, Network, CONFIRM_LIMIT, PAGE_BUDGET};
 use serde::{Deserialize, Serialize};
@@ -202,18 +202,7 @@ impl SimAsk {
         }
         // Every field out of its range at once, each under its field; the point's other
         // checks once they all are in range.
-        let mut ranged = false;
-        for e in s.router.out_of_range() {
-            troubles.file(&e);
-            ranged = true;
-        }
-        let point = PointConfig {
-            router: s.router,
-            protocol: s.protocol,
-            rate: 0.5,
-            seed: s.seed,
-        };
-        if let (false, Err(e)) = (ranged, point.check()) {
+        for e in s.problems() {
             troubles.file(&e);
         }
         if troubles.is_empty() {

@@ -122,6 +122,24 @@ impl SimSetup {
             seed: 1,
         }
     }
+
+    /// What is wrong with the setup's parameters, before any network is built: every
+    /// router parameter out of its range at once (a form says each at its field, `icn sim`
+    /// joins them); once all are in range, the point's other checks
+    /// ([`PointConfig::check`]); empty when the setup can run.
+    pub fn problems(&self) -> Vec<SimError> {
+        let ranges: Vec<SimError> = self.router.out_of_range().collect();
+        if !ranges.is_empty() {
+            return ranges;
+        }
+        let point = PointConfig {
+            router: self.router,
+            protocol: self.protocol,
+            rate: 0.5,
+            seed: self.seed,
+        };
+        point.check().err().into_iter().collect()
+    }
 }
 
 /// BookSim2's channel latencies for the topology it would build for `net`: 2 cycles in a
