@@ -83,6 +83,19 @@ fn progress_after() -> Duration {
         .map_or(PROGRESS_AFTER, Duration::from_secs_f64)
 }
 
+/// `--threads`, read by clap: a whole number of at least 1 (the commands' default, every
+/// core, is the flag left out).
+///
+/// # Errors
+/// The reason, which clap prints after the flag and its value.
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("give 1 or more threads (leave --threads out for every core)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("give a whole number of threads, 1 or more".into()),
+    }
+}
+
 /// Writes one line to stderr; a closed stderr is ignored (never a panic).
 pub fn note(line: &str) {
     let _ = writeln!(io::stderr(), "{line}");

@@ -872,3 +872,34 @@ fn sim_short_buffers_are_flagged_with_the_fix() {
         "8 flits cover a mesh's 1-cycle channels: {err}"
     );
 }
+
+/// `--latency-thres` and `--keys`' thresholds take any number, as a BookSim2 file does (a
+/// negative one turns its test off), but not a NaN, which turned the test off unseen.
+#[test]
+fn sim_thresholds_refuse_nan() {
+    for args in [
+        &["--latency-thres=nan"][..],
+        &["--keys", "stopping_thres = nan"][..],
+    ] {
+        let mut all = vec!["sim", "torus:k=4x4", "--rates", "0.1"];
+        all.extend(args);
+        let err = refused(&all);
+        assert!(
+            err.to_lowercase()
+                .contains("_thres = nan: give a number (a negative one turns its test off"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// `--threads 0` ran on one thread unsaid: refused, with what to give.
+#[test]
+fn threads_zero_is_refused() {
+    for command in ["sim", "deadlock"] {
+        let err = refused(&[command, "torus:k=4x4", "--threads", "0"]);
+        assert!(
+            err.contains("give 1 or more threads (leave --threads out for every core)"),
+            "{command}: {err}"
+        );
+    }
+}

@@ -433,6 +433,21 @@ fn read_as_booksim2_reads_it() {
     assert_eq!(experiment(&ok, None).expect("ok").rates, [0.01, 0.02]);
 }
 
+/// A threshold is read as BookSim2 reads it: any number, a negative one turning its test
+/// off (the simulator skips a test whose threshold is below 0, as trafficmanager.cpp does),
+/// and the point's own check lets it through; only a NaN is refused (above).
+#[test]
+fn negative_thresholds_turn_their_tests_off() {
+    let text = format!("{BASE}latency_thres = -1; stopping_thres = -0.5; warmup_thres = 0;\n");
+    let x = experiment(&text, None).expect("an experiment");
+    let p = x.setup.protocol;
+    assert_eq!(
+        (p.latency_thres, p.stopping_thres, p.warmup_thres),
+        (-1.0, -0.5, 0.0)
+    );
+    assert_eq!(x.setup.problems().len(), 0, "{:?}", x.setup.problems());
+}
+
 /// Issue 36: messages that misled now name the key, its line and the values allowed.
 #[test]
 fn messages_name_the_key_line_and_range() {
@@ -481,7 +496,7 @@ fn messages_name_the_key_line_and_range() {
         (
             "latency_thres = NaN;",
             7,
-            "latency_thres = NaN: give a number above 0",
+            "latency_thres = NaN: give a number (a negative one turns its test off, as in BookSim2)",
         ),
     ];
     for (extra, line, says) in cases {

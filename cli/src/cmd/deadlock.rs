@@ -49,7 +49,7 @@ pub struct DeadlockArgs {
     /// Threads that build the graph at once, each over a part of the destinations (default:
     /// the machine's cores; a graph under 10⁸ estimated steps is built in one). The report
     /// is the same for any number.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::output::thread_count)]
     threads: Option<usize>,
 }
 

@@ -91,7 +91,7 @@ pub struct SimArgs {
     /// Sample periods at most.
     #[arg(long, default_value_t = 10, conflicts_with = "config")]
     max_samples: u32,
-    /// Average latency past which a point is saturated.
+    /// Average latency past which a point is saturated (a negative one turns the test off).
     #[arg(long, default_value_t = 500.0, conflicts_with = "config")]
     latency_thres: f64,
     /// Other router and protocol keys in BookSim2's syntax, e.g. 'credit_delay = 2;
@@ -103,7 +103,7 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 1, conflicts_with = "config")]
     seed: u64,
     /// Threads (default: every core).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::output::thread_count)]
     threads: Option<usize>,
     /// Also list every channel's utilisation per point (JSON only).
     #[arg(long)]

@@ -343,8 +343,8 @@ fn router_and_protocol(
         ("acc_stopping_thres", &mut p.acc_stopping_thres),
     ] {
         *slot = float(get(key), key, *slot)?;
-        if !(slot.is_finite() && *slot > 0.0) {
-            return Err(bad(get(key), key, "a number above 0"));
+        if slot.is_nan() {
+            return Err(bad(get(key), key, super::config::THRESHOLD_RANGE));
         }
     }
     if get("sim_type").is_some() {

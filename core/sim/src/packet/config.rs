@@ -500,6 +500,17 @@ impl PointConfig {
         if p.warmup_periods > 1000 {
             return bad("warmup_periods", p.warmup_periods.to_string(), "0 to 1000");
         }
+        for (name, t) in [
+            ("latency_thres", p.latency_thres),
+            ("warmup_thres", p.warmup_thres),
+            ("acc_warmup_thres", p.acc_warmup_thres),
+            ("stopping_thres", p.stopping_thres),
+            ("acc_stopping_thres", p.acc_stopping_thres),
+        ] {
+            if t.is_nan() {
+                return bad(name, t.to_string(), THRESHOLD_RANGE);
+            }
+        }
         if let Some(rw) = p.read_write {
             if let Some(&s) = rw.sizes.iter().find(|s| !(1..=MAX_PACKET).contains(*s)) {
                 return bad(
@@ -530,6 +541,11 @@ impl PointConfig {
         Ok(())
     }
 }
+
+/// What a protocol threshold (`latency_thres`, `warmup_thres`, `stopping_thres` and their
+/// `acc_` twins) may be: any number, as in BookSim2, where a negative one turns its test
+/// off. A NaN would turn it off too, unseen (every comparison false): it is refused.
+pub const THRESHOLD_RANGE: &str = "a number (a negative one turns its test off, as in BookSim2)";
 
 fn range_text(name: &str) -> &'static str {
     match name {
