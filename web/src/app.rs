@@ -238,10 +238,14 @@ pub(crate) async fn load(which: View) -> Result<ViewCtor, String> {
 
 /// Fetches every view's chunk, one after another, so that the views open at once and
 /// offline later: `shown`'s first (a view opened by its address), so that the others do not
-/// share the link with it. Failures are left to the view that needs the chunk (it shows
-/// them).
+/// share the link with it, then the Embed panel's (its button is on every view), then the
+/// others'. Failures are left to the part that needs the chunk (it shows them).
 async fn load_all(shown: Option<View>) {
-    for v in shown.into_iter().chain(View::ALL.iter().copied()) {
+    if let Some(v) = shown {
+        let _ = load(v).await;
+    }
+    let _ = crate::components::load_embed().await;
+    for &v in View::ALL {
         let _ = load(v).await;
     }
 }

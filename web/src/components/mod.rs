@@ -34,6 +34,7 @@ pub use diagram_panel::{
     DiagramPanel,
 };
 pub use drawing_room::drawing_room;
+pub(crate) use embed_panel::load_embed;
 pub use embed_panel::EmbedPanel;
 pub use field_error::FieldError;
 pub use file_read::read_picked_file;

@@ -1,10 +1,12 @@
-//! The shell's "Embed" button and panel (every view has it): a choice of what to embed (the
-//! view's figure first and alone, `panel=`, or the whole view), a live preview at the width
-//! chosen (the theme reaches it as a message, so only a change of what it shows loads it
-//! again), and the snippets of the current state ([`icn_web_model::embed`]): the `embed.js`
-//! placeholder first, which fits the reader's width and follows its content (copied to the
-//! clipboard when the browser allows it, always shown in a selected read-only box), then a
-//! plain `<iframe>` with the height measured at each preview width (docs/embedding.md).
+//! The Embed panel itself, in a wasm chunk of its own (`embed`, cut by scripts/page.sh)
+//! that [`super::EmbedPanel`] loads on the first click of its button: a choice of what to
+//! embed (the view's figure first and alone, `panel=`, or the whole view), a live preview at
+//! the width chosen (the theme reaches it as a message, so only a change of what it shows
+//! loads it again), and the snippets of the current state ([`icn_web_model::embed`]): the
+//! `embed.js` placeholder first, which fits the reader's width and follows its content
+//! (copied to the clipboard when the browser allows it, always shown in a selected read-only
+//! box), then a plain `<iframe>` with the height measured at each preview width
+//! (docs/embedding.md).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -161,10 +163,12 @@ fn iframe_snippet(embed: Embed, set_width: WriteSignal<u32>) -> impl IntoView {
     }
 }
 
-/// The "Embed" button and its panel.
+/// The panel, made when "Embed" is first opened and kept while its view is shown (what was
+/// chosen and measured stays for the next opening): drawn while `open`; each opening takes
+/// the page's theme (its switch may have changed it) and copies the snippet, each closing
+/// clears the status.
 #[component]
-pub fn EmbedPanel(nav: Nav) -> impl IntoView {
-    let (open, set_open) = signal(false);
+pub fn EmbedBody(nav: Nav, open: ReadSignal<bool>) -> impl IntoView {
     let (theme, set_theme) = signal(nav.presentation.with_value(|p| p.theme));
     let (status, set_status) = signal(String::new());
     let snippet_box = NodeRef::<leptos::html::Textarea>::new();
@@ -218,28 +222,22 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
         }
     });
 
-    view! {
-        <div class="embed-tools">
-            <button
-                type="button"
-                class="embed-toggle"
-                data-testid="embed-button"
-                aria-expanded=move || if open.get() { "true" } else { "false" }
-                aria-controls="embed-panel"
-                on:click=move |_| {
-                    let now = !open.get_untracked();
-                    set_open.set(now);
-                    // The page's theme (its switch may have changed it) is the embed's.
+    Effect::new(move |was: Option<bool>| {
+        let now = open.get();
+        if was != Some(now) {
+            untrack(|| {
+                if now {
                     set_theme.set(nav.presentation.with_value(|p| p.theme));
-                    if now {
-                        copy();
-                    } else {
-                        set_status.set(String::new());
-                    }
+                    copy();
+                } else {
+                    set_status.set(String::new());
                 }
-            >
-                "Embed"
-            </button>
+            });
+        }
+        now
+    });
+
+    view! {
             <Show when=move || open.get()>
                 <section id="embed-panel" class="card embed-panel" data-testid="embed-panel" aria-labelledby="embed-heading">
                     <div class="embed-controls">
@@ -278,7 +276,6 @@ pub fn EmbedPanel(nav: Nav) -> impl IntoView {
                     {preview(embed, width, set_width)}
                 </section>
             </Show>
-        </div>
     }
 }
 
