@@ -63,9 +63,11 @@ for chunk in "$work"/*.wasm; do
   [ "$(basename "$chunk")" = icn-web.wasm ] || cp "$chunk" "$out/"
 done
 if [ "$profile" = wasm-release ]; then
-  # As Trunk runs it (the modules' target_features sections name the features).
+  # As Trunk runs it (the modules' target_features sections name the features, read before
+  # the passes run), then without the toolchain's custom sections (producers,
+  # target_features), which no browser reads and every module of the split would carry.
   for wasm in "$out"/*.wasm; do
-    wasm-opt -Oz "$wasm" -o "$wasm"
+    wasm-opt -Oz --strip-producers --strip-target-features "$wasm" -o "$wasm"
   done
 fi
 
