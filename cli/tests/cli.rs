@@ -129,6 +129,66 @@ fn export_anynet() {
     );
 }
 
+/// `--network-file` names the anynet file of a `--format booksim` configuration: a name in a
+/// folder is written as given and read back by `icn sim --config` (which looks for it beside
+/// the configuration); a name BookSim2's grammar cannot read as one string, and the flag with
+/// another format, are refused.
+#[test]
+fn export_booksim_network_file() {
+    let dir = std::env::temp_dir().join(format!("icn-netfile-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("nets")).expect("temp dir");
+    let (code, anynet, _) = icn(&["export", "torus:k=4x4", "--format", "anynet"]);
+    assert_eq!(code, 0);
+    std::fs::write(dir.join("nets/t4.anynet"), anynet).expect("write");
+    let args = ["export", "torus:k=4x4", "--format", "booksim"];
+    let (code, config, _) = icn(&[&args[..], &["--network-file", "nets/t4.anynet"]].concat());
+    assert_eq!(code, 0);
+    assert!(
+        config.contains("\nnetwork_file = nets/t4.anynet;\n"),
+        "{config}"
+    );
+    let path = dir.join("t4.cfg");
+    std::fs::write(&path, config).expect("write");
+    let v = json(&[
+        "sim",
+        "--config",
+        &path.to_string_lossy(),
+        "--rates",
+        "0.01",
+    ]);
+    assert_eq!(v["points"][0]["status"], "stable", "{v}");
+    let (_, default, _) = icn(&args);
+    assert!(
+        default.contains("\nnetwork_file = network.anynet;\n"),
+        "{default}"
+    );
+    for (extra, says) in [
+        (
+            &["--network-file", "a b;c"][..],
+            "--network-file 'a b;c': BookSim2 reads a file name of letters, digits and",
+        ),
+        (&["--network-file", "9.anynet"][..], "starts with a letter"),
+        (&["--network-file", "//x"][..], "(not //)"),
+    ] {
+        let (code, out, err) = icn(&[&args[..], extra].concat());
+        assert_eq!((code, out.as_str()), (2, ""), "{extra:?}");
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
+    let (code, _, err) = icn(&[
+        "export",
+        "torus:k=4x4",
+        "--format",
+        "anynet",
+        "--network-file",
+        "x",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--network-file names the anynet file of a --format booksim configuration; with --format anynet"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_input_exits_nonzero_with_one_line() {
     for (args, needle) in [

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 
-use crate::output::{guard, network, Failure, Progress};
+use crate::output::{guard, network, shown, Failure, Progress};
 
 /// The most bytes `icn export` writes without `--force`: 32 GiB, a network of about
 /// 2^30 nodes of degree 2 (docs/limits.md).
@@ -54,14 +54,44 @@ pub struct ExportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ExportFormat::Edgelist)]
     format: ExportFormat,
-    /// With `--format booksim`: the anynet file the configuration names.
-    #[arg(long, default_value = "network.anynet")]
-    network_file: String,
+    /// With `--format booksim`: the anynet file the configuration names (default:
+    /// network.anynet).
+    #[arg(long)]
+    network_file: Option<String>,
+}
+
+/// The anynet file a `--format booksim` configuration names: `--network-file`, which only
+/// that format takes, and which must read back as one name in BookSim2's configuration
+/// grammar (its lexer's string: a letter, `_`, `-`, `/` or `.` first, then those, digits
+/// and `+`; not `//`, which starts a comment).
+fn network_file(a: &ExportArgs) -> Result<&str, Failure> {
+    let Some(name) = a.network_file.as_deref() else {
+        return Ok("network.anynet");
+    };
+    if !matches!(a.format, ExportFormat::Booksim) {
+        return Err(Failure(format!(
+            "--network-file names the anynet file of a --format booksim configuration; with --format {} the output goes to standard output (redirect it: > '{}')",
+            a.format.to_possible_value().map_or_else(String::new, |v| v.get_name().to_string()),
+            shown(name)
+        )));
+    }
+    let first = |c: char| c.is_ascii_alphabetic() || "_-/.".contains(c);
+    let rest = |c: char| first(c) || c.is_ascii_digit() || c == '+';
+    let mut chars = name.chars();
+    let readable = chars.next().is_some_and(first) && chars.all(rest) && !name.starts_with("//");
+    if !readable {
+        return Err(Failure(format!(
+            "--network-file '{}': BookSim2 reads a file name of letters, digits and _ - / . + that starts with a letter, _ - / or . (not //); choose such a name",
+            shown(name)
+        )));
+    }
+    Ok(name)
 }
 
 /// `icn export SPEC`: refused beyond the budget (docs/limits.md), with progress on stderr
 /// when long.
 pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    let file = network_file(a)?;
     let net = network(&a.spec)?;
     let format = match a.format {
         ExportFormat::Edgelist => icn_core::ExportFormat::EdgeList,
@@ -90,7 +120,7 @@ pub fn run(a: &ExportArgs, force: bool, out: &mut dyn Write) -> Result<(), Failu
     match a.format {
         ExportFormat::Edgelist => icn_core::io::edge_list(t, out)?,
         ExportFormat::Anynet => icn_core::io::anynet(&net, out)?,
-        ExportFormat::Booksim => icn_core::io::booksim_config(&net, &a.network_file, out)?,
+        ExportFormat::Booksim => icn_core::io::booksim_config(&net, file, out)?,
         ExportFormat::Nodes => icn_core::io::node_list(t, out)?,
     }
     Ok(())
