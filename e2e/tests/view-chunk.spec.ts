@@ -36,7 +36,7 @@ const CHUNK_OF: Record<string, string> = {
  * it needs. Measured 2026-12-01 for the largest (the analyses chunk's views), with the Embed
  * panel in a chunk of its own; before views were cut into chunks, every view downloaded one
  * chunk of all of them, 1,132,522 bytes. */
-const MEASURED = 665_550;
+const MEASURED = 657_858;
 /** The budget: the measured size plus 2 %. */
 const BUDGET = Math.round(MEASURED * 1.02);
 

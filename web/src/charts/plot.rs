@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
-use super::surface::{Surface, SVG_TEXT};
+use super::surface::{AnyBackend, Surface, SVG_TEXT};
 
 use super::axis::Axis;
 use super::bars;
@@ -249,6 +249,7 @@ pub fn render_panels(
         Surface::Canvas(canvas) => {
             let (scale, css_w) = fit(canvas, panels);
             let backend = CanvasBackend::with_canvas_object(canvas.clone())
+                .map(AnyBackend::Canvas)
                 .ok_or("this browser gives no 2-D canvas context")?;
             let sizes = Sizes {
                 scale,
