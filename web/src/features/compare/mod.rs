@@ -452,6 +452,14 @@ const METRICS: [Metric; 13] = [
     }),
 ];
 
+/// `spec` with a line-break opportunity after each `:` and `,` (`<wbr>`, no text), so that a
+/// narrow column breaks `hypercube:n=4` after its family's name, not inside `n=4`.
+fn breakable(spec: &str) -> impl IntoView {
+    spec.split_inclusive([':', ','])
+        .map(|part| view! { {part.to_string()} <wbr /> })
+        .collect_view()
+}
+
 #[component]
 fn CompareTable(rows: Vec<CompareRow>) -> impl IntoView {
     let head = rows
@@ -459,7 +467,7 @@ fn CompareTable(rows: Vec<CompareRow>) -> impl IntoView {
         .enumerate()
         .map(|(i, r)| {
             view! {
-                <th scope="col" class="num mono" data-net=(i + 1).to_string()>{r.spec.clone()}</th>
+                <th scope="col" class="num mono" data-net=(i + 1).to_string()>{breakable(&r.spec)}</th>
             }
         })
         .collect_view();
