@@ -4,7 +4,9 @@
 //! error naming the key and its line.
 
 use icn_core::analysis::deadlock::Scheme;
-use icn_core::sim::packet::booksim::{experiment, statements, ConfigError, Experiment};
+use icn_core::sim::packet::booksim::{
+    booksim_string, experiment, statements, ConfigError, Experiment,
+};
 use icn_core::sim::packet::{booksim_latencies, AllocatorChoice, AllocatorKind, Simulator};
 use icn_core::{Network, Spec};
 
@@ -711,4 +713,29 @@ fn booksim2s_dragonflyconfig_is_read_unchanged() {
         (sim.fabric().routers(), sim.fabric().endpoints()),
         (264, 1056)
     );
+}
+
+/// A name BookSim2's own lexer reads as one string (src/config.l's StrConst) is one word to
+/// this reader too, with the same value; what BookSim2 would split or refuse (a space, `;`,
+/// `=`, a quote, a first digit or `+`, a leading `//`) is not such a name.
+#[test]
+fn booksim_strings_read_back_as_one_word() {
+    for name in [
+        "network.anynet",
+        "nets/t4.anynet",
+        "../a+b/c-d_e.anynet",
+        "_x",
+        "/abs/p.anynet",
+        "a(b),c{d}",
+        "a//b",
+    ] {
+        assert!(booksim_string(name), "{name}");
+        let read = statements(&format!("network_file = {name};")).unwrap();
+        assert_eq!(read["network_file"].0, name);
+    }
+    for name in [
+        "", "a b", "a;b", "a=b", "'a'", "\"a\"", "4net", "//net", "+a", "(a)", "a\tb",
+    ] {
+        assert!(!booksim_string(name), "{name:?}");
+    }
 }

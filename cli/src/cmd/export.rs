@@ -5,6 +5,8 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 
+use icn_core::sim::packet::booksim::booksim_string;
+
 use crate::output::{guard, network, shown, Failure, Progress};
 
 /// The most bytes `icn export` writes without `--force`: 32 GiB, a network of about
@@ -62,8 +64,7 @@ pub struct ExportArgs {
 
 /// The anynet file a `--format booksim` configuration names: `--network-file`, which only
 /// that format takes, and which must read back as one name in BookSim2's configuration
-/// grammar (its lexer's string: a letter, `_`, `-`, `/` or `.` first, then those, digits
-/// and `+`; not `//`, which starts a comment).
+/// grammar ([`booksim_string`]).
 fn network_file(a: &ExportArgs) -> Result<&str, Failure> {
     let Some(name) = a.network_file.as_deref() else {
         return Ok("network.anynet");
@@ -75,13 +76,9 @@ fn network_file(a: &ExportArgs) -> Result<&str, Failure> {
             shown(name)
         )));
     }
-    let first = |c: char| c.is_ascii_alphabetic() || "_-/.".contains(c);
-    let rest = |c: char| first(c) || c.is_ascii_digit() || c == '+';
-    let mut chars = name.chars();
-    let readable = chars.next().is_some_and(first) && chars.all(rest) && !name.starts_with("//");
-    if !readable {
+    if !booksim_string(name) {
         return Err(Failure(format!(
-            "--network-file '{}': BookSim2 reads a file name of letters, digits and _ - / . + that starts with a letter, _ - / or . (not //); choose such a name",
+            "--network-file '{}': BookSim2 reads a file name of letters, digits and _ - / . + ( ) {{ }} , that starts with a letter, _ - / or . (not //); choose such a name",
             shown(name)
         )));
     }

@@ -20,6 +20,7 @@ mod topology;
 mod traffic;
 
 pub use size::MAX_CONFIG_ROUTERS;
+pub use syntax::booksim_string;
 use topology::topology;
 use traffic::booksim_traffic;
 

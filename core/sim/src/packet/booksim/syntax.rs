@@ -21,6 +21,17 @@ fn word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || "_-/.+(){},".contains(c)
 }
 
+/// Whether BookSim2's own lexer reads `text` as one string (its src/config.l): a letter,
+/// `_`, `-`, `/` or `.` first, then those, digits and `+ ( ) { } ,` ([`word_char`]); not
+/// `//`, which starts a comment. Stricter than this reader, which takes any word of
+/// [`word_char`]s: a file name icnplay writes into a configuration must read back in
+/// BookSim2 itself.
+pub fn booksim_string(text: &str) -> bool {
+    let first = |c: char| c.is_ascii_alphabetic() || "_-/.".contains(c);
+    let mut chars = text.chars();
+    chars.next().is_some_and(first) && chars.all(word_char) && !text.starts_with("//")
+}
+
 fn error(line: usize, message: String) -> ConfigError {
     ConfigError { line, message }
 }
