@@ -53,6 +53,23 @@ test('"On this network" opens this pair\'s join site and this Lens in the walkth
   await expect(page.getByTestId('deadlock-spec')).toHaveValue('lens:p=4,q=4,n=3,completed');
 });
 
+test('"On this network" goes while the network cannot be built, and comes back with it', async ({ page }) => {
+  // KYKLOS-II with n = 99 is refused (the proposed shuffle needs n mod r = 0, as core says).
+  await page.goto('./?view=join&t=kyklos2:m=2,r=2,n=99,shuffle=proposed&s=0&r=1');
+  const spec = page.getByTestId('join-spec');
+  await expect(spec).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('related-links')).toHaveCount(0);
+  // The same family, valid: the links are back and carry it.
+  await spec.fill('kyklos2:m=2,r=2,n=6,shuffle=proposed');
+  await expect(page.getByTestId('related-route')).toHaveAttribute('href', /t=kyklos2:m=2,r=2,n=6,shuffle=proposed/);
+  // A D3 the schedule view refuses (k = 0): no links under it either.
+  await page.goto('./?view=schedule&t=d3:k=0,m=2');
+  await expect(page.getByTestId('schedule-spec')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('related-links')).toHaveCount(0);
+  await page.getByTestId('schedule-spec').fill('d3:k=2,m=2');
+  await expect(page.getByTestId('related-subnet')).toBeVisible();
+});
+
 test('a view left through the navigation opens again as the reader left it', async ({ page }) => {
   // The address holds only the shown view's state; the page keeps the views left earlier.
   await page.goto('./?view=compare');

@@ -9,6 +9,7 @@ mod fatal;
 mod features;
 mod history;
 mod limits;
+mod networks;
 mod url;
 
 fn main() {

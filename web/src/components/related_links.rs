@@ -1,16 +1,23 @@
 //! "On this network": links from the view shown to the other views that take its network,
-//! each opening with the network and the pair carried ([`AppState::related`]): this pair's
+//! each opening with the network and the pair carried ([`crate::url::AppState::related`]): this pair's
 //! join site, a schedule on this D3, this Lens in the walkthrough, deadlock and simulation.
+//! A network that cannot be built (its field says why) has no links: they would carry the
+//! same error into every view.
 
 use leptos::prelude::*;
 
 use crate::history::Nav;
-use crate::url::AppState;
+use crate::networks;
 
-/// The links, or nothing when the view shows no one network.
+/// The links, or nothing when the view shows no one network or its network is not valid.
 #[component]
 pub fn RelatedLinks(nav: Nav) -> impl IntoView {
-    let related = Memo::new(move |_| nav.state.with(AppState::related));
+    let related = Memo::new(move |_| {
+        nav.state.with(|s| match s.context() {
+            Some(c) if networks::build(&c.spec).is_ok() => s.related(),
+            _ => Vec::new(),
+        })
+    });
     move || {
         let links = related.get();
         (!links.is_empty()).then(|| {

@@ -17,6 +17,7 @@ use leptos::prelude::*;
 use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
+use crate::networks;
 use crate::url::DeadlockForm;
 
 /// What is wrong with the fields, by field.
@@ -210,7 +211,7 @@ impl DeadlockModel {
         let form = nav.form::<DeadlockForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network =
-            Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
+            Memo::new(move |_| spec.with(|s| networks::build(s).map_err(|e| format!("{e}"))));
         let strategies = Memo::new(move |_| {
             network.with(|n| n.as_ref().map(registry::routings).unwrap_or_default())
         });

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
+use crate::networks;
 use crate::url::JoinForm;
 use icn_core::Addresses;
 
@@ -173,7 +174,7 @@ impl JoinModel {
     pub fn new(nav: Nav) -> JoinModel {
         let form = nav.form::<JoinForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
-        let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
+        let network = Memo::new(move |_| spec.with(|s| networks::build(s)));
         let spec_error = Memo::new(move |_| network.with(why_not));
         let s = Memo::new(move |_| {
             network.with(|n| {

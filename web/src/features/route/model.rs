@@ -20,6 +20,7 @@ use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::SYNC_STEPS;
+use crate::networks;
 use crate::url::RouteForm;
 use icn_core::Addresses;
 use icn_web_model::diagram::focus::{route_focus, MAX_FOCUS_PATHS};
@@ -496,7 +497,7 @@ impl RouteModel {
         let form = nav.form::<RouteForm>();
         let family = Memo::new(move |_| form.with(|f| family(&f.family)));
         let spec = Memo::new(move |_| form.with(RouteForm::spec));
-        let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
+        let network = Memo::new(move |_| spec.with(|s| networks::build(s)));
         let from = Memo::new(move |_| network.with(|n| form.with(|f| address(n, &f.from))));
         let to = Memo::new(move |_| network.with(|n| form.with(|f| address(n, &f.to))));
         let strategy = Memo::new(move |_| form.with(|f| f.strategy.clone()));

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::PLAY_INTERVAL_MS;
+use crate::networks;
 use crate::url::ScheduleForm;
 use icn_core::Addresses;
 
@@ -59,8 +60,7 @@ fn at(field: &'static str) -> impl Fn(String) -> SimError {
 
 /// The network as a D3, or its field's error.
 fn d3_of(spec: &str) -> Result<D3, SimError> {
-    let net: Network = spec
-        .parse()
+    let net = networks::build(spec)
         .map_err(|e| format!("{e}"))
         .map_err(at("schedule-spec"))?;
     net.d3().cloned().map_err(|_| {

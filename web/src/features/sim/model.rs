@@ -28,6 +28,7 @@ use leptos::prelude::*;
 use crate::compute::{self, JobState};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
+use crate::networks;
 use crate::url::SimForm;
 
 use super::bounds::SimBounds;
@@ -288,9 +289,7 @@ fn second(form: &SimForm, net: &Network) -> Second {
     let net2 = if spec2.is_empty() {
         net.clone()
     } else {
-        spec2
-            .parse::<Network>()
-            .map_err(|e| (Some(e.to_string()), None))?
+        networks::build(spec2).map_err(|e| (Some(e.to_string()), None))?
     };
     let routing2 = if routing2.is_empty() {
         net2.default_strategy().to_string()
@@ -360,7 +359,7 @@ impl SimModel {
         let form = nav.form::<SimForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network =
-            Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
+            Memo::new(move |_| spec.with(|s| networks::build(s).map_err(|e| format!("{e}"))));
         let checked = Memo::new(move |_| form.with(|f| network.with(|n| check(f, n))));
         let troubles = Memo::new(move |_| checked.with(|c| c.0.clone()));
         let asks = Memo::new(move |_| checked.with(|c| c.1.clone()));

@@ -25,6 +25,7 @@ use self::results::result_cards;
 use crate::components::{too_large, unlisted_option, AggregateDiagram, FieldError, Opened};
 use crate::diagram::{draw, DiagramSvg, Drawing, Highlight, SvgDownload};
 use crate::history::Nav;
+use crate::networks;
 use crate::url::{SubnetForm, View};
 
 /// The kinds of sub-network: value, title.
@@ -188,7 +189,7 @@ fn SubnetFields(
 fn Presets(nav: Nav, form: Memo<SubnetForm>) -> impl IntoView {
     // The network's N and M once the spec is valid (the presets need them).
     let shape = Memo::new(move |_| {
-        form.with(|f| match f.spec.parse::<Network>() {
+        form.with(|f| match networks::build(&f.spec) {
             Ok(net) => net.d3().ok().map(|d| (d.k(), d.m())),
             Err(_) => None,
         })

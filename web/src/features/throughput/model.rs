@@ -21,6 +21,7 @@ use leptos::prelude::*;
 use crate::compute::{self, use_answer, Answered, JobState, WhenNone};
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
+use crate::networks;
 use crate::url::ThroughputForm;
 
 /// The most nodes the view takes: counting a network's endpoints builds its anynet plan
@@ -171,7 +172,7 @@ impl ThroughputModel {
         let form = nav.form::<ThroughputForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
         let network =
-            Memo::new(move |_| spec.with(|s| s.parse::<Network>().map_err(|e| format!("{e}"))));
+            Memo::new(move |_| spec.with(|s| networks::build(s).map_err(|e| format!("{e}"))));
         let strategies = Memo::new(move |_| {
             network.with(|n| {
                 n.as_ref()

@@ -18,6 +18,7 @@ use crate::diagram::layout::Layout;
 use crate::diagram::{draw, Drawing, Highlight};
 use crate::history::Nav;
 use crate::limits::{INFO_BUDGET, SYNC_STEPS};
+use crate::networks;
 use crate::url::WalkForm;
 use icn_core::Addresses;
 use icn_web::jobs::{JobFor, LensLoadsReport};
@@ -276,7 +277,7 @@ impl WalkModel {
     pub fn new(nav: Nav) -> WalkModel {
         let form = nav.form::<WalkForm>();
         let spec = Memo::new(move |_| form.with(|f| f.spec.clone()));
-        let network = Memo::new(move |_| spec.with(|s| s.parse::<Network>()));
+        let network = Memo::new(move |_| spec.with(|s| networks::build(s)));
         let other_family = Memo::new(move |_| {
             network.with(|n| match n {
                 Ok(net) if net.lens().is_ok() => None,
