@@ -15,7 +15,10 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::components::{EmbedPanel, FullViewLink, RelatedLinks, ThemeSwitch};
+use crate::components::{
+    chunk_pending, chunk_state, fetch_chunk, Chunk, EmbedPanel, FullViewLink, RelatedLinks,
+    ThemeSwitch,
+};
 use crate::features::{load_view, StartView, UnknownView, ViewCtor};
 use crate::history::Nav;
 use crate::url::{AppState, NavGroup, View, ViewChoice};
@@ -221,19 +224,19 @@ fn loaded(which: View) -> Option<ViewCtor> {
 /// first screen is in its group's chunk ([`crate::features::load_view`], split by
 /// scripts/page.sh), with the code chunks share in modules of its own, so that a view opened
 /// by its address downloads the first screen's module, its chunk and that shared code, not
-/// the other chunks. A failed fetch (the network gone before the chunk came) is an error to
-/// show, and the next call tries again.
-pub(crate) async fn load(which: View) -> Result<ViewCtor, String> {
+/// the other chunks. `None` when the fetch failed (the network gone before the chunk came;
+/// the loader says no more): the next call tries again.
+pub(crate) async fn load(which: View) -> Option<ViewCtor> {
     if let Some(ctor) = loaded(which) {
-        return Ok(ctor);
+        return Some(ctor);
     }
-    let ctor = load_view(which).await.map_err(|e| e.to_string())?;
+    let ctor = load_view(which).await.ok()?;
     LOADED.with_borrow_mut(|l| {
         if !l.iter().any(|(v, _)| *v == which) {
             l.push((which, ctor));
         }
     });
-    Ok(ctor)
+    Some(ctor)
 }
 
 /// Fetches every view's chunk, one after another, so that the views open at once and
@@ -254,33 +257,19 @@ async fn load_all(shown: Option<View>) {
 /// cannot be fetched, the reason and a button to try again.
 #[component]
 fn Deferred(which: View, nav: Nav) -> impl IntoView {
-    let state = RwSignal::new(loaded(which).map(Ok));
-    let fetch = move || {
-        state.set(None);
-        leptos::task::spawn_local(async move { state.set(Some(load(which).await)) });
-    };
-    if state.get_untracked().is_none() {
+    let state = chunk_state(loaded(which));
+    let fetch = move || fetch_chunk(state, move || load(which));
+    if matches!(state.get_untracked(), Chunk::Loading) {
         fetch();
     }
-    move || {
-        match state.get() {
-        Some(Ok(build)) => build(nav),
-        Some(Err(reason)) => view! {
-            <div class="job-crashed" role="alert" data-testid="view-load-error">
-                <p class="job-crashed-what">"This view's code could not be loaded: " {reason} "."</p>
-                <p>
-                    "The page needs the network once for each part of the site. "
-                    <button type="button" data-testid="view-load-retry" on:click=move |_| fetch()>
-                        "Retry"
-                    </button>
-                </p>
-            </div>
-        }
-        .into_any(),
-        None => view! {
-            <p class="note view-loading" role="status" data-testid="view-loading">"Loading the view…"</p>
-        }
-        .into_any(),
-    }
+    move || match state.get() {
+        Chunk::Loaded(build) => build(nav),
+        pending => chunk_pending(
+            "This view's code",
+            "view",
+            "Loading the view…",
+            matches!(pending, Chunk::Failed),
+            fetch,
+        ),
     }
 }

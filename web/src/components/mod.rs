@@ -1,5 +1,5 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
-//! path list, the cost gate, the chart canvas, the embed panel, the links from an embed to the full site, the theme switch, the links
+//! path list, the cost gate, the chart canvas, a part whose code loads as a wasm chunk, the embed panel, the links from an embed to the full site, the theme switch, the links
 //! to this network in other views, text and address fields and their errors, a graph's text
 //! area, a job's progress, a long table's pager, a term of the notation with its definition, the room a drawing has, a select's option for a value it does not list. None imports a view ([`crate::features`]); none computes
 //! anything about networks.
@@ -7,6 +7,7 @@
 mod address_field;
 mod aggregate_view;
 mod chart_canvas;
+mod chunk_load;
 mod cost_gate;
 mod diagram_panel;
 mod drawing_room;
@@ -28,6 +29,7 @@ mod unlisted;
 pub use address_field::AddressField;
 pub use aggregate_view::{AggregateDiagram, Opened};
 pub use chart_canvas::ChartCanvas;
+pub use chunk_load::{chunk_pending, chunk_state, fetch_chunk, Chunk};
 pub use cost_gate::{confirm_gate, CostGate, Gate};
 pub use diagram_panel::{
     channel_drawing, diagram_frame, focus_note, mode_toggle, picking_drawing, too_large, ClickMode,

@@ -7,6 +7,7 @@ mod body;
 
 use leptos::prelude::*;
 
+use crate::components::{chunk_pending, chunk_state, fetch_chunk, Chunk};
 use crate::history::Nav;
 
 /// The panel's component with the page's [`Nav`] and whether it is open, once its chunk
@@ -36,15 +37,15 @@ thread_local! {
     static LOADED: std::cell::Cell<Option<BodyCtor>> = const { std::cell::Cell::new(None) };
 }
 
-/// Loads the panel's chunk (once; later calls return at once). A failed fetch is an error
-/// to show, and the next call tries again.
-pub(crate) async fn load_embed() -> Result<BodyCtor, String> {
+/// Loads the panel's chunk (once; later calls return at once). `None` when the fetch failed:
+/// the next call tries again.
+pub(crate) async fn load_embed() -> Option<BodyCtor> {
     if let Some(ctor) = LOADED.get() {
-        return Ok(ctor);
+        return Some(ctor);
     }
-    let ctor = split::body().await.map_err(|e| e.to_string())?;
+    let ctor = split::body().await.ok()?;
     LOADED.set(Some(ctor));
-    Ok(ctor)
+    Some(ctor)
 }
 
 /// The "Embed" button, and under it the panel while open: drawn at once when its chunk is
@@ -53,38 +54,26 @@ pub(crate) async fn load_embed() -> Result<BodyCtor, String> {
 #[component]
 pub fn EmbedPanel(nav: Nav) -> impl IntoView {
     let (open, set_open) = signal(false);
-    let body = RwSignal::new(LOADED.get().map(Ok));
-    let fetch = move || {
-        body.set(None);
-        leptos::task::spawn_local(async move { body.set(Some(load_embed().await)) });
-    };
+    let body = chunk_state(LOADED.get());
+    let fetch = move || fetch_chunk(body, load_embed);
     let toggle = move |_| {
         let now = !open.get_untracked();
         set_open.set(now);
-        if now && !matches!(body.get_untracked(), Some(Ok(_))) {
+        if now && !matches!(body.get_untracked(), Chunk::Loaded(_)) {
             fetch();
         }
     };
-    let panel = move || {
-        match body.get() {
-        Some(Ok(build)) => Some(build(nav, open)),
-        Some(Err(reason)) => open.get().then(|| {
-            view! {
-                <div class="job-crashed" role="alert" data-testid="embed-load-error">
-                    <p class="job-crashed-what">"The Embed panel's code could not be loaded: " {reason} "."</p>
-                    <p>
-                        "The page needs the network once for each part of the site. "
-                        <button type="button" on:click=move |_| fetch()>"Retry"</button>
-                    </p>
-                </div>
-            }
-            .into_any()
+    let panel = move || match body.get() {
+        Chunk::Loaded(build) => Some(build(nav, open)),
+        pending => open.get().then(|| {
+            chunk_pending(
+                "The Embed panel's code",
+                "embed",
+                "Loading the Embed panel…",
+                matches!(pending, Chunk::Failed),
+                fetch,
+            )
         }),
-        None => open.get().then(|| {
-            view! { <p class="note view-loading" role="status" data-testid="embed-loading">"Loading the Embed panel…"</p> }
-                .into_any()
-        }),
-    }
     };
     view! {
         <div class="embed-tools">
