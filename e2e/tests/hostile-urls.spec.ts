@@ -218,7 +218,7 @@ async function check(page: Page, query: string, label: string, dialogs: string[]
 // out of wasm memory reservations (Chromium frees a closed instance's only when it collects
 // garbage).
 test.describe.configure({ mode: 'parallel' });
-const SHARDS = 16;
+const SHARDS = 24;
 for (let shard = 0; shard < SHARDS; shard++) {
   test(`hostile URLs, shard ${shard + 1}/${SHARDS}`, async ({ page }) => {
     test.setTimeout(300_000);
