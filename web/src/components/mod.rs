@@ -1,8 +1,10 @@
 //! Pieces shared by the views, generic over signals and callbacks: the diagram card, the
-//! path list, the cost gate, the chart canvas, a part whose code loads as a wasm chunk, the embed panel, the links from an embed to the full site, the theme switch, the links
-//! to this network in other views, text and address fields and their errors, a graph's text
-//! area, a job's progress, a long table's pager, a term of the notation with its definition, the room a drawing has, a select's option for a value it does not list. None imports a view ([`crate::features`]); none computes
-//! anything about networks.
+//! path list, the cost gate, the chart canvas, a part whose code loads as a wasm chunk, the
+//! embed panel, the links from an embed to the full site, the theme switch, the links to
+//! this network in other views, text and address fields and their errors, a graph's text
+//! area, a job's progress, a long table's pager, a term of the notation with its
+//! definition, the room a drawing has, a select's option for a value it does not list. None
+//! imports a view ([`crate::features`]); none computes anything about networks.
 
 mod address_field;
 mod aggregate_view;

@@ -1,8 +1,8 @@
 //! "On this network": links from the view shown to the other views that take its network,
-//! each opening with the network and the pair carried ([`crate::url::AppState::related`]): this pair's
-//! join site, a schedule on this D3, this Lens in the walkthrough, deadlock and simulation.
-//! A network that cannot be built (its field says why) has no links: they would carry the
-//! same error into every view.
+//! each opening with the network and the pair carried
+//! ([`crate::url::AppState::related`]): this pair's join site, a schedule on this D3, this
+//! Lens in the walkthrough, deadlock and simulation. A network that cannot be built (its
+//! field says why) has no links: they would carry the same error into every view.
 
 use leptos::prelude::*;
 
