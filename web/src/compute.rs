@@ -62,15 +62,13 @@ impl RawResult {
     /// The message for the view, naming what serde could not read.
     pub fn read<T: Answer>(&self) -> Result<Arc<T>, String> {
         let read = || {
-            serde_json::from_str::<T>(self.text.get())
-                .map(Arc::new)
-                .map_err(|e| {
-                    format!(
-                        "the computing worker sent a {} result this page cannot read ({e}). \
-                         This is a bug: please report it with the page's address",
-                        T::KIND
-                    )
-                })
+            T::from_json(self.text.get()).map(Arc::new).map_err(|e| {
+                format!(
+                    "the computing worker sent a {} result this page cannot read ({e}). \
+                     This is a bug: please report it with the page's address",
+                    T::KIND
+                )
+            })
         };
         let kept = self.read.get_or_init(|| Box::new(read()));
         // A result is read as its job's kind only; were it read as another type, that one

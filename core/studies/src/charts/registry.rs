@@ -3,7 +3,11 @@
 //! chart's module are made of the list. The variant's name, in `kebab-case`, is the
 //! chart's name (`chart=` in URLs, `icn chart NAME`, the `chart` tag of its JSON).
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use icn_engine::network::Network;
 
@@ -71,6 +75,43 @@ macro_rules! registry {
                 match self {
                     $(ChartData::$kind(d) => d.csv(),)*
                 }
+            }
+
+            /// Reads a chart's data whose `chart` tag is its first field, as this type's
+            /// serializer writes it: the chart's own fields are read in place, not through
+            /// the buffered copy of the whole value that the derived reader of an
+            /// internally tagged enum makes, which lets the page link a far smaller reader
+            /// (docs/benchmarks.md). JSON with the tag elsewhere is refused: read it with
+            /// `ChartData`'s `Deserialize`.
+            ///
+            /// # Errors
+            /// The deserializer's error: no `chart` first, an unknown chart, or the chart's
+            /// own fields in error.
+            pub fn deserialize_tag_first<'de, D: Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<ChartData, D::Error> {
+                struct TagFirst;
+
+                impl<'de> Visitor<'de> for TagFirst {
+                    type Value = ChartData;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("a chart's data, its \"chart\" tag first")
+                    }
+
+                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ChartData, A::Error> {
+                        if map.next_key::<String>()?.as_deref() != Some("chart") {
+                            return Err(de::Error::missing_field("chart"));
+                        }
+                        let kind: ChartKind = map.next_value()?;
+                        let rest = MapAccessDeserializer::new(map);
+                        match kind {
+                            $(ChartKind::$kind => <$chart>::deserialize(rest).map(ChartData::$kind),)*
+                        }
+                    }
+                }
+
+                deserializer.deserialize_map(TagFirst)
             }
         }
 
@@ -232,5 +273,51 @@ mod tests {
             ChartKind::ALL.map(ChartKind::takes_seed),
             ChartKind::ALL.map(|k| k == ChartKind::HcSim)
         );
+    }
+
+    /// Every chart, built small (its default network, its least `n`, 1,000 ticks), read
+    /// back tag first: the data built, floats bit for bit. (The derived reader cannot be
+    /// the reference: where a crate of the build turns on serde_json's
+    /// `arbitrary_precision`, as `icn` does, its buffered copy of a number is a map, and it
+    /// refuses the charts with floats.) The tag elsewhere, or no tag, is refused; an
+    /// unknown chart names the charts.
+    #[test]
+    fn charts_read_tag_first_as_built() {
+        use super::super::{build, ChartRequest};
+
+        for k in ChartKind::ALL {
+            let n = k.n_range().map(|(least, ..)| least.to_string());
+            let input = ChartInput {
+                chart: k.name(),
+                spec: k.default_spec(),
+                strategy: "y2",
+                n: n.as_deref(),
+                seed: None,
+                ticks: k.takes_seed().then_some("1000"),
+            };
+            let request = ChartRequest::from_input(&input).expect("valid");
+            let data = build(&request, &mut |_, _, _| {}).expect("builds");
+            let json = serde_json::to_string(&data).expect("serializes");
+            assert!(
+                json.starts_with(&format!("{{\"chart\":\"{}\"", k.name())),
+                "{json}"
+            );
+            let mut reader = serde_json::Deserializer::from_str(&json);
+            let tag_first = ChartData::deserialize_tag_first(&mut reader).expect("reads");
+            reader.end().expect("nothing after");
+            assert_eq!((tag_first.kind(), &tag_first), (k, &data));
+        }
+        let read = |json: &str| {
+            ChartData::deserialize_tag_first(&mut serde_json::Deserializer::from_str(json))
+                .map_err(|e| e.to_string())
+        };
+        let moved = r#"{"spec":"torus:k=8x8","chart":"net-distances","rows":[]}"#;
+        assert!(serde_json::from_str::<ChartData>(moved).is_ok());
+        assert!(read(moved)
+            .expect_err("tag not first")
+            .contains("missing field `chart`"));
+        assert!(read(r#"{"rows":[]}"#).is_err());
+        let unknown = read(r#"{"chart":"pie","rows":[]}"#).expect_err("no such chart");
+        assert!(unknown.contains("net-loads"), "{unknown}");
     }
 }
