@@ -330,7 +330,8 @@ answers! {
     PaperReport => "papers", Papers;
     // Read tag first, in place: the derived reader of an internally tagged enum buffers the
     // value and is the Charts view's largest function (docs/benchmarks.md).
-    icn_core::charts::ChartData => "chart", Chart, read by icn_core::charts::ChartData::deserialize_tag_first;
+    icn_core::charts::ChartData => "chart", Chart,
+        read by icn_core::charts::ChartData::deserialize_tag_first;
     Box<MetricsReport> => "metrics", Metrics;
     LensLoadsReport => "lens_loads", LensLoads;
     RouteReport => "route", Route;

@@ -99,14 +99,19 @@ macro_rules! registry {
                         f.write_str("a chart's data, its \"chart\" tag first")
                     }
 
-                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ChartData, A::Error> {
+                    fn visit_map<A: MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> Result<ChartData, A::Error> {
                         if map.next_key::<String>()?.as_deref() != Some("chart") {
                             return Err(de::Error::missing_field("chart"));
                         }
                         let kind: ChartKind = map.next_value()?;
                         let rest = MapAccessDeserializer::new(map);
                         match kind {
-                            $(ChartKind::$kind => <$chart>::deserialize(rest).map(ChartData::$kind),)*
+                            $(ChartKind::$kind => {
+                                <$chart>::deserialize(rest).map(ChartData::$kind)
+                            })*
                         }
                     }
                 }
