@@ -659,8 +659,8 @@ pub fn use_answer<T: Answer>(
 /// previous one (cached results come back at once); when it answers `None`, `when_none`
 /// says what happens to the one there is; when the view goes, its job is cancelled. A lane
 /// other than 0 runs a job beside the lanes a view's other jobs run in (the simulation
-/// view's bounds, lanes [`lanes`] and on, beside its points in lanes 0 … [`lanes`] − 1:
-/// one more worker each).
+/// view's bounds, lanes [`lanes`] and on, beside its points in lanes 0 … [`lanes`] − 1, and
+/// its BookSim2 reader after them: one more worker each).
 fn use_job_in(
     lane: usize,
     job: impl Fn() -> Option<Job> + 'static,

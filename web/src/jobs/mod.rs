@@ -33,8 +33,8 @@ pub use metrics::{
 };
 pub use papers::{CellReport, ItemReport, PaperReport};
 pub use sim::{
-    sim_point, sim_rates, SimAsk, SimChecked, SimPointReport, SimTroubles, SIM_ASK, SIM_MAX_POINTS,
-    SIM_REFUSE,
+    booksim_read, sim_point, sim_rates, BooksimAsk, BooksimRead, SimAsk, SimChecked,
+    SimPointReport, SimTroubles, SIM_ASK, SIM_MAX_POINTS, SIM_REFUSE,
 };
 pub use throughput::{
     throughput_report, ChannelText, OptimalReport, PairText, ThroughputAsk, ThroughputReport,
@@ -139,6 +139,8 @@ pub enum Job {
     },
     /// One point of a latency–load curve by the packet simulator (the simulation view).
     SimPoint(SimPointAsk),
+    /// A BookSim2 configuration pasted into the simulation view, read as its fields.
+    Booksim(BooksimAsk),
     /// A routing's throughput under a traffic (the throughput view; the simulation view's
     /// bounds).
     Throughput {
@@ -160,6 +162,7 @@ impl Job {
             Job::Deadlock(_) | Job::DeadlockFinish { .. } => "deadlock",
             Job::DeadlockPart { .. } => "deadlock_part",
             Job::SimPoint(_) => "sim_point",
+            Job::Booksim(_) => "booksim",
             Job::Throughput { .. } => "throughput",
         }
     }
@@ -181,6 +184,7 @@ impl Job {
             Job::SimPoint(SimPointAsk { ask, rate, .. }) => {
                 format!("simulating {} at load {rate}", ask.spec)
             }
+            Job::Booksim(_) => "reading the BookSim2 configuration".to_string(),
             Job::Throughput { ask } => {
                 format!("the throughput of {} on {}", ask.routing, ask.spec)
             }
@@ -269,6 +273,8 @@ pub enum JobResult {
     Deadlock(Box<DeadlockStudy>),
     /// [`Job::SimPoint`]: the point; boxed, it may list every channel.
     SimPoint(Box<SimPointReport>),
+    /// [`Job::Booksim`]: the fields read, or why not.
+    Booksim(Box<BooksimRead>),
     /// [`Job::DeadlockPart`]: what the part holds; its words travel beside the reply.
     DeadlockPart(PartDone),
     /// [`Job::Throughput`]: the throughput; boxed, it may list every channel's load.
@@ -338,6 +344,7 @@ answers! {
     Vec<icn_core::analysis::CompareRow> => "compare", Compare;
     Box<DeadlockStudy> => "deadlock", Deadlock;
     Box<SimPointReport> => "sim_point", SimPoint;
+    Box<BooksimRead> => "booksim", Booksim;
     PartDone => "deadlock_part", DeadlockPart;
     Box<ThroughputReport> => "throughput", Throughput;
 }
@@ -480,6 +487,13 @@ impl JobFor<Box<SimPointReport>> {
     /// [`Job::SimPoint`]: one point of a curve.
     pub fn sim_point(ask: SimPointAsk) -> Self {
         JobFor::new(Job::SimPoint(ask))
+    }
+}
+
+impl JobFor<Box<BooksimRead>> {
+    /// [`Job::Booksim`]: a pasted BookSim2 configuration, read as the simulation view's fields.
+    pub fn booksim(ask: BooksimAsk) -> Self {
+        JobFor::new(Job::Booksim(ask))
     }
 }
 
@@ -675,6 +689,7 @@ fn run_whole(
             (*channels, *bound),
             progress,
         )?)),
+        Job::Booksim(ask) => JobResult::Booksim(Box::new(booksim_read(ask))),
         Job::Throughput { ask } => {
             JobResult::Throughput(Box::new(throughput_report(ask, progress, &mut |r| {
                 partial(JobResult::Throughput(Box::new(r)));
@@ -745,6 +760,50 @@ mod tests {
             let (sent, read) = round_trip(job);
             assert_eq!(sent, read, "{job}");
         }
+    }
+
+    /// A BookSim2 file pasted into the simulation view is read in the worker: its job
+    /// crosses as itself, gives the fields `icn sim --config` reads (the network, the seed,
+    /// the loads) over the view's, and a key the simulator does not model is the answer's
+    /// error, naming its line, with the fields kept.
+    #[wasm_bindgen_test]
+    fn a_pasted_booksim_file_is_read_in_the_worker() {
+        use icn_web_model::defaults::FromNetwork;
+        use icn_web_model::url::{AppState, Query, SimForm, View, ViewDef};
+        let fresh = AppState::fresh(View::Sim, &FromNetwork);
+        let form = fresh.form::<SimForm>().expect("the form").clone();
+        let config = "topology = torus;\nk = 4;\nn = 2;\nrouting_function = dim_order;\n\
+                      seed = 7;\ninjection_rate = {0.1, 0.2};\n";
+        let ask = BooksimAsk {
+            config: config.into(),
+            network: String::new(),
+            form: form.to_query(),
+        };
+        let job = serde_json::to_string(&Job::Booksim(ask.clone())).unwrap();
+        let (sent, read) = round_trip(&job);
+        assert_eq!(sent, read);
+        let JobResult::Booksim(r) = read else {
+            panic!("a BookSim2 read: {read:?}")
+        };
+        assert_eq!(r.ask, ask);
+        let (query, summary) = r.read.expect("the file runs");
+        let fields = SimForm::from_query(&Query::parse(&query), &FromNetwork);
+        assert_eq!(
+            (
+                fields.spec.as_str(),
+                fields.seed.as_str(),
+                fields.rates.as_str()
+            ),
+            ("torus:k=4x4,lowfirst", "7", "0.1,0.2")
+        );
+        assert_eq!(fields.pasted, config);
+        assert!(summary.contains("torus:k=4x4,lowfirst"), "{summary}");
+        let bad = BooksimAsk {
+            config: format!("{config}speculative = 1;"),
+            ..ask
+        };
+        let e = booksim_read(&bad).read.expect_err("a key not modelled");
+        assert!(e.contains("line 7: speculative = 1: not modelled"), "{e}");
     }
 
     /// A reply the page cannot read is an error naming why, not a silent drop; a point

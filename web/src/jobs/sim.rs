@@ -1,6 +1,7 @@
-//! The simulation view's job, run in the worker: one point of a latency–load curve by the
+//! The simulation view's jobs, run in the worker: one point of a latency–load curve by the
 //! packet simulator ([`icn_core::sim::packet`], as `icn sim` prints it), with the
-//! network's channel-load bound under uniform traffic when asked. The page checks the
+//! network's channel-load bound under uniform traffic when asked; and a pasted BookSim2
+//! configuration read as the view's fields ([`booksim_read`]). The page checks the
 //! fields with the same [`SimAsk::setup`] before it asks (`icn_web_model::sim`).
 
 use std::cell::RefCell;
@@ -11,7 +12,10 @@ use icn_core::sim::packet::{
     uniform_bound, PointResult, SchemeChoice, SimError, SimSetup, Simulator,
 };
 use icn_core::{Network, PAGE_BUDGET};
+use icn_web_model::booksim::form_of_config;
+use icn_web_model::defaults::FromNetwork;
 pub use icn_web_model::sim::{SimAsk, SimChecked, SimTroubles, SIM_ASK, SIM_REFUSE};
+use icn_web_model::url::{Query, SimForm, ViewDef};
 use serde::{Deserialize, Serialize};
 
 /// One point of the curve, from the worker.
@@ -154,4 +158,41 @@ pub fn sim_rates(text: &str) -> Result<Vec<(String, f64)>, String> {
         ));
     }
     Ok(loads.into_iter().map(|r| (format!("{r}"), r)).collect())
+}
+
+/// [`Job::Booksim`](super::Job::Booksim)'s question: a BookSim2 configuration pasted into the
+/// simulation view, with its anynet network file's text (empty: none), over the view's fields.
+/// The fields cross as the view's query (`ViewDef::to_query`), which the page already writes
+/// and reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BooksimAsk {
+    /// The configuration, as typed.
+    pub config: String,
+    /// Its anynet network file, as typed (empty: none).
+    pub network: String,
+    /// The query of the fields it is read over (those the file does not give are kept).
+    pub form: String,
+}
+
+/// What the worker read of a [`BooksimAsk`]: the query of the view's fields and a sentence
+/// saying what was read, or why the file cannot run (naming the key and its line).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BooksimRead {
+    /// What was asked.
+    pub ask: BooksimAsk,
+    /// The fields' query and the sentence, or the file's error.
+    pub read: Result<(String, String), String>,
+}
+
+/// Reads `ask`'s configuration over its fields, as `icn sim --config` reads the file
+/// ([`form_of_config`]): in the worker, which links the BookSim2 reader, so that the page
+/// does not.
+pub fn booksim_read(ask: &BooksimAsk) -> BooksimRead {
+    let network = (!ask.network.trim().is_empty()).then_some(ask.network.as_str());
+    let form = SimForm::from_query(&Query::parse(&ask.form), &FromNetwork);
+    BooksimRead {
+        ask: ask.clone(),
+        read: form_of_config(&ask.config, network, &form)
+            .map(|(fields, summary)| (fields.to_query(), summary)),
+    }
 }

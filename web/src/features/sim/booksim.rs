@@ -1,15 +1,22 @@
 //! The simulation view's BookSim2 card: a configuration file pasted (with its anynet
-//! network file, for `topology = anynet`) becomes the view's fields as it is typed, read by
-//! the same code as `icn sim --config` ([`icn_web_model::booksim::form_of_config`]). A file
-//! that cannot run says why at the box, naming the key and its line; the fields keep what
-//! they held. The text is in the URL (`booksim=`): a link with one opens the card with it,
-//! applied.
+//! network file, for `topology = anynet`) becomes the view's fields as it is typed, read in
+//! the worker by the same code as `icn sim --config` ([`Job::Booksim`], in a lane of its own
+//! beside the points' and the bounds' lanes: the page does not link the BookSim2 reader). A
+//! file that cannot run says why at the box, naming the key and its line; the fields keep
+//! what they held. The text is in the URL (`booksim=`): a link with one opens the card with
+//! it, applied.
+//!
+//! [`Job::Booksim`]: icn_web::jobs::Job::Booksim
 
-use icn_web_model::booksim::form_of_config;
+use icn_web::jobs::{BooksimAsk, BooksimRead, JobFor};
+use icn_web_model::defaults::FromNetwork;
+use icn_web_model::url::{Query, ViewDef};
 use leptos::prelude::*;
 
+use super::bounds::CURVES;
 use super::model::SimModel;
 use crate::components::FieldError;
+use crate::compute::{self, use_answer_in, JobState, WhenNone};
 use crate::url::SimForm;
 
 /// The card, folded until opened.
@@ -20,10 +27,18 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
     let network_file = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let read = RwSignal::new(None::<String>);
-    // `settle`: the text came with the URL, and applying it replaces that entry.
+    // The file being read, and whether it came with the URL (its answer then replaces that
+    // entry of the history).
+    let asked = RwSignal::new(None::<(BooksimAsk, bool)>);
+    let job = use_answer_in::<Box<BooksimRead>>(
+        compute::lanes() + CURVES,
+        move || asked.with(|a| a.as_ref().map(|(a, _)| JobFor::booksim(a.clone()))),
+        WhenNone::Clear,
+    );
     let apply = move |settle: bool| {
         let text = config.get_untracked();
         if text.trim().is_empty() {
+            asked.set(None);
             error.set(None);
             read.set(None);
             if m.form.with_untracked(|f| !f.pasted.is_empty()) {
@@ -31,11 +46,31 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
             }
             return;
         }
-        let file = network_file.get_untracked();
-        let file = (!file.trim().is_empty()).then_some(file.as_str());
-        let form = m.form.get_untracked();
-        match form_of_config(&text, file, &form) {
-            Ok((fields, summary)) => {
+        let ask = BooksimAsk {
+            config: text,
+            network: network_file.get_untracked(),
+            form: m.form.with_untracked(ViewDef::to_query),
+        };
+        asked.set(Some((ask, settle)));
+    };
+    // The worker's answer for the file being read, applied once.
+    Effect::new(move |_| {
+        let answer = match job.state.get() {
+            JobState::Done(r) => Ok(r),
+            JobState::Failed(e) => Err(e),
+            JobState::Crashed(c) => Err(c.message),
+            JobState::Idle | JobState::Running { .. } => return,
+        };
+        let Some((ask, settle)) = asked.get_untracked() else {
+            return;
+        };
+        if answer.as_ref().is_ok_and(|r| r.ask != ask) {
+            return;
+        }
+        asked.set(None);
+        match answer.map(|r| r.read.clone()) {
+            Ok(Ok((query, summary))) => {
+                let fields = SimForm::from_query(&Query::parse(&query), &FromNetwork);
                 error.set(None);
                 read.set(Some(summary));
                 let change = |f: &mut SimForm| *f = fields;
@@ -45,13 +80,13 @@ pub fn booksim_card(m: SimModel) -> impl IntoView {
                     m.nav.commit_form(change);
                 }
             }
-            Err(e) => {
+            Ok(Err(e)) | Err(e) => {
                 read.set(None);
                 // The fields and the URL keep what they held.
                 error.set(Some(e));
             }
         }
-    };
+    });
     if opened {
         apply(true);
     }

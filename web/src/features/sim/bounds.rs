@@ -19,8 +19,8 @@ use leptos::prelude::*;
 
 use crate::compute::{self, use_answer_in, Answered, JobState, WhenNone};
 
-/// The curves the view overlays at most.
-const CURVES: usize = 2;
+/// The curves the view overlays at most (each with its bounds' lane, after the points').
+pub const CURVES: usize = 2;
 
 /// A curve's bounds, as far as they are known.
 #[derive(Debug, Clone, PartialEq)]
