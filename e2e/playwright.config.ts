@@ -42,12 +42,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The long-task check measures wall-clock main-thread tasks, which other tests' browsers
-  // on the same two cores would stretch: it runs alone, after everything else.
-  projects: [
-    { name: 'main', testIgnore: /long-tasks\.spec\.ts/ },
-    { name: 'quiet', testMatch: /long-tasks\.spec\.ts/, dependencies: ['main'] },
-  ],
+  projects: [{ name: 'main' }],
   webServer: [
     {
       command: `node serve.mjs --port ${port} --prefix ${prefix}`,
