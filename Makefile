@@ -32,14 +32,18 @@ E2E_SUBPATH_PORT ?= $(shell echo $$(( $(E2E_PORT) + 2000 )))
 E2E_PREFIX ?= /icnplay/
 E2E_ARGS ?=
 
-step = @printf '\n==> %s\n' '$(1)'
+# Each step's heading carries the clock (UTC), and `make test` ends with the time each of its
+# steps took (from STEP_LOG), so that a CI log's tail shows where the time went.
+STEP_LOG := target/make-test-steps.tsv
+step = @printf '\n==> %s  [%s]\n' '$(1)' "$$(date -u +%T)"; \
+	if [ -f $(STEP_LOG) ]; then printf '%s\t%s\n' "$$(date +%s)" '$(1)' >> $(STEP_LOG); fi
 
 # The engine's crates (core/, ARCHITECTURE.md), the CLI and the page's pure model: everything
 # tested natively. By package, not --workspace: that would build Leptos natively for nothing.
 NATIVE := icn-graph icn-families icn-engine icn-analyses icn-sim icn-studies icn-core icn-cli icn-web-model
 NATIVE_P := $(addprefix -p ,$(NATIVE))
 
-.PHONY: help setup setup-build serve dist test e2e clean distclean bench bench-sim sim-validate bench-compare bench-browser fuzz fuzz-smoke \
+.PHONY: help setup setup-build serve dist test step-clock e2e clean distclean bench bench-sim sim-validate bench-compare bench-browser fuzz fuzz-smoke \
         fmt-check clippy clippy-web unit web-unit cli web-release e2e-typecheck e2e-run
 
 help:
@@ -80,8 +84,14 @@ dist: setup-build
 	trunk build --release --public-url '$(PUBLIC_URL)'
 
 # The order is the order of the steps; each one stops the run when it fails.
-test: setup fmt-check clippy clippy-web unit fuzz-smoke web-unit cli web-release e2e-typecheck e2e-run
-	@printf '\n==> make test: all steps passed\n'
+test: step-clock setup fmt-check clippy clippy-web unit fuzz-smoke web-unit cli web-release e2e-typecheck e2e-run
+	@printf '\n==> make test: all steps passed  [%s]\n' "$$(date -u +%T)"
+	@awk -F'\t' -v end="$$(date +%s)" 'NR > 1 { printf "%6d s  %s\n", $$1 - t, s } { t = $$1; s = $$2 } \
+		END { printf "%6d s  %s\n", end - t, s; print "(the time each step of make test took)" }' $(STEP_LOG)
+
+# Starts STEP_LOG afresh: only `make test` records its steps' times.
+step-clock:
+	@mkdir -p target && : > $(STEP_LOG)
 
 # The layer rules of ARCHITECTURE.md that cargo cannot see (scripts/check_layers.py: the crate
 # graph against the doc, file sizes, module docs) and no file-level import circle in any crate
