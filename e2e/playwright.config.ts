@@ -39,7 +39,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of the suite's time (its snapshots at every
+    // action), so only a retry records one: on CI a failing test is run again, traced.
+    // Locally, `--trace on` records every test.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'main' }],
