@@ -39,9 +39,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    // Recording a trace costs about a quarter of the suite's time (its snapshots at every
-    // action), so only a retry records one: on CI a failing test is run again, traced.
-    // Locally, `--trace on` records every test.
+    // A trace snapshots the page at every action, which slows every test (docs/development.md),
+    // so only a retry records one: on CI a failing test is run again, traced. Locally,
+    // `--trace on` records every test.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },

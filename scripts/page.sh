@@ -50,17 +50,20 @@ cargo rustc --quiet -p icn-web --bin icn-web --target "$target" --profile "$prof
   "${small[@]}" -- -C link-arg=--emit-relocs
 input=target/$target/$built/icn-web.wasm
 
-# The split, bound and optimised modules depend only on the input wasm, this script and
-# the three tools: a build whose page wasm has not changed (make test's second build, for a
-# sub-path; a change to the worker alone) takes the last build's from target/page-cache/.
-key=$({
-  sha256sum "$input" "$0" "$(command -v wasm-split-cli)"
-  echo "$profile"
-  wasm-bindgen --version
-  wasm-opt --version
-} | sha256sum | cut -c1-16)
-cache=target/page-cache/$key
-if [ -d "$cache" ]; then
+# A release build's split, bound and optimised modules depend only on the input wasm, this
+# script and the three tools: one whose page wasm has not changed (make test's second build,
+# for a sub-path; a change to the worker alone) takes the last one's from target/page-cache/.
+# Debug builds (trunk serve) change the page at every rebuild and are not kept.
+cache=
+if [ "$profile" = wasm-release ]; then
+  key=$({
+    sha256sum "$input" "$0" "$(command -v wasm-split-cli)"
+    wasm-bindgen --version
+    wasm-opt --version
+  } | sha256sum | cut -c1-16)
+  cache=target/page-cache/$key
+fi
+if [ -n "$cache" ] && [ -d "$cache" ]; then
   dir=$(basename "$cache"/page-*)
   cp -r "$cache/$dir" "$TRUNK_STAGING_DIR/"
 else
@@ -90,9 +93,13 @@ else
     printf '%s\0' "$out"/*.wasm | xargs -0 -P "$(nproc)" -I{} \
       wasm-opt -Oz --low-memory-unused --strip-producers --strip-target-features {} -o {}
   fi
-  rm -rf target/page-cache
-  mkdir -p "$cache"
-  cp -r "$out" "$cache/"
+  if [ -n "$cache" ]; then
+    # Written aside, then renamed: an interrupted copy is never taken for a kept build.
+    rm -rf target/page-cache
+    mkdir -p "$cache.part"
+    cp -r "$out" "$cache.part/"
+    mv "$cache.part" "$cache"
+  fi
 fi
 
 # Start the app: preload its two files, then instantiate (what Trunk writes for a rust app).
