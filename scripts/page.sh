@@ -93,6 +93,47 @@ else
     printf '%s\0' "$out"/*.wasm | xargs -0 -P "$(nproc)" -I{} \
       wasm-opt -Oz --low-memory-unused --strip-producers --strip-target-features {} -o {}
   fi
+  # preload.js: the modules of the view the address names (`?view=`), preloaded beside the
+  # first screen's, so that a view opened by its address (an embed) fetches its chunk and
+  # the shared modules while the first screen's module downloads, not after it has started
+  # (each module is a request, and a link of 150 ms takes a round trip per few of them).
+  # Made of web/src/features/mod.rs's `views!` list (view -> chunk) and __wasm_split.js
+  # (chunk -> modules): the same files the app's loader fetches, at the same addresses.
+  {
+    echo "/* Written by scripts/page.sh: preloads the wasm modules of the view named by view=. */"
+    echo "(function () {"
+    echo "  'use strict';"
+    printf '  var chunkOf = {'
+    sed -n 's/^ *[A-Z][A-Za-z]* => \([a-z_]*\)::[A-Za-z]* in \([a-z_]*\),$/\1 \2/p' \
+      web/src/features/mod.rs | awk '{ printf "%s\"%s\": \"%s\"", (NR > 1 ? ", " : ""), $1, $2 }'
+    echo '};'
+    printf '  var modules = {'
+    first=1
+    for chunk in $(sed -n 's/^export const __wasm_split_load_\([a-z_]*\) .*/\1/p' "$work/__wasm_split.js"); do
+      deps=$(awk -v head="export const __wasm_split_load_$chunk " \
+        'index($0, head) == 1 { found = 1 } found && /^, \[/ { print; exit }' \
+        "$work/__wasm_split.js" | grep -o 'chunk_[0-9]*' | sed 's/.*/"&.wasm"/' | paste -sd, -)
+      [ $first = 1 ] || printf ', '
+      first=0
+      printf '"%s": ["split_%s.wasm"%s]' "$chunk" "$chunk" "${deps:+, $deps}"
+    done
+    echo '};'
+    echo "  var view = new URLSearchParams(location.search).get('view');"
+    echo "  if (!Object.prototype.hasOwnProperty.call(chunkOf, view)) return;"
+    echo "  var base = document.currentScript.src;"
+    echo "  modules[chunkOf[view]].forEach(function (file) {"
+    echo "    var link = document.createElement('link');"
+    echo "    link.rel = 'preload';"
+    echo "    link.as = 'fetch';"
+    echo "    link.type = 'application/wasm';"
+    echo "    link.crossOrigin = 'anonymous';"
+    echo "    link.href = new URL(file, base).href;"
+    echo "    document.head.appendChild(link);"
+    echo "  });"
+    echo "})();"
+  } >"$out/preload.js"
+  grep -q '"route": \["split_route.wasm", "chunk_' "$out/preload.js" ||
+    { echo "page.sh: preload.js lists no modules for the route view" >&2; exit 1; }
   if [ -n "$cache" ]; then
     # Written aside, then renamed: an interrupted copy is never taken for a kept build.
     rm -rf target/page-cache
@@ -108,6 +149,7 @@ js=$base$dir/icn-web.js
 wasm=$base$dir/icn-web_bg.wasm
 start="<link rel=\"modulepreload\" href=\"$js\" crossorigin=\"anonymous\">"
 start+="<link rel=\"preload\" href=\"$wasm\" crossorigin=\"anonymous\" as=\"fetch\" type=\"application/wasm\">"
+start+="<script async src=\"$base$dir/preload.js\"></script>"
 start+="<script type=\"module\">import init, * as bindings from '$js';"
 start+="await init({ module_or_path: '$wasm' });window.wasmBindings = bindings;</script>"
 html=$TRUNK_STAGING_DIR/index.html

@@ -2,7 +2,10 @@
 //! deadlock-free on one virtual channel, and the fewest virtual channels each scheme needs
 //! (the deadlock view's table, `icn deadlock --table`).
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{deadlock_estimate, deadlock_with, schemes, Scheme, MAX_VCS};
 use icn_engine::cost::{Budget, Estimate};
@@ -11,8 +14,10 @@ use icn_engine::network::Network;
 /// The most virtual channels the table tries per scheme.
 pub const TABLE_MAX_VCS: u32 = 8;
 
-/// One cell of the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One cell of the table: JSON tagged by its `kind`, first (`{"kind": "least", "vcs": 2}`),
+/// and read that way, in place: the derived reader of an internally tagged enum buffers the
+/// whole value first, several times the code on the page (docs/benchmarks.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Cell {
     /// The dependency graph has no cycle.
@@ -39,6 +44,69 @@ pub enum Cell {
         /// Why.
         why: String,
     },
+}
+
+/// A [`Cell`]'s `kind`.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum CellKind {
+    Acyclic,
+    Cyclic,
+    Least,
+    NoneUpTo,
+    OverBudget,
+    Unavailable,
+}
+
+/// The field `name`, next in `map`.
+fn field<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    map: &mut A,
+    name: &'static str,
+) -> Result<T, A::Error> {
+    match map.next_key::<String>()? {
+        Some(key) if key == name => map.next_value(),
+        _ => Err(de::Error::missing_field(name)),
+    }
+}
+
+impl<'de> Deserialize<'de> for Cell {
+    /// Reads a cell as its `Serialize` writes it: `kind` first, then the variant's field.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        struct KindFirst;
+
+        impl<'de> Visitor<'de> for KindFirst {
+            type Value = Cell;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a table cell, its \"kind\" first")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Cell, A::Error> {
+                let cell = match field(&mut map, "kind")? {
+                    CellKind::Acyclic => Cell::Acyclic,
+                    CellKind::Cyclic => Cell::Cyclic,
+                    CellKind::Least => Cell::Least {
+                        vcs: field(&mut map, "vcs")?,
+                    },
+                    CellKind::NoneUpTo => Cell::NoneUpTo {
+                        max: field(&mut map, "max")?,
+                    },
+                    CellKind::OverBudget => Cell::OverBudget {
+                        estimate: field(&mut map, "estimate")?,
+                    },
+                    CellKind::Unavailable => Cell::Unavailable {
+                        why: field(&mut map, "why")?,
+                    },
+                };
+                if map.next_key::<IgnoredAny>()?.is_some() {
+                    return Err(de::Error::custom("a table cell with a field past its own"));
+                }
+                Ok(cell)
+            }
+        }
+
+        deserializer.deserialize_map(KindFirst)
+    }
 }
 
 /// One routing's row.
@@ -159,4 +227,55 @@ pub fn routing_table(
             row
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of cell reads back from the JSON its `Serialize` writes, which the CLI
+    /// prints and docs/cli.md documents.
+    #[test]
+    fn cells_read_back_kind_first() {
+        let cells = [
+            (Cell::Acyclic, r#"{"kind":"acyclic"}"#),
+            (Cell::Cyclic, r#"{"kind":"cyclic"}"#),
+            (Cell::Least { vcs: 2 }, r#"{"kind":"least","vcs":2}"#),
+            (
+                Cell::NoneUpTo { max: 8 },
+                r#"{"kind":"none_up_to","max":8}"#,
+            ),
+            (
+                Cell::OverBudget {
+                    estimate: Estimate { steps: 7, bytes: 9 },
+                },
+                r#"{"kind":"over_budget","estimate":{"steps":7,"bytes":9}}"#,
+            ),
+            (
+                Cell::Unavailable {
+                    why: "no \"dateline\"".to_string(),
+                },
+                r#"{"kind":"unavailable","why":"no \"dateline\""}"#,
+            ),
+        ];
+        for (cell, json) in cells {
+            assert_eq!(serde_json::to_string(&cell).unwrap(), json);
+            assert_eq!(serde_json::from_str::<Cell>(json).unwrap(), cell);
+        }
+    }
+
+    /// JSON with the kind elsewhere, an unknown kind, a missing or an extra field are refused.
+    #[test]
+    fn other_cells_are_refused() {
+        for json in [
+            r#"{"vcs":2,"kind":"least"}"#,
+            r#"{"kind":"sideways"}"#,
+            r#"{"kind":"least"}"#,
+            r#"{"kind":"least","max":2}"#,
+            r#"{"kind":"cyclic","vcs":2}"#,
+            r#"["least",2]"#,
+        ] {
+            assert!(serde_json::from_str::<Cell>(json).is_err(), "{json}");
+        }
+    }
 }
